@@ -1,0 +1,1 @@
+"""The agent service: the multi-tenant scheduling assistant over gRPC."""

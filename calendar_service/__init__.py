@@ -1,0 +1,1 @@
+"""The calendar service: free slots, free/busy and idempotent events over gRPC."""

@@ -1,0 +1,1 @@
+"""calendar_service.domain layer."""
