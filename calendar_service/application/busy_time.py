@@ -1,0 +1,76 @@
+"""Calendars that know only busy time: free slots are computed here, once, for every backend."""
+
+from __future__ import annotations
+
+from abc import ABC
+from datetime import UTC, datetime, timedelta
+
+from agenda_kit.calendar.port import EventDraft, ICalendarAdapter, SlotRules
+from calendar_service.application.free_busy_errors import raise_for_free_busy_error
+from calendar_service.application.slot_mapping import to_slot_query
+from calendar_service.domain.slots import SlotResult, Span, find_free_slots
+
+
+class BusyTimeCalendarAdapter(ICalendarAdapter, ABC):
+    """An ``ICalendarAdapter`` whose provider answers free/busy and writes events.
+
+    Business rule: a free slot is what the domain slot engine says is free given the
+    provider's busy time; ``create_event`` is ``insert_event`` returning only the id.
+    Subclasses implement ``query_free_busy``, ``insert_event``, ``get_event``,
+    ``cancel_event`` and ``list_events``.
+    """
+
+    async def get_free_slots(
+        self,
+        calendar_id: str,
+        start_date: datetime,
+        end_date: datetime,
+        duration_minutes: int,
+        rules: SlotRules | None = None,
+    ) -> list[datetime]:
+        result = await self.find_slots(calendar_id, start_date, end_date, duration_minutes, rules)
+        return list(result.starts)
+
+    async def find_slots(
+        self,
+        calendar_id: str,
+        start: datetime,
+        end: datetime,
+        duration_minutes: int,
+        rules: SlotRules | None = None,
+        *,
+        now: datetime | None = None,
+    ) -> SlotResult:
+        """Free slots with the truncation flag; validates the query before any provider call."""
+        rules = rules or SlotRules()
+        query = to_slot_query(start, end, duration_minutes, rules)
+        # Busy time just outside the range still matters through the buffers.
+        before = timedelta(minutes=rules.buffer_before_minutes)
+        after = timedelta(minutes=rules.buffer_after_minutes)
+        (free_busy,) = await self.query_free_busy([calendar_id], start - before, end + after)
+        raise_for_free_busy_error(free_busy)
+        busy = [Span(interval.start, interval.end) for interval in free_busy.busy]
+        return find_free_slots(query, busy, now or datetime.now(UTC))
+
+    async def create_event(
+        self,
+        calendar_id: str,
+        summary: str,
+        description: str,
+        start_time: datetime,
+        end_time: datetime,
+        *,
+        idempotency_key: str,
+        time_zone: str = "UTC",
+    ) -> str:
+        draft = EventDraft(
+            calendar_id=calendar_id,
+            summary=summary,
+            description=description,
+            start=start_time,
+            end=end_time,
+            idempotency_key=idempotency_key,
+            time_zone=time_zone,
+        )
+        event, _created = await self.insert_event(draft)
+        return event.event_id

@@ -1,0 +1,123 @@
+"""A short-lived free/busy cache in front of a calendar, invalidated by this service's writes."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Sequence
+from datetime import datetime
+
+from agenda_kit.calendar.port import CalendarEvent, EventDraft, EventPage, FreeBusy
+from calendar_service.application.busy_time import BusyTimeCalendarAdapter
+
+RangeKey = tuple[datetime, datetime]
+
+
+class CachingCalendarAdapter(BusyTimeCalendarAdapter):
+    """Caches free/busy per (calendar, range) for ``ttl_seconds``.
+
+    Business rules: a write through this adapter (create or cancel) drops every cached
+    answer for that calendar at once, so the service never offers a slot it just filled;
+    an answer fetched while a write to the same calendar was in flight is not cached;
+    per-calendar errors are never cached. Writes made elsewhere show up within the TTL.
+    """
+
+    def __init__(
+        self,
+        inner: BusyTimeCalendarAdapter,
+        ttl_seconds: float = 15.0,
+        *,
+        max_entries: int = 10_000,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        self._inner = inner
+        self._ttl = ttl_seconds
+        self._max_entries = max_entries
+        self._clock = clock
+        self._entries: dict[str, dict[RangeKey, tuple[float, FreeBusy]]] = {}
+        self._size = 0
+        self._generation: dict[str, int] = {}
+        self.hits = 0
+        self.misses = 0
+
+    async def query_free_busy(
+        self, calendar_ids: Sequence[str], start: datetime, end: datetime
+    ) -> list[FreeBusy]:
+        found = {cid: self._fresh(cid, (start, end)) for cid in dict.fromkeys(calendar_ids)}
+        missing = [cid for cid, hit in found.items() if hit is None]
+        self.hits += len(found) - len(missing)
+        self.misses += len(missing)
+        if missing:
+            generations = {cid: self._generation.get(cid, 0) for cid in missing}
+            for answer in await self._inner.query_free_busy(missing, start, end):
+                found[answer.calendar_id] = answer
+                if answer.error is None and generations[answer.calendar_id] == (
+                    self._generation.get(answer.calendar_id, 0)
+                ):
+                    self._store(answer.calendar_id, (start, end), answer)
+        return [_required(found[cid]) for cid in calendar_ids]
+
+    async def insert_event(self, draft: EventDraft) -> tuple[CalendarEvent, bool]:
+        self.invalidate(draft.calendar_id)
+        try:
+            return await self._inner.insert_event(draft)
+        finally:
+            self.invalidate(draft.calendar_id)
+
+    async def cancel_event(self, calendar_id: str, event_id: str) -> bool:
+        self.invalidate(calendar_id)
+        try:
+            return await self._inner.cancel_event(calendar_id, event_id)
+        finally:
+            self.invalidate(calendar_id)
+
+    async def get_event(self, calendar_id: str, event_id: str) -> CalendarEvent:
+        return await self._inner.get_event(calendar_id, event_id)
+
+    async def list_events(
+        self,
+        calendar_id: str,
+        start: datetime,
+        end: datetime,
+        *,
+        page_size: int = 100,
+        page_token: str | None = None,
+        include_cancelled: bool = False,
+    ) -> EventPage:
+        return await self._inner.list_events(
+            calendar_id,
+            start,
+            end,
+            page_size=page_size,
+            page_token=page_token,
+            include_cancelled=include_cancelled,
+        )
+
+    def invalidate(self, calendar_id: str) -> None:
+        """Forget every cached answer for ``calendar_id`` and fence in-flight reads."""
+        self._generation[calendar_id] = self._generation.get(calendar_id, 0) + 1
+        self._size -= len(self._entries.pop(calendar_id, {}))
+
+    def _fresh(self, calendar_id: str, key: RangeKey) -> FreeBusy | None:
+        entry = self._entries.get(calendar_id, {}).get(key)
+        if entry is None:
+            return None
+        stored_at, answer = entry
+        if self._clock() - stored_at > self._ttl:
+            del self._entries[calendar_id][key]
+            self._size -= 1
+            return None
+        return answer
+
+    def _store(self, calendar_id: str, key: RangeKey, answer: FreeBusy) -> None:
+        if self._size >= self._max_entries:
+            self._entries.clear()
+            self._size = 0
+        ranges = self._entries.setdefault(calendar_id, {})
+        self._size += key not in ranges
+        ranges[key] = (self._clock(), answer)
+
+
+def _required(answer: FreeBusy | None) -> FreeBusy:
+    if answer is None:
+        raise LookupError("the calendar backend left out a requested calendar")
+    return answer

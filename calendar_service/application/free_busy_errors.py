@@ -1,0 +1,17 @@
+"""Per-calendar free/busy errors become exceptions when a single calendar was asked for."""
+
+from __future__ import annotations
+
+from agenda_kit.calendar.errors import CalendarNotFoundError, CalendarUnavailableError
+from agenda_kit.calendar.port import FreeBusy
+
+_NOT_FOUND_REASONS = frozenset({"notFound", "forbidden"})
+
+
+def raise_for_free_busy_error(free_busy: FreeBusy) -> None:
+    """A calendar that cannot be read cannot offer slots: say why instead of "no slots"."""
+    if free_busy.error is None:
+        return
+    if free_busy.error in _NOT_FOUND_REASONS:
+        raise CalendarNotFoundError(f"calendar {free_busy.calendar_id!r} was not found")
+    raise CalendarUnavailableError()

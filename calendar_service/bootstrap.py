@@ -1,0 +1,99 @@
+"""The composition root: settings → adapters → use cases → servicer → gRPC server."""
+
+from __future__ import annotations
+
+from contextlib import AsyncExitStack
+from dataclasses import dataclass, field
+
+import grpc
+import structlog
+from agenda.calendar.v1 import calendar_service_pb2 as pb
+from agenda.calendar.v1 import calendar_service_pb2_grpc as pb_grpc
+from agenda_kit.grpc.auth import BearerAuthInterceptor
+from agenda_kit.grpc.context import RequestContextInterceptor
+from agenda_kit.grpc.server import ServerSpec, ServiceRegistration, create_server, mark_serving
+from agenda_kit.grpc.tls import server_credentials
+from agenda_kit.settings import SharedSettings, tokens_or_generated
+
+from calendar_service.application import use_cases
+from calendar_service.application.busy_time import BusyTimeCalendarAdapter
+from calendar_service.application.caching import CachingCalendarAdapter
+from calendar_service.infrastructure.backends import open_backend
+from calendar_service.infrastructure.grpc.errors import CALENDAR_ERRORS
+from calendar_service.infrastructure.grpc.servicer import CalendarServicer, CalendarUseCases
+from calendar_service.infrastructure.settings import CalendarSettings
+
+log = structlog.get_logger("agenda.calendar")
+SERVICE_NAME = pb.DESCRIPTOR.services_by_name["CalendarService"].full_name
+
+
+@dataclass
+class CalendarApp:
+    """A wired calendar service: a bound (not yet started) server and what it owns."""
+
+    server: grpc.aio.Server
+    port: int
+    spec: ServerSpec
+    calendar: CachingCalendarAdapter
+    resources: AsyncExitStack = field(default_factory=AsyncExitStack)
+
+    async def start(self) -> None:
+        await self.server.start()
+        await mark_serving(self.spec)
+
+    async def stop(self, grace: float = 5.0) -> None:
+        await self.spec.health.enter_graceful_shutdown()
+        await self.server.stop(grace)
+        await self.resources.aclose()
+
+
+def build_use_cases(calendar: BusyTimeCalendarAdapter) -> CalendarUseCases:
+    return CalendarUseCases(
+        get_free_slots=use_cases.GetFreeSlots(calendar),
+        query_free_busy=use_cases.QueryFreeBusy(calendar),
+        create_event=use_cases.CreateEvent(calendar),
+        get_event=use_cases.GetEvent(calendar),
+        cancel_event=use_cases.CancelEvent(calendar),
+        list_events=use_cases.ListEvents(calendar),
+    )
+
+
+async def bootstrap(
+    settings: CalendarSettings,
+    shared: SharedSettings,
+    *,
+    backend: BusyTimeCalendarAdapter | None = None,
+) -> CalendarApp:
+    """Wire the service. Tests pass ``backend`` (a fake or a pre-built adapter) and port 0."""
+    resources = AsyncExitStack()
+    try:
+        if backend is None:
+            backend = await open_backend(settings, shared, resources)
+        calendar = CachingCalendarAdapter(backend, settings.freebusy_cache_ttl_seconds)
+        tokens = tokens_or_generated(
+            settings.auth_tokens, shared.data_dir / "tokens" / "calendar.token"
+        )
+        servicer = CalendarServicer(build_use_cases(calendar))
+        spec = ServerSpec(
+            services=[
+                ServiceRegistration(
+                    SERVICE_NAME,
+                    lambda server: pb_grpc.add_CalendarServiceServicer_to_server(  # type: ignore[no-untyped-call]
+                        servicer, server
+                    ),
+                )
+            ],
+            interceptors=[
+                BearerAuthInterceptor(tokens),
+                RequestContextInterceptor(CALENDAR_ERRORS),
+            ],
+            credentials=server_credentials(
+                settings.tls_cert_file, settings.tls_key_file, settings.tls_client_ca_file
+            ),
+        )
+        server, port = create_server(f"{settings.grpc_host}:{settings.grpc_port}", spec)
+    except BaseException:
+        await resources.aclose()
+        raise
+    log.info("calendar_service_ready", port=port, backend=settings.backend.value)
+    return CalendarApp(server, port, spec, calendar, resources)

@@ -1,0 +1,58 @@
+"""Open the configured calendar backend: the built-in MongoDB calendar or Google Calendar."""
+
+from __future__ import annotations
+
+from contextlib import AsyncExitStack
+
+import structlog
+
+from agenda_kit.mongo import ensure_mongo, make_client
+from agenda_kit.settings import SharedSettings
+from calendar_service.application.busy_time import BusyTimeCalendarAdapter
+from calendar_service.infrastructure.google import GoogleCalendarAdapter
+from calendar_service.infrastructure.local import LocalCalendarAdapter, init_local_calendar
+from calendar_service.infrastructure.settings import Backend, CalendarSettings
+
+log = structlog.get_logger("agenda.calendar")
+
+
+async def open_backend(
+    settings: CalendarSettings, shared: SharedSettings, resources: AsyncExitStack
+) -> BusyTimeCalendarAdapter:
+    """The backend ``CALENDAR_BACKEND`` names; what it opens is closed with ``resources``."""
+    if settings.backend is Backend.GOOGLE:
+        return await _open_google(settings, resources)
+    return await _open_local(settings, shared, resources)
+
+
+async def _open_local(
+    settings: CalendarSettings, shared: SharedSettings, resources: AsyncExitStack
+) -> BusyTimeCalendarAdapter:
+    uri, embedded = await ensure_mongo(shared.mongodb_uri, shared.data_dir / "mongo")
+    if embedded is not None:
+        resources.callback(embedded.stop)
+        log.info("embedded_mongodb_started", data_dir=str(shared.data_dir / "mongo"))
+    client = make_client(uri)
+    resources.push_async_callback(client.close)
+    await init_local_calendar(client, settings.database)
+    return LocalCalendarAdapter()
+
+
+async def _open_google(
+    settings: CalendarSettings, resources: AsyncExitStack
+) -> BusyTimeCalendarAdapter:
+    if settings.google_credentials_file is None:
+        raise ValueError(
+            "CALENDAR_BACKEND=google needs CALENDAR_GOOGLE_CREDENTIALS_FILE "
+            "(a service-account JSON key file)"
+        )
+    adapter = GoogleCalendarAdapter(
+        credentials_file=settings.google_credentials_file,
+        subject=settings.google_subject,
+        api_base=settings.google_api_base,
+        token_uri=settings.google_token_uri,
+        request_timeout=settings.google_request_timeout_seconds,
+        max_attempts=settings.google_max_attempts,
+    )
+    resources.push_async_callback(adapter.close)
+    return adapter

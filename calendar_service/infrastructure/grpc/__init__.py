@@ -1,0 +1,1 @@
+"""The gRPC edge of the calendar service: servicer, mappers and the error table."""

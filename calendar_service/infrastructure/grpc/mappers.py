@@ -1,0 +1,149 @@
+"""Protobuf messages ↔ the calendar port's value objects, checked field by field."""
+
+from __future__ import annotations
+
+import re
+from datetime import UTC, datetime, time
+
+from agenda.calendar.v1 import calendar_service_pb2 as pb
+from agenda_kit.calendar.port import (
+    CalendarEvent,
+    EventDraft,
+    FreeBusy,
+    Interval,
+    SlotRules,
+    WeeklyHours,
+)
+from agenda_kit.errors import RequestValidationError
+from google.protobuf.timestamp_pb2 import Timestamp
+
+from calendar_service.application.use_cases import EventListing, FreeSlotsQuery
+
+_HHMM = re.compile(r"^([01]\d|2[0-4]):([0-5]\d)$")
+_MIN_SECONDS = -62135596800  # 0001-01-01T00:00:00Z
+_MAX_SECONDS = 253402300799  # 9999-12-31T23:59:59Z
+
+
+def to_datetime(field: str, stamp: Timestamp) -> datetime:
+    """A protobuf Timestamp as an aware UTC datetime; out-of-range values are rejected."""
+    if not _MIN_SECONDS <= stamp.seconds <= _MAX_SECONDS or not 0 <= stamp.nanos < 10**9:
+        raise RequestValidationError(field, "timestamp out of range")
+    return stamp.ToDatetime(tzinfo=UTC)
+
+
+def to_timestamp(value: datetime) -> Timestamp:
+    stamp = Timestamp()
+    stamp.FromDatetime(value.astimezone(UTC))
+    return stamp
+
+
+def to_range(field: str, message: pb.TimeRange, *, present: bool) -> tuple[datetime, datetime]:
+    """Both bounds required; ``end`` after ``start``."""
+    if not present or not message.HasField("start") or not message.HasField("end"):
+        raise RequestValidationError(field, "start and end are required")
+    start = to_datetime(f"{field}.start", message.start)
+    end = to_datetime(f"{field}.end", message.end)
+    if end <= start:
+        raise RequestValidationError(field, "end must be after start")
+    return start, end
+
+
+def time_range(start: datetime, end: datetime) -> pb.TimeRange:
+    return pb.TimeRange(start=to_timestamp(start), end=to_timestamp(end))
+
+
+def _local_time(field: str, text: str, *, is_end: bool) -> time | None:
+    match = _HHMM.match(text)
+    if match is None or (match.group(1) == "24" and match.group(2) != "00"):
+        raise RequestValidationError(field, f"expected HH:MM, got {text[:16]!r}")
+    if match.group(1) == "24":
+        if not is_end:
+            raise RequestValidationError(field, "24:00 is only valid as an end time")
+        return None
+    return time(int(match.group(1)), int(match.group(2)))
+
+
+def _weekly_hours(index: int, hours: pb.WeeklyHours) -> WeeklyHours:
+    field = f"weekly_hours[{index}]"
+    if not 1 <= hours.day_of_week <= 7:
+        raise RequestValidationError(f"{field}.day_of_week", "must be 1 (Monday) to 7 (Sunday)")
+    start = _local_time(f"{field}.start_time", hours.start_time, is_end=False)
+    end = _local_time(f"{field}.end_time", hours.end_time, is_end=True)
+    if start is None or (end is not None and end <= start):
+        raise RequestValidationError(field, "end_time must be after start_time")
+    return WeeklyHours(day_of_week=hours.day_of_week, start=start, end=end)
+
+
+def _int_or_default(value: int, default: int | None) -> int | None:
+    return default if value == 0 else value
+
+
+def to_free_slots_query(request: pb.GetFreeSlotsRequest) -> FreeSlotsQuery:
+    start, end = to_range("range", request.range, present=request.HasField("range"))
+    windows = tuple(
+        Interval(*to_range(f"windows[{i}]", window, present=True))
+        for i, window in enumerate(request.windows)
+    )
+    rules = SlotRules(
+        time_zone=request.time_zone or "UTC",
+        weekly_hours=tuple(_weekly_hours(i, hours) for i, hours in enumerate(request.weekly_hours)),
+        windows=windows,
+        step_minutes=_int_or_default(request.step_minutes, None),
+        buffer_before_minutes=request.buffer_before_minutes,
+        buffer_after_minutes=request.buffer_after_minutes,
+        minimum_notice_minutes=request.minimum_notice_minutes,
+        max_results=_int_or_default(request.max_results, 500) or 500,
+    )
+    return FreeSlotsQuery(
+        calendar_id=request.calendar_id,
+        start=start,
+        end=end,
+        duration_minutes=request.duration_minutes,
+        rules=rules,
+    )
+
+
+def to_event_draft(request: pb.CreateEventRequest) -> EventDraft:
+    start, end = to_range("time", request.time, present=request.HasField("time"))
+    return EventDraft(
+        calendar_id=request.calendar_id,
+        summary=request.summary,
+        description=request.description,
+        start=start,
+        end=end,
+        idempotency_key=request.idempotency_key,
+        time_zone=request.time_zone or "UTC",
+    )
+
+
+def to_event_listing(request: pb.ListEventsRequest) -> EventListing:
+    start, end = to_range("range", request.range, present=request.HasField("range"))
+    return EventListing(
+        calendar_id=request.calendar_id,
+        start=start,
+        end=end,
+        page_size=request.page_size or 100,
+        page_token=request.page_token or None,
+        include_cancelled=request.include_cancelled,
+    )
+
+
+def event_message(event: CalendarEvent) -> pb.Event:
+    return pb.Event(
+        event_id=event.event_id,
+        calendar_id=event.calendar_id,
+        summary=event.summary,
+        description=event.description,
+        time=time_range(event.start, event.end),
+        time_zone=event.time_zone,
+        status=event.status,
+        idempotency_key=event.idempotency_key or "",
+    )
+
+
+def calendar_busy(answer: FreeBusy) -> pb.CalendarBusy:
+    return pb.CalendarBusy(
+        calendar_id=answer.calendar_id,
+        busy=[time_range(interval.start, interval.end) for interval in answer.busy],
+        error=answer.error or "",
+    )

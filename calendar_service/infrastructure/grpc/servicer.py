@@ -1,0 +1,73 @@
+"""``agenda.calendar.v1.CalendarService``: proto → use case → proto, nothing more."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from agenda.calendar.v1 import calendar_service_pb2 as pb
+from agenda.calendar.v1 import calendar_service_pb2_grpc as pb_grpc
+from agenda_kit.grpc.handlers import Context
+
+from calendar_service.application import use_cases
+from calendar_service.infrastructure.grpc import mappers
+
+
+@dataclass(frozen=True, slots=True)
+class CalendarUseCases:
+    """Every use case the servicer needs, wired by ``bootstrap``."""
+
+    get_free_slots: use_cases.GetFreeSlots
+    query_free_busy: use_cases.QueryFreeBusy
+    create_event: use_cases.CreateEvent
+    get_event: use_cases.GetEvent
+    cancel_event: use_cases.CancelEvent
+    list_events: use_cases.ListEvents
+
+
+class CalendarServicer(pb_grpc.CalendarServiceServicer):
+    """Thin servicer; errors are mapped to status codes by the error-table interceptor."""
+
+    def __init__(self, cases: CalendarUseCases) -> None:
+        self._cases = cases
+
+    async def GetFreeSlots(
+        self, request: pb.GetFreeSlotsRequest, context: Context
+    ) -> pb.GetFreeSlotsResponse:
+        result = await self._cases.get_free_slots.execute(mappers.to_free_slots_query(request))
+        return pb.GetFreeSlotsResponse(
+            slot_starts=[mappers.to_timestamp(start) for start in result.starts],
+            duration_minutes=request.duration_minutes,
+            truncated=result.truncated,
+        )
+
+    async def QueryFreeBusy(
+        self, request: pb.QueryFreeBusyRequest, context: Context
+    ) -> pb.QueryFreeBusyResponse:
+        start, end = mappers.to_range("range", request.range, present=request.HasField("range"))
+        answers = await self._cases.query_free_busy.execute(list(request.calendar_ids), start, end)
+        return pb.QueryFreeBusyResponse(calendars=[mappers.calendar_busy(a) for a in answers])
+
+    async def CreateEvent(
+        self, request: pb.CreateEventRequest, context: Context
+    ) -> pb.CreateEventResponse:
+        event, created = await self._cases.create_event.execute(mappers.to_event_draft(request))
+        return pb.CreateEventResponse(event=mappers.event_message(event), created=created)
+
+    async def GetEvent(self, request: pb.GetEventRequest, context: Context) -> pb.GetEventResponse:
+        event = await self._cases.get_event.execute(request.calendar_id, request.event_id)
+        return pb.GetEventResponse(event=mappers.event_message(event))
+
+    async def CancelEvent(
+        self, request: pb.CancelEventRequest, context: Context
+    ) -> pb.CancelEventResponse:
+        cancelled = await self._cases.cancel_event.execute(request.calendar_id, request.event_id)
+        return pb.CancelEventResponse(cancelled=cancelled)
+
+    async def ListEvents(
+        self, request: pb.ListEventsRequest, context: Context
+    ) -> pb.ListEventsResponse:
+        page = await self._cases.list_events.execute(mappers.to_event_listing(request))
+        return pb.ListEventsResponse(
+            events=[mappers.event_message(event) for event in page.events],
+            next_page_token=page.next_page_token or "",
+        )

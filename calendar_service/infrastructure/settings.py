@@ -1,0 +1,41 @@
+"""Calendar service settings (prefix ``CALENDAR_``), read once by ``bootstrap``."""
+
+from __future__ import annotations
+
+from enum import StrEnum
+from pathlib import Path
+from typing import Annotated
+
+from pydantic import BeforeValidator, Field
+from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
+
+from agenda_kit.settings import split_commas
+
+
+class Backend(StrEnum):
+    LOCAL = "local"
+    GOOGLE = "google"
+
+
+class CalendarSettings(BaseSettings):
+    """Every ``CALENDAR_*`` setting; see docs/configuration.md."""
+
+    model_config = SettingsConfigDict(env_prefix="CALENDAR_", extra="ignore")
+
+    grpc_host: str = "127.0.0.1"
+    grpc_port: int = Field(default=50051, ge=0, le=65535)
+    metrics_port: int = Field(default=9451, ge=0, le=65535)
+    backend: Backend = Backend.LOCAL
+    auth_tokens: Annotated[list[str], NoDecode, BeforeValidator(split_commas)] = []
+    database: str = "agenda_calendar"
+    freebusy_cache_ttl_seconds: float = Field(default=15.0, ge=0)
+    shutdown_grace_seconds: float = Field(default=10.0, ge=0)
+    google_credentials_file: Path | None = None
+    google_subject: str | None = None
+    google_api_base: str = "https://www.googleapis.com/calendar/v3"
+    google_token_uri: str | None = None
+    google_request_timeout_seconds: float = Field(default=10.0, gt=0)
+    google_max_attempts: int = Field(default=5, ge=1, le=10)
+    tls_cert_file: Path | None = None
+    tls_key_file: Path | None = None
+    tls_client_ca_file: Path | None = None

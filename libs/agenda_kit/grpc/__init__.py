@@ -1,0 +1,1 @@
+"""gRPC server bootstrap and interceptors shared by both services."""

@@ -1,0 +1,45 @@
+"""Wrap the behaviour of a ``grpc.RpcMethodHandler`` (unary and server-streaming)."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator, Awaitable, Callable
+from typing import TYPE_CHECKING, Any, TypeAlias, cast
+
+import grpc
+
+if TYPE_CHECKING:  # grpc's classes are generic only in its type stubs
+    Context: TypeAlias = grpc.aio.ServicerContext[Any, Any]
+    Handler: TypeAlias = grpc.RpcMethodHandler[Any, Any]
+else:
+    Context = grpc.aio.ServicerContext
+    Handler = grpc.RpcMethodHandler
+Continuation = Callable[[grpc.HandlerCallDetails], Awaitable[Handler | None]]
+Behavior = Callable[[Any, Context], Awaitable[Any]]
+StreamBehavior = Callable[[Any, Context], AsyncIterator[Any]]
+UnaryWrapper = Callable[[Behavior], Behavior]
+StreamWrapper = Callable[[StreamBehavior], StreamBehavior]
+
+
+def wrap_handler(handler: Handler, unary: UnaryWrapper, stream: StreamWrapper) -> Handler:
+    """A copy of ``handler`` whose behaviour is wrapped; client-streaming is left as is.
+
+    (grpc's stubs type behaviours as synchronous; under ``grpc.aio`` they are coroutines.)
+    """
+    if handler.unary_unary is not None:
+        return grpc.unary_unary_rpc_method_handler(
+            unary(cast(Behavior, handler.unary_unary)),
+            request_deserializer=handler.request_deserializer,
+            response_serializer=handler.response_serializer,
+        )
+    if handler.unary_stream is not None:
+        return grpc.unary_stream_rpc_method_handler(
+            stream(cast(StreamBehavior, handler.unary_stream)),
+            request_deserializer=handler.request_deserializer,
+            response_serializer=handler.response_serializer,
+        )
+    return handler
+
+
+def service_of(method: str) -> str:
+    """``/pkg.Service/Method`` → ``pkg.Service``."""
+    return method.lstrip("/").split("/", 1)[0]

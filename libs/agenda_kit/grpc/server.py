@@ -1,0 +1,92 @@
+"""One gRPC server bootstrap for both services: health, reflection, interceptors, shutdown."""
+
+from __future__ import annotations
+
+import asyncio
+import signal
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+
+import grpc
+import structlog
+from grpc_health.v1 import health_pb2, health_pb2_grpc
+from grpc_health.v1.health import aio as health_aio
+from grpc_reflection.v1alpha import reflection
+
+log = structlog.get_logger("agenda.server")
+MAX_MESSAGE_BYTES = 4 * 1024 * 1024
+
+
+@dataclass(frozen=True, slots=True)
+class ServiceRegistration:
+    """A servicer to add: ``add(server)`` registers it; ``name`` is its full service name."""
+
+    name: str
+    add: Callable[[grpc.aio.Server], None]
+
+
+@dataclass(slots=True)
+class ServerSpec:
+    """What ``create_server`` builds: services, interceptors and the health servicer."""
+
+    services: Sequence[ServiceRegistration]
+    interceptors: Sequence[grpc.aio.ServerInterceptor] = ()
+    health: health_aio.HealthServicer = field(default_factory=health_aio.HealthServicer)
+    credentials: grpc.ServerCredentials | None = None
+    max_message_bytes: int = MAX_MESSAGE_BYTES
+
+
+def create_server(addr: str, spec: ServerSpec) -> tuple[grpc.aio.Server, int]:
+    """A configured, not yet started server bound to ``addr`` (port 0 picks a free one)."""
+    options = [
+        ("grpc.max_receive_message_length", spec.max_message_bytes),
+        ("grpc.max_send_message_length", spec.max_message_bytes),
+        ("grpc.so_reuseport", 0),
+    ]
+    server = grpc.aio.server(interceptors=list(spec.interceptors), options=options)
+    for service in spec.services:
+        service.add(server)
+    health_pb2_grpc.add_HealthServicer_to_server(spec.health, server)
+    names = [service.name for service in spec.services]
+    reflection.enable_server_reflection(
+        [
+            *names,
+            health_pb2.DESCRIPTOR.services_by_name["Health"].full_name,
+            reflection.SERVICE_NAME,
+        ],
+        server,
+    )
+    if spec.credentials is None:
+        port = server.add_insecure_port(addr)
+    else:
+        port = server.add_secure_port(addr, spec.credentials)
+    if port == 0:
+        raise OSError(f"could not bind gRPC server to {addr}")
+    return server, port
+
+
+async def mark_serving(spec: ServerSpec) -> None:
+    """Health: the overall status ("") and every service become SERVING."""
+    for name in ("", *(service.name for service in spec.services)):
+        await spec.health.set(name, health_pb2.HealthCheckResponse.SERVING)
+
+
+async def shutdown(server: grpc.aio.Server, spec: ServerSpec, grace: float) -> None:
+    """Health → NOT_SERVING first, then let in-flight RPCs finish within ``grace`` seconds."""
+    await spec.health.enter_graceful_shutdown()
+    await server.stop(grace)
+
+
+async def serve_until_signal(server: grpc.aio.Server, spec: ServerSpec, grace: float) -> None:
+    """Start, report SERVING, and on SIGTERM/SIGINT shut down gracefully."""
+    stop = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for signum in (signal.SIGTERM, signal.SIGINT):
+        loop.add_signal_handler(signum, stop.set)
+    await server.start()
+    await mark_serving(spec)
+    log.info("server_started")
+    await stop.wait()
+    log.info("server_stopping", grace_seconds=grace)
+    await shutdown(server, spec, grace)
+    log.info("server_stopped")

@@ -1,0 +1,93 @@
+"""The free/busy cache: TTL, invalidation by this service's writes, and the in-flight fence."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Sequence
+from datetime import UTC, datetime, timedelta
+
+from agenda_kit.calendar.port import EventDraft, FreeBusy
+from calendar_service.application.caching import CachingCalendarAdapter
+from tests.fakes.in_memory_calendar import InMemoryCalendar
+
+START = datetime(2031, 1, 6, tzinfo=UTC)
+END = START + timedelta(days=1)
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.now = 0.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def draft(key: str) -> EventDraft:
+    return EventDraft(
+        calendar_id="ana",
+        summary="s",
+        description="",
+        start=START + timedelta(hours=1),
+        end=START + timedelta(hours=2),
+        idempotency_key=key,
+    )
+
+
+async def test_answers_are_cached_until_the_ttl() -> None:
+    inner, clock = InMemoryCalendar(), Clock()
+    cache = CachingCalendarAdapter(inner, ttl_seconds=10, clock=clock)
+    await cache.query_free_busy(["ana", "bia"], START, END)
+    await cache.query_free_busy(["bia", "ana"], START, END)
+    assert inner.free_busy_calls == 1
+    assert (cache.hits, cache.misses) == (2, 2)
+    clock.now = 11
+    await cache.query_free_busy(["ana"], START, END)
+    assert inner.free_busy_calls == 2
+
+
+async def test_a_write_invalidates_only_that_calendar() -> None:
+    inner = InMemoryCalendar()
+    cache = CachingCalendarAdapter(inner, ttl_seconds=60)
+    await cache.query_free_busy(["ana", "bia"], START, END)
+    await cache.insert_event(draft("k"))
+    (ana,) = await cache.query_free_busy(["ana"], START, END)
+    assert len(ana.busy) == 1
+    await cache.query_free_busy(["bia"], START, END)
+    assert inner.free_busy_calls == 2
+
+
+async def test_errors_are_not_cached() -> None:
+    inner = InMemoryCalendar()
+    cache = CachingCalendarAdapter(inner, ttl_seconds=60)
+    (first,) = await cache.query_free_busy(["missing-x"], START, END)
+    await cache.query_free_busy(["missing-x"], START, END)
+    assert first.error == "notFound"
+    assert inner.free_busy_calls == 2
+
+
+class SlowCalendar(InMemoryCalendar):
+    """Answers free/busy only after ``release`` is set, to race a write against a read."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.release = asyncio.Event()
+
+    async def query_free_busy(
+        self, calendar_ids: Sequence[str], start: datetime, end: datetime
+    ) -> list[FreeBusy]:
+        answer = await super().query_free_busy(calendar_ids, start, end)
+        await self.release.wait()
+        return answer
+
+
+async def test_a_read_racing_a_write_is_not_cached() -> None:
+    inner = SlowCalendar()
+    cache = CachingCalendarAdapter(inner, ttl_seconds=60)
+    read = asyncio.create_task(cache.query_free_busy(["ana"], START, END))
+    await asyncio.sleep(0)
+    await cache.insert_event(draft("k"))
+    inner.release.set()
+    (stale,) = await read
+    assert stale.busy == ()
+    (fresh,) = await cache.query_free_busy(["ana"], START, END)
+    assert len(fresh.busy) == 1
