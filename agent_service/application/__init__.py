@@ -1,0 +1,1 @@
+"""agent_service.application layer."""

@@ -1,0 +1,135 @@
+"""Ports the application needs: small repositories, each scoped by tenant.
+
+Business rules every implementation keeps:
+- every read and write is scoped by ``tenant_id``; an id of another tenant is ``NotFoundError``;
+- ``add`` is idempotent on the entity id: adding an id that exists returns the stored entity;
+- nothing returns a persistence type: only domain entities cross this boundary.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Protocol
+from uuid import UUID
+
+from agent_service.domain.appointments import Appointment, AppointmentStatus
+from agent_service.domain.catalog import Customer, FaqEntry, Professional, Service, Tenant
+from agent_service.domain.conversations import Conversation, TurnResult
+
+
+class TenantRepository(Protocol):
+    async def add(self, tenant: Tenant) -> Tenant: ...
+    async def get(self, tenant_id: UUID) -> Tenant: ...
+    async def update(self, tenant: Tenant) -> Tenant: ...
+    async def list(
+        self, *, page_size: int, page_token: str | None
+    ) -> tuple[list[Tenant], str | None]: ...
+
+
+class ServiceRepository(Protocol):
+    async def add(self, service: Service) -> Service: ...
+    async def get(self, tenant_id: UUID, service_id: UUID) -> Service: ...
+    async def update(self, service: Service) -> Service: ...
+    async def delete(self, tenant_id: UUID, service_id: UUID) -> bool: ...
+    async def list(self, tenant_id: UUID) -> list[Service]: ...
+
+
+class ProfessionalRepository(Protocol):
+    async def add(self, professional: Professional) -> Professional: ...
+    async def get(self, tenant_id: UUID, professional_id: UUID) -> Professional: ...
+    async def update(self, professional: Professional) -> Professional: ...
+    async def delete(self, tenant_id: UUID, professional_id: UUID) -> bool: ...
+    async def list(
+        self, tenant_id: UUID, *, service_id: UUID | None = None
+    ) -> list[Professional]: ...
+
+
+class FaqRepository(Protocol):
+    async def add(self, entry: FaqEntry) -> FaqEntry: ...
+    async def get(self, tenant_id: UUID, entry_id: UUID) -> FaqEntry: ...
+    async def update(self, entry: FaqEntry) -> FaqEntry: ...
+    async def delete(self, tenant_id: UUID, entry_id: UUID) -> bool: ...
+    async def list(self, tenant_id: UUID) -> list[FaqEntry]: ...
+
+
+class CustomerRepository(Protocol):
+    async def upsert(self, customer: Customer) -> tuple[Customer, bool]:
+        """Create or update by (tenant, channel, external_id); returns it and whether new."""
+        ...
+
+    async def get(self, tenant_id: UUID, customer_id: UUID) -> Customer: ...
+    async def update(self, customer: Customer) -> Customer: ...
+    async def list(
+        self, tenant_id: UUID, *, page_size: int, page_token: str | None
+    ) -> tuple[list[Customer], str | None]: ...
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class AppointmentFilter:
+    """Which appointments to list; None means no constraint."""
+
+    professional_id: UUID | None = None
+    customer_id: UUID | None = None
+    statuses: tuple[AppointmentStatus, ...] = ()
+    start_after: datetime | None = None
+    start_before: datetime | None = None
+
+
+class AppointmentRepository(Protocol):
+    async def reserve(self, appointment: Appointment) -> None:
+        """Store a pending appointment with its slot holds, atomically as far as the store
+        allows; ``SlotUnavailableError`` when any hold of the professional overlaps."""
+        ...
+
+    async def save(self, appointment: Appointment) -> Appointment:
+        """Store a status change; holds are released when it is no longer active."""
+        ...
+
+    async def get(self, tenant_id: UUID, appointment_id: UUID) -> Appointment: ...
+    async def stale_pending(self, older_than: datetime, limit: int) -> list[Appointment]:
+        """Pending appointments (any tenant) last updated before ``older_than``."""
+        ...
+
+    async def list(
+        self,
+        tenant_id: UUID,
+        selection: AppointmentFilter,
+        *,
+        page_size: int,
+        page_token: str | None,
+    ) -> tuple[list[Appointment], str | None]: ...
+
+
+class ConversationRepository(Protocol):
+    async def add(self, conversation: Conversation) -> Conversation: ...
+    async def get(self, tenant_id: UUID, conversation_id: UUID) -> Conversation: ...
+    async def find_open(
+        self, tenant_id: UUID, customer_id: UUID, channel: str
+    ) -> Conversation | None:
+        """The customer's latest conversation on that channel that has not ended."""
+        ...
+
+    async def save(self, conversation: Conversation) -> Conversation:
+        """Store if ``version`` still matches (then increment it), else ``ConflictError``."""
+        ...
+
+
+class TurnRepository(Protocol):
+    """Channel message ids already handled, and their replies."""
+
+    async def claim(self, tenant_id: UUID, channel: str, message_id: str) -> bool:
+        """True for the first claim of this message id; False when already claimed."""
+        ...
+
+    async def complete(
+        self, tenant_id: UUID, channel: str, message_id: str, result: TurnResult
+    ) -> None: ...
+
+    async def result(self, tenant_id: UUID, channel: str, message_id: str) -> TurnResult | None:
+        """The stored reply, or None while the first delivery is still being handled."""
+        ...
+
+    async def release(self, tenant_id: UUID, channel: str, message_id: str) -> None:
+        """Forget a claim whose turn failed, so a redelivery can try again."""
+        ...

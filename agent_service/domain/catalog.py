@@ -1,0 +1,191 @@
+"""What a business offers: tenants, services, professionals, FAQ entries and customers."""
+
+from __future__ import annotations
+
+import re
+from datetime import UTC, date, datetime, time
+from uuid import UUID, uuid4
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+
+_LOCALE = re.compile(r"^[a-z]{2,3}(-[A-Z]{2})?$")
+_CURRENCY = re.compile(r"^[A-Z]{3}$")
+_CHANNEL = re.compile(r"^[a-z0-9_-]{1,32}$")
+
+
+def _now() -> datetime:
+    return datetime.now(UTC)
+
+
+class Entity(BaseModel):
+    """Immutable, validated on construction; change with ``model_copy(update=...)``."""
+
+    model_config = ConfigDict(frozen=True, str_strip_whitespace=True, validate_default=True)
+
+
+class BookingPolicy(Entity):
+    """How a business takes bookings."""
+
+    minimum_notice_minutes: int = Field(default=60, ge=0, le=43_200)
+    booking_horizon_days: int = Field(default=60, ge=1, le=365)
+    cancellation_window_minutes: int = Field(default=120, ge=0, le=10_080)
+    slot_step_minutes: int = Field(default=30, ge=5, le=720)
+
+    @field_validator("slot_step_minutes")
+    @classmethod
+    def _divides_day(cls, value: int) -> int:
+        if 1440 % value or value % 5:
+            raise ValueError("must divide 1440 and be a multiple of 5")
+        return value
+
+
+class Tenant(Entity):
+    """A business using the assistant; its zone is where all local times are read."""
+
+    id: UUID = Field(default_factory=uuid4)
+    name: str = Field(min_length=1, max_length=200)
+    time_zone: str = "UTC"
+    locale: str = "pt-BR"
+    policy: BookingPolicy = BookingPolicy()
+    created_at: datetime = Field(default_factory=_now)
+
+    @field_validator("time_zone")
+    @classmethod
+    def _known_zone(cls, value: str) -> str:
+        try:
+            ZoneInfo(value)
+        except (ZoneInfoNotFoundError, ValueError) as error:
+            raise ValueError(f"unknown time zone {value[:64]!r}") from error
+        return value
+
+    @field_validator("locale")
+    @classmethod
+    def _locale(cls, value: str) -> str:
+        if not _LOCALE.match(value):
+            raise ValueError("expected a locale like 'pt-BR' or 'en-US'")
+        return value
+
+    @property
+    def zone(self) -> ZoneInfo:
+        return ZoneInfo(self.time_zone)
+
+    @property
+    def language(self) -> str:
+        """``pt`` or ``en``: the languages the assistant speaks."""
+        return "pt" if self.locale.startswith("pt") else "en"
+
+
+class Service(Entity):
+    """Something sold by the appointment."""
+
+    id: UUID = Field(default_factory=uuid4)
+    tenant_id: UUID
+    name: str = Field(min_length=1, max_length=200)
+    description: str = Field(default="", max_length=2000)
+    duration_minutes: int = Field(ge=5, le=720, multiple_of=5)
+    price_minor: int = Field(default=0, ge=0, le=10**12)
+    currency: str = "BRL"
+
+    @field_validator("currency")
+    @classmethod
+    def _currency(cls, value: str) -> str:
+        if not _CURRENCY.match(value):
+            raise ValueError("expected an ISO 4217 code like 'BRL'")
+        return value
+
+    def price_text(self) -> str:
+        """``R$ 50,00`` for BRL, ``USD 50.00`` otherwise."""
+        units, cents = divmod(self.price_minor, 100)
+        if self.currency == "BRL":
+            return f"R$ {units:,}".replace(",", ".") + f",{cents:02d}"
+        return f"{self.currency} {units:,}.{cents:02d}"
+
+
+class WorkingHours(Entity):
+    """A weekly local window; breaks are the gaps between windows of the same day."""
+
+    day_of_week: int = Field(ge=1, le=7)
+    start: time
+    end: time | None  # None = midnight at the end of the day
+
+    @model_validator(mode="after")
+    def _ordered(self) -> WorkingHours:
+        if self.end is not None and self.end <= self.start:
+            raise ValueError("end must be after start")
+        return self
+
+
+class LocalWindow(Entity):
+    """A local window on one date."""
+
+    start: time
+    end: time | None
+
+    @model_validator(mode="after")
+    def _ordered(self) -> LocalWindow:
+        if self.end is not None and self.end <= self.start:
+            raise ValueError("end must be after start")
+        return self
+
+
+class DateException(Entity):
+    """Hours that replace the weekly hours on one date; no hours = closed."""
+
+    date: date
+    hours: tuple[LocalWindow, ...] = ()
+    reason: str = Field(default="", max_length=200)
+
+
+class Professional(Entity):
+    """Someone customers book, with a calendar in the calendar service."""
+
+    id: UUID = Field(default_factory=uuid4)
+    tenant_id: UUID
+    name: str = Field(min_length=1, max_length=200)
+    specialty: str = Field(default="", max_length=200)
+    calendar_id: str = Field(min_length=1, max_length=1024)
+    weekly_hours: tuple[WorkingHours, ...] = ()
+    exceptions: tuple[DateException, ...] = ()
+    service_ids: tuple[UUID, ...] = ()
+
+    @field_validator("exceptions")
+    @classmethod
+    def _one_per_date(cls, value: tuple[DateException, ...]) -> tuple[DateException, ...]:
+        dates = [exception.date for exception in value]
+        if len(dates) != len(set(dates)):
+            raise ValueError("at most one exception per date")
+        return value
+
+    def offers(self, service_id: UUID) -> bool:
+        return service_id in self.service_ids
+
+
+class FaqEntry(Entity):
+    """A question the business always answers the same way."""
+
+    id: UUID = Field(default_factory=uuid4)
+    tenant_id: UUID
+    question: str = Field(min_length=1, max_length=500)
+    answer: str = Field(min_length=1, max_length=4000)
+    tags: tuple[str, ...] = ()
+
+
+class Customer(Entity):
+    """A person talking to the business through a channel."""
+
+    id: UUID = Field(default_factory=uuid4)
+    tenant_id: UUID
+    channel: str
+    external_id: str = Field(min_length=1, max_length=256)
+    name: str = Field(default="", max_length=200)
+    phone: str = Field(default="", max_length=64)
+    email: str = Field(default="", max_length=320)
+    preferences: tuple[str, ...] = ()
+
+    @field_validator("channel")
+    @classmethod
+    def _channel(cls, value: str) -> str:
+        if not _CHANNEL.match(value):
+            raise ValueError("lowercase letters, digits, '-' and '_' (1..32)")
+        return value

@@ -1,0 +1,122 @@
+"""Conversations: who answers (bot or human), what was said, and what the bot remembers."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from enum import StrEnum
+from typing import Any
+from uuid import UUID, uuid4
+
+from pydantic import Field
+
+from agent_service.domain.catalog import Entity
+from agent_service.domain.errors import ConflictError
+
+MAX_MESSAGE_CHARS = 4000
+KEPT_MESSAGES = 200
+
+
+def _now() -> datetime:
+    return datetime.now(UTC)
+
+
+class ConversationStatus(StrEnum):
+    ACTIVE = "active"
+    HANDED_OFF = "handed_off"
+    ENDED = "ended"
+
+
+class Role(StrEnum):
+    CUSTOMER = "customer"
+    ASSISTANT = "assistant"
+    HUMAN = "human"
+    SYSTEM = "system"
+
+
+class Message(Entity):
+    """One message as stored."""
+
+    role: Role
+    text: str
+    at: datetime = Field(default_factory=_now)
+    message_id: str = ""
+    specialist: str = ""
+
+
+class ActionKind(StrEnum):
+    APPOINTMENT_BOOKED = "appointment_booked"
+    APPOINTMENT_CANCELLED = "appointment_cancelled"
+    APPOINTMENT_RESCHEDULED = "appointment_rescheduled"
+    HANDED_OFF = "handed_off"
+
+
+class TurnAction(Entity):
+    """A structured outcome of a turn."""
+
+    kind: ActionKind
+    appointment_id: UUID | None = None
+    detail: str = ""
+
+
+class Conversation(Entity):
+    """A customer's thread. ``engine_state`` is the assistant's own checkpoint (opaque here);
+    ``version`` makes concurrent updates from two replicas detectable."""
+
+    id: UUID = Field(default_factory=uuid4)
+    tenant_id: UUID
+    customer_id: UUID
+    channel: str
+    status: ConversationStatus = ConversationStatus.ACTIVE
+    active_specialist: str = ""
+    messages: tuple[Message, ...] = ()
+    summary: str = ""
+    handoff_reason: str = ""
+    engine_state: dict[str, Any] = Field(default_factory=dict)
+    created_at: datetime = Field(default_factory=_now)
+    updated_at: datetime = Field(default_factory=_now)
+    version: int = 0
+
+    def with_message(self, message: Message) -> Conversation:
+        """Append a message, keeping the latest ``KEPT_MESSAGES``."""
+        messages = (*self.messages, message)[-KEPT_MESSAGES:]
+        return self.model_copy(update={"messages": messages, "updated_at": _now()})
+
+    def handed_off(self, reason: str) -> Conversation:
+        if self.status is ConversationStatus.ENDED:
+            raise ConflictError("the conversation has ended")
+        return self.model_copy(
+            update={
+                "status": ConversationStatus.HANDED_OFF,
+                "handoff_reason": reason,
+                "active_specialist": "",
+                "updated_at": _now(),
+            }
+        )
+
+    def handed_back(self) -> Conversation:
+        if self.status is not ConversationStatus.HANDED_OFF:
+            raise ConflictError("the conversation is not with a human")
+        return self.model_copy(
+            update={"status": ConversationStatus.ACTIVE, "handoff_reason": "", "updated_at": _now()}
+        )
+
+    def ended(self) -> Conversation:
+        return self.model_copy(
+            update={
+                "status": ConversationStatus.ENDED,
+                "active_specialist": "",
+                "updated_at": _now(),
+            }
+        )
+
+
+class TurnResult(Entity):
+    """What one customer message produced; stored under the channel message id so a
+    redelivered message gets the same answer and changes nothing."""
+
+    conversation_id: UUID
+    reply: str
+    actions: tuple[TurnAction, ...] = ()
+    trace_id: str = ""
+    specialist: str = ""
+    status: ConversationStatus = ConversationStatus.ACTIVE

@@ -1,0 +1,37 @@
+"""Business errors of the scheduling assistant; the gRPC edge maps each to one status code."""
+
+from __future__ import annotations
+
+
+class AgendaError(Exception):
+    """Base of every business error."""
+
+
+class InvalidInputError(AgendaError):
+    """A field breaks a rule; ``field`` names it."""
+
+    def __init__(self, field: str, message: str) -> None:
+        super().__init__(f"{field}: {message}")
+        self.field = field
+        self.message = message
+
+
+class NotFoundError(AgendaError):
+    """The thing does not exist for this tenant (another tenant's ids are not found either)."""
+
+    def __init__(self, kind: str, identifier: object) -> None:
+        super().__init__(f"{kind} {identifier} not found")
+        self.kind = kind
+        self.identifier = identifier
+
+
+class PolicyViolationError(AgendaError):
+    """Allowed in general, not now: outside the booking horizon, past the cancellation window…"""
+
+
+class SlotUnavailableError(AgendaError):
+    """The time asked for is not free (taken, outside hours, or just booked by someone else)."""
+
+
+class ConflictError(AgendaError):
+    """The request conflicts with the stored state (e.g. a concurrent update; retry)."""
