@@ -1,0 +1,108 @@
+"""OAuth access tokens for a Google service account (JWT-bearer grant) over aiohttp.
+
+Why not ``creds.refresh(Request())`` in a thread: google-auth's synchronous transports need
+``requests`` or ``urllib3`` (not dependencies here), and its token client retries on its own
+with sleeps that ignore the caller's deadline. Instead google-auth parses the key file and
+signs the assertion (``service_account.Credentials.signer`` + ``google.auth.jwt.encode``), and
+the POST goes through the adapter's one aiohttp session, inside the same per-attempt timeout
+and deadline as every API call. Signing is ~1 ms of CPU, so it runs on the loop.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Self
+
+import aiohttp
+from google.auth import jwt
+from google.oauth2 import service_account
+
+from calendar_service.infrastructure.google.failures import TokenRequestError
+from calendar_service.infrastructure.google.responses import read_json
+
+CALENDAR_SCOPE = "https://www.googleapis.com/auth/calendar"
+JWT_BEARER_GRANT = "urn:ietf:params:oauth:grant-type:jwt-bearer"
+ASSERTION_LIFETIME = 3600
+EXPIRY_MARGIN = 60.0
+"""A cached token is replaced this many seconds before it expires."""
+
+
+@dataclass(frozen=True, slots=True)
+class AccessToken:
+    value: str
+    expires_at: float  # time.monotonic()
+
+    def fresh(self) -> bool:
+        return time.monotonic() < self.expires_at - EXPIRY_MARGIN
+
+
+class ServiceAccountTokenSource:
+    """Caches one access token, fetches a new one (single-flight) when it is near expiry."""
+
+    def __init__(
+        self,
+        credentials: service_account.Credentials,
+        *,
+        token_uri: str,
+        subject: str | None = None,
+        scopes: tuple[str, ...] = (CALENDAR_SCOPE,),
+    ) -> None:
+        self._credentials = credentials
+        self._token_uri = token_uri
+        self._subject = subject
+        self._scopes = scopes
+        self._cached: AccessToken | None = None
+        self._lock = asyncio.Lock()
+
+    @classmethod
+    def from_file(cls, path: str | Path, *, token_uri: str | None, subject: str | None) -> Self:
+        """Load a service-account JSON key; ``token_uri`` overrides the file's."""
+        info: dict[str, Any] = json.loads(Path(path).read_text(encoding="utf-8"))
+        credentials = service_account.Credentials.from_service_account_info(info)  # type: ignore[no-untyped-call]
+        return cls(credentials, token_uri=token_uri or str(info["token_uri"]), subject=subject)
+
+    async def token(self, session: aiohttp.ClientSession) -> str:
+        """A valid access token, fetched only when the cached one is missing or stale."""
+        cached = self._cached
+        if cached is not None and cached.fresh():
+            return cached.value
+        async with self._lock:
+            if self._cached is None or not self._cached.fresh():
+                self._cached = await self._fetch(session)
+            return self._cached.value
+
+    def invalidate(self, value: str) -> None:
+        """Forget ``value`` after a 401 (a token already replaced meanwhile is kept)."""
+        if self._cached is not None and self._cached.value == value:
+            self._cached = None
+
+    def _assertion(self) -> str:
+        now = int(time.time())
+        claims: dict[str, Any] = {
+            "iss": self._credentials.service_account_email,
+            "aud": self._token_uri,
+            "scope": " ".join(self._scopes),
+            "iat": now,
+            "exp": now + ASSERTION_LIFETIME,
+        }
+        if self._subject:
+            claims["sub"] = self._subject
+        signed: bytes = jwt.encode(self._credentials.signer, claims)  # type: ignore[no-untyped-call]
+        return signed.decode("ascii")
+
+    async def _fetch(self, session: aiohttp.ClientSession) -> AccessToken:
+        form = {"grant_type": JWT_BEARER_GRANT, "assertion": self._assertion()}
+        async with session.post(self._token_uri, data=form) as response:
+            payload = await read_json(response)
+            if response.status != 200 or "access_token" not in payload:
+                raise TokenRequestError(
+                    response.status,
+                    str(payload.get("error", "unknown")),
+                    str(payload.get("error_description", "")),
+                )
+        lifetime = float(payload.get("expires_in", ASSERTION_LIFETIME))
+        return AccessToken(str(payload["access_token"]), time.monotonic() + lifetime)

@@ -1,0 +1,99 @@
+"""Calendar v3 JSON ⇄ ``agenda_kit.calendar.port`` values."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from datetime import UTC, datetime, time
+from typing import Any
+
+from agenda_kit.calendar.port import CalendarEvent, EventDraft, Interval
+
+JsonObject = dict[str, Any]
+IDEMPOTENCY_PROPERTY = "idempotencyKey"
+
+
+def rfc3339(instant: datetime) -> str:
+    """An aware instant as RFC 3339 in UTC."""
+    return instant.astimezone(UTC).isoformat().replace("+00:00", "Z")
+
+
+def parse_instant(text: str) -> datetime:
+    """An RFC 3339 timestamp as an aware UTC datetime."""
+    return datetime.fromisoformat(text).astimezone(UTC)
+
+
+def event_body(draft: EventDraft, event_id: str) -> JsonObject:
+    """The ``events.insert`` body; the idempotency key rides in private extended properties."""
+    return {
+        "id": event_id,
+        "summary": draft.summary,
+        "description": draft.description,
+        "start": {"dateTime": rfc3339(draft.start), "timeZone": draft.time_zone},
+        "end": {"dateTime": rfc3339(draft.end), "timeZone": draft.time_zone},
+        "extendedProperties": {"private": {IDEMPOTENCY_PROPERTY: draft.idempotency_key}},
+    }
+
+
+def stored_key(data: Mapping[str, Any]) -> str | None:
+    """The idempotency key an event was written with, if any."""
+    private = data.get("extendedProperties", {}).get("private", {})
+    key = private.get(IDEMPOTENCY_PROPERTY)
+    return key if isinstance(key, str) else None
+
+
+def event_from_json(calendar_id: str, data: Mapping[str, Any]) -> CalendarEvent | None:
+    """The port's event, or None for a bare cancelled stub without times."""
+    start, end = data.get("start"), data.get("end")
+    if not start or not end:
+        return None
+    return CalendarEvent(
+        event_id=str(data["id"]),
+        calendar_id=calendar_id,
+        summary=str(data.get("summary", "")),
+        description=str(data.get("description", "")),
+        start=_when(start),
+        end=_when(end),
+        time_zone=str(start.get("timeZone", "UTC")),
+        status=str(data.get("status", "confirmed")),
+        idempotency_key=stored_key(data),
+    )
+
+
+def _when(value: Mapping[str, Any]) -> datetime:
+    if "dateTime" in value:
+        return parse_instant(str(value["dateTime"]))
+    day = datetime.fromisoformat(str(value["date"])).date()
+    return datetime.combine(day, time(0), tzinfo=UTC)
+
+
+def busy_from_json(entries: list[Any]) -> list[Interval]:
+    """``busy`` entries of one calendar as intervals (empty ones dropped)."""
+    intervals = []
+    for entry in entries:
+        start, end = parse_instant(entry["start"]), parse_instant(entry["end"])
+        if end > start:
+            intervals.append(Interval(start, end))
+    return intervals
+
+
+def calendar_error(entry: Mapping[str, Any]) -> str | None:
+    """The first per-calendar error reason of a freeBusy answer, if any."""
+    errors = entry.get("errors") or []
+    if not errors:
+        return None
+    return str(errors[0].get("reason", "unknown"))
+
+
+def replays(event: CalendarEvent, draft: EventDraft) -> bool:
+    """Whether a stored event is what ``draft`` asks for: same key, summary, start and end
+    (compared to the second, the precision Google keeps)."""
+    return (
+        event.idempotency_key == draft.idempotency_key
+        and event.summary == draft.summary
+        and _to_second(event.start) == _to_second(draft.start)
+        and _to_second(event.end) == _to_second(draft.end)
+    )
+
+
+def _to_second(instant: datetime) -> datetime:
+    return instant.astimezone(UTC).replace(microsecond=0)

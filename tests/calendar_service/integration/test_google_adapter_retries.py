@@ -1,0 +1,242 @@
+"""Which Google failures the adapter retries, and how retries stay inside the deadline."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from datetime import UTC, datetime, timedelta
+
+import pytest
+from agenda_kit.calendar.errors import (
+    CalendarError,
+    CalendarNotFoundError,
+    CalendarQuotaError,
+    CalendarUnavailableError,
+    EventNotFoundError,
+    InvalidCalendarRequestError,
+)
+from agenda_kit.calendar.port import EventDraft
+from agenda_kit.deadline import deadline_after
+from structlog.testing import capture_logs
+
+from calendar_service.infrastructure.google import GoogleCalendarAdapter
+from tests.fakes.google_calendar import Emulator
+from tests.fakes.google_faults import Fault
+from tests.fakes.google_fixtures import CALENDAR_ID, AdapterFactory
+
+T0 = datetime(2031, 5, 5, 12, 0, tzinfo=UTC)
+INSERT = "events.insert"
+
+
+def draft(key: str = "retry-key") -> EventDraft:
+    return EventDraft(
+        calendar_id=CALENDAR_ID,
+        summary="Consulta",
+        description="",
+        start=T0,
+        end=T0 + timedelta(minutes=45),
+        idempotency_key=key,
+    )
+
+
+@pytest.mark.parametrize(
+    ("status", "reason"),
+    [
+        (429, "rateLimitExceeded"),
+        (503, "backendError"),
+        (500, "backendError"),
+        (403, "rateLimitExceeded"),
+        (403, "userRateLimitExceeded"),
+    ],
+)
+async def test_transient_errors_are_retried_then_succeed(
+    adapter: GoogleCalendarAdapter, emulator: Emulator, status: int, reason: str
+) -> None:
+    emulator.faults.fail_next(INSERT, Fault.error(status, reason), times=2)
+
+    _, created = await adapter.insert_event(draft())
+
+    assert created
+    assert emulator.faults.count(INSERT) == 3
+    assert emulator.state.events_per_key() == {"retry-key": 1}
+
+
+@pytest.mark.parametrize(
+    ("status", "reason", "expected"),
+    [
+        (400, "invalid", InvalidCalendarRequestError),
+        (403, "forbidden", CalendarNotFoundError),
+        (404, "notFound", CalendarNotFoundError),
+    ],
+)
+async def test_permanent_errors_are_not_retried(
+    adapter: GoogleCalendarAdapter,
+    emulator: Emulator,
+    status: int,
+    reason: str,
+    expected: type[CalendarError],
+) -> None:
+    emulator.faults.fail_next(INSERT, Fault.error(status, reason), times=3)
+
+    with pytest.raises(expected):
+        await adapter.insert_event(draft())
+
+    assert emulator.faults.count(INSERT) == 1
+
+
+async def test_404_on_an_event_is_event_not_found_and_not_retried(
+    adapter: GoogleCalendarAdapter, emulator: Emulator
+) -> None:
+    with pytest.raises(EventNotFoundError):
+        await adapter.get_event(CALENDAR_ID, "missingevent1")
+    assert emulator.faults.count("events.get") == 1
+
+
+async def test_409_is_not_retried_but_resolved_by_reading_the_event(
+    adapter: GoogleCalendarAdapter, emulator: Emulator
+) -> None:
+    await adapter.insert_event(draft())
+    emulator.faults.calls.clear()
+
+    _, created = await adapter.insert_event(draft())
+
+    assert not created
+    assert emulator.faults.counts() == {INSERT: 1, "events.get": 1}
+
+
+@pytest.mark.parametrize(
+    ("fault", "expected"),
+    [
+        (Fault.error(503, "backendError"), CalendarUnavailableError),
+        (Fault.error(500, "backendError"), CalendarUnavailableError),
+        (Fault.error(429, "rateLimitExceeded"), CalendarQuotaError),
+        (Fault.error(403, "userRateLimitExceeded"), CalendarQuotaError),
+        (Fault.connection_reset(), CalendarUnavailableError),
+    ],
+)
+async def test_exhausted_retries_translate_to_calendar_errors(
+    adapter: GoogleCalendarAdapter,
+    emulator: Emulator,
+    fault: Fault,
+    expected: type[CalendarError],
+) -> None:
+    emulator.faults.fail_always(INSERT, fault)
+
+    with pytest.raises(expected) as caught:
+        await adapter.insert_event(draft())
+
+    assert emulator.faults.count(INSERT) == 5
+    assert str(caught.value)  # a readable message, never an empty one
+
+
+async def test_unavailable_message_is_for_people(
+    adapter: GoogleCalendarAdapter, emulator: Emulator
+) -> None:
+    emulator.faults.fail_always(INSERT, Fault.error(503, "backendError"))
+    with pytest.raises(CalendarUnavailableError, match="temporariamente indisponível"):
+        await adapter.insert_event(draft())
+
+
+async def test_connection_resets_are_retried(
+    adapter: GoogleCalendarAdapter, emulator: Emulator
+) -> None:
+    emulator.faults.fail_next(INSERT, Fault.connection_reset(), times=2)
+    emulator.faults.fail_next("freeBusy", Fault.connection_reset(), times=2)
+
+    _, created = await adapter.insert_event(draft())
+    (free_busy,) = await adapter.query_free_busy([CALENDAR_ID], T0, T0 + timedelta(days=1))
+
+    assert created
+    assert len(free_busy.busy) == 1
+    assert emulator.faults.count(INSERT) == 3
+    assert emulator.faults.count("freeBusy") == 3
+
+
+async def test_a_lost_response_after_the_insert_returns_the_single_stored_event(
+    adapter: GoogleCalendarAdapter, emulator: Emulator
+) -> None:
+    emulator.faults.fail_next(INSERT, Fault.store_then_drop())
+
+    event, created = await adapter.insert_event(draft("dropped"))
+
+    assert event.idempotency_key == "dropped"
+    assert not created  # the retry found the event the lost attempt stored
+    assert emulator.state.events_per_key() == {"dropped": 1}
+    assert emulator.faults.counts() == {"token": 1, INSERT: 2, "events.get": 1}
+
+
+async def test_a_slow_attempt_times_out_and_is_retried(
+    make_adapter: AdapterFactory, emulator: Emulator
+) -> None:
+    adapter = await make_adapter(request_timeout=0.2)
+    emulator.faults.fail_next(INSERT, Fault.slow(1.0))
+
+    started = time.monotonic()
+    _, created = await adapter.insert_event(draft())
+
+    assert created
+    assert time.monotonic() - started < 0.9
+    assert emulator.faults.count(INSERT) == 2
+    await asyncio.sleep(1.0)  # the slow attempt lands late: 409 inside the emulator
+    assert emulator.state.events_per_key() == {"retry-key": 1}
+
+
+async def test_all_attempts_slow_gives_unavailable_within_the_budget(
+    make_adapter: AdapterFactory, emulator: Emulator
+) -> None:
+    adapter = await make_adapter(request_timeout=0.3, default_budget=1.0, max_attempts=50)
+    emulator.faults.fail_always(INSERT, Fault.slow(10.0))
+
+    started = time.monotonic()
+    with pytest.raises(CalendarUnavailableError):
+        await adapter.insert_event(draft())
+
+    assert time.monotonic() - started < 1.0 + 0.2
+    assert 2 <= emulator.faults.count(INSERT) <= 4
+
+
+async def test_deadline_bounds_the_whole_retry_budget_and_no_write_starts_after_it(
+    make_adapter: AdapterFactory, emulator: Emulator
+) -> None:
+    adapter = await make_adapter(
+        max_attempts=100, default_budget=30.0, backoff_initial=0.02, backoff_max=0.08
+    )
+    emulator.faults.fail_always("*", Fault.error(503, "backendError"))
+
+    started = time.monotonic()
+    with deadline_after(0.5), pytest.raises(CalendarUnavailableError):
+        await adapter.insert_event(draft())
+    elapsed = time.monotonic() - started
+
+    assert elapsed < 0.5 + 0.15
+    inserts = [call for call in emulator.faults.calls if call.route == INSERT]
+    assert len(inserts) >= 3
+    assert all(call.at < started + 0.5 for call in inserts)
+    await asyncio.sleep(0.2)
+    assert all(call.at < started + 0.5 for call in emulator.faults.calls)
+
+
+async def test_an_expired_deadline_starts_no_attempt(
+    adapter: GoogleCalendarAdapter, emulator: Emulator
+) -> None:
+    with deadline_after(0.01):
+        await asyncio.sleep(0.02)
+        with pytest.raises(CalendarUnavailableError):
+            await adapter.insert_event(draft())
+    assert emulator.faults.count(INSERT) == 0
+
+
+async def test_retries_are_logged_with_reason_and_attempt_but_no_token(
+    adapter: GoogleCalendarAdapter, emulator: Emulator
+) -> None:
+    emulator.faults.fail_next(INSERT, Fault.error(429, "rateLimitExceeded"))
+
+    with capture_logs() as logs:
+        await adapter.insert_event(draft())
+
+    retries = [entry for entry in logs if entry["event"] == "google_calendar.retry"]
+    assert [(r["attempt"], r["reason"]) for r in retries] == [(1, "429 rateLimitExceeded")]
+    issued = list(emulator.oauth.tokens)
+    assert issued
+    assert not any(token in repr(logs) for token in issued)
+    assert "PRIVATE KEY" not in repr(logs)

@@ -1,0 +1,115 @@
+"""An in-process Google Calendar v3 emulator (aiohttp) with OAuth and fault injection.
+
+async with running_emulator() as emulator:
+    emulator.state.add_calendar("pro@example.com")
+    emulator.faults.fail_next("events.insert", Fault.error(503, "backendError"))
+    ... GoogleCalendarAdapter(api_base=emulator.base_url, token_uri=emulator.token_uri)
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncIterator, Awaitable, Callable
+from contextlib import asynccontextmanager
+
+from aiohttp import web
+
+from tests.fakes.google_errors import EmulatorError, error_response
+from tests.fakes.google_faults import Fault, FaultPlan
+from tests.fakes.google_oauth import TokenIssuer
+from tests.fakes.google_routes import OAUTH, STATE, add_routes
+from tests.fakes.google_state import EmulatorState
+
+Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
+
+
+class Emulator:
+    """The emulator's programmable parts: ``state``, ``faults``, ``oauth`` and its URLs."""
+
+    def __init__(self, *, allow_any_calendar: bool = False, latency: float = 0.0) -> None:
+        self.state = EmulatorState(allow_any_calendar=allow_any_calendar)
+        self.faults = FaultPlan(latency=latency)
+        self.oauth = TokenIssuer(token_uri="")
+        self.root_url = ""
+
+    @property
+    def base_url(self) -> str:
+        return f"{self.root_url}/calendar/v3"
+
+    @property
+    def token_uri(self) -> str:
+        return f"{self.root_url}/token"
+
+    def app(self) -> web.Application:
+        app = web.Application(middlewares=[self._middleware])
+        app[STATE] = self.state
+        app[OAUTH] = self.oauth
+        add_routes(app)
+        return app
+
+    @web.middleware
+    async def _middleware(self, request: web.Request, handler: Handler) -> web.StreamResponse:
+        route = request.match_info.route.name or "unknown"
+        self.faults.record(route, request.method, request.path)
+        self.faults.enter(route)
+        try:
+            return await self._emulate(route, request, handler)
+        finally:
+            self.faults.leave(route)
+
+    async def _emulate(
+        self, route: str, request: web.Request, handler: Handler
+    ) -> web.StreamResponse:
+        if self.faults.latency:
+            await asyncio.sleep(self.faults.latency)
+        fault = self.faults.pick(route)
+        if fault is not None and fault.delay:
+            await asyncio.sleep(fault.delay)
+        if fault is not None and fault.reset:
+            return _reset(request)
+        if fault is not None and fault.status is not None:
+            return error_response(fault.status, fault.reason or "backendError")
+        if route != "token" and not self._authorized(request):
+            return error_response(401, "authError")
+        return await self._answer(request, handler, fault)
+
+    async def _answer(
+        self, request: web.Request, handler: Handler, fault: Fault | None
+    ) -> web.StreamResponse:
+        try:
+            response = await handler(request)
+        except EmulatorError as exc:
+            response = error_response(exc.code, exc.reason, exc.message)
+        if fault is not None and fault.drop_response:
+            return _reset(request)
+        return response
+
+    def _authorized(self, request: web.Request) -> bool:
+        scheme, _, token = request.headers.get("Authorization", "").partition(" ")
+        return scheme == "Bearer" and self.oauth.valid(token)
+
+
+def _reset(request: web.Request) -> web.Response:
+    """Close the connection without an answer (the client sees a disconnect)."""
+    if request.transport is not None:
+        request.transport.abort()
+    return web.Response(status=500)
+
+
+@asynccontextmanager
+async def running_emulator(
+    *, allow_any_calendar: bool = False, latency: float = 0.0
+) -> AsyncIterator[Emulator]:
+    """Serve an ``Emulator`` on 127.0.0.1, a free port, for the duration of the block."""
+    emulator = Emulator(allow_any_calendar=allow_any_calendar, latency=latency)
+    runner = web.AppRunner(emulator.app(), shutdown_timeout=0.5, access_log=None)
+    await runner.setup()
+    site = web.TCPSite(runner, "127.0.0.1", 0)
+    await site.start()
+    host, port = runner.addresses[0][:2]
+    emulator.root_url = f"http://{host}:{port}"
+    emulator.oauth.token_uri = emulator.token_uri
+    try:
+        yield emulator
+    finally:
+        await runner.cleanup()

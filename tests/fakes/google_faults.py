@@ -1,0 +1,137 @@
+"""Programmable faults, latency and call counters for the Google Calendar emulator."""
+
+from __future__ import annotations
+
+import random
+import time
+from collections import Counter, deque
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+ANY_API_ROUTE = "*"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Fault:
+    """What to do to one request instead of (or after) answering it normally.
+
+    ``status``/``reason``: answer with Google's error; ``delay``: sleep first (past the
+    client's timeout); ``reset``: close the connection without an answer; ``drop_response``:
+    run the real handler (store the event), then close the connection.
+    """
+
+    status: int | None = None
+    reason: str | None = None
+    delay: float = 0.0
+    reset: bool = False
+    drop_response: bool = False
+
+    @classmethod
+    def error(cls, status: int, reason: str) -> Fault:
+        return cls(status=status, reason=reason)
+
+    @classmethod
+    def slow(cls, delay: float) -> Fault:
+        return cls(delay=delay)
+
+    @classmethod
+    def connection_reset(cls) -> Fault:
+        return cls(reset=True)
+
+    @classmethod
+    def store_then_drop(cls) -> Fault:
+        return cls(drop_response=True)
+
+
+RETRYABLE_FAULTS: tuple[Fault, ...] = (
+    Fault.error(429, "rateLimitExceeded"),
+    Fault.error(503, "backendError"),
+    Fault.error(500, "backendError"),
+    Fault.error(403, "rateLimitExceeded"),
+    Fault.error(403, "userRateLimitExceeded"),
+    Fault.connection_reset(),
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Call:
+    """One request as it arrived (monotonic clock, same as ``agenda_kit.deadline``)."""
+
+    route: str
+    method: str
+    path: str
+    at: float
+
+
+@dataclass(slots=True)
+class _RandomFaults:
+    probability: float
+    faults: tuple[Fault, ...]
+    rng: random.Random
+
+
+@dataclass
+class FaultPlan:
+    """Per-route faults (queued, permanent or random), fixed latency, and call records."""
+
+    latency: float = 0.0
+    calls: list[Call] = field(default_factory=list)
+    in_flight: Counter[str] = field(default_factory=Counter)
+    peak_in_flight: Counter[str] = field(default_factory=Counter)
+    _queued: dict[str, deque[Fault]] = field(default_factory=dict)
+    _always: dict[str, Fault] = field(default_factory=dict)
+    _random: dict[str, _RandomFaults] = field(default_factory=dict)
+
+    def fail_next(self, route: str, fault: Fault, times: int = 1) -> None:
+        """The next ``times`` calls of ``route`` get ``fault``."""
+        self._queued.setdefault(route, deque()).extend([fault] * times)
+
+    def fail_always(self, route: str, fault: Fault) -> None:
+        """Every call of ``route`` (``"*"``: every API route) gets ``fault`` until cleared."""
+        self._always[route] = fault
+
+    def fail_randomly(
+        self,
+        route: str,
+        probability: float,
+        *,
+        seed: int = 0,
+        faults: Sequence[Fault] = RETRYABLE_FAULTS,
+    ) -> None:
+        """A seeded share of calls of ``route`` (or ``"*"``) gets a fault drawn from ``faults``."""
+        self._random[route] = _RandomFaults(probability, tuple(faults), random.Random(seed))
+
+    def clear(self) -> None:
+        self._queued.clear()
+        self._always.clear()
+        self._random.clear()
+
+    def record(self, route: str, method: str, path: str) -> None:
+        self.calls.append(Call(route, method, path, time.monotonic()))
+
+    def enter(self, route: str) -> None:
+        self.in_flight[route] += 1
+        self.peak_in_flight[route] = max(self.peak_in_flight[route], self.in_flight[route])
+
+    def leave(self, route: str) -> None:
+        self.in_flight[route] -= 1
+
+    def pick(self, route: str) -> Fault | None:
+        """The fault for this call of ``route``, if any."""
+        queued = self._queued.get(route)
+        if queued:
+            return queued.popleft()
+        api = route != "token"
+        fault = self._always.get(route) or (self._always.get(ANY_API_ROUTE) if api else None)
+        if fault is not None:
+            return fault
+        chance = self._random.get(route) or (self._random.get(ANY_API_ROUTE) if api else None)
+        if chance is not None and chance.rng.random() < chance.probability:
+            return chance.rng.choice(chance.faults)
+        return None
+
+    def count(self, route: str) -> int:
+        return sum(1 for call in self.calls if call.route == route)
+
+    def counts(self) -> Counter[str]:
+        return Counter(call.route for call in self.calls)
