@@ -1,0 +1,114 @@
+"""Beanie documents of the local calendar; only this package sees them.
+
+Instants are stored in UTC with BSON's millisecond precision: ``stored_instant`` is applied on
+the way in, so a retried draft compares equal to the stored event.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from typing import Any, Literal
+
+from agenda_kit.calendar.port import CalendarEvent, EventDraft
+from beanie import Document, init_beanie
+from pymongo import ASCENDING, AsyncMongoClient, IndexModel
+
+EventStatus = Literal["confirmed", "cancelled"]
+CONFIRMED: EventStatus = "confirmed"
+CANCELLED: EventStatus = "cancelled"
+
+
+def stored_instant(value: datetime) -> datetime:
+    """``value`` in UTC truncated to whole milliseconds, as MongoDB keeps it."""
+    if value.tzinfo is None:
+        value = value.replace(tzinfo=UTC)
+    utc = value.astimezone(UTC)
+    return utc.replace(microsecond=utc.microsecond // 1000 * 1000)
+
+
+class CalendarDocument(Document):
+    """A local calendar, created lazily the first time an event is written to it."""
+
+    id: str  # type: ignore[assignment]  # the calendar id, not an ObjectId
+    name: str
+    time_zone: str = "UTC"
+    created_at: datetime
+
+    class Settings:
+        name = "calendars"
+
+
+class EventDocument(Document):
+    """One event; ``_id`` is derived from (calendar, idempotency key), see ``ids``."""
+
+    id: str  # type: ignore[assignment]  # the event id, not an ObjectId
+    calendar_id: str
+    summary: str
+    description: str = ""
+    start: datetime
+    end: datetime
+    time_zone: str = "UTC"
+    status: EventStatus = CONFIRMED
+    idempotency_key: str
+    created_at: datetime
+    updated_at: datetime
+
+    class Settings:
+        name = "events"
+        indexes = [  # noqa: RUF012 - Beanie reads a plain class attribute
+            IndexModel(
+                [("calendar_id", ASCENDING), ("idempotency_key", ASCENDING)],
+                name="calendar_idempotency_key",
+                unique=True,
+            ),
+            IndexModel(
+                [("calendar_id", ASCENDING), ("start", ASCENDING), ("_id", ASCENDING)],
+                name="calendar_start",
+            ),
+            IndexModel([("calendar_id", ASCENDING), ("end", ASCENDING)], name="calendar_end"),
+        ]
+
+    @classmethod
+    def from_domain(cls, draft: EventDraft, event_id: str, now: datetime) -> EventDocument:
+        """A new confirmed event for ``draft``."""
+        return cls(
+            id=event_id,
+            calendar_id=draft.calendar_id,
+            summary=draft.summary,
+            description=draft.description,
+            start=stored_instant(draft.start),
+            end=stored_instant(draft.end),
+            time_zone=draft.time_zone,
+            idempotency_key=draft.idempotency_key,
+            created_at=now,
+            updated_at=now,
+        )
+
+    def to_domain(self) -> CalendarEvent:
+        """The event as the port describes it, instants in UTC."""
+        return CalendarEvent(
+            event_id=self.id,
+            calendar_id=self.calendar_id,
+            summary=self.summary,
+            description=self.description,
+            start=stored_instant(self.start),
+            end=stored_instant(self.end),
+            time_zone=self.time_zone,
+            status=self.status,
+            idempotency_key=self.idempotency_key,
+        )
+
+    def matches(self, draft: EventDraft) -> bool:
+        """Whether ``draft`` asks for this same event (what an idempotent retry must repeat)."""
+        return (
+            self.summary == draft.summary
+            and stored_instant(self.start) == stored_instant(draft.start)
+            and stored_instant(self.end) == stored_instant(draft.end)
+        )
+
+
+async def init_local_calendar(client: AsyncMongoClient[Any], database_name: str) -> None:
+    """Bind the local calendar's documents to ``database_name`` and create their indexes."""
+    await init_beanie(
+        database=client[database_name], document_models=[CalendarDocument, EventDocument]
+    )

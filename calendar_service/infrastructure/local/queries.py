@@ -1,0 +1,58 @@
+"""MongoDB filters, pages and busy time of the local calendar: pure functions of documents."""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+from typing import Any
+
+from agenda_kit.calendar.errors import InvalidCalendarRequestError
+from agenda_kit.calendar.port import EventPage, Interval
+from beanie.odm.enums import SortDirection
+
+from calendar_service.domain.slot_intervals import EPOCH, clip, merge, to_micros
+from calendar_service.infrastructure.local.documents import EventDocument
+from calendar_service.infrastructure.local.paging import Cursor, encode_token
+
+BY_START = [("start", SortDirection.ASCENDING), ("_id", SortDirection.ASCENDING)]
+"""The order of ``list_events`` and of its keyset cursor."""
+
+
+def check_range(start: datetime, end: datetime) -> None:
+    """``[start, end)`` must be made of aware instants and be non-empty."""
+    if start.tzinfo is None or end.tzinfo is None:
+        raise InvalidCalendarRequestError("start and end must be timezone-aware")
+    if end <= start:
+        raise InvalidCalendarRequestError("end must be after start")
+
+
+def overlapping(start: datetime, end: datetime) -> dict[str, Any]:
+    """Events overlapping ``[start, end)`` (touching at a bound does not overlap)."""
+    return {"start": {"$lt": end}, "end": {"$gt": start}}
+
+
+def after(cursor: Cursor) -> list[dict[str, Any]]:
+    """Events after ``cursor`` in (start, id) order."""
+    return [
+        {"start": {"$gt": cursor.start}},
+        {"start": cursor.start, "_id": {"$gt": cursor.event_id}},
+    ]
+
+
+def page_of(documents: list[EventDocument], page_size: int) -> EventPage:
+    """The first ``page_size`` documents; a token after the last when ``documents`` has more."""
+    events = tuple(document.to_domain() for document in documents[:page_size])
+    if len(documents) <= page_size:
+        return EventPage(events=events)
+    last = events[-1]
+    return EventPage(events=events, next_page_token=encode_token(Cursor(last.start, last.event_id)))
+
+
+def busy_of(documents: list[EventDocument], start: datetime, end: datetime) -> tuple[Interval, ...]:
+    """Busy time of one calendar's events: clipped to ``[start, end)``, merged, sorted."""
+    spans = ((to_micros(document.start), to_micros(document.end)) for document in documents)
+    merged = merge(clip(spans, (to_micros(start), to_micros(end))))
+    return tuple(Interval(_from_micros(low), _from_micros(high)) for low, high in merged)
+
+
+def _from_micros(micros: int) -> datetime:
+    return EPOCH + timedelta(microseconds=micros)
