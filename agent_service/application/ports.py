@@ -50,6 +50,11 @@ class FaqRepository(Protocol):
     async def get(self, tenant_id: UUID, entry_id: UUID) -> FaqEntry: ...
     async def update(self, entry: FaqEntry) -> FaqEntry: ...
     async def delete(self, tenant_id: UUID, entry_id: UUID) -> bool: ...
+    async def search(self, tenant_id: UUID, query: str, limit: int = 3) -> list[FaqEntry]:
+        """The tenant's entries sharing most words with ``query`` (question, tags and answer;
+        accents, case and stopwords ignored), best first; entries sharing none are left out."""
+        ...
+
     async def list(self, tenant_id: UUID) -> list[FaqEntry]: ...
 
 
@@ -133,3 +138,13 @@ class TurnRepository(Protocol):
     async def release(self, tenant_id: UUID, channel: str, message_id: str) -> None:
         """Forget a claim whose turn failed, so a redelivery can try again."""
         ...
+
+
+class AppointmentCanceller(Protocol):
+    """Cancels an appointment and its calendar event; returns it and False when it already was
+    cancelled. ``enforce_window`` applies the tenant's cancellation window (customers), the
+    back office skips it."""
+
+    async def cancel(
+        self, tenant_id: UUID, appointment_id: UUID, *, reason: str, enforce_window: bool
+    ) -> tuple[Appointment, bool]: ...

@@ -35,3 +35,10 @@ class SlotUnavailableError(AgendaError):
 
 class ConflictError(AgendaError):
     """The request conflicts with the stored state (e.g. a concurrent update; retry)."""
+
+
+class StorageUnavailableError(AgendaError):
+    """The database cannot answer now (connection lost, timeout); the caller may retry."""
+
+    def __init__(self, message: str = "storage is temporarily unavailable") -> None:
+        super().__init__(message)

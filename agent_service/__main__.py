@@ -1,0 +1,30 @@
+"""``python -m agent_service [serve|chat|seed-demo|run]``."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import sys
+
+from agent_service.cli import chat, devrun, seed, serve
+
+
+def main(argv: list[str]) -> int:
+    parser = argparse.ArgumentParser(prog="python -m agent_service")
+    commands = parser.add_subparsers(dest="command")
+    commands.add_parser("serve", help="serve the agent service (default)")
+    chat.add_arguments(commands.add_parser("chat", help="terminal chat over gRPC"))
+    seed.add_arguments(commands.add_parser("seed-demo", help="create the demo salon tenant"))
+    devrun.add_arguments(commands.add_parser("run", help="start everything locally and chat"))
+    args = parser.parse_args(argv)
+    if args.command == "chat":
+        return asyncio.run(chat.main(args))
+    if args.command == "seed-demo":
+        return asyncio.run(seed.main(args))
+    if args.command == "run":
+        return devrun.main(args)
+    return asyncio.run(serve.main())
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

@@ -1,0 +1,160 @@
+"""Back-office use cases of the catalog: tenants, services, professionals and FAQ entries.
+
+Rules:
+- a create with an idempotency key derives the new id from (tenant, kind, key), so a retry
+  returns the entity the first call stored instead of creating a second one;
+- everything but a tenant belongs to a tenant that must exist (else ``NotFoundError``), and
+  updates and deletes only see that tenant's ids;
+- a professional offers only services of its own tenant; deleting a service takes it off
+  every professional's list.
+"""
+
+from __future__ import annotations
+
+from typing import TypeVar
+from uuid import UUID, uuid5
+
+from agent_service.application.ports import (
+    FaqRepository,
+    ProfessionalRepository,
+    ServiceRepository,
+    TenantRepository,
+)
+from agent_service.domain.catalog import Entity, FaqEntry, Professional, Service, Tenant
+from agent_service.domain.errors import InvalidInputError
+
+NAMESPACE = UUID("6f1d7c2e-3b0a-5d64-9a51-2f8e4c7b9d10")
+_GLOBAL = "-"
+E = TypeVar("E", bound=Entity)
+
+
+def entity_id_for(tenant_id: UUID | None, kind: str, idempotency_key: str) -> UUID:
+    """The id a create with ``idempotency_key`` gives its entity, the same on every retry."""
+    owner = _GLOBAL if tenant_id is None else str(tenant_id)
+    return uuid5(NAMESPACE, f"{owner}:{kind}:{idempotency_key}")
+
+
+def with_key_id(entity: E, tenant_id: UUID | None, kind: str, idempotency_key: str) -> E:
+    """``entity`` with its deterministic id when a key is given (else its own random id)."""
+    if not idempotency_key:
+        return entity
+    return entity.model_copy(update={"id": entity_id_for(tenant_id, kind, idempotency_key)})
+
+
+class TenantCatalog:
+    """Register, read, replace and page through businesses."""
+
+    def __init__(self, tenants: TenantRepository) -> None:
+        self._tenants = tenants
+
+    async def create(self, tenant: Tenant, idempotency_key: str) -> Tenant:
+        return await self._tenants.add(with_key_id(tenant, None, "tenant", idempotency_key))
+
+    async def get(self, tenant_id: UUID) -> Tenant:
+        return await self._tenants.get(tenant_id)
+
+    async def update(self, tenant: Tenant) -> Tenant:
+        """Name, zone, locale and policy change; the creation time does not."""
+        return await self._tenants.update(tenant)
+
+    async def list(self, page_size: int, page_token: str | None) -> tuple[list[Tenant], str | None]:
+        return await self._tenants.list(page_size=page_size, page_token=page_token)
+
+
+class ServiceCatalog:
+    """A tenant's menu of services."""
+
+    def __init__(
+        self,
+        tenants: TenantRepository,
+        services: ServiceRepository,
+        professionals: ProfessionalRepository,
+    ) -> None:
+        self._tenants = tenants
+        self._services = services
+        self._professionals = professionals
+
+    async def create(self, service: Service, idempotency_key: str) -> Service:
+        await self._tenants.get(service.tenant_id)
+        keyed = with_key_id(service, service.tenant_id, "service", idempotency_key)
+        return await self._services.add(keyed)
+
+    async def update(self, service: Service) -> Service:
+        return await self._services.update(service)
+
+    async def delete(self, tenant_id: UUID, service_id: UUID) -> bool:
+        """Remove the service, then take it off professionals (also when already gone, so a
+        retry after a partial failure finishes the job)."""
+        deleted = await self._services.delete(tenant_id, service_id)
+        for professional in await self._professionals.list(tenant_id, service_id=service_id):
+            remaining = tuple(sid for sid in professional.service_ids if sid != service_id)
+            await self._professionals.update(
+                professional.model_copy(update={"service_ids": remaining})
+            )
+        return deleted
+
+    async def list(self, tenant_id: UUID) -> list[Service]:
+        await self._tenants.get(tenant_id)
+        return await self._services.list(tenant_id)
+
+
+class ProfessionalCatalog:
+    """A tenant's professionals; each offers only services of the same tenant."""
+
+    def __init__(
+        self,
+        tenants: TenantRepository,
+        services: ServiceRepository,
+        professionals: ProfessionalRepository,
+    ) -> None:
+        self._tenants = tenants
+        self._services = services
+        self._professionals = professionals
+
+    async def create(self, professional: Professional, idempotency_key: str) -> Professional:
+        await self._tenants.get(professional.tenant_id)
+        await self._check_services(professional)
+        keyed = with_key_id(professional, professional.tenant_id, "professional", idempotency_key)
+        return await self._professionals.add(keyed)
+
+    async def update(self, professional: Professional) -> Professional:
+        await self._professionals.get(professional.tenant_id, professional.id)
+        await self._check_services(professional)
+        return await self._professionals.update(professional)
+
+    async def delete(self, tenant_id: UUID, professional_id: UUID) -> bool:
+        return await self._professionals.delete(tenant_id, professional_id)
+
+    async def list(self, tenant_id: UUID, service_id: UUID | None) -> list[Professional]:
+        await self._tenants.get(tenant_id)
+        return await self._professionals.list(tenant_id, service_id=service_id)
+
+    async def _check_services(self, professional: Professional) -> None:
+        known = {service.id for service in await self._services.list(professional.tenant_id)}
+        unknown = [str(sid) for sid in professional.service_ids if sid not in known]
+        if unknown:
+            raise InvalidInputError(
+                "professional.service_ids", f"unknown service ids: {', '.join(unknown)}"
+            )
+
+
+class FaqCatalog:
+    """A tenant's questions and answers."""
+
+    def __init__(self, tenants: TenantRepository, faq: FaqRepository) -> None:
+        self._tenants = tenants
+        self._faq = faq
+
+    async def create(self, entry: FaqEntry, idempotency_key: str) -> FaqEntry:
+        await self._tenants.get(entry.tenant_id)
+        return await self._faq.add(with_key_id(entry, entry.tenant_id, "faq", idempotency_key))
+
+    async def update(self, entry: FaqEntry) -> FaqEntry:
+        return await self._faq.update(entry)
+
+    async def delete(self, tenant_id: UUID, entry_id: UUID) -> bool:
+        return await self._faq.delete(tenant_id, entry_id)
+
+    async def list(self, tenant_id: UUID) -> list[FaqEntry]:
+        await self._tenants.get(tenant_id)
+        return await self._faq.list(tenant_id)

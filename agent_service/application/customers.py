@@ -1,0 +1,67 @@
+"""Back-office use cases of customers and of the appointments list."""
+
+from __future__ import annotations
+
+from uuid import UUID
+
+from agent_service.application.ports import (
+    AppointmentFilter,
+    AppointmentRepository,
+    CustomerRepository,
+    TenantRepository,
+)
+from agent_service.domain.appointments import Appointment
+from agent_service.domain.catalog import Customer
+
+
+def merge_profile(stored: Customer, incoming: Customer) -> Customer:
+    """The stored customer (same id) with every non-empty profile field of ``incoming``: a
+    channel that only knows the identity never erases a name or phone learned before."""
+    changes = {
+        name: getattr(incoming, name)
+        for name in ("name", "phone", "email", "preferences")
+        if getattr(incoming, name)
+    }
+    return stored.model_copy(update=changes)
+
+
+class CustomerDirectory:
+    """Customers known by (tenant, channel, external id)."""
+
+    def __init__(self, tenants: TenantRepository, customers: CustomerRepository) -> None:
+        self._tenants = tenants
+        self._customers = customers
+
+    async def upsert(self, customer: Customer) -> tuple[Customer, bool]:
+        """Create the customer, or merge into the one with that identity; True when new."""
+        await self._tenants.get(customer.tenant_id)
+        return await self._customers.upsert(customer)
+
+    async def get(self, tenant_id: UUID, customer_id: UUID) -> Customer:
+        return await self._customers.get(tenant_id, customer_id)
+
+    async def list(
+        self, tenant_id: UUID, page_size: int, page_token: str | None
+    ) -> tuple[list[Customer], str | None]:
+        await self._tenants.get(tenant_id)
+        return await self._customers.list(tenant_id, page_size=page_size, page_token=page_token)
+
+
+class AppointmentListing:
+    """A tenant's appointments by start time, filtered and paged."""
+
+    def __init__(self, tenants: TenantRepository, appointments: AppointmentRepository) -> None:
+        self._tenants = tenants
+        self._appointments = appointments
+
+    async def execute(
+        self,
+        tenant_id: UUID,
+        selection: AppointmentFilter,
+        page_size: int,
+        page_token: str | None,
+    ) -> tuple[list[Appointment], str | None]:
+        await self._tenants.get(tenant_id)
+        return await self._appointments.list(
+            tenant_id, selection, page_size=page_size, page_token=page_token
+        )

@@ -1,0 +1,53 @@
+"""The port to the conversational engine (LangGraph + Pydantic AI live behind it)."""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from agent_service.domain.catalog import Customer, Tenant
+from agent_service.domain.conversations import Conversation, TurnAction
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class TurnInput:
+    """One customer message with everything known about who sent it and where."""
+
+    tenant: Tenant
+    customer: Customer
+    conversation: Conversation
+    text: str
+    trace_id: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class TurnOutput:
+    """What the engine decided: the reply, outcomes, and the state to keep for next turn."""
+
+    reply: str
+    specialist: str
+    actions: tuple[TurnAction, ...] = ()
+    engine_state: dict[str, Any] = field(default_factory=dict)
+    active_specialist: str = ""
+    summary: str = ""
+    handoff_reason: str | None = None
+    customer_name: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class ProgressEvent:
+    """A stage that started (``progress``) or a chunk of reply text (``text``)."""
+
+    progress: str = ""
+    text: str = ""
+
+
+ProgressSink = Callable[[ProgressEvent], Awaitable[None]]
+
+
+class ConversationEngine(Protocol):
+    async def run_turn(self, turn: TurnInput, progress: ProgressSink | None = None) -> TurnOutput:
+        """Answer one message. Business rules (tenant scoping, confirmation before any
+        booking, usage limits) are enforced inside, whatever the model does."""
+        ...

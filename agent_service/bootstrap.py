@@ -1,0 +1,207 @@
+"""The composition root: settings → storage, calendar client, model, graph → servicers → server."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from contextlib import AsyncExitStack
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import grpc
+import structlog
+from pydantic_ai.models import Model
+from pydantic_ai.settings import ModelSettings
+from pydantic_ai.usage import UsageLimits
+
+from agenda.agent.v1 import agent_service_pb2 as agent_pb
+from agenda.agent.v1 import agent_service_pb2_grpc as agent_grpc
+from agenda_kit.calendar.grpc_client import GrpcCalendarAdapter
+from agenda_kit.calendar.port import ICalendarAdapter
+from agenda_kit.grpc.auth import BearerAuthInterceptor
+from agenda_kit.grpc.context import RequestContextInterceptor
+from agenda_kit.grpc.server import ServerSpec, ServiceRegistration, create_server, mark_serving
+from agenda_kit.grpc.tls import server_credentials
+from agenda_kit.mongo import ensure_mongo, make_client
+from agenda_kit.settings import SharedSettings, tokens_or_generated
+from agent_service.application.booking import BookingService
+from agent_service.application.conversation import HandleMessage
+from agent_service.application.handoff import ConversationControl
+from agent_service.application.reconciler import Reconciler
+from agent_service.application.repositories import Repositories
+from agent_service.infrastructure.agent.agents import build_agents
+from agent_service.infrastructure.agent.engine import LangGraphConversationEngine
+from agent_service.infrastructure.agent.graph import build_graph
+from agent_service.infrastructure.agent.models import build_model
+from agent_service.infrastructure.agent.specialists import enabled_specialists, validate_flags
+from agent_service.infrastructure.grpc.agent_servicer import AgentServicer
+from agent_service.infrastructure.grpc.catalog_servicer import catalog_registration
+from agent_service.infrastructure.grpc.errors import AGENT_ERRORS
+from agent_service.infrastructure.mongo import init_agent_storage
+from agent_service.infrastructure.settings import AgentSettings
+
+log = structlog.get_logger("agenda.agent")
+AGENT_SERVICE = agent_pb.DESCRIPTOR.services_by_name["AgentService"].full_name
+
+
+@dataclass
+class AgentApp:
+    """A wired agent service: a bound (not yet started) server and what it owns."""
+
+    server: grpc.aio.Server
+    port: int
+    spec: ServerSpec
+    repos: Repositories
+    booking: BookingService
+    reconciler: Reconciler
+    resources: AsyncExitStack = field(default_factory=AsyncExitStack)
+
+    async def start(self) -> None:
+        await self.server.start()
+        await mark_serving(self.spec)
+
+    async def stop(self, grace: float = 5.0) -> None:
+        await self.spec.health.enter_graceful_shutdown()
+        await self.server.stop(grace)
+        await self.resources.aclose()
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Overrides:
+    """What tests replace: storage, calendar, model."""
+
+    repos: Repositories | None = None
+    calendar: ICalendarAdapter | None = None
+    model: Model | None = None
+
+
+async def bootstrap(
+    settings: AgentSettings, shared: SharedSettings, overrides: Overrides = Overrides()
+) -> AgentApp:
+    validate_flags(settings.flags())
+    resources = AsyncExitStack()
+    try:
+        repos = overrides.repos or await _open_storage(settings, shared, resources)
+        calendar = overrides.calendar or await _open_calendar(settings, shared, resources)
+        booking = BookingService(repos, calendar)
+        handle = HandleMessage(repos, _engine(settings, repos, calendar, booking, overrides.model))
+        spec = _server_spec(settings, shared, repos, booking, handle)
+        server, port = create_server(f"{settings.grpc_host}:{settings.grpc_port}", spec)
+        reconciler = Reconciler(repos, calendar)
+        _start_reconciler(reconciler, settings.reconcile_interval_seconds, resources)
+    except BaseException:
+        await resources.aclose()
+        raise
+    log.info("agent_service_ready", port=port, model=settings.model)
+    return AgentApp(server, port, spec, repos, booking, reconciler, resources)
+
+
+def _engine(
+    settings: AgentSettings,
+    repos: Repositories,
+    calendar: ICalendarAdapter,
+    booking: BookingService,
+    model: Model | None,
+) -> LangGraphConversationEngine:
+    specialists = enabled_specialists(settings.flags())
+    model = model or build_model(
+        settings.model,
+        openai_base_url=settings.openai_base_url,
+        openai_api_key=settings.openai_api_key,
+    )
+    agents = build_agents(model, specialists, _model_settings(settings), settings.model_retries)
+    limits = UsageLimits(
+        request_limit=settings.request_limit, tool_calls_limit=settings.tool_calls_limit
+    )
+    return LangGraphConversationEngine(
+        build_graph(agents, specialists), repos, calendar, booking, limits
+    )
+
+
+def _model_settings(settings: AgentSettings) -> ModelSettings:
+    model_settings = ModelSettings()
+    if settings.temperature is not None:
+        model_settings["temperature"] = settings.temperature
+    if settings.top_p is not None:
+        model_settings["top_p"] = settings.top_p
+    if settings.max_output_tokens is not None:
+        model_settings["max_tokens"] = settings.max_output_tokens
+    return model_settings
+
+
+def _server_spec(
+    settings: AgentSettings,
+    shared: SharedSettings,
+    repos: Repositories,
+    booking: BookingService,
+    handle: HandleMessage,
+) -> ServerSpec:
+    servicer = AgentServicer(handle, ConversationControl(repos), repos)
+    tokens = tokens_or_generated(settings.auth_tokens, shared.data_dir / "tokens" / "agent.token")
+    return ServerSpec(
+        services=[
+            ServiceRegistration(
+                AGENT_SERVICE,
+                lambda server: agent_grpc.add_AgentServiceServicer_to_server(  # type: ignore[no-untyped-call]
+                    servicer, server
+                ),
+            ),
+            catalog_registration(repos, booking),
+        ],
+        interceptors=[BearerAuthInterceptor(tokens), RequestContextInterceptor(AGENT_ERRORS)],
+        credentials=server_credentials(
+            settings.tls_cert_file, settings.tls_key_file, settings.tls_client_ca_file
+        ),
+    )
+
+
+async def _open_storage(
+    settings: AgentSettings, shared: SharedSettings, resources: AsyncExitStack
+) -> Repositories:
+    uri, embedded = await ensure_mongo(shared.mongodb_uri, shared.data_dir / "mongo" / "agent")
+    if embedded is not None:
+        resources.callback(embedded.stop)
+    client = make_client(uri)
+    resources.push_async_callback(client.close)
+    return await init_agent_storage(client, settings.database)
+
+
+async def _open_calendar(
+    settings: AgentSettings, shared: SharedSettings, resources: AsyncExitStack
+) -> ICalendarAdapter:
+    token = settings.calendar_token or _read_token(shared.data_dir / "tokens" / "calendar.token")
+    root = settings.calendar_tls_root_cert.read_bytes() if settings.calendar_tls_root_cert else None
+    adapter = GrpcCalendarAdapter.connect(
+        settings.calendar_addr,
+        token=token,
+        tls_root_cert=root,
+        timeout=settings.calendar_timeout_seconds,
+    )
+    resources.push_async_callback(adapter.close)
+    return adapter
+
+
+def _read_token(path: Path) -> str | None:
+    """On one machine (``make run``) the calendar service's generated token is in .data/."""
+    return path.read_text().strip() if path.exists() else None
+
+
+def _start_reconciler(reconciler: Reconciler, interval: float, resources: AsyncExitStack) -> None:
+    async def loop() -> None:
+        while True:
+            try:
+                report = await reconciler.run_once()
+                if report.confirmed or report.released or report.unresolved:
+                    log.info("reconciled", **report.__dict__)
+            except Exception:  # noqa: BLE001 - logged; the loop must outlive one bad pass
+                log.exception("reconcile_failed")
+            await asyncio.sleep(interval)
+
+    task = asyncio.get_running_loop().create_task(loop())
+
+    async def stop() -> None:
+        task.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await task
+
+    resources.push_async_callback(stop)

@@ -1,0 +1,98 @@
+"""The demo tenant: a salon with 3 services, 2 professionals and a few FAQ entries, created
+through ``CatalogService`` with idempotency keys (running it again changes nothing)."""
+
+from __future__ import annotations
+
+import argparse
+
+import grpc
+
+from agenda.agent.v1 import catalog_service_pb2 as pb
+from agenda.agent.v1 import catalog_service_pb2_grpc as pb_grpc
+from agent_service.cli.clients import DEMO_TENANT_FILE, agent_address, agent_metadata
+
+SERVICES = [
+    ("Corte feminino", "Corte com lavagem e finalização", 45, 8000),
+    ("Corte masculino", "Corte na tesoura ou máquina", 30, 5000),
+    ("Manicure", "Cutilagem e esmaltação", 40, 3500),
+]
+FAQ = [
+    ("Qual é o endereço do salão?", "Rua das Flores, 123 — Vila Mariana, São Paulo.",
+     ["endereço", "onde", "localização", "address"]),
+    ("Quais formas de pagamento vocês aceitam?", "Pix, cartão de crédito e débito e dinheiro.",
+     ["pagamento", "pix", "cartão", "payment"]),
+    ("Tem estacionamento?", "Sim, estacionamento conveniado na Rua das Flores, 130.",
+     ["estacionamento", "parking", "carro"]),
+    ("Posso cancelar um horário?", "Sim, até 2 horas antes, sem custo, aqui pelo chat.",
+     ["cancelar", "cancelamento", "política", "cancel"]),
+]
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--address", default=None, help="agent service address")
+
+
+def _hours(days: range, windows: list[tuple[str, str]]) -> list[pb.WorkingHours]:
+    return [
+        pb.WorkingHours(day_of_week=day, start_time=start, end_time=end)
+        for day in days
+        for start, end in windows
+    ]
+
+
+async def seed(stub: pb_grpc.CatalogServiceStub, metadata: tuple[tuple[str, str], ...]) -> str:
+    tenant = await stub.CreateTenant(
+        pb.CreateTenantRequest(
+            tenant=pb.Tenant(
+                name="Salão Bela Vista", time_zone="America/Sao_Paulo", locale="pt-BR",
+                policy=pb.BookingPolicy(minimum_notice_minutes=60, booking_horizon_days=60,
+                                        cancellation_window_minutes=120, slot_step_minutes=15),
+            ),
+            idempotency_key="demo-salon",
+        ),
+        metadata=metadata,
+    )
+    tenant_id = tenant.tenant.id
+    ids = []
+    for name, description, minutes, price in SERVICES:
+        created = await stub.CreateService(
+            pb.CreateServiceRequest(
+                service=pb.Service(tenant_id=tenant_id, name=name, description=description,
+                                   duration_minutes=minutes, price_minor=price, currency="BRL"),
+                idempotency_key=f"demo-service-{name}",
+            ),
+            metadata=metadata,
+        )
+        ids.append(created.service.id)
+    professionals = [
+        ("Ana Souza", "Cabeleireira", "demo-ana", _hours(range(1, 7), [("09:00", "12:00"), ("13:00", "18:00")]), ids[:2]),
+        ("Bruno Lima", "Barbeiro e manicure", "demo-bruno", _hours(range(2, 7), [("10:00", "19:00")]), ids[1:]),
+    ]
+    for name, specialty, calendar, hours, offered in professionals:
+        await stub.CreateProfessional(
+            pb.CreateProfessionalRequest(
+                professional=pb.Professional(tenant_id=tenant_id, name=name, specialty=specialty,
+                                             calendar_id=calendar, weekly_hours=hours,
+                                             service_ids=offered),
+                idempotency_key=f"demo-professional-{calendar}",
+            ),
+            metadata=metadata,
+        )
+    for question, answer, tags in FAQ:
+        await stub.CreateFaqEntry(
+            pb.CreateFaqEntryRequest(
+                entry=pb.FaqEntry(tenant_id=tenant_id, question=question, answer=answer, tags=tags),
+                idempotency_key=f"demo-faq-{question}",
+            ),
+            metadata=metadata,
+        )
+    return tenant_id
+
+
+async def main(args: argparse.Namespace) -> int:
+    async with grpc.aio.insecure_channel(args.address or agent_address()) as channel:
+        tenant_id = await seed(pb_grpc.CatalogServiceStub(channel), agent_metadata())
+    DEMO_TENANT_FILE.parent.mkdir(parents=True, exist_ok=True)
+    DEMO_TENANT_FILE.write_text(tenant_id + "\n")
+    print(f"demo tenant: {tenant_id}")  # noqa: T201 - a command-line tool
+    return 0

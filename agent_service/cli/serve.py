@@ -1,0 +1,23 @@
+"""Serve the agent service until SIGTERM/SIGINT."""
+
+from __future__ import annotations
+
+from agenda_kit.grpc.server import serve_until_signal
+from agenda_kit.logging import configure_logging
+from agenda_kit.metrics import serve_metrics
+from agenda_kit.settings import SharedSettings
+from agent_service.bootstrap import bootstrap
+from agent_service.infrastructure.settings import AgentSettings
+
+
+async def main() -> int:
+    shared = SharedSettings()
+    settings = AgentSettings()
+    configure_logging(shared.log_level, json=shared.log_json)
+    app = await bootstrap(settings, shared)
+    serve_metrics(settings.metrics_port)
+    try:
+        await serve_until_signal(app.server, app.spec, settings.shutdown_grace_seconds)
+    finally:
+        await app.resources.aclose()
+    return 0

@@ -1,0 +1,1 @@
+"""Conversational agent models (the language layer of the scheduling assistant)."""

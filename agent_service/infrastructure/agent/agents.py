@@ -1,0 +1,95 @@
+"""Pydantic AI agents for the router and each specialist, built from their specs."""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Awaitable, Callable, Sequence
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from pydantic import BaseModel, Field, create_model
+from pydantic_ai import Agent, RunContext, ToolOutput
+from pydantic_ai.models import Model
+from pydantic_ai.settings import ModelSettings
+
+from agent_service.application.engine import ProgressEvent
+from agent_service.infrastructure.agent.deps import AgentDeps
+from agent_service.infrastructure.agent.prompts import context_block, router_instructions
+from agent_service.infrastructure.agent.specialists import COMMON_RULES, ESCAPE_RULE, Specialist
+
+ROUTE_TOOL = "route_to"
+ESCAPE_TOOL = "transfer_to_router"
+
+
+class Escape(BaseModel):
+    """The customer asked for something outside this specialist's job."""
+
+    reason: str = Field(description="What the customer wants, in a few words.")
+
+
+@dataclass(frozen=True, slots=True)
+class AgentSet:
+    """The router and one agent per enabled specialist."""
+
+    router: Agent[AgentDeps, Any]
+    specialists: dict[str, Agent[AgentDeps, str | Escape]]
+
+
+def route_decision_type(names: Sequence[str]) -> type[BaseModel]:
+    """``RouteDecision`` whose ``specialist`` may only name an enabled specialist."""
+    choice: Any = Literal[tuple(names)]  # type: ignore[valid-type]
+    return create_model(
+        "RouteDecision",
+        specialist=(choice, Field(description="The specialist that should answer.")),
+        __doc__="Which specialist answers the customer's message.",
+    )
+
+
+def build_agents(
+    model: Model, specialists: Sequence[Specialist], settings: ModelSettings, retries: int
+) -> AgentSet:
+    """Agents are built once at start-up; per-turn data reaches them through ``AgentDeps``."""
+    names = [s.name for s in specialists]
+    router: Agent[AgentDeps, Any] = Agent(
+        model,
+        deps_type=AgentDeps,
+        output_type=ToolOutput(route_decision_type(names), name=ROUTE_TOOL),
+        instructions=[router_instructions(specialists), _context],
+        model_settings=settings,
+        retries=retries,
+        name="router",
+    )
+    agents = {s.name: _specialist_agent(model, s, settings, retries) for s in specialists}
+    return AgentSet(router, agents)
+
+
+def _specialist_agent(
+    model: Model, spec: Specialist, settings: ModelSettings, retries: int
+) -> Agent[AgentDeps, str | Escape]:
+    return Agent(
+        model,
+        deps_type=AgentDeps,
+        output_type=[str, ToolOutput(Escape, name=ESCAPE_TOOL)],
+        instructions=[f"{spec.instructions}\n{COMMON_RULES}\n{ESCAPE_RULE}", _context],
+        tools=[reporting_progress(tool) for tool in spec.tools],
+        model_settings=settings,
+        retries=retries,
+        name=spec.name,
+    )
+
+
+def reporting_progress(tool: Callable[..., Awaitable[str]]) -> Callable[..., Awaitable[str]]:
+    """The same tool (signature and docstring kept for the schema) announcing itself to a
+    streaming caller before it runs."""
+
+    @functools.wraps(tool)
+    async def run(ctx: RunContext[AgentDeps], *args: Any, **kwargs: Any) -> str:
+        if ctx.deps.turn.progress is not None:
+            await ctx.deps.turn.progress(ProgressEvent(progress=f"tool:{tool.__name__}"))
+        return await tool(ctx, *args, **kwargs)
+
+    return run
+
+
+def _context(ctx: RunContext[AgentDeps]) -> str:
+    return context_block(ctx.deps)

@@ -1,0 +1,82 @@
+"""``AgentDeps`` (seed 000) and the per-turn context the tools share."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any
+from uuid import UUID
+
+from pydantic import BaseModel, ConfigDict
+
+from agent_service.application.engine import ProgressSink
+from agent_service.domain.catalog import Tenant
+from agent_service.domain.conversations import TurnAction
+
+
+@dataclass
+class PendingAction:
+    """A write the assistant proposed and the customer has to confirm on a later turn.
+
+    ``tool`` and ``arguments`` must match exactly when the tool is called again; ``confirmed``
+    is set by the graph (not by the model) when the customer's next message says yes.
+    """
+
+    tool: str
+    arguments: dict[str, str]
+    summary: str
+    confirmed: bool = False
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "tool": self.tool,
+            "arguments": self.arguments,
+            "summary": self.summary,
+            "confirmed": self.confirmed,
+        }
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any] | None) -> PendingAction | None:
+        if not data:
+            return None
+        return cls(
+            str(data["tool"]),
+            dict(data["arguments"]),
+            str(data["summary"]),
+            bool(data.get("confirmed", False)),
+        )
+
+
+@dataclass
+class TurnState:
+    """What the tools of one turn read and write besides the database."""
+
+    now: datetime
+    language: str
+    pending: PendingAction | None = None
+    actions: list[TurnAction] = field(default_factory=list)
+    citations: list[dict[str, str]] = field(default_factory=list)
+    handoff_reason: str | None = None
+    writes_this_turn: int = 0
+    memory: str = ""
+    progress: ProgressSink | None = None
+
+
+class AgentDeps(BaseModel):
+    """Seed 000's dependencies. ``tenant_id`` and ``customer_id`` come from the request (and
+    the caller's credentials), never from the model; every id the model passes is checked
+    against ``tenant_id``."""
+
+    model_config = ConfigDict(arbitrary_types_allowed=True)
+
+    tenant_id: UUID
+    customer_id: UUID
+    tenant_repository: Any
+    service_repository: Any
+    professional_repository: Any
+    appointment_repository: Any
+    calendar_adapter: Any
+    faq_repository: Any = None
+    booking: Any = None
+    tenant: Tenant
+    turn: TurnState

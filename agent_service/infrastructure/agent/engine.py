@@ -1,0 +1,106 @@
+"""``ConversationEngine`` implemented with the LangGraph graph and Pydantic AI agents."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from datetime import UTC, datetime
+from typing import Any
+
+from langgraph.graph.state import CompiledStateGraph
+from pydantic_ai.usage import RunUsage, UsageLimits
+
+from agenda_kit.calendar.port import ICalendarAdapter
+from agent_service.application.booking import BookingService
+from agent_service.application.engine import ProgressSink, TurnInput, TurnOutput
+from agent_service.application.repositories import Repositories
+from agent_service.domain.conversations import Role
+from agent_service.infrastructure.agent.deps import AgentDeps, PendingAction, TurnState
+from agent_service.infrastructure.agent.graph import TurnContext
+from agent_service.infrastructure.agent.state import ChatState
+
+TRANSCRIPT_MESSAGES = 10
+STATE_KEYS = ("histories", "pending_action", "memory", "summary", "active_specialist")
+
+
+class LangGraphConversationEngine:
+    """Runs one turn through the compiled graph; the conversation's ``engine_state`` is the
+    checkpoint (kept in MongoDB by the application), so any replica continues any conversation."""
+
+    def __init__(
+        self,
+        graph: CompiledStateGraph[Any, Any, Any, Any],
+        repos: Repositories,
+        calendar: ICalendarAdapter,
+        booking: BookingService,
+        limits: UsageLimits,
+        clock: Callable[[], datetime] = lambda: datetime.now(UTC),
+    ) -> None:
+        self._graph = graph
+        self._repos = repos
+        self._calendar = calendar
+        self._booking = booking
+        self._limits = limits
+        self._clock = clock
+
+    async def run_turn(self, turn: TurnInput, progress: ProgressSink | None = None) -> TurnOutput:
+        deps = self._deps(turn)
+        deps.turn.progress = progress
+        context = TurnContext(deps=deps, usage=RunUsage(), limits=self._limits, progress=progress)
+        final: ChatState = await self._graph.ainvoke(
+            self._initial_state(turn), context=context
+        )
+        engine_state = {key: final.get(key) for key in STATE_KEYS}
+        return TurnOutput(
+            reply=final.get("response", ""),
+            specialist=final.get("answered_by", "") or final.get("active_specialist", ""),
+            actions=tuple(deps.turn.actions),
+            engine_state=engine_state,
+            active_specialist=final.get("active_specialist", ""),
+            summary=final.get("summary", ""),
+            handoff_reason=deps.turn.handoff_reason,
+            customer_name=final.get("memory", {}).get("name") or None,
+        )
+
+    def _deps(self, turn: TurnInput) -> AgentDeps:
+        pending = PendingAction.from_json(turn.conversation.engine_state.get("pending_action"))
+        return AgentDeps(
+            tenant_id=turn.tenant.id,
+            customer_id=turn.customer.id,
+            tenant_repository=self._repos.tenants,
+            service_repository=self._repos.services,
+            professional_repository=self._repos.professionals,
+            appointment_repository=self._repos.appointments,
+            calendar_adapter=self._calendar,
+            faq_repository=self._repos.faq,
+            booking=self._booking,
+            tenant=turn.tenant,
+            turn=TurnState(now=self._clock(), language=turn.tenant.language, pending=pending),
+        )
+
+    def _initial_state(self, turn: TurnInput) -> ChatState:
+        saved = turn.conversation.engine_state
+        memory = dict(saved.get("memory") or {})
+        if turn.customer.name and not memory.get("name"):
+            memory["name"] = turn.customer.name
+        transcript = [
+            {"role": m.role.value, "content": m.text}
+            for m in turn.conversation.messages[-TRANSCRIPT_MESSAGES:]
+            if m.role in (Role.CUSTOMER, Role.ASSISTANT, Role.HUMAN)
+        ]
+        return ChatState(
+            tenant_id=str(turn.tenant.id),
+            customer_id=str(turn.customer.id),
+            session_id=str(turn.conversation.id),
+            message=turn.text,
+            history=transcript,
+            memory=memory,
+            active_specialist=saved.get("active_specialist") or "",
+            pending_action=saved.get("pending_action"),
+            histories=dict(saved.get("histories") or {}),
+            summary=saved.get("summary") or "",
+            escaped_from=[],
+            citations=[],
+            trace_id=turn.trace_id,
+            status="new",
+            error=None,
+        )

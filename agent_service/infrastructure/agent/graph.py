@@ -1,0 +1,180 @@
+"""The LangGraph graph: prepare → route → one specialist (→ route again on escape) → remember."""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from typing import Any
+
+from langgraph.graph import END, START, StateGraph
+from langgraph.graph.state import CompiledStateGraph
+from langgraph.runtime import Runtime
+import structlog
+from pydantic_ai.exceptions import AgentRunError
+from pydantic_ai.usage import RunUsage, UsageLimits
+
+from agent_service.application.engine import ProgressEvent, ProgressSink
+from agent_service.infrastructure.agent.agents import AgentSet, Escape
+from agent_service.infrastructure.agent.deps import AgentDeps
+from agent_service.infrastructure.agent.history import dump_history, load_history
+from agent_service.infrastructure.agent.memory import prepare_turn, remember_turn
+from agent_service.infrastructure.agent.replies import fallback_reply, limit_reply
+from agent_service.infrastructure.agent.specialists import Specialist
+from agent_service.infrastructure.agent.state import ChatState
+from agent_service.infrastructure.agent.usage import recorded
+
+log = structlog.get_logger("agenda.graph")
+MAX_ESCAPES = 2
+PENDING_OWNERS = {
+    "book_appointment": "booking",
+    "cancel_appointment": "appointments",
+    "reschedule_appointment": "appointments",
+}
+
+
+@dataclass
+class TurnContext:
+    """Per-turn runtime objects (never serialised into the state)."""
+
+    deps: AgentDeps
+    usage: RunUsage
+    limits: UsageLimits
+    progress: ProgressSink | None = None
+
+    async def report(self, stage: str) -> None:
+        if self.progress is not None:
+            await self.progress(ProgressEvent(progress=stage))
+
+
+Node = Callable[[ChatState, Runtime[TurnContext]], Awaitable[dict[str, Any]]]
+
+
+def build_graph(
+    agents: AgentSet, specialists: tuple[Specialist, ...]
+) -> CompiledStateGraph[Any, Any, Any, Any]:
+    """Compile the graph once at start-up; only enabled specialists become nodes."""
+    names = [s.name for s in specialists]
+    graph: StateGraph[Any, Any, Any, Any] = StateGraph(ChatState, context_schema=TurnContext)
+    graph.add_node("prepare", _prepare)
+    graph.add_node("route", _router_node(agents, names))
+    graph.add_node("remember", _remember)
+    for name in names:
+        graph.add_node(name, _specialist_node(agents, name))
+        graph.add_conditional_edges(name, _after_specialist, ["route", "remember"])
+    graph.add_edge(START, "prepare")
+    graph.add_edge("prepare", "route")
+    graph.add_conditional_edges("route", _after_route, [*names, "remember"])
+    graph.add_edge("remember", END)
+    return graph.compile()
+
+
+async def _prepare(state: ChatState, runtime: Runtime[TurnContext]) -> dict[str, Any]:
+    await runtime.context.report("prepare")
+    return await prepare_turn(state, runtime.context.deps)
+
+
+def _router_node(agents: AgentSet, names: list[str]) -> Node:
+    async def route(state: ChatState, runtime: Runtime[TurnContext]) -> dict[str, Any]:
+        context = runtime.context
+        await context.report("route")
+        escaped = state.get("escaped_from", [])
+        if len(escaped) >= MAX_ESCAPES:
+            return {"active_specialist": "", "status": "answering"}
+        sticky = _sticky_choice(state, context.deps, names, escaped)
+        if sticky:
+            return {"active_specialist": sticky, "intent": sticky, "status": "answering"}
+        try:
+            async with recorded("router", context.usage):
+                result = await agents.router.run(
+                    state.get("message", ""),
+                    deps=context.deps,
+                    usage=context.usage,
+                    usage_limits=context.limits,
+                )
+        except AgentRunError as error:
+            log.warning("agent_run_stopped", error=str(error)[:300])
+            return {
+                "active_specialist": "",
+                "response": limit_reply(context.deps),
+                "status": "error",
+            }
+        choice = str(result.output.specialist)
+        if choice in escaped:
+            choice = ""
+        return {
+            "active_specialist": choice,
+            "intent": choice,
+            "intent_confidence": 1.0,
+            "status": "answering",
+        }
+
+    return route
+
+
+def _sticky_choice(state: ChatState, deps: AgentDeps, names: list[str], escaped: list[str]) -> str:
+    """A pending confirmation goes back to its owner; otherwise the active specialist keeps
+    follow-up turns until it escapes (the seed's escape rule)."""
+    candidates = []
+    if deps.turn.pending is not None:
+        candidates.append(PENDING_OWNERS.get(deps.turn.pending.tool, ""))
+    candidates.append(state.get("active_specialist", ""))
+    for candidate in candidates:
+        if candidate and candidate in names and candidate not in escaped:
+            return candidate
+    return ""
+
+
+def _after_route(state: ChatState) -> str:
+    return state.get("active_specialist") or "remember"
+
+
+def _specialist_node(agents: AgentSet, name: str) -> Node:
+    agent = agents.specialists[name]
+
+    async def run_specialist(state: ChatState, runtime: Runtime[TurnContext]) -> dict[str, Any]:
+        context = runtime.context
+        await context.report(f"specialist:{name}")
+        histories = dict(state.get("histories", {}))
+        try:
+            async with recorded(name, context.usage):
+                result = await agent.run(
+                    state.get("message", ""),
+                    deps=context.deps,
+                    message_history=load_history(histories.get(name)),
+                    usage=context.usage,
+                    usage_limits=context.limits,
+                )
+        except AgentRunError as error:
+            log.warning("agent_run_stopped", error=str(error)[:300])
+            return {
+                "response": limit_reply(context.deps),
+                "status": "error",
+                "error": "usage limit",
+                "answered_by": name,
+            }
+        histories[name] = dump_history(result.all_messages())
+        if isinstance(result.output, Escape):
+            return {"escaped_from": [name], "active_specialist": "", "histories": histories}
+        return {
+            "response": result.output,
+            "active_specialist": name,
+            "answered_by": name,
+            "histories": histories,
+        }
+
+    return run_specialist
+
+
+def _after_specialist(state: ChatState) -> str:
+    if state.get("response") or state.get("active_specialist"):
+        return "remember"
+    return "route"
+
+
+async def _remember(state: ChatState, runtime: Runtime[TurnContext]) -> dict[str, Any]:
+    deps = runtime.context.deps
+    await runtime.context.report("remember")
+    update = remember_turn(state, deps)
+    if not state.get("response"):
+        update["response"] = fallback_reply(deps)
+    return update

@@ -1,0 +1,91 @@
+"""``prepare`` and ``remember``: what the assistant knows before a turn and keeps after it."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from agent_service.application.ports import AppointmentFilter
+from agent_service.domain.appointments import AppointmentStatus
+from agent_service.infrastructure.agent.deps import AgentDeps, PendingAction
+from agent_service.infrastructure.agent.offline.nlu import (
+    detect_language,
+    extract_name,
+    is_affirmative,
+    is_negative,
+)
+from agent_service.infrastructure.agent.state import ChatState
+from agent_service.infrastructure.agent.tools.formatting import WEEKDAYS, local_text
+
+UPCOMING_IN_MEMORY = 3
+
+
+async def prepare_turn(state: ChatState, deps: AgentDeps) -> dict[str, Any]:
+    """Date and weekday in the tenant's zone, the customer's memory, and the confirmation
+    decision: a pending write is confirmed only by an affirmative reply (set here, in code)."""
+    turn, tenant = deps.turn, deps.tenant
+    message = state.get("message", "")
+    turn.language = detect_language(message, turn.language)  # type: ignore[arg-type]
+    turn.pending = _decide_pending(PendingAction.from_json(state.get("pending_action")), message)
+    memory = await _memory(state, deps)
+    turn.memory = "; ".join(f"{key}: {value}" for key, value in memory.items() if value)
+    local_now = turn.now.astimezone(tenant.zone)
+    return {
+        "language": turn.language,
+        "current_datetime": local_now.isoformat(timespec="minutes"),
+        "current_weekday": WEEKDAYS[turn.language][local_now.weekday()],
+        "memory": memory,
+        "status": "routing",
+    }
+
+
+def _decide_pending(pending: PendingAction | None, message: str) -> PendingAction | None:
+    if pending is None:
+        return None
+    if is_negative(message):
+        return None
+    pending.confirmed = is_affirmative(message)
+    return pending
+
+
+async def _memory(state: ChatState, deps: AgentDeps) -> dict[str, Any]:
+    selection = AppointmentFilter(
+        customer_id=deps.customer_id,
+        statuses=(AppointmentStatus.CONFIRMED,),
+        start_after=deps.turn.now,
+    )
+    upcoming, _ = await deps.appointment_repository.list(
+        deps.tenant_id, selection, page_size=UPCOMING_IN_MEMORY, page_token=None
+    )
+    zone, language = deps.tenant.zone, deps.turn.language
+    return {
+        "name": state.get("memory", {}).get("name", ""),
+        "upcoming": [
+            f"{a.service_name} with {a.professional_name} {local_text(a.start, zone, language)}"
+            for a in upcoming
+        ],
+        "summary": state.get("summary", ""),
+    }
+
+
+def remember_turn(state: ChatState, deps: AgentDeps) -> dict[str, Any]:
+    """A short memory for the next turn: the customer's name if they said it, what was
+    discussed, and any write still waiting for confirmation."""
+    memory = dict(state.get("memory", {}))
+    name = extract_name(state.get("message", ""))
+    if name:
+        memory["name"] = name
+    pending = deps.turn.pending
+    topic = state.get("answered_by") or state.get("active_specialist") or "none"
+    summary = f"last topic: {topic}"
+    if pending is not None:
+        summary += f"; awaiting confirmation: {pending.summary}"
+    if deps.turn.handoff_reason:
+        summary += f"; handed off: {deps.turn.handoff_reason}"
+    active = "" if deps.turn.handoff_reason else state.get("active_specialist", "")
+    return {
+        "memory": memory,
+        "summary": summary,
+        "pending_action": pending.to_json() if pending is not None else None,
+        "active_specialist": active,
+        "status": "done",
+    }

@@ -1,0 +1,131 @@
+"""What the offline model can see: the customer's words, the context block and tool results.
+
+It reads exactly what a real model would read (messages and instructions), nothing else.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any
+from zoneinfo import ZoneInfo
+
+from pydantic_ai.messages import (
+    ModelMessage,
+    ModelRequest,
+    ModelResponse,
+    RetryPromptPart,
+    ToolCallPart,
+    ToolReturnPart,
+    UserPromptPart,
+)
+
+DONE_MARKERS = ("BOOKED:", "CANCELLED:", "RESCHEDULED:", "HANDED OFF:")
+_LINE = re.compile(r"^(Current local date-time|Time zone|Language|Business|Pending action): (.*)$", re.M)
+
+
+@dataclass
+class ToolResult:
+    tool: str
+    text: str
+    is_retry: bool = False
+
+
+@dataclass
+class OfflineContext:
+    """One model request's view: the current message, earlier messages of the same task,
+    the tools already called in this run and what they returned."""
+
+    text: str
+    earlier_texts: list[str]
+    now: datetime
+    zone: ZoneInfo
+    language: str
+    business: str
+    pending: dict[str, Any] | None
+    results: list[ToolResult] = field(default_factory=list)
+
+    def result(self, tool: str) -> ToolResult | None:
+        """The latest result of ``tool`` in this run."""
+        for item in reversed(self.results):
+            if item.tool == tool:
+                return item
+        return None
+
+    def called(self, tool: str) -> bool:
+        return self.result(tool) is not None
+
+    @property
+    def texts(self) -> list[str]:
+        """The current message first, then earlier ones of the same task, newest first."""
+        return [self.text, *reversed(self.earlier_texts)]
+
+
+def read_context(messages: list[ModelMessage], instructions: str | None) -> OfflineContext:
+    fields = {m.group(1): m.group(2).strip() for m in _LINE.finditer(instructions or "")}
+    zone = ZoneInfo(fields.get("Time zone", "UTC"))
+    now = datetime.fromisoformat(fields["Current local date-time"]) if (
+        "Current local date-time" in fields
+    ) else datetime.now(zone)
+    pending = json.loads(fields["Pending action"]) if "Pending action" in fields else None
+    prompts = _user_prompts(messages)
+    current_index = prompts[-1][0] if prompts else len(messages)
+    return OfflineContext(
+        text=prompts[-1][1] if prompts else "",
+        earlier_texts=_task_texts(messages, prompts[:-1]),
+        now=now.astimezone(zone),
+        zone=zone,
+        language=fields.get("Language", "pt"),
+        business=fields.get("Business", ""),
+        pending=pending,
+        results=_results(messages[current_index:]),
+    )
+
+
+def _user_prompts(messages: list[ModelMessage]) -> list[tuple[int, str]]:
+    found = []
+    for index, message in enumerate(messages):
+        if isinstance(message, ModelRequest):
+            for part in message.parts:
+                if isinstance(part, UserPromptPart) and isinstance(part.content, str):
+                    found.append((index, part.content))
+    return found
+
+
+def _task_texts(messages: list[ModelMessage], earlier: list[tuple[int, str]]) -> list[str]:
+    """Earlier customer messages since the last completed write (a new task starts after it)."""
+    last_done = -1
+    for index, message in enumerate(messages):
+        if isinstance(message, ModelRequest) and any(
+            isinstance(p, ToolReturnPart) and str(p.content).startswith(DONE_MARKERS)
+            for p in message.parts
+        ):
+            last_done = index
+    return [text for index, text in earlier if index > last_done][-4:]
+
+
+def _results(messages: list[ModelMessage]) -> list[ToolResult]:
+    results = []
+    for message in messages:
+        if isinstance(message, ModelRequest):
+            for part in message.parts:
+                if isinstance(part, ToolReturnPart):
+                    results.append(ToolResult(part.tool_name, str(part.content)))
+                elif isinstance(part, RetryPromptPart) and part.tool_name:
+                    results.append(ToolResult(part.tool_name, str(part.content), is_retry=True))
+    return results
+
+
+def calls_in_run(messages: list[ModelMessage]) -> list[ToolCallPart]:
+    """Tool calls the model already made in this run (to avoid repeating itself)."""
+    prompts = _user_prompts(messages)
+    start = prompts[-1][0] if prompts else 0
+    return [
+        part
+        for message in messages[start:]
+        if isinstance(message, ModelResponse)
+        for part in message.parts
+        if isinstance(part, ToolCallPart)
+    ]

@@ -1,0 +1,116 @@
+"""Text folding, tokenising and language detection for the offline model.
+
+Rules:
+
+* :func:`normalize` lowercases, strips accents (NFKD, combining marks dropped), turns every
+  character that is not an ASCII letter/digit, a non-ASCII letter, whitespace or one of
+  ``: / . , ; ! ? - ' $ % # @`` into a space, and collapses whitespace. It is idempotent.
+* :func:`fold_with_map` does the same folding character by character *without* collapsing
+  whitespace and returns, for every output character, the index of the input character it came
+  from, so a regex match on the folded text can be echoed back with the customer's own spelling.
+* :func:`detect_language` counts Portuguese and English function words (after folding, so
+  ``amanhã`` counts as ``amanha``); Portuguese diacritics (``ã õ ç à â ê ô``) in the raw text add
+  one Portuguese point. Ties, including "no evidence at all", return ``default``. The folded word
+  ``as`` (``às``) is ambiguous and counts for neither language; ``às`` in the raw text counts as
+  a Portuguese diacritic.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from typing import Literal
+
+Language = Literal["pt", "en"]
+
+_KEEP_PUNCT = frozenset(":/.,;!?-'$%#@")
+_SPACES = re.compile(r"\s+")
+_WORD = re.compile(r"[^\W_]+")
+_PT_MARKS = frozenset("ãõçàâêô")
+
+
+def _words(text: str) -> list[str]:
+    return text.split()
+
+
+PT_WORDS = frozenset(
+    _words(
+        """
+    quero queria gostaria agendar marcar amanha hoje voce voces nao obrigado obrigada horario
+    horarios por favor com para pra de da do das dos um uma tem sim pode meu minha dia
+    semana proxima proximo segunda terca quarta quinta sexta sabado domingo manha tarde noite
+    oi ola bom boa tudo bem qual quais quanto custa onde fica e o os no na nos nas isso esta
+    essa este esse eu sou chamo nome cancelar remarcar obrigado valeu
+    """
+    )
+)
+EN_WORDS = frozenset(
+    _words(
+        """
+    want wanted would like book booking schedule tomorrow today please the with at my i you
+    your is are can could do does thanks thank yes no not next this on for of to and an
+    monday tuesday wednesday thursday friday saturday sunday morning afternoon evening
+    hello hi hey what which how much where who when appointment cancel reschedule name it
+    have any there me
+    """
+    )
+)
+
+
+def _fold_char(char: str) -> str:
+    """Fold one character: accents stripped, lowercased, unknown symbols become a space."""
+    out: list[str] = []
+    for part in unicodedata.normalize("NFKD", char.lower()):
+        if unicodedata.combining(part):
+            continue
+        for low in unicodedata.normalize("NFKD", part.lower()):
+            if unicodedata.combining(low):
+                continue
+            out.append(low if _keep(low) else " ")
+    return "".join(out)
+
+
+def _keep(char: str) -> bool:
+    if char.isascii():
+        return char.isalnum() or char in _KEEP_PUNCT or char.isspace()
+    return char.isalpha() and char == char.lower()
+
+
+def fold_with_map(text: str) -> tuple[str, list[int]]:
+    """Fold ``text`` like :func:`normalize` but keep whitespace runs; map back to input indexes."""
+    chars: list[str] = []
+    index: list[int] = []
+    for position, char in enumerate(text):
+        folded = " " if char.isspace() else _fold_char(char)
+        chars.extend(folded)
+        index.extend([position] * len(folded))
+    return "".join(chars), index
+
+
+def normalize(text: str) -> str:
+    """Lowercase, strip accents, drop unknown symbols and collapse whitespace (idempotent)."""
+    current = text
+    for _ in range(4):
+        folded, _index = fold_with_map(current)
+        folded = _SPACES.sub(" ", folded).strip()
+        if folded == current:
+            break
+        current = folded
+    return current
+
+
+def tokens(text: str) -> list[str]:
+    """The word tokens (letters/digits runs) of the normalized text."""
+    return _WORD.findall(normalize(text))
+
+
+def detect_language(text: str, default: Language) -> Language:
+    """Guess pt/en by counting function words; ties and no evidence return ``default``."""
+    words = tokens(text)
+    pt = sum(1 for word in words if word in PT_WORDS and word not in EN_WORDS)
+    en = sum(1 for word in words if word in EN_WORDS and word not in PT_WORDS)
+    if any(char in _PT_MARKS for char in text.lower()):
+        pt += 1
+    if pt == en:
+        return default
+    return "pt" if pt > en else "en"

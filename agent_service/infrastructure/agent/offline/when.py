@@ -1,0 +1,328 @@
+"""Dates and times in customer messages (pt-BR and English), resolved against a local ``now``.
+
+Parsing runs on folded text (lowercase, no accents, see :func:`text.fold_with_map`); the
+``day_text`` echoed back is the customer's own spelling of the matched words.
+
+Dates (the earliest mention wins; at the same position the longest one):
+
+* ``hoje``/``today``, ``amanhã``/``tomorrow``, ``depois de amanhã``/``(the) day after tomorrow``.
+* Weekdays. A bare weekday (or with ``nesta/nessa/esta/essa/na/no/this/on``) means today when
+  today is that weekday and either no time was given or the time is still ahead; otherwise its
+  next occurrence. ``próxima/próximo/next`` (or ``... que vem``/``... next week``) means the
+  first such weekday strictly after today. A pt weekday word followed by ``opção``/``vez`` is an
+  ordinal ("a segunda opção"), not a date. Abbreviations: ``seg qua qui sáb`` and
+  ``mon tue wed thu fri`` (``ter``, ``sex``, ``dom``, ``sat``, ``sun`` are ordinary words).
+* ``d/m`` or ``d/m/y`` in Portuguese, ``m/d`` or ``m/d/y`` in English (language by
+  :func:`text.detect_language`, default ``pt``). When the preferred reading has a month > 12
+  and the other reading does not, the other reading is used ("25/12" in English is Dec 25).
+* ``5 de dezembro``, ``dia 5 de dezembro``, ``Dec 5``, ``December 5th``, ``5 December``,
+  ``5th of December``, optionally with a year. English month abbreviations that are also words
+  (``may``, ``mar``) only count next to a day number, which is always the case here.
+* ``dia 5`` / ``(on) the 5th`` (``the`` needs an ordinal suffix, "the 2 options" is not a
+  date): this month when that day exists and is today or later, else the same day next month
+  ("dia 31" on Nov 30 -> Dec 31), else ``None`` ("dia 30" on Jan 31: February has no 30th and
+  we would rather ask than guess March).
+* A date without a year is this year when not past, else next year. An explicit year in the
+  past, an impossible date (31/02) or an unresolvable one gives ``day=None``.
+
+Times (the earliest mention wins):
+
+* A number is a time only when marked: ``às``/``as``/``at``/``pelas``/``around`` before it,
+  ``h``/``hs``/``hrs``/``horas``/``:MM`` after it, ``am``/``pm``, or a period of the day after
+  it (``da manhã/tarde/noite``, ``in the morning/afternoon/evening``, ``at night``). Prices
+  (``R$ 50``), counts (``2 pessoas``, ``3 cortes``) and bare numbers are never times; neither
+  is a marked-by-preposition number followed by a count noun ("as 2 opções", "at 3 people").
+  ``hora(s)`` alone is a duration ("demora 2 horas?"); it is a time only with ``às``/``at`` or
+  a period of the day ("às 3 horas", "3 horas da tarde").
+* ``meio-dia``/``meio dia``/``noon``/``midday`` is 12:00; ``meia-noite``/``midnight`` 00:00;
+  ``e meia`` adds 30 minutes.
+* Business-hours heuristic: an hour from 1 to 7 with no am/pm and no period of the day, not
+  written with a leading zero ("07h", "03:30" stay as written), is read as afternoon
+  ("às 3" -> 15:00, "3:30" -> 15:30). Salons and clinics do not book at 3 in the morning.
+* ``da tarde``/``da noite``/``pm`` add 12 to hours below 12; ``12am``/``12 da manhã`` is 00:00.
+  An afternoon/evening word anywhere in the message ("tonight at 8", "hoje à noite às 8",
+  "à tarde às 2") also moves hours 1..11 to the afternoon, unless am/pm was written.
+* Hours must be 0..23 (1..12 with am/pm) and minutes 0..59, else ``at`` is ``None``.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from datetime import date, datetime, time, timedelta
+
+from agent_service.infrastructure.agent.offline.text import detect_language, fold_with_map
+
+__all__ = ["When", "has_when_mention", "parse_when"]
+
+
+@dataclass(frozen=True, slots=True)
+class When:
+    """What a message says about the appointment's date and time (local to the tenant)."""
+
+    day: date | None
+    at: time | None
+    day_text: str = ""
+
+
+PT_MONTHS = {
+    "janeiro": 1, "fevereiro": 2, "marco": 3, "abril": 4, "maio": 5, "junho": 6, "julho": 7,
+    "agosto": 8, "setembro": 9, "outubro": 10, "novembro": 11, "dezembro": 12,
+    "jan": 1, "fev": 2, "mar": 3, "abr": 4, "mai": 5, "jun": 6, "jul": 7, "ago": 8,
+    "set": 9, "out": 10, "nov": 11, "dez": 12,
+}  # fmt: skip
+EN_MONTHS = {
+    "january": 1, "february": 2, "march": 3, "april": 4, "may": 5, "june": 6, "july": 7,
+    "august": 8, "september": 9, "october": 10, "november": 11, "december": 12,
+    "feb": 2, "apr": 4, "aug": 8, "sep": 9, "sept": 9, "oct": 10, "dec": 12,
+}  # fmt: skip
+MONTHS = {**PT_MONTHS, **EN_MONTHS}
+WEEKDAYS = {
+    "segunda": 0, "terca": 1, "quarta": 2, "quinta": 3, "sexta": 4, "sabado": 5, "domingo": 6,
+    "monday": 0, "tuesday": 1, "tues": 1, "wednesday": 2, "thursday": 3, "thurs": 3,
+    "friday": 4, "saturday": 5, "sunday": 6,
+    "seg": 0, "qua": 2, "qui": 3, "sab": 5, "mon": 0, "tue": 1, "wed": 2, "thu": 3, "fri": 4,
+}  # fmt: skip
+
+_MONTH_ALT = "|".join(sorted(MONTHS, key=len, reverse=True))
+_WEEKDAY_ALT = "|".join(sorted(WEEKDAYS, key=len, reverse=True))
+_ORD = r"(?:st|nd|rd|th|o|a)?"
+_YEAR = r"(?:,?\s+(?:de\s+|of\s+)?(?P<year>\d{4}))?"
+_NUM_END = r"(?![\d/]|\s*(?::\d|h(?:s|rs?|oras?)?\b|[ap]\.?m\b))"
+
+_RELATIVE = re.compile(
+    r"\b(?P<rel>depois\s+de\s+amanha|(?:the\s+)?day\s+after\s+tomorrow|amanha|tomorrow"
+    r"|hoje|today|tonight)\b"
+)
+_WEEKDAY = re.compile(
+    r"\b(?:(?P<mod>proxima|proximo|nesta|nessa|neste|nesse|esta|essa|este|esse|na|no|next"
+    r"|this\s+coming|this|coming|on)\s+)?(?P<wd>" + _WEEKDAY_ALT + r")\b(?:[\s-]*feira\b)?"
+    r"(?P<next>\s+(?:que\s+vem|da\s+semana\s+que\s+vem|da\s+proxima\s+semana|next\s+week))?"
+    r"(?!\s*-?\s*(?:opcao|opcoes|opcoes|vez|option))"
+)
+_NUMERIC = re.compile(
+    r"(?:\bdia\s+)?(?<![\d/:.,$])\b(?P<a>\d{1,2})/(?P<b>\d{1,2})(?:/(?P<year>\d{2}|\d{4}))?"
+    r"(?![\d/])"
+)
+_DAY_MONTH = re.compile(
+    r"(?:\b(?:dia|on\s+the|the)\s+)?\b(?P<d>\d{1,2})" + _ORD + r"\s*(?:de\s+|of\s+)?"
+    r"(?P<mon>" + _MONTH_ALT + r")\b\.?" + _YEAR
+)
+_EN_MONTH_ALT = "|".join(sorted(EN_MONTHS, key=len, reverse=True))
+_MONTH_DAY = re.compile(
+    r"\b(?P<mon>"
+    + _EN_MONTH_ALT
+    + r")\.?\s+(?:the\s+)?(?P<d>\d{1,2})"
+    + _ORD
+    + r"\b"
+    + _NUM_END
+    + _YEAR
+)
+_DAY_ONLY = re.compile(
+    r"\b(?:(?:no\s+)?dia\s+|on\s+the\s+|the\s+(?=\d{1,2}(?:st|nd|rd|th)\b))"
+    r"(?P<d>\d{1,2})" + _ORD + r"\b" + _NUM_END
+)
+_DATE_PATTERNS = (_RELATIVE, _WEEKDAY, _NUMERIC, _DAY_MONTH, _MONTH_DAY, _DAY_ONLY)
+
+_NAMED_TIME = re.compile(
+    r"\b(?P<name>meio[\s-]*dia|meia[\s-]*noite|noon|midday|midnight)\b(?P<half>\s+e\s+meia\b)?"
+)
+_TIME = re.compile(
+    r"(?P<prefix>(?:\b(?:as|at|a\s+partir\s+das|pelas|around)|@)\s*)?"
+    r"(?<![\d/:.,$])(?<!dia\s)\b(?P<h>\d{1,2})(?![\d/])"
+    r"(?:(?P<colon>:(?P<cm>\d{2}))"
+    r"|\s?(?P<hmark>horas|hora|hrs|hr|hs|h)(?![a-z])(?:\s?(?P<hm>\d{2})\b)?)?"
+    r"(?P<half>\s+e\s+meia\b)?"
+    r"(?:\s?(?P<ampm>[ap])\.?m\b\.?)?"
+    r"(?P<period>\s+(?:(?:da|de|a)\s+(?:manha|tarde|noite|madrugada)"
+    r"|in\s+the\s+(?:morning|afternoon|evening)|at\s+night|tonight)\b)?"
+)
+_COUNT_NOUN = re.compile(
+    r"\s*(?:%|reais|real|pessoas?|people|persons?|opcoes|opcao|options?|cortes?|servicos?"
+    r"|services?|vezes|times|dolares|dollars?|anos|years|meses|months|dias|days|semanas|weeks"
+    r"|minutos|minutes|filhos|kids|children|clientes)\b"
+)
+_PM_CONTEXT = re.compile(
+    r"\b(?:tonight|this\s+(?:afternoon|evening)|in\s+the\s+(?:afternoon|evening)"
+    r"|(?:a|de|da|pela)\s+(?:tarde|noite)|at\s+night)\b"
+)
+_PM_PERIODS = ("tarde", "noite", "afternoon", "evening", "night", "tonight")
+
+
+@dataclass(frozen=True, slots=True)
+class _Found:
+    start: int
+    end: int
+    match: re.Match[str]
+
+
+def _earliest(patterns: tuple[re.Pattern[str], ...], folded: str) -> _Found | None:
+    """The earliest match of any pattern; at equal start, the longest."""
+    best: _Found | None = None
+    for pattern in patterns:
+        for match in pattern.finditer(folded):
+            found = _Found(match.start(), match.end(), match)
+            if best is None or (found.start, -found.end) < (best.start, -best.end):
+                best = found
+            break
+    return best
+
+
+def has_when_mention(text: str) -> bool:
+    """Whether ``text`` mentions a date or a time (resolvable or not)."""
+    folded, _index = fold_with_map(text)
+    return _earliest(_DATE_PATTERNS, folded) is not None or _find_time(folded) is not None
+
+
+def parse_when(text: str, now: datetime) -> When:
+    """The date and time mentioned in ``text``; ``now`` is aware, in the tenant's zone."""
+    folded, index = fold_with_map(text)
+    at = _resolve_time(_find_time(folded), folded)
+    found = _earliest(_DATE_PATTERNS, folded)
+    if found is None:
+        return When(day=None, at=at)
+    day_text = text[index[found.start] : index[found.end - 1] + 1].strip()
+    language = detect_language(text, "pt")
+    day = _resolve_date(found.match, now, at, language)
+    if day is not None and day < now.date():
+        day = None
+    return When(day=day, at=at, day_text=day_text)
+
+
+# --- times -------------------------------------------------------------------------------
+
+
+def _find_time(folded: str) -> re.Match[str] | None:
+    """The earliest marked time mention (named times included)."""
+    candidates = [m for m in _TIME.finditer(folded) if _is_marked_time(m, folded)]
+    named = _NAMED_TIME.search(folded)
+    if named is not None:
+        candidates.append(named)
+    if not candidates:
+        return None
+    return min(candidates, key=lambda m: m.start())
+
+
+def _is_marked_time(match: re.Match[str], folded: str) -> bool:
+    if match["colon"] or match["ampm"] or match["period"]:
+        return True
+    if match["hmark"] and not match["hmark"].startswith("hora"):
+        return True
+    if not match["prefix"]:
+        return False
+    return _COUNT_NOUN.match(folded, match.end()) is None
+
+
+def _pm_context(at: time | None, folded: str) -> time | None:
+    """A morning-looking hour said together with "tonight"/"à tarde"/"à noite" is afternoon."""
+    if at is None or not 1 <= at.hour <= 11 or _PM_CONTEXT.search(folded) is None:
+        return at
+    return at.replace(hour=at.hour + 12)
+
+
+def _resolve_time(match: re.Match[str] | None, folded: str) -> time | None:
+    if match is None:
+        return None
+    at = _clock(match)
+    if "name" in match.re.groupindex or match["ampm"] or match["period"]:
+        return at
+    return _pm_context(at, folded)
+
+
+def _clock(match: re.Match[str]) -> time | None:
+    """The time a single match denotes (named times, am/pm, periods, business hours)."""
+    if "name" in match.re.groupindex:
+        named_hour = 0 if match["name"].startswith(("meia", "midnight")) else 12
+        return time(named_hour, 30 if match["half"] else 0)
+    minute = int(match["cm"] or match["hm"] or (30 if match["half"] else 0))
+    hour = _hour_24(match)
+    if hour is None or not 0 <= hour <= 23 or not 0 <= minute <= 59:
+        return None
+    return time(hour, minute)
+
+
+def _hour_24(match: re.Match[str]) -> int | None:
+    """The 24-hour clock hour, after am/pm, period-of-day and business-hours rules."""
+    raw = match["h"]
+    hour = int(raw)
+    if match["ampm"]:
+        if not 1 <= hour <= 12:
+            return None
+        return hour % 12 + (12 if match["ampm"] == "p" else 0)
+    period = (match["period"] or "").split()
+    if period:
+        if period[-1] in _PM_PERIODS:
+            return hour + 12 if hour < 12 else hour
+        return 0 if hour == 12 else hour
+    if 1 <= hour <= 7 and not raw.startswith("0"):
+        return hour + 12
+    return hour
+
+
+# --- dates -------------------------------------------------------------------------------
+
+
+def _resolve_date(match: re.Match[str], now: datetime, at: time | None, lang: str) -> date | None:
+    groups = match.re.groupindex
+    today = now.date()
+    if "rel" in groups:
+        return today + timedelta(days=_relative_offset(match["rel"]))
+    if "wd" in groups:
+        return _weekday_date(match, now, at)
+    if "a" in groups:
+        return _numeric_date(match, today, lang)
+    if "mon" in groups:
+        return _dated(today, MONTHS[match["mon"]], int(match["d"]), match["year"])
+    return _day_of_month(today, int(match["d"]))
+
+
+def _relative_offset(word: str) -> int:
+    if word.startswith(("depois", "the", "day")):
+        return 2
+    return 1 if word in ("amanha", "tomorrow") else 0
+
+
+def _weekday_date(match: re.Match[str], now: datetime, at: time | None) -> date:
+    today = now.date()
+    target = WEEKDAYS[match["wd"]]
+    ahead = (target - today.weekday()) % 7
+    is_next = match["mod"] in ("proxima", "proximo", "next") or bool(match["next"])
+    if ahead == 0 and (is_next or (at is not None and at <= now.time())):
+        ahead = 7
+    return today + timedelta(days=ahead)
+
+
+def _numeric_date(match: re.Match[str], today: date, lang: str) -> date | None:
+    first, second = int(match["a"]), int(match["b"])
+    day, month = (first, second) if lang == "pt" else (second, first)
+    if month > 12 >= day:
+        day, month = month, day
+    return _dated(today, month, day, match["year"])
+
+
+def _dated(today: date, month: int, day: int, year_text: str | None) -> date | None:
+    """An explicit date; without a year, this year if not past, else next year."""
+    if year_text is not None:
+        year = int(year_text)
+        return _safe_date(year + 2000 if year < 100 else year, month, day)
+    for year in (today.year, today.year + 1):
+        candidate = _safe_date(year, month, day)
+        if candidate is not None and candidate >= today:
+            return candidate
+    return None
+
+
+def _day_of_month(today: date, day: int) -> date | None:
+    """``dia N``: this month if not past (and it exists), else next month, else ``None``."""
+    this_month = _safe_date(today.year, today.month, day)
+    if this_month is not None and this_month >= today:
+        return this_month
+    year, month = (today.year + 1, 1) if today.month == 12 else (today.year, today.month + 1)
+    return _safe_date(year, month, day)
+
+
+def _safe_date(year: int, month: int, day: int) -> date | None:
+    try:
+        return date(year, month, day)
+    except ValueError:
+        return None

@@ -1,0 +1,128 @@
+"""The specialists of the coordinator/dispatcher pattern (seed 003): each sees only its tools.
+
+Adding a specialist is one entry here (instructions, tools, route hint, flag), plus its
+flag in ``AgentSettings``; see docs/agents.md.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from agent_service.infrastructure.agent.tools.appointments import (
+    cancel_appointment,
+    list_my_appointments,
+    reschedule_appointment,
+)
+from agent_service.infrastructure.agent.tools.booking import book_appointment
+from agent_service.infrastructure.agent.tools.discovery import (
+    check_availability,
+    list_professionals,
+    list_services,
+)
+from agent_service.infrastructure.agent.tools.faq import search_faq
+from agent_service.infrastructure.agent.tools.handoff import handoff_to_human
+
+ESCAPE_RULE = (
+    "If the customer asks for something outside your job, call transfer_to_router at once "
+    "instead of saying you cannot help."
+)
+COMMON_RULES = (
+    "Answer in the customer's language (Portuguese or English), briefly, one question at a "
+    "time. Use only facts returned by your tools; never invent ids, times or prices. "
+    "Times are in the business's time zone."
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Specialist:
+    """One specialist: its stable instructions come first so providers can cache them."""
+
+    name: str
+    flag: str | None
+    route_hint: str
+    instructions: str
+    tools: tuple[Callable[..., Any], ...]
+
+
+SPECIALISTS: tuple[Specialist, ...] = (
+    Specialist(
+        name="discovery",
+        flag=None,
+        route_hint="services, prices, professionals, or free times without booking yet",
+        instructions=(
+            "You present the business's services, prices and professionals, and free times. "
+            "When the customer wants to book, call transfer_to_router."
+        ),
+        tools=(list_services, list_professionals, check_availability),
+    ),
+    Specialist(
+        name="booking",
+        flag="enable_booking",
+        route_hint="book a new appointment (service, professional, day and time)",
+        instructions=(
+            "You book appointments. Find the service and professional ids with list_services "
+            "and list_professionals, check free times with check_availability, then call "
+            "book_appointment. Its first call only asks for confirmation: relay the question. "
+            "After the customer confirms, call book_appointment again with the same arguments. "
+            "Never say an appointment is booked unless book_appointment returned BOOKED."
+        ),
+        tools=(list_services, list_professionals, check_availability, book_appointment),
+    ),
+    Specialist(
+        name="appointments",
+        flag="enable_cancellation",
+        route_hint="the customer's existing appointments: list, cancel or reschedule",
+        instructions=(
+            "You manage the customer's existing appointments. Start with list_my_appointments. "
+            "cancel_appointment and reschedule_appointment first only ask for confirmation; "
+            "after the customer confirms, call them again with the same arguments."
+        ),
+        tools=(
+            list_my_appointments,
+            cancel_appointment,
+            reschedule_appointment,
+            check_availability,
+        ),
+    ),
+    Specialist(
+        name="faq",
+        flag="enable_faq",
+        route_hint="questions about the business: address, hours, payment, policies",
+        instructions=(
+            "You answer questions from the business's FAQ. Call search_faq, answer only from "
+            "the entries returned and cite them as [faq:ID]. If nothing matches, say plainly "
+            "that you do not know and offer a human attendant."
+        ),
+        tools=(search_faq,),
+    ),
+    Specialist(
+        name="handoff",
+        flag="enable_handoff",
+        route_hint="the customer wants a human attendant, or is upset",
+        instructions=(
+            "You hand the conversation to a human: call handoff_to_human with a short reason, "
+            "then tell the customer a person will answer soon."
+        ),
+        tools=(handoff_to_human,),
+    ),
+)
+
+
+def enabled_specialists(flags: dict[str, bool]) -> tuple[Specialist, ...]:
+    """The specialists whose flag is on (discovery has none and is always on)."""
+    return tuple(s for s in SPECIALISTS if s.flag is None or flags.get(s.flag, True))
+
+
+def validate_flags(flags: dict[str, bool]) -> None:
+    """Inconsistent combinations fail at start-up with a clear message."""
+    if flags.get("enable_cancellation", True) and not flags.get("enable_booking", True):
+        raise ValueError(
+            "AGENT_ENABLE_CANCELLATION=true needs AGENT_ENABLE_BOOKING=true "
+            "(cancelling and rescheduling rebook through the booking flow)"
+        )
+
+
+def by_name(specialists: Sequence[Specialist]) -> dict[str, Specialist]:
+    return {s.name: s for s in specialists}

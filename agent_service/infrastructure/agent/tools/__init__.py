@@ -1,0 +1,1 @@
+"""The assistant's tools: typed, validated, returning short text for the model."""

@@ -1,0 +1,124 @@
+"""The customer's own appointments: list, cancel, reschedule (writes after confirmation)."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from uuid import UUID
+
+from pydantic_ai import ModelRetry, RunContext
+
+from agenda_kit.calendar.errors import CalendarError
+from agent_service.application.ports import AppointmentFilter
+from agent_service.domain.appointments import AppointmentStatus
+from agent_service.domain.conversations import ActionKind, TurnAction
+from agent_service.domain.errors import AgendaError, NotFoundError, SlotUnavailableError
+from agent_service.infrastructure.agent.deps import AgentDeps
+from agent_service.infrastructure.agent.tools.confirmation import confirmation_gate
+from agent_service.infrastructure.agent.tools.formatting import (
+    appointment_line,
+    describe,
+    local_text,
+    moved,
+)
+
+
+async def list_my_appointments(ctx: RunContext[AgentDeps]) -> str:
+    """List the customer's upcoming confirmed appointments, with their ids."""
+    deps = ctx.deps
+    selection = AppointmentFilter(
+        customer_id=deps.customer_id,
+        statuses=(AppointmentStatus.CONFIRMED,),
+        start_after=deps.turn.now,
+    )
+    appointments, _ = await deps.appointment_repository.list(
+        deps.tenant_id, selection, page_size=20, page_token=None
+    )
+    if not appointments:
+        return "The customer has no upcoming appointments."
+    zone, language = deps.tenant.zone, deps.turn.language
+    return "Upcoming appointments:\n" + "\n".join(
+        appointment_line(a, zone, language) for a in appointments
+    )
+
+
+async def cancel_appointment(ctx: RunContext[AgentDeps], appointment_id: UUID) -> str:
+    """Cancel one of the customer's appointments. The first call only asks for confirmation;
+    call it again with the same id after the customer says yes.
+
+    Args:
+        appointment_id: The appointment's id, from list_my_appointments.
+    """
+    deps = ctx.deps
+    try:
+        appointment = await deps.booking.customer_appointment(
+            deps.tenant_id, deps.customer_id, appointment_id
+        )
+    except NotFoundError as error:
+        return f"NOT FOUND: {error}"
+    when = local_text(appointment.start, deps.tenant.zone, deps.turn.language)
+    summary = describe(
+        appointment.service_name, appointment.professional_name, when, deps.turn.language
+    )
+    blocked = confirmation_gate(
+        deps, "cancel_appointment", {"appointment_id": str(appointment_id)}, summary
+    )
+    if blocked is not None:
+        return blocked
+    try:
+        _, changed = await deps.booking.cancel(
+            deps.tenant_id, appointment_id, reason="cancelled by the customer", enforce_window=True
+        )
+    except (CalendarError, AgendaError) as error:
+        return f"NOT CANCELLED: {error}"
+    if changed:
+        deps.turn.actions.append(
+            TurnAction(kind=ActionKind.APPOINTMENT_CANCELLED, appointment_id=appointment_id)
+        )
+    return f"CANCELLED: {summary}."
+
+
+async def reschedule_appointment(
+    ctx: RunContext[AgentDeps], appointment_id: UUID, new_start_time: datetime
+) -> str:
+    """Move one of the customer's appointments to a new start time (same professional and
+    service). The first call only asks for confirmation; repeat it after the customer says yes.
+
+    Args:
+        appointment_id: The appointment's id, from list_my_appointments.
+        new_start_time: New start, ISO 8601 with UTC offset, from check_availability.
+    """
+    deps = ctx.deps
+    if new_start_time.tzinfo is None:
+        raise ModelRetry("new_start_time needs a UTC offset, e.g. 2026-12-01T10:00:00-03:00")
+    try:
+        old = await deps.booking.customer_appointment(
+            deps.tenant_id, deps.customer_id, appointment_id
+        )
+    except NotFoundError as error:
+        return f"NOT FOUND: {error}"
+    zone, language = deps.tenant.zone, deps.turn.language
+    summary = moved(
+        describe(old.service_name, old.professional_name, local_text(old.start, zone, language),
+                 language),
+        local_text(new_start_time, zone, language),
+        language,
+    )
+    arguments = {
+        "appointment_id": str(appointment_id),
+        "new_start_time": new_start_time.isoformat(),
+    }
+    blocked = confirmation_gate(deps, "reschedule_appointment", arguments, summary)
+    if blocked is not None:
+        return blocked
+    try:
+        new = await deps.booking.reschedule(
+            deps.tenant_id, deps.customer_id, appointment_id, new_start_time
+        )
+    except SlotUnavailableError:
+        return f"NOT RESCHEDULED: the new time is not free ({summary})."
+    except (CalendarError, AgendaError) as error:
+        return f"NOT RESCHEDULED: {error}"
+    deps.turn.actions.append(
+        TurnAction(kind=ActionKind.APPOINTMENT_RESCHEDULED, appointment_id=new.id)
+    )
+    return f"RESCHEDULED: {summary}. New appointment id={new.id}."

@@ -1,0 +1,103 @@
+"""The write tool of seed 000 §2.3: book an appointment, after confirmation."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from uuid import UUID
+
+from pydantic_ai import ModelRetry, RunContext
+
+from agenda_kit.calendar.errors import CalendarError, CalendarUnavailableError
+from agent_service.domain.catalog import Professional, Service
+from agent_service.domain.conversations import ActionKind, TurnAction
+from agent_service.domain.errors import (
+    AgendaError,
+    NotFoundError,
+    PolicyViolationError,
+    SlotUnavailableError,
+)
+from agent_service.infrastructure.agent.deps import AgentDeps
+from agent_service.infrastructure.agent.tools.confirmation import confirmation_gate
+from agent_service.infrastructure.agent.tools.formatting import describe, local_text
+
+
+async def book_appointment(
+    ctx: RunContext[AgentDeps], professional_id: UUID, service_id: UUID, start_time: datetime
+) -> str:
+    """Book a service with a professional at a start time. The first call only asks for the
+    customer's confirmation; call it again with the same arguments after they say yes.
+
+    Args:
+        professional_id: The professional's id, from list_professionals.
+        service_id: The service's id, from list_services.
+        start_time: Start, ISO 8601 with the UTC offset, exactly as check_availability gave it.
+    """
+    deps = ctx.deps
+    if start_time.tzinfo is None:
+        raise ModelRetry("start_time needs a UTC offset, e.g. 2026-12-01T10:00:00-03:00")
+    if start_time <= deps.turn.now:
+        raise ModelRetry(f"start_time {start_time.isoformat()} is in the past")
+    try:
+        professional = await deps.professional_repository.get(deps.tenant_id, professional_id)
+        service = await deps.service_repository.get(deps.tenant_id, service_id)
+    except NotFoundError as error:
+        return f"NOT FOUND: {error}"
+    when = local_text(start_time, deps.tenant.zone, deps.turn.language)
+    summary = (
+        f"{describe(service.name, professional.name, when, deps.turn.language)}"
+        f" ({service.price_text()})"
+    )
+    unavailable = await _not_free(deps, professional, service, start_time)
+    if unavailable is not None:
+        return unavailable
+    arguments = {
+        "professional_id": str(professional_id),
+        "service_id": str(service_id),
+        "start_time": start_time.isoformat(),
+    }
+    blocked = confirmation_gate(deps, "book_appointment", arguments, summary)
+    if blocked is not None:
+        return blocked
+    return await _book(deps, professional_id, service_id, start_time, summary)
+
+
+async def _not_free(
+    deps: AgentDeps, professional: Professional, service: Service, start: datetime
+) -> str | None:
+    """Never ask the customer to confirm a time that is not free."""
+    day = start.astimezone(deps.tenant.zone).date()
+    try:
+        starts = await deps.booking.free_slots(
+            deps.tenant, professional, day, service.duration_minutes
+        )
+    except CalendarError as error:
+        return f"UNAVAILABLE: {error}"
+    if start in starts:
+        return None
+    zone = deps.tenant.zone
+    free = ", ".join(f"{s.astimezone(zone):%H:%M}" for s in starts[:20]) or "none"
+    return (
+        f"NOT AVAILABLE: {local_text(start, zone, deps.turn.language)} is not free for "
+        f"{service.name} with {professional.name}. Free times that day: {free}."
+    )
+
+
+async def _book(
+    deps: AgentDeps, professional_id: UUID, service_id: UUID, start: datetime, summary: str
+) -> str:
+    try:
+        appointment = await deps.booking.book(
+            deps.tenant_id, deps.customer_id, professional_id, service_id, start
+        )
+    except SlotUnavailableError:
+        return f"NOT BOOKED: that time was just taken ({summary}). Offer other free times."
+    except PolicyViolationError as error:
+        return f"NOT BOOKED: {error}"
+    except CalendarUnavailableError as error:
+        return f"NOT CONFIRMED: {error} The booking may complete shortly; do not retry now."
+    except (CalendarError, AgendaError) as error:
+        return f"NOT BOOKED: {error}"
+    deps.turn.actions.append(
+        TurnAction(kind=ActionKind.APPOINTMENT_BOOKED, appointment_id=appointment.id)
+    )
+    return f"BOOKED: {summary}. Appointment id={appointment.id}."

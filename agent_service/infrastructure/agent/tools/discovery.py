@@ -1,0 +1,91 @@
+"""Read tools: services, professionals and free times (seed 000 §2.2)."""
+
+from __future__ import annotations
+
+from datetime import date, datetime
+from uuid import UUID
+
+from pydantic_ai import ModelRetry, RunContext
+
+from agenda_kit.calendar.errors import CalendarError
+from agent_service.domain.errors import NotFoundError
+from agent_service.infrastructure.agent.deps import AgentDeps
+from agent_service.infrastructure.agent.tools.formatting import (
+    WEEKDAYS,
+    professional_line,
+    service_line,
+)
+
+
+async def list_services(ctx: RunContext[AgentDeps]) -> str:
+    """List the services this business offers, with duration, price and id."""
+    services = await ctx.deps.service_repository.list(ctx.deps.tenant_id)
+    if not services:
+        return "No services are registered."
+    return "Services:\n" + "\n".join(service_line(service) for service in services)
+
+
+async def list_professionals(ctx: RunContext[AgentDeps]) -> str:
+    """List the professionals of this business, with specialty, services offered and id."""
+    professionals = await ctx.deps.professional_repository.list(ctx.deps.tenant_id)
+    if not professionals:
+        return "No professionals are registered."
+    services = {str(s.id): s for s in await ctx.deps.service_repository.list(ctx.deps.tenant_id)}
+    lines = [professional_line(p, services) for p in professionals]
+    return "Professionals:\n" + "\n".join(lines)
+
+
+async def check_availability(
+    ctx: RunContext[AgentDeps],
+    professional_id: UUID,
+    target_date: date,
+    service_id: UUID | None = None,
+) -> str:
+    """List the free start times of a professional on one date.
+
+    Args:
+        professional_id: The professional's id, from list_professionals.
+        target_date: The date to check, ISO format YYYY-MM-DD, in the business's time zone.
+        service_id: The service wanted, from list_services; sets the appointment length.
+    """
+    deps = ctx.deps
+    if target_date < deps.turn.now.date():
+        raise ModelRetry(f"{target_date} is in the past; today is {deps.turn.now.date()}")
+    try:
+        professional = await deps.professional_repository.get(deps.tenant_id, professional_id)
+        duration, label = await _duration(ctx, professional.service_ids, service_id)
+    except NotFoundError as error:
+        return f"NOT FOUND: {error}"
+    try:
+        starts = await deps.booking.free_slots(deps.tenant, professional, target_date, duration)
+    except CalendarError as error:
+        return f"UNAVAILABLE: {error}"
+    weekday = WEEKDAYS[deps.turn.language][target_date.weekday()]
+    header = (
+        f"Free times for {professional.name} on {target_date.isoformat()} ({weekday}), "
+        f"{label} ({duration} min), time zone {deps.tenant.time_zone}:"
+    )
+    if not starts:
+        return header + "\nNONE (no free time that day)"
+    return header + "\n" + _times(starts, deps)
+
+
+def _times(starts: list[datetime], deps: AgentDeps) -> str:
+    zone = deps.tenant.zone
+    local = [start.astimezone(zone) for start in starts]
+    listed = ", ".join(f"{t:%H:%M}" for t in local[:40])
+    more = f" (+{len(local) - 40} more)" if len(local) > 40 else ""
+    first = local[0].isoformat()
+    return f"{listed}{more}\nUse start_time values like {first} (ISO 8601 with offset)."
+
+
+async def _duration(
+    ctx: RunContext[AgentDeps], offered: tuple[UUID, ...], service_id: UUID | None
+) -> tuple[int, str]:
+    deps = ctx.deps
+    if service_id is not None:
+        service = await deps.service_repository.get(deps.tenant_id, service_id)
+        return service.duration_minutes, service.name
+    services = await deps.service_repository.list(deps.tenant_id)
+    durations = [s.duration_minutes for s in services if s.id in offered]
+    return (min(durations) if durations else 30), "shortest service"

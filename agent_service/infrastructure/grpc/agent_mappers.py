@@ -1,0 +1,93 @@
+"""AgentService messages ↔ application commands and domain objects."""
+
+from __future__ import annotations
+
+from uuid import UUID
+
+from agenda.agent.v1 import agent_service_pb2 as pb
+from agenda.agent.v1 import types_pb2 as types
+from agent_service.application.conversation import IncomingMessage
+from agent_service.domain.appointments import Appointment
+from agent_service.domain.conversations import (
+    ActionKind,
+    Conversation,
+    ConversationStatus,
+    TurnResult,
+)
+from agent_service.infrastructure.grpc.catalog_fields import parse_uuid, timestamp
+from agent_service.infrastructure.grpc.catalog_mappers import appointment_message
+
+_STATUS = {
+    ConversationStatus.ACTIVE: types.CONVERSATION_STATUS_ACTIVE,
+    ConversationStatus.HANDED_OFF: types.CONVERSATION_STATUS_HANDED_OFF,
+    ConversationStatus.ENDED: types.CONVERSATION_STATUS_ENDED,
+}
+_ACTION = {
+    ActionKind.APPOINTMENT_BOOKED: types.ACTION_KIND_APPOINTMENT_BOOKED,
+    ActionKind.APPOINTMENT_CANCELLED: types.ACTION_KIND_APPOINTMENT_CANCELLED,
+    ActionKind.APPOINTMENT_RESCHEDULED: types.ACTION_KIND_APPOINTMENT_RESCHEDULED,
+    ActionKind.HANDED_OFF: types.ACTION_KIND_HANDED_OFF,
+}
+
+
+def to_incoming(request: pb.SendMessageRequest) -> IncomingMessage:
+    customer = request.customer
+    conversation_id = (
+        parse_uuid("conversation_id", request.conversation_id) if request.conversation_id else None
+    )
+    return IncomingMessage(
+        tenant_id=parse_uuid("tenant_id", request.tenant_id),
+        channel=customer.channel,
+        external_id=customer.external_id,
+        display_name=customer.display_name,
+        conversation_id=conversation_id,
+        message_id=request.message_id,
+        text=request.text,
+    )
+
+
+def conversation_ids(tenant_id: str, conversation_id: str) -> tuple[UUID, UUID]:
+    return parse_uuid("tenant_id", tenant_id), parse_uuid("conversation_id", conversation_id)
+
+
+def turn_response(
+    result: TurnResult, appointments: dict[UUID, Appointment], *, duplicate: bool
+) -> pb.SendMessageResponse:
+    actions = []
+    for action in result.actions:
+        message = types.Action(kind=_ACTION[action.kind], detail=action.detail)
+        if action.appointment_id is not None and action.appointment_id in appointments:
+            message.appointment.CopyFrom(appointment_message(appointments[action.appointment_id]))
+        actions.append(message)
+    return pb.SendMessageResponse(
+        conversation_id=str(result.conversation_id),
+        reply=result.reply,
+        actions=actions,
+        trace_id=result.trace_id,
+        specialist=result.specialist,
+        duplicate=duplicate,
+        status=_STATUS[result.status],
+    )
+
+
+def conversation_message(conversation: Conversation, limit: int = 100) -> types.Conversation:
+    messages = [
+        types.ConversationMessage(
+            role=m.role.value, text=m.text, at=timestamp(m.at), message_id=m.message_id,
+            specialist=m.specialist,
+        )
+        for m in conversation.messages[-limit:]
+    ]
+    return types.Conversation(
+        id=str(conversation.id),
+        tenant_id=str(conversation.tenant_id),
+        customer_id=str(conversation.customer_id),
+        channel=conversation.channel,
+        status=_STATUS[conversation.status],
+        active_specialist=conversation.active_specialist,
+        messages=messages,
+        summary=conversation.summary,
+        created_at=timestamp(conversation.created_at),
+        updated_at=timestamp(conversation.updated_at),
+        handoff_reason=conversation.handoff_reason,
+    )

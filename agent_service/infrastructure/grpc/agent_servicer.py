@@ -1,0 +1,103 @@
+"""``agenda.agent.v1.AgentService``: what channel gateways call."""
+
+from __future__ import annotations
+
+import asyncio
+import re
+from collections.abc import AsyncIterator
+from uuid import UUID
+
+from agenda.agent.v1 import agent_service_pb2 as pb
+from agenda.agent.v1 import agent_service_pb2_grpc as pb_grpc
+from agenda_kit.grpc.handlers import Context
+from agent_service.application.conversation import HandleMessage, HandledMessage
+from agent_service.application.engine import ProgressEvent
+from agent_service.application.handoff import ConversationControl
+from agent_service.application.repositories import Repositories
+from agent_service.domain.appointments import Appointment
+from agent_service.domain.errors import InvalidInputError
+from agent_service.infrastructure.grpc import agent_mappers as mappers
+
+_CHUNK = re.compile(r"\S+\s*")
+
+
+class AgentServicer(pb_grpc.AgentServiceServicer):
+    """Thin: request → use case → response; errors go through the agent error table."""
+
+    def __init__(
+        self, handle: HandleMessage, control: ConversationControl, repos: Repositories
+    ) -> None:
+        self._handle = handle
+        self._control = control
+        self._repos = repos
+        self._unfinished: set[asyncio.Task[HandledMessage]] = set()
+
+    async def SendMessage(
+        self, request: pb.SendMessageRequest, context: Context
+    ) -> pb.SendMessageResponse:
+        incoming = mappers.to_incoming(request)
+        handled = await self._handle.execute(incoming)
+        return await self._response(handled, incoming.tenant_id)
+
+    async def StreamMessage(
+        self, request: pb.StreamMessageRequest, context: Context
+    ) -> AsyncIterator[pb.StreamMessageResponse]:
+        incoming = mappers.to_incoming(request.message)
+        queue: asyncio.Queue[ProgressEvent] = asyncio.Queue()
+        turn = asyncio.create_task(self._handle.execute(incoming, queue.put))
+        try:
+            while not turn.done() or not queue.empty():
+                getter = asyncio.ensure_future(queue.get())
+                await asyncio.wait({getter, turn}, return_when=asyncio.FIRST_COMPLETED)
+                if getter.done():
+                    yield pb.StreamMessageResponse(progress=getter.result().progress)
+                else:
+                    getter.cancel()
+            handled = turn.result()
+        finally:
+            if not turn.done():  # the caller went away: finish the turn so its reply is stored
+                self._unfinished.add(turn)
+                turn.add_done_callback(self._unfinished.discard)
+        for chunk in _CHUNK.findall(handled.result.reply):
+            yield pb.StreamMessageResponse(text_delta=chunk)
+        yield pb.StreamMessageResponse(final=await self._response(handled, incoming.tenant_id))
+
+    async def GetConversation(
+        self, request: pb.GetConversationRequest, context: Context
+    ) -> pb.GetConversationResponse:
+        if not 0 <= request.message_limit <= 1000:
+            raise InvalidInputError("message_limit", "must be between 0 and 1000")
+        conversation = await self._control.get(
+            *mappers.conversation_ids(request.tenant_id, request.conversation_id)
+        )
+        return pb.GetConversationResponse(
+            conversation=mappers.conversation_message(conversation, request.message_limit or 100)
+        )
+
+    async def HandOff(self, request: pb.HandOffRequest, context: Context) -> pb.HandOffResponse:
+        ids = mappers.conversation_ids(request.tenant_id, request.conversation_id)
+        conversation = await self._control.hand_off(*ids, request.reason or "operator")
+        return pb.HandOffResponse(conversation=mappers.conversation_message(conversation))
+
+    async def HandBack(self, request: pb.HandBackRequest, context: Context) -> pb.HandBackResponse:
+        ids = mappers.conversation_ids(request.tenant_id, request.conversation_id)
+        conversation = await self._control.hand_back(*ids, request.note)
+        return pb.HandBackResponse(conversation=mappers.conversation_message(conversation))
+
+    async def EndConversation(
+        self, request: pb.EndConversationRequest, context: Context
+    ) -> pb.EndConversationResponse:
+        ids = mappers.conversation_ids(request.tenant_id, request.conversation_id)
+        conversation = await self._control.end(*ids)
+        return pb.EndConversationResponse(conversation=mappers.conversation_message(conversation))
+
+    async def _response(self, handled: HandledMessage, tenant_id: UUID) -> pb.SendMessageResponse:
+        result = handled.result
+        appointments: dict[UUID, Appointment] = {}
+        for action in result.actions:
+            if action.appointment_id is not None:
+                appointments[action.appointment_id] = await self._repos.appointments.get(
+                    tenant_id, action.appointment_id
+                )
+        return mappers.turn_response(result, appointments, duplicate=handled.duplicate)
+

@@ -1,0 +1,93 @@
+"""Field parsers of the agent's protobuf messages; each error names the field it rejects."""
+
+from __future__ import annotations
+
+import re
+from datetime import UTC, date, datetime, time
+from typing import Any, TypeVar
+from uuid import UUID
+
+from google.protobuf.timestamp_pb2 import Timestamp
+from pydantic import BaseModel, ValidationError
+
+from agent_service.domain.errors import InvalidInputError
+
+M = TypeVar("M", bound=BaseModel)
+DEFAULT_PAGE_SIZE = 50
+MAX_PAGE_SIZE = 500
+_HHMM = re.compile(r"^([01]\d|2[0-4]):([0-5]\d)$")
+_DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
+_MIN_SECONDS = -62135596800  # 0001-01-01T00:00:00Z
+_MAX_SECONDS = 253402300799  # 9999-12-31T23:59:59Z
+
+
+def parse_uuid(field: str, text: str) -> UUID:
+    """A UUID string, or ``InvalidInputError("<field>: not a UUID")``."""
+    try:
+        return UUID(text)
+    except ValueError:
+        raise InvalidInputError(field, "not a UUID") from None
+
+
+def optional_uuid(field: str, text: str) -> UUID | None:
+    """Empty means "not given"."""
+    return parse_uuid(field, text) if text else None
+
+
+def local_time(field: str, text: str, *, is_end: bool) -> time | None:
+    """``HH:MM``; ``24:00`` (only as an end) is midnight at the end of the day: None."""
+    match = _HHMM.match(text)
+    if match is None or (match.group(1) == "24" and match.group(2) != "00"):
+        raise InvalidInputError(field, f"expected HH:MM, got {text[:16]!r}")
+    if match.group(1) != "24":
+        return time(int(match.group(1)), int(match.group(2)))
+    if not is_end:
+        raise InvalidInputError(field, "24:00 is only valid as an end time")
+    return None
+
+
+def time_text(value: time | None) -> str:
+    return "24:00" if value is None else value.strftime("%H:%M")
+
+
+def local_date(field: str, text: str) -> date:
+    """``YYYY-MM-DD``."""
+    try:
+        if _DATE.match(text):
+            return date.fromisoformat(text)
+    except ValueError:
+        pass
+    raise InvalidInputError(field, f"expected YYYY-MM-DD, got {text[:16]!r}")
+
+
+def to_datetime(field: str, stamp: Timestamp) -> datetime:
+    """A Timestamp as an aware UTC datetime; out-of-range values are rejected."""
+    if not _MIN_SECONDS <= stamp.seconds <= _MAX_SECONDS or not 0 <= stamp.nanos < 10**9:
+        raise InvalidInputError(field, "timestamp out of range")
+    return stamp.ToDatetime(tzinfo=UTC)
+
+
+def timestamp(value: datetime) -> Timestamp:
+    stamp = Timestamp()
+    stamp.FromDatetime(value.astimezone(UTC))
+    return stamp
+
+
+def page_size(value: int) -> int:
+    """0 means the default (50); at most 500."""
+    if value == 0:
+        return DEFAULT_PAGE_SIZE
+    if not 1 <= value <= MAX_PAGE_SIZE:
+        raise InvalidInputError("page_size", f"must be between 0 and {MAX_PAGE_SIZE}")
+    return value
+
+
+def build(model: type[M], field: str, **values: Any) -> M:
+    """``model(**values)``; a validation error names ``field.<its loc>`` (e.g.
+    ``service.duration_minutes: Input should be a multiple of 5``)."""
+    try:
+        return model(**values)
+    except ValidationError as error:
+        first = error.errors(include_url=False, include_input=False)[0]
+        where = ".".join((field, *(str(part) for part in first["loc"])))
+        raise InvalidInputError(where, first["msg"].removeprefix("Value error, ")) from error

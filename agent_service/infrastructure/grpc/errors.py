@@ -1,0 +1,56 @@
+"""The agent service's one table: domain, kit and validation errors → gRPC status codes.
+
+Both agent servicers (AgentService and CatalogService) are wrapped with it.
+"""
+
+from __future__ import annotations
+
+import grpc
+import pydantic
+from agenda_kit.calendar.errors import (
+    CalendarNotFoundError,
+    CalendarQuotaError,
+    CalendarUnavailableError,
+    EventNotFoundError,
+    IdempotencyConflictError,
+    InvalidCalendarRequestError,
+)
+from agenda_kit.errors import ErrorRule, ErrorTable, RequestValidationError
+
+from agent_service.domain.errors import (
+    ConflictError,
+    InvalidInputError,
+    NotFoundError,
+    PolicyViolationError,
+    SlotUnavailableError,
+    StorageUnavailableError,
+)
+
+
+def validation_message(error: BaseException) -> str:
+    """``loc.of.field: message`` of a pydantic error's first problem (no input echoed)."""
+    assert isinstance(error, pydantic.ValidationError)
+    first = error.errors(include_url=False, include_input=False)[0]
+    field = ".".join(str(part) for part in first["loc"])
+    message = first["msg"].removeprefix("Value error, ")
+    return f"{field}: {message}" if field else message
+
+
+AGENT_ERRORS = ErrorTable(
+    [
+        ErrorRule(InvalidInputError, grpc.StatusCode.INVALID_ARGUMENT),
+        ErrorRule(RequestValidationError, grpc.StatusCode.INVALID_ARGUMENT),
+        ErrorRule(pydantic.ValidationError, grpc.StatusCode.INVALID_ARGUMENT, validation_message),
+        ErrorRule(NotFoundError, grpc.StatusCode.NOT_FOUND),
+        ErrorRule(PolicyViolationError, grpc.StatusCode.FAILED_PRECONDITION),
+        ErrorRule(SlotUnavailableError, grpc.StatusCode.FAILED_PRECONDITION),
+        ErrorRule(ConflictError, grpc.StatusCode.ABORTED),
+        ErrorRule(StorageUnavailableError, grpc.StatusCode.UNAVAILABLE),
+        ErrorRule(InvalidCalendarRequestError, grpc.StatusCode.INVALID_ARGUMENT),
+        ErrorRule(CalendarNotFoundError, grpc.StatusCode.NOT_FOUND),
+        ErrorRule(EventNotFoundError, grpc.StatusCode.NOT_FOUND),
+        ErrorRule(IdempotencyConflictError, grpc.StatusCode.ALREADY_EXISTS),
+        ErrorRule(CalendarQuotaError, grpc.StatusCode.RESOURCE_EXHAUSTED),
+        ErrorRule(CalendarUnavailableError, grpc.StatusCode.UNAVAILABLE),
+    ]
+)

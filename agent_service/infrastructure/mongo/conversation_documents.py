@@ -1,0 +1,88 @@
+"""Documents of conversations and of the channel messages already handled."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+from uuid import UUID
+
+from beanie import Document
+from pydantic import BaseModel
+
+from agent_service.domain.conversations import (
+    Conversation,
+    ConversationStatus,
+    Message,
+    Role,
+    TurnResult,
+)
+from agent_service.infrastructure.mongo.base import ScopedDocument, index, stored_instant
+
+
+class MessageFields(BaseModel):
+    role: Role
+    text: str
+    at: datetime
+    message_id: str
+    specialist: str
+
+
+class ConversationDocument(ScopedDocument):
+    """``version`` is the optimistic-concurrency counter (see the repository)."""
+
+    customer_id: UUID
+    channel: str
+    status: ConversationStatus
+    active_specialist: str
+    messages: list[MessageFields]
+    summary: str
+    handoff_reason: str
+    engine_state: dict[str, Any]
+    created_at: datetime
+    updated_at: datetime
+    version: int
+
+    class Settings:
+        name = "conversations"
+        indexes = [  # noqa: RUF012
+            index("tenant_id", "customer_id", "channel", "updated_at", name="tenant_customer"),
+        ]
+
+    @classmethod
+    def from_domain(cls, conversation: Conversation) -> ConversationDocument:
+        fields = conversation.model_dump()
+        fields["created_at"] = stored_instant(conversation.created_at)
+        fields["updated_at"] = stored_instant(conversation.updated_at)
+        fields["messages"] = [
+            message | {"at": stored_instant(message["at"])} for message in fields["messages"]
+        ]
+        return cls(**fields)
+
+    def to_domain(self) -> Conversation:
+        fields = self.model_dump(exclude={"revision_id", "messages"})
+        messages = tuple(
+            Message.model_validate(m.model_dump() | {"at": stored_instant(m.at)})
+            for m in self.messages
+        )
+        fields["created_at"] = stored_instant(self.created_at)
+        fields["updated_at"] = stored_instant(self.updated_at)
+        return Conversation.model_validate(fields | {"messages": messages})
+
+
+class ProcessedTurnDocument(Document):
+    """A claimed channel message; ``result`` is set once its turn completed."""
+
+    tenant_id: UUID
+    channel: str
+    message_id: str
+    claimed_at: datetime
+    result: dict[str, Any] | None = None
+
+    class Settings:
+        name = "processed_turns"
+        indexes = [  # noqa: RUF012
+            index("tenant_id", "channel", "message_id", name="one_claim_per_message", unique=True),
+        ]
+
+    def turn_result(self) -> TurnResult | None:
+        return None if self.result is None else TurnResult.model_validate(self.result)

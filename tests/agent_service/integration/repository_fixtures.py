@@ -1,0 +1,46 @@
+"""The agent repositories under test: Beanie on the embedded MongoDB, and the in-memory fakes.
+
+Uses the ONE session-scoped SecantusDB of ``tests.kit.mongo_fixtures`` (register that plugin
+in the test module), with a fresh database per test.
+"""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from uuid import UUID, uuid4
+
+import pytest
+from agenda_kit.mongo import EmbeddedMongo, make_client
+
+from agent_service.application.repositories import Repositories
+from agent_service.infrastructure.mongo import init_agent_storage
+from agent_service.infrastructure.mongo.booking_documents import SlotHoldDocument
+from tests.fakes.agent_repositories import InMemoryAppointmentRepository, in_memory_repositories
+
+
+async def beanie_repositories(server: EmbeddedMongo) -> AsyncIterator[Repositories]:
+    """Beanie repositories on a fresh database, dropped afterwards."""
+    client = make_client(server.uri)
+    name = f"agent_{uuid4().hex[:16]}"
+    try:
+        yield await init_agent_storage(client, name)
+    finally:
+        await client.drop_database(name)
+        await client.close()
+
+
+@pytest.fixture(params=["beanie", "memory"])
+async def repos(request: pytest.FixtureRequest) -> AsyncIterator[Repositories]:
+    if request.param == "memory":
+        yield in_memory_repositories()
+        return
+    server: EmbeddedMongo = request.getfixturevalue("embedded_mongo")
+    async for repositories in beanie_repositories(server):
+        yield repositories
+
+
+async def holds_of(repos: Repositories, appointment_id: UUID) -> int:
+    """How many slot holds an appointment has (a peek behind the port, for assertions)."""
+    if isinstance(repos.appointments, InMemoryAppointmentRepository):
+        return sum(1 for held in repos.appointments.holds.values() if held == appointment_id)
+    return await SlotHoldDocument.find({"appointment_id": appointment_id}).count()

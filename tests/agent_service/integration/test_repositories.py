@@ -1,0 +1,292 @@
+"""Repository contract tests, run on Beanie (embedded MongoDB) and on the in-memory fakes."""
+
+from __future__ import annotations
+
+import asyncio
+from datetime import UTC, datetime, timedelta
+from uuid import UUID, uuid4
+
+import pytest
+
+from agent_service.application.ports import AppointmentFilter
+from agent_service.application.repositories import Repositories
+from agent_service.domain.appointments import Appointment, AppointmentStatus
+from agent_service.domain.catalog import Customer, FaqEntry, Professional, Service, Tenant
+from agent_service.domain.conversations import (
+    Conversation,
+    ConversationStatus,
+    Message,
+    Role,
+    TurnResult,
+)
+from agent_service.domain.errors import (
+    ConflictError,
+    InvalidInputError,
+    NotFoundError,
+    SlotUnavailableError,
+)
+from tests.agent_service.integration.repository_fixtures import holds_of, repos
+
+pytest_plugins = ["tests.kit.mongo_fixtures"]
+__all__ = ["repos"]
+
+DAY = datetime(2031, 3, 10, tzinfo=UTC)
+
+
+def at(hour: float) -> datetime:
+    return DAY + timedelta(hours=hour)
+
+
+def booking(
+    tenant_id: UUID, professional_id: UUID, start: float, minutes: int, **changes: object
+) -> Appointment:
+    fields: dict[str, object] = {
+        "tenant_id": tenant_id,
+        "customer_id": uuid4(),
+        "professional_id": professional_id,
+        "service_id": uuid4(),
+        "calendar_id": "ana",
+        "start": at(start),
+        "end": at(start) + timedelta(minutes=minutes),
+    }
+    return Appointment.model_validate(fields | changes)
+
+
+async def two_tenants(repos: Repositories) -> tuple[Tenant, Tenant]:
+    first = await repos.tenants.add(Tenant(name="Salão A", time_zone="America/Sao_Paulo"))
+    second = await repos.tenants.add(Tenant(name="Clínica B"))
+    return first, second
+
+
+async def test_tenants_are_idempotent_updatable_and_paged(repos: Repositories) -> None:
+    tenant = Tenant(name="Salão", created_at=DAY + timedelta(microseconds=123_456))
+    stored = await repos.tenants.add(tenant)
+    assert stored.created_at == DAY + timedelta(microseconds=123_000)  # milliseconds, as BSON
+    assert await repos.tenants.add(tenant.model_copy(update={"name": "Outro"})) == stored
+    renamed = await repos.tenants.update(stored.model_copy(update={"name": "Salão Novo"}))
+    assert (await repos.tenants.get(tenant.id)).name == renamed.name == "Salão Novo"
+    with pytest.raises(NotFoundError):
+        await repos.tenants.update(Tenant(name="ghost"))
+    for index in range(4):
+        await repos.tenants.add(
+            Tenant(name=f"T{index}", created_at=DAY + timedelta(hours=index + 1))
+        )
+    first, token = await repos.tenants.list(page_size=3, page_token=None)
+    second, end = await repos.tenants.list(page_size=3, page_token=token)
+    assert [t.name for t in first + second] == ["Salão Novo", "T0", "T1", "T2", "T3"]
+    assert token is not None and end is None
+    with pytest.raises(InvalidInputError) as bad:
+        await repos.tenants.list(page_size=3, page_token="not-a-token")
+    assert bad.value.field == "page_token"
+
+
+async def test_another_tenants_ids_are_not_found(repos: Repositories) -> None:
+    mine, other = await two_tenants(repos)
+    service = await repos.services.add(
+        Service(tenant_id=mine.id, name="Corte", duration_minutes=30)
+    )
+    professional = await repos.professionals.add(
+        Professional(tenant_id=mine.id, name="Ana", calendar_id="ana", service_ids=(service.id,))
+    )
+    entry = await repos.faq.add(FaqEntry(tenant_id=mine.id, question="Horário?", answer="9h"))
+    with pytest.raises(NotFoundError):
+        await repos.services.get(other.id, service.id)
+    with pytest.raises(NotFoundError):
+        await repos.professionals.get(other.id, professional.id)
+    with pytest.raises(NotFoundError):
+        await repos.faq.get(other.id, entry.id)
+    with pytest.raises(NotFoundError):
+        await repos.services.update(service.model_copy(update={"tenant_id": other.id}))
+    assert not await repos.services.delete(other.id, service.id)
+    assert await repos.services.list(other.id) == []
+    assert await repos.professionals.list(other.id) == []
+    with pytest.raises(ConflictError):  # an id taken by another tenant is never overwritten
+        await repos.services.add(service.model_copy(update={"tenant_id": other.id}))
+    assert await repos.services.get(mine.id, service.id) == service
+
+
+async def test_catalog_add_is_idempotent_and_lists_by_name(repos: Repositories) -> None:
+    tenant, _ = await two_tenants(repos)
+    corte = Service(tenant_id=tenant.id, name="Corte", duration_minutes=30, price_minor=5000)
+    assert await repos.services.add(corte) == corte
+    assert await repos.services.add(corte.model_copy(update={"name": "X"})) == corte
+    barba = await repos.services.add(
+        Service(tenant_id=tenant.id, name="Barba", duration_minutes=15)
+    )
+    assert [s.name for s in await repos.services.list(tenant.id)] == ["Barba", "Corte"]
+    ana = await repos.professionals.add(
+        Professional(tenant_id=tenant.id, name="Ana", calendar_id="a", service_ids=(corte.id,))
+    )
+    await repos.professionals.add(Professional(tenant_id=tenant.id, name="Bia", calendar_id="b"))
+    assert await repos.professionals.list(tenant.id, service_id=corte.id) == [ana]
+    assert await repos.professionals.list(tenant.id, service_id=barba.id) == []
+    assert await repos.services.delete(tenant.id, barba.id)
+    assert not await repos.services.delete(tenant.id, barba.id)
+
+
+async def test_faq_search_ignores_accents_case_and_stopwords(repos: Repositories) -> None:
+    tenant, other = await two_tenants(repos)
+    parking = FaqEntry(
+        tenant_id=tenant.id,
+        question="Vocês têm estacionamento?",
+        answer="Sim, gratuito.",
+        tags=("carro",),
+    )
+    hours = FaqEntry(tenant_id=tenant.id, question="Qual o horário?", answer="Das 9h às 18h.")
+    payment = FaqEntry(tenant_id=tenant.id, question="Aceitam cartão?", answer="Crédito e Pix.")
+    for entry in (parking, hours, payment):
+        await repos.faq.add(entry)
+    await repos.faq.add(FaqEntry(tenant_id=other.id, question="Estacionamento?", answer="Não"))
+    assert await repos.faq.search(tenant.id, "onde ESTACIONO o carro?") == [parking]
+    assert await repos.faq.search(tenant.id, "horario de funcionamento") == [hours]
+    assert await repos.faq.search(tenant.id, "cartao de credito, pix?") == [payment]
+    assert await repos.faq.search(tenant.id, "o que é isso?") == []
+    assert len(await repos.faq.list(tenant.id)) == 3
+
+
+async def test_customers_upsert_by_identity_even_concurrently(repos: Repositories) -> None:
+    tenant, other = await two_tenants(repos)
+    new = [Customer(tenant_id=tenant.id, channel="whatsapp", external_id="5511") for _ in range(8)]
+    results = await asyncio.gather(*(repos.customers.upsert(c) for c in new))
+    assert sum(created for _, created in results) == 1
+    assert len({customer.id for customer, _ in results}) == 1
+    named, created = await repos.customers.upsert(new[0].model_copy(update={"name": "Maria"}))
+    again, _ = await repos.customers.upsert(new[1])
+    assert not created and named.name == again.name == "Maria"  # empty fields never erase
+    elsewhere, created = await repos.customers.upsert(
+        Customer(tenant_id=other.id, channel="whatsapp", external_id="5511")
+    )
+    assert created and elsewhere.id != named.id
+    with pytest.raises(NotFoundError):
+        await repos.customers.get(other.id, named.id)
+    for index in range(4):
+        await repos.customers.upsert(
+            Customer(tenant_id=tenant.id, channel="web", external_id=f"w{index}")
+        )
+    page, token = await repos.customers.list(tenant.id, page_size=3, page_token=None)
+    rest, end = await repos.customers.list(tenant.id, page_size=3, page_token=token)
+    assert len({c.id for c in page + rest}) == 5 and end is None
+
+
+async def test_concurrent_overlapping_reservations_let_exactly_one_win(
+    repos: Repositories,
+) -> None:
+    tenant, _ = await two_tenants(repos)
+    professional = uuid4()
+    attempts = [booking(tenant.id, professional, 10 + i * 0.05, 60) for i in range(20)]
+    outcomes = await asyncio.gather(
+        *(repos.appointments.reserve(a) for a in attempts), return_exceptions=True
+    )
+    winners = [a for a, outcome in zip(attempts, outcomes, strict=True) if outcome is None]
+    assert len(winners) == 1
+    assert all(isinstance(o, SlotUnavailableError) for o in outcomes if o is not None)
+    for attempt in attempts:
+        stored = await repos.appointments.get(tenant.id, attempt.id)
+        expected = AppointmentStatus.PENDING if attempt in winners else AppointmentStatus.FAILED
+        assert stored.status is expected
+        assert await holds_of(repos, attempt.id) == (12 if attempt in winners else 0)
+
+
+async def test_mixed_durations_and_other_professionals(repos: Repositories) -> None:
+    tenant, _ = await two_tenants(repos)
+    ana, bia = uuid4(), uuid4()
+    await repos.appointments.reserve(booking(tenant.id, ana, 10, 30))
+    with pytest.raises(SlotUnavailableError):
+        await repos.appointments.reserve(booking(tenant.id, ana, 9.5, 45))
+    with pytest.raises(SlotUnavailableError):
+        await repos.appointments.reserve(booking(tenant.id, ana, 10.25, 15))
+    await repos.appointments.reserve(booking(tenant.id, ana, 10.5, 15))  # touching is fine
+    await repos.appointments.reserve(booking(tenant.id, ana, 9, 60))
+    await repos.appointments.reserve(booking(tenant.id, bia, 10, 120))
+
+
+async def test_cancel_frees_the_slot_and_stale_saves_conflict(repos: Repositories) -> None:
+    tenant, _ = await two_tenants(repos)
+    ana = uuid4()
+    first = booking(tenant.id, ana, 14, 60)
+    await repos.appointments.reserve(first)
+    await repos.appointments.reserve(first)  # a retried reserve of the same id is fine
+    confirmed = await repos.appointments.save(
+        first.moved_to(AppointmentStatus.CONFIRMED, external_event_id="ev1")
+    )
+    assert (await repos.appointments.get(tenant.id, first.id)).external_event_id == "ev1"
+    with pytest.raises(ConflictError):  # it is confirmed: a stale "failed" must not win
+        await repos.appointments.save(first.moved_to(AppointmentStatus.FAILED))
+    await repos.appointments.save(confirmed.moved_to(AppointmentStatus.CANCELLED))
+    assert await holds_of(repos, first.id) == 0
+    await repos.appointments.reserve(booking(tenant.id, ana, 14.5, 60))
+    with pytest.raises(NotFoundError):
+        await repos.appointments.save(booking(tenant.id, ana, 20, 30))
+
+
+async def test_appointments_list_filters_pages_and_stale_pending(repos: Repositories) -> None:
+    tenant, other = await two_tenants(repos)
+    ana, bia = uuid4(), uuid4()
+    old = datetime(2020, 1, 1, tzinfo=UTC)
+    for hour in range(5):
+        await repos.appointments.reserve(booking(tenant.id, ana, hour, 30, updated_at=old))
+    await repos.appointments.reserve(booking(tenant.id, bia, 1, 30))
+    await repos.appointments.reserve(booking(other.id, ana, 8, 30, updated_at=old))
+    everything = AppointmentFilter()
+    first, token = await repos.appointments.list(
+        tenant.id, everything, page_size=4, page_token=None
+    )
+    rest, end = await repos.appointments.list(tenant.id, everything, page_size=4, page_token=token)
+    starts = [a.start for a in first + rest]
+    assert starts == sorted(starts) and len(starts) == 6 and end is None
+    only_ana = AppointmentFilter(professional_id=ana, start_after=at(1), start_before=at(3))
+    listed, _ = await repos.appointments.list(tenant.id, only_ana, page_size=10, page_token=None)
+    assert [a.start for a in listed] == [at(1), at(2)]
+    confirmed = AppointmentFilter(statuses=(AppointmentStatus.CONFIRMED,))
+    assert (await repos.appointments.list(tenant.id, confirmed, page_size=10, page_token=None))[
+        0
+    ] == []
+    stale = await repos.appointments.stale_pending(old + timedelta(days=1), limit=10)
+    assert len(stale) == 6 and {a.tenant_id for a in stale} == {tenant.id, other.id}
+    assert len(await repos.appointments.stale_pending(old + timedelta(days=1), limit=2)) == 2
+
+
+async def test_conversation_versions_detect_concurrent_writes(repos: Repositories) -> None:
+    tenant, other = await two_tenants(repos)
+    customer = uuid4()
+    started = await repos.conversations.add(
+        Conversation(tenant_id=tenant.id, customer_id=customer, channel="whatsapp")
+    )
+    assert await repos.conversations.find_open(tenant.id, customer, "whatsapp") == started
+    assert await repos.conversations.find_open(other.id, customer, "whatsapp") is None
+    said = started.with_message(Message(role=Role.CUSTOMER, text="Oi", message_id="m1"))
+    saved = await repos.conversations.save(said)
+    assert saved.version == started.version + 1
+    assert (await repos.conversations.get(tenant.id, started.id)).messages[0].text == "Oi"
+    with pytest.raises(ConflictError):
+        await repos.conversations.save(started.model_copy(update={"summary": "stale"}))
+    racing = await asyncio.gather(
+        repos.conversations.save(saved.with_message(Message(role=Role.ASSISTANT, text="a"))),
+        repos.conversations.save(saved.with_message(Message(role=Role.ASSISTANT, text="b"))),
+        return_exceptions=True,
+    )
+    assert sorted(type(r).__name__ for r in racing) == ["ConflictError", "Conversation"]
+    current = await repos.conversations.get(tenant.id, started.id)
+    await repos.conversations.save(current.ended())
+    assert await repos.conversations.find_open(tenant.id, customer, "whatsapp") is None
+    with pytest.raises(NotFoundError):
+        await repos.conversations.get(other.id, started.id)
+
+
+async def test_one_claim_per_channel_message(repos: Repositories) -> None:
+    tenant, other = await two_tenants(repos)
+    claims = await asyncio.gather(
+        *(repos.turns.claim(tenant.id, "whatsapp", "m1") for _ in range(10))
+    )
+    assert sorted(claims) == [False] * 9 + [True]
+    assert await repos.turns.claim(other.id, "whatsapp", "m1")  # another tenant's message
+    assert await repos.turns.result(tenant.id, "whatsapp", "m1") is None  # still in progress
+    await repos.turns.release(tenant.id, "whatsapp", "m1")
+    assert await repos.turns.claim(tenant.id, "whatsapp", "m1")
+    result = TurnResult(
+        conversation_id=uuid4(), reply="Agendado!", status=ConversationStatus.ACTIVE
+    )
+    await repos.turns.complete(tenant.id, "whatsapp", "m1", result)
+    await repos.turns.release(tenant.id, "whatsapp", "m1")  # a completed turn is kept
+    assert await repos.turns.result(tenant.id, "whatsapp", "m1") == result
+    assert not await repos.turns.claim(tenant.id, "whatsapp", "m1")
