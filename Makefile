@@ -18,7 +18,7 @@ export UV_PROJECT_ENVIRONMENT := $(VENV)
 export PYTHONDONTWRITEBYTECODE := 1
 
 .PHONY: help setup proto proto-check lint fmt test test-unit test-integration test-e2e \
-        serve-calendar run bench clean
+        serve-calendar serve-agent run bench clean
 
 help: ## Show this help
 	@grep -hE '^[a-zA-Z_-]+:.*?## ' $(MAKEFILE_LIST) | \
@@ -35,7 +35,10 @@ $(VENV)/.synced: $(UV) pyproject.toml uv.lock
 $(GEN_STAMP): $(VENV)/.synced $(PROTOS)
 	@rm -rf libs/agenda
 	$(PY) -m grpc_tools.protoc -I protos \
-	  --python_out=$(GEN_DIR) --pyi_out=$(GEN_DIR) --grpc_python_out=$(GEN_DIR) $(PROTOS)
+	  --plugin=protoc-gen-mypy=$(BIN)/protoc-gen-mypy \
+	  --plugin=protoc-gen-mypy_grpc=$(BIN)/protoc-gen-mypy_grpc \
+	  --python_out=$(GEN_DIR) --mypy_out=$(GEN_DIR) \
+	  --grpc_python_out=$(GEN_DIR) --mypy_grpc_out=$(GEN_DIR) $(PROTOS)
 	@find libs/agenda -type d -exec touch {}/__init__.py \;
 	@touch $@
 
@@ -69,8 +72,11 @@ test-unit: setup ## Unit tests only
 serve-calendar: setup ## Run the calendar service on CALENDAR_GRPC_PORT (50051)
 	$(PY) -m calendar_service
 
-run: setup ## Start everything on embedded defaults and open a chat
-	$(PY) -m calendar_service
+run: setup ## Start everything on embedded defaults and open a chat (scripted without a terminal)
+	$(PY) -m agent_service run
+
+serve-agent: setup ## Run the agent service on AGENT_GRPC_PORT (50052)
+	$(PY) -m agent_service
 
 bench: setup ## Run the benchmarks; results in bench/results/
 	$(PY) -m bench

@@ -142,9 +142,7 @@ def _server_spec(
         services=[
             ServiceRegistration(
                 AGENT_SERVICE,
-                lambda server: agent_grpc.add_AgentServiceServicer_to_server(  # type: ignore[no-untyped-call]
-                    servicer, server
-                ),
+                lambda server: agent_grpc.add_AgentServiceServicer_to_server(servicer, server),
             ),
             catalog_registration(repos, booking),
         ],
@@ -193,7 +191,7 @@ def _start_reconciler(reconciler: Reconciler, interval: float, resources: AsyncE
                 report = await reconciler.run_once()
                 if report.confirmed or report.released or report.unresolved:
                     log.info("reconciled", **report.__dict__)
-            except Exception:  # noqa: BLE001 - logged; the loop must outlive one bad pass
+            except Exception:
                 log.exception("reconcile_failed")
             await asyncio.sleep(interval)
 

@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 
 import grpc
 import structlog
+
 from agenda.calendar.v1 import calendar_service_pb2 as pb
 from agenda.calendar.v1 import calendar_service_pb2_grpc as pb_grpc
 from agenda_kit.grpc.auth import BearerAuthInterceptor
@@ -14,7 +15,6 @@ from agenda_kit.grpc.context import RequestContextInterceptor
 from agenda_kit.grpc.server import ServerSpec, ServiceRegistration, create_server, mark_serving
 from agenda_kit.grpc.tls import server_credentials
 from agenda_kit.settings import SharedSettings, tokens_or_generated
-
 from calendar_service.application import use_cases
 from calendar_service.application.busy_time import BusyTimeCalendarAdapter
 from calendar_service.application.caching import CachingCalendarAdapter
@@ -78,9 +78,7 @@ async def bootstrap(
             services=[
                 ServiceRegistration(
                     SERVICE_NAME,
-                    lambda server: pb_grpc.add_CalendarServiceServicer_to_server(  # type: ignore[no-untyped-call]
-                        servicer, server
-                    ),
+                    lambda server: pb_grpc.add_CalendarServiceServicer_to_server(servicer, server),
                 )
             ],
             interceptors=[

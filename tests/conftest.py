@@ -42,5 +42,5 @@ async def calendar_channel(calendar_app: CalendarApp) -> AsyncIterator[grpc.aio.
 
 
 @pytest.fixture
-def calendar_stub(calendar_channel: grpc.aio.Channel) -> pb_grpc.CalendarServiceStub:
+def calendar_stub(calendar_channel: grpc.aio.Channel) -> pb_grpc.CalendarServiceAsyncStub:
     return pb_grpc.CalendarServiceStub(calendar_channel)

@@ -6,7 +6,6 @@ event exists without its appointment, and failed bookings hold no slot.
 
 from __future__ import annotations
 
-import contextlib
 from collections.abc import Callable
 from datetime import UTC, date, datetime, timedelta
 from uuid import UUID
@@ -16,7 +15,6 @@ import structlog
 from agenda_kit.calendar.errors import (
     CalendarError,
     CalendarUnavailableError,
-    EventNotFoundError,
 )
 from agenda_kit.calendar.port import ICalendarAdapter, Interval, SlotRules, WeeklyHours
 from agent_service.application.repositories import Repositories

@@ -29,7 +29,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 class Session:
     """One customer talking to the assistant."""
 
-    def __init__(self, stub: pb_grpc.AgentServiceStub, tenant_id: str, customer: str) -> None:
+    def __init__(self, stub: pb_grpc.AgentServiceAsyncStub, tenant_id: str, customer: str) -> None:
         self._stub = stub
         self._tenant_id = tenant_id
         self._customer = customer
@@ -40,8 +40,9 @@ class Session:
         reply = await self._stub.SendMessage(
             pb.SendMessageRequest(
                 tenant_id=self._tenant_id,
-                customer=pb.CustomerIdentity(channel="terminal", external_id=self._customer,
-                                             display_name=self._customer),
+                customer=pb.CustomerIdentity(
+                    channel="terminal", external_id=self._customer, display_name=self._customer
+                ),
                 conversation_id=self.conversation_id,
                 message_id=uuid.uuid4().hex,
                 text=text,
@@ -69,8 +70,11 @@ def next_working_day(today: date) -> date:
 async def scripted(session: Session) -> int:
     """Greets, asks services and Ana's free times, books the first free one, confirms, lists."""
     day = next_working_day(date.today()).strftime("%d/%m")
-    turns = ["Olá!", "Quais serviços vocês têm?",
-             f"Quais horários a Ana tem dia {day} para corte feminino?"]
+    turns = [
+        "Olá!",
+        "Quais serviços vocês têm?",
+        f"Quais horários a Ana tem dia {day} para corte feminino?",
+    ]
     last = ""
     for text in turns:
         last = await _exchange(session, text)
@@ -116,7 +120,9 @@ def _prompt() -> str | None:
 
 
 async def main(args: argparse.Namespace) -> int:
-    tenant = args.tenant or (DEMO_TENANT_FILE.read_text().strip() if DEMO_TENANT_FILE.exists() else "")
+    tenant = args.tenant or (
+        DEMO_TENANT_FILE.read_text().strip() if DEMO_TENANT_FILE.exists() else ""
+    )
     if not tenant:
         raise SystemExit("no tenant: pass --tenant or run `python -m agent_service seed-demo`")
     customer = args.customer or getpass.getuser()

@@ -22,10 +22,14 @@ from agent_service.cli import chat, seed
 from agent_service.cli.clients import DATA_DIR, agent_address, calendar_address
 
 HOW_TO = """
-Switch to Google Calendar:  CALENDAR_BACKEND=google CALENDAR_GOOGLE_CREDENTIALS_FILE=/path/key.json make run
-  (share each professional's calendar with the service account; set calendar ids via CatalogService)
-Switch to a real model:     AGENT_MODEL=openai:gpt-4.1-mini OPENAI_API_KEY=... make run
-  or any OpenAI-compatible server: AGENT_MODEL=openai-chat:NAME OPENAI_BASE_URL=http://host:8000/v1 make run
+Switch to Google Calendar:
+  CALENDAR_BACKEND=google CALENDAR_GOOGLE_CREDENTIALS_FILE=/path/key.json make run
+  (share each professional's calendar with the service account; set the calendar ids
+   of the professionals through CatalogService)
+Switch to a real model:
+  AGENT_MODEL=openai:gpt-4.1-mini OPENAI_API_KEY=... make run
+  or any OpenAI-compatible server (vLLM, Ollama, LiteLLM):
+  AGENT_MODEL=openai-chat:NAME OPENAI_BASE_URL=http://host:8000/v1 make run
 Logs: .data/logs/   Tokens: .data/tokens/   Operator recipes: docs/operations.md
 """
 
@@ -44,12 +48,16 @@ def _start(module: str, log_name: str) -> subprocess.Popen[bytes]:
     logs.mkdir(parents=True, exist_ok=True)
     with (logs / log_name).open("ab") as log_file:
         return subprocess.Popen(  # noqa: S603 - our own modules, fixed arguments
-            [sys.executable, "-m", module], stdout=log_file, stderr=subprocess.STDOUT,
+            [sys.executable, "-m", module],
+            stdout=log_file,
+            stderr=subprocess.STDOUT,
             env={**os.environ, "AGENDA_DATA_DIR": str(DATA_DIR)},
         )
 
 
-def _wait_serving(address: str, process: subprocess.Popen[bytes], log: Path, timeout: float = 90) -> None:
+def _wait_serving(
+    address: str, process: subprocess.Popen[bytes], log: Path, timeout: float = 90
+) -> None:
     deadline = time.monotonic() + timeout
     with grpc.insecure_channel(address) as channel:
         health = health_pb2_grpc.HealthStub(channel)
@@ -65,14 +73,19 @@ def _wait_serving(address: str, process: subprocess.Popen[bytes], log: Path, tim
 
 
 def _tail(path: Path, lines: int = 20) -> str:
-    return "\n".join(path.read_text(errors="replace").splitlines()[-lines:]) if path.exists() else ""
+    return (
+        "\n".join(path.read_text(errors="replace").splitlines()[-lines:]) if path.exists() else ""
+    )
 
 
 @contextlib.contextmanager
 def _services() -> Iterator[None]:
     processes: list[subprocess.Popen[bytes]] = []
     try:
-        for module, address in (("calendar_service", calendar_address()), ("agent_service", agent_address())):
+        for module, address in (
+            ("calendar_service", calendar_address()),
+            ("agent_service", agent_address()),
+        ):
             log = DATA_DIR / "logs" / f"{module}.log"
             _say(f"starting {module} on {address} (log: {log})")
             processes.append(_start(module, log.name))
@@ -95,7 +108,9 @@ def main(args: argparse.Namespace) -> int:
         with _services():
             asyncio.run(seed.main(argparse.Namespace(address=None)))
             _say(HOW_TO)
-            chat_args = argparse.Namespace(address=None, tenant=None, customer=None, script=args.script)
+            chat_args = argparse.Namespace(
+                address=None, tenant=None, customer=None, script=args.script
+            )
             return asyncio.run(chat.main(chat_args))
     except KeyboardInterrupt:
         return 130

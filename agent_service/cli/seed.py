@@ -17,14 +17,26 @@ SERVICES = [
     ("Manicure", "Cutilagem e esmaltação", 40, 3500),
 ]
 FAQ = [
-    ("Qual é o endereço do salão?", "Rua das Flores, 123 — Vila Mariana, São Paulo.",
-     ["endereço", "onde", "localização", "address"]),
-    ("Quais formas de pagamento vocês aceitam?", "Pix, cartão de crédito e débito e dinheiro.",
-     ["pagamento", "pix", "cartão", "payment"]),
-    ("Tem estacionamento?", "Sim, estacionamento conveniado na Rua das Flores, 130.",
-     ["estacionamento", "parking", "carro"]),
-    ("Posso cancelar um horário?", "Sim, até 2 horas antes, sem custo, aqui pelo chat.",
-     ["cancelar", "cancelamento", "política", "cancel"]),
+    (
+        "Qual é o endereço do salão?",
+        "Rua das Flores, 123 — Vila Mariana, São Paulo.",
+        ["endereço", "onde", "localização", "address"],
+    ),
+    (
+        "Quais formas de pagamento vocês aceitam?",
+        "Pix, cartão de crédito e débito e dinheiro.",
+        ["pagamento", "pix", "cartão", "payment"],
+    ),
+    (
+        "Tem estacionamento?",
+        "Sim, estacionamento conveniado na Rua das Flores, 130.",
+        ["estacionamento", "parking", "carro"],
+    ),
+    (
+        "Posso cancelar um horário?",
+        "Sim, até 2 horas antes, sem custo, aqui pelo chat.",
+        ["cancelar", "cancelamento", "política", "cancel"],
+    ),
 ]
 
 
@@ -40,13 +52,19 @@ def _hours(days: range, windows: list[tuple[str, str]]) -> list[pb.WorkingHours]
     ]
 
 
-async def seed(stub: pb_grpc.CatalogServiceStub, metadata: tuple[tuple[str, str], ...]) -> str:
+async def seed(stub: pb_grpc.CatalogServiceAsyncStub, metadata: tuple[tuple[str, str], ...]) -> str:
     tenant = await stub.CreateTenant(
         pb.CreateTenantRequest(
             tenant=pb.Tenant(
-                name="Salão Bela Vista", time_zone="America/Sao_Paulo", locale="pt-BR",
-                policy=pb.BookingPolicy(minimum_notice_minutes=60, booking_horizon_days=60,
-                                        cancellation_window_minutes=120, slot_step_minutes=15),
+                name="Salão Bela Vista",
+                time_zone="America/Sao_Paulo",
+                locale="pt-BR",
+                policy=pb.BookingPolicy(
+                    minimum_notice_minutes=60,
+                    booking_horizon_days=60,
+                    cancellation_window_minutes=120,
+                    slot_step_minutes=15,
+                ),
             ),
             idempotency_key="demo-salon",
         ),
@@ -57,23 +75,46 @@ async def seed(stub: pb_grpc.CatalogServiceStub, metadata: tuple[tuple[str, str]
     for name, description, minutes, price in SERVICES:
         created = await stub.CreateService(
             pb.CreateServiceRequest(
-                service=pb.Service(tenant_id=tenant_id, name=name, description=description,
-                                   duration_minutes=minutes, price_minor=price, currency="BRL"),
+                service=pb.Service(
+                    tenant_id=tenant_id,
+                    name=name,
+                    description=description,
+                    duration_minutes=minutes,
+                    price_minor=price,
+                    currency="BRL",
+                ),
                 idempotency_key=f"demo-service-{name}",
             ),
             metadata=metadata,
         )
         ids.append(created.service.id)
     professionals = [
-        ("Ana Souza", "Cabeleireira", "demo-ana", _hours(range(1, 7), [("09:00", "12:00"), ("13:00", "18:00")]), ids[:2]),
-        ("Bruno Lima", "Barbeiro e manicure", "demo-bruno", _hours(range(2, 7), [("10:00", "19:00")]), ids[1:]),
+        (
+            "Ana Souza",
+            "Cabeleireira",
+            "demo-ana",
+            _hours(range(1, 7), [("09:00", "12:00"), ("13:00", "18:00")]),
+            ids[:2],
+        ),
+        (
+            "Bruno Lima",
+            "Barbeiro e manicure",
+            "demo-bruno",
+            _hours(range(2, 7), [("10:00", "19:00")]),
+            ids[1:],
+        ),
     ]
     for name, specialty, calendar, hours, offered in professionals:
         await stub.CreateProfessional(
             pb.CreateProfessionalRequest(
-                professional=pb.Professional(tenant_id=tenant_id, name=name, specialty=specialty,
-                                             calendar_id=calendar, weekly_hours=hours,
-                                             service_ids=offered),
+                professional=pb.Professional(
+                    tenant_id=tenant_id,
+                    name=name,
+                    specialty=specialty,
+                    calendar_id=calendar,
+                    weekly_hours=hours,
+                    service_ids=offered,
+                ),
                 idempotency_key=f"demo-professional-{calendar}",
             ),
             metadata=metadata,
@@ -94,5 +135,5 @@ async def main(args: argparse.Namespace) -> int:
         tenant_id = await seed(pb_grpc.CatalogServiceStub(channel), agent_metadata())
     DEMO_TENANT_FILE.parent.mkdir(parents=True, exist_ok=True)
     DEMO_TENANT_FILE.write_text(tenant_id + "\n")
-    print(f"demo tenant: {tenant_id}")  # noqa: T201 - a command-line tool
+    print(f"demo tenant: {tenant_id}")
     return 0

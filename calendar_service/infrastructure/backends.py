@@ -28,10 +28,10 @@ async def open_backend(
 async def _open_local(
     settings: CalendarSettings, shared: SharedSettings, resources: AsyncExitStack
 ) -> BusyTimeCalendarAdapter:
-    uri, embedded = await ensure_mongo(shared.mongodb_uri, shared.data_dir / "mongo")
+    uri, embedded = await ensure_mongo(shared.mongodb_uri, shared.data_dir / "mongo" / "calendar")
     if embedded is not None:
         resources.callback(embedded.stop)
-        log.info("embedded_mongodb_started", data_dir=str(shared.data_dir / "mongo"))
+        log.info("embedded_mongodb_started", data_dir=str(shared.data_dir / "mongo" / "calendar"))
     client = make_client(uri)
     resources.push_async_callback(client.close)
     await init_local_calendar(client, settings.database)

@@ -45,8 +45,12 @@ class Salon:
 
 async def seed_salon(repos: Repositories, name: str = "Salão Teste") -> Salon:
     tenant = await repos.tenants.add(
-        Tenant(name=name, time_zone="America/Sao_Paulo", locale="pt-BR",
-               policy=BookingPolicy(minimum_notice_minutes=60, slot_step_minutes=30))
+        Tenant(
+            name=name,
+            time_zone="America/Sao_Paulo",
+            locale="pt-BR",
+            policy=BookingPolicy(minimum_notice_minutes=60, slot_step_minutes=30),
+        )
     )
     cut = await repos.services.add(
         Service(tenant_id=tenant.id, name="Corte feminino", duration_minutes=60, price_minor=8000)
@@ -54,20 +58,34 @@ async def seed_salon(repos: Repositories, name: str = "Salão Teste") -> Salon:
     beard = await repos.services.add(
         Service(tenant_id=tenant.id, name="Barba", duration_minutes=30, price_minor=4000)
     )
-    week = tuple(
-        WorkingHours(day_of_week=d, start=time(9), end=time(18)) for d in range(1, 7)
-    )
+    week = tuple(WorkingHours(day_of_week=d, start=time(9), end=time(18)) for d in range(1, 7))
     ana = await repos.professionals.add(
-        Professional(tenant_id=tenant.id, name="Ana Souza", specialty="Cabeleireira",
-                     calendar_id=f"ana-{tenant.id}", weekly_hours=week, service_ids=(cut.id,))
+        Professional(
+            tenant_id=tenant.id,
+            name="Ana Souza",
+            specialty="Cabeleireira",
+            calendar_id=f"ana-{tenant.id}",
+            weekly_hours=week,
+            service_ids=(cut.id,),
+        )
     )
     bruno = await repos.professionals.add(
-        Professional(tenant_id=tenant.id, name="Bruno Lima", specialty="Barbeiro",
-                     calendar_id=f"bruno-{tenant.id}", weekly_hours=week, service_ids=(beard.id,))
+        Professional(
+            tenant_id=tenant.id,
+            name="Bruno Lima",
+            specialty="Barbeiro",
+            calendar_id=f"bruno-{tenant.id}",
+            weekly_hours=week,
+            service_ids=(beard.id,),
+        )
     )
     await repos.faq.add(
-        FaqEntry(tenant_id=tenant.id, question="Qual é o endereço?",
-                 answer="Rua das Flores, 123.", tags=("endereço", "address", "onde"))
+        FaqEntry(
+            tenant_id=tenant.id,
+            question="Qual é o endereço?",
+            answer="Rua das Flores, 123.",
+            tags=("endereço", "address", "onde"),
+        )
     )
     return Salon(tenant, cut, beard, ana, bruno)
 
@@ -75,24 +93,44 @@ async def seed_salon(repos: Repositories, name: str = "Salão Teste") -> Salon:
 class Assistant:
     """The application's HandleMessage wired like bootstrap does, with a fixed clock."""
 
-    def __init__(self, model: Model | None = None, flags: dict[str, bool] | None = None,
-                 now: datetime = NOW, request_limit: int = 8,
-                 repos: Repositories | None = None) -> None:
+    def __init__(
+        self,
+        model: Model | None = None,
+        flags: dict[str, bool] | None = None,
+        now: datetime = NOW,
+        request_limit: int = 8,
+        repos: Repositories | None = None,
+    ) -> None:
         self.repos = repos or in_memory_repositories()
         self.calendar = InMemoryCalendar()
         self.booking = BookingService(self.repos, self.calendar, clock=lambda: now)
         specialists = enabled_specialists(flags or {})
         agents = build_agents(model or build_model("offline"), specialists, {}, 1)
         engine = LangGraphConversationEngine(
-            build_graph(agents, specialists), self.repos, self.calendar, self.booking,
-            UsageLimits(request_limit=request_limit, tool_calls_limit=12), clock=lambda: now,
+            build_graph(agents, specialists),
+            self.repos,
+            self.calendar,
+            self.booking,
+            UsageLimits(request_limit=request_limit, tool_calls_limit=12),
+            clock=lambda: now,
         )
         self.handle = HandleMessage(self.repos, engine)
 
-    async def say(self, tenant_id: UUID, text: str, customer: str = "5511999990000",
-                  message_id: str | None = None) -> HandledMessage:
+    async def say(
+        self,
+        tenant_id: UUID,
+        text: str,
+        customer: str = "5511999990000",
+        message_id: str | None = None,
+    ) -> HandledMessage:
         return await self.handle.execute(
-            IncomingMessage(tenant_id=tenant_id, channel="whatsapp", external_id=customer,
-                            display_name="", conversation_id=None,
-                            message_id=message_id or uuid.uuid4().hex, text=text)
+            IncomingMessage(
+                tenant_id=tenant_id,
+                channel="whatsapp",
+                external_id=customer,
+                display_name="",
+                conversation_id=None,
+                message_id=message_id or uuid.uuid4().hex,
+                text=text,
+            )
         )

@@ -12,8 +12,9 @@ from typing import Any
 from uuid import uuid4
 
 import pytest
-from agenda_kit.mongo import MEMORY, EmbeddedMongo, make_client
 from pymongo import AsyncMongoClient
+
+from agenda_kit.mongo import MEMORY, EmbeddedMongo, make_client
 
 
 @pytest.fixture(scope="session")

@@ -13,6 +13,13 @@ from typing import Any
 
 import grpc
 import pytest
+from cryptography import x509
+from cryptography.hazmat.primitives import hashes, serialization
+from cryptography.hazmat.primitives.asymmetric import ec
+from cryptography.x509.oid import NameOID
+from structlog.contextvars import bound_contextvars, merge_contextvars
+from structlog.testing import capture_logs
+
 from agenda_kit.calendar.errors import (
     UNAVAILABLE_MESSAGE,
     CalendarUnavailableError,
@@ -26,13 +33,6 @@ from agenda_kit.calendar.port import EventDraft, FreeBusy, Interval, SlotRules, 
 from agenda_kit.deadline import deadline_after
 from agenda_kit.resilience import BreakerState, CircuitBreaker
 from agenda_kit.settings import SharedSettings
-from cryptography import x509
-from cryptography.hazmat.primitives import hashes, serialization
-from cryptography.hazmat.primitives.asymmetric import ec
-from cryptography.x509.oid import NameOID
-from structlog.contextvars import bound_contextvars, merge_contextvars
-from structlog.testing import capture_logs
-
 from calendar_service.bootstrap import CalendarApp, bootstrap
 from calendar_service.infrastructure.settings import CalendarSettings
 from tests.conftest import TOKEN

@@ -10,8 +10,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from agenda_kit.mongo import MEMORY, EmbeddedMongo, EmbeddedMongoError, ensure_mongo, make_client
 from pymongo import AsyncMongoClient, MongoClient
+
+from agenda_kit.mongo import MEMORY, EmbeddedMongo, EmbeddedMongoError, ensure_mongo, make_client
 
 pytest_plugins = ["tests.kit.mongo_fixtures"]
 

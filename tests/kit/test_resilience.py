@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 
 import pytest
+
 from agenda_kit.resilience import BreakerState, CircuitBreaker, CircuitOpenError, TtlCache
 
 

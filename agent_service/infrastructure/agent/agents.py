@@ -37,7 +37,7 @@ class AgentSet:
 
 def route_decision_type(names: Sequence[str]) -> type[BaseModel]:
     """``RouteDecision`` whose ``specialist`` may only name an enabled specialist."""
-    choice: Any = Literal[tuple(names)]  # type: ignore[valid-type]
+    choice: Any = Literal[tuple(names)]
     return create_model(
         "RouteDecision",
         specialist=(choice, Field(description="The specialist that should answer.")),

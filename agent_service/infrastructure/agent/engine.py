@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from datetime import UTC, datetime
-from typing import Any
+from typing import Any, cast
 
 from langgraph.graph.state import CompiledStateGraph
 from pydantic_ai.usage import RunUsage, UsageLimits
@@ -46,9 +46,8 @@ class LangGraphConversationEngine:
         deps = self._deps(turn)
         deps.turn.progress = progress
         context = TurnContext(deps=deps, usage=RunUsage(), limits=self._limits, progress=progress)
-        final: ChatState = await self._graph.ainvoke(
-            self._initial_state(turn), context=context
-        )
+        output = await self._graph.ainvoke(self._initial_state(turn), context=context)
+        final = cast(ChatState, output)
         engine_state = {key: final.get(key) for key in STATE_KEYS}
         return TurnOutput(
             reply=final.get("response", ""),

@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
 
+import structlog
 from langgraph.graph import END, START, StateGraph
 from langgraph.graph.state import CompiledStateGraph
 from langgraph.runtime import Runtime
-import structlog
 from pydantic_ai.exceptions import AgentRunError
 from pydantic_ai.usage import RunUsage, UsageLimits
 
@@ -46,7 +46,10 @@ class TurnContext:
             await self.progress(ProgressEvent(progress=stage))
 
 
-Node = Callable[[ChatState, Runtime[TurnContext]], Awaitable[dict[str, Any]]]
+class Node(Protocol):
+    def __call__(
+        self, state: ChatState, *, runtime: Runtime[TurnContext]
+    ) -> Awaitable[dict[str, Any]]: ...
 
 
 def build_graph(
@@ -54,7 +57,9 @@ def build_graph(
 ) -> CompiledStateGraph[Any, Any, Any, Any]:
     """Compile the graph once at start-up; only enabled specialists become nodes."""
     names = [s.name for s in specialists]
-    graph: StateGraph[Any, Any, Any, Any] = StateGraph(ChatState, context_schema=TurnContext)
+    graph: StateGraph[ChatState, TurnContext, ChatState, ChatState] = StateGraph(
+        ChatState, context_schema=TurnContext
+    )
     graph.add_node("prepare", _prepare)
     graph.add_node("route", _router_node(agents, names))
     graph.add_node("remember", _remember)
@@ -68,13 +73,13 @@ def build_graph(
     return graph.compile()
 
 
-async def _prepare(state: ChatState, runtime: Runtime[TurnContext]) -> dict[str, Any]:
+async def _prepare(state: ChatState, *, runtime: Runtime[TurnContext]) -> dict[str, Any]:
     await runtime.context.report("prepare")
     return await prepare_turn(state, runtime.context.deps)
 
 
 def _router_node(agents: AgentSet, names: list[str]) -> Node:
-    async def route(state: ChatState, runtime: Runtime[TurnContext]) -> dict[str, Any]:
+    async def route(state: ChatState, *, runtime: Runtime[TurnContext]) -> dict[str, Any]:
         context = runtime.context
         await context.report("route")
         escaped = state.get("escaped_from", [])
@@ -131,7 +136,7 @@ def _after_route(state: ChatState) -> str:
 def _specialist_node(agents: AgentSet, name: str) -> Node:
     agent = agents.specialists[name]
 
-    async def run_specialist(state: ChatState, runtime: Runtime[TurnContext]) -> dict[str, Any]:
+    async def run_specialist(state: ChatState, *, runtime: Runtime[TurnContext]) -> dict[str, Any]:
         context = runtime.context
         await context.report(f"specialist:{name}")
         histories = dict(state.get("histories", {}))
@@ -171,7 +176,7 @@ def _after_specialist(state: ChatState) -> str:
     return "route"
 
 
-async def _remember(state: ChatState, runtime: Runtime[TurnContext]) -> dict[str, Any]:
+async def _remember(state: ChatState, *, runtime: Runtime[TurnContext]) -> dict[str, Any]:
     deps = runtime.context.deps
     await runtime.context.report("remember")
     update = remember_turn(state, deps)

@@ -11,7 +11,9 @@ from agent_service.infrastructure.agent.offline.model import offline_model_funct
 OFFLINE = "offline"
 
 
-def build_model(name: str, *, openai_base_url: str | None = None, openai_api_key: str | None = None) -> Model:
+def build_model(
+    name: str, *, openai_base_url: str | None = None, openai_api_key: str | None = None
+) -> Model:
     """The model for every agent. ``offline`` is deterministic and needs no network."""
     if name == OFFLINE:
         return FunctionModel(offline_model_function, model_name=OFFLINE)

@@ -73,7 +73,10 @@ def turn_response(
 def conversation_message(conversation: Conversation, limit: int = 100) -> types.Conversation:
     messages = [
         types.ConversationMessage(
-            role=m.role.value, text=m.text, at=timestamp(m.at), message_id=m.message_id,
+            role=m.role.value,
+            text=m.text,
+            at=timestamp(m.at),
+            message_id=m.message_id,
             specialist=m.specialist,
         )
         for m in conversation.messages[-limit:]

@@ -10,7 +10,7 @@ from uuid import UUID
 from agenda.agent.v1 import agent_service_pb2 as pb
 from agenda.agent.v1 import agent_service_pb2_grpc as pb_grpc
 from agenda_kit.grpc.handlers import Context
-from agent_service.application.conversation import HandleMessage, HandledMessage
+from agent_service.application.conversation import HandledMessage, HandleMessage
 from agent_service.application.engine import ProgressEvent
 from agent_service.application.handoff import ConversationControl
 from agent_service.application.repositories import Repositories
@@ -100,4 +100,3 @@ class AgentServicer(pb_grpc.AgentServiceServicer):
                     tenant_id, action.appointment_id
                 )
         return mappers.turn_response(result, appointments, duplicate=handled.duplicate)
-

@@ -6,7 +6,6 @@ from uuid import uuid4
 
 from agenda.agent.v1 import catalog_service_pb2 as pb
 from agenda.agent.v1 import types_pb2 as types
-
 from agent_service.application.ports import AppointmentFilter
 from agent_service.domain.appointments import Appointment, AppointmentStatus
 from agent_service.domain.catalog import (

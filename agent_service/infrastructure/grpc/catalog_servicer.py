@@ -1,17 +1,15 @@
 """``agenda.agent.v1.CatalogService``: proto → use case → proto, nothing more."""
 
-# ruff: noqa: N802 - gRPC method names are CamelCase
-
 from __future__ import annotations
 
 from dataclasses import dataclass
 
 import grpc
+
 from agenda.agent.v1 import catalog_service_pb2 as pb
 from agenda.agent.v1 import catalog_service_pb2_grpc as pb_grpc
 from agenda_kit.grpc.handlers import Context
 from agenda_kit.grpc.server import ServiceRegistration
-
 from agent_service.application.catalog import (
     FaqCatalog,
     ProfessionalCatalog,
@@ -237,6 +235,6 @@ def catalog_registration(
     servicer = CatalogServicer(CatalogUseCases.wire(repositories, canceller))
 
     def add(server: grpc.aio.Server) -> None:
-        pb_grpc.add_CatalogServiceServicer_to_server(servicer, server)  # type: ignore[no-untyped-call]
+        pb_grpc.add_CatalogServiceServicer_to_server(servicer, server)
 
     return ServiceRegistration(name=SERVICE_NAME, add=add)

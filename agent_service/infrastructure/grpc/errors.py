@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import grpc
 import pydantic
+
 from agenda_kit.calendar.errors import (
     CalendarNotFoundError,
     CalendarQuotaError,
@@ -16,7 +17,6 @@ from agenda_kit.calendar.errors import (
     InvalidCalendarRequestError,
 )
 from agenda_kit.errors import ErrorRule, ErrorTable, RequestValidationError
-
 from agent_service.domain.errors import (
     ConflictError,
     InvalidInputError,

@@ -10,12 +10,12 @@ from types import TracebackType
 from typing import Any, Self
 
 import aiohttp
+
 from agenda_kit.calendar.errors import (
     IdempotencyConflictError,
     InvalidCalendarRequestError,
 )
 from agenda_kit.calendar.port import CalendarEvent, EventDraft, EventPage, FreeBusy
-
 from calendar_service.application.busy_time import BusyTimeCalendarAdapter
 from calendar_service.infrastructure.google import freebusy
 from calendar_service.infrastructure.google.auth import ServiceAccountTokenSource

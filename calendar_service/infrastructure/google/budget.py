@@ -6,7 +6,6 @@ import time
 from dataclasses import dataclass
 
 from agenda_kit import deadline
-
 from calendar_service.infrastructure.google.failures import BudgetExhaustedError
 
 

@@ -11,9 +11,9 @@ from urllib.parse import quote
 
 import aiohttp
 import structlog
+
 from agenda_kit.calendar.errors import EventNotFoundError, InvalidCalendarRequestError
 from agenda_kit.calendar.port import CalendarEvent
-
 from calendar_service.infrastructure.google.errors import Scope, translate
 from calendar_service.infrastructure.google.failures import (
     BudgetExhaustedError,

@@ -23,7 +23,6 @@ from agenda_kit.calendar.errors import (
     EventNotFoundError,
     InvalidCalendarRequestError,
 )
-
 from calendar_service.infrastructure.google.failures import (
     BudgetExhaustedError,
     GoogleApiError,

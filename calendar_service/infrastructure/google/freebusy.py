@@ -8,7 +8,6 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from agenda_kit.calendar.port import FreeBusy, Interval
-
 from calendar_service.infrastructure.google.mapping import busy_from_json, calendar_error, rfc3339
 
 MAX_CALENDARS_PER_QUERY = 50

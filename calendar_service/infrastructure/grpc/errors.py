@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import grpc
+
 from agenda_kit.calendar.errors import (
     CalendarNotFoundError,
     CalendarQuotaError,
@@ -12,7 +13,6 @@ from agenda_kit.calendar.errors import (
     InvalidCalendarRequestError,
 )
 from agenda_kit.errors import ErrorRule, ErrorTable, RequestValidationError
-
 from calendar_service.domain.slots import InvalidSlotQueryError
 from calendar_service.domain.validation import InvalidRequestError
 

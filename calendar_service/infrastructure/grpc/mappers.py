@@ -5,6 +5,8 @@ from __future__ import annotations
 import re
 from datetime import UTC, datetime, time
 
+from google.protobuf.timestamp_pb2 import Timestamp
+
 from agenda.calendar.v1 import calendar_service_pb2 as pb
 from agenda_kit.calendar.port import (
     CalendarEvent,
@@ -15,8 +17,6 @@ from agenda_kit.calendar.port import (
     WeeklyHours,
 )
 from agenda_kit.errors import RequestValidationError
-from google.protobuf.timestamp_pb2 import Timestamp
-
 from calendar_service.application.use_cases import EventListing, FreeSlotsQuery
 
 _HHMM = re.compile(r"^([01]\d|2[0-4]):([0-5]\d)$")

@@ -7,7 +7,6 @@ from dataclasses import dataclass
 from agenda.calendar.v1 import calendar_service_pb2 as pb
 from agenda.calendar.v1 import calendar_service_pb2_grpc as pb_grpc
 from agenda_kit.grpc.handlers import Context
-
 from calendar_service.application import use_cases
 from calendar_service.infrastructure.grpc import mappers
 

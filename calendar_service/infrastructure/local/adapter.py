@@ -7,6 +7,8 @@ from collections.abc import Callable, Sequence
 from datetime import UTC, datetime
 from typing import Any
 
+from pymongo.errors import DuplicateKeyError
+
 from agenda_kit.calendar.errors import (
     CalendarUnavailableError,
     EventNotFoundError,
@@ -14,8 +16,6 @@ from agenda_kit.calendar.errors import (
     InvalidCalendarRequestError,
 )
 from agenda_kit.calendar.port import CalendarEvent, EventDraft, EventPage, FreeBusy
-from pymongo.errors import DuplicateKeyError
-
 from calendar_service.application.busy_time import BusyTimeCalendarAdapter
 from calendar_service.infrastructure.local.documents import (
     CANCELLED,

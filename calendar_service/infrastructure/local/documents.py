@@ -9,9 +9,10 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from typing import Any, Literal
 
-from agenda_kit.calendar.port import CalendarEvent, EventDraft
 from beanie import Document, init_beanie
 from pymongo import ASCENDING, AsyncMongoClient, IndexModel
+
+from agenda_kit.calendar.port import CalendarEvent, EventDraft
 
 EventStatus = Literal["confirmed", "cancelled"]
 CONFIRMED: EventStatus = "confirmed"

@@ -6,8 +6,9 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 
 import structlog
-from agenda_kit.calendar.errors import CalendarUnavailableError
 from pymongo.errors import PyMongoError
+
+from agenda_kit.calendar.errors import CalendarUnavailableError
 
 log = structlog.get_logger("agenda.calendar.local")
 

@@ -5,10 +5,10 @@ from __future__ import annotations
 from datetime import datetime, timedelta
 from typing import Any
 
-from agenda_kit.calendar.errors import InvalidCalendarRequestError
-from agenda_kit.calendar.port import EventPage, Interval
 from beanie.odm.enums import SortDirection
 
+from agenda_kit.calendar.errors import InvalidCalendarRequestError
+from agenda_kit.calendar.port import EventPage, Interval
 from calendar_service.domain.slot_intervals import EPOCH, clip, merge, to_micros
 from calendar_service.infrastructure.local.documents import EventDocument
 from calendar_service.infrastructure.local.paging import Cursor, encode_token

@@ -20,9 +20,9 @@ from typing import Any, Generic, TypeVar
 
 import grpc
 import structlog
-from agenda.calendar.v1 import calendar_service_pb2 as pb
 from google.protobuf.message import Message
 
+from agenda.calendar.v1 import calendar_service_pb2 as pb
 from agenda_kit import deadline
 from agenda_kit.calendar import grpc_mappers as mappers
 from agenda_kit.calendar.errors import CalendarError, CalendarUnavailableError

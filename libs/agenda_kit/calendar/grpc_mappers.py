@@ -11,9 +11,9 @@ from collections.abc import Callable, Sequence
 from datetime import UTC, datetime, time
 
 import grpc
-from agenda.calendar.v1 import calendar_service_pb2 as pb
 from google.protobuf.timestamp_pb2 import Timestamp
 
+from agenda.calendar.v1 import calendar_service_pb2 as pb
 from agenda_kit.calendar.errors import (
     CalendarError,
     CalendarNotFoundError,

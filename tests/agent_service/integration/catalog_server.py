@@ -7,11 +7,11 @@ from contextlib import asynccontextmanager
 from uuid import UUID
 
 import grpc
+
 from agenda.agent.v1 import catalog_service_pb2_grpc as pb_grpc
 from agenda_kit.grpc.auth import BearerAuthInterceptor
 from agenda_kit.grpc.context import RequestContextInterceptor
 from agenda_kit.grpc.server import ServerSpec, create_server
-
 from agent_service.application.repositories import Repositories
 from agent_service.domain.appointments import Appointment, AppointmentStatus
 from agent_service.infrastructure.grpc.catalog_servicer import catalog_registration
@@ -38,7 +38,7 @@ class RepositoryCanceller:
 
 
 @asynccontextmanager
-async def catalog_stub(repos: Repositories) -> AsyncIterator[pb_grpc.CatalogServiceStub]:
+async def catalog_stub(repos: Repositories) -> AsyncIterator[pb_grpc.CatalogServiceAsyncStub]:
     """A started server and a stub talking to it; stopped on exit."""
     spec = ServerSpec(
         services=[catalog_registration(repos, RepositoryCanceller(repos))],
@@ -48,6 +48,6 @@ async def catalog_stub(repos: Repositories) -> AsyncIterator[pb_grpc.CatalogServ
     await server.start()
     try:
         async with grpc.aio.insecure_channel(f"127.0.0.1:{port}") as channel:
-            yield pb_grpc.CatalogServiceStub(channel)  # type: ignore[no-untyped-call]
+            yield pb_grpc.CatalogServiceStub(channel)
     finally:
         await server.stop(0)

@@ -10,8 +10,8 @@ from collections.abc import AsyncIterator
 from uuid import UUID, uuid4
 
 import pytest
-from agenda_kit.mongo import EmbeddedMongo, make_client
 
+from agenda_kit.mongo import EmbeddedMongo, make_client
 from agent_service.application.repositories import Repositories
 from agent_service.infrastructure.mongo import init_agent_storage
 from agent_service.infrastructure.mongo.booking_documents import SlotHoldDocument

@@ -4,16 +4,16 @@ from __future__ import annotations
 
 from collections.abc import AsyncIterator
 from datetime import UTC, datetime, timedelta
-from typing import Any
+from typing import TYPE_CHECKING, Any
 from uuid import uuid4
 
 import grpc
 import pytest
+
 from agenda.agent.v1 import catalog_service_pb2 as pb
 from agenda.agent.v1 import catalog_service_pb2_grpc as pb_grpc
 from agenda.agent.v1 import types_pb2 as types
 from agenda_kit.mongo import EmbeddedMongo
-
 from agent_service.application.repositories import Repositories
 from agent_service.domain.appointments import Appointment, AppointmentStatus
 from agent_service.infrastructure.grpc.catalog_fields import timestamp
@@ -22,7 +22,8 @@ from tests.agent_service.integration.repository_fixtures import beanie_repositor
 from tests.fakes.agent_repositories import in_memory_repositories
 
 pytest_plugins = ["tests.kit.mongo_fixtures"]
-Stub = pb_grpc.CatalogServiceStub
+if TYPE_CHECKING:
+    Stub = pb_grpc.CatalogServiceAsyncStub
 DAY = datetime(2031, 3, 10, 12, tzinfo=UTC)
 
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 import grpc
 import pydantic
 import pytest
-from agenda_kit.calendar.errors import CalendarUnavailableError
 from pymongo.errors import DuplicateKeyError, ServerSelectionTimeoutError
 
+from agenda_kit.calendar.errors import CalendarUnavailableError
 from agent_service.domain.catalog import Service
 from agent_service.domain.errors import (
     ConflictError,

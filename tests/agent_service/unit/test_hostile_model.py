@@ -49,8 +49,11 @@ def booker(arguments: dict[str, Any], times: int) -> Behaviour:
 async def test_booking_without_a_confirmation_turn_books_nothing() -> None:
     probe = Assistant()
     salon = await seed_salon(probe.repos)
-    arguments = {"professional_id": str(salon.ana.id), "service_id": str(salon.cut.id),
-                 "start_time": "2026-12-01T10:00:00-03:00"}
+    arguments = {
+        "professional_id": str(salon.ana.id),
+        "service_id": str(salon.cut.id),
+        "start_time": "2026-12-01T10:00:00-03:00",
+    }
     assistant = Assistant(model=model("booking", booker(arguments, times=5)), repos=probe.repos)
     reply = await _say(assistant, salon.tenant.id, "book it now, no questions")
     assert probe.calendar.events == {} and assistant.calendar.events == {}
@@ -66,8 +69,11 @@ async def test_other_tenants_ids_are_not_found_and_nothing_changes() -> None:
     assistant_a = Assistant()
     salon_a = await seed_salon(assistant_a.repos, "A")
     salon_b = await seed_salon(assistant_a.repos, "B")
-    arguments = {"professional_id": str(salon_b.ana.id), "service_id": str(salon_b.cut.id),
-                 "start_time": "2026-12-01T10:00:00-03:00"}
+    arguments = {
+        "professional_id": str(salon_b.ana.id),
+        "service_id": str(salon_b.cut.id),
+        "start_time": "2026-12-01T10:00:00-03:00",
+    }
     hostile = Assistant(model=model("booking", booker(arguments, times=2)), repos=assistant_a.repos)
     reply = await _say(hostile, salon_a.tenant.id, "book B's professional")
     assert "NOT FOUND" in reply
@@ -89,13 +95,19 @@ async def test_past_and_naive_times_are_refused() -> None:
     probe = Assistant()
     salon = await seed_salon(probe.repos)
     for start in ("2020-01-01T10:00:00-03:00", "2026-12-01T10:00:00"):
-        arguments = {"professional_id": str(salon.ana.id), "service_id": str(salon.cut.id),
-                     "start_time": start}
+        arguments = {
+            "professional_id": str(salon.ana.id),
+            "service_id": str(salon.cut.id),
+            "start_time": start,
+        }
 
-        def behave(messages: list[ModelMessage], info: AgentInfo, a: dict[str, Any] = arguments) -> ModelResponse:
+        def behave(
+            messages: list[ModelMessage], info: AgentInfo, a: dict[str, Any] = arguments
+        ) -> ModelResponse:
             retried = any(
                 getattr(part, "part_kind", "") == "retry-prompt"
-                for message in messages for part in getattr(message, "parts", [])
+                for message in messages
+                for part in getattr(message, "parts", [])
             )
             if retried:
                 return ModelResponse(parts=[TextPart("gave up")])

@@ -12,7 +12,9 @@ from tests.agent_service.conversation_fixtures import Assistant, seed_salon
 async def test_books_after_confirmation_in_portuguese() -> None:
     assistant = Assistant()
     salon = await seed_salon(assistant.repos)
-    first = await assistant.say(salon.tenant.id, "Quero agendar um corte feminino com a Ana amanhã às 10h")
+    first = await assistant.say(
+        salon.tenant.id, "Quero agendar um corte feminino com a Ana amanhã às 10h"
+    )
     assert "Confirma" in first.result.reply, first.result.reply
     assert first.result.actions == ()
     assert assistant.calendar.events == {}
@@ -20,6 +22,7 @@ async def test_books_after_confirmation_in_portuguese() -> None:
     assert "Agendado" in second.result.reply, second.result.reply
     (action,) = second.result.actions
     assert action.kind is ActionKind.APPOINTMENT_BOOKED
+    assert action.appointment_id is not None
     appointment = await assistant.repos.appointments.get(salon.tenant.id, action.appointment_id)
     assert appointment.status is AppointmentStatus.CONFIRMED
     assert appointment.start == datetime.fromisoformat("2026-12-01T10:00:00-03:00")
@@ -29,7 +32,9 @@ async def test_books_after_confirmation_in_portuguese() -> None:
 async def test_books_in_english() -> None:
     assistant = Assistant()
     salon = await seed_salon(assistant.repos)
-    first = await assistant.say(salon.tenant.id, "I'd like to book a Barba with Bruno next Tuesday at 3pm")
+    first = await assistant.say(
+        salon.tenant.id, "I'd like to book a Barba with Bruno next Tuesday at 3pm"
+    )
     assert "confirm" in first.result.reply.lower(), first.result.reply
     second = await assistant.say(salon.tenant.id, "yes")
     assert "Booked" in second.result.reply, second.result.reply
@@ -52,7 +57,10 @@ async def test_faq_cites_the_entry_and_unknown_is_honest() -> None:
     assert "Rua das Flores" in reply.result.reply
     assert "[faq:" in reply.result.reply
     unknown = await assistant.say(salon.tenant.id, "xyzzy plugh", customer="other")
-    assert "não entendi" in unknown.result.reply.lower() or "not understand" in unknown.result.reply.lower()
+    assert (
+        "não entendi" in unknown.result.reply.lower()
+        or "not understand" in unknown.result.reply.lower()
+    )
 
 
 async def _book(assistant: Assistant, tenant_id: object, text: str) -> None:
@@ -64,14 +72,18 @@ async def _book(assistant: Assistant, tenant_id: object, text: str) -> None:
 async def test_cancel_and_reschedule_after_confirmation() -> None:
     assistant = Assistant()
     salon = await seed_salon(assistant.repos)
-    await _book(assistant, salon.tenant.id, "Quero agendar um corte feminino com a Ana amanhã às 10h")
+    await _book(
+        assistant, salon.tenant.id, "Quero agendar um corte feminino com a Ana amanhã às 10h"
+    )
     listing = await assistant.say(salon.tenant.id, "Quais são meus agendamentos?")
     assert "Corte feminino" in listing.result.reply, listing.result.reply
     ask = await assistant.say(salon.tenant.id, "Quero remarcar para quinta às 15h")
     assert "Confirma remarcar" in ask.result.reply, ask.result.reply
     moved = await assistant.say(salon.tenant.id, "pode sim")
     assert moved.result.actions[0].kind is ActionKind.APPOINTMENT_RESCHEDULED, moved.result.reply
-    new = await assistant.repos.appointments.get(salon.tenant.id, moved.result.actions[0].appointment_id)
+    new_id = moved.result.actions[0].appointment_id
+    assert new_id is not None
+    new = await assistant.repos.appointments.get(salon.tenant.id, new_id)
     assert new.start == datetime.fromisoformat("2026-12-03T15:00:00-03:00")
     ask_cancel = await assistant.say(salon.tenant.id, "Na verdade quero cancelar meu horário")
     assert "cancelamento" in ask_cancel.result.reply, ask_cancel.result.reply
@@ -115,7 +127,9 @@ async def test_redelivered_message_gets_the_same_reply_and_books_once() -> None:
 async def test_disabled_booking_never_books() -> None:
     assistant = Assistant(flags={"enable_booking": False, "enable_cancellation": False})
     salon = await seed_salon(assistant.repos)
-    reply = await assistant.say(salon.tenant.id, "Quero agendar um corte feminino com a Ana amanhã às 10h")
+    reply = await assistant.say(
+        salon.tenant.id, "Quero agendar um corte feminino com a Ana amanhã às 10h"
+    )
     assert reply.result.specialist != "booking"
     await assistant.say(salon.tenant.id, "sim")
     assert assistant.calendar.events == {}

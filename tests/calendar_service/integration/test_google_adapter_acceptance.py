@@ -12,8 +12,8 @@ import asyncio
 from datetime import UTC, datetime, timedelta
 
 import pytest
-from agenda_kit.calendar.port import CalendarEvent, EventDraft
 
+from agenda_kit.calendar.port import CalendarEvent, EventDraft
 from calendar_service.infrastructure.google import GoogleCalendarAdapter
 from tests.fakes.google_calendar import Emulator
 from tests.fakes.google_faults import RETRYABLE_FAULTS, Fault

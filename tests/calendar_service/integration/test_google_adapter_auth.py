@@ -6,9 +6,9 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
+
 from agenda_kit.calendar.errors import CalendarUnavailableError
 from agenda_kit.calendar.port import EventDraft
-
 from calendar_service.infrastructure.google.failures import GoogleApiError, TokenRequestError
 from tests.fakes.google_calendar import Emulator
 from tests.fakes.google_faults import Fault

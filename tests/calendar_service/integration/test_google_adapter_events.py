@@ -6,6 +6,7 @@ from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 
 import pytest
+
 from agenda_kit.calendar.errors import (
     CalendarNotFoundError,
     EventNotFoundError,
@@ -13,7 +14,6 @@ from agenda_kit.calendar.errors import (
     InvalidCalendarRequestError,
 )
 from agenda_kit.calendar.port import EventDraft
-
 from calendar_service.infrastructure.google import GoogleCalendarAdapter
 from calendar_service.infrastructure.google.ids import event_id_for
 from tests.fakes.google_calendar import Emulator

@@ -5,9 +5,9 @@ from __future__ import annotations
 from datetime import UTC, datetime, timedelta
 
 import pytest
+
 from agenda_kit.calendar.errors import CalendarNotFoundError, InvalidCalendarRequestError
 from agenda_kit.calendar.port import Interval
-
 from calendar_service.infrastructure.google import GoogleCalendarAdapter
 from tests.fakes.google_calendar import Emulator
 from tests.fakes.google_faults import Fault

@@ -7,6 +7,8 @@ import time
 from datetime import UTC, datetime, timedelta
 
 import pytest
+from structlog.testing import capture_logs
+
 from agenda_kit.calendar.errors import (
     CalendarError,
     CalendarNotFoundError,
@@ -17,8 +19,6 @@ from agenda_kit.calendar.errors import (
 )
 from agenda_kit.calendar.port import EventDraft
 from agenda_kit.deadline import deadline_after
-from structlog.testing import capture_logs
-
 from calendar_service.infrastructure.google import GoogleCalendarAdapter
 from tests.fakes.google_calendar import Emulator
 from tests.fakes.google_faults import Fault

@@ -8,6 +8,8 @@ from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import pytest
+from pymongo import AsyncMongoClient
+
 from agenda_kit.calendar.errors import (
     CalendarUnavailableError,
     EventNotFoundError,
@@ -16,8 +18,6 @@ from agenda_kit.calendar.errors import (
 )
 from agenda_kit.calendar.port import EventDraft, Interval
 from agenda_kit.mongo import EmbeddedMongo, make_client
-from pymongo import AsyncMongoClient
-
 from calendar_service.infrastructure.local import LocalCalendarAdapter, init_local_calendar
 from calendar_service.infrastructure.local.documents import CalendarDocument, EventDocument
 

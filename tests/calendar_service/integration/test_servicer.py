@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta
-from typing import Any
+from typing import Any, cast
 
 import grpc
 import pytest
@@ -27,7 +27,7 @@ def slots_request(**overrides: object) -> pb.GetFreeSlotsRequest:
         time_zone="America/Sao_Paulo",
         weekly_hours=[pb.WeeklyHours(day_of_week=1, start_time="09:00", end_time="12:00")],
     )
-    return _override(request, overrides)
+    return cast(pb.GetFreeSlotsRequest, _override(request, overrides))
 
 
 def _override(request: Any, overrides: dict[str, object]) -> Any:
@@ -49,7 +49,7 @@ def event_request(key: str = "k1", hour: int = 13, **overrides: object) -> pb.Cr
         time_zone="America/Sao_Paulo",
         idempotency_key=key,
     )
-    return _override(request, overrides)
+    return cast(pb.CreateEventRequest, _override(request, overrides))
 
 
 async def expect_code(call: object, code: grpc.StatusCode) -> grpc.aio.AioRpcError:
@@ -60,7 +60,7 @@ async def expect_code(call: object, code: grpc.StatusCode) -> grpc.aio.AioRpcErr
 
 
 async def test_free_slots_follow_working_hours_in_the_zone(
-    calendar_stub: pb_grpc.CalendarServiceStub,
+    calendar_stub: pb_grpc.CalendarServiceAsyncStub,
 ) -> None:
     reply = await calendar_stub.GetFreeSlots(slots_request(), metadata=AUTH)
     starts = [s.ToDatetime(tzinfo=UTC) for s in reply.slot_starts]
@@ -71,7 +71,7 @@ async def test_free_slots_follow_working_hours_in_the_zone(
 
 
 async def test_created_event_removes_its_slot_at_once(
-    calendar_stub: pb_grpc.CalendarServiceStub, in_memory_calendar: InMemoryCalendar
+    calendar_stub: pb_grpc.CalendarServiceAsyncStub, in_memory_calendar: InMemoryCalendar
 ) -> None:
     await calendar_stub.GetFreeSlots(slots_request(), metadata=AUTH)
     await calendar_stub.GetFreeSlots(slots_request(), metadata=AUTH)
@@ -83,7 +83,7 @@ async def test_created_event_removes_its_slot_at_once(
     assert starts == [MONDAY + timedelta(hours=h) for h in (12, 14)]
 
 
-async def test_create_event_is_idempotent(calendar_stub: pb_grpc.CalendarServiceStub) -> None:
+async def test_create_event_is_idempotent(calendar_stub: pb_grpc.CalendarServiceAsyncStub) -> None:
     first = await calendar_stub.CreateEvent(event_request("same"), metadata=AUTH)
     again = await calendar_stub.CreateEvent(event_request("same"), metadata=AUTH)
     assert first.created and not again.created
@@ -95,7 +95,7 @@ async def test_create_event_is_idempotent(calendar_stub: pb_grpc.CalendarService
     )
 
 
-async def test_get_cancel_and_list(calendar_stub: pb_grpc.CalendarServiceStub) -> None:
+async def test_get_cancel_and_list(calendar_stub: pb_grpc.CalendarServiceAsyncStub) -> None:
     ids = []
     for hour in range(5):
         reply = await calendar_stub.CreateEvent(event_request(f"k{hour}", hour=hour), metadata=AUTH)
@@ -118,7 +118,7 @@ async def test_get_cancel_and_list(calendar_stub: pb_grpc.CalendarServiceStub) -
 
 
 async def test_free_busy_of_many_calendars_in_order(
-    calendar_stub: pb_grpc.CalendarServiceStub,
+    calendar_stub: pb_grpc.CalendarServiceAsyncStub,
 ) -> None:
     await calendar_stub.CreateEvent(event_request(), metadata=AUTH)
     reply = await calendar_stub.QueryFreeBusy(
@@ -154,7 +154,7 @@ async def test_free_busy_of_many_calendars_in_order(
     ],
 )
 async def test_bad_free_slot_queries_are_invalid_argument(
-    calendar_stub: pb_grpc.CalendarServiceStub, request_: pb.GetFreeSlotsRequest, field: str
+    calendar_stub: pb_grpc.CalendarServiceAsyncStub, request_: pb.GetFreeSlotsRequest, field: str
 ) -> None:
     error = await expect_code(
         calendar_stub.GetFreeSlots(request_, metadata=AUTH), grpc.StatusCode.INVALID_ARGUMENT
@@ -173,7 +173,7 @@ async def test_bad_free_slot_queries_are_invalid_argument(
     ],
 )
 async def test_bad_working_hours_are_invalid_argument(
-    calendar_stub: pb_grpc.CalendarServiceStub, start: str, end: str
+    calendar_stub: pb_grpc.CalendarServiceAsyncStub, start: str, end: str
 ) -> None:
     request = slots_request()
     del request.weekly_hours[:]
@@ -197,16 +197,16 @@ async def test_bad_working_hours_are_invalid_argument(
     ],
 )
 async def test_bad_events_are_invalid_argument(
-    calendar_stub: pb_grpc.CalendarServiceStub, overrides: dict[str, object], field: str
+    calendar_stub: pb_grpc.CalendarServiceAsyncStub, overrides: dict[str, object], field: str
 ) -> None:
     error = await expect_code(
-        calendar_stub.CreateEvent(event_request(**overrides), metadata=AUTH),
+        calendar_stub.CreateEvent(event_request(**overrides), metadata=AUTH),  # type: ignore[arg-type]
         grpc.StatusCode.INVALID_ARGUMENT,
     )
     assert field in (error.details() or "")
 
 
-async def test_other_bad_requests(calendar_stub: pb_grpc.CalendarServiceStub) -> None:
+async def test_other_bad_requests(calendar_stub: pb_grpc.CalendarServiceAsyncStub) -> None:
     day = time_range(MONDAY, MONDAY + timedelta(days=1))
     await expect_code(
         calendar_stub.QueryFreeBusy(pb.QueryFreeBusyRequest(range=day), metadata=AUTH),
@@ -242,7 +242,9 @@ async def test_other_bad_requests(calendar_stub: pb_grpc.CalendarServiceStub) ->
     )
 
 
-async def test_unknown_things_are_not_found(calendar_stub: pb_grpc.CalendarServiceStub) -> None:
+async def test_unknown_things_are_not_found(
+    calendar_stub: pb_grpc.CalendarServiceAsyncStub,
+) -> None:
     await expect_code(
         calendar_stub.GetEvent(
             pb.GetEventRequest(calendar_id="ana", event_id="nope"), metadata=AUTH
@@ -262,7 +264,7 @@ async def test_unknown_things_are_not_found(calendar_stub: pb_grpc.CalendarServi
 
 
 async def test_provider_outage_is_unavailable_with_a_readable_message(
-    calendar_stub: pb_grpc.CalendarServiceStub, in_memory_calendar: InMemoryCalendar
+    calendar_stub: pb_grpc.CalendarServiceAsyncStub, in_memory_calendar: InMemoryCalendar
 ) -> None:
     in_memory_calendar.fail_with = CalendarUnavailableError()
     error = await expect_code(
@@ -277,7 +279,7 @@ async def test_provider_outage_is_unavailable_with_a_readable_message(
 
 
 async def test_unexpected_errors_are_internal_without_a_traceback(
-    calendar_stub: pb_grpc.CalendarServiceStub, in_memory_calendar: InMemoryCalendar
+    calendar_stub: pb_grpc.CalendarServiceAsyncStub, in_memory_calendar: InMemoryCalendar
 ) -> None:
     in_memory_calendar.fail_with = RuntimeError("secret detail")  # type: ignore[assignment]
     error = await expect_code(
@@ -298,7 +300,7 @@ async def test_unexpected_errors_are_internal_without_a_traceback(
     "metadata", [(), (("authorization", "Bearer wrong"),), (("authorization", "Basic x"),)]
 )
 async def test_every_rpc_needs_a_valid_token(
-    calendar_stub: pb_grpc.CalendarServiceStub, metadata: tuple[tuple[str, str], ...]
+    calendar_stub: pb_grpc.CalendarServiceAsyncStub, metadata: tuple[tuple[str, str], ...]
 ) -> None:
     calls = [
         calendar_stub.GetFreeSlots(slots_request(), metadata=metadata),

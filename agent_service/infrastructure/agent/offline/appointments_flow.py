@@ -33,9 +33,9 @@ WRITES = ("cancel_appointment", "reschedule_appointment")
 
 def appointments_step(ctx: OfflineContext) -> ModelResponse:
     pending = ctx.pending or {}
-    if pending.get("tool") in WRITES and pending.get("confirmed"):
-        if not ctx.called(pending["tool"]):
-            return call(pending["tool"], **pending["arguments"])
+    confirmed = pending.get("tool") in WRITES and pending.get("confirmed")
+    if confirmed and not ctx.called(pending["tool"]):
+        return call(pending["tool"], **pending["arguments"])
     for tool in WRITES:
         result = ctx.result(tool)
         if result is not None:
@@ -69,8 +69,9 @@ def _reschedule(ctx: OfflineContext, chosen: catalog.AppointmentInfo) -> ModelRe
     if when.day is None or when.at is None:
         return text(say("ask_new_time", ctx.language, service=chosen.service))
     start = local_instant(when.day, when.at, ctx.zone).astimezone(ctx.zone)
-    return call("reschedule_appointment", appointment_id=chosen.id,
-                new_start_time=start.isoformat())
+    return call(
+        "reschedule_appointment", appointment_id=chosen.id, new_start_time=start.isoformat()
+    )
 
 
 def _choose(
@@ -80,7 +81,9 @@ def _choose(
         return appointments[0]
     index = ordinal_choice(ctx.text, len(appointments))
     if index is None:
-        index = best_match(ctx.text, [f"{a.service} {a.professional} {a.when}" for a in appointments])
+        index = best_match(
+            ctx.text, [f"{a.service} {a.professional} {a.when}" for a in appointments]
+        )
     return appointments[index] if index is not None else None
 
 

@@ -33,9 +33,9 @@ class Request:
 
 def booking_step(ctx: OfflineContext) -> ModelResponse:
     pending = ctx.pending or {}
-    if pending.get("tool") == "book_appointment" and pending.get("confirmed"):
-        if not ctx.called("book_appointment"):
-            return call("book_appointment", **pending["arguments"])
+    confirmed = pending.get("tool") == "book_appointment" and pending.get("confirmed")
+    if confirmed and not ctx.called("book_appointment"):
+        return call("book_appointment", **pending["arguments"])
     booked = ctx.result("book_appointment")
     if booked is not None:
         return _after_book(ctx, booked.text)
@@ -56,13 +56,23 @@ def _next_question_or_action(ctx: OfflineContext) -> ModelResponse:
         names = [p.name for p in professionals if request.service.name in p.services]
         return text(say("ask_professional", ctx.language, items=", ".join(names)))
     if request.day is None:
-        return text(say("ask_day", ctx.language, service=request.service.name,
-                        professional=request.professional.name))
+        return text(
+            say(
+                "ask_day",
+                ctx.language,
+                service=request.service.name,
+                professional=request.professional.name,
+            )
+        )
     if request.at is None:
         return _availability(ctx, request)
     start = local_instant(request.day, request.at, ctx.zone).astimezone(ctx.zone)
-    return call("book_appointment", professional_id=request.professional.id,
-                service_id=request.service.id, start_time=start.isoformat())
+    return call(
+        "book_appointment",
+        professional_id=request.professional.id,
+        service_id=request.service.id,
+        start_time=start.isoformat(),
+    )
 
 
 def _availability(ctx: OfflineContext, request: Request) -> ModelResponse:
@@ -70,16 +80,27 @@ def _availability(ctx: OfflineContext, request: Request) -> ModelResponse:
     assert request.day is not None
     checked = ctx.result("check_availability")
     if checked is None:
-        return call("check_availability", professional_id=request.professional.id,
-                    target_date=request.day.isoformat(), service_id=request.service.id)
+        return call(
+            "check_availability",
+            professional_id=request.professional.id,
+            target_date=request.day.isoformat(),
+            service_id=request.service.id,
+        )
     day = request.day.strftime("%d/%m" if ctx.language == "pt" else "%Y-%m-%d")
     times = catalog.free_times(checked.text)
     if checked.text.startswith(("NOT FOUND", "UNAVAILABLE")) or checked.is_retry:
         return text(say("failed", ctx.language, detail=failure_detail(checked.text)))
     if not times:
         return text(say("no_times", ctx.language, professional=request.professional.name, day=day))
-    return text(say("times", ctx.language, professional=request.professional.name, day=day,
-                    times=", ".join(times[:12])))
+    return text(
+        say(
+            "times",
+            ctx.language,
+            professional=request.professional.name,
+            day=day,
+            times=", ".join(times[:12]),
+        )
+    )
 
 
 def _after_book(ctx: OfflineContext, result: str) -> ModelResponse:

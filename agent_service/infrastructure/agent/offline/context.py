@@ -23,7 +23,9 @@ from pydantic_ai.messages import (
 )
 
 DONE_MARKERS = ("BOOKED:", "CANCELLED:", "RESCHEDULED:", "HANDED OFF:")
-_LINE = re.compile(r"^(Current local date-time|Time zone|Language|Business|Pending action): (.*)$", re.M)
+_LINE = re.compile(
+    r"^(Current local date-time|Time zone|Language|Business|Pending action): (.*)$", re.M
+)
 
 
 @dataclass
@@ -66,9 +68,11 @@ class OfflineContext:
 def read_context(messages: list[ModelMessage], instructions: str | None) -> OfflineContext:
     fields = {m.group(1): m.group(2).strip() for m in _LINE.finditer(instructions or "")}
     zone = ZoneInfo(fields.get("Time zone", "UTC"))
-    now = datetime.fromisoformat(fields["Current local date-time"]) if (
-        "Current local date-time" in fields
-    ) else datetime.now(zone)
+    now = (
+        datetime.fromisoformat(fields["Current local date-time"])
+        if ("Current local date-time" in fields)
+        else datetime.now(zone)
+    )
     pending = json.loads(fields["Pending action"]) if "Pending action" in fields else None
     prompts = _user_prompts(messages)
     current_index = prompts[-1][0] if prompts else len(messages)

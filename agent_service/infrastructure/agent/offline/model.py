@@ -37,7 +37,9 @@ def offline_model_function(messages: list[ModelMessage], info: AgentInfo) -> Mod
     ctx = read_context(messages, info.instructions)
     output_tools = {tool.name: tool for tool in info.output_tools}
     if ROUTE_TOOL in output_tools:
-        allowed = output_tools[ROUTE_TOOL].parameters_json_schema["properties"]["specialist"]["enum"]
+        allowed = output_tools[ROUTE_TOOL].parameters_json_schema["properties"]["specialist"][
+            "enum"
+        ]
         return call(ROUTE_TOOL, specialist=route(ctx.text, list(allowed)))
     me = _who_am_i({tool.name for tool in info.function_tools})
     if not ctx.results and _should_escape(ctx, me):
@@ -51,7 +53,7 @@ def route(message: str, allowed: list[str]) -> str:
     intent, _ = classify_intent(message)
     owner = INTENT_OWNER.get(intent)
     if owner in allowed:
-        return owner  # type: ignore[return-value]
+        return owner
     if intent == "appointments" and "booking" in allowed:
         return "discovery"
     fallback = "faq" if intent == "unknown" and "faq" in allowed else "discovery"
@@ -78,7 +80,9 @@ def _should_escape(ctx: OfflineContext, me: str) -> bool:
 
 def _discovery(ctx: OfflineContext) -> ModelResponse:
     words = normalize(ctx.text)
-    wants_people = any(w in words for w in ("profission", "quem", "who", "staff", "barbeir", "cabeleireir"))
+    wants_people = any(
+        w in words for w in ("profission", "quem", "who", "staff", "barbeir", "cabeleireir")
+    )
     if not ctx.results:
         intent, _ = classify_intent(ctx.text)
         if intent == "greeting":
@@ -98,7 +102,12 @@ def _faq(ctx: OfflineContext) -> ModelResponse:
     if result is None:
         return call("search_faq", query=ctx.text[:500])
     if result.text.startswith("NO MATCH") or "[faq:" not in result.text:
-        return text(say("faq_unknown" if classify_intent(ctx.text)[0] != "unknown" else "not_understood", ctx.language))
+        return text(
+            say(
+                "faq_unknown" if classify_intent(ctx.text)[0] != "unknown" else "not_understood",
+                ctx.language,
+            )
+        )
     first = result.text.split("[faq:", 1)[1]
     entry_id, rest = first.split("]", 1)
     answer = rest.split("\nA: ", 1)[1].split("\n[faq:", 1)[0].strip() if "\nA: " in rest else rest

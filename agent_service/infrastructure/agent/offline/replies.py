@@ -4,8 +4,16 @@ from __future__ import annotations
 
 _TEXT: dict[str, dict[str, str]] = {
     "greeting": {
-        "pt": "Olá! Sou o assistente de {business}. Posso mostrar serviços e preços, ver horários livres, agendar, cancelar ou remarcar, responder dúvidas ou chamar um atendente.",
-        "en": "Hi! I am {business}'s assistant. I can show services and prices, check free times, book, cancel or reschedule, answer questions, or get you a human attendant.",
+        "pt": (
+            "Olá! Sou o assistente de {business}. Posso mostrar serviços e preços, "
+            "ver horários livres, agendar, cancelar ou remarcar, responder dúvidas "
+            "ou chamar um atendente."
+        ),
+        "en": (
+            "Hi! I am {business}'s assistant. I can show services and prices, check "
+            "free times, book, cancel or reschedule, answer questions, or get you a "
+            "human attendant."
+        ),
     },
     "services": {"pt": "Nossos serviços:\n{items}", "en": "Our services:\n{items}"},
     "professionals": {"pt": "Nossos profissionais:\n{items}", "en": "Our professionals:\n{items}"},
@@ -67,7 +75,10 @@ _TEXT: dict[str, dict[str, str]] = {
     },
     "faq": {"pt": "{answer} [faq:{id}]", "en": "{answer} [faq:{id}]"},
     "faq_unknown": {
-        "pt": "Não encontrei essa informação nas nossas perguntas frequentes. Quer falar com um atendente?",
+        "pt": (
+            "Não encontrei essa informação nas nossas perguntas frequentes. Quer "
+            "falar com um atendente?"
+        ),
         "en": "I could not find that in our FAQ. Would you like to talk to a human attendant?",
     },
     "handoff": {
@@ -79,8 +90,16 @@ _TEXT: dict[str, dict[str, str]] = {
         "en": "Can I help with anything else?",
     },
     "not_understood": {
-        "pt": "Desculpe, não entendi. Posso mostrar serviços e preços, ver horários, agendar, cancelar ou remarcar, responder dúvidas ou chamar um atendente.",
-        "en": "Sorry, I did not understand. I can show services and prices, check free times, book, cancel or reschedule, answer questions, or get you a human attendant.",
+        "pt": (
+            "Desculpe, não entendi. Posso mostrar serviços e preços, ver horários, "
+            "agendar, cancelar ou remarcar, responder dúvidas ou chamar um "
+            "atendente."
+        ),
+        "en": (
+            "Sorry, I did not understand. I can show services and prices, check "
+            "free times, book, cancel or reschedule, answer questions, or get you a "
+            "human attendant."
+        ),
     },
 }
 

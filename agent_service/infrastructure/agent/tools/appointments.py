@@ -98,8 +98,9 @@ async def reschedule_appointment(
         return f"NOT FOUND: {error}"
     zone, language = deps.tenant.zone, deps.turn.language
     summary = moved(
-        describe(old.service_name, old.professional_name, local_text(old.start, zone, language),
-                 language),
+        describe(
+            old.service_name, old.professional_name, local_text(old.start, zone, language), language
+        ),
         local_text(new_start_time, zone, language),
         language,
     )
