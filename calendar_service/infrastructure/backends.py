@@ -46,7 +46,7 @@ async def _open_google(
             "CALENDAR_BACKEND=google needs CALENDAR_GOOGLE_CREDENTIALS_FILE "
             "(a service-account JSON key file)"
         )
-    adapter = GoogleCalendarAdapter(
+    adapter = await GoogleCalendarAdapter.create(
         credentials_file=settings.google_credentials_file,
         subject=settings.google_subject,
         api_base=settings.google_api_base,

@@ -1,0 +1,87 @@
+"""The issue's figures through the service itself: gRPC CreateEvent → calendar service with the
+Google backend (production retry settings) → the emulator failing 30 % of calls."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncIterator
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+import pytest
+
+from agenda_kit.calendar.errors import CalendarError, CalendarQuotaError, CalendarUnavailableError
+from agenda_kit.calendar.grpc_client import GrpcCalendarAdapter
+from agenda_kit.settings import SharedSettings
+from calendar_service.bootstrap import CalendarApp, bootstrap
+from calendar_service.infrastructure.settings import Backend, CalendarSettings
+from tests.fakes.google_calendar import Emulator
+from tests.fakes.google_faults import RETRYABLE_FAULTS, Fault
+from tests.fakes.google_fixtures import CALENDAR_ID, ServiceAccount
+
+pytestmark = pytest.mark.slow
+TOKEN = "acceptance-token"
+T0 = datetime(2032, 3, 1, 8, 0, tzinfo=UTC)
+
+
+@pytest.fixture
+async def google_calendar_app(
+    emulator: Emulator, service_account: ServiceAccount, tmp_path: Path
+) -> AsyncIterator[CalendarApp]:
+    settings = CalendarSettings(
+        grpc_port=0,
+        metrics_port=0,
+        auth_tokens=[TOKEN],
+        backend=Backend.GOOGLE,
+        google_credentials_file=service_account.key_file,
+        google_api_base=emulator.base_url,
+        google_token_uri=emulator.token_uri,
+    )
+    app = await bootstrap(settings, SharedSettings(AGENDA_DATA_DIR=tmp_path))
+    await app.start()
+    yield app
+    await app.stop(0)
+
+
+async def test_1000_create_event_rpcs_under_30_percent_faults(
+    google_calendar_app: CalendarApp, emulator: Emulator
+) -> None:
+    emulator.faults.fail_randomly(
+        "*", 0.3, seed=7, faults=(*RETRYABLE_FAULTS, Fault.store_then_drop())
+    )
+    client = GrpcCalendarAdapter.connect(
+        f"127.0.0.1:{google_calendar_app.port}", token=TOKEN, timeout=20.0, max_attempts=3
+    )
+    bound = asyncio.Semaphore(50)
+
+    async def create(i: int) -> str | CalendarError:
+        start = T0 + timedelta(minutes=30 * i)
+        async with bound:
+            try:
+                return await client.create_event(
+                    CALENDAR_ID,
+                    f"Atendimento {i}",
+                    "",
+                    start,
+                    start + timedelta(minutes=30),
+                    idempotency_key=f"svc-{i:04d}",
+                )
+            except (CalendarQuotaError, CalendarUnavailableError) as error:
+                return error  # a clean, retryable refusal
+
+    try:
+        first = await asyncio.gather(*(create(i) for i in range(1000)))
+        # What a caller does with a clean refusal: retry later with the same key.
+        refused = [i for i, outcome in enumerate(first) if isinstance(outcome, CalendarError)]
+        emulator.faults.clear()
+        again = await asyncio.gather(*(create(i) for i in refused))
+    finally:
+        await client.close()
+    ids = [outcome for outcome in (*first, *again) if isinstance(outcome, str)]
+    print(f"\n1000 CreateEvent RPCs: {len(refused)} cleanly refused then retried")
+    per_key = emulator.state.events_per_key()
+    assert len(refused) <= 10
+    assert len(set(ids)) == 1000
+    assert len(emulator.state.events()) == 1000
+    assert set(per_key.values()) == {1}
+    assert emulator.faults.counts()["events.insert"] > 1000
