@@ -8,7 +8,8 @@ import getpass
 import re
 import sys
 import uuid
-from datetime import date, timedelta
+from datetime import date, datetime, timedelta
+from zoneinfo import ZoneInfo
 
 import grpc
 
@@ -17,6 +18,7 @@ from agenda.agent.v1 import agent_service_pb2_grpc as pb_grpc
 from agent_service.cli.clients import DEMO_TENANT_FILE, agent_address, agent_metadata
 
 _TIME = re.compile(r"\b(\d{2}:\d{2})\b")
+DEMO_ZONE = ZoneInfo("America/Sao_Paulo")
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -69,7 +71,8 @@ def next_working_day(today: date) -> date:
 
 async def scripted(session: Session) -> int:
     """Greets, asks services and Ana's free times, books the first free one, confirms, lists."""
-    day = next_working_day(date.today()).strftime("%d/%m")
+    today = datetime.now(DEMO_ZONE).date()  # the demo salon's date, not this machine's
+    day = next_working_day(today).strftime("%d/%m")
     turns = [
         "Olá!",
         "Quais serviços vocês têm?",

@@ -59,7 +59,8 @@ def _wait_serving(
     address: str, process: subprocess.Popen[bytes], log: Path, timeout: float = 90
 ) -> None:
     deadline = time.monotonic() + timeout
-    with grpc.insecure_channel(address) as channel:
+    options = [("grpc.initial_reconnect_backoff_ms", 100), ("grpc.max_reconnect_backoff_ms", 300)]
+    with grpc.insecure_channel(address, options=options) as channel:
         health = health_pb2_grpc.HealthStub(channel)
         while time.monotonic() < deadline:
             if process.poll() is not None:
@@ -100,7 +101,7 @@ def _services() -> Iterator[None]:
                 process.wait(timeout=20)
             except subprocess.TimeoutExpired:
                 process.kill()
-        _say("stopped; data kept in .data/")
+        _say(f"stopped; data kept in {DATA_DIR}/")
 
 
 def main(args: argparse.Namespace) -> int:

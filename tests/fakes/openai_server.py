@@ -86,7 +86,7 @@ class Fault:
     code: str | None = None
     message: str = ""
     retry_after: float | None = None
-    malformed: bool = False
+    raw: bytes | None = None
     times: int = 1
     after: int = 0
 
@@ -105,6 +105,7 @@ class Fault:
 
     @classmethod
     def server_error(cls, *, times: int = 1, after: int = 0) -> Fault:
+        """500 without ``Retry-After``: the SDK backs off exponentially (0.5 s, 1 s)."""
         return cls(
             500,
             "server_error",
@@ -117,7 +118,20 @@ class Fault:
     @classmethod
     def malformed_json(cls, *, times: int = 1, after: int = 0) -> Fault:
         """A 200 whose ``application/json`` body is cut off mid-object."""
-        return cls(malformed=True, times=times, after=after)
+        return cls(raw=b'{"id": "chatcmpl-cut", "choices": [{"mess', times=times, after=after)
+
+    @classmethod
+    def empty_choices(cls, *, times: int = 1, after: int = 0) -> Fault:
+        """A 200 completion with ``choices: []`` (seen from some gateways' content filters)."""
+        body = {
+            "id": "chatcmpl-empty",
+            "object": "chat.completion",
+            "created": 0,
+            "model": "fake-model",
+            "choices": [],
+            "usage": {"prompt_tokens": 1, "completion_tokens": 0, "total_tokens": 1},
+        }
+        return cls(raw=json.dumps(body).encode(), times=times, after=after)
 
 
 @dataclass
@@ -126,6 +140,7 @@ class RecordedRequest:
 
     body: JSON
     authorized: bool
+    received_at: float = 0.0
     status: int = 0
     message: JSON | None = None
     usage: JSON | None = None
@@ -195,7 +210,9 @@ class FakeOpenAI:
             body: Any = await request.json()
         except ValueError:
             body = None
-        record = RecordedRequest(body if isinstance(body, dict) else {}, authorized)
+        record = RecordedRequest(
+            body if isinstance(body, dict) else {}, authorized, time.monotonic()
+        )
         self.requests.append(record)
         response = self._answer(record, body)
         record.status = response.status
@@ -224,7 +241,12 @@ class FakeOpenAI:
             # keep it for the test to report.
             self.script_errors.append(f"{type(error).__name__}: {error}")
             return _error(
-                record, 500, "server_error", None, f"script failed: {error}", None,
+                record,
+                500,
+                "server_error",
+                None,
+                f"script failed: {error}",
+                None,
                 {"x-should-retry": "false"},
             )
         return web.json_response(_completion(record, body, message))
@@ -278,11 +300,9 @@ def _error(
 
 
 def _fault_response(record: RecordedRequest, fault: Fault) -> web.Response:
-    if fault.malformed:
-        record.error = "malformed JSON"
-        return web.Response(
-            status=200, body=b'{"id": "chatcmpl-cut", "choices": [{"mess', content_type="application/json"
-        )
+    if fault.raw is not None:
+        record.error = "raw body"
+        return web.Response(status=fault.status, body=fault.raw, content_type="application/json")
     headers: dict[str, str] = {}
     if fault.retry_after is not None:
         headers["Retry-After"] = str(max(1, math.ceil(fault.retry_after)))
@@ -435,7 +455,11 @@ def _validate_assistant(message: JSON, where: str) -> set[str]:
 
 def _validate_tool(tool: Any, where: str) -> str:
     function = tool.get("function") if isinstance(tool, dict) else None
-    if not isinstance(tool, dict) or tool.get("type") != "function" or not isinstance(function, dict):
+    if (
+        not isinstance(tool, dict)
+        or tool.get("type") != "function"
+        or not isinstance(function, dict)
+    ):
         raise RequestError(f"'{where}' must be a function tool", where)
     name = function.get("name")
     if not isinstance(name, str) or not TOOL_NAME.match(name):
@@ -499,7 +523,9 @@ def _validate_schema(schema: Any, where: str, *, top: bool = False) -> None:
         _validate_schema(sub, f"{where}.properties.{key}")
     required = schema.get("required", [])
     if not isinstance(required, list) or not set(required) <= set(properties):
-        raise RequestError("Invalid schema for function: 'required' names unknown properties", where)
+        raise RequestError(
+            "Invalid schema for function: 'required' names unknown properties", where
+        )
     if "enum" in schema and (not isinstance(schema["enum"], list) or not schema["enum"]):
         raise RequestError("Invalid schema for function: 'enum' must be a non-empty array", where)
     for key in ("items", "additionalProperties"):
@@ -519,9 +545,12 @@ def _validate_tool_choice(choice: Any, names: set[str]) -> None:
         if choice == "required" and not names:
             raise RequestError("tool_choice 'required' needs tools", "tool_choice")
         return
-    if isinstance(choice, dict) and choice.get("type") == "function":
-        if (choice.get("function") or {}).get("name") in names:
-            return
+    if (
+        isinstance(choice, dict)
+        and choice.get("type") == "function"
+        and (choice.get("function") or {}).get("name") in names
+    ):
+        return
     raise RequestError(f"Invalid value for 'tool_choice': {choice!r}", "tool_choice")
 
 
@@ -609,6 +638,7 @@ SAY = {
         "not_free": "Esse horário não está livre. Horários livres: {times}.",
         "ask": "Qual serviço, profissional, dia e horário você quer?",
         "failed": "Não consegui agendar: {result}",
+        "handoff": "Um atendente vai responder em breve.",
     },
     "en": {
         "confirm": "Shall I book {summary}? Please answer yes or no.",
@@ -616,6 +646,7 @@ SAY = {
         "not_free": "That time is not free. Free times: {times}.",
         "ask": "Which service, professional, day and time would you like?",
         "failed": "I could not book it: {result}",
+        "handoff": "A person will answer you soon.",
     },
 }
 
@@ -630,13 +661,20 @@ def salon_script(body: JSON) -> JSON:
     results = list(tool_results(this_turn(body)))
     if "book_appointment" in tools:
         return _booking(body, results, say)
-    if "search_faq" in tools:
-        if not results:
-            return tool_calls(("search_faq", {"query": last_user_text(body)}))
-        return text(results[-1].result)
-    if "list_services" in tools and "check_availability" in tools:
-        return tool_calls(("list_services", {})) if not results else text(results[-1].result)
-    return tool_calls(("transfer_to_router", {"reason": last_user_text(body)[:60]}))
+    # The other specialists: one look-up (or the hand-off), then relay what it returned.
+    message = last_user_text(body)
+    lookups: tuple[tuple[str, JSON], ...] = (
+        ("search_faq", {"query": message}),
+        ("list_my_appointments", {}),
+        ("handoff_to_human", {"reason": message[:200]}),
+        ("list_services", {}),
+    )
+    for name, arguments in lookups:
+        if name in tools:
+            if not results:
+                return tool_calls((name, arguments))
+            return text(say["handoff"] if name == "handoff_to_human" else results[-1].result)
+    return tool_calls(("transfer_to_router", {"reason": message[:60]}))
 
 
 def _route(body: JSON, route_to: JSON) -> JSON:
@@ -664,7 +702,11 @@ def _booking(body: JSON, results: list[ToolResult], say: dict[str, str]) -> JSON
     day = _day(body, message)
     if service is None or professional is None or day is None:
         return text(say["ask"])
-    arguments = {"professional_id": professional, "target_date": day.isoformat(), "service_id": service}
+    arguments = {
+        "professional_id": professional,
+        "target_date": day.isoformat(),
+        "service_id": service,
+    }
     return tool_calls(("check_availability", arguments))
 
 

@@ -10,10 +10,11 @@ import structlog
 from langgraph.graph import END, START, StateGraph
 from langgraph.graph.state import CompiledStateGraph
 from langgraph.runtime import Runtime
-from pydantic_ai.exceptions import AgentRunError
 from pydantic_ai.usage import RunUsage, UsageLimits
 
+from agenda_kit.calendar.errors import CalendarError
 from agent_service.application.engine import ProgressEvent, ProgressSink
+from agent_service.domain.errors import AgendaError
 from agent_service.infrastructure.agent.agents import AgentSet, Escape
 from agent_service.infrastructure.agent.deps import AgentDeps
 from agent_service.infrastructure.agent.history import dump_history, load_history
@@ -25,6 +26,10 @@ from agent_service.infrastructure.agent.usage import recorded
 
 log = structlog.get_logger("agenda.graph")
 MAX_ESCAPES = 2
+# Business and infrastructure errors reach the caller as status codes; anything else that
+# goes wrong inside a model run (provider errors, malformed responses, usage limits) ends
+# the turn with a polite reply instead.
+PROPAGATE = (AgendaError, CalendarError)
 PENDING_OWNERS = {
     "book_appointment": "booking",
     "cancel_appointment": "appointments",
@@ -96,8 +101,10 @@ def _router_node(agents: AgentSet, names: list[str]) -> Node:
                     usage=context.usage,
                     usage_limits=context.limits,
                 )
-        except AgentRunError as error:
-            log.warning("agent_run_stopped", error=str(error)[:300])
+        except PROPAGATE:
+            raise
+        except Exception as error:
+            log.warning("agent_run_stopped", error=repr(error)[:300], exc_info=error)
             return {
                 "active_specialist": "",
                 "response": limit_reply(context.deps),
@@ -149,8 +156,10 @@ def _specialist_node(agents: AgentSet, name: str) -> Node:
                     usage=context.usage,
                     usage_limits=context.limits,
                 )
-        except AgentRunError as error:
-            log.warning("agent_run_stopped", error=str(error)[:300])
+        except PROPAGATE:
+            raise
+        except Exception as error:
+            log.warning("agent_run_stopped", error=repr(error)[:300], exc_info=error)
             return {
                 "response": limit_reply(context.deps),
                 "status": "error",

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import inspect
 import time
 import uuid
 from asyncio import CancelledError as _Cancelled
@@ -101,8 +102,12 @@ class RequestContextInterceptor(grpc.aio.ServerInterceptor):
             call = _Call(method, request_id)
             with _bound(call), deadline.deadline_after(context.time_remaining()):
                 try:
-                    async for item in behavior(request, context):
-                        yield item
+                    produced = behavior(request, context)
+                    if inspect.isawaitable(produced):  # writes with context.write()
+                        await produced
+                    else:
+                        async for item in produced:
+                            yield item
                 except BaseException as error:
                     await self._fail(call, context, error)
                     raise

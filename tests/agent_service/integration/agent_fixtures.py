@@ -21,13 +21,13 @@ from pathlib import Path
 from zoneinfo import ZoneInfo
 
 import grpc
+
 from agenda.agent.v1 import agent_service_pb2 as pb
 from agenda.agent.v1 import agent_service_pb2_grpc as pb_grpc
 from agenda.agent.v1 import catalog_service_pb2_grpc as catalog_grpc
 from agenda.calendar.v1 import calendar_service_pb2_grpc as calendar_grpc
 from agenda_kit.mongo import EmbeddedMongo, make_client
 from agenda_kit.settings import SharedSettings
-
 from agent_service.bootstrap import AgentApp, bootstrap
 from agent_service.cli.chat import next_working_day
 from agent_service.cli.seed import seed
@@ -125,16 +125,16 @@ async def channel_to(port: int) -> AsyncIterator[grpc.aio.Channel]:
         yield channel
 
 
-def agent_stub(channel: grpc.aio.Channel) -> pb_grpc.AgentServiceStub:
-    return pb_grpc.AgentServiceStub(channel)  # type: ignore[no-untyped-call]
+def agent_stub(channel: grpc.aio.Channel) -> pb_grpc.AgentServiceAsyncStub:
+    return pb_grpc.AgentServiceStub(channel)
 
 
-def catalog_stub(channel: grpc.aio.Channel) -> catalog_grpc.CatalogServiceStub:
-    return catalog_grpc.CatalogServiceStub(channel)  # type: ignore[no-untyped-call]
+def catalog_stub(channel: grpc.aio.Channel) -> catalog_grpc.CatalogServiceAsyncStub:
+    return catalog_grpc.CatalogServiceStub(channel)
 
 
-def calendar_stub(channel: grpc.aio.Channel) -> calendar_grpc.CalendarServiceStub:
-    return calendar_grpc.CalendarServiceStub(channel)  # type: ignore[no-untyped-call]
+def calendar_stub(channel: grpc.aio.Channel) -> calendar_grpc.CalendarServiceAsyncStub:
+    return calendar_grpc.CalendarServiceStub(channel)
 
 
 async def seed_demo_salon(channel: grpc.aio.Channel) -> str:
@@ -146,7 +146,7 @@ async def seed_demo_salon(channel: grpc.aio.Channel) -> str:
 class Customer:
     """A customer writing on one channel; remembers the conversation id it was given."""
 
-    stub: pb_grpc.AgentServiceStub
+    stub: pb_grpc.AgentServiceAsyncStub
     tenant_id: str
     external_id: str = field(default_factory=lambda: f"55119{uuid.uuid4().int % 10**8:08d}")
     channel: str = "whatsapp"
@@ -167,7 +167,7 @@ class Customer:
         self,
         text: str,
         message_id: str | None = None,
-        stub: pb_grpc.AgentServiceStub | None = None,
+        stub: pb_grpc.AgentServiceAsyncStub | None = None,
     ) -> pb.SendMessageResponse:
         reply: pb.SendMessageResponse = await (stub or self.stub).SendMessage(
             self.request(text, message_id), metadata=AUTH, timeout=60

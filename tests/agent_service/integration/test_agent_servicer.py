@@ -15,14 +15,14 @@ from typing import Any
 
 import grpc
 import pytest
+from google.protobuf.timestamp_pb2 import Timestamp
+from grpc_health.v1 import health_pb2, health_pb2_grpc
+
 from agenda.agent.v1 import agent_service_pb2 as pb
 from agenda.agent.v1 import catalog_service_pb2 as catalog_pb
 from agenda.agent.v1 import types_pb2 as types
 from agenda.calendar.v1 import calendar_service_pb2 as calendar_pb
 from agenda_kit.mongo import EmbeddedMongo
-from google.protobuf.timestamp_pb2 import Timestamp
-from grpc_health.v1 import health_pb2, health_pb2_grpc
-
 from agent_service.domain.conversations import MAX_MESSAGE_CHARS
 from tests.agent_service.integration.agent_fixtures import (
     ANA_CALENDAR,
@@ -65,7 +65,9 @@ class Salon:
             customer.external_id = external_id
         return customer
 
-    async def appointments(self, channel: grpc.aio.Channel | None = None) -> list[types.Appointment]:
+    async def appointments(
+        self, channel: grpc.aio.Channel | None = None
+    ) -> list[types.Appointment]:
         reply = await catalog_stub(channel or self.agent).ListAppointments(
             catalog_pb.ListAppointmentsRequest(tenant_id=self.tenant_id), metadata=AUTH
         )
@@ -89,12 +91,13 @@ def _ts(value: Any) -> Timestamp:
 
 @pytest.fixture
 async def salon(embedded_mongo: EmbeddedMongo, tmp_path: Path) -> AsyncIterator[Salon]:
-    async with agent_stack(embedded_mongo, tmp_path) as stack:
-        async with channel_to(stack.replicas[0].port) as agent, channel_to(
-            stack.calendar.port
-        ) as calendar:
-            tenant_id = await seed_demo_salon(agent)
-            yield Salon(stack, tenant_id, agent, calendar)
+    async with (
+        agent_stack(embedded_mongo, tmp_path) as stack,
+        channel_to(stack.replicas[0].port) as agent,
+        channel_to(stack.calendar.port) as calendar,
+    ):
+        tenant_id = await seed_demo_salon(agent)
+        yield Salon(stack, tenant_id, agent, calendar)
 
 
 async def expect_code(call: Any, code: grpc.StatusCode) -> str:
@@ -227,9 +230,12 @@ async def test_get_conversation_returns_the_messages(salon: Salon) -> None:
 async def test_hand_off_silences_the_bot_until_handed_back(salon: Salon) -> None:
     customer = salon.customer()
     hello = await customer.say("Olá!")
-    ids = {"tenant_id": salon.tenant_id, "conversation_id": hello.conversation_id}
+    tenant_id, conversation_id = salon.tenant_id, hello.conversation_id
     handed = await customer.stub.HandOff(
-        pb.HandOffRequest(**ids, reason="cliente VIP"), metadata=AUTH
+        pb.HandOffRequest(
+            tenant_id=tenant_id, conversation_id=conversation_id, reason="cliente VIP"
+        ),
+        metadata=AUTH,
     )
     assert handed.conversation.status == HANDED_OFF
     assert handed.conversation.handoff_reason == "cliente VIP"
@@ -237,12 +243,18 @@ async def test_hand_off_silences_the_bot_until_handed_back(salon: Salon) -> None
     quiet = await customer.say("Alguém aí?")
     assert quiet.reply == "" and quiet.status == HANDED_OFF and quiet.specialist == "human"
     assert quiet.conversation_id == hello.conversation_id
-    stored = await customer.stub.GetConversation(pb.GetConversationRequest(**ids), metadata=AUTH)
+    stored = await customer.stub.GetConversation(
+        pb.GetConversationRequest(tenant_id=tenant_id, conversation_id=conversation_id),
+        metadata=AUTH,
+    )
     assert stored.conversation.messages[-1].text == "Alguém aí?"
     assert stored.conversation.messages[-1].role == "customer"
 
     back = await customer.stub.HandBack(
-        pb.HandBackRequest(**ids, note="Resolvido com a gerente."), metadata=AUTH
+        pb.HandBackRequest(
+            tenant_id=tenant_id, conversation_id=conversation_id, note="Resolvido com a gerente."
+        ),
+        metadata=AUTH,
     )
     assert back.conversation.status == ACTIVE
     assert back.conversation.messages[-1].role == "human"
@@ -255,9 +267,7 @@ async def test_ended_conversation_is_followed_by_a_new_one(salon: Salon) -> None
     customer = salon.customer()
     first = await customer.say("Olá!")
     ended = await customer.stub.EndConversation(
-        pb.EndConversationRequest(
-            tenant_id=salon.tenant_id, conversation_id=first.conversation_id
-        ),
+        pb.EndConversationRequest(tenant_id=salon.tenant_id, conversation_id=first.conversation_id),
         metadata=AUTH,
     )
     assert ended.conversation.status == ENDED
@@ -348,9 +358,7 @@ async def test_unknown_tenant_and_foreign_conversation_are_not_found(salon: Salo
     )
     await expect_code(
         maria.stub.GetConversation(
-            pb.GetConversationRequest(
-                tenant_id=salon.tenant_id, conversation_id=str(uuid.uuid4())
-            ),
+            pb.GetConversationRequest(tenant_id=salon.tenant_id, conversation_id=str(uuid.uuid4())),
             metadata=AUTH,
         ),
         grpc.StatusCode.NOT_FOUND,
@@ -358,7 +366,9 @@ async def test_unknown_tenant_and_foreign_conversation_are_not_found(salon: Salo
     other_tenant = await seed_other_tenant(salon)
     await expect_code(
         maria.stub.GetConversation(
-            pb.GetConversationRequest(tenant_id=other_tenant, conversation_id=marias.conversation_id),
+            pb.GetConversationRequest(
+                tenant_id=other_tenant, conversation_id=marias.conversation_id
+            ),
             metadata=AUTH,
         ),
         grpc.StatusCode.NOT_FOUND,

@@ -77,7 +77,7 @@ async def test_a_permanent_calendar_error_fails_and_frees_the_slot() -> None:
     service, salon, calendar = await setup()
     original = calendar.insert_event
 
-    async def refuse(draft):  # type: ignore[no-untyped-def]
+    async def refuse(draft):
         raise InvalidCalendarRequestError("bad calendar")
 
     calendar.insert_event = refuse  # type: ignore[method-assign]
@@ -136,7 +136,7 @@ async def test_reschedule_books_first_then_cancels_the_old_one() -> None:
 async def test_reconciler_confirms_or_releases_stale_pending_bookings() -> None:
     service, salon, calendar = await setup()
 
-    async def unreachable(*args, **kwargs):  # type: ignore[no-untyped-def]
+    async def unreachable(*args, **kwargs):
         raise CalendarUnavailableError()
 
     original = calendar.insert_event
@@ -146,7 +146,7 @@ async def test_reconciler_confirms_or_releases_stale_pending_bookings() -> None:
     calendar.insert_event = original  # type: ignore[method-assign]
     with pytest.raises(SlotUnavailableError):
         await book(service, salon)  # still held
-    reconciler = Reconciler(service._repos, calendar, clock=lambda: NOW + timedelta(hours=1))  # type: ignore[attr-defined]
+    reconciler = Reconciler(service._repos, calendar, clock=lambda: NOW + timedelta(hours=1))
     report = await reconciler.run_once()
     assert (report.confirmed, report.released) == (0, 1)
     assert (await book(service, salon)).status is AppointmentStatus.CONFIRMED
@@ -154,7 +154,7 @@ async def test_reconciler_confirms_or_releases_stale_pending_bookings() -> None:
 
 async def test_reconciler_confirms_a_booking_whose_event_exists() -> None:
     service, salon, calendar = await setup()
-    repos = service._repos  # type: ignore[attr-defined]
+    repos = service._repos
     pending = Appointment(
         tenant_id=salon.tenant.id,
         customer_id=uuid4(),

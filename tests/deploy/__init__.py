@@ -1,0 +1,1 @@
+"""Checks of compose.yaml, the Dockerfile and .dockerignore (no Docker engine needed)."""

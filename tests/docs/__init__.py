@@ -1,0 +1,1 @@
+"""Checks that the operator docs match the code."""

@@ -1,0 +1,131 @@
+"""Both services as real processes (started in parallel) and the real grpcurl against them.
+
+The environment of every process is the caller's minus the Agenda settings a developer may
+have exported (``MONGODB_URI``, tokens, addresses, ports), plus what the test passes: a test
+never talks to a developer's MongoDB or services.
+
+Byte-code: ``make`` exports ``PYTHONDONTWRITEBYTECODE`` so nothing is written into the work
+tree, which makes every child process compile langgraph, pydantic-ai & co. again (~7 s of CPU
+for the agent service). The children here write their byte-code under the temporary directory
+instead (``PYTHONPYCACHEPREFIX``), so only the first process of a run pays for it.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import tempfile
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
+from dataclasses import dataclass
+from datetime import UTC, date, datetime, timedelta
+from pathlib import Path
+from typing import Any
+from zoneinfo import ZoneInfo
+
+from tests.e2e.processes import REPO, ServiceProcess, free_port, grpcurl, wait_serving
+
+AGENT_SERVICE = "agenda.agent.v1.AgentService"
+CATALOG_SERVICE = "agenda.agent.v1.CatalogService"
+CALENDAR_SERVICE = "agenda.calendar.v1.CalendarService"
+SALON_ZONE = ZoneInfo("America/Sao_Paulo")
+_INHERITED_SETTINGS = ("MONGODB_", "AGENT_", "CALENDAR_", "AGENDA_", "OPENAI_")
+_PYCACHE = Path(tempfile.gettempdir()) / f"agenda-e2e-pycache-{os.getuid()}"
+
+
+def hermetic_env(**settings: str) -> dict[str, str]:
+    """The current environment without any Agenda setting, plus ``settings``."""
+    env = {
+        k: v
+        for k, v in os.environ.items()
+        if not k.startswith(_INHERITED_SETTINGS) and k != "PYTHONDONTWRITEBYTECODE"
+    }
+    return {**env, "PYTHONUNBUFFERED": "1", "PYTHONPYCACHEPREFIX": str(_PYCACHE), **settings}
+
+
+@dataclass(frozen=True)
+class Ports:
+    calendar: int
+    agent: int
+
+    @classmethod
+    def free(cls) -> Ports:
+        return cls(free_port(), free_port())
+
+    def env(self) -> dict[str, str]:
+        """What ``make run`` and the services read to listen and to find each other."""
+        return {
+            "CALENDAR_GRPC_PORT": str(self.calendar),
+            "AGENT_GRPC_PORT": str(self.agent),
+            "AGENT_CALENDAR_ADDR": f"127.0.0.1:{self.calendar}",
+            "CALENDAR_METRICS_PORT": "0",
+            "AGENT_METRICS_PORT": "0",
+        }
+
+
+@dataclass
+class Services:
+    calendar: ServiceProcess
+    agent: ServiceProcess
+
+
+@contextmanager
+def running_services(data_dir: Path, ports: Ports, **settings: str) -> Iterator[Services]:
+    """``python -m calendar_service`` and ``python -m agent_service`` on ``data_dir`` (embedded
+    MongoDB, local calendar, offline model), started together; SIGTERM (then kill) on exit."""
+    env = hermetic_env(AGENDA_DATA_DIR=str(data_dir), **ports.env(), **settings)
+    data_dir.mkdir(parents=True, exist_ok=True)
+    started: list[ServiceProcess] = []
+    try:
+        for module, port in (("calendar_service", ports.calendar), ("agent_service", ports.agent)):
+            log_path = data_dir / f"{module}.test.log"
+            with log_path.open("wb") as log_file:
+                process = subprocess.Popen(
+                    [sys.executable, "-m", module],
+                    cwd=REPO,
+                    env=env,
+                    stdin=subprocess.DEVNULL,
+                    stdout=log_file,
+                    stderr=subprocess.STDOUT,
+                )
+            started.append(ServiceProcess(process, port, log_path))
+        for service in started:
+            wait_serving(service.address, service.process, service.log_path, timeout=90)
+        yield Services(*started)
+    finally:
+        for service in started:
+            if service.process.poll() is None:
+                service.process.terminate()
+        for service in started:
+            try:
+                service.process.wait(timeout=30)
+            except subprocess.TimeoutExpired:
+                service.process.kill()
+                service.process.wait()
+
+
+def call(
+    address: str, method: str, body: Mapping[str, Any] | None = None, token: str | None = None
+) -> dict[str, Any]:
+    """One unary RPC with the real grpcurl (reflection, no proto files); its JSON reply."""
+    args = ["-plaintext", "-max-time", "60"]
+    if token is not None:
+        args += ["-H", f"authorization: Bearer {token}"]
+    if body is not None:
+        args += ["-d", json.dumps(body)]
+    result = grpcurl(*args, address, method, timeout=90)
+    assert result.returncode == 0, f"{method}: {result.stderr}"
+    reply: dict[str, Any] = json.loads(result.stdout)
+    return reply
+
+
+def rfc3339(value: datetime) -> str:
+    """A UTC timestamp as protobuf's JSON mapping writes it."""
+    return value.astimezone(UTC).isoformat().replace("+00:00", "Z")
+
+
+def local_day_range(day: date) -> dict[str, str]:
+    start = datetime(day.year, day.month, day.day, tzinfo=SALON_ZONE)
+    return {"start": rfc3339(start), "end": rfc3339(start + timedelta(days=1))}

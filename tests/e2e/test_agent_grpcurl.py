@@ -1,0 +1,235 @@
+"""Both services as processes; the agent service inspected and driven with the real grpcurl,
+as an operator or a channel gateway would (reflection only, no proto files)."""
+
+from __future__ import annotations
+
+import json
+import uuid
+from collections.abc import Iterator
+from datetime import datetime
+from typing import Any
+
+import pytest
+
+from agent_service.cli.chat import next_working_day
+from tests.e2e.agent_processes import (
+    AGENT_SERVICE,
+    CALENDAR_SERVICE,
+    CATALOG_SERVICE,
+    SALON_ZONE,
+    Ports,
+    Services,
+    call,
+    local_day_range,
+    running_services,
+)
+from tests.e2e.processes import grpcurl
+
+AGENT_TOKEN = "e2e-agent-token"
+CALENDAR_TOKEN = "e2e-calendar-token-for-agent"
+
+
+@pytest.fixture(scope="module")
+def services(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Services]:
+    data_dir = tmp_path_factory.mktemp("agent-e2e")
+    settings = {
+        "CALENDAR_AUTH_TOKENS": CALENDAR_TOKEN,
+        "AGENT_AUTH_TOKENS": AGENT_TOKEN,
+        "AGENT_CALENDAR_TOKEN": CALENDAR_TOKEN,
+    }
+    with running_services(data_dir, Ports.free(), **settings) as running:
+        yield running
+
+
+def agent(services: Services, rpc: str, body: dict[str, Any]) -> dict[str, Any]:
+    return call(services.agent.address, f"{AGENT_SERVICE}/{rpc}", body, token=AGENT_TOKEN)
+
+
+def catalog(services: Services, rpc: str, body: dict[str, Any]) -> dict[str, Any]:
+    return call(services.agent.address, f"{CATALOG_SERVICE}/{rpc}", body, token=AGENT_TOKEN)
+
+
+@pytest.fixture(scope="module")
+def salon(services: Services) -> dict[str, str]:
+    """A tenant, a service and a professional, created with grpcurl."""
+    tenant = catalog(
+        services,
+        "CreateTenant",
+        {
+            "tenant": {
+                "name": "Barbearia Grpcurl",
+                "time_zone": "America/Sao_Paulo",
+                "locale": "pt-BR",
+            },
+            "idempotency_key": "e2e-tenant",
+        },
+    )["tenant"]
+    service = catalog(
+        services,
+        "CreateService",
+        {
+            "service": {
+                "tenant_id": tenant["id"],
+                "name": "Barba",
+                "duration_minutes": 30,
+                "price_minor": 4000,
+                "currency": "BRL",
+            },
+        },
+    )["service"]
+    hours = [
+        {"day_of_week": day, "start_time": "09:00", "end_time": "18:00"} for day in range(1, 7)
+    ]
+    professional = catalog(
+        services,
+        "CreateProfessional",
+        {
+            "professional": {
+                "tenant_id": tenant["id"],
+                "name": "Bruno Lima",
+                "calendar_id": "e2e-bruno",
+                "weekly_hours": hours,
+                "service_ids": [service["id"]],
+            },
+        },
+    )["professional"]
+    return {
+        "tenant_id": tenant["id"],
+        "service_id": service["id"],
+        "professional_id": professional["id"],
+    }
+
+
+def message(tenant_id: str, text: str, conversation_id: str = "") -> dict[str, Any]:
+    return {
+        "tenant_id": tenant_id,
+        "customer": {"channel": "whatsapp", "external_id": "5511987654321"},
+        "conversation_id": conversation_id,
+        "message_id": uuid.uuid4().hex,
+        "text": text,
+    }
+
+
+def test_reflection_lists_the_services(services: Services) -> None:
+    result = grpcurl("-plaintext", services.agent.address, "list")
+    assert result.returncode == 0, result.stderr
+    assert {
+        AGENT_SERVICE,
+        CATALOG_SERVICE,
+        "grpc.health.v1.Health",
+        "grpc.reflection.v1alpha.ServerReflection",
+    } <= set(result.stdout.split())
+
+
+def test_describe_shows_every_rpc(services: Services) -> None:
+    result = grpcurl("-plaintext", services.agent.address, "describe", AGENT_SERVICE)
+    assert result.returncode == 0, result.stderr
+    rpcs = (
+        "SendMessage",
+        "StreamMessage",
+        "GetConversation",
+        "HandOff",
+        "HandBack",
+        "EndConversation",
+    )
+    for rpc in rpcs:
+        assert f"rpc {rpc}" in result.stdout, result.stdout
+    assert "returns ( stream .agenda.agent.v1.StreamMessageResponse )" in result.stdout
+    described = grpcurl(
+        "-plaintext", services.agent.address, "describe", "agenda.agent.v1.SendMessageRequest"
+    )
+    assert "message_id" in described.stdout, described.stderr
+
+
+@pytest.mark.parametrize("service", ["", AGENT_SERVICE, CATALOG_SERVICE])
+def test_health_per_service_without_a_token(services: Services, service: str) -> None:
+    result = grpcurl(
+        "-plaintext",
+        "-d",
+        json.dumps({"service": service}),
+        services.agent.address,
+        "grpc.health.v1.Health/Check",
+    )
+    assert result.returncode == 0, result.stderr
+    assert json.loads(result.stdout) == {"status": "SERVING"}
+
+
+def test_unknown_service_health_is_not_found(services: Services) -> None:
+    result = grpcurl(
+        "-plaintext",
+        "-d",
+        json.dumps({"service": "nope.Service"}),
+        services.agent.address,
+        "grpc.health.v1.Health/Check",
+    )
+    assert result.returncode != 0 and "NotFound" in result.stderr
+
+
+def test_send_message_answers_and_books(services: Services, salon: dict[str, str]) -> None:
+    tenant_id = salon["tenant_id"]
+    hello = agent(services, "SendMessage", message(tenant_id, "Quais serviços vocês têm?"))
+    assert "Barba" in hello["reply"], hello
+    assert hello["trace_id"] and hello["status"] == "CONVERSATION_STATUS_ACTIVE"
+    conversation_id = hello["conversation_id"]
+
+    day = next_working_day(datetime.now(SALON_ZONE).date())
+    ask = f"Quero agendar uma barba com o Bruno dia {day:%d/%m} às 15:00"
+    asked = agent(services, "SendMessage", message(tenant_id, ask, conversation_id))
+    assert "Confirma" in asked["reply"], asked
+    done = agent(services, "SendMessage", message(tenant_id, "sim", conversation_id))
+    assert "Agendado" in done["reply"], done
+    (action,) = done["actions"]
+    assert action["kind"] == "ACTION_KIND_APPOINTMENT_BOOKED"
+    assert action["appointment"]["professional_id"] == salon["professional_id"]
+    events = call(
+        services.calendar.address,
+        f"{CALENDAR_SERVICE}/ListEvents",
+        {"calendar_id": "e2e-bruno", "range": local_day_range(day)},
+        token=CALENDAR_TOKEN,
+    )
+    assert [e["event_id"] for e in events["events"]] == [action["appointment"]["external_event_id"]]
+
+    stored = agent(
+        services, "GetConversation", {"tenant_id": tenant_id, "conversation_id": conversation_id}
+    )
+    texts = [m["text"] for m in stored["conversation"]["messages"]]
+    assert texts[0] == "Quais serviços vocês têm?" and texts[-1] == done["reply"]
+
+
+def test_without_token_is_unauthenticated(services: Services, salon: dict[str, str]) -> None:
+    result = grpcurl(
+        "-plaintext",
+        "-d",
+        json.dumps(message(salon["tenant_id"], "Olá")),
+        services.agent.address,
+        f"{AGENT_SERVICE}/SendMessage",
+    )
+    assert result.returncode != 0
+    assert "Unauthenticated" in result.stderr, result.stderr
+    wrong = grpcurl(
+        "-plaintext",
+        "-H",
+        "authorization: Bearer wrong",
+        "-d",
+        "{}",
+        services.agent.address,
+        f"{CATALOG_SERVICE}/ListTenants",
+    )
+    assert wrong.returncode != 0 and "Unauthenticated" in wrong.stderr, wrong.stderr
+
+
+def test_bad_input_is_invalid_argument_naming_the_field(
+    services: Services, salon: dict[str, str]
+) -> None:
+    body = message(salon["tenant_id"], "x" * 4001)
+    result = grpcurl(
+        "-plaintext",
+        "-H",
+        f"authorization: Bearer {AGENT_TOKEN}",
+        "-d",
+        json.dumps(body),
+        services.agent.address,
+        f"{AGENT_SERVICE}/SendMessage",
+    )
+    assert result.returncode != 0
+    assert "InvalidArgument" in result.stderr and "text" in result.stderr, result.stderr
