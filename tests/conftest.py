@@ -9,12 +9,21 @@ import grpc
 import pytest
 
 from agenda.calendar.v1 import calendar_service_pb2_grpc as pb_grpc
+from agenda_kit.logging import configure_logging
 from agenda_kit.settings import SharedSettings
 from calendar_service.bootstrap import CalendarApp, bootstrap
 from calendar_service.infrastructure.settings import CalendarSettings
 from tests.fakes.in_memory_calendar import InMemoryCalendar
 
 TOKEN = "test-token-calendar"
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """Plain JSON logs as in production (structlog's default console renderer pretty-prints
+    tracebacks with rich, which is very slow on large frames)."""
+    configure_logging("INFO", json=True)
+
+
 AUTH = (("authorization", f"Bearer {TOKEN}"),)
 
 
