@@ -16,6 +16,7 @@ from agent_service.application.engine import ProgressEvent
 from agent_service.infrastructure.agent.deps import AgentDeps
 from agent_service.infrastructure.agent.prompts import context_block, router_instructions
 from agent_service.infrastructure.agent.specialists import COMMON_RULES, ESCAPE_RULE, Specialist
+from agent_service.infrastructure.agent.usage import MeteredModel
 
 ROUTE_TOOL = "route_to"
 ESCAPE_TOOL = "transfer_to_router"
@@ -50,6 +51,7 @@ def build_agents(
 ) -> AgentSet:
     """Agents are built once at start-up; per-turn data reaches them through ``AgentDeps``."""
     names = [s.name for s in specialists]
+    model = MeteredModel(model)
     router: Agent[AgentDeps, Any] = Agent(
         model,
         deps_type=AgentDeps,

@@ -22,7 +22,7 @@ from agent_service.infrastructure.agent.memory import prepare_turn, remember_tur
 from agent_service.infrastructure.agent.replies import fallback_reply, limit_reply
 from agent_service.infrastructure.agent.specialists import Specialist
 from agent_service.infrastructure.agent.state import ChatState
-from agent_service.infrastructure.agent.usage import recorded
+from agent_service.infrastructure.agent.usage import acting_as
 
 log = structlog.get_logger("agenda.graph")
 MAX_ESCAPES = 2
@@ -94,7 +94,7 @@ def _router_node(agents: AgentSet, names: list[str]) -> Node:
         if sticky:
             return {"active_specialist": sticky, "intent": sticky, "status": "answering"}
         try:
-            async with recorded("router", context.usage):
+            with acting_as("router"):
                 result = await agents.router.run(
                     state.get("message", ""),
                     deps=context.deps,
@@ -148,7 +148,7 @@ def _specialist_node(agents: AgentSet, name: str) -> Node:
         await context.report(f"specialist:{name}")
         histories = dict(state.get("histories", {}))
         try:
-            async with recorded(name, context.usage):
+            with acting_as(name):
                 result = await agent.run(
                     state.get("message", ""),
                     deps=context.deps,

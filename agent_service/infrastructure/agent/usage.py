@@ -1,41 +1,60 @@
-"""Every model request's token counts: a structured log line and Prometheus counters.
+"""Every model request's token counts: one structured log line and Prometheus counters each.
 
-One ``RunUsage`` accumulates over a whole turn (so the usage limits are per turn); each agent
-run records its own share as the difference from a snapshot taken before it.
+``MeteredModel`` wraps whatever model is configured (offline, OpenAI, …) so each request is
+recorded with the specialist (or "router") that made it, named by ``acting_as``.
 """
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
-from contextlib import asynccontextmanager
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 
 import structlog
 from prometheus_client import Counter
-from pydantic_ai.usage import RunUsage
+from pydantic_ai.messages import ModelMessage, ModelResponse
+from pydantic_ai.models import ModelRequestParameters
+from pydantic_ai.models.wrapper import WrapperModel
+from pydantic_ai.settings import ModelSettings
 
 log = structlog.get_logger("agenda.model")
 
 MODEL_REQUESTS = Counter("agenda_model_requests_total", "Model requests", ["specialist"])
 MODEL_TOKENS = Counter("agenda_model_tokens_total", "Model tokens", ["specialist", "direction"])
+_specialist: ContextVar[str] = ContextVar("agenda_specialist", default="unknown")
 
 
-@asynccontextmanager
-async def recorded(specialist: str, usage: RunUsage) -> AsyncIterator[None]:
-    """Record what the runs inside the block added to ``usage``, even when they fail."""
-    before = (usage.requests, usage.input_tokens, usage.output_tokens)
+@contextmanager
+def acting_as(specialist: str) -> Iterator[None]:
+    """Attribute the model requests made inside the block to ``specialist``."""
+    token = _specialist.set(specialist)
     try:
         yield
     finally:
-        requests = usage.requests - before[0]
-        input_tokens = usage.input_tokens - before[1]
-        output_tokens = usage.output_tokens - before[2]
-        MODEL_REQUESTS.labels(specialist).inc(requests)
-        MODEL_TOKENS.labels(specialist, "input").inc(input_tokens)
-        MODEL_TOKENS.labels(specialist, "output").inc(output_tokens)
-        log.info(
-            "model_usage",
-            specialist=specialist,
-            requests=requests,
-            input_tokens=input_tokens,
-            output_tokens=output_tokens,
-        )
+        _specialist.reset(token)
+
+
+class MeteredModel(WrapperModel):
+    """The configured model, recording each request's input and output tokens."""
+
+    async def request(
+        self,
+        messages: list[ModelMessage],
+        model_settings: ModelSettings | None,
+        model_request_parameters: ModelRequestParameters,
+    ) -> ModelResponse:
+        response = await super().request(messages, model_settings, model_request_parameters)
+        record_request(_specialist.get(), response.usage.input_tokens, response.usage.output_tokens)
+        return response
+
+
+def record_request(specialist: str, input_tokens: int, output_tokens: int) -> None:
+    MODEL_REQUESTS.labels(specialist).inc()
+    MODEL_TOKENS.labels(specialist, "input").inc(input_tokens)
+    MODEL_TOKENS.labels(specialist, "output").inc(output_tokens)
+    log.info(
+        "model_request",
+        specialist=specialist,
+        input_tokens=input_tokens,
+        output_tokens=output_tokens,
+    )
