@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from abc import ABC
+from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
 
 from agenda_kit.calendar.port import EventDraft, ICalendarAdapter, SlotRules
@@ -17,8 +18,11 @@ class BusyTimeCalendarAdapter(ICalendarAdapter, ABC):
     Business rule: a free slot is what the domain slot engine says is free given the
     provider's busy time; ``create_event`` is ``insert_event`` returning only the id.
     Subclasses implement ``query_free_busy``, ``insert_event``, ``get_event``,
-    ``cancel_event`` and ``list_events``.
+    ``cancel_event`` and ``list_events``. ``clock`` is "now" for the minimum notice (tests
+    replace it).
     """
+
+    clock: Callable[[], datetime] = staticmethod(lambda: datetime.now(UTC))
 
     async def get_free_slots(
         self,
@@ -50,7 +54,7 @@ class BusyTimeCalendarAdapter(ICalendarAdapter, ABC):
         (free_busy,) = await self.query_free_busy([calendar_id], start - before, end + after)
         raise_for_free_busy_error(free_busy)
         busy = [Span(interval.start, interval.end) for interval in free_busy.busy]
-        return find_free_slots(query, busy, now or datetime.now(UTC))
+        return find_free_slots(query, busy, now or self.clock())
 
     async def create_event(
         self,

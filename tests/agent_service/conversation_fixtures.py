@@ -102,7 +102,7 @@ class Assistant:
         repos: Repositories | None = None,
     ) -> None:
         self.repos = repos or in_memory_repositories()
-        self.calendar = InMemoryCalendar()
+        self.calendar = InMemoryCalendar(clock=lambda: now)
         self.booking = BookingService(self.repos, self.calendar, clock=lambda: now)
         specialists = enabled_specialists(flags or {})
         agents = build_agents(model or build_model("offline"), specialists, {}, 1)

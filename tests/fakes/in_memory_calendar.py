@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 from datetime import datetime
 
@@ -20,7 +20,9 @@ from calendar_service.application.busy_time import BusyTimeCalendarAdapter
 class InMemoryCalendar(BusyTimeCalendarAdapter):
     """Events per calendar in memory; ``fail_with`` makes every call raise that error."""
 
-    def __init__(self) -> None:
+    def __init__(self, clock: Callable[[], datetime] | None = None) -> None:
+        if clock is not None:
+            self.clock = clock
         self.events: dict[str, CalendarEvent] = {}
         self.free_busy_calls = 0
         self.fail_with: CalendarError | None = None

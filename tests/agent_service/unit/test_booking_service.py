@@ -4,7 +4,7 @@ reconciler resolving what a crash left pending."""
 from __future__ import annotations
 
 import asyncio
-from datetime import datetime, timedelta
+from datetime import UTC, datetime, timedelta
 from uuid import uuid4
 
 import pytest
@@ -28,7 +28,7 @@ TUESDAY_10 = datetime.fromisoformat("2026-12-01T10:00:00-03:00")
 
 async def setup() -> tuple[BookingService, Salon, InMemoryCalendar]:
     repos = in_memory_repositories()
-    calendar = InMemoryCalendar()
+    calendar = InMemoryCalendar(clock=lambda: NOW)
     salon = await seed_salon(repos)
     return BookingService(repos, calendar, clock=lambda: NOW), salon, calendar
 
@@ -106,7 +106,7 @@ async def test_cancel_frees_the_slot_and_is_idempotent() -> None:
 
 async def test_cancellation_window_is_enforced_for_customers_only() -> None:
     repos = in_memory_repositories()
-    calendar = InMemoryCalendar()
+    calendar = InMemoryCalendar(clock=lambda: NOW)
     salon = await seed_salon(repos)
     early = BookingService(repos, calendar, clock=lambda: NOW)
     appointment = await early.book(salon.tenant.id, uuid4(), salon.ana.id, salon.cut.id, TUESDAY_10)
@@ -146,7 +146,9 @@ async def test_reconciler_confirms_or_releases_stale_pending_bookings() -> None:
     calendar.insert_event = original  # type: ignore[method-assign]
     with pytest.raises(SlotUnavailableError):
         await book(service, salon)  # still held
-    reconciler = Reconciler(service._repos, calendar, clock=lambda: NOW + timedelta(hours=1))
+    reconciler = Reconciler(
+        service._repos, calendar, clock=lambda: datetime.now(UTC) + timedelta(hours=1)
+    )
     report = await reconciler.run_once()
     assert (report.confirmed, report.released) == (0, 1)
     assert (await book(service, salon)).status is AppointmentStatus.CONFIRMED
@@ -168,7 +170,7 @@ async def test_reconciler_confirms_a_booking_whose_event_exists() -> None:
     event_id = await calendar.create_event(
         pending.calendar_id, "s", "", pending.start, pending.end, idempotency_key=str(pending.id)
     )
-    reconciler = Reconciler(repos, calendar, clock=lambda: NOW + timedelta(hours=1))
+    reconciler = Reconciler(repos, calendar, clock=lambda: datetime.now(UTC) + timedelta(hours=1))
     report = await reconciler.run_once()
     assert report.confirmed == 1
     stored = await repos.appointments.get(salon.tenant.id, pending.id)

@@ -1,0 +1,194 @@
+"""How a played conversation is judged: task success (the outcome, checked in the stores, and
+no side effect beyond it) and trajectory match (the expected tools, in order)."""
+
+from __future__ import annotations
+
+import unicodedata
+from dataclasses import dataclass
+
+from pydantic_evals.evaluators import EvaluationReason, Evaluator, EvaluatorContext
+
+from eval.dataset import WRITE_TOOLS, Conversation, Expected
+from eval.harness import (
+    CANCELLED,
+    CONFIRMED,
+    FAQ,
+    HANDED_OFF,
+    PROFESSIONALS,
+    SERVICES,
+    AppointmentRecord,
+    Transcript,
+)
+
+TASK_SUCCESS = "task_success"
+TRAJECTORY_MATCH = "trajectory_match"
+# What a reply must contain to count as the FAQ answer when it does not cite the entry.
+FAQ_FACTS = {
+    "address": "Rua das Flores",
+    "payment": "Pix",
+    "hours": "18h",
+    "cancellation": "2 horas",
+    "parking": "conveniado",
+}
+
+
+def fold(text: str) -> str:
+    """Lowercase without accents, for lenient "the reply mentions X" checks."""
+    decomposed = unicodedata.normalize("NFKD", text.casefold())
+    return "".join(char for char in decomposed if not unicodedata.combining(char))
+
+
+@dataclass
+class TaskSuccess(Evaluator[Conversation, Transcript, Expected]):
+    """The expected outcome happened and nothing else changed."""
+
+    def evaluate(
+        self, ctx: EvaluatorContext[Conversation, Transcript, Expected]
+    ) -> dict[str, EvaluationReason]:
+        assert ctx.metadata is not None
+        problems = task_problems(ctx.output, ctx.metadata)
+        reason = "; ".join(problems) if problems else f"{ctx.metadata.outcome} as expected"
+        return {TASK_SUCCESS: EvaluationReason(value=not problems, reason=reason)}
+
+
+@dataclass
+class TrajectoryMatch(Evaluator[Conversation, Transcript, Expected]):
+    """The expected tools were called in order; the writing tools exactly as often."""
+
+    def evaluate(
+        self, ctx: EvaluatorContext[Conversation, Transcript, Expected]
+    ) -> dict[str, EvaluationReason]:
+        assert ctx.metadata is not None
+        problem = trajectory_problem(ctx.output.tools, ctx.metadata.tools)
+        reason = problem or f"tools {list(ctx.output.tools)}"
+        return {TRAJECTORY_MATCH: EvaluationReason(value=problem is None, reason=reason)}
+
+
+def trajectory_problem(actual: list[str], expected: tuple[str, ...]) -> str | None:
+    """None when ``expected`` is an ordered subsequence of ``actual`` and every writing tool
+    is called as often as expected; else what is wrong."""
+    remaining = iter(actual)
+    missing = [tool for tool in expected if not any(tool == seen for seen in remaining)]
+    if missing:
+        return f"expected {list(expected)} in order, got {actual}"
+    for tool in sorted(WRITE_TOOLS):
+        want, got = expected.count(tool), actual.count(tool)
+        if want != got:
+            return f"{tool} called {got}x, expected {want}x (tools {actual})"
+    return None
+
+
+def task_problems(out: Transcript, want: Expected) -> list[str]:
+    """Everything that differs from the expected outcome (empty: success)."""
+    if out.error is not None:
+        return [f"the conversation failed: {out.error}"]
+    problems: list[str] = []
+    new = [a for a in out.appointments if not a.preexisting]
+    confirmed_new = [a for a in new if a.status == CONFIRMED]
+    old = [a for a in out.appointments if a.preexisting]
+    kinds = [action.kind for action in out.actions]
+    last_reply = out.turns[-1].reply if out.turns else ""
+
+    if want.outcome == "booked":
+        problems += _booked(confirmed_new, want, kinds)
+    elif want.outcome in ("cancelled", "rescheduled"):
+        problems += _changed(old, confirmed_new, want, kinds)
+    else:
+        if confirmed_new:
+            problems.append(f"unexpected booking: {_describe(confirmed_new)}")
+        changed = [a for a in old if a.status != CONFIRMED]
+        if changed:
+            problems.append(f"an existing appointment changed: {_describe(changed)}")
+    live = len([a for a in out.appointments if a.status == CONFIRMED])
+    if out.calendar_events != live:
+        problems.append(f"{out.calendar_events} calendar events for {live} appointments")
+
+    handed = "handed_off" in kinds or out.status == HANDED_OFF
+    if want.outcome == "handoff":
+        if "handed_off" not in kinds:
+            problems.append("no handed_off action")
+        if out.status != HANDED_OFF:
+            problems.append(f"conversation is {out.status}, not handed_off")
+    elif handed:
+        problems.append("handed off to a human unexpectedly")
+
+    if want.outcome == "faq":
+        problems += _faq(last_reply, want, out)
+    elif want.outcome == "no_answer":
+        cited = [key for key, fact in FAQ_FACTS.items() if fold(fact) in fold(last_reply)]
+        if "[faq:" in last_reply or cited:
+            problems.append(f"answered from the FAQ anyway: {last_reply[:120]!r}")
+    elif want.outcome == "info":
+        missing = [m for m in want.mentions if fold(m) not in fold(last_reply)]
+        if missing:
+            problems.append(f"reply does not mention {missing}: {last_reply[:160]!r}")
+    if want.outcome != "handoff" and not last_reply.strip():
+        problems.append("empty reply")
+    return problems
+
+
+def _booked(confirmed: list[AppointmentRecord], want: Expected, kinds: list[str]) -> list[str]:
+    assert want.service and want.professional and want.start
+    service, professional = SERVICES[want.service][0], PROFESSIONALS[want.professional][0]
+    if not confirmed:
+        return [
+            f"nothing booked (wanted {service} with {professional} at {want.start:%d/%m %H:%M})"
+        ]
+    problems = []
+    if len(confirmed) > 1:
+        problems.append(f"{len(confirmed)} bookings: {_describe(confirmed)}")
+    got = confirmed[0]
+    if (got.service, got.professional, got.start) != (service, professional, want.start):
+        problems.append(
+            f"booked {_describe([got])}, wanted {service} with {professional} "
+            f"at {want.start:%a %d/%m %H:%M}"
+        )
+    if "appointment_booked" not in kinds:
+        problems.append("no appointment_booked action")
+    return problems
+
+
+def _changed(
+    old: list[AppointmentRecord],
+    confirmed_new: list[AppointmentRecord],
+    want: Expected,
+    kinds: list[str],
+) -> list[str]:
+    assert want.service
+    service = SERVICES[want.service][0]
+    target = [a for a in old if a.service == service]
+    others = [a for a in old if a.service != service and a.status != CONFIRMED]
+    problems = [f"another appointment changed: {_describe(others)}"] if others else []
+    if not target or target[0].status != CANCELLED:
+        problems.append(f"the {service} appointment is still {target[0].status if target else '?'}")
+    if want.outcome == "cancelled":
+        if confirmed_new:
+            problems.append(f"unexpected booking: {_describe(confirmed_new)}")
+        if "appointment_cancelled" not in kinds:
+            problems.append("no appointment_cancelled action")
+        return problems
+    moved = [a for a in confirmed_new if a.service == service and a.start == want.start]
+    if not moved:
+        assert want.start
+        problems.append(
+            f"not moved to {want.start:%a %d/%m %H:%M} (new: {_describe(confirmed_new) or 'none'})"
+        )
+    if "appointment_rescheduled" not in kinds:
+        problems.append("no appointment_rescheduled action")
+    return problems
+
+
+def _faq(reply: str, want: Expected, out: Transcript) -> list[str]:
+    assert want.faq
+    cited = f"[faq:{out.faq_ids[want.faq]}]" in reply
+    if cited or fold(FAQ_FACTS[want.faq]) in fold(reply):
+        return []
+    question = FAQ[want.faq][0]
+    return [f"did not answer {question!r} from the FAQ: {reply[:160]!r}"]
+
+
+def _describe(appointments: list[AppointmentRecord]) -> str:
+    return ", ".join(
+        f"{a.service} with {a.professional} at {a.start:%a %d/%m %H:%M} ({a.status})"
+        for a in appointments
+    )

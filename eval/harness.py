@@ -1,0 +1,328 @@
+"""The assistant as production wires it (graph, agents, tools, booking service), over in-memory
+repositories and calendar with a fixed clock, playing one scripted conversation per case.
+
+What a case is judged on is recorded from the outside: each turn's reply, specialist, actions
+and the tools the specialists called (from the progress events every tool reports), then the
+customer's appointments and the conversation's status at the end.
+"""
+
+from __future__ import annotations
+
+import uuid
+from dataclasses import dataclass, field
+from datetime import UTC, date, datetime, time
+from uuid import UUID
+from zoneinfo import ZoneInfo
+
+from pydantic_ai.models import Model
+from pydantic_ai.settings import ModelSettings
+from pydantic_ai.usage import UsageLimits
+
+from agent_service.application.booking import BookingService
+from agent_service.application.conversation import HandleMessage, IncomingMessage
+from agent_service.application.engine import ProgressEvent
+from agent_service.application.ports import AppointmentFilter
+from agent_service.application.repositories import Repositories
+from agent_service.domain.appointments import Appointment, AppointmentStatus
+from agent_service.domain.catalog import (
+    BookingPolicy,
+    Customer,
+    FaqEntry,
+    Professional,
+    Service,
+    Tenant,
+    WorkingHours,
+)
+from agent_service.domain.conversations import ConversationStatus
+from agent_service.infrastructure.agent.agents import build_agents
+from agent_service.infrastructure.agent.engine import LangGraphConversationEngine
+from agent_service.infrastructure.agent.graph import build_graph
+from agent_service.infrastructure.agent.specialists import enabled_specialists
+from tests.fakes.agent_repositories import in_memory_repositories
+from tests.fakes.in_memory_calendar import InMemoryCalendar
+
+ZONE = ZoneInfo("America/Sao_Paulo")
+# Monday 2026-11-30 09:00 in São Paulo: "amanhã" is Tuesday 12/01, "quinta" Thursday 12/03.
+NOW = datetime(2026, 11, 30, 12, 0, tzinfo=UTC)
+CHANNEL = "whatsapp"
+CUSTOMER = "5511999990000"
+
+# The salon every case runs against: keys are what the dataset names.
+SERVICES = {
+    "corte": ("Corte feminino", 60, 8000, "Corte com lavagem e finalização."),
+    "barba": ("Barba", 30, 4000, "Barba com toalha quente."),
+    "manicure": ("Manicure", 45, 3500, "Cutilagem e esmaltação."),
+}
+PROFESSIONALS = {
+    "ana": ("Ana Souza", "Cabeleireira", ("corte",)),
+    "bruno": ("Bruno Lima", "Barbeiro", ("barba",)),
+    "carla": ("Carla Dias", "Manicure", ("manicure",)),
+}
+FAQ = {
+    "address": (
+        "Qual é o endereço?",
+        "Ficamos na Rua das Flores, 123, Pinheiros.",
+        ("endereço", "address", "onde", "localização", "where", "located", "location"),
+    ),
+    "payment": (
+        "Quais formas de pagamento vocês aceitam?",
+        "Aceitamos Pix, cartão de crédito e débito, e dinheiro.",
+        ("pagamento", "payment", "pix", "cartão", "card", "cash", "dinheiro", "pay"),
+    ),
+    "hours": (
+        "Qual é o horário de funcionamento?",
+        "Abrimos de segunda a sábado, das 9h às 18h.",
+        ("horário", "funcionamento", "hours", "open", "abre", "fecha", "opening", "close"),
+    ),
+    "cancellation": (
+        "Qual é a política de cancelamento?",
+        "Cancelamentos e remarcações sem custo até 2 horas antes do horário.",
+        ("cancelamento", "cancellation", "política", "policy"),
+    ),
+    "parking": (
+        "Vocês têm estacionamento?",
+        "Temos estacionamento conveniado ao lado, gratuito por 2 horas.",
+        ("estacionamento", "parking", "park", "carro", "car"),
+    ),
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Salon:
+    tenant: Tenant
+    services: dict[str, Service]
+    professionals: dict[str, Professional]
+    faq: dict[str, FaqEntry]
+
+
+async def seed_salon(repos: Repositories) -> Salon:
+    tenant = await repos.tenants.add(
+        Tenant(
+            name="Salão Flor de Lis",
+            time_zone="America/Sao_Paulo",
+            locale="pt-BR",
+            policy=BookingPolicy(minimum_notice_minutes=60, slot_step_minutes=30),
+        )
+    )
+    services = {
+        key: await repos.services.add(
+            Service(
+                tenant_id=tenant.id,
+                name=name,
+                duration_minutes=minutes,
+                price_minor=price,
+                description=description,
+            )
+        )
+        for key, (name, minutes, price, description) in SERVICES.items()
+    }
+    week = tuple(WorkingHours(day_of_week=d, start=time(9), end=time(18)) for d in range(1, 7))
+    professionals = {
+        key: await repos.professionals.add(
+            Professional(
+                tenant_id=tenant.id,
+                name=name,
+                specialty=specialty,
+                calendar_id=f"{key}-{tenant.id}",
+                weekly_hours=week,
+                service_ids=tuple(services[s].id for s in offered),
+            )
+        )
+        for key, (name, specialty, offered) in PROFESSIONALS.items()
+    }
+    faq = {
+        key: await repos.faq.add(
+            FaqEntry(tenant_id=tenant.id, question=question, answer=answer, tags=tags)
+        )
+        for key, (question, answer, tags) in FAQ.items()
+    }
+    return Salon(tenant, services, professionals, faq)
+
+
+def local(day: date, at: time) -> datetime:
+    """A São Paulo local date and time as an aware instant."""
+    return datetime.combine(day, at, ZONE)
+
+
+@dataclass(frozen=True, slots=True)
+class Booked:
+    """An appointment that exists before the conversation starts (for cancel/reschedule)."""
+
+    service: str
+    professional: str
+    start: datetime
+
+
+@dataclass(frozen=True, slots=True)
+class ActionRecord:
+    kind: str
+    appointment_id: UUID | None
+    detail: str
+
+
+@dataclass(frozen=True, slots=True)
+class TurnRecord:
+    text: str
+    reply: str
+    specialist: str
+    tools: tuple[str, ...]
+    actions: tuple[ActionRecord, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class AppointmentRecord:
+    id: UUID
+    service: str
+    professional: str
+    start: datetime
+    status: str
+    preexisting: bool
+
+
+@dataclass
+class Transcript:
+    """Everything a case is judged on (the task's output)."""
+
+    turns: list[TurnRecord] = field(default_factory=list)
+    appointments: list[AppointmentRecord] = field(default_factory=list)
+    calendar_events: int = 0
+    status: str = ""
+    faq_ids: dict[str, str] = field(default_factory=dict)
+    error: str | None = None
+
+    @property
+    def tools(self) -> list[str]:
+        return [tool for turn in self.turns for tool in turn.tools]
+
+    @property
+    def actions(self) -> list[ActionRecord]:
+        return [action for turn in self.turns for action in turn.actions]
+
+    @property
+    def specialists(self) -> list[str]:
+        return [turn.specialist for turn in self.turns]
+
+
+class Harness:
+    """One fresh salon, customer and assistant per conversation; the model is shared."""
+
+    def __init__(
+        self,
+        model: Model,
+        *,
+        settings: ModelSettings | None = None,
+        retries: int = 1,
+        limits: UsageLimits | None = None,
+        now: datetime = NOW,
+    ) -> None:
+        self.model = model
+        self.settings = settings or ModelSettings()
+        self.retries = retries
+        self.limits = limits or UsageLimits(request_limit=8, tool_calls_limit=12)
+        self.now = now
+
+    async def play(self, messages: list[str], booked: list[Booked]) -> Transcript:
+        repos = in_memory_repositories()
+        calendar = InMemoryCalendar(clock=lambda: self.now)
+        booking = BookingService(repos, calendar, clock=lambda: self.now)
+        salon = await seed_salon(repos)
+        customer, _ = await repos.customers.upsert(
+            Customer(tenant_id=salon.tenant.id, channel=CHANNEL, external_id=CUSTOMER)
+        )
+        before: set[UUID] = set()
+        for item in booked:
+            appointment = await booking.book(
+                salon.tenant.id,
+                customer.id,
+                salon.professionals[item.professional].id,
+                salon.services[item.service].id,
+                item.start,
+            )
+            before.add(appointment.id)
+        handle = self._handler(repos, calendar, booking)
+        transcript = Transcript(faq_ids={key: str(e.id) for key, e in salon.faq.items()})
+        for text in messages:
+            transcript.turns.append(await self._turn(handle, salon.tenant.id, text))
+        transcript.appointments = [
+            _appointment_record(a, a.id in before)
+            for a in await _appointments(repos, salon.tenant.id, customer.id)
+        ]
+        transcript.calendar_events = sum(
+            1 for event in calendar.events.values() if event.status != "cancelled"
+        )
+        conversation = await repos.conversations.find_open(salon.tenant.id, customer.id, CHANNEL)
+        transcript.status = (
+            conversation.status.value if conversation else ConversationStatus.ENDED.value
+        )
+        return transcript
+
+    def _handler(
+        self, repos: Repositories, calendar: InMemoryCalendar, booking: BookingService
+    ) -> HandleMessage:
+        specialists = enabled_specialists({})
+        agents = build_agents(self.model, specialists, self.settings, self.retries)
+        engine = LangGraphConversationEngine(
+            build_graph(agents, specialists),
+            repos,
+            calendar,
+            booking,
+            self.limits,
+            clock=lambda: self.now,
+        )
+        return HandleMessage(repos, engine)
+
+    @staticmethod
+    async def _turn(handle: HandleMessage, tenant_id: UUID, text: str) -> TurnRecord:
+        tools: list[str] = []
+
+        async def progress(event: ProgressEvent) -> None:
+            if event.progress.startswith("tool:"):
+                tools.append(event.progress.removeprefix("tool:"))
+
+        handled = await handle.execute(
+            IncomingMessage(
+                tenant_id=tenant_id,
+                channel=CHANNEL,
+                external_id=CUSTOMER,
+                display_name="",
+                conversation_id=None,
+                message_id=uuid.uuid4().hex,
+                text=text,
+            ),
+            progress,
+        )
+        result = handled.result
+        return TurnRecord(
+            text=text,
+            reply=result.reply,
+            specialist=result.specialist,
+            tools=tuple(tools),
+            actions=tuple(
+                ActionRecord(a.kind.value, a.appointment_id, a.detail) for a in result.actions
+            ),
+        )
+
+
+async def _appointments(
+    repos: Repositories, tenant_id: UUID, customer_id: UUID
+) -> list[Appointment]:
+    found, _ = await repos.appointments.list(
+        tenant_id, AppointmentFilter(customer_id=customer_id), page_size=500, page_token=None
+    )
+    return found
+
+
+def _appointment_record(appointment: Appointment, preexisting: bool) -> AppointmentRecord:
+    return AppointmentRecord(
+        id=appointment.id,
+        service=appointment.service_name,
+        professional=appointment.professional_name,
+        start=appointment.start.astimezone(ZONE),
+        status=appointment.status.value,
+        preexisting=preexisting,
+    )
+
+
+CONFIRMED = AppointmentStatus.CONFIRMED.value
+CANCELLED = AppointmentStatus.CANCELLED.value
+HANDED_OFF = ConversationStatus.HANDED_OFF.value
