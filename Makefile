@@ -18,7 +18,7 @@ export UV_PROJECT_ENVIRONMENT := $(VENV)
 export PYTHONDONTWRITEBYTECODE := 1
 
 .PHONY: help setup proto proto-check lint fmt test test-unit test-integration test-e2e \
-        serve-calendar serve-agent run bench clean
+        serve-calendar serve-agent run bench clean test-reliability proto-langs eval
 
 help: ## Show this help
 	@grep -hE '^[a-zA-Z_-]+:.*?## ' $(MAKEFILE_LIST) | \
@@ -48,6 +48,19 @@ proto: ## Regenerate protobuf/gRPC stubs into libs/agenda (not committed)
 	@rm -f $(GEN_STAMP)
 	@$(MAKE) --no-print-directory $(GEN_STAMP)
 
+PROTOC ?= protoc
+PROTO_LANGS ?= cpp csharp java kotlin objc php ruby
+WKT_DIR = $(shell $(PY) -c 'import grpc_tools, os; print(os.path.join(os.path.dirname(grpc_tools.__file__), "_proto"))')
+
+proto-langs: $(VENV)/.synced ## Message stubs for other languages in gen/<lang> (protoc's built-in generators)
+	@command -v $(PROTOC) >/dev/null || { echo "proto-langs needs protoc (apt-get install protobuf-compiler, or PROTOC=/path/to/protoc)"; exit 1; }
+	@rm -rf gen
+	@for lang in $(PROTO_LANGS); do \
+	  mkdir -p gen/$$lang; \
+	  $(PROTOC) -I protos -I $(WKT_DIR) --$${lang}_out=gen/$$lang $(PROTOS); \
+	  echo "gen/$$lang: $$(find gen/$$lang -type f | wc -l) files"; \
+	done
+
 proto-check: setup ## Check that regenerating the stubs changes nothing
 	@tmp=$$(mktemp -d); cp -r libs/agenda $$tmp/before; $(MAKE) --no-print-directory proto >/dev/null; \
 	  diff -r -x __pycache__ $$tmp/before libs/agenda >/dev/null || { echo "generated code drifted"; exit 1; }; rm -rf $$tmp
@@ -61,6 +74,14 @@ lint: setup ## ruff, mypy, buf lint, import-linter layer contracts
 	$(BIN)/ruff check .
 	$(BIN)/mypy
 	$(BIN)/buf lint
+	@if ! git rev-parse --is-inside-work-tree >/dev/null 2>&1; then \
+	  echo "buf breaking: skipped (not a git work tree: no previous commit to compare against)"; \
+	elif prev=$$(git rev-parse --verify --quiet 'HEAD~1^{commit}'); then \
+	  echo "buf breaking: against the previous commit $${prev:0:12} (FILE rules)"; \
+	  $(BIN)/buf breaking --against "$$(git rev-parse --git-common-dir)#ref=$$prev"; \
+	elif [ "$$(git rev-parse --is-shallow-repository)" = true ]; then \
+	  echo "buf breaking: skipped (shallow clone without the previous commit; git fetch --deepen=1 to check)"; \
+	else echo "buf breaking: skipped (HEAD is the only commit: no previous commit to compare against)"; fi
 	$(BIN)/lint-imports
 
 test: setup lint ## Set up, lint, and run every test
@@ -77,6 +98,12 @@ run: setup ## Start everything on embedded defaults and open a chat (scripted wi
 
 serve-agent: setup ## Run the agent service on AGENT_GRPC_PORT (50052)
 	$(PY) -m agent_service
+
+eval: setup ## Agent eval: scripted conversations vs AGENT_MODEL (offline); report in eval/results/
+	$(PY) -m eval
+
+test-reliability: setup ## Issue 4's reliability properties at full size (minutes); figures in docs/reliability.md
+	RELIABILITY_SCALE=full $(BIN)/pytest -q -s -p no:cacheprovider -m reliability tests/reliability
 
 bench: setup ## Run the benchmarks; results in bench/results/
 	$(PY) -m bench

@@ -6,6 +6,7 @@ import asyncio
 import contextlib
 from contextlib import AsyncExitStack
 from dataclasses import dataclass, field
+from datetime import timedelta
 from pathlib import Path
 
 import grpc
@@ -22,6 +23,7 @@ from agenda_kit.grpc.auth import BearerAuthInterceptor
 from agenda_kit.grpc.context import RequestContextInterceptor
 from agenda_kit.grpc.server import ServerSpec, ServiceRegistration, create_server, mark_serving
 from agenda_kit.grpc.tls import server_credentials
+from agenda_kit.health import HealthWatcher, mongo_probe
 from agenda_kit.mongo import ensure_mongo, make_client
 from agenda_kit.settings import SharedSettings, tokens_or_generated
 from agent_service.application.booking import BookingService
@@ -29,6 +31,8 @@ from agent_service.application.conversation import HandleMessage
 from agent_service.application.handoff import ConversationControl
 from agent_service.application.reconciler import Reconciler
 from agent_service.application.repositories import Repositories
+from agent_service.application.tenant_gate import TenantGate
+from agent_service.infrastructure import failpoints
 from agent_service.infrastructure.agent.agents import build_agents
 from agent_service.infrastructure.agent.engine import LangGraphConversationEngine
 from agent_service.infrastructure.agent.graph import build_graph
@@ -42,6 +46,8 @@ from agent_service.infrastructure.settings import AgentSettings
 
 log = structlog.get_logger("agenda.agent")
 AGENT_SERVICE = agent_pb.DESCRIPTOR.services_by_name["AgentService"].full_name
+CALENDAR_COMPONENT = "agenda.calendar.v1.CalendarService"
+"""The agent's health also reports the calendar service's, under this name only."""
 
 
 @dataclass
@@ -80,20 +86,39 @@ async def bootstrap(
 ) -> AgentApp:
     validate_flags(settings.flags())
     resources = AsyncExitStack()
+    watcher = HealthWatcher(
+        interval=shared.health_interval_seconds, timeout=shared.health_timeout_seconds
+    )
     try:
-        repos = overrides.repos or await _open_storage(settings, shared, resources)
-        calendar = overrides.calendar or await _open_calendar(settings, shared, resources)
-        booking = BookingService(repos, calendar)
-        handle = HandleMessage(repos, _engine(settings, repos, calendar, booking, overrides.model))
+        repos = overrides.repos or await _open_storage(settings, shared, resources, watcher)
+        calendar = overrides.calendar or await _open_calendar(settings, shared, resources, watcher)
+        resources.push_async_callback(watcher.stop)  # stops before storage and calendar close
+        booking = _booking(repos, calendar)
+        handle = HandleMessage(
+            repos,
+            _engine(settings, repos, calendar, booking, overrides.model),
+            gate=TenantGate(settings.tenant_max_concurrent_turns),
+        )
         spec = _server_spec(settings, shared, repos, booking, handle)
+        spec.watcher = watcher
         server, port = create_server(f"{settings.grpc_host}:{settings.grpc_port}", spec)
-        reconciler = Reconciler(repos, calendar)
+        reconciler = Reconciler(
+            repos, calendar, grace=timedelta(seconds=settings.reconcile_grace_seconds)
+        )
         _start_reconciler(reconciler, settings.reconcile_interval_seconds, resources)
     except BaseException:
         await resources.aclose()
         raise
     log.info("agent_service_ready", port=port, model=settings.model)
     return AgentApp(server, port, spec, repos, booking, reconciler, resources)
+
+
+def _booking(repos: Repositories, calendar: ICalendarAdapter) -> BookingService:
+    """The booking saga; with crash failpoints only when ``AGENDA_FAILPOINTS`` is set."""
+    failpoint = failpoints.from_environment()
+    if failpoint is None:
+        return BookingService(repos, calendar)
+    return BookingService(repos, calendar, failpoint=failpoint)
 
 
 def _engine(
@@ -154,18 +179,25 @@ def _server_spec(
 
 
 async def _open_storage(
-    settings: AgentSettings, shared: SharedSettings, resources: AsyncExitStack
+    settings: AgentSettings,
+    shared: SharedSettings,
+    resources: AsyncExitStack,
+    watcher: HealthWatcher,
 ) -> Repositories:
     uri, embedded = await ensure_mongo(shared.mongodb_uri, shared.data_dir / "mongo" / "agent")
     if embedded is not None:
         resources.callback(embedded.stop)
     client = make_client(uri)
     resources.push_async_callback(client.close)
+    watcher.require("mongodb", mongo_probe(client))
     return await init_agent_storage(client, settings.database)
 
 
 async def _open_calendar(
-    settings: AgentSettings, shared: SharedSettings, resources: AsyncExitStack
+    settings: AgentSettings,
+    shared: SharedSettings,
+    resources: AsyncExitStack,
+    watcher: HealthWatcher,
 ) -> ICalendarAdapter:
     token = settings.calendar_token or _read_token(shared.data_dir / "tokens" / "calendar.token")
     root = settings.calendar_tls_root_cert.read_bytes() if settings.calendar_tls_root_cert else None
@@ -176,6 +208,7 @@ async def _open_calendar(
         timeout=settings.calendar_timeout_seconds,
     )
     resources.push_async_callback(adapter.close)
+    watcher.report(CALENDAR_COMPONENT, adapter.check_health)
     return adapter
 
 

@@ -7,7 +7,7 @@ import sys
 from datetime import UTC, datetime
 from pathlib import Path
 
-from bench import slot_engine
+from bench import google_economy, scale, slot_engine, throughput, token_economy, turn_overhead
 
 RESULTS = Path(__file__).resolve().parent / "results"
 
@@ -32,6 +32,14 @@ def main(argv: list[str]) -> None:
     results: dict[str, dict[str, object]] = {
         "meta": {"generated_at": datetime.now(UTC).isoformat(), "quick": quick},
         "slot_engine": slot_engine.run(quick=quick),
+        "token_economy": token_economy.run(quick=quick),
+        "google_economy": google_economy.run(quick=quick),
+        "calendar_throughput": throughput.run(quick=quick),
+        "turn_overhead": turn_overhead.run(quick=quick),
+        "scale": scale.run(quick=quick),
+    }
+    results["meta"]["headline"] = {
+        "token_economy.input_token_reduction": results["token_economy"]["input_token_reduction"]
     }
     (RESULTS / "latest.json").write_text(json.dumps(results, indent=2, default=str))
     (RESULTS / "latest.md").write_text(to_markdown(results))

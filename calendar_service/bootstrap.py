@@ -14,6 +14,7 @@ from agenda_kit.grpc.auth import BearerAuthInterceptor
 from agenda_kit.grpc.context import RequestContextInterceptor
 from agenda_kit.grpc.server import ServerSpec, ServiceRegistration, create_server, mark_serving
 from agenda_kit.grpc.tls import server_credentials
+from agenda_kit.health import HealthWatcher
 from agenda_kit.settings import SharedSettings, tokens_or_generated
 from calendar_service.application import use_cases
 from calendar_service.application.busy_time import BusyTimeCalendarAdapter
@@ -66,9 +67,13 @@ async def bootstrap(
 ) -> CalendarApp:
     """Wire the service. Tests pass ``backend`` (a fake or a pre-built adapter) and port 0."""
     resources = AsyncExitStack()
+    watcher = HealthWatcher(
+        interval=shared.health_interval_seconds, timeout=shared.health_timeout_seconds
+    )
     try:
         if backend is None:
-            backend = await open_backend(settings, shared, resources)
+            backend = await open_backend(settings, shared, resources, watcher)
+        resources.push_async_callback(watcher.stop)  # stops before the backend closes
         calendar = CachingCalendarAdapter(backend, settings.freebusy_cache_ttl_seconds)
         tokens = tokens_or_generated(
             settings.auth_tokens, shared.data_dir / "tokens" / "calendar.token"
@@ -88,6 +93,7 @@ async def bootstrap(
             credentials=server_credentials(
                 settings.tls_cert_file, settings.tls_key_file, settings.tls_client_ca_file
             ),
+            watcher=watcher,
         )
         server, port = create_server(f"{settings.grpc_host}:{settings.grpc_port}", spec)
     except BaseException:

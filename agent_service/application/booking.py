@@ -2,6 +2,16 @@
 
 Invariant after any fault: every confirmed appointment has exactly one calendar event, no
 event exists without its appointment, and failed bookings hold no slot.
+
+Failure rules of ``book``:
+- before the event write nothing is ambiguous: any error (slot taken, calendar down, the
+  caller's deadline passed) marks the appointment failed, releasing its holds, and re-raises;
+- no event write starts once the caller's deadline (``agenda_kit.deadline``) has passed;
+- a write refused for a reason that proves no event exists (bad request, unknown calendar,
+  key conflict) fails the appointment; any other write failure is ambiguous: one more try
+  with the same idempotency key, then the appointment stays pending for the reconciler;
+- a confirm refused because the reconciler failed the appointment meanwhile cancels the
+  event just written, so no orphan remains.
 """
 
 from __future__ import annotations
@@ -12,9 +22,12 @@ from uuid import UUID
 
 import structlog
 
+from agenda_kit import deadline
 from agenda_kit.calendar.errors import (
     CalendarError,
-    CalendarUnavailableError,
+    CalendarNotFoundError,
+    IdempotencyConflictError,
+    InvalidCalendarRequestError,
 )
 from agenda_kit.calendar.port import ICalendarAdapter, Interval, SlotRules, WeeklyHours
 from agent_service.application.repositories import Repositories
@@ -23,6 +36,7 @@ from agent_service.domain.availability import DayPlan, bookable_range, plan_day
 from agent_service.domain.catalog import Professional, Service, Tenant
 from agent_service.domain.errors import (
     ConflictError,
+    DeadlineExceededError,
     InvalidInputError,
     NotFoundError,
     PolicyViolationError,
@@ -31,10 +45,24 @@ from agent_service.domain.errors import (
 
 log = structlog.get_logger("agenda.booking")
 Clock = Callable[[], datetime]
+Failpoint = Callable[[str], None]
+"""Called with a step name of ``FAILPOINT_STEPS`` as the saga passes it (crash tests only)."""
+FAILPOINT_STEPS = ("after_reserve", "after_recheck", "after_event", "before_confirm")
+_PERMANENT_WRITE_ERRORS = (
+    InvalidCalendarRequestError,
+    CalendarNotFoundError,
+    IdempotencyConflictError,
+)
+"""Write failures that prove no event was created; any other ``CalendarError`` is ambiguous."""
+_WRITE_ATTEMPTS = 2
 
 
 def _utc_now() -> datetime:
     return datetime.now(UTC)
+
+
+def _no_failpoint(_step: str) -> None:
+    return None
 
 
 class BookingService:
@@ -42,11 +70,17 @@ class BookingService:
     customers. Tenant and customer always come from the caller, never from the model."""
 
     def __init__(
-        self, repos: Repositories, calendar: ICalendarAdapter, clock: Clock = _utc_now
+        self,
+        repos: Repositories,
+        calendar: ICalendarAdapter,
+        clock: Clock = _utc_now,
+        *,
+        failpoint: Failpoint = _no_failpoint,
     ) -> None:
         self._repos = repos
         self._calendar = calendar
         self._clock = clock
+        self._failpoint = failpoint
 
     async def free_slots(
         self, tenant: Tenant, professional: Professional, day: date, duration_minutes: int
@@ -90,12 +124,16 @@ class BookingService:
             professional_name=professional.name,
             rescheduled_from=rescheduled_from,
         )
+        _check_deadline("reserving")
         await self._repos.appointments.reserve(appointment)
+        self._failpoint("after_reserve")
         try:
             await self._recheck(tenant, professional, service, appointment)
-        except SlotUnavailableError:
-            await self._fail(appointment, "slot no longer free in the calendar")
+            _check_deadline("writing the calendar event")
+        except Exception as error:
+            await self._fail(appointment, f"not written: {error}")
             raise
+        self._failpoint("after_recheck")
         return await self._write_event_and_confirm(tenant, appointment)
 
     async def cancel(
@@ -193,28 +231,71 @@ class BookingService:
         self, tenant: Tenant, appointment: Appointment
     ) -> Appointment:
         try:
-            event_id = await self._calendar.create_event(
-                appointment.calendar_id,
-                f"{appointment.service_name} — {appointment.professional_name}",
-                f"Agenda appointment {appointment.id} (customer {appointment.customer_id})",
-                appointment.start,
-                appointment.end,
-                idempotency_key=str(appointment.id),
-                time_zone=tenant.time_zone,
-            )
-        except CalendarUnavailableError:
+            event_id = await self._create_event(tenant, appointment)
+        except _PERMANENT_WRITE_ERRORS as error:
+            await self._fail(appointment, f"calendar refused the event: {error}")
+            raise
+        except CalendarError:
             # Ambiguous: the event may exist. Stay pending; the reconciler resolves it.
             log.warning("booking_left_pending", appointment_id=str(appointment.id))
             raise
-        except CalendarError as error:
-            await self._fail(appointment, f"calendar refused the event: {error}")
-            raise
+        self._failpoint("after_event")
         confirmed = appointment.moved_to(AppointmentStatus.CONFIRMED, external_event_id=event_id)
-        return await self._repos.appointments.save(confirmed)
+        self._failpoint("before_confirm")
+        try:
+            return await self._repos.appointments.save(confirmed)
+        except ConflictError:
+            await self._withdraw_event(appointment, event_id)
+            raise SlotUnavailableError(
+                "the reservation lapsed before the calendar answered; choose the time again"
+            ) from None
+
+    async def _create_event(self, tenant: Tenant, appointment: Appointment) -> str:
+        """Write the event, keyed by the appointment id; an ambiguous failure is tried once
+        more with the same key, unless the caller's deadline passed meanwhile."""
+        attempt = 1
+        while True:
+            try:
+                return await self._calendar.create_event(
+                    appointment.calendar_id,
+                    f"{appointment.service_name} — {appointment.professional_name}",
+                    f"Agenda appointment {appointment.id} (customer {appointment.customer_id})",
+                    appointment.start,
+                    appointment.end,
+                    idempotency_key=str(appointment.id),
+                    time_zone=tenant.time_zone,
+                )
+            except _PERMANENT_WRITE_ERRORS:
+                raise
+            except CalendarError:
+                if attempt >= _WRITE_ATTEMPTS or deadline.expired():
+                    raise
+            log.info("event_write_retried", appointment_id=str(appointment.id))
+            attempt += 1
+
+    async def _withdraw_event(self, appointment: Appointment, event_id: str) -> None:
+        """The appointment was failed meanwhile (by the reconciler): its event must go."""
+        log.warning("booking_confirm_lost_race", appointment_id=str(appointment.id))
+        try:
+            await self._calendar.cancel_event(appointment.calendar_id, event_id)
+        except CalendarError:
+            log.error(
+                "orphan_event_left",
+                appointment_id=str(appointment.id),
+                calendar_id=appointment.calendar_id,
+                event_id=event_id,
+            )
+            raise
 
     async def _fail(self, appointment: Appointment, reason: str) -> None:
         failed = appointment.moved_to(AppointmentStatus.FAILED, cancel_reason=reason[:500])
         await self._repos.appointments.save(failed)
+
+
+def _check_deadline(step: str) -> None:
+    """Refuse to start ``step`` once the caller's deadline has passed."""
+    if deadline.expired():
+        raise DeadlineExceededError(f"the request's deadline passed before {step}; not booked")
 
 
 def _slot_rules(tenant: Tenant, plan: DayPlan) -> SlotRules:

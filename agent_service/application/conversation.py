@@ -5,13 +5,16 @@ from __future__ import annotations
 import asyncio
 import re
 import uuid
+from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass
 from uuid import UUID
 
 import structlog
 
+from agenda_kit.tracing import current_trace_id
 from agent_service.application.engine import ConversationEngine, ProgressSink, TurnInput, TurnOutput
 from agent_service.application.repositories import Repositories
+from agent_service.application.tenant_gate import TenantGate
 from agent_service.domain.catalog import Customer
 from agent_service.domain.conversations import (
     MAX_MESSAGE_CHARS,
@@ -67,15 +70,24 @@ class HandleMessage:
     """One customer message → one reply, exactly once per channel message id.
 
     A redelivered message id returns the stored reply (``duplicate``) and changes nothing;
-    while a human has the conversation the message is stored and acknowledged only.
+    while a human has the conversation the message is stored and acknowledged only. A new
+    message runs only if its tenant has a free place in ``gate`` (default: unlimited);
+    otherwise ``CapacityExceededError`` and the message id stays unclaimed (a retry may run).
+    Duplicates waiting for a stored reply do not take a place.
     """
 
     def __init__(
-        self, repos: Repositories, engine: ConversationEngine, *, duplicate_wait: float = 30.0
+        self,
+        repos: Repositories,
+        engine: ConversationEngine,
+        *,
+        duplicate_wait: float = 30.0,
+        gate: TenantGate | None = None,
     ) -> None:
         self._repos = repos
         self._engine = engine
         self._duplicate_wait = duplicate_wait
+        self._gate = gate
 
     async def execute(
         self, message: IncomingMessage, progress: ProgressSink | None = None
@@ -86,12 +98,16 @@ class HandleMessage:
         if not await self._repos.turns.claim(*key):
             return HandledMessage(await self._stored_result(*key), duplicate=True)
         try:
-            result = await self._handle(message, tenant.id, progress)
+            with self._admitted(tenant.id):
+                result = await self._handle(message, tenant.id, progress)
         except BaseException:
             await self._repos.turns.release(*key)
             raise
         await self._repos.turns.complete(*key, result)
         return HandledMessage(result, duplicate=False)
+
+    def _admitted(self, tenant_id: UUID) -> AbstractContextManager[None]:
+        return nullcontext() if self._gate is None else self._gate.admit(tenant_id)
 
     async def _stored_result(self, tenant_id: UUID, channel: str, message_id: str) -> TurnResult:
         loop = asyncio.get_running_loop()
@@ -115,6 +131,10 @@ class HandleMessage:
             )
         )
         conversation = await self._conversation(message, customer)
+        trace_id = current_trace_id() or uuid.uuid4().hex  # the OpenTelemetry trace when on
+        structlog.contextvars.bind_contextvars(
+            conversation_id=str(conversation.id), trace_id=trace_id
+        )
         incoming = Message(role=Role.CUSTOMER, text=message.text, message_id=message.message_id)
         if conversation.status is ConversationStatus.HANDED_OFF:
             saved = await self._repos.conversations.save(conversation.with_message(incoming))
@@ -123,9 +143,8 @@ class HandleMessage:
                 reply="",
                 specialist=HUMAN,
                 status=saved.status,
-                trace_id=uuid.uuid4().hex,
+                trace_id=trace_id,
             )
-        trace_id = uuid.uuid4().hex
         tenant = await self._repos.tenants.get(tenant_id)
         output = await self._engine.run_turn(
             TurnInput(

@@ -12,6 +12,7 @@ from agenda_kit.calendar.errors import CalendarError
 from agenda_kit.calendar.port import ICalendarAdapter
 from agent_service.application.repositories import Repositories
 from agent_service.domain.appointments import Appointment, AppointmentStatus
+from agent_service.domain.errors import ConflictError
 
 log = structlog.get_logger("agenda.reconciler")
 
@@ -26,7 +27,10 @@ class ReconcileReport:
 class Reconciler:
     """For each appointment pending longer than ``grace``: find its event by idempotency key
     (= appointment id). Found → confirm with that event; absent → mark failed, releasing the
-    holds; calendar unreachable → leave it for the next pass."""
+    holds; calendar unreachable → leave it for the next pass. If the booking itself settled
+    the appointment meanwhile (the save is refused with ``ConflictError``), the booking's
+    outcome stands and the pass goes on; if it confirms after being failed here, the booking
+    withdraws its event (see ``BookingService``)."""
 
     def __init__(
         self,
@@ -53,19 +57,28 @@ class Reconciler:
                 )
                 unresolved += 1
                 continue
-            if event_id is None:
-                await self._repos.appointments.save(
-                    appointment.moved_to(
-                        AppointmentStatus.FAILED, cancel_reason="no calendar event"
-                    )
-                )
+            if not await self._settle(appointment, event_id):
+                unresolved += 1
+            elif event_id is None:
                 released += 1
             else:
-                await self._repos.appointments.save(
-                    appointment.moved_to(AppointmentStatus.CONFIRMED, external_event_id=event_id)
-                )
                 confirmed += 1
         return ReconcileReport(confirmed, released, unresolved)
+
+    async def _settle(self, appointment: Appointment, event_id: str | None) -> bool:
+        """Confirm with ``event_id`` or (None) fail; False when the booking got there first."""
+        if event_id is None:
+            settled = appointment.moved_to(
+                AppointmentStatus.FAILED, cancel_reason="no calendar event"
+            )
+        else:
+            settled = appointment.moved_to(AppointmentStatus.CONFIRMED, external_event_id=event_id)
+        try:
+            await self._repos.appointments.save(settled)
+        except ConflictError:
+            log.info("reconcile_raced_booking", appointment_id=str(appointment.id))
+            return False
+        return True
 
     async def _find_event(self, appointment: Appointment) -> str | None:
         key = str(appointment.id)

@@ -55,7 +55,7 @@ class Tenant(Entity):
     def _known_zone(cls, value: str) -> str:
         try:
             ZoneInfo(value)
-        except (ZoneInfoNotFoundError, ValueError) as error:
+        except (ZoneInfoNotFoundError, ValueError, OSError) as error:  # OSError: name too long
             raise ValueError(f"unknown time zone {value[:64]!r}") from error
         return value
 

@@ -42,3 +42,11 @@ class StorageUnavailableError(AgendaError):
 
     def __init__(self, message: str = "storage is temporarily unavailable") -> None:
         super().__init__(message)
+
+
+class CapacityExceededError(AgendaError):
+    """Too much in flight for this tenant right now (its concurrency limit); retry shortly."""
+
+
+class DeadlineExceededError(AgendaError):
+    """The caller's deadline passed before a step that must not start late; nothing was done."""

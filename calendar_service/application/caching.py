@@ -7,8 +7,10 @@ from collections.abc import Callable, Sequence
 from datetime import datetime
 
 from agenda_kit.calendar.port import CalendarEvent, EventDraft, EventPage, FreeBusy
+from agenda_kit.metrics import count_cache
 from calendar_service.application.busy_time import BusyTimeCalendarAdapter
 
+CACHE_NAME = "calendar_freebusy"
 RangeKey = tuple[datetime, datetime]
 
 
@@ -46,6 +48,7 @@ class CachingCalendarAdapter(BusyTimeCalendarAdapter):
         missing = [cid for cid, hit in found.items() if hit is None]
         self.hits += len(found) - len(missing)
         self.misses += len(missing)
+        count_cache(CACHE_NAME, hits=len(found) - len(missing), misses=len(missing))
         if missing:
             generations = {cid: self._generation.get(cid, 0) for cid in missing}
             for answer in await self._inner.query_free_busy(missing, start, end):

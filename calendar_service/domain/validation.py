@@ -48,7 +48,7 @@ def check_time_zone(field: str, name: str) -> str:
         return "UTC"
     try:
         ZoneInfo(name)
-    except (ZoneInfoNotFoundError, ValueError) as error:
+    except (ZoneInfoNotFoundError, ValueError, OSError) as error:  # OSError: name too long
         raise InvalidRequestError(field, f"unknown time zone {name[:64]!r}") from error
     return name
 

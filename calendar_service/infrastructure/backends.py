@@ -6,6 +6,7 @@ from contextlib import AsyncExitStack
 
 import structlog
 
+from agenda_kit.health import HealthWatcher, mongo_probe
 from agenda_kit.mongo import ensure_mongo, make_client
 from agenda_kit.settings import SharedSettings
 from calendar_service.application.busy_time import BusyTimeCalendarAdapter
@@ -17,16 +18,25 @@ log = structlog.get_logger("agenda.calendar")
 
 
 async def open_backend(
-    settings: CalendarSettings, shared: SharedSettings, resources: AsyncExitStack
+    settings: CalendarSettings,
+    shared: SharedSettings,
+    resources: AsyncExitStack,
+    watcher: HealthWatcher | None = None,
 ) -> BusyTimeCalendarAdapter:
-    """The backend ``CALENDAR_BACKEND`` names; what it opens is closed with ``resources``."""
+    """The backend ``CALENDAR_BACKEND`` names; what it opens is closed with ``resources``.
+
+    With the built-in calendar, ``watcher`` gets MongoDB as a required dependency.
+    """
     if settings.backend is Backend.GOOGLE:
         return await _open_google(settings, resources)
-    return await _open_local(settings, shared, resources)
+    return await _open_local(settings, shared, resources, watcher)
 
 
 async def _open_local(
-    settings: CalendarSettings, shared: SharedSettings, resources: AsyncExitStack
+    settings: CalendarSettings,
+    shared: SharedSettings,
+    resources: AsyncExitStack,
+    watcher: HealthWatcher | None,
 ) -> BusyTimeCalendarAdapter:
     uri, embedded = await ensure_mongo(shared.mongodb_uri, shared.data_dir / "mongo" / "calendar")
     if embedded is not None:
@@ -34,6 +44,8 @@ async def _open_local(
         log.info("embedded_mongodb_started", data_dir=str(shared.data_dir / "mongo" / "calendar"))
     client = make_client(uri)
     resources.push_async_callback(client.close)
+    if watcher is not None:
+        watcher.require("mongodb", mongo_probe(client))
     await init_local_calendar(client, settings.database)
     return LocalCalendarAdapter()
 

@@ -8,6 +8,8 @@ from pathlib import Path
 from pydantic import Field
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
+from agenda_kit.tracing import TracingMode
+
 
 def split_commas(value: object) -> object:
     """``"a, b"`` → ``["a", "b"]``; lists pass through."""
@@ -17,7 +19,8 @@ def split_commas(value: object) -> object:
 
 
 class SharedSettings(BaseSettings):
-    """Unprefixed settings both services read (MongoDB, data directory, logging)."""
+    """Unprefixed settings both services read (MongoDB, data directory, logging, health,
+    tracing)."""
 
     model_config = SettingsConfigDict(extra="ignore", populate_by_name=True)
 
@@ -25,6 +28,18 @@ class SharedSettings(BaseSettings):
     data_dir: Path = Field(default=Path(".data"), alias="AGENDA_DATA_DIR")
     log_level: str = Field(default="INFO", alias="LOG_LEVEL")
     log_json: bool = Field(default=True, alias="LOG_JSON")
+    health_interval_seconds: float = Field(
+        default=5.0, gt=0, alias="AGENDA_HEALTH_INTERVAL_SECONDS"
+    )
+    health_timeout_seconds: float = Field(default=2.0, gt=0, alias="AGENDA_HEALTH_TIMEOUT_SECONDS")
+    tracing: TracingMode | None = Field(default=None, alias="AGENDA_TRACING")
+    otlp_endpoint: str | None = Field(default=None, alias="OTEL_EXPORTER_OTLP_ENDPOINT")
+
+    def tracing_mode(self) -> TracingMode:
+        """``AGENDA_TRACING``, else OTLP when ``OTEL_EXPORTER_OTLP_ENDPOINT`` is set, else off."""
+        if self.tracing is not None:
+            return self.tracing
+        return TracingMode.OTLP if self.otlp_endpoint else TracingMode.OFF
 
 
 def tokens_or_generated(tokens: list[str], token_file: Path) -> list[str]:

@@ -40,6 +40,7 @@ STATUS_TO_PROTO = {
     AppointmentStatus.FAILED: types.APPOINTMENT_STATUS_FAILED,
 }
 STATUS_FROM_PROTO = {code: status for status, code in STATUS_TO_PROTO.items()}
+MAX_ZONE_CHARS = 64  # the longest IANA zone name has 32 characters
 
 
 def _policy(message: pb.BookingPolicy, present: bool) -> BookingPolicy:
@@ -62,6 +63,8 @@ def to_tenant(message: pb.Tenant, *, with_id: bool) -> Tenant:
         "name": message.name,
         "policy": _policy(message.policy, message.HasField("policy")),
     }
+    if len(message.time_zone) > MAX_ZONE_CHARS:  # ZoneInfo raises OSError on such names
+        raise InvalidInputError("tenant.time_zone", f"unknown time zone {message.time_zone[:64]!r}")
     if message.time_zone:
         values["time_zone"] = message.time_zone
     if message.locale:

@@ -18,7 +18,9 @@ from agenda_kit.calendar.errors import (
 )
 from agenda_kit.errors import ErrorRule, ErrorTable, RequestValidationError
 from agent_service.domain.errors import (
+    CapacityExceededError,
     ConflictError,
+    DeadlineExceededError,
     InvalidInputError,
     NotFoundError,
     PolicyViolationError,
@@ -46,6 +48,8 @@ AGENT_ERRORS = ErrorTable(
         ErrorRule(SlotUnavailableError, grpc.StatusCode.FAILED_PRECONDITION),
         ErrorRule(ConflictError, grpc.StatusCode.ABORTED),
         ErrorRule(StorageUnavailableError, grpc.StatusCode.UNAVAILABLE),
+        ErrorRule(CapacityExceededError, grpc.StatusCode.RESOURCE_EXHAUSTED),
+        ErrorRule(DeadlineExceededError, grpc.StatusCode.DEADLINE_EXCEEDED),
         ErrorRule(InvalidCalendarRequestError, grpc.StatusCode.INVALID_ARGUMENT),
         ErrorRule(CalendarNotFoundError, grpc.StatusCode.NOT_FOUND),
         ErrorRule(EventNotFoundError, grpc.StatusCode.NOT_FOUND),

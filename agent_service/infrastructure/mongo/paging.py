@@ -6,7 +6,7 @@ import base64
 import binascii
 import json
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import UTC, datetime
 from uuid import UUID
 
 from agent_service.domain.errors import InvalidInputError
@@ -41,8 +41,10 @@ def decode_token(token: str, *, keyed: bool) -> Cursor:
         raw = base64.urlsafe_b64decode(token + "=" * (-len(token) % 4))
         key_text, id_text = json.loads(raw)
         key = None if key_text is None else datetime.fromisoformat(key_text)
+        if key is not None and key.tzinfo is not None:
+            key = key.astimezone(UTC)  # out-of-range instants fail here, not in the query
         cursor = Cursor(key, UUID(id_text))
-    except (binascii.Error, ValueError, TypeError, AttributeError) as error:
+    except (binascii.Error, ValueError, TypeError, AttributeError, OverflowError) as error:
         raise InvalidInputError("page_token", "is not a valid page token") from error
     if keyed != (cursor.key is not None) or (cursor.key is not None and cursor.key.tzinfo is None):
         raise InvalidInputError("page_token", "is not a valid page token")

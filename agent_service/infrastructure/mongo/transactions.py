@@ -17,7 +17,8 @@ from pymongo import AsyncMongoClient
 from pymongo.asynchronous.client_session import AsyncClientSession
 from pymongo.errors import BulkWriteError, DuplicateKeyError, PyMongoError
 
-MAX_ATTEMPTS = 10
+MAX_ATTEMPTS = 16
+_BACKOFF_CAP = 0.25
 _DUPLICATE_KEY = 11000
 _WRITE_CONFLICT = 112
 
@@ -57,5 +58,12 @@ async def in_transaction(
         except PyMongoError as error:
             if not _is_transient(error) or is_duplicate_key(error):
                 raise
-            await asyncio.sleep(random.uniform(0.002, 0.01) * attempt)  # noqa: S311
+            await asyncio.sleep(_backoff(attempt))
     raise TransactionGaveUpError(f"transaction still conflicting after {MAX_ATTEMPTS} attempts")
+
+
+def _backoff(attempt: int) -> float:
+    """Full jitter, growing exponentially to 250 ms: under a pile-up of transactions that
+    conflict on overlapping holds, a fixed small pause makes them abort each other in lockstep
+    until all give up; spreading the retries lets one commit and the others see its holds."""
+    return random.uniform(0.0, min(_BACKOFF_CAP, 0.004 * 2**attempt))  # noqa: S311

@@ -22,6 +22,7 @@ from calendar_service.infrastructure.google.failures import (
     describe,
 )
 from calendar_service.infrastructure.google.mapping import event_from_json
+from calendar_service.infrastructure.google.metrics import count_error
 
 T = TypeVar("T")
 log = structlog.get_logger(__name__)
@@ -41,6 +42,7 @@ def translated(scope: Scope, target: str) -> Iterator[None]:
         yield
     except FAILURES as exc:
         error = translate(exc, scope=scope, target=target)
+        count_error(exc)
         log.warning(
             "google_calendar.failed",
             scope=scope,

@@ -21,6 +21,7 @@ from tenacity.stop import stop_base
 from calendar_service.infrastructure.google.auth import ServiceAccountTokenSource
 from calendar_service.infrastructure.google.budget import Budget, RetryPolicy
 from calendar_service.infrastructure.google.failures import describe, is_retryable
+from calendar_service.infrastructure.google.metrics import count_attempt, count_retry
 from calendar_service.infrastructure.google.responses import api_error, read_json
 
 JsonObject = dict[str, Any]
@@ -85,8 +86,14 @@ class GoogleTransport:
 
     async def _attempt(self, call: ApiCall, budget: Budget) -> JsonObject:
         timeout = budget.attempt_timeout(self._policy.request_timeout)
-        async with asyncio.timeout(timeout):
-            return await self._send_authorized(call)
+        try:
+            async with asyncio.timeout(timeout):
+                payload = await self._send_authorized(call)
+        except Exception as error:
+            count_attempt(call.method, error)
+            raise
+        count_attempt(call.method, None)
+        return payload
 
     async def _send_authorized(self, call: ApiCall) -> JsonObject:
         """One attempt; a 401 refreshes the token once and resends, a second 401 fails."""
@@ -115,6 +122,7 @@ class GoogleTransport:
 def _note_retry(call: ApiCall, budget: Budget, state: RetryCallState) -> None:
     error = state.outcome.exception() if state.outcome is not None else None
     budget.last_failure = error
+    count_retry(error)
     log.warning(
         "google_calendar.retry",
         method=call.method,

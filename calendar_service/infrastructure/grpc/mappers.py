@@ -17,11 +17,16 @@ from agenda_kit.calendar.port import (
     WeeklyHours,
 )
 from agenda_kit.errors import RequestValidationError
+from calendar_service.application.slot_mapping import to_slot_query
 from calendar_service.application.use_cases import EventListing, FreeSlotsQuery
+from calendar_service.domain.slot_model import validate_query
 
 _HHMM = re.compile(r"^([01]\d|2[0-4]):([0-5]\d)$")
 _MIN_SECONDS = -62135596800  # 0001-01-01T00:00:00Z
 _MAX_SECONDS = 253402300799  # 9999-12-31T23:59:59Z
+# The longest IANA zone name has 32 characters. ZoneInfo raises OSError (not ValueError)
+# for a name longer than a file name may be, so such names are refused here.
+_MAX_ZONE_CHARS = 64
 
 
 def to_datetime(field: str, stamp: Timestamp) -> datetime:
@@ -46,6 +51,13 @@ def to_range(field: str, message: pb.TimeRange, *, present: bool) -> tuple[datet
     if end <= start:
         raise RequestValidationError(field, "end must be after start")
     return start, end
+
+
+def _time_zone(field: str, text: str) -> str:
+    """An IANA zone name to check further down; empty means UTC."""
+    if len(text) > _MAX_ZONE_CHARS:
+        raise RequestValidationError(field, f"unknown time zone {text[:64]!r}")
+    return text or "UTC"
 
 
 def time_range(start: datetime, end: datetime) -> pb.TimeRange:
@@ -85,7 +97,7 @@ def to_free_slots_query(request: pb.GetFreeSlotsRequest) -> FreeSlotsQuery:
         for i, window in enumerate(request.windows)
     )
     rules = SlotRules(
-        time_zone=request.time_zone or "UTC",
+        time_zone=_time_zone("time_zone", request.time_zone),
         weekly_hours=tuple(_weekly_hours(i, hours) for i, hours in enumerate(request.weekly_hours)),
         windows=windows,
         step_minutes=_int_or_default(request.step_minutes, None),
@@ -94,6 +106,9 @@ def to_free_slots_query(request: pb.GetFreeSlotsRequest) -> FreeSlotsQuery:
         minimum_notice_minutes=request.minimum_notice_minutes,
         max_results=_int_or_default(request.max_results, 500) or 500,
     )
+    # The slot engine checks these rules too, but only after the free/busy read, whose range
+    # the buffers widen (a huge buffer overflowed it: INTERNAL). Refuse a bad query first.
+    validate_query(to_slot_query(start, end, request.duration_minutes, rules))
     return FreeSlotsQuery(
         calendar_id=request.calendar_id,
         start=start,
@@ -112,7 +127,7 @@ def to_event_draft(request: pb.CreateEventRequest) -> EventDraft:
         start=start,
         end=end,
         idempotency_key=request.idempotency_key,
-        time_zone=request.time_zone or "UTC",
+        time_zone=_time_zone("time_zone", request.time_zone),
     )
 
 

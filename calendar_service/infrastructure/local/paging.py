@@ -6,7 +6,7 @@ import base64
 import binascii
 import json
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import UTC, datetime
 
 from agenda_kit.calendar.errors import InvalidCalendarRequestError
 
@@ -31,8 +31,9 @@ def decode_token(token: str) -> Cursor:
         raw = base64.urlsafe_b64decode(token + "=" * (-len(token) % 4))
         start_text, event_id = json.loads(raw)
         start = datetime.fromisoformat(start_text)
-    except (binascii.Error, ValueError, TypeError) as error:
+        if start.tzinfo is None or not isinstance(event_id, str):
+            raise ValueError("naive start or non-string id")
+        start = start.astimezone(UTC)  # out-of-range instants fail here, not in the query
+    except (binascii.Error, ValueError, TypeError, OverflowError) as error:
         raise InvalidCalendarRequestError("page_token is not valid") from error
-    if start.tzinfo is None or not isinstance(event_id, str):
-        raise InvalidCalendarRequestError("page_token is not valid")
     return Cursor(start, event_id)

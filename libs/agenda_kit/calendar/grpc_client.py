@@ -21,9 +21,10 @@ from typing import Any, Generic, TypeVar
 import grpc
 import structlog
 from google.protobuf.message import Message
+from grpc_health.v1 import health_pb2
 
 from agenda.calendar.v1 import calendar_service_pb2 as pb
-from agenda_kit import deadline
+from agenda_kit import deadline, tracing
 from agenda_kit.calendar import grpc_mappers as mappers
 from agenda_kit.calendar.errors import CalendarError, CalendarUnavailableError
 from agenda_kit.calendar.port import (
@@ -34,6 +35,7 @@ from agenda_kit.calendar.port import (
     ICalendarAdapter,
     SlotRules,
 )
+from agenda_kit.metrics import count_cache, set_breaker_state
 from agenda_kit.resilience import BreakerState, CircuitBreaker, CircuitOpenError, TtlCache
 
 log = structlog.get_logger("agenda.calendar_client")
@@ -42,6 +44,10 @@ Req = TypeVar("Req", bound=Message)
 Resp = TypeVar("Resp", bound=Message)
 V = TypeVar("V")
 
+BREAKER_NAME = "calendar"
+SLOTS_CACHE = "calendar_client_free_slots"
+BUSY_CACHE = "calendar_client_free_busy"
+_HEALTH_CHECK = "/grpc.health.v1.Health/Check"
 _UPSTREAM_DOWN = frozenset({grpc.StatusCode.UNAVAILABLE, grpc.StatusCode.DEADLINE_EXCEEDED})
 _BACKOFF_BASE = 0.05
 _BACKOFF_CAP = 0.5
@@ -108,6 +114,11 @@ class CalendarClientStats:
     rejected_by_breaker: int = 0
 
 
+def _breaker_moved(old: BreakerState, new: BreakerState) -> None:
+    log.warning("calendar_breaker_state", old=old.value, new=new.value)
+    set_breaker_state(BREAKER_NAME, new)
+
+
 def _upstream_down(error: BaseException) -> bool:
     return isinstance(error, grpc.aio.AioRpcError) and error.code() in _UPSTREAM_DOWN
 
@@ -147,7 +158,8 @@ class GrpcCalendarAdapter(ICalendarAdapter):
         self._token = token
         self._timeout = timeout
         self._max_attempts = max_attempts
-        self.breaker = breaker or CircuitBreaker()
+        self.breaker = breaker or CircuitBreaker(on_state_change=_breaker_moved)
+        set_breaker_state(BREAKER_NAME, self.breaker.state)
         self._slots_cache: TtlCache[_ReadKey, tuple[datetime, ...]] = TtlCache(cache_ttl)
         self._busy_cache: TtlCache[_ReadKey, tuple[FreeBusy, ...]] = TtlCache(cache_ttl)
         self._writes = 0  # bumped around every write: a read that raced one is not cached
@@ -176,9 +188,13 @@ class GrpcCalendarAdapter(ICalendarAdapter):
         options = [*_DEFAULT_CHANNEL_OPTIONS, *channel_options]
         if tls or tls_root_cert is not None:
             credentials = grpc.ssl_channel_credentials(root_certificates=tls_root_cert)
-            channel = grpc.aio.secure_channel(address, credentials, options=options)
+            channel = grpc.aio.secure_channel(
+                address, credentials, options=options, interceptors=tracing.client_interceptors()
+            )
         else:
-            channel = grpc.aio.insecure_channel(address, options=options)
+            channel = grpc.aio.insecure_channel(
+                address, options=options, interceptors=tracing.client_interceptors()
+            )
         client = cls(
             channel,
             token=token,
@@ -213,6 +229,19 @@ class GrpcCalendarAdapter(ICalendarAdapter):
     def cache_misses(self) -> int:
         return self._slots_cache.misses + self._busy_cache.misses
 
+    async def check_health(self) -> bool:
+        """Whether the calendar service reports itself SERVING (overall health, no token)."""
+        check = self._channel.unary_unary(
+            _HEALTH_CHECK,
+            request_serializer=_serialize,
+            response_deserializer=health_pb2.HealthCheckResponse.FromString,
+        )
+        try:
+            response = await check(health_pb2.HealthCheckRequest(), timeout=self._timeout)
+        except grpc.aio.AioRpcError:
+            return False
+        return bool(response.status == health_pb2.HealthCheckResponse.SERVING)
+
     # -- the port -----------------------------------------------------------------------------
 
     async def get_free_slots(
@@ -232,7 +261,9 @@ class GrpcCalendarAdapter(ICalendarAdapter):
             return tuple(mappers.instant(start) for start in response.slot_starts)
 
         key = _ReadKey.of(_GET_FREE_SLOTS, [calendar_id], request)
-        starts: tuple[datetime, ...] = await self._read_through(self._slots_cache, key, load)
+        starts: tuple[datetime, ...] = await self._read_through(
+            self._slots_cache, SLOTS_CACHE, key, load
+        )
         return list(starts)
 
     async def query_free_busy(
@@ -245,7 +276,9 @@ class GrpcCalendarAdapter(ICalendarAdapter):
             return tuple(mappers.free_busy(answer) for answer in response.calendars)
 
         key = _ReadKey.of(_QUERY_FREE_BUSY, calendar_ids, request)
-        answers: tuple[FreeBusy, ...] = await self._read_through(self._busy_cache, key, load)
+        answers: tuple[FreeBusy, ...] = await self._read_through(
+            self._busy_cache, BUSY_CACHE, key, load
+        )
         return list(answers)
 
     async def create_event(
@@ -317,6 +350,7 @@ class GrpcCalendarAdapter(ICalendarAdapter):
     async def _read_through(
         self,
         cache: TtlCache[_ReadKey, V],
+        name: str,
         key: _ReadKey,
         load: Callable[[], Awaitable[V]],
     ) -> V:
@@ -324,7 +358,9 @@ class GrpcCalendarAdapter(ICalendarAdapter):
         started or ended meanwhile (coarser than per calendar, but bounded memory)."""
         cached = cache.get(key)
         if cached is not None:
+            count_cache(name, hits=1)
             return cached
+        count_cache(name, misses=1)
         writes_before = self._writes
         value = await load()
         if self._writes == writes_before:

@@ -40,21 +40,42 @@ def request_id_from(metadata: Any) -> str:
 class _Call:
     """Bookkeeping for one RPC: what to log and count when it ends."""
 
-    def __init__(self, method: str, request_id: str) -> None:
+    def __init__(self, method: str, request_id: str, request: Any = None) -> None:
         self.service = service_of(method)
         self.method = method.rsplit("/", 1)[-1]
         self.request_id = request_id
+        self.ids = ids_of(request)
         self.started = time.perf_counter()
 
     def finish(self, code: grpc.StatusCode, error: str | None = None) -> None:
         elapsed = time.perf_counter() - self.started
         RPC_REQUESTS.labels(self.service, self.method, code.name).inc()
-        RPC_LATENCY.labels(self.service, self.method).observe(elapsed)
+        RPC_LATENCY.labels(self.service, self.method, code.name).observe(elapsed)
         event = log.info if code in _QUIET_CODES else log.warning
-        event("rpc", code=code.name, duration_ms=round(elapsed * 1000, 2), error=error)
+        event("rpc", code=code.name, duration_ms=round(elapsed * 1000, 2), error=_short(error))
 
 
 _QUIET_CODES = frozenset({grpc.StatusCode.OK, grpc.StatusCode.NOT_FOUND})
+_ID_FIELDS = ("tenant_id", "conversation_id")
+_MAX_ERROR_CHARS = 300
+
+
+def ids_of(request: Any) -> dict[str, str]:
+    """The tenant and conversation ids a request names (top level or in ``message``)."""
+    ids: dict[str, str] = {}
+    for holder in (request, getattr(request, "message", None)):
+        for name in _ID_FIELDS:
+            value = getattr(holder, name, None)
+            if isinstance(value, str) and 0 < len(value) <= 64 and name not in ids:
+                ids[name] = value
+    return ids
+
+
+def _short(error: str | None) -> str | None:
+    """Status details for the log line, capped (they may quote a backend's message)."""
+    if error is None or len(error) <= _MAX_ERROR_CHARS:
+        return error
+    return error[:_MAX_ERROR_CHARS] + "…"
 
 
 class RequestContextInterceptor(grpc.aio.ServerInterceptor):
@@ -85,7 +106,7 @@ class RequestContextInterceptor(grpc.aio.ServerInterceptor):
 
     def _unary(self, behavior: Behavior, method: str, request_id: str) -> Behavior:
         async def run(request: Any, context: Context) -> Any:
-            call = _Call(method, request_id)
+            call = _Call(method, request_id, request)
             with _bound(call), deadline.deadline_after(context.time_remaining()):
                 try:
                     response = await behavior(request, context)
@@ -99,7 +120,7 @@ class RequestContextInterceptor(grpc.aio.ServerInterceptor):
 
     def _stream(self, behavior: StreamBehavior, method: str, request_id: str) -> StreamBehavior:
         async def run(request: Any, context: Context) -> AsyncIterator[Any]:
-            call = _Call(method, request_id)
+            call = _Call(method, request_id, request)
             with _bound(call), deadline.deadline_after(context.time_remaining()):
                 try:
                     produced = behavior(request, context)
@@ -146,11 +167,13 @@ class _BoundLogs:
 
     def __enter__(self) -> None:
         structlog.contextvars.bind_contextvars(
-            request_id=self._call.request_id, rpc=f"{self._call.service}/{self._call.method}"
+            request_id=self._call.request_id,
+            rpc=f"{self._call.service}/{self._call.method}",
+            **self._call.ids,
         )
 
     def __exit__(self, *_exc: object) -> None:
-        structlog.contextvars.unbind_contextvars("request_id", "rpc")
+        structlog.contextvars.unbind_contextvars("request_id", "rpc", *_ID_FIELDS, "trace_id")
 
 
 def _bound(call: _Call) -> _BoundLogs:

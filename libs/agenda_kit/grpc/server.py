@@ -13,6 +13,9 @@ from grpc_health.v1 import health_pb2, health_pb2_grpc
 from grpc_health.v1.health import aio as health_aio
 from grpc_reflection.v1alpha import reflection
 
+from agenda_kit import tracing
+from agenda_kit.health import HealthWatcher
+
 log = structlog.get_logger("agenda.server")
 MAX_MESSAGE_BYTES = 4 * 1024 * 1024
 
@@ -27,13 +30,17 @@ class ServiceRegistration:
 
 @dataclass(slots=True)
 class ServerSpec:
-    """What ``create_server`` builds: services, interceptors and the health servicer."""
+    """What ``create_server`` builds: services, interceptors and the health servicer.
+
+    ``watcher`` (dependency probes) starts when the server reports SERVING.
+    """
 
     services: Sequence[ServiceRegistration]
     interceptors: Sequence[grpc.aio.ServerInterceptor] = ()
     health: health_aio.HealthServicer = field(default_factory=health_aio.HealthServicer)
     credentials: grpc.ServerCredentials | None = None
     max_message_bytes: int = MAX_MESSAGE_BYTES
+    watcher: HealthWatcher | None = None
 
 
 def create_server(addr: str, spec: ServerSpec) -> tuple[grpc.aio.Server, int]:
@@ -43,7 +50,8 @@ def create_server(addr: str, spec: ServerSpec) -> tuple[grpc.aio.Server, int]:
         ("grpc.max_send_message_length", spec.max_message_bytes),
         ("grpc.so_reuseport", 0),
     ]
-    server = grpc.aio.server(interceptors=list(spec.interceptors), options=options)
+    interceptors = [*tracing.server_interceptors(), *spec.interceptors]
+    server = grpc.aio.server(interceptors=interceptors, options=options)
     for service in spec.services:
         service.add(server)
     health_pb2_grpc.add_HealthServicer_to_server(spec.health, server)
@@ -66,14 +74,20 @@ def create_server(addr: str, spec: ServerSpec) -> tuple[grpc.aio.Server, int]:
 
 
 async def mark_serving(spec: ServerSpec) -> None:
-    """Health: the overall status ("") and every service become SERVING."""
-    for name in ("", *(service.name for service in spec.services)):
+    """Health: the overall status ("") and every service become SERVING; from then on the
+    dependency watcher (if any) keeps them up to date."""
+    names = [service.name for service in spec.services]
+    for name in ("", *names):
         await spec.health.set(name, health_pb2.HealthCheckResponse.SERVING)
+    if spec.watcher is not None:
+        spec.watcher.start(spec.health, names)
 
 
 async def shutdown(server: grpc.aio.Server, spec: ServerSpec, grace: float) -> None:
     """Health → NOT_SERVING first, then let in-flight RPCs finish within ``grace`` seconds."""
     await spec.health.enter_graceful_shutdown()
+    if spec.watcher is not None:
+        await spec.watcher.stop()
     await server.stop(grace)
 
 

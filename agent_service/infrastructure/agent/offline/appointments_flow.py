@@ -12,6 +12,7 @@ from agent_service.infrastructure.agent.offline import catalog
 from agent_service.infrastructure.agent.offline.context import OfflineContext
 from agent_service.infrastructure.agent.offline.nlu import (
     best_match,
+    classify_intent,
     is_negative,
     normalize,
     ordinal_choice,
@@ -40,12 +41,20 @@ def appointments_step(ctx: OfflineContext) -> ModelResponse:
         result = ctx.result(tool)
         if result is not None:
             return _after_write(ctx, tool, result.text)
-    if is_negative(ctx.text) and not ctx.results:
+    if _declines(ctx) and not ctx.results:
         return text(say("declined", ctx.language))
     listed = ctx.result("list_my_appointments")
     if listed is None:
         return call("list_my_appointments")
     return _act(ctx, catalog.appointments(listed.text))
+
+
+def _declines(ctx: OfflineContext) -> bool:
+    """A "no" declines a pending confirmation; with none pending, a message that reads as
+    negative only because it starts with "cancel" ("Cancel my appointment") is the request."""
+    if not is_negative(ctx.text):
+        return False
+    return ctx.pending is not None or classify_intent(ctx.text)[0] != "appointments"
 
 
 def _act(ctx: OfflineContext, appointments: list[catalog.AppointmentInfo]) -> ModelResponse:

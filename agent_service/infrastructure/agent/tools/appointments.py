@@ -20,6 +20,7 @@ from agent_service.infrastructure.agent.tools.formatting import (
     local_text,
     moved,
 )
+from agent_service.infrastructure.agent.tools.outcomes import record_booking
 
 
 async def list_my_appointments(ctx: RunContext[AgentDeps]) -> str:
@@ -69,7 +70,9 @@ async def cancel_appointment(ctx: RunContext[AgentDeps], appointment_id: UUID) -
             deps.tenant_id, appointment_id, reason="cancelled by the customer", enforce_window=True
         )
     except (CalendarError, AgendaError) as error:
+        record_booking("cancel", "failed")
         return f"NOT CANCELLED: {error}"
+    record_booking("cancel", "cancelled" if changed else "already_cancelled")
     if changed:
         deps.turn.actions.append(
             TurnAction(kind=ActionKind.APPOINTMENT_CANCELLED, appointment_id=appointment_id)
@@ -116,9 +119,12 @@ async def reschedule_appointment(
             deps.tenant_id, deps.customer_id, appointment_id, new_start_time
         )
     except SlotUnavailableError:
+        record_booking("reschedule", "slot_taken")
         return f"NOT RESCHEDULED: the new time is not free ({summary})."
     except (CalendarError, AgendaError) as error:
+        record_booking("reschedule", "failed")
         return f"NOT RESCHEDULED: {error}"
+    record_booking("reschedule", "rescheduled")
     deps.turn.actions.append(
         TurnAction(kind=ActionKind.APPOINTMENT_RESCHEDULED, appointment_id=new.id)
     )

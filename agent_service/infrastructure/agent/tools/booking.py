@@ -19,6 +19,7 @@ from agent_service.domain.errors import (
 from agent_service.infrastructure.agent.deps import AgentDeps
 from agent_service.infrastructure.agent.tools.confirmation import confirmation_gate
 from agent_service.infrastructure.agent.tools.formatting import describe, local_text
+from agent_service.infrastructure.agent.tools.outcomes import record_booking
 
 
 async def book_appointment(
@@ -90,13 +91,18 @@ async def _book(
             deps.tenant_id, deps.customer_id, professional_id, service_id, start
         )
     except SlotUnavailableError:
+        record_booking("book", "slot_taken")
         return f"NOT BOOKED: that time was just taken ({summary}). Offer other free times."
     except PolicyViolationError as error:
+        record_booking("book", "policy_violation")
         return f"NOT BOOKED: {error}"
     except CalendarUnavailableError as error:
+        record_booking("book", "unconfirmed")
         return f"NOT CONFIRMED: {error} The booking may complete shortly; do not retry now."
     except (CalendarError, AgendaError) as error:
+        record_booking("book", "failed")
         return f"NOT BOOKED: {error}"
+    record_booking("book", "booked")
     deps.turn.actions.append(
         TurnAction(kind=ActionKind.APPOINTMENT_BOOKED, appointment_id=appointment.id)
     )

@@ -1,0 +1,457 @@
+"""Token economy: the routed graph (router + one specialist with only its tools) against one
+agent that has every tool and every instruction on every request (seed 003's "before").
+
+Both run the scripted conversations of :mod:`bench.conversations` through the same
+``HandleMessage`` → ``LangGraphConversationEngine`` path (same context block, same per-agent
+history persistence and trimming, same tools and schemas, in-memory repositories and calendar),
+driven by a ``FunctionModel`` that plays the customer's intent with the offline model's
+decision logic and measures every request it receives.
+
+Counting: each request is rendered as the OpenAI Chat Completions body it would be (system
+message = the agent's instructions, the message history, and ``tools`` = the function and
+output tool definitions with their JSON schemas) and counted with the fake OpenAI server's
+rule (``tests.fakes.openai_server.prompt_tokens``: about 4 characters a token per message,
+plus 4 tokens of framing per message, plus the tools' JSON). Pydantic AI's own FunctionModel
+estimate leaves out instructions and tool schemas, the very things being compared.
+
+``python -m bench.token_economy [--quick]`` prints the figures as JSON.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import statistics
+import sys
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any, cast
+
+from langgraph.graph import END, START, StateGraph
+from pydantic_ai import Agent
+from pydantic_ai.messages import (
+    ModelMessage,
+    ModelRequest,
+    ModelResponse,
+    RetryPromptPart,
+    SystemPromptPart,
+    TextPart,
+    ToolCallPart,
+    ToolReturnPart,
+    UserPromptPart,
+)
+from pydantic_ai.models.function import AgentInfo, FunctionModel
+
+from agenda_kit.logging import configure_logging
+from agent_service.infrastructure.agent.agents import (
+    AgentSet,
+    _context,
+    build_agents,
+    reporting_progress,
+)
+from agent_service.infrastructure.agent.deps import AgentDeps
+from agent_service.infrastructure.agent.graph import (
+    PENDING_OWNERS,
+    TurnContext,
+    _prepare,
+    _remember,
+    _specialist_node,
+    build_graph,
+)
+from agent_service.infrastructure.agent.offline.context import read_context
+from agent_service.infrastructure.agent.offline.model import (
+    STEPS,
+    _should_escape,
+    offline_model_function,
+    route,
+)
+from agent_service.infrastructure.agent.prompts import router_instructions
+from agent_service.infrastructure.agent.specialists import COMMON_RULES, SPECIALISTS
+from agent_service.infrastructure.agent.state import ChatState
+from bench.conversations import (
+    CONVERSATIONS,
+    Conversation,
+    Harness,
+    assistant_now,
+    prepare,
+    run_conversation,
+)
+from tests.fakes.in_memory_calendar import InMemoryCalendar
+from tests.fakes.openai_server import prompt_tokens, rough_tokens
+
+SINGLE = "assistant"
+GOAL_REDUCTION = 0.70
+QUICK_CONVERSATIONS = (
+    "book-pt-one-shot",
+    "book-en-slot-filling",
+    "reschedule-pt-direct",
+    "faq-pt-address",
+    "handoff-en",
+    "mixed-pt-faq-then-book",
+)
+ModelFunction = Callable[[list[ModelMessage], AgentInfo], ModelResponse]
+
+
+# --- measuring what a request carries ----------------------------------------------------------
+
+
+def openai_body(messages: list[ModelMessage], info: AgentInfo) -> dict[str, Any]:
+    """The Chat Completions request body this model request would be."""
+    rendered: list[dict[str, Any]] = []
+    if info.instructions:
+        rendered.append({"role": "system", "content": info.instructions})
+    for message in messages:
+        if isinstance(message, ModelRequest):
+            rendered.extend(_request_parts(message))
+        else:
+            rendered.append(_assistant(message))
+    tools = [
+        {
+            "type": "function",
+            "function": {
+                "name": tool.name,
+                "description": tool.description or "",
+                "parameters": tool.parameters_json_schema,
+            },
+        }
+        for tool in (*info.function_tools, *info.output_tools)
+    ]
+    return {"model": "bench", "messages": rendered, "tools": tools}
+
+
+def _request_parts(message: ModelRequest) -> list[dict[str, Any]]:
+    out: list[dict[str, Any]] = []
+    for part in message.parts:
+        if isinstance(part, SystemPromptPart):
+            out.append({"role": "system", "content": part.content})
+        elif isinstance(part, UserPromptPart):
+            content = part.content if isinstance(part.content, str) else str(part.content)
+            out.append({"role": "user", "content": content})
+        elif isinstance(part, ToolReturnPart):
+            out.append(
+                {
+                    "role": "tool",
+                    "tool_call_id": part.tool_call_id,
+                    "content": part.model_response_str(),
+                }
+            )
+        elif isinstance(part, RetryPromptPart):
+            role = "tool" if part.tool_name else "user"
+            out.append(
+                {"role": role, "tool_call_id": part.tool_call_id, "content": part.model_response()}
+            )
+    return out
+
+
+def _assistant(message: ModelResponse) -> dict[str, Any]:
+    texts = [part.content for part in message.parts if isinstance(part, TextPart)]
+    calls = [
+        {
+            "id": part.tool_call_id,
+            "type": "function",
+            "function": {"name": part.tool_name, "arguments": part.args_as_json_str()},
+        }
+        for part in message.parts
+        if isinstance(part, ToolCallPart)
+    ]
+    rendered: dict[str, Any] = {"role": "assistant", "content": "\n\n".join(texts) or None}
+    if calls:
+        rendered["tool_calls"] = calls
+    return rendered
+
+
+@dataclass(frozen=True, slots=True)
+class Measured:
+    """One model request: who received it and its input tokens, split by origin."""
+
+    conversation: str
+    role: str  # "router", a specialist's name, or the single agent
+    input_tokens: int
+    instructions_tokens: int
+    tools_tokens: int
+
+
+@dataclass
+class Meter:
+    """Wraps a model function; records every request it answers."""
+
+    decide: ModelFunction
+    conversation: str = ""
+    requests: list[Measured] = field(default_factory=list)
+
+    def __call__(self, messages: list[ModelMessage], info: AgentInfo) -> ModelResponse:
+        body = openai_body(messages, info)
+        self.requests.append(
+            Measured(
+                conversation=self.conversation,
+                role=_role(info),
+                input_tokens=prompt_tokens(body),
+                instructions_tokens=rough_tokens(info.instructions or ""),
+                tools_tokens=rough_tokens(json.dumps(body["tools"])),
+            )
+        )
+        return self.decide(messages, info)
+
+
+def _role(info: AgentInfo) -> str:
+    """The router, the specialist whose tools these are, or the single agent."""
+    if any(tool.name == "route_to" for tool in info.output_tools):
+        return "router"
+    tools = {tool.name for tool in info.function_tools}
+    for spec in SPECIALISTS:
+        if tools == {tool.__name__ for tool in spec.tools}:
+            return spec.name
+    return SINGLE
+
+
+# --- the single agent ------------------------------------------------------------------------
+
+TOOL_OWNERS = {
+    "book_appointment": "booking",
+    "list_my_appointments": "appointments",
+    "cancel_appointment": "appointments",
+    "reschedule_appointment": "appointments",
+    "search_faq": "faq",
+    "handoff_to_human": "handoff",
+}
+
+
+def single_instructions() -> str:
+    """Seed 003's "before": the router's text and every specialist's instructions, in one."""
+    jobs = "\n\n".join(f"## {spec.name}\n{spec.instructions}" for spec in SPECIALISTS)
+    return f"{router_instructions(SPECIALISTS)}\n\n{jobs}\n\n{COMMON_RULES}"
+
+
+def single_tools() -> list[Callable[..., Any]]:
+    """Every specialist's tools, each once, in the specs' order."""
+    seen: dict[str, Callable[..., Any]] = {}
+    for spec in SPECIALISTS:
+        for tool in spec.tools:
+            seen.setdefault(tool.__name__, tool)
+    return [reporting_progress(tool) for tool in seen.values()]
+
+
+def single_agent_function(messages: list[ModelMessage], info: AgentInfo) -> ModelResponse:
+    """The offline model's behaviour for one agent holding every tool.
+
+    With no router and no graph-held "active specialist", the model must itself work out
+    which job a message belongs to, from what it is sent: a pending action in the context
+    block goes to its owner; a follow-up stays with the job of the previous turn (read off
+    the tools called then) unless the message clearly asks for another job; anything else is
+    classified as the router would. Then the specialist's own steps run.
+    """
+    ctx = read_context(messages, info.instructions)
+    return STEPS[_job(messages, ctx)](ctx)
+
+
+def _job(messages: list[ModelMessage], ctx: Any) -> str:
+    names = [spec.name for spec in SPECIALISTS]
+    if ctx.pending is not None:
+        owner = PENDING_OWNERS.get(str(ctx.pending.get("tool")), "")
+        if owner:
+            return owner
+    previous = _previous_job(messages)
+    if previous and not _should_escape(ctx, previous):
+        return previous
+    return route(ctx.text, names)
+
+
+def _previous_job(messages: list[ModelMessage]) -> str:
+    """The job of the turn before the current message, from the tools called in it."""
+    prompts = [
+        index
+        for index, message in enumerate(messages)
+        if isinstance(message, ModelRequest)
+        and any(isinstance(part, UserPromptPart) for part in message.parts)
+    ]
+    if len(prompts) < 2:
+        return ""
+    called: list[list[str]] = [
+        [part.tool_name for part in message.parts if isinstance(part, ToolCallPart)]
+        for message in messages[prompts[-2] : prompts[-1]]
+        if isinstance(message, ModelResponse)
+    ]
+    tools = [name for batch in called for name in batch]
+    for tool in tools:
+        if tool in TOOL_OWNERS:
+            return TOOL_OWNERS[tool]
+    if any({"list_services", "list_professionals"} <= set(batch) for batch in called):
+        return "booking"  # the booking steps look both up at once
+    if "check_availability" in tools:
+        return "booking"
+    return "discovery" if tools else ""
+
+
+def build_single_graph(model: FunctionModel) -> Any:
+    """prepare → one agent with every tool → remember, through the graph's own nodes."""
+    agent: Agent[AgentDeps, str] = Agent(
+        model,
+        deps_type=AgentDeps,
+        output_type=str,
+        instructions=[single_instructions(), _context],
+        tools=single_tools(),
+        retries=1,
+        name=SINGLE,
+    )
+    agents = AgentSet(router=agent, specialists={SINGLE: cast(Any, agent)})
+    graph: StateGraph[ChatState, TurnContext, ChatState, ChatState] = StateGraph(
+        ChatState, context_schema=TurnContext
+    )
+    graph.add_node("prepare", _prepare)
+    graph.add_node(SINGLE, _specialist_node(agents, SINGLE))
+    graph.add_node("remember", _remember)
+    graph.add_edge(START, "prepare")
+    graph.add_edge("prepare", SINGLE)
+    graph.add_edge(SINGLE, "remember")
+    graph.add_edge("remember", END)
+    return graph.compile()
+
+
+def build_routed_graph(model: FunctionModel) -> Any:
+    """The production wiring: ``build_agents`` + ``build_graph`` over every specialist."""
+    return build_graph(build_agents(model, SPECIALISTS, {}, 1), SPECIALISTS)
+
+
+# --- running -------------------------------------------------------------------------------------
+
+
+@dataclass
+class Run:
+    """One design over the whole conversation set."""
+
+    meter: Meter
+    turns: int = 0
+    bookings: dict[str, int] = field(default_factory=dict)
+    actions: dict[str, list[str]] = field(default_factory=dict)
+
+
+async def play(
+    build: Callable[[FunctionModel], Any],
+    decide: ModelFunction,
+    conversations: tuple[Conversation, ...],
+    now: datetime,
+) -> Run:
+    meter = Meter(decide)
+    run = Run(meter)
+    graph = build(FunctionModel(meter, model_name="bench-intent"))
+    for number, conversation in enumerate(conversations):
+        harness = Harness(graph, InMemoryCalendar(), now)
+        await harness.seed()
+        customer = f"55119{number:08d}"
+        await prepare(harness, conversation, customer)
+        meter.conversation = conversation.name
+        outcome = await run_conversation(harness, conversation, customer)
+        run.turns += len(conversation.turns)
+        run.bookings[conversation.name] = outcome.bookings
+        run.actions[conversation.name] = outcome.actions
+    return run
+
+
+def percentile(values: list[int], fraction: float) -> float:
+    ordered = sorted(values)
+    if not ordered:
+        return 0.0
+    rank = fraction * (len(ordered) - 1)
+    low = int(rank)
+    high = min(low + 1, len(ordered) - 1)
+    return ordered[low] + (ordered[high] - ordered[low]) * (rank - low)
+
+
+def summary(run: Run, conversations: tuple[Conversation, ...]) -> dict[str, Any]:
+    requests = run.meter.requests
+    tokens = [r.input_tokens for r in requests]
+    booking_names = {c.name for c in conversations if c.kind == "booking"}
+    booking_requests = [r for r in requests if r.conversation in booking_names]
+    completed = sum(run.bookings[name] for name in booking_names)
+    by_role: dict[str, dict[str, float]] = {}
+    for role in sorted({r.role for r in requests}):
+        mine = [r for r in requests if r.role == role]
+        by_role[role] = {
+            "requests": len(mine),
+            "mean_input_tokens": round(statistics.fmean(r.input_tokens for r in mine), 1),
+            "mean_instructions_tokens": round(
+                statistics.fmean(r.instructions_tokens for r in mine), 1
+            ),
+            "mean_tools_tokens": round(statistics.fmean(r.tools_tokens for r in mine), 1),
+        }
+    return {
+        "model_requests": len(requests),
+        "user_turns": run.turns,
+        "input_tokens_total": sum(tokens),
+        "input_tokens_per_request_mean": round(statistics.fmean(tokens), 1),
+        "input_tokens_per_request_p50": round(percentile(tokens, 0.50), 1),
+        "input_tokens_per_request_p95": round(percentile(tokens, 0.95), 1),
+        "requests_per_user_turn": round(len(requests) / run.turns, 3),
+        "input_tokens_per_user_turn": round(sum(tokens) / run.turns, 1),
+        "completed_bookings": sum(run.bookings.values()),
+        "requests_per_completed_booking": (
+            round(len(booking_requests) / completed, 3) if completed else None
+        ),
+        "input_tokens_per_completed_booking": (
+            round(sum(r.input_tokens for r in booking_requests) / completed, 1)
+            if completed
+            else None
+        ),
+        "by_role": by_role,
+    }
+
+
+async def measure(quick: bool = False) -> dict[str, Any]:
+    conversations = (
+        tuple(c for c in CONVERSATIONS if c.name in QUICK_CONVERSATIONS) if quick else CONVERSATIONS
+    )
+    now = assistant_now()
+    routed = await play(build_routed_graph, offline_model_function, conversations, now)
+    single = await play(build_single_graph, single_agent_function, conversations, now)
+    routed_figures = summary(routed, conversations)
+    single_figures = summary(single, conversations)
+    reduction = 1 - (
+        routed_figures["input_tokens_per_request_mean"]
+        / single_figures["input_tokens_per_request_mean"]
+    )
+    differing = sorted(
+        name for name in routed.actions if routed.actions[name] != single.actions[name]
+    )
+    missed = sorted(c.name for c in conversations if routed.bookings[c.name] != c.bookings_expected)
+    routed_per_booking = routed_figures["requests_per_completed_booking"]
+    single_per_booking = single_figures["requests_per_completed_booking"]
+    return {
+        "input_token_reduction": round(reduction, 4),
+        "goal_input_token_reduction": GOAL_REDUCTION,
+        "goal_met_tokens": reduction >= GOAL_REDUCTION,
+        "goal_met_requests_per_booking": (
+            routed_per_booking is not None
+            and single_per_booking is not None
+            and routed_per_booking <= single_per_booking
+        ),
+        "input_tokens_per_user_turn_reduction": round(
+            1
+            - routed_figures["input_tokens_per_user_turn"]
+            / single_figures["input_tokens_per_user_turn"],
+            4,
+        ),
+        "conversations": len(conversations),
+        "conversations_pt": sum(c.language == "pt" for c in conversations),
+        "conversations_en": sum(c.language == "en" for c in conversations),
+        "token_count": "chars/4 of the OpenAI Chat Completions body (system + messages + "
+        "tool JSON schemas), tests.fakes.openai_server.prompt_tokens",
+        **prefixed("routed", routed_figures),
+        **prefixed("single_agent", single_figures),
+        "outcomes_differ": differing,
+        "bookings_not_as_scripted": missed,
+    }
+
+
+def prefixed(prefix: str, figures: dict[str, Any]) -> dict[str, Any]:
+    """One level flattened (``prefix.key``), so the Markdown table gets a row per figure."""
+    return {f"{prefix}.{key}": value for key, value in figures.items()}
+
+
+def run(quick: bool = False) -> dict[str, Any]:
+    configure_logging("WARNING")  # one model_usage info line per agent run otherwise
+    return asyncio.run(measure(quick))
+
+
+if __name__ == "__main__":
+    sys.stdout.write(json.dumps(run(quick="--quick" in sys.argv[1:]), indent=2) + "\n")

@@ -1,0 +1,97 @@
+"""Per-tenant concurrency: a flooding tenant is refused beyond its limit; others are not."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from uuid import UUID, uuid4
+
+import pytest
+
+from agent_service.application.conversation import HandleMessage, IncomingMessage
+from agent_service.application.engine import ProgressSink, TurnInput, TurnOutput
+from agent_service.application.tenant_gate import TenantGate
+from agent_service.domain.errors import CapacityExceededError
+from tests.agent_service.conversation_fixtures import seed_salon
+from tests.fakes.agent_repositories import in_memory_repositories
+
+LIMIT = 8
+
+
+class BlockingEngine:
+    """Holds every turn of ``blocked`` tenants until ``release`` is set; others answer at once."""
+
+    def __init__(self) -> None:
+        self.blocked: set[UUID] = set()
+        self.release = asyncio.Event()
+
+    async def run_turn(self, turn: TurnInput, progress: ProgressSink | None = None) -> TurnOutput:
+        if turn.tenant.id in self.blocked:
+            await self.release.wait()
+        return TurnOutput(reply=f"ok {turn.text}", specialist="test")
+
+
+def message(tenant_id: UUID, text: str = "oi", message_id: str | None = None) -> IncomingMessage:
+    return IncomingMessage(
+        tenant_id=tenant_id,
+        channel="whatsapp",
+        external_id=uuid4().hex,
+        display_name="Maria",
+        conversation_id=None,
+        message_id=message_id or uuid4().hex,
+        text=text,
+    )
+
+
+def test_the_gate_counts_per_tenant() -> None:
+    gate, a, b = TenantGate(2), uuid4(), uuid4()
+    with gate.admit(a), gate.admit(a):
+        with pytest.raises(CapacityExceededError, match="limit 2"), gate.admit(a):
+            pass
+        with gate.admit(b):
+            assert (gate.in_flight(a), gate.in_flight(b)) == (2, 1)
+    assert (gate.in_flight(a), gate.in_flight(b)) == (0, 0)
+    with pytest.raises(ValueError, match="limit"):
+        TenantGate(0)
+
+
+async def test_a_flood_of_tenant_a_is_capped_and_does_not_delay_tenant_b() -> None:
+    repos = in_memory_repositories()
+    a = (await seed_salon(repos, "A")).tenant.id
+    b = (await seed_salon(repos, "B")).tenant.id
+    engine = BlockingEngine()
+    engine.blocked.add(a)
+    handle = HandleMessage(repos, engine, gate=TenantGate(LIMIT))
+
+    flood = [asyncio.create_task(handle.execute(message(a))) for _ in range(LIMIT * 5)]
+    await asyncio.sleep(0.05)
+    started = time.perf_counter()
+    replies = await asyncio.gather(*(handle.execute(message(b, f"b{i}")) for i in range(20)))
+    b_seconds = time.perf_counter() - started
+    assert [r.result.reply for r in replies] == [f"ok b{i}" for i in range(20)]
+    assert b_seconds < 1.0
+
+    engine.release.set()
+    outcomes = await asyncio.gather(*flood, return_exceptions=True)
+    refused = [o for o in outcomes if isinstance(o, CapacityExceededError)]
+    assert len(refused) == LIMIT * 4
+    assert len(outcomes) - len(refused) == LIMIT
+
+
+async def test_a_refused_message_can_be_delivered_again_and_duplicates_take_no_place() -> None:
+    repos = in_memory_repositories()
+    a = (await seed_salon(repos)).tenant.id
+    engine = BlockingEngine()
+    engine.blocked.add(a)
+    handle = HandleMessage(repos, engine, gate=TenantGate(1))
+    first = message(a, "first")
+    running = asyncio.create_task(handle.execute(first))
+    await asyncio.sleep(0.05)
+    refused = message(a, "second")
+    with pytest.raises(CapacityExceededError):
+        await handle.execute(refused)
+    duplicate = asyncio.create_task(handle.execute(first))
+    await asyncio.sleep(0.05)
+    engine.release.set()
+    assert (await running).result.reply == (await duplicate).result.reply == "ok first"
+    assert (await handle.execute(refused)).result.reply == "ok second"

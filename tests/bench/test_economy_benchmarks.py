@@ -1,0 +1,40 @@
+"""Smoke tests: the token and Google API economy benchmarks still run (quick mode) and their
+conversations still play as scripted. They check the machinery, never the goals."""
+
+from __future__ import annotations
+
+import pytest
+
+from bench import google_economy, token_economy
+from bench.conversations import CONVERSATIONS
+
+pytestmark = pytest.mark.slow
+
+
+def test_the_conversation_set_covers_the_issue() -> None:
+    assert len(CONVERSATIONS) >= 20
+    assert {c.language for c in CONVERSATIONS} == {"pt", "en"}
+    kinds = {c.kind for c in CONVERSATIONS}
+    assert {"booking", "reschedule", "cancel", "faq", "handoff"} <= kinds
+    assert len({c.name for c in CONVERSATIONS}) == len(CONVERSATIONS)
+
+
+async def test_token_economy_quick() -> None:
+    figures = await token_economy.measure(quick=True)
+    assert 0 < figures["input_token_reduction"] < 1
+    assert figures["outcomes_differ"] == []
+    assert figures["bookings_not_as_scripted"] == []
+    assert figures["routed.completed_bookings"] == figures["single_agent.completed_bookings"] > 0
+    assert figures["routed.by_role"]["router"]["requests"] > 0
+    assert set(figures["single_agent.by_role"]) == {token_economy.SINGLE}
+
+
+async def test_google_economy_quick() -> None:
+    figures = await google_economy.measure(quick=True)
+    for run in ("back_to_back", "think_time"):
+        assert figures[f"{run}.conversations_not_as_scripted"] == 0
+        assert figures[f"{run}.availability_questions"] > 0
+        assert 0 < figures[f"{run}.calls_ratio"] <= 1
+    assert figures["twenty_professionals.query_free_busy_google_calls"] == 1
+    assert figures["twenty_professionals.same_busy_intervals_every_way"] is True
+    assert figures["wall_time_ratio_20_professionals"] > 0

@@ -1,0 +1,84 @@
+"""``make eval`` cannot rot: the dataset's shape, the judges on known-good and known-bad runs,
+and a handful of cases through the offline model end to end."""
+
+from __future__ import annotations
+
+from collections import Counter
+from pathlib import Path
+
+from pydantic_ai.messages import ModelMessage, ModelResponse, TextPart, ToolCallPart
+from pydantic_ai.models.function import AgentInfo, FunctionModel
+
+from agent_service.infrastructure.agent.models import build_model
+from eval import runner
+from eval.__main__ import main, parse_args
+from eval.dataset import CASES
+from eval.evaluators import trajectory_problem
+from eval.harness import Harness
+
+SMOKE = [
+    "pt-book-all-in-one",
+    "en-book-step-by-step",
+    "pt-book-declined",
+    "en-faq-address",
+    "pt-handoff-complaint",
+    "pt-cancel-one-of-two",
+    "en-reschedule",
+    "pt-services-and-prices",
+    "en-cancel-without-appointments",
+]
+
+
+def test_the_dataset_has_40_conversations_in_both_languages_with_expectations() -> None:
+    assert len(CASES) >= 40
+    assert len({case.name for case in CASES}) == len(CASES)
+    languages = Counter(case.metadata.language for case in CASES if case.metadata)
+    assert languages["pt"] >= 15 and languages["en"] >= 15
+    outcomes = {case.metadata.outcome for case in CASES if case.metadata}
+    assert {"booked", "cancelled", "rescheduled", "faq", "handoff"} <= outcomes
+    for case in CASES:
+        assert case.metadata is not None and case.inputs.messages, case.name
+        if case.metadata.outcome == "booked":
+            assert case.metadata.start and case.metadata.service and case.metadata.professional
+
+
+def test_trajectory_is_an_ordered_subsequence_with_exact_writes() -> None:
+    book = "book_appointment"
+    assert trajectory_problem(["list_services", book, "list_services", book], (book, book)) is None
+    assert trajectory_problem(["search_faq"], ("search_faq",)) is None
+    assert trajectory_problem([book], (book, book)) is not None
+    assert trajectory_problem([book, book, book], (book, book)) is not None
+    assert trajectory_problem(["check_availability", book], (book, "check_availability"))
+
+
+async def test_offline_model_passes_the_smoke_cases() -> None:
+    report = await runner.run(Harness(build_model("offline")), SMOKE, concurrency=4)
+    numbers = runner.figures(report)
+    assert numbers.cases == len(SMOKE)
+    assert runner.failing_names(report) == [], runner.markdown(report, "offline", runner.now())
+    assert numbers.task_rate == numbers.trajectory_rate == 1.0
+
+
+def _does_nothing(messages: list[ModelMessage], info: AgentInfo) -> ModelResponse:
+    if any(tool.name == "route_to" for tool in info.output_tools):
+        return ModelResponse(parts=[ToolCallPart("route_to", {"specialist": "discovery"})])
+    return ModelResponse(parts=[TextPart("ok")])
+
+
+async def test_a_model_that_does_nothing_fails_and_the_report_says_why(tmp_path: Path) -> None:
+    report = await runner.run(Harness(FunctionModel(_does_nothing)), SMOKE[:2], concurrency=2)
+    assert runner.figures(report).task_success == 0
+    path = tmp_path / "report.md"
+    runner.write(report, "does-nothing", runner.now(), path)
+    text = path.read_text()
+    assert "## Failing cases (2)" in text
+    assert "nothing booked (wanted Corte feminino with Ana Souza" in text
+    assert "**customer:** Quero agendar um corte feminino com a Ana amanhã às 10h" in text
+
+
+async def test_the_command_writes_the_report_and_applies_the_threshold(tmp_path: Path) -> None:
+    report = tmp_path / "latest.md"
+    argv = ["--case", "pt-faq-pix", "--report", str(report), "--model", "offline"]
+    assert await main(parse_args(argv)) == 0
+    assert "| task success | 1/1 (100.0%) |" in report.read_text()
+    assert await main(parse_args([*argv, "--min-success", "1.01"])) == 1

@@ -1,0 +1,116 @@
+"""DESIGN §5's invariant, checked against what is stored: the agent's MongoDB (appointments,
+slot holds) and the calendar (through the calendar service).
+
+- every non-cancelled event belongs to exactly one confirmed appointment (no orphan event);
+- every confirmed appointment has exactly one such event, the one it names;
+- only active (pending/confirmed) appointments hold slot units; no pending one is left
+  (after the reconciler);
+- no two confirmed appointments of one professional overlap.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+from uuid import UUID
+
+from agenda_kit.calendar.grpc_client import GrpcCalendarAdapter
+from agenda_kit.calendar.port import CalendarEvent
+from agenda_kit.mongo import make_client
+
+ACTIVE = ("pending", "confirmed")
+
+
+@dataclass(frozen=True)
+class Snapshot:
+    """Everything stored for one tenant in a time range."""
+
+    appointments: list[dict[str, Any]]
+    holds: list[dict[str, Any]]
+    events: list[CalendarEvent]
+
+    def with_status(self, status: str) -> list[dict[str, Any]]:
+        return [a for a in self.appointments if a["status"] == status]
+
+    @property
+    def live_events(self) -> list[CalendarEvent]:
+        return [e for e in self.events if e.status != "cancelled"]
+
+
+async def snapshot(
+    mongo_uri: str,
+    database: str,
+    tenant_id: UUID,
+    calendar: GrpcCalendarAdapter,
+    calendar_ids: list[str],
+    start: datetime,
+    end: datetime,
+) -> Snapshot:
+    client = make_client(mongo_uri)
+    try:
+        db = client[database]
+        appointments = await db["appointments"].find({"tenant_id": tenant_id}).to_list(None)
+        holds = await db["slot_holds"].find({"tenant_id": tenant_id}).to_list(None)
+    finally:
+        await client.close()
+    events: list[CalendarEvent] = []
+    for calendar_id in calendar_ids:
+        token: str | None = None
+        while True:
+            page = await calendar.list_events(
+                calendar_id, start, end, page_size=1000, page_token=token
+            )
+            events.extend(page.events)
+            if page.next_page_token is None:
+                break
+            token = page.next_page_token
+    return Snapshot(appointments, holds, events)
+
+
+def check(state: Snapshot) -> dict[str, int]:
+    """Assert the invariant; returns the counts (for the figures)."""
+    confirmed = {str(a["_id"]): a for a in state.with_status("confirmed")}
+    live = state.live_events
+    per_key = Counter(e.idempotency_key for e in live)
+    duplicates = {key: n for key, n in per_key.items() if n > 1}
+    assert not duplicates, f"duplicate events per key: {duplicates}"
+    orphans = [e.event_id for e in live if e.idempotency_key not in confirmed]
+    assert not orphans, f"{len(orphans)} orphan events: {orphans[:5]}"
+    by_key = {e.idempotency_key: e for e in live}
+    missing = [k for k, a in confirmed.items() if by_key.get(k) is None]
+    assert not missing, f"{len(missing)} confirmed appointments without an event: {missing[:5]}"
+    wrong = [k for k, a in confirmed.items() if by_key[k].event_id != a["external_event_id"]]
+    assert not wrong, f"confirmed appointments naming another event: {wrong[:5]}"
+    pending = state.with_status("pending")
+    assert not pending, f"{len(pending)} appointments left pending"
+    active = {a["_id"] for a in state.appointments if a["status"] in ACTIVE}
+    stuck = {h["appointment_id"] for h in state.holds} - active
+    assert not stuck, f"holds of inactive appointments: {list(stuck)[:5]}"
+    overlaps = overlapping_pairs(list(confirmed.values()))
+    assert overlaps == 0, f"{overlaps} overlapping confirmed pairs"
+    return {
+        "appointments": len(state.appointments),
+        "confirmed": len(confirmed),
+        "failed": len(state.with_status("failed")),
+        "events": len(live),
+        "orphans": len(orphans),
+        "overlapping_pairs": overlaps,
+    }
+
+
+def overlapping_pairs(appointments: list[dict[str, Any]]) -> int:
+    """Pairs of appointments of one professional whose [start, end) intersect."""
+    count = 0
+    by_professional: dict[Any, list[dict[str, Any]]] = {}
+    for a in appointments:
+        by_professional.setdefault(a["professional_id"], []).append(a)
+    for group in by_professional.values():
+        ordered = sorted(group, key=lambda a: a["start"])
+        for i, first in enumerate(ordered):
+            for second in ordered[i + 1 :]:
+                if second["start"] >= first["end"]:
+                    break
+                count += 1
+    return count

@@ -1,0 +1,85 @@
+"""The services as real processes on the session's embedded MongoDB (``tests.e2e`` patterns):
+the calendar service once, agent services started, killed and restarted at will."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import uuid
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from tests.agent_service.integration.agent_fixtures import AGENT_TOKEN, CALENDAR_TOKEN
+from tests.e2e.agent_processes import hermetic_env
+from tests.e2e.processes import REPO, ServiceProcess, free_port, wait_serving
+
+
+@dataclass
+class Cluster:
+    """Settings shared by the processes of one test: MongoDB, databases, tokens, ports."""
+
+    mongo_uri: str
+    data_dir: Path
+    suffix: str = field(default_factory=lambda: uuid.uuid4().hex[:12])
+    calendar_port: int = field(default_factory=free_port)
+    started: list[ServiceProcess] = field(default_factory=list)
+
+    @property
+    def agent_database(self) -> str:
+        return f"agent_{self.suffix}"
+
+    @property
+    def calendar_database(self) -> str:
+        return f"cal_{self.suffix}"
+
+    def _env(self, **settings: str) -> dict[str, str]:
+        return hermetic_env(
+            MONGODB_URI=self.mongo_uri,
+            AGENDA_DATA_DIR=str(self.data_dir),
+            CALENDAR_DATABASE=self.calendar_database,
+            CALENDAR_AUTH_TOKENS=CALENDAR_TOKEN,
+            CALENDAR_GRPC_PORT=str(self.calendar_port),
+            CALENDAR_METRICS_PORT="0",
+            AGENT_DATABASE=self.agent_database,
+            AGENT_AUTH_TOKENS=AGENT_TOKEN,
+            AGENT_CALENDAR_TOKEN=CALENDAR_TOKEN,
+            AGENT_CALENDAR_ADDR=f"127.0.0.1:{self.calendar_port}",
+            AGENT_METRICS_PORT="0",
+            **settings,
+        )
+
+    def start(self, module: str, port: int, **settings: str) -> ServiceProcess:
+        """``python -m module`` with the cluster's settings plus ``settings``; waits SERVING."""
+        self.data_dir.mkdir(parents=True, exist_ok=True)
+        log_path = self.data_dir / f"{module}-{len(self.started)}.log"
+        with log_path.open("wb") as log_file:
+            process = subprocess.Popen(
+                [sys.executable, "-m", module],
+                cwd=REPO,
+                env=self._env(**settings),
+                stdin=subprocess.DEVNULL,
+                stdout=log_file,
+                stderr=subprocess.STDOUT,
+            )
+        service = ServiceProcess(process, port, log_path)
+        self.started.append(service)
+        wait_serving(service.address, process, log_path, timeout=90)
+        return service
+
+    def start_calendar(self) -> ServiceProcess:
+        return self.start("calendar_service", self.calendar_port)
+
+    def start_agent(self, **settings: str) -> ServiceProcess:
+        port = free_port()
+        return self.start("agent_service", port, AGENT_GRPC_PORT=str(port), **settings)
+
+    def stop_all(self) -> None:
+        for service in self.started:
+            if service.process.poll() is None:
+                service.process.terminate()
+        for service in self.started:
+            try:
+                service.process.wait(timeout=30)
+            except subprocess.TimeoutExpired:
+                service.process.kill()
+                service.process.wait()

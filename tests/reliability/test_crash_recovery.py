@@ -1,0 +1,123 @@
+"""Issue 4, property 4: the agent process SIGKILLed at each step of the booking saga
+(``AGENDA_FAILPOINTS``) — after a restart, whose reconciler runs at start-up, DESIGN §5's
+invariant holds: no orphan event, no confirmed appointment without its event, no stuck holds."""
+
+from __future__ import annotations
+
+import asyncio
+import signal
+import time
+from collections import Counter
+from collections.abc import Iterator
+from datetime import date, datetime, timedelta
+from pathlib import Path
+from uuid import UUID
+
+import grpc
+import pytest
+
+from agenda_kit.calendar.grpc_client import GrpcCalendarAdapter
+from agenda_kit.mongo import EmbeddedMongo, make_client
+from agent_service.application.booking import FAILPOINT_STEPS
+from tests.agent_service.integration.agent_fixtures import (
+    CALENDAR_TOKEN,
+    SALON_ZONE,
+    Customer,
+    agent_stub,
+    booking_request_text,
+    channel_to,
+    seed_demo_salon,
+)
+from tests.reliability import invariant
+from tests.reliability.processes import Cluster
+from tests.reliability.scale import size
+from tests.reliability.stacks import working_days
+
+pytest_plugins = ["tests.kit.mongo_fixtures"]
+pytestmark = pytest.mark.reliability
+
+KILLS_PER_STEP = size(2, 20)
+TIMES = ("09:00", "10:00", "11:00", "13:00", "14:00", "15:00", "16:00", "17:00")
+
+
+@pytest.fixture
+def cluster(embedded_mongo: EmbeddedMongo, tmp_path: Path) -> Iterator[Cluster]:
+    cluster = Cluster(embedded_mongo.uri, tmp_path)
+    try:
+        yield cluster
+    finally:
+        cluster.stop_all()
+
+
+async def pending_count(cluster: Cluster) -> int:
+    client = make_client(cluster.mongo_uri)
+    try:
+        return await client[cluster.agent_database]["appointments"].count_documents(
+            {"status": "pending"}
+        )
+    finally:
+        await client.close()
+
+
+async def book_until_killed(port: int, tenant_id: str, text: str) -> None:
+    async with channel_to(port) as channel:
+        customer = Customer(agent_stub(channel), tenant_id)
+        asked = await customer.say(text)
+        assert "Confirma" in asked.reply, asked.reply
+        with pytest.raises(grpc.aio.AioRpcError) as died:
+            await customer.say("sim")
+        assert died.value.code() is grpc.StatusCode.UNAVAILABLE
+
+
+async def test_sigkill_at_every_saga_step_then_reconcile(cluster: Cluster) -> None:
+    started = time.perf_counter()
+    cluster.start_calendar()
+    plan = [step for step in FAILPOINT_STEPS for _ in range(KILLS_PER_STEP)]
+    slots = [(day, at) for day in working_days(len(plan) // len(TIMES) + 1) for at in TIMES]
+    tenant_id = ""
+    kills: Counter[str] = Counter()
+    for (day, at), step in zip(slots, plan, strict=False):
+        agent = cluster.start_agent(
+            AGENDA_FAILPOINTS=f"{step}=kill", AGENT_RECONCILE_GRACE_SECONDS="0"
+        )
+        if not tenant_id:
+            async with channel_to(agent.port) as channel:
+                tenant_id = await seed_demo_salon(channel)
+        await book_until_killed(agent.port, tenant_id, booking_request_text(day, at))
+        assert agent.process.wait(timeout=10) == -signal.SIGKILL
+        kills[step] += 1
+
+    cluster.start_agent(AGENT_RECONCILE_GRACE_SECONDS="0")
+    for _ in range(100):
+        if await pending_count(cluster) == 0:
+            break
+        await asyncio.sleep(0.1)
+    figures = await check(cluster, tenant_id, slots[0][0], slots[len(plan) - 1][0])
+    elapsed = time.perf_counter() - started
+    assert sum(kills.values()) == len(plan)
+    assert figures["confirmed"] == kills["after_event"] + kills["before_confirm"]
+    print(
+        f"\nproperty 4: {dict(kills)} SIGKILLs, reconciled on restart in {elapsed:.1f}s total; "
+        f"{figures}"
+    )
+
+
+async def check(cluster: Cluster, tenant_id: str, first: date, last: date) -> dict[str, int]:
+    start = datetime.combine(first, datetime.min.time(), SALON_ZONE)
+    end = datetime.combine(last, datetime.min.time(), SALON_ZONE) + timedelta(days=1)
+    calendar = GrpcCalendarAdapter.connect(
+        f"127.0.0.1:{cluster.calendar_port}", token=CALENDAR_TOKEN
+    )
+    try:
+        state = await invariant.snapshot(
+            cluster.mongo_uri,
+            cluster.agent_database,
+            UUID(tenant_id),
+            calendar,
+            ["demo-ana"],
+            start,
+            end,
+        )
+    finally:
+        await calendar.close()
+    return invariant.check(state)
