@@ -10,7 +10,7 @@ from uuid import UUID, uuid4
 from pydantic import Field
 
 from agent_service.domain.catalog import Entity
-from agent_service.domain.errors import ConflictError
+from agent_service.domain.errors import InvalidStateError
 
 MAX_MESSAGE_CHARS = 4000
 KEPT_MESSAGES = 200
@@ -83,7 +83,7 @@ class Conversation(Entity):
 
     def handed_off(self, reason: str) -> Conversation:
         if self.status is ConversationStatus.ENDED:
-            raise ConflictError("the conversation has ended")
+            raise InvalidStateError("the conversation has ended")
         return self.model_copy(
             update={
                 "status": ConversationStatus.HANDED_OFF,
@@ -95,7 +95,7 @@ class Conversation(Entity):
 
     def handed_back(self) -> Conversation:
         if self.status is not ConversationStatus.HANDED_OFF:
-            raise ConflictError("the conversation is not with a human")
+            raise InvalidStateError("the conversation is not with a human")
         return self.model_copy(
             update={"status": ConversationStatus.ACTIVE, "handoff_reason": "", "updated_at": _now()}
         )

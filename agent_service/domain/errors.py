@@ -33,6 +33,11 @@ class SlotUnavailableError(AgendaError):
     """The time asked for is not free (taken, outside hours, or just booked by someone else)."""
 
 
+class InvalidStateError(AgendaError):
+    """The thing is not in a state that allows this (e.g. handing back a conversation no
+    human has); retrying the same request will not help."""
+
+
 class ConflictError(AgendaError):
     """The request conflicts with the stored state (e.g. a concurrent update; retry)."""
 
