@@ -38,6 +38,7 @@ from agent_service.domain.errors import (
     ConflictError,
     DeadlineExceededError,
     InvalidInputError,
+    InvalidStateError,
     NotFoundError,
     PolicyViolationError,
     SlotUnavailableError,
@@ -144,7 +145,7 @@ class BookingService:
         if appointment.status is AppointmentStatus.CANCELLED:
             return appointment, False
         if appointment.status is not AppointmentStatus.CONFIRMED:
-            raise ConflictError(f"appointment {appointment_id} is {appointment.status.value}")
+            raise InvalidStateError(f"appointment {appointment_id} is {appointment.status.value}")
         if enforce_window:
             tenant = await self._repos.tenants.get(tenant_id)
             self._check_window(tenant, appointment)
@@ -161,7 +162,7 @@ class BookingService:
         """Book the new time first, then cancel the old one: a failure leaves the old intact."""
         old = await self.customer_appointment(tenant_id, customer_id, appointment_id)
         if old.status is not AppointmentStatus.CONFIRMED:
-            raise ConflictError(f"appointment {appointment_id} is {old.status.value}")
+            raise InvalidStateError(f"appointment {appointment_id} is {old.status.value}")
         tenant = await self._repos.tenants.get(tenant_id)
         self._check_window(tenant, old)
         new = await self.book(

@@ -25,7 +25,7 @@ ACTIVE = ("pending", "confirmed")
 
 @dataclass(frozen=True)
 class Snapshot:
-    """Everything stored for one tenant in a time range."""
+    """Everything stored for one tenant in a time range (appointments overlapping it)."""
 
     appointments: list[dict[str, Any]]
     holds: list[dict[str, Any]]
@@ -51,8 +51,10 @@ async def snapshot(
     client = make_client(mongo_uri)
     try:
         db = client[database]
-        appointments = await db["appointments"].find({"tenant_id": tenant_id}).to_list(None)
-        holds = await db["slot_holds"].find({"tenant_id": tenant_id}).to_list(None)
+        overlapping = {"tenant_id": tenant_id, "start": {"$lt": end}, "end": {"$gt": start}}
+        appointments = await db["appointments"].find(overlapping).to_list(None)
+        units = {"tenant_id": tenant_id, "unit_start": {"$gte": start, "$lt": end}}
+        holds = await db["slot_holds"].find(units).to_list(None)
     finally:
         await client.close()
     events: list[CalendarEvent] = []
@@ -76,8 +78,8 @@ def check(state: Snapshot) -> dict[str, int]:
     per_key = Counter(e.idempotency_key for e in live)
     duplicates = {key: n for key, n in per_key.items() if n > 1}
     assert not duplicates, f"duplicate events per key: {duplicates}"
-    orphans = [e.event_id for e in live if e.idempotency_key not in confirmed]
-    assert not orphans, f"{len(orphans)} orphan events: {orphans[:5]}"
+    orphans = [e for e in live if e.idempotency_key not in confirmed]
+    assert not orphans, f"{len(orphans)} orphan events: {_explain(state, orphans[:5])}"
     by_key = {e.idempotency_key: e for e in live}
     missing = [k for k, a in confirmed.items() if by_key.get(k) is None]
     assert not missing, f"{len(missing)} confirmed appointments without an event: {missing[:5]}"
@@ -114,3 +116,18 @@ def overlapping_pairs(appointments: list[dict[str, Any]]) -> int:
                     break
                 count += 1
     return count
+
+
+def _explain(state: Snapshot, events: list[CalendarEvent]) -> list[str]:
+    """For each orphan event: its key and what became of the appointment of that id."""
+    by_id = {str(a["_id"]): a for a in state.appointments}
+    explained = []
+    for event in events:
+        appointment = by_id.get(event.idempotency_key or "")
+        fate = (
+            "no appointment"
+            if appointment is None
+            else (f"{appointment['status']}: {appointment['cancel_reason']!r}")
+        )
+        explained.append(f"{event.event_id} (key {event.idempotency_key}) → {fate}")
+    return explained
