@@ -103,7 +103,7 @@ eval: setup ## Agent eval: scripted conversations vs AGENT_MODEL (offline); repo
 	$(PY) -m eval
 
 test-reliability: setup ## Issue 4's reliability properties at full size (minutes); figures in docs/reliability.md
-	RELIABILITY_SCALE=full $(BIN)/pytest -q -s -p no:cacheprovider -m reliability tests/reliability
+	RELIABILITY_SCALE=full $(BIN)/pytest -q -s -p no:cacheprovider tests/reliability tests/security
 
 bench: setup ## Run the benchmarks; results in bench/results/
 	$(PY) -m bench

@@ -13,8 +13,9 @@ import grpc
 import structlog
 
 from agenda_kit import deadline
-from agenda_kit.errors import ErrorTable
+from agenda_kit.errors import ErrorTable, RequestValidationError
 from agenda_kit.grpc.handlers import (
+    UNDECODABLE,
     Behavior,
     Context,
     Continuation,
@@ -109,6 +110,7 @@ class RequestContextInterceptor(grpc.aio.ServerInterceptor):
             call = _Call(method, request_id, request)
             with _bound(call), deadline.deadline_after(context.time_remaining()):
                 try:
+                    _reject_undecodable(request)
                     response = await behavior(request, context)
                 except BaseException as error:
                     await self._fail(call, context, error)
@@ -123,6 +125,7 @@ class RequestContextInterceptor(grpc.aio.ServerInterceptor):
             call = _Call(method, request_id, request)
             with _bound(call), deadline.deadline_after(context.time_remaining()):
                 try:
+                    _reject_undecodable(request)
                     produced = behavior(request, context)
                     if inspect.isawaitable(produced):  # writes with context.write()
                         await produced
@@ -178,3 +181,8 @@ class _BoundLogs:
 
 def _bound(call: _Call) -> _BoundLogs:
     return _BoundLogs(call)
+
+
+def _reject_undecodable(request: Any) -> None:
+    if request is UNDECODABLE:
+        raise RequestValidationError("request", "the message could not be decoded")

@@ -20,6 +20,28 @@ UnaryWrapper = Callable[[Behavior], Behavior]
 StreamWrapper = Callable[[StreamBehavior], StreamBehavior]
 
 
+class Undecodable:
+    """Stands in for a request whose bytes could not be decoded (the behaviour rejects it
+    with INVALID_ARGUMENT instead of grpc answering UNKNOWN with the exception's class)."""
+
+
+UNDECODABLE = Undecodable()
+
+
+def tolerant(deserialize: Callable[[bytes], Any] | None) -> Callable[[bytes], Any] | None:
+    """``deserialize``, returning ``UNDECODABLE`` instead of raising on malformed bytes."""
+    if deserialize is None:
+        return None
+
+    def run(data: bytes) -> Any:
+        try:
+            return deserialize(data)
+        except Exception:  # noqa: BLE001 - DecodeError, UnicodeDecodeError…: caller's bytes
+            return UNDECODABLE
+
+    return run
+
+
 def wrap_handler(handler: Handler, unary: UnaryWrapper, stream: StreamWrapper) -> Handler:
     """A copy of ``handler`` whose behaviour is wrapped; client-streaming is left as is.
 
@@ -28,13 +50,13 @@ def wrap_handler(handler: Handler, unary: UnaryWrapper, stream: StreamWrapper) -
     if handler.unary_unary is not None:
         return grpc.unary_unary_rpc_method_handler(
             unary(cast(Behavior, handler.unary_unary)),
-            request_deserializer=handler.request_deserializer,
+            request_deserializer=tolerant(handler.request_deserializer),
             response_serializer=handler.response_serializer,
         )
     if handler.unary_stream is not None:
         return grpc.unary_stream_rpc_method_handler(
             stream(cast(StreamBehavior, handler.unary_stream)),
-            request_deserializer=handler.request_deserializer,
+            request_deserializer=tolerant(handler.request_deserializer),
             response_serializer=handler.response_serializer,
         )
     return handler
