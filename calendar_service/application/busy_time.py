@@ -6,7 +6,7 @@ from abc import ABC
 from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
 
-from agenda_kit.calendar.port import EventDraft, ICalendarAdapter, SlotRules
+from agenda_kit.calendar.port import ICalendarAdapter, SlotRules
 from calendar_service.application.free_busy_errors import raise_for_free_busy_error
 from calendar_service.application.slot_mapping import to_slot_query
 from calendar_service.domain.slots import SlotResult, Span, find_free_slots
@@ -16,7 +16,7 @@ class BusyTimeCalendarAdapter(ICalendarAdapter, ABC):
     """An ``ICalendarAdapter`` whose provider answers free/busy and writes events.
 
     Business rule: a free slot is what the domain slot engine says is free given the
-    provider's busy time; ``create_event`` is ``insert_event`` returning only the id.
+    provider's busy time (``create_event`` comes from the port, over ``insert_event``).
     Subclasses implement ``query_free_busy``, ``insert_event``, ``get_event``,
     ``cancel_event`` and ``list_events``. ``clock`` is "now" for the minimum notice (tests
     replace it).
@@ -55,26 +55,3 @@ class BusyTimeCalendarAdapter(ICalendarAdapter, ABC):
         raise_for_free_busy_error(free_busy)
         busy = [Span(interval.start, interval.end) for interval in free_busy.busy]
         return find_free_slots(query, busy, now or self.clock())
-
-    async def create_event(
-        self,
-        calendar_id: str,
-        summary: str,
-        description: str,
-        start_time: datetime,
-        end_time: datetime,
-        *,
-        idempotency_key: str,
-        time_zone: str = "UTC",
-    ) -> str:
-        draft = EventDraft(
-            calendar_id=calendar_id,
-            summary=summary,
-            description=description,
-            start=start_time,
-            end=end_time,
-            idempotency_key=idempotency_key,
-            time_zone=time_zone,
-        )
-        event, _created = await self.insert_event(draft)
-        return event.event_id

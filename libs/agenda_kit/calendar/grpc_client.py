@@ -281,29 +281,6 @@ class GrpcCalendarAdapter(ICalendarAdapter):
         )
         return list(answers)
 
-    async def create_event(
-        self,
-        calendar_id: str,
-        summary: str,
-        description: str,
-        start_time: datetime,
-        end_time: datetime,
-        *,
-        idempotency_key: str,
-        time_zone: str = "UTC",
-    ) -> str:
-        draft = EventDraft(
-            calendar_id=calendar_id,
-            summary=summary,
-            description=description,
-            start=start_time,
-            end=end_time,
-            idempotency_key=idempotency_key,
-            time_zone=time_zone,
-        )
-        event, _created = await self.insert_event(draft)
-        return event.event_id
-
     async def insert_event(self, draft: EventDraft) -> tuple[CalendarEvent, bool]:
         request = mappers.create_event_request(draft)
         async with self._writing(draft.calendar_id):

@@ -120,7 +120,6 @@ class ICalendarAdapter(ABC):
     ) -> list[datetime]:
         """Start instants of free ``duration_minutes`` slots in ``[start_date, end_date)``."""
 
-    @abstractmethod
     async def create_event(
         self,
         calendar_id: str,
@@ -132,7 +131,19 @@ class ICalendarAdapter(ABC):
         idempotency_key: str,
         time_zone: str = "UTC",
     ) -> str:
-        """Create the event (idempotently) and return its provider id."""
+        """Create the event (idempotently) and return its provider id (seed 000's signature,
+        served by ``insert_event``)."""
+        draft = EventDraft(
+            calendar_id=calendar_id,
+            summary=summary,
+            description=description,
+            start=start_time,
+            end=end_time,
+            idempotency_key=idempotency_key,
+            time_zone=time_zone,
+        )
+        event, _created = await self.insert_event(draft)
+        return event.event_id
 
     @abstractmethod
     async def insert_event(self, draft: EventDraft) -> tuple[CalendarEvent, bool]:
