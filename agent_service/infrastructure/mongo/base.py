@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from abc import abstractmethod
 from datetime import UTC, datetime
 from typing import Any
 from uuid import UUID
@@ -27,6 +28,6 @@ class ScopedDocument(Document):
     id: UUID  # type: ignore[assignment]  # the entity id, not an ObjectId
     tenant_id: UUID
 
+    @abstractmethod
     def to_domain(self) -> Any:
         """The domain entity this document stores (each subclass narrows the type)."""
-        raise NotImplementedError
