@@ -2,11 +2,8 @@
 
 from __future__ import annotations
 
-from agenda_kit.grpc.server import serve_until_signal
-from agenda_kit.logging import configure_logging
-from agenda_kit.metrics import serve_metrics
+from agenda_kit.grpc.run import run_service
 from agenda_kit.settings import SharedSettings
-from agenda_kit.tracing import configure_tracing, shutdown_tracing
 from agent_service.bootstrap import bootstrap
 from agent_service.infrastructure.settings import AgentSettings
 
@@ -14,13 +11,11 @@ from agent_service.infrastructure.settings import AgentSettings
 async def main() -> int:
     shared = SharedSettings()
     settings = AgentSettings()
-    configure_logging(shared.log_level, json=shared.log_json)
-    tracer_provider = configure_tracing("agenda-agent", shared.tracing_mode())
-    app = await bootstrap(settings, shared)
-    serve_metrics(settings.metrics_port)
-    try:
-        await serve_until_signal(app.server, app.spec, settings.shutdown_grace_seconds)
-    finally:
-        await app.resources.aclose()
-        shutdown_tracing(tracer_provider)
+    await run_service(
+        "agenda-agent",
+        shared,
+        lambda: bootstrap(settings, shared),
+        metrics_port=settings.metrics_port,
+        grace=settings.shutdown_grace_seconds,
+    )
     return 0

@@ -1,0 +1,46 @@
+"""Run a service process: logging, tracing, metrics, serve until SIGTERM/SIGINT, clean up."""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from contextlib import AsyncExitStack
+from typing import Protocol
+
+import grpc
+
+from agenda_kit.grpc.server import ServerSpec, serve_until_signal
+from agenda_kit.logging import configure_logging
+from agenda_kit.metrics import serve_metrics
+from agenda_kit.settings import SharedSettings
+from agenda_kit.tracing import configure_tracing, shutdown_tracing
+
+
+class ServedApp(Protocol):
+    """What a service's ``bootstrap`` returns: a bound server and what it owns."""
+
+    server: grpc.aio.Server
+    spec: ServerSpec
+    resources: AsyncExitStack
+
+
+async def run_service(
+    name: str,
+    shared: SharedSettings,
+    build: Callable[[], Awaitable[ServedApp]],
+    *,
+    metrics_port: int,
+    grace: float,
+) -> None:
+    """Configure logs and tracing, build the app, expose metrics, serve until a signal, then
+    release everything the app opened (also when start-up fails half-way)."""
+    configure_logging(shared.log_level, json=shared.log_json)
+    tracer_provider = configure_tracing(name, shared.tracing_mode())
+    try:
+        app = await build()
+        serve_metrics(metrics_port)
+        try:
+            await serve_until_signal(app.server, app.spec, grace)
+        finally:
+            await app.resources.aclose()
+    finally:
+        shutdown_tracing(tracer_provider)
