@@ -10,6 +10,9 @@ import structlog
 from langgraph.graph import END, START, StateGraph
 from langgraph.graph.state import CompiledStateGraph
 from langgraph.runtime import Runtime
+from pydantic_ai import Agent
+from pydantic_ai.agent import AgentRunResult
+from pydantic_ai.messages import ModelMessage
 from pydantic_ai.usage import RunUsage, UsageLimits
 
 from agenda_kit.calendar.errors import CalendarError
@@ -93,18 +96,8 @@ def _router_node(agents: AgentSet, names: list[str]) -> Node:
         sticky = _sticky_choice(state, context.deps, names, escaped)
         if sticky:
             return {"active_specialist": sticky, "intent": sticky, "status": "answering"}
-        try:
-            with acting_as("router"):
-                result = await agents.router.run(
-                    state.get("message", ""),
-                    deps=context.deps,
-                    usage=context.usage,
-                    usage_limits=context.limits,
-                )
-        except PROPAGATE:
-            raise
-        except Exception as error:
-            log.warning("agent_run_stopped", error=repr(error)[:300], exc_info=error)
+        result = await _run_guarded(agents.router, "router", state, context)
+        if result is None:
             return {
                 "active_specialist": "",
                 "response": limit_reply(context.deps),
@@ -121,6 +114,31 @@ def _router_node(agents: AgentSet, names: list[str]) -> Node:
         }
 
     return route
+
+
+async def _run_guarded(
+    agent: Agent[AgentDeps, Any],
+    who: str,
+    state: ChatState,
+    context: TurnContext,
+    history: list[ModelMessage] | None = None,
+) -> AgentRunResult[Any] | None:
+    """One agent run within the turn's usage limits, its requests attributed to ``who``;
+    None when it stopped (provider error, malformed response, usage limit), logged."""
+    try:
+        with acting_as(who):
+            return await agent.run(
+                state.get("message", ""),
+                deps=context.deps,
+                message_history=history,
+                usage=context.usage,
+                usage_limits=context.limits,
+            )
+    except PROPAGATE:
+        raise
+    except Exception as error:
+        log.warning("agent_run_stopped", error=repr(error)[:300], exc_info=error)
+        return None
 
 
 def _sticky_choice(state: ChatState, deps: AgentDeps, names: list[str], escaped: list[str]) -> str:
@@ -147,19 +165,8 @@ def _specialist_node(agents: AgentSet, name: str) -> Node:
         context = runtime.context
         await context.report(f"specialist:{name}")
         histories = dict(state.get("histories", {}))
-        try:
-            with acting_as(name):
-                result = await agent.run(
-                    state.get("message", ""),
-                    deps=context.deps,
-                    message_history=load_history(histories.get(name)),
-                    usage=context.usage,
-                    usage_limits=context.limits,
-                )
-        except PROPAGATE:
-            raise
-        except Exception as error:
-            log.warning("agent_run_stopped", error=repr(error)[:300], exc_info=error)
+        result = await _run_guarded(agent, name, state, context, load_history(histories.get(name)))
+        if result is None:
             return {
                 "response": limit_reply(context.deps),
                 "status": "error",
