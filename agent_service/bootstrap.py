@@ -21,7 +21,8 @@ from agenda_kit.calendar.grpc_client import GrpcCalendarAdapter
 from agenda_kit.calendar.port import ICalendarAdapter
 from agenda_kit.grpc.auth import BearerAuthInterceptor
 from agenda_kit.grpc.context import RequestContextInterceptor
-from agenda_kit.grpc.server import ServerSpec, ServiceRegistration, create_server, mark_serving
+from agenda_kit.grpc.run import Serving
+from agenda_kit.grpc.server import ServerSpec, ServiceRegistration, create_server
 from agenda_kit.grpc.tls import server_credentials
 from agenda_kit.health import HealthWatcher, mongo_probe
 from agenda_kit.mongo import ensure_mongo, make_client
@@ -51,7 +52,7 @@ CALENDAR_COMPONENT = "agenda.calendar.v1.CalendarService"
 
 
 @dataclass
-class AgentApp:
+class AgentApp(Serving):
     """A wired agent service: a bound (not yet started) server and what it owns."""
 
     server: grpc.aio.Server
@@ -61,15 +62,6 @@ class AgentApp:
     booking: BookingService
     reconciler: Reconciler
     resources: AsyncExitStack = field(default_factory=AsyncExitStack)
-
-    async def start(self) -> None:
-        await self.server.start()
-        await mark_serving(self.spec)
-
-    async def stop(self, grace: float = 5.0) -> None:
-        await self.spec.health.enter_graceful_shutdown()
-        await self.server.stop(grace)
-        await self.resources.aclose()
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

@@ -117,27 +117,6 @@ class CountingCalendar(ICalendarAdapter):
         self._questions.professionals += len(set(calendar_ids))
         return await self._inner.query_free_busy(calendar_ids, start, end)
 
-    async def create_event(
-        self,
-        calendar_id: str,
-        summary: str,
-        description: str,
-        start_time: datetime,
-        end_time: datetime,
-        *,
-        idempotency_key: str,
-        time_zone: str = "UTC",
-    ) -> str:
-        return await self._inner.create_event(
-            calendar_id,
-            summary,
-            description,
-            start_time,
-            end_time,
-            idempotency_key=idempotency_key,
-            time_zone=time_zone,
-        )
-
     async def insert_event(self, draft: EventDraft) -> tuple[CalendarEvent, bool]:
         return await self._inner.insert_event(draft)
 

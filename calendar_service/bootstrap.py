@@ -12,7 +12,8 @@ from agenda.calendar.v1 import calendar_service_pb2 as pb
 from agenda.calendar.v1 import calendar_service_pb2_grpc as pb_grpc
 from agenda_kit.grpc.auth import BearerAuthInterceptor
 from agenda_kit.grpc.context import RequestContextInterceptor
-from agenda_kit.grpc.server import ServerSpec, ServiceRegistration, create_server, mark_serving
+from agenda_kit.grpc.run import Serving
+from agenda_kit.grpc.server import ServerSpec, ServiceRegistration, create_server
 from agenda_kit.grpc.tls import server_credentials
 from agenda_kit.health import HealthWatcher
 from agenda_kit.settings import SharedSettings, tokens_or_generated
@@ -29,7 +30,7 @@ SERVICE_NAME = pb.DESCRIPTOR.services_by_name["CalendarService"].full_name
 
 
 @dataclass
-class CalendarApp:
+class CalendarApp(Serving):
     """A wired calendar service: a bound (not yet started) server and what it owns."""
 
     server: grpc.aio.Server
@@ -37,15 +38,6 @@ class CalendarApp:
     spec: ServerSpec
     calendar: CachingCalendarAdapter
     resources: AsyncExitStack = field(default_factory=AsyncExitStack)
-
-    async def start(self) -> None:
-        await self.server.start()
-        await mark_serving(self.spec)
-
-    async def stop(self, grace: float = 5.0) -> None:
-        await self.spec.health.enter_graceful_shutdown()
-        await self.server.stop(grace)
-        await self.resources.aclose()
 
 
 def build_use_cases(calendar: BusyTimeCalendarAdapter) -> CalendarUseCases:

@@ -8,7 +8,7 @@ from typing import Protocol
 
 import grpc
 
-from agenda_kit.grpc.server import ServerSpec, serve_until_signal
+from agenda_kit.grpc.server import ServerSpec, mark_serving, serve_until_signal, shutdown
 from agenda_kit.logging import configure_logging
 from agenda_kit.metrics import serve_metrics
 from agenda_kit.settings import SharedSettings
@@ -21,6 +21,23 @@ class ServedApp(Protocol):
     server: grpc.aio.Server
     spec: ServerSpec
     resources: AsyncExitStack
+
+
+class Serving:
+    """``start``/``stop`` for a service's app dataclass (which declares the three fields)."""
+
+    server: grpc.aio.Server
+    spec: ServerSpec
+    resources: AsyncExitStack
+
+    async def start(self) -> None:
+        await self.server.start()
+        await mark_serving(self.spec)
+
+    async def stop(self, grace: float = 5.0) -> None:
+        """Health NOT_SERVING, drain in-flight calls, then release what the app opened."""
+        await shutdown(self.server, self.spec, grace)
+        await self.resources.aclose()
 
 
 async def run_service(
