@@ -1,0 +1,210 @@
+"""Issue 9's authorization matrix: every RPC of the three services (discovered from the
+running servers) × 9 principals × 3 targets, each cell's answer against the threat model.
+
+Counted: cells, and cells wrongly allowed / wrongly denied / otherwise wrong (all must be 0).
+Tenant B's data must be unchanged, and no allowed answer may carry B's data (to a principal
+of A) or another calendar client's events. The counts are the figures of
+docs/figures/authorization.json (``AGENDA_UPDATE_FIGURES=1`` rewrites it).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import uuid
+from collections import Counter
+from collections.abc import AsyncIterator
+from datetime import timedelta
+from pathlib import Path
+
+import pytest
+from google.protobuf import text_format
+
+from agenda.agent.v1 import catalog_service_pb2 as catalog_pb
+from agenda.calendar.v1 import calendar_service_pb2 as calendar_pb
+from tests.security.authorization import (
+    CALENDAR_RPCS,
+    CX,
+    CY,
+    PLATFORM_WIDE,
+    PRINCIPALS,
+    TARGETS,
+    AgentSide,
+    CalendarSide,
+    agent_request,
+    calendar_request,
+    expected,
+    matches,
+)
+from tests.security.principals import X_CALENDARS, Y_CALENDARS, Principals
+from tests.security.rpcs import Outcome, Rpc, discover, invoke
+from tests.security.stack import AGENT_AUTH, SecurityStack, at, security_stack, stamp
+
+FIGURES = Path(__file__).resolve().parents[2] / "docs" / "figures" / "authorization.json"
+DENIALS = frozenset({"UNAUTHENTICATED", "PERMISSION_DENIED", "NOT_FOUND"})
+
+
+@pytest.fixture
+async def matrix_stack(tmp_path: Path) -> AsyncIterator[tuple[SecurityStack, Principals]]:
+    """The security stack, then (once A exists) the matrix's principals file, which both
+    servers pick up without a restart."""
+    path = tmp_path / "principals.toml"
+    path.write_text("")
+    async with security_stack(tmp_path, principals_file=path) as stack:
+        principals = Principals(stack.tenants["A"].id)
+        principals.write(tmp_path)
+        yield stack, principals
+
+
+async def _calendar_side(stack: SecurityStack, principals: Principals) -> CalendarSide:
+    side = CalendarSide()
+    for who, prefix in ((CX, X_CALENDARS), (CY, Y_CALENDARS)):
+        side.calendars[who] = f"{prefix}{uuid.uuid4().hex[:6]}"
+        auth = principals.metadata(who)
+        for kind, calendar, hour in (
+            ("kept", side.calendars[who], 8),
+            ("to_cancel", side.calendars[who], 9),
+            ("shared", side.shared, 10 if who == CX else 11),
+        ):
+            reply = await stack.calendar.CreateEvent(
+                calendar_pb.CreateEventRequest(
+                    calendar_id=calendar,
+                    summary=f"{who} {kind}",
+                    time=calendar_pb.TimeRange(
+                        start=stamp(at(stack.day, hour)),
+                        end=stamp(at(stack.day, hour) + timedelta(minutes=30)),
+                    ),
+                    idempotency_key=f"{who}-{kind}",
+                    private_properties={"ref": f"{who}-{kind}"},
+                ),
+                metadata=auth,
+            )
+            events = {"kept": side.kept, "to_cancel": side.to_cancel, "shared": side.shared_events}
+            events[kind][who] = reply.event.event_id
+    return side
+
+
+async def _agent_side(stack: SecurityStack) -> AgentSide:
+    side = AgentSide()
+    for label, tenant in stack.tenants.items():
+        reply = await stack.catalog.GetTenant(
+            catalog_pb.GetTenantRequest(tenant_id=tenant.id), metadata=AGENT_AUTH
+        )
+        side.tenant_messages[label] = reply.tenant
+    a = stack.tenants["A"].id
+    service = await stack.catalog.CreateService(
+        catalog_pb.CreateServiceRequest(
+            service=catalog_pb.Service(tenant_id=a, name="Descartável", duration_minutes=30)
+        ),
+        metadata=AGENT_AUTH,
+    )
+    professional = await stack.catalog.CreateProfessional(
+        catalog_pb.CreateProfessionalRequest(
+            professional=catalog_pb.Professional(tenant_id=a, name="Temp", calendar_id="tmp-1")
+        ),
+        metadata=AGENT_AUTH,
+    )
+    entry = await stack.catalog.CreateFaqEntry(
+        catalog_pb.CreateFaqEntryRequest(
+            entry=catalog_pb.FaqEntry(tenant_id=a, question="Temp?", answer="Sim.")
+        ),
+        metadata=AGENT_AUTH,
+    )
+    side.disposable = {
+        "service": service.service.id,
+        "professional": professional.professional.id,
+        "faq": entry.entry.id,
+    }
+    return side
+
+
+def _leaks(stack: SecurityStack, side: CalendarSide, principal: str, outcome: Outcome) -> list[str]:
+    text = "".join(text_format.MessageToString(r) for r in outcome.responses)
+    secrets: list[str] = []
+    if principal not in PLATFORM_WIDE:
+        secrets += [s for s in stack.tenants["B"].secrets() if s]
+    if principal in (CX, CY):
+        other = CY if principal == CX else CX
+        secrets += [side.kept[other], side.to_cancel[other], side.shared_events[other]]
+    return [secret for secret in secrets if secret in text]
+
+
+async def test_authorization_matrix(matrix_stack: tuple[SecurityStack, Principals]) -> None:
+    stack, principals = matrix_stack
+    calendar_side = await _calendar_side(stack, principals)
+    agent_side = await _agent_side(stack)
+    b = stack.tenants["B"]
+    b_before = await stack.snapshot(b)
+    rpcs = [
+        *(await discover(stack.agent_channel)),
+        *(await discover(stack.calendar_channel)),
+    ]
+    outcomes: Counter[str] = Counter()
+    wrong: dict[str, list[str]] = {"wrongly_allowed": [], "wrongly_denied": [], "other": []}
+    leaks: list[str] = []
+    for rpc in rpcs:
+        for principal in PRINCIPALS:
+            for target in TARGETS:
+                channel, request = _cell(stack, rpc, principal, target, calendar_side, agent_side)
+                if request is None:
+                    continue
+                outcome = await invoke(channel, rpc, request, principals.metadata(principal))
+                want = expected(rpc.name, principal, target)
+                outcomes[want] += 1
+                cell = f"{rpc} | {principal} | {target}: want {want}, got {outcome.code.name}"
+                if not matches(want, outcome.code):
+                    kind = _kind(want, outcome.code.name)
+                    wrong[kind].append(f"{cell} {outcome.details!r}")
+                if outcome.responses:
+                    leaks += [
+                        f"{cell} leaks {s}"
+                        for s in _leaks(stack, calendar_side, principal, outcome)
+                    ]
+    assert await stack.snapshot(b) == b_before, "tenant B's data changed"
+    cells = sum(outcomes.values())
+    figures = {
+        "rpcs": len(rpcs),
+        "principals": len(PRINCIPALS),
+        "targets": len(TARGETS),
+        "cells": cells,
+        "expected": dict(sorted(outcomes.items())),
+        **{kind: len(found) for kind, found in wrong.items()},
+        "leaks": len(leaks),
+    }
+    print(f"\nFIGURE authorization matrix: {cells} cells -> {json.dumps(figures)}")
+    assert wrong == {"wrongly_allowed": [], "wrongly_denied": [], "other": []}
+    assert leaks == []
+    assert len(rpcs) >= 33 and {r.name for r in rpcs} >= CALENDAR_RPCS
+    _check_figures(figures)
+
+
+def _cell(
+    stack: SecurityStack,
+    rpc: Rpc,
+    principal: str,
+    target: str,
+    calendar_side: CalendarSide,
+    agent_side: AgentSide,
+) -> tuple[object, object]:
+    a, b = stack.tenants["A"], stack.tenants["B"]
+    if rpc.name in CALENDAR_RPCS:
+        request = calendar_request(rpc.name, principal, target, calendar_side, stack)
+        return stack.calendar_channel, request
+    return stack.agent_channel, agent_request(rpc, target, agent_side, a, b)
+
+
+def _kind(want: str, got: str) -> str:
+    if want in DENIALS and got not in DENIALS:
+        return "wrongly_allowed"
+    if want not in DENIALS and got in DENIALS:
+        return "wrongly_denied"
+    return "other"
+
+
+def _check_figures(figures: dict[str, object]) -> None:
+    if os.environ.get("AGENDA_UPDATE_FIGURES") == "1":
+        FIGURES.parent.mkdir(parents=True, exist_ok=True)
+        FIGURES.write_text(json.dumps(figures, indent=2) + "\n")
+    assert json.loads(FIGURES.read_text()) == figures, (
+        "the matrix changed: rerun with AGENDA_UPDATE_FIGURES=1 and regenerate docs/security.md"
+    )
