@@ -17,8 +17,10 @@ from collections.abc import AsyncIterator
 from datetime import timedelta
 from pathlib import Path
 
+import grpc
 import pytest
 from google.protobuf import text_format
+from google.protobuf.message import Message
 
 from agenda.agent.v1 import catalog_service_pb2 as catalog_pb
 from agenda.calendar.v1 import calendar_service_pb2 as calendar_pb
@@ -185,7 +187,7 @@ def _cell(
     target: str,
     calendar_side: CalendarSide,
     agent_side: AgentSide,
-) -> tuple[object, object]:
+) -> tuple[grpc.aio.Channel, Message | None]:
     a, b = stack.tenants["A"], stack.tenants["B"]
     if rpc.name in CALENDAR_RPCS:
         request = calendar_request(rpc.name, principal, target, calendar_side, stack)
