@@ -17,9 +17,9 @@ from google.protobuf.message import Message
 from agenda.agent.v1 import catalog_service_pb2 as catalog_pb
 from agenda.calendar.v1 import calendar_service_pb2 as calendar_pb
 from tests.security.isolation import BASELINES, EXPECTED, rpc_targets, set_field
-from tests.security.principals import SHARED
+from tests.security.principals import SHARED, X_CALENDARS, Y_CALENDARS, Principals
 from tests.security.rpcs import Rpc
-from tests.security.stack import SecurityStack, TenantData, at, stamp
+from tests.security.stack import AGENT_AUTH, SecurityStack, TenantData, at, stamp
 
 Code = grpc.StatusCode
 GW, GWJ, BO, OP = "gateway-a", "gateway-a (JWT)", "backoffice-a", "operator"
@@ -218,3 +218,65 @@ def _foreign(rpc: Rpc, request: Message, b: TenantData) -> Message | None:
             set_field(request, target.path, b.ids(target.kind)[0])
             return request
     return None
+
+
+async def calendar_side(stack: SecurityStack, principals: Principals) -> CalendarSide:
+    side = CalendarSide()
+    for who, prefix in ((CX, X_CALENDARS), (CY, Y_CALENDARS)):
+        side.calendars[who] = f"{prefix}{uuid.uuid4().hex[:6]}"
+        auth = principals.metadata(who)
+        for kind, calendar, hour in (
+            ("kept", side.calendars[who], 8),
+            ("to_cancel", side.calendars[who], 9),
+            ("shared", side.shared, 10 if who == CX else 11),
+        ):
+            reply = await stack.calendar.CreateEvent(
+                calendar_pb.CreateEventRequest(
+                    calendar_id=calendar,
+                    summary=f"{who} {kind}",
+                    time=calendar_pb.TimeRange(
+                        start=stamp(at(stack.day, hour)),
+                        end=stamp(at(stack.day, hour) + timedelta(minutes=30)),
+                    ),
+                    idempotency_key=f"{who}-{kind}",
+                    private_properties={"ref": f"{who}-{kind}"},
+                ),
+                metadata=auth,
+            )
+            events = {"kept": side.kept, "to_cancel": side.to_cancel, "shared": side.shared_events}
+            events[kind][who] = reply.event.event_id
+    return side
+
+
+async def agent_side(stack: SecurityStack) -> AgentSide:
+    side = AgentSide()
+    for label, tenant in stack.tenants.items():
+        reply = await stack.catalog.GetTenant(
+            catalog_pb.GetTenantRequest(tenant_id=tenant.id), metadata=AGENT_AUTH
+        )
+        side.tenant_messages[label] = reply.tenant
+    a = stack.tenants["A"].id
+    service = await stack.catalog.CreateService(
+        catalog_pb.CreateServiceRequest(
+            service=catalog_pb.Service(tenant_id=a, name="Descartável", duration_minutes=30)
+        ),
+        metadata=AGENT_AUTH,
+    )
+    professional = await stack.catalog.CreateProfessional(
+        catalog_pb.CreateProfessionalRequest(
+            professional=catalog_pb.Professional(tenant_id=a, name="Temp", calendar_id="tmp-1")
+        ),
+        metadata=AGENT_AUTH,
+    )
+    entry = await stack.catalog.CreateFaqEntry(
+        catalog_pb.CreateFaqEntryRequest(
+            entry=catalog_pb.FaqEntry(tenant_id=a, question="Temp?", answer="Sim.")
+        ),
+        metadata=AGENT_AUTH,
+    )
+    side.disposable = {
+        "service": service.service.id,
+        "professional": professional.professional.id,
+        "faq": entry.entry.id,
+    }
+    return side

@@ -11,19 +11,13 @@ from __future__ import annotations
 
 import json
 import os
-import uuid
 from collections import Counter
-from collections.abc import AsyncIterator
-from datetime import timedelta
 from pathlib import Path
 
 import grpc
-import pytest
 from google.protobuf import text_format
 from google.protobuf.message import Message
 
-from agenda.agent.v1 import catalog_service_pb2 as catalog_pb
-from agenda.calendar.v1 import calendar_service_pb2 as calendar_pb
 from tests.security.authorization import (
     CALENDAR_RPCS,
     CX,
@@ -34,90 +28,19 @@ from tests.security.authorization import (
     AgentSide,
     CalendarSide,
     agent_request,
+    agent_side,
     calendar_request,
+    calendar_side,
     expected,
     matches,
 )
-from tests.security.principals import X_CALENDARS, Y_CALENDARS, Principals
+from tests.security.principals import Principals
 from tests.security.rpcs import Outcome, Rpc, discover, invoke
-from tests.security.stack import AGENT_AUTH, SecurityStack, at, security_stack, stamp
+from tests.security.stack import SecurityStack
 
+pytest_plugins = ["tests.security.matrix_setup"]
 FIGURES = Path(__file__).resolve().parents[2] / "docs" / "figures" / "authorization.json"
 DENIALS = frozenset({"UNAUTHENTICATED", "PERMISSION_DENIED", "NOT_FOUND"})
-
-
-@pytest.fixture
-async def matrix_stack(tmp_path: Path) -> AsyncIterator[tuple[SecurityStack, Principals]]:
-    """The security stack, then (once A exists) the matrix's principals file, which both
-    servers pick up without a restart."""
-    path = tmp_path / "principals.toml"
-    path.write_text("")
-    async with security_stack(tmp_path, principals_file=path) as stack:
-        principals = Principals(stack.tenants["A"].id)
-        principals.write(tmp_path)
-        yield stack, principals
-
-
-async def _calendar_side(stack: SecurityStack, principals: Principals) -> CalendarSide:
-    side = CalendarSide()
-    for who, prefix in ((CX, X_CALENDARS), (CY, Y_CALENDARS)):
-        side.calendars[who] = f"{prefix}{uuid.uuid4().hex[:6]}"
-        auth = principals.metadata(who)
-        for kind, calendar, hour in (
-            ("kept", side.calendars[who], 8),
-            ("to_cancel", side.calendars[who], 9),
-            ("shared", side.shared, 10 if who == CX else 11),
-        ):
-            reply = await stack.calendar.CreateEvent(
-                calendar_pb.CreateEventRequest(
-                    calendar_id=calendar,
-                    summary=f"{who} {kind}",
-                    time=calendar_pb.TimeRange(
-                        start=stamp(at(stack.day, hour)),
-                        end=stamp(at(stack.day, hour) + timedelta(minutes=30)),
-                    ),
-                    idempotency_key=f"{who}-{kind}",
-                    private_properties={"ref": f"{who}-{kind}"},
-                ),
-                metadata=auth,
-            )
-            events = {"kept": side.kept, "to_cancel": side.to_cancel, "shared": side.shared_events}
-            events[kind][who] = reply.event.event_id
-    return side
-
-
-async def _agent_side(stack: SecurityStack) -> AgentSide:
-    side = AgentSide()
-    for label, tenant in stack.tenants.items():
-        reply = await stack.catalog.GetTenant(
-            catalog_pb.GetTenantRequest(tenant_id=tenant.id), metadata=AGENT_AUTH
-        )
-        side.tenant_messages[label] = reply.tenant
-    a = stack.tenants["A"].id
-    service = await stack.catalog.CreateService(
-        catalog_pb.CreateServiceRequest(
-            service=catalog_pb.Service(tenant_id=a, name="Descartável", duration_minutes=30)
-        ),
-        metadata=AGENT_AUTH,
-    )
-    professional = await stack.catalog.CreateProfessional(
-        catalog_pb.CreateProfessionalRequest(
-            professional=catalog_pb.Professional(tenant_id=a, name="Temp", calendar_id="tmp-1")
-        ),
-        metadata=AGENT_AUTH,
-    )
-    entry = await stack.catalog.CreateFaqEntry(
-        catalog_pb.CreateFaqEntryRequest(
-            entry=catalog_pb.FaqEntry(tenant_id=a, question="Temp?", answer="Sim.")
-        ),
-        metadata=AGENT_AUTH,
-    )
-    side.disposable = {
-        "service": service.service.id,
-        "professional": professional.professional.id,
-        "faq": entry.entry.id,
-    }
-    return side
 
 
 def _leaks(stack: SecurityStack, side: CalendarSide, principal: str, outcome: Outcome) -> list[str]:
@@ -133,8 +56,8 @@ def _leaks(stack: SecurityStack, side: CalendarSide, principal: str, outcome: Ou
 
 async def test_authorization_matrix(matrix_stack: tuple[SecurityStack, Principals]) -> None:
     stack, principals = matrix_stack
-    calendar_side = await _calendar_side(stack, principals)
-    agent_side = await _agent_side(stack)
+    calendars = await calendar_side(stack, principals)
+    agents = await agent_side(stack)
     b = stack.tenants["B"]
     b_before = await stack.snapshot(b)
     rpcs = [
@@ -147,7 +70,7 @@ async def test_authorization_matrix(matrix_stack: tuple[SecurityStack, Principal
     for rpc in rpcs:
         for principal in PRINCIPALS:
             for target in TARGETS:
-                channel, request = _cell(stack, rpc, principal, target, calendar_side, agent_side)
+                channel, request = _cell(stack, rpc, principal, target, calendars, agents)
                 if request is None:
                     continue
                 outcome = await invoke(channel, rpc, request, principals.metadata(principal))
@@ -159,8 +82,7 @@ async def test_authorization_matrix(matrix_stack: tuple[SecurityStack, Principal
                     wrong[kind].append(f"{cell} {outcome.details!r}")
                 if outcome.responses:
                     leaks += [
-                        f"{cell} leaks {s}"
-                        for s in _leaks(stack, calendar_side, principal, outcome)
+                        f"{cell} leaks {s}" for s in _leaks(stack, calendars, principal, outcome)
                     ]
     assert await stack.snapshot(b) == b_before, "tenant B's data changed"
     cells = sum(outcomes.values())
