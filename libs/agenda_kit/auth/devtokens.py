@@ -32,53 +32,70 @@ def token_path(data_dir: Path, principal: str) -> Path:
 
 
 def ensure_token(path: Path) -> str:
-    """The token in ``path``, created (random, mode 0600) when absent or empty."""
+    """The token in ``path``, created (random, mode 0600) when absent. Two servers starting
+    together agree: the file appears complete or not at all (link of a written temporary)."""
     if path.exists():
-        existing = path.read_text().strip()
-        if existing:
-            return existing
+        return path.read_text().strip()
     path.parent.mkdir(parents=True, exist_ok=True)
-    token = secrets.token_urlsafe(32)
-    path.touch(mode=0o600)
-    path.write_text(token + "\n")
-    return token
+    temporary = path.with_name(f"{path.name}.{secrets.token_hex(4)}.tmp")
+    temporary.touch(mode=0o600)
+    temporary.write_text(secrets.token_urlsafe(32) + "\n")
+    try:
+        os.link(temporary, path)
+    except FileExistsError:
+        pass  # another process created it first: use theirs
+    finally:
+        temporary.unlink()
+    return path.read_text().strip()
+
+
+BEGIN = "# >>> generated for local development (make run); this block is rewritten\n"
+END = "# <<< end of the generated block; principals added below are kept\n"
 
 
 def write_dev_principals(data_dir: Path, demo_tenant: str | None) -> Path:
-    """(Re)write the principals file for the per-role tokens; the gateway and back office
-    are scoped to ``demo_tenant`` (no tenant at all until it is known)."""
+    """(Re)write the generated block of the principals file for the per-role tokens; the
+    gateway and back office are scoped to ``demo_tenant`` (to no tenant until it is known).
+    Principals added after the block (``issue-token``) are kept."""
     hashes = {name: token_hash(ensure_token(token_path(data_dir, name))) for name in TOKEN_FILES}
     tenants = f'["{demo_tenant}"]' if demo_tenant else "[]"
-    text = "\n".join(
+    block = "".join(
         [
-            "# Generated for local development (make run). Tokens: tokens/*.token.",
+            BEGIN,
             _entry("gateway", "gateway", tenants, hashes),
             _entry("backoffice", "backoffice", tenants, hashes),
             _entry("operator", "operator", '"*"', hashes),
             _entry("calendar-agent", "calendar-client", "[]", hashes)
             + 'calendars = [{ pattern = "*", write = true }]\n',
+            END,
         ]
     )
     path = data_dir / PRINCIPALS_FILE
-    if not path.exists() or path.read_text() != text:
-        temporary = path.with_suffix(".tmp")
-        temporary.write_text(text)
-        os.replace(temporary, path)
+    existing = path.read_text() if path.exists() else ""
+    text = block + (existing.split(END, 1)[1] if END in existing else "")
+    if text != existing:
+        replace_file(path, text)
     return path
 
 
+def replace_file(path: Path, text: str) -> None:
+    """Write ``text`` atomically (the servers never read half a file)."""
+    temporary = path.with_name(f"{path.name}.{secrets.token_hex(4)}.tmp")
+    temporary.write_text(text)
+    os.replace(temporary, path)
+
+
 def ensure_dev_principals(data_dir: Path) -> Path:
-    """The development principals file, written only when it does not exist yet."""
+    """The development principals file, written (with no tenant scope yet) when it does not
+    exist; ``make run`` and ``seed-demo`` scope it to the demo tenant."""
     path = data_dir / PRINCIPALS_FILE
     if path.exists():
         return path
-    demo_file = data_dir / "demo_tenant_id"
-    demo = demo_file.read_text().strip() if demo_file.exists() else None
-    return write_dev_principals(data_dir, demo or None)
+    return write_dev_principals(data_dir, None)
 
 
 def _entry(name: str, role: str, tenants: str, hashes: dict[str, str]) -> str:
     return (
-        f'\n[[principal]]\nname = "{name}"\nrole = "{role}"\ntenants = {tenants}\n'
-        f'token_sha256 = ["{hashes[name]}"]\n'
+        f'[[principal]]\nname = "{name}"\nrole = "{role}"\ntenants = {tenants}\n'
+        f'token_sha256 = ["{hashes[name]}"]\n\n'
     )
