@@ -8,7 +8,9 @@ from __future__ import annotations
 import base64
 import hashlib
 import hmac
+import http.server
 import json
+import threading
 from collections.abc import AsyncIterator
 from datetime import UTC, datetime
 from pathlib import Path
@@ -308,3 +310,38 @@ async def test_mtls_client_certificates_map_to_principals(tmp_path: Path) -> Non
         }
     finally:
         await app.stop(0)
+
+
+class _JwksHandler(http.server.BaseHTTPRequestHandler):
+    body = b""
+
+    def do_GET(self) -> None:
+        self.send_response(200)
+        self.send_header("Content-Type", "application/json")
+        self.end_headers()
+        self.wfile.write(self.body)
+
+    def log_message(self, *_args: Any) -> None:
+        return
+
+
+async def test_jwks_fetched_from_a_url(tmp_path: Path) -> None:
+    idp = IdentityProvider()
+    handler = type("Handler", (_JwksHandler,), {"body": json.dumps(idp.jwks()).encode()})
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    url = f"http://127.0.0.1:{server.server_address[1]}/jwks.json"
+    principals = _principals_file(
+        tmp_path, f'[jwt]\nissuer = "{ISSUER}"\naudience = "{AUDIENCE}"\njwks_url = "{url}"\n'
+    )
+    app = await _app(tmp_path, principals)
+    try:
+        async with grpc.aio.insecure_channel(f"127.0.0.1:{app.port}") as channel:
+            assert await _code(channel, bearer(idp.token(claims(**GRANT)))) == "OK"
+            forged = IdentityProvider().token(claims(**GRANT))
+            assert await _code(channel, bearer(forged)) == "UNAUTHENTICATED"
+    finally:
+        await app.stop(0)
+        server.shutdown()
+        server.server_close()
