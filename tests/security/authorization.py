@@ -94,6 +94,7 @@ handed back) — never a denial, NOT_FOUND or an error."""
 
 def expected(rpc: str, principal: str, target: str) -> str:
     """The expected outcome: a status code name, or ALLOWED for a permitted write."""
+    assert rpc in MAY, f"add {rpc} to MAY in tests/security/authorization.py (who may call it)"
     if principal in BAD:
         return "UNAUTHENTICATED"
     if ROLE[principal] not in MAY[rpc]:
