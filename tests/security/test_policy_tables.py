@@ -53,6 +53,7 @@ def test_every_row_names_fields_its_request_has() -> None:
             for path in (row.tenant, row.channel, row.calendars):
                 assert not path or _has_path(request, path), (method_name, path)
             assert row.roles, method_name
+            assert row.scope is not Scope.NONE, method_name  # diagnostics only (bench)
             if row.scope is Scope.TENANT:
                 assert row.tenant, method_name
             # Every calendar RPC is calendar-scoped; every agent RPC names a tenant or is

@@ -26,6 +26,7 @@ class Scope(StrEnum):
     PLATFORM = "platform"  # no tenant (create/list tenants): needs a platform-wide principal
     TENANT = "tenant"  # one tenant, named by ``tenant``
     CALENDARS = "calendars"  # the calendars named by ``calendars`` (a field or repeated field)
+    NONE = "none"  # acts on no tenant or calendar (diagnostics): the role is enough
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -41,10 +42,18 @@ class Rule:
 
 
 def rule(
-    *roles: Role, access: Access, tenant: str = "", channel: str = "", calendars: str = ""
+    *roles: Role,
+    access: Access,
+    tenant: str = "",
+    channel: str = "",
+    calendars: str = "",
+    unscoped: bool = False,
 ) -> Rule:
-    """A row, in one line: ``rule(GATEWAY, access=WRITE, tenant="tenant_id")``."""
+    """A row, in one line: ``rule(GATEWAY, access=WRITE, tenant="tenant_id")``. Without a
+    tenant or calendars the method is platform-wide, unless ``unscoped`` (diagnostics)."""
     scope = Scope.CALENDARS if calendars else Scope.TENANT if tenant else Scope.PLATFORM
+    if unscoped:
+        scope = Scope.NONE
     return Rule(
         roles=frozenset(roles),
         access=access,

@@ -67,6 +67,10 @@ class AuthorizationInterceptor(grpc.aio.ServerInterceptor):
         self._directory = directory
         self._policies = {policy.service: policy for policy in policies}
 
+    def add_policy(self, policy: PolicyTable) -> None:
+        """Rows for a service registered after bootstrap (benchmarks' probes)."""
+        self._policies[policy.service] = policy
+
     async def intercept_service(
         self,
         continuation: Continuation,
