@@ -51,6 +51,10 @@ def translated(scope: Scope, target: str) -> Iterator[None]:
             detail=str(exc),
         )
         raise error from exc
+    except asyncio.CancelledError as exc:
+        count_error(exc)  # cancelled by the caller: not translated, but counted and logged
+        log.info("google_calendar.cancelled", scope=scope)
+        raise
 
 
 async def all_or_nothing(coroutines: Sequence[Coroutine[Any, Any, T]]) -> list[T]:
