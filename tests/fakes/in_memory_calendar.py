@@ -9,6 +9,7 @@ from datetime import datetime
 
 from agenda_kit.calendar.errors import (
     CalendarError,
+    CalendarNotFoundError,
     EventNotFoundError,
     IdempotencyConflictError,
     InvalidCalendarRequestError,
@@ -83,6 +84,8 @@ class InMemoryCalendar(BusyTimeCalendarAdapter):
 
     async def get_event(self, calendar_id: str, event_id: str) -> CalendarEvent:
         self._check()
+        if calendar_id.startswith("missing"):  # as in free/busy: an unknown calendar
+            raise CalendarNotFoundError(f"calendar {calendar_id!r} not found")
         event = self.events.get(event_id)
         if event is None or event.calendar_id != calendar_id:
             raise EventNotFoundError(f"event {event_id!r} not found")
