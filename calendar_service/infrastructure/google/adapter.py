@@ -231,8 +231,9 @@ class GoogleCalendarAdapter(BusyTimeCalendarAdapter):
                     time_zone = _live(calendar_id, event_id, current).time_zone
                 body = move_body(start, end, time_zone)
                 data = await self._api().call(ApiCall("PATCH", path, body=body), budget)
-        except EventNotFoundError:
-            await self._require_calendar(calendar_id, budget)  # or is the calendar unknown?
+        except EventNotFoundError as error:
+            if _was_404(error):  # the event, or the whole calendar?
+                await self._require_calendar(calendar_id, budget)
             raise
         return _live(calendar_id, event_id, data)
 
@@ -290,3 +291,8 @@ def _live(calendar_id: str, event_id: str, data: dict[str, Any]) -> CalendarEven
     if event.status == "cancelled":
         raise EventNotFoundError(f"event {event_id!r} is cancelled")
     return event
+
+
+def _was_404(error: BaseException) -> bool:
+    cause = error.__cause__
+    return isinstance(cause, GoogleApiError) and cause.status == 404

@@ -3,8 +3,8 @@
 Every call: bearer token (and the bound ``x-request-id``) in metadata; a deadline of
 ``min(timeout, caller's remaining deadline)``; no call at all once the caller's deadline has
 passed; retries of UNAVAILABLE only, with small jittered exponential backoff, while the deadline
-allows (safe for CreateEvent because of its idempotency key, and for the reads and cancel,
-which are idempotent); a circuit breaker that counts only UNAVAILABLE and DEADLINE_EXCEEDED;
+allows (safe for CreateEvent because of its idempotency key, and for the reads, cancel and
+move, which are idempotent); a circuit breaker that counts only UNAVAILABLE and DEADLINE_EXCEEDED;
 grpc errors never escape — they become ``agenda_kit.calendar.errors``.
 """
 

@@ -115,3 +115,20 @@ async def test_cancel_event_over_grpc_with_the_google_backend(
     assert "calendar" in (caught.value.details() or "")
     known = pb.CancelEventRequest(calendar_id=CALENDAR_ID, event_id="neverexisted0")
     assert (await google_stub.CancelEvent(known, metadata=AUTH)).cancelled is False
+
+
+async def test_google_move_probes_the_calendar_only_after_a_404(
+    adapter: GoogleCalendarAdapter, emulator: Emulator
+) -> None:
+    event, _ = await adapter.insert_event(draft(CALENDAR_ID, "c-3"))
+    await adapter.cancel_event(CALENDAR_ID, event.event_id)
+    later = (T0 + timedelta(hours=2), T0 + timedelta(hours=3))
+
+    with pytest.raises(EventNotFoundError):  # read first: cancelled, no probe
+        await adapter.move_event(CALENDAR_ID, event.event_id, *later)
+    with pytest.raises(EventNotFoundError):  # 410 deleted, no probe
+        await adapter.move_event(CALENDAR_ID, event.event_id, *later, time_zone="UTC")
+    assert emulator.faults.count("calendars.get") == 0
+    with pytest.raises(EventNotFoundError):  # 404, the calendar exists: the event is unknown
+        await adapter.move_event(CALENDAR_ID, "neverexisted0", *later)
+    assert emulator.faults.count("calendars.get") == 1
