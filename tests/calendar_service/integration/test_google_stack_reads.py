@@ -1,9 +1,10 @@
-"""Item 6 end to end: GrpcCalendarAdapter → calendar service (Google backend, its free/busy
+"""Reads through the whole stack. Item 6: GrpcCalendarAdapter → calendar service (Google backend, its free/busy
 cache) → emulator. An event written straight into Google, behind both caches' backs, is missed
 by the cached re-check for the TTL and seen by the fresh one."""
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import AsyncIterator
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -104,3 +105,27 @@ async def test_fresh_free_busy_skips_the_service_cache_too(
     assert list(before.calendars[0].busy) == list(cached.calendars[0].busy) == []
     (busy,) = fresh.calendars[0].busy
     assert busy.start.ToDatetime(tzinfo=UTC) == TEN
+
+
+async def test_twenty_concurrent_identical_rpcs_make_one_google_call(
+    app: CalendarApp, emulator: Emulator
+) -> None:
+    """Item 10c through the service: 20 raw GetFreeSlots RPCs at once (no client cache) → one
+    freeBusy call, however they interleave (late ones join the flight or hit the cache)."""
+    auth = (("authorization", f"Bearer {TOKEN}"),)
+    request = pb.GetFreeSlotsRequest(
+        calendar_id=CALENDAR_ID, range=time_range(*DAY), duration_minutes=60
+    )
+    gate = emulator.faults.hold("freeBusy")
+    async with grpc.aio.insecure_channel(f"127.0.0.1:{app.port}") as channel:
+        stub = pb_grpc.CalendarServiceStub(channel)
+        calls = [
+            asyncio.ensure_future(stub.GetFreeSlots(request, metadata=auth)) for _ in range(20)
+        ]
+        await emulator.faults.arrived("freeBusy").wait()
+        gate.set()
+        replies = await asyncio.gather(*calls)
+
+    assert emulator.faults.count("freeBusy") == 1
+    assert all(reply == replies[0] for reply in replies)
+    assert len(replies[0].slot_starts) == 24
