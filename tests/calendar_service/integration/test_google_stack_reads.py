@@ -1,6 +1,9 @@
-"""Reads through the whole stack. Item 6: GrpcCalendarAdapter → calendar service (Google backend, its free/busy
-cache) → emulator. An event written straight into Google, behind both caches' backs, is missed
-by the cached re-check for the TTL and seen by the fresh one."""
+"""Reads through the whole stack: GrpcCalendarAdapter → calendar service (Google backend, its
+free/busy cache) → emulator.
+
+Item 6: an event written straight into Google, behind both caches' backs, is missed by the
+cached re-check for the TTL and seen by the fresh one. Item 10c: identical concurrent RPCs
+share one Google call."""
 
 from __future__ import annotations
 
