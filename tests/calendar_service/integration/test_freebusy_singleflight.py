@@ -40,6 +40,7 @@ async def test_identical_free_slot_questions_share_the_call_too(
     adapter: GoogleCalendarAdapter, emulator: Emulator
 ) -> None:
     cache = CachingCalendarAdapter(adapter, ttl_seconds=15)
+    cache.clock = lambda: MONDAY - timedelta(days=7)  # "now" for the notice: not the real clock
     gate = emulator.faults.hold(FREE_BUSY)
     asks = [asyncio.ensure_future(cache.get_free_slots(CALENDAR_ID, *DAY, 60)) for _ in range(20)]
     await emulator.faults.arrived(FREE_BUSY).wait()

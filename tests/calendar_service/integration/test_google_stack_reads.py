@@ -46,6 +46,7 @@ async def app(
         freebusy_cache_ttl_seconds=600,  # the cache certainly outlives the test
     )
     started = await bootstrap(settings, SharedSettings(AGENDA_DATA_DIR=tmp_path))
+    started.calendar.clock = lambda: MONDAY - timedelta(days=7)  # never the real clock
     await started.start()
     yield started
     await started.stop(0)
