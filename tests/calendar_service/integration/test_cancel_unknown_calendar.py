@@ -51,7 +51,7 @@ def draft(calendar_id: str, key: str) -> EventDraft:
 @pytest.fixture
 async def local(mongo_client: AsyncMongoClient[Any], database_name: str) -> LocalCalendarAdapter:
     await init_local_calendar(mongo_client, database_name)
-    return LocalCalendarAdapter()
+    return LocalCalendarAdapter(clock=lambda: T0 - timedelta(days=1))
 
 
 async def test_google_unknown_calendar_is_calendar_not_found(
