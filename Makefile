@@ -18,7 +18,7 @@ export UV_PROJECT_ENVIRONMENT := $(VENV)
 export PYTHONDONTWRITEBYTECODE := 1
 
 .PHONY: help setup proto proto-check lint fmt test test-unit test-integration test-e2e \
-        serve-calendar serve-agent run bench clean test-reliability proto-langs eval
+        serve-calendar serve-agent run bench clean test-reliability figures proto-langs eval
 
 help: ## Show this help
 	@grep -hE '^[a-zA-Z_-]+:.*?## ' $(MAKEFILE_LIST) | \
@@ -102,8 +102,12 @@ serve-agent: setup ## Run the agent service on AGENT_GRPC_PORT (50052)
 eval: setup ## Agent eval: scripted conversations vs AGENT_MODEL (offline); report in eval/results/
 	$(PY) -m eval
 
-test-reliability: setup ## Issue 4's reliability properties at full size (minutes); figures in docs/reliability.md
-	RELIABILITY_SCALE=full $(BIN)/pytest -q -s -p no:cacheprovider tests/reliability tests/security
+test-reliability: setup ## Reliability and security properties at full size (minutes); records docs/figures/*.json and re-renders the docs
+	AGENDA_RECORD_FIGURES=1 RELIABILITY_SCALE=full $(BIN)/pytest -q -s -p no:cacheprovider tests/reliability tests/security
+	$(PY) -m tests.figures
+
+figures: setup ## Re-render the figure tables in README.md and docs/*.md from docs/figures/*.json
+	$(PY) -m tests.figures
 
 bench: setup ## Run the benchmarks; results in bench/results/
 	$(PY) -m bench

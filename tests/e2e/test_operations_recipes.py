@@ -165,6 +165,8 @@ def check_reply(recipe: Recipe, reply: Mapping[str, Any]) -> None:
         assert reply.get("calendars"), reply
     elif kind == "ListEvents":
         assert reply.get("events"), reply
+    elif kind == "MoveEvent":
+        assert reply["event"]["event_id"] and reply["event"]["time"]["start"], reply
     elif kind.startswith("Create"):
         (created,) = (value for key, value in reply.items() if key != "created")
         assert created["id"], reply

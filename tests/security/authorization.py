@@ -81,11 +81,20 @@ MAY: dict[str, set[str]] = {
     "GetEvent": _CAL_READ,
     "CancelEvent": _CAL_WRITE,
     "ListEvents": _CAL_READ,
+    "MoveEvent": _CAL_WRITE,
 }
 PLATFORM_RPCS = frozenset({"CreateTenant", "ListTenants"})
 READS = frozenset(name for name in MAY if name.startswith(("Get", "List", "Query")))
 CALENDAR_RPCS = frozenset(
-    {"GetFreeSlots", "QueryFreeBusy", "CreateEvent", "GetEvent", "CancelEvent", "ListEvents"}
+    {
+        "GetFreeSlots",
+        "QueryFreeBusy",
+        "CreateEvent",
+        "GetEvent",
+        "CancelEvent",
+        "ListEvents",
+        "MoveEvent",
+    }
 )
 WRITE_OUTCOMES = frozenset({Code.OK, Code.FAILED_PRECONDITION})
 """An allowed write passes authorization: OK, or a business rule (a conversation already
@@ -164,6 +173,13 @@ def calendar_request(
         "CancelEvent": lambda: calendar_pb.CancelEventRequest(calendar_id=calendar, event_id=event),
         "ListEvents": lambda: calendar_pb.ListEventsRequest(
             calendar_id=calendar, range=window, include_cancelled=True
+        ),
+        "MoveEvent": lambda: calendar_pb.MoveEventRequest(
+            calendar_id=calendar,
+            event_id=event,
+            time=calendar_pb.TimeRange(
+                start=stamp(at(stack.day, 12)), end=stamp(at(stack.day, 12, 30))
+            ),
         ),
     }
     return builders[rpc]()

@@ -1,12 +1,11 @@
-"""The generated parts of docs/security.md: the per-RPC policy table (from the servers'
-policy tables) and the authorization-matrix figures (from docs/figures/authorization.json).
+"""The generated part of docs/security.md: the per-RPC policy table, from the servers' policy
+tables (the figures blocks are rendered by ``python -m tests.figures``).
 
 ``python -m tests.security.security_doc`` rewrites them; ``test_security_doc`` checks them.
 """
 
 from __future__ import annotations
 
-import json
 import re
 import sys
 from pathlib import Path
@@ -17,7 +16,6 @@ from calendar_service.infrastructure.grpc.policy import CALENDAR_POLICY
 
 REPO = Path(__file__).resolve().parents[2]
 DOC = REPO / "docs" / "security.md"
-FIGURES = REPO / "docs" / "figures" / "authorization.json"
 TABLES = (AGENT_POLICY, CATALOG_POLICY, CALENDAR_POLICY)
 ROLE_ORDER = ("gateway", "backoffice", "operator", "calendar-client")
 
@@ -46,28 +44,14 @@ def policy_table(tables: tuple[PolicyTable, ...] = TABLES) -> str:
     return "\n".join(lines)
 
 
-def figures_text(figures: dict[str, object]) -> str:
-    expected = figures["expected"]
-    assert isinstance(expected, dict)
-    outcomes = ", ".join(f"{code} {count}" for code, count in expected.items())
-    return (
-        f"{figures['cells']} cells ({figures['rpcs']} RPCs × {figures['principals']} principals × "
-        f"up to {figures['targets']} targets); expected outcomes: {outcomes}. "
-        f"Wrongly allowed: **{figures['wrongly_allowed']}**, wrongly denied: "
-        f"**{figures['wrongly_denied']}**, other mismatches: {figures['other']}, "
-        f"answers leaking another tenant's or client's data: {figures['leaks']}."
-    )
-
-
 def _block(name: str, body: str) -> str:
     begin = f"<!-- BEGIN {name} (generated: python -m tests.security.security_doc) -->"
     return f"{begin}\n{body}\n<!-- END {name} -->"
 
 
 def rendered(text: str) -> str:
-    """``text`` with its generated blocks brought up to date."""
-    figures = json.loads(FIGURES.read_text())
-    for name, body in (("policy", policy_table()), ("matrix", figures_text(figures))):
+    """``text`` with its generated policy block brought up to date."""
+    for name, body in (("policy", policy_table()),):
         pattern = re.compile(rf"<!-- BEGIN {name} .*?<!-- END {name} -->", re.DOTALL)
         assert pattern.search(text), f"docs/security.md has no {name} block"
         text = pattern.sub(_block(name, body).replace("\\", "\\\\"), text)

@@ -3,21 +3,20 @@ running servers) × 9 principals × 3 targets, each cell's answer against the th
 
 Counted: cells, and cells wrongly allowed / wrongly denied / otherwise wrong (all must be 0).
 Tenant B's data must be unchanged, and no allowed answer may carry B's data (to a principal
-of A) or another calendar client's events. The counts are the figures of
-docs/figures/authorization.json (``AGENDA_UPDATE_FIGURES=1`` rewrites it).
+of A) or another calendar client's events. The counts are recorded as the figures of
+docs/figures/authorization.json (``AGENDA_RECORD_FIGURES=1``; see tests/figures.py).
 """
 
 from __future__ import annotations
 
 import json
-import os
 from collections import Counter
-from pathlib import Path
 
 import grpc
 from google.protobuf import text_format
 from google.protobuf.message import Message
 
+from tests.figures import record
 from tests.security.authorization import (
     CALENDAR_RPCS,
     CX,
@@ -39,7 +38,6 @@ from tests.security.rpcs import Outcome, Rpc, discover, invoke
 from tests.security.stack import SecurityStack
 
 pytest_plugins = ["tests.security.matrix_setup"]
-FIGURES = Path(__file__).resolve().parents[2] / "docs" / "figures" / "authorization.json"
 DENIALS = frozenset({"UNAUTHENTICATED", "PERMISSION_DENIED", "NOT_FOUND"})
 
 
@@ -87,19 +85,22 @@ async def test_authorization_matrix(matrix_stack: tuple[SecurityStack, Principal
     assert await stack.snapshot(b) == b_before, "tenant B's data changed"
     cells = sum(outcomes.values())
     figures = {
-        "rpcs": len(rpcs),
+        "RPCs (3 services, from reflection)": len(rpcs),
         "principals": len(PRINCIPALS),
-        "targets": len(TARGETS),
+        "targets (own, other, foreign id)": len(TARGETS),
         "cells": cells,
-        "expected": dict(sorted(outcomes.items())),
-        **{kind: len(found) for kind, found in wrong.items()},
-        "leaks": len(leaks),
+        "expected outcomes": dict(sorted(outcomes.items())),
+        "wrongly allowed": len(wrong["wrongly_allowed"]),
+        "wrongly denied": len(wrong["wrongly_denied"]),
+        "other mismatches": len(wrong["other"]),
+        "answers leaking another tenant's or client's data": len(leaks),
+        "tenant B changed": False,
     }
     print(f"\nFIGURE authorization matrix: {cells} cells -> {json.dumps(figures)}")
     assert wrong == {"wrongly_allowed": [], "wrongly_denied": [], "other": []}
     assert leaks == []
     assert len(rpcs) >= 33 and {r.name for r in rpcs} >= CALENDAR_RPCS
-    _check_figures(figures)
+    record("authorization", figures)
 
 
 def _cell(
@@ -123,12 +124,3 @@ def _kind(want: str, got: str) -> str:
     if want not in DENIALS and got in DENIALS:
         return "wrongly_denied"
     return "other"
-
-
-def _check_figures(figures: dict[str, object]) -> None:
-    if os.environ.get("AGENDA_UPDATE_FIGURES") == "1":
-        FIGURES.parent.mkdir(parents=True, exist_ok=True)
-        FIGURES.write_text(json.dumps(figures, indent=2) + "\n")
-    assert json.loads(FIGURES.read_text()) == figures, (
-        "the matrix changed: rerun with AGENDA_UPDATE_FIGURES=1 and regenerate docs/security.md"
-    )

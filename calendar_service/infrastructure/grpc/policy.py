@@ -21,5 +21,6 @@ CALENDAR_POLICY = PolicyTable(
         "GetEvent": rule(CC, OP, access=R, calendars="calendar_id"),
         "CancelEvent": rule(CC, access=W, calendars="calendar_id"),
         "ListEvents": rule(CC, OP, access=R, calendars="calendar_id"),
+        "MoveEvent": rule(CC, access=W, calendars="calendar_id"),
     },
 )
