@@ -82,12 +82,20 @@ class PolicyTable:
         return self.rows.get(method)
 
 
-def authorize(rule_: Rule | None, principal: Principal, request: Any) -> Denial | None:
-    """None when ``principal`` may make this call, else why not."""
+def authorize_method(rule_: Rule | None, principal: Principal) -> Denial | None:
+    """None when a row exists and ``principal`` holds one of its roles, else why not."""
     if rule_ is None:
         return Denial("no policy allows this method")
     if not principal.roles & rule_.roles:
         return Denial(f"principal {principal.name!r} may not call this method")
+    return None
+
+
+def authorize(rule_: Rule | None, principal: Principal, request: Any) -> Denial | None:
+    """None when ``principal`` may make this call, else why not."""
+    denial = authorize_method(rule_, principal)
+    if denial is not None or rule_ is None:
+        return denial
     if rule_.scope is Scope.PLATFORM and not principal.platform_wide:
         return Denial("this method needs a platform-wide principal")
     if rule_.scope is Scope.TENANT:

@@ -17,7 +17,7 @@ import structlog
 from agenda_kit.auth.context import bind_principal, unbind_principal
 from agenda_kit.auth.directory import MissingCredentialError, PrincipalDirectory
 from agenda_kit.auth.jwt_tokens import InvalidCredentialError
-from agenda_kit.auth.policy import PolicyTable, Rule, authorize
+from agenda_kit.auth.policy import PolicyTable, Rule, authorize, authorize_method
 from agenda_kit.auth.principals import Principal
 from agenda_kit.grpc.handlers import (
     UNDECODABLE,
@@ -126,9 +126,10 @@ class AuthorizationInterceptor(grpc.aio.ServerInterceptor):
         except (MissingCredentialError, InvalidCredentialError) as error:
             await context.abort(grpc.StatusCode.UNAUTHENTICATED, str(error))
             raise  # abort raises; this keeps type checkers honest
-        if request is UNDECODABLE:
-            return principal  # the request-context interceptor answers INVALID_ARGUMENT
-        denial = authorize(row, principal, request)
+        if request is UNDECODABLE:  # no fields to scope; the handler answers INVALID_ARGUMENT
+            denial = authorize_method(row, principal)
+        else:
+            denial = authorize(row, principal, request)
         if denial is not None:
             log.warning("rpc_denied", principal=principal.name, reason=denial.reason)
             await context.abort(grpc.StatusCode.PERMISSION_DENIED, denial.reason)
