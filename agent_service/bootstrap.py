@@ -18,7 +18,7 @@ from pydantic_ai.usage import UsageLimits
 from agenda.agent.v1 import agent_service_pb2 as agent_pb
 from agenda.agent.v1 import agent_service_pb2_grpc as agent_grpc
 from agenda_kit.auth.devtokens import token_path
-from agenda_kit.auth.principals import Principal, Role
+from agenda_kit.auth.principals import CalendarGrant, Principal, Role
 from agenda_kit.auth.setup import build_directory, env_entry
 from agenda_kit.calendar.grpc_client import GrpcCalendarAdapter
 from agenda_kit.calendar.port import ICalendarAdapter
@@ -55,6 +55,7 @@ ENV_PRINCIPAL = Principal(
     name="single-token",
     roles=frozenset({Role.GATEWAY, Role.BACKOFFICE, Role.OPERATOR}),
     tenants=None,
+    calendars=(CalendarGrant(pattern="*", write=True),),
 )
 """Who an ``AGENT_AUTH_TOKENS`` token is: one trusted caller that is gateway, back office and
 operator of every tenant (the single-caller case; several callers need a principals file)."""

@@ -24,6 +24,7 @@ KEY_ID = "test-key-1"
 VALID_UNTIL = 4102444800  # 2100-01-01T00:00:00Z
 EXPIRED_AT = 1000  # 1970-01-01T00:16:40Z
 X_CALENDARS, Y_CALENDARS, SHARED = "mx-", "my-", "shared-"
+A_CALENDARS = "sec-a-"  # tenant A's professionals' calendars (tests/security/stack.py)
 Metadata = tuple[tuple[str, str], ...]
 
 
@@ -76,7 +77,9 @@ class Principals:
         a = self.tenant_a
         tables = [
             _table("gateway-a", "gateway", f'["{a}"]', self._hash("gateway-a")),
-            _table("backoffice-a", "backoffice", f'["{a}"]', self._hash("backoffice-a")),
+            _table("backoffice-a", "backoffice", f'["{a}"]', self._hash("backoffice-a"))
+            + f'calendars = [{{ pattern = "{A_CALENDARS}*", write = true }}, '
+            '{ pattern = "sec-new-*", write = true }]\n',
             _table("operator", "operator", '"*"', self._hash("operator")),
             _table("calendar-x", "calendar-client", "[]", self._hash("calendar-x"))
             + f'calendars = [{{ pattern = "{X_CALENDARS}*", write = true }}, '

@@ -1,7 +1,8 @@
 """Who may call which agent-service RPC: one row per RPC (docs/security.md has the table).
 
 A method without a row is denied. Tenant paths name the request field holding the tenant
-id; ``channel`` rows also check the gateway's channels.
+id; ``channel`` rows also check the gateway's channels; ``calendars`` rows the calendar
+grants of the principal.
 """
 
 from __future__ import annotations
@@ -11,6 +12,9 @@ from agenda_kit.auth.principals import Role
 
 GW, BO, OP = Role.GATEWAY, Role.BACKOFFICE, Role.OPERATOR
 R, W = Access.READ, Access.WRITE
+CAL = "professional.calendar_id"
+"""A back office assigns only calendars its principal is granted (write): another tenant's
+calendar cannot be pointed at (docs/security.md)."""
 
 AGENT_POLICY = PolicyTable(
     "agenda.agent.v1.AgentService",
@@ -37,8 +41,8 @@ CATALOG_POLICY = PolicyTable(
         "UpdateService": rule(BO, access=W, tenant="service.tenant_id"),
         "DeleteService": rule(BO, access=W, tenant="tenant_id"),
         "ListServices": rule(GW, BO, OP, access=R, tenant="tenant_id"),
-        "CreateProfessional": rule(BO, access=W, tenant="professional.tenant_id"),
-        "UpdateProfessional": rule(BO, access=W, tenant="professional.tenant_id"),
+        "CreateProfessional": rule(BO, access=W, tenant="professional.tenant_id", calendars=CAL),
+        "UpdateProfessional": rule(BO, access=W, tenant="professional.tenant_id", calendars=CAL),
         "DeleteProfessional": rule(BO, access=W, tenant="tenant_id"),
         "ListProfessionals": rule(GW, BO, OP, access=R, tenant="tenant_id"),
         "CreateFaqEntry": rule(BO, access=W, tenant="entry.tenant_id"),

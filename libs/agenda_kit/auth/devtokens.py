@@ -63,10 +63,9 @@ def write_dev_principals(data_dir: Path, demo_tenant: str | None) -> Path:
         [
             BEGIN,
             _entry("gateway", "gateway", tenants, hashes),
-            _entry("backoffice", "backoffice", tenants, hashes),
+            _entry("backoffice", "backoffice", tenants, hashes, DEMO_CALENDARS),
             _entry("operator", "operator", '"*"', hashes),
-            _entry("calendar-agent", "calendar-client", "[]", hashes)
-            + 'calendars = [{ pattern = "*", write = true }]\n',
+            _entry("calendar-agent", "calendar-client", "[]", hashes, EVERY_CALENDAR),
             END,
         ]
     )
@@ -94,8 +93,13 @@ def ensure_dev_principals(data_dir: Path) -> Path:
     return write_dev_principals(data_dir, None)
 
 
-def _entry(name: str, role: str, tenants: str, hashes: dict[str, str]) -> str:
+DEMO_CALENDARS = 'calendars = [{ pattern = "demo-*", write = true }]\n'
+"""The demo salon's calendars (``seed-demo`` names them ``demo-…``)."""
+EVERY_CALENDAR = 'calendars = [{ pattern = "*", write = true }]\n'
+
+
+def _entry(name: str, role: str, tenants: str, hashes: dict[str, str], extra: str = "") -> str:
     return (
         f'[[principal]]\nname = "{name}"\nrole = "{role}"\ntenants = {tenants}\n'
-        f'token_sha256 = ["{hashes[name]}"]\n\n'
+        f'token_sha256 = ["{hashes[name]}"]\n{extra}\n'
     )

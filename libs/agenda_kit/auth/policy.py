@@ -49,9 +49,10 @@ def rule(
     calendars: str = "",
     unscoped: bool = False,
 ) -> Rule:
-    """A row, in one line: ``rule(GATEWAY, access=WRITE, tenant="tenant_id")``. Without a
-    tenant or calendars the method is platform-wide, unless ``unscoped`` (diagnostics)."""
-    scope = Scope.CALENDARS if calendars else Scope.TENANT if tenant else Scope.PLATFORM
+    """A row, in one line: ``rule(GATEWAY, access=WRITE, tenant="tenant_id")``. With both a
+    tenant and calendars, both are checked. Without either the method is platform-wide,
+    unless ``unscoped`` (diagnostics)."""
+    scope = Scope.TENANT if tenant else Scope.CALENDARS if calendars else Scope.PLATFORM
     if unscoped:
         scope = Scope.NONE
     return Rule(
@@ -106,7 +107,7 @@ def authorize(rule_: Rule | None, principal: Principal, request: Any) -> Denial 
         channel = str(field_value(request, rule_.channel) or "")
         if channel and not principal.has_channel(channel):
             return Denial("channel is outside the caller's scope")
-    if rule_.scope is Scope.CALENDARS:
+    if rule_.calendars:  # calendar RPCs, and catalog writes that assign a calendar
         write = rule_.access is Access.WRITE
         for calendar_id in _calendar_ids(field_value(request, rule_.calendars)):
             if calendar_id and principal.calendar_grant(calendar_id, write=write) is None:
