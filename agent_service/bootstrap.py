@@ -17,16 +17,19 @@ from pydantic_ai.usage import UsageLimits
 
 from agenda.agent.v1 import agent_service_pb2 as agent_pb
 from agenda.agent.v1 import agent_service_pb2_grpc as agent_grpc
+from agenda_kit.auth.devtokens import token_path
+from agenda_kit.auth.principals import CalendarGrant, Principal, Role
+from agenda_kit.auth.setup import build_directory, env_entry
 from agenda_kit.calendar.grpc_client import GrpcCalendarAdapter
 from agenda_kit.calendar.port import ICalendarAdapter
-from agenda_kit.grpc.auth import BearerAuthInterceptor
+from agenda_kit.grpc.auth import AuthorizationInterceptor
 from agenda_kit.grpc.context import RequestContextInterceptor
 from agenda_kit.grpc.run import Serving
 from agenda_kit.grpc.server import ServerSpec, ServiceRegistration, create_server
 from agenda_kit.grpc.tls import server_credentials
 from agenda_kit.health import HealthWatcher, mongo_probe
 from agenda_kit.mongo import ensure_mongo, make_client
-from agenda_kit.settings import SharedSettings, tokens_or_generated
+from agenda_kit.settings import SharedSettings
 from agent_service.application.booking import BookingService
 from agent_service.application.conversation import HandleMessage
 from agent_service.application.handoff import ConversationControl
@@ -42,11 +45,20 @@ from agent_service.infrastructure.agent.specialists import enabled_specialists, 
 from agent_service.infrastructure.grpc.agent_servicer import AgentServicer
 from agent_service.infrastructure.grpc.catalog_servicer import catalog_registration
 from agent_service.infrastructure.grpc.errors import AGENT_ERRORS
+from agent_service.infrastructure.grpc.policy import AGENT_POLICY, CATALOG_POLICY
 from agent_service.infrastructure.mongo import init_agent_storage
 from agent_service.infrastructure.settings import AgentSettings
 
 log = structlog.get_logger("agenda.agent")
 AGENT_SERVICE = agent_pb.DESCRIPTOR.services_by_name["AgentService"].full_name
+ENV_PRINCIPAL = Principal(
+    name="single-token",
+    roles=frozenset({Role.GATEWAY, Role.BACKOFFICE, Role.OPERATOR}),
+    tenants=None,
+    calendars=(CalendarGrant(pattern="*", write=True),),
+)
+"""Who an ``AGENT_AUTH_TOKENS`` token is: one trusted caller that is gateway, back office and
+operator of every tenant (the single-caller case; several callers need a principals file)."""
 CALENDAR_COMPONENT = "agenda.calendar.v1.CalendarService"
 """The agent's health also reports the calendar service's, under this name only."""
 
@@ -154,7 +166,9 @@ def _server_spec(
     handle: HandleMessage,
 ) -> ServerSpec:
     servicer = AgentServicer(handle, ConversationControl(repos), repos)
-    tokens = tokens_or_generated(settings.auth_tokens, shared.data_dir / "tokens" / "agent.token")
+    directory = build_directory(
+        shared.principals_file, shared.data_dir, env_entry(ENV_PRINCIPAL, settings.auth_tokens)
+    )
     return ServerSpec(
         services=[
             ServiceRegistration(
@@ -163,7 +177,10 @@ def _server_spec(
             ),
             catalog_registration(repos, booking),
         ],
-        interceptors=[BearerAuthInterceptor(tokens), RequestContextInterceptor(AGENT_ERRORS)],
+        interceptors=[
+            RequestContextInterceptor(AGENT_ERRORS),
+            AuthorizationInterceptor(directory, [AGENT_POLICY, CATALOG_POLICY]),
+        ],
         credentials=server_credentials(
             settings.tls_cert_file, settings.tls_key_file, settings.tls_client_ca_file
         ),
@@ -191,7 +208,7 @@ async def _open_calendar(
     resources: AsyncExitStack,
     watcher: HealthWatcher,
 ) -> ICalendarAdapter:
-    token = settings.calendar_token or _read_token(shared.data_dir / "tokens" / "calendar.token")
+    token = settings.calendar_token or _read_token(token_path(shared.data_dir, "calendar-agent"))
     root = settings.calendar_tls_root_cert.read_bytes() if settings.calendar_tls_root_cert else None
     adapter = GrpcCalendarAdapter.connect(
         settings.calendar_addr,

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import re
 import uuid
 from contextlib import AbstractContextManager, nullcontext
@@ -24,7 +25,12 @@ from agent_service.domain.conversations import (
     Role,
     TurnResult,
 )
-from agent_service.domain.errors import ConflictError, InvalidInputError, NotFoundError
+from agent_service.domain.errors import (
+    ConflictError,
+    InvalidInputError,
+    MessageIdTakenError,
+    NotFoundError,
+)
 
 log = structlog.get_logger("agenda.conversation")
 _CHANNEL = re.compile(r"^[a-z0-9_-]{1,32}$")
@@ -66,6 +72,12 @@ def validate_incoming(message: IncomingMessage) -> None:
         raise InvalidInputError("customer.display_name", "must be at most 200 characters")
 
 
+def customer_ref(message: IncomingMessage) -> str:
+    """An opaque reference to who sent ``message`` (message ids are unique per tenant and
+    channel; this tells a redelivery from another customer's reuse of the id)."""
+    return hashlib.sha256(message.external_id.strip().encode()).hexdigest()[:32]
+
+
 class HandleMessage:
     """One customer message → one reply, exactly once per channel message id.
 
@@ -95,14 +107,19 @@ class HandleMessage:
         validate_incoming(message)
         tenant = await self._repos.tenants.get(message.tenant_id)
         key = (message.tenant_id, message.channel, message.message_id)
+        customer = customer_ref(message)
         if not await self._repos.turns.claim(*key):
-            return HandledMessage(await self._stored_result(*key), duplicate=True)
+            stored = await self._stored_result(*key)
+            if stored.customer_ref and stored.customer_ref != customer:
+                raise MessageIdTakenError()
+            return HandledMessage(stored, duplicate=True)
         try:
             with self._admitted(tenant.id):
                 result = await self._handle(message, tenant.id, progress)
         except BaseException:
             await self._repos.turns.release(*key)
             raise
+        result = result.model_copy(update={"customer_ref": customer})
         await self._repos.turns.complete(*key, result)
         return HandledMessage(result, duplicate=False)
 

@@ -49,7 +49,7 @@ class Session:
                 message_id=uuid.uuid4().hex,
                 text=text,
             ),
-            metadata=agent_metadata(),
+            metadata=agent_metadata("gateway"),
             timeout=60,
         )
         self.conversation_id = reply.conversation_id

@@ -120,3 +120,6 @@ class TurnResult(Entity):
     trace_id: str = ""
     specialist: str = ""
     status: ConversationStatus = ConversationStatus.ACTIVE
+    customer_ref: str = ""
+    """Opaque reference (hash) of the customer whose message this was; a redelivery from
+    another customer gets ``MessageIdTakenError``, never this reply."""

@@ -42,6 +42,13 @@ class ConflictError(AgendaError):
     """The request conflicts with the stored state (e.g. a concurrent update; retry)."""
 
 
+class MessageIdTakenError(AgendaError):
+    """A channel message id is already used by another customer of the tenant's channel."""
+
+    def __init__(self) -> None:
+        super().__init__("message_id was already used by another customer on this channel")
+
+
 class StorageUnavailableError(AgendaError):
     """The database cannot answer now (connection lost, timeout); the caller may retry."""
 

@@ -66,7 +66,11 @@ class InMemoryCalendar(BusyTimeCalendarAdapter):
         ).hexdigest()[:26]
         existing = self.events.get(event_id)
         if existing is not None:
-            if (existing.start, existing.end) != (draft.start, draft.end):
+            if (existing.start, existing.end, existing.owner) != (
+                draft.start,
+                draft.end,
+                draft.owner,
+            ):
                 raise IdempotencyConflictError("idempotency key reused for another event")
             return existing, False
         event = CalendarEvent(
@@ -78,6 +82,8 @@ class InMemoryCalendar(BusyTimeCalendarAdapter):
             end=draft.end,
             time_zone=draft.time_zone,
             idempotency_key=draft.idempotency_key,
+            owner=draft.owner,
+            private=dict(draft.private),
         )
         self.events[event_id] = event
         return event, True
