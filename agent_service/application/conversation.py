@@ -74,6 +74,11 @@ class HandleMessage:
     message runs only if its tenant has a free place in ``gate`` (default: unlimited);
     otherwise ``CapacityExceededError`` and the message id stays unclaimed (a retry may run).
     Duplicates waiting for a stored reply do not take a place.
+
+    Claims are leases, renewed every ``renew_every`` seconds while the turn runs: a duplicate
+    waiting for the reply takes the claim over (and handles the message) once its holder has
+    died and the lease expired. Once claimed, the turn is shielded from the caller's
+    cancellation: it runs to its end and stores its reply, which a redelivery then gets.
     """
 
     def __init__(
@@ -83,11 +88,14 @@ class HandleMessage:
         *,
         duplicate_wait: float = 30.0,
         gate: TenantGate | None = None,
+        renew_every: float = 20.0,
     ) -> None:
         self._repos = repos
         self._engine = engine
         self._duplicate_wait = duplicate_wait
         self._gate = gate
+        self._renew_every = renew_every
+        self._detached: set[asyncio.Task[HandledMessage]] = set()
 
     async def execute(
         self, message: IncomingMessage, progress: ProgressSink | None = None
@@ -96,26 +104,59 @@ class HandleMessage:
         tenant = await self._repos.tenants.get(message.tenant_id)
         key = (message.tenant_id, message.channel, message.message_id)
         if not await self._repos.turns.claim(*key):
-            return HandledMessage(await self._stored_result(*key), duplicate=True)
+            stored = await self._stored_result(*key)
+            if stored is not None:
+                return HandledMessage(stored, duplicate=True)
+        turn = asyncio.ensure_future(self._claimed_turn(message, tenant.id, key, progress))
         try:
-            with self._admitted(tenant.id):
-                result = await self._handle(message, tenant.id, progress)
+            return await asyncio.shield(turn)
+        except asyncio.CancelledError:
+            log.warning("turn_continues_after_caller_left", message_id=message.message_id)
+            self._detached.add(turn)
+            turn.add_done_callback(self._detached.discard)
+            raise
+
+    async def _claimed_turn(
+        self,
+        message: IncomingMessage,
+        tenant_id: UUID,
+        key: tuple[UUID, str, str],
+        progress: ProgressSink | None,
+    ) -> HandledMessage:
+        renewing = asyncio.ensure_future(self._keep_renewing(key))
+        try:
+            with self._admitted(tenant_id):
+                result = await self._handle(message, tenant_id, progress)
         except BaseException:
             await self._repos.turns.release(*key)
             raise
+        finally:
+            renewing.cancel()
         await self._repos.turns.complete(*key, result)
         return HandledMessage(result, duplicate=False)
+
+    async def _keep_renewing(self, key: tuple[UUID, str, str]) -> None:
+        while True:
+            await asyncio.sleep(self._renew_every)
+            await self._repos.turns.renew(*key)
 
     def _admitted(self, tenant_id: UUID) -> AbstractContextManager[None]:
         return nullcontext() if self._gate is None else self._gate.admit(tenant_id)
 
-    async def _stored_result(self, tenant_id: UUID, channel: str, message_id: str) -> TurnResult:
+    async def _stored_result(
+        self, tenant_id: UUID, channel: str, message_id: str
+    ) -> TurnResult | None:
+        """The first delivery's reply, waited for; None when its claim expired (its holder
+        died) and this delivery took the claim over."""
         loop = asyncio.get_running_loop()
         give_up = loop.time() + self._duplicate_wait
         while loop.time() < give_up:
             stored = await self._repos.turns.result(tenant_id, channel, message_id)
             if stored is not None:
                 return stored
+            if await self._repos.turns.claim(tenant_id, channel, message_id):
+                log.warning("expired_claim_taken_over", message_id=message_id)
+                return None
             await asyncio.sleep(0.05)
         raise ConflictError("this message is still being handled; retry shortly")
 
