@@ -48,6 +48,7 @@ def build_use_cases(calendar: BusyTimeCalendarAdapter) -> CalendarUseCases:
         get_event=use_cases.GetEvent(calendar),
         cancel_event=use_cases.CancelEvent(calendar),
         list_events=use_cases.ListEvents(calendar),
+        move_event=use_cases.MoveEvent(calendar),
     )
 
 

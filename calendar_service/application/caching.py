@@ -17,10 +17,11 @@ RangeKey = tuple[datetime, datetime]
 class CachingCalendarAdapter(BusyTimeCalendarAdapter):
     """Caches free/busy per (calendar, range) for ``ttl_seconds``.
 
-    Business rules: a write through this adapter (create or cancel) drops every cached
+    Business rules: a write through this adapter (create, cancel or move) drops every cached
     answer for that calendar at once, so the service never offers a slot it just filled;
     an answer fetched while a write to the same calendar was in flight is not cached;
-    per-calendar errors are never cached. Writes made elsewhere show up within the TTL.
+    per-calendar errors are never cached. Writes made elsewhere show up within the TTL,
+    except to a ``fresh`` read, which always asks the backend (and refreshes the cache).
     """
 
     def __init__(
@@ -42,22 +43,39 @@ class CachingCalendarAdapter(BusyTimeCalendarAdapter):
         self.misses = 0
 
     async def query_free_busy(
-        self, calendar_ids: Sequence[str], start: datetime, end: datetime
+        self,
+        calendar_ids: Sequence[str],
+        start: datetime,
+        end: datetime,
+        *,
+        fresh: bool = False,
     ) -> list[FreeBusy]:
-        found = {cid: self._fresh(cid, (start, end)) for cid in dict.fromkeys(calendar_ids)}
-        missing = [cid for cid, hit in found.items() if hit is None]
-        self.hits += len(found) - len(missing)
-        self.misses += len(missing)
-        count_cache(CACHE_NAME, hits=len(found) - len(missing), misses=len(missing))
+        unique = list(dict.fromkeys(calendar_ids))
+        if fresh:
+            found: dict[str, FreeBusy | None] = dict.fromkeys(unique)
+            missing = unique
+        else:
+            found = {cid: self._unexpired(cid, (start, end)) for cid in unique}
+            missing = [cid for cid, hit in found.items() if hit is None]
+            self.hits += len(found) - len(missing)
+            self.misses += len(missing)
+            count_cache(CACHE_NAME, hits=len(found) - len(missing), misses=len(missing))
         if missing:
-            generations = {cid: self._generation.get(cid, 0) for cid in missing}
-            for answer in await self._inner.query_free_busy(missing, start, end):
-                found[answer.calendar_id] = answer
-                if answer.error is None and generations[answer.calendar_id] == (
-                    self._generation.get(answer.calendar_id, 0)
-                ):
-                    self._store(answer.calendar_id, (start, end), answer)
+            found.update(await self._load(missing, start, end, fresh=fresh))
         return [_required(found[cid]) for cid in calendar_ids]
+
+    async def _load(
+        self, calendar_ids: list[str], start: datetime, end: datetime, *, fresh: bool
+    ) -> dict[str, FreeBusy]:
+        """Ask the backend; keep each error-free answer no write to its calendar raced."""
+        generations = {cid: self._generation.get(cid, 0) for cid in calendar_ids}
+        answers = await self._inner.query_free_busy(calendar_ids, start, end, fresh=fresh)
+        for answer in answers:
+            if answer.error is None and generations[answer.calendar_id] == (
+                self._generation.get(answer.calendar_id, 0)
+            ):
+                self._store(answer.calendar_id, (start, end), answer)
+        return {answer.calendar_id: answer for answer in answers}
 
     async def insert_event(self, draft: EventDraft) -> tuple[CalendarEvent, bool]:
         self.invalidate(draft.calendar_id)
@@ -70,6 +88,23 @@ class CachingCalendarAdapter(BusyTimeCalendarAdapter):
         self.invalidate(calendar_id)
         try:
             return await self._inner.cancel_event(calendar_id, event_id)
+        finally:
+            self.invalidate(calendar_id)
+
+    async def move_event(
+        self,
+        calendar_id: str,
+        event_id: str,
+        start: datetime,
+        end: datetime,
+        *,
+        time_zone: str | None = None,
+    ) -> CalendarEvent:
+        self.invalidate(calendar_id)
+        try:
+            return await self._inner.move_event(
+                calendar_id, event_id, start, end, time_zone=time_zone
+            )
         finally:
             self.invalidate(calendar_id)
 
@@ -100,7 +135,7 @@ class CachingCalendarAdapter(BusyTimeCalendarAdapter):
         self._generation[calendar_id] = self._generation.get(calendar_id, 0) + 1
         self._size -= len(self._entries.pop(calendar_id, {}))
 
-    def _fresh(self, calendar_id: str, key: RangeKey) -> FreeBusy | None:
+    def _unexpired(self, calendar_id: str, key: RangeKey) -> FreeBusy | None:
         entry = self._entries.get(calendar_id, {}).get(key)
         if entry is None:
             return None

@@ -20,10 +20,12 @@ class FreeSlotsQuery:
     end: datetime
     duration_minutes: int
     rules: SlotRules
+    fresh: bool = False
 
 
 class GetFreeSlots:
-    """Free slots of one calendar; the slot engine validates grid, buffers and notice."""
+    """Free slots of one calendar; the slot engine validates grid, buffers and notice.
+    A ``fresh`` query reads busy time past the free/busy cache."""
 
     def __init__(self, calendar: BusyTimeCalendarAdapter) -> None:
         self._calendar = calendar
@@ -31,18 +33,24 @@ class GetFreeSlots:
     async def execute(self, query: FreeSlotsQuery) -> SlotResult:
         rules.check_text("calendar_id", query.calendar_id, longest=rules.MAX_ID)
         return await self._calendar.find_slots(
-            query.calendar_id, query.start, query.end, query.duration_minutes, query.rules
+            query.calendar_id,
+            query.start,
+            query.end,
+            query.duration_minutes,
+            query.rules,
+            fresh=query.fresh,
         )
 
 
 class QueryFreeBusy:
-    """Busy time of up to ``MAX_CALENDARS_PER_QUERY`` calendars over at most 93 days."""
+    """Busy time of up to ``MAX_CALENDARS_PER_QUERY`` calendars over at most 93 days;
+    ``fresh`` reads past the free/busy cache."""
 
     def __init__(self, calendar: BusyTimeCalendarAdapter) -> None:
         self._calendar = calendar
 
     async def execute(
-        self, calendar_ids: list[str], start: datetime, end: datetime
+        self, calendar_ids: list[str], start: datetime, end: datetime, *, fresh: bool = False
     ) -> list[FreeBusy]:
         rules.check_count(
             "calendar_ids", len(calendar_ids), lowest=1, highest=rules.MAX_CALENDARS_PER_QUERY
@@ -50,7 +58,7 @@ class QueryFreeBusy:
         for calendar_id in calendar_ids:
             rules.check_text("calendar_ids", calendar_id, longest=rules.MAX_ID)
         rules.check_range("range", start, end, rules.MAX_QUERY_RANGE)
-        return await self._calendar.query_free_busy(calendar_ids, start, end)
+        return await self._calendar.query_free_busy(calendar_ids, start, end, fresh=fresh)
 
 
 class CreateEvent:
@@ -95,6 +103,35 @@ class CancelEvent:
         rules.check_text("calendar_id", calendar_id, longest=rules.MAX_ID)
         rules.check_text("event_id", event_id, longest=rules.MAX_ID)
         return await self._calendar.cancel_event(calendar_id, event_id)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class EventMove:
+    """Where an existing event must go; ``time_zone`` of None keeps the event's zone."""
+
+    calendar_id: str
+    event_id: str
+    start: datetime
+    end: datetime
+    time_zone: str | None = None
+
+
+class MoveEvent:
+    """Move an event to a new time keeping its id; an absent or cancelled event is
+    ``EventNotFoundError``; moving it where it already is succeeds (idempotent)."""
+
+    def __init__(self, calendar: BusyTimeCalendarAdapter) -> None:
+        self._calendar = calendar
+
+    async def execute(self, move: EventMove) -> CalendarEvent:
+        rules.check_text("calendar_id", move.calendar_id, longest=rules.MAX_ID)
+        rules.check_text("event_id", move.event_id, longest=rules.MAX_ID)
+        rules.check_range("time", move.start, move.end, rules.MAX_EVENT_LENGTH)
+        if move.time_zone is not None:
+            rules.check_time_zone("time_zone", move.time_zone)
+        return await self._calendar.move_event(
+            move.calendar_id, move.event_id, move.start, move.end, time_zone=move.time_zone
+        )
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

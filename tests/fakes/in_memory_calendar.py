@@ -25,6 +25,7 @@ class InMemoryCalendar(BusyTimeCalendarAdapter):
             self.clock = clock
         self.events: dict[str, CalendarEvent] = {}
         self.free_busy_calls = 0
+        self.fresh_free_busy_calls = 0
         self.fail_with: CalendarError | None = None
 
     def _check(self) -> None:
@@ -32,10 +33,16 @@ class InMemoryCalendar(BusyTimeCalendarAdapter):
             raise self.fail_with
 
     async def query_free_busy(
-        self, calendar_ids: Sequence[str], start: datetime, end: datetime
+        self,
+        calendar_ids: Sequence[str],
+        start: datetime,
+        end: datetime,
+        *,
+        fresh: bool = False,
     ) -> list[FreeBusy]:
         self._check()
         self.free_busy_calls += 1
+        self.fresh_free_busy_calls += fresh
         return [self._busy(calendar_id, start, end) for calendar_id in calendar_ids]
 
     def _busy(self, calendar_id: str, start: datetime, end: datetime) -> FreeBusy:
@@ -87,6 +94,25 @@ class InMemoryCalendar(BusyTimeCalendarAdapter):
             return False
         self.events[event_id] = replace(event, status="cancelled")
         return True
+
+    async def move_event(
+        self,
+        calendar_id: str,
+        event_id: str,
+        start: datetime,
+        end: datetime,
+        *,
+        time_zone: str | None = None,
+    ) -> CalendarEvent:
+        """Same id, new times; a cancelled or unknown event is ``EventNotFoundError``."""
+        event = await self.get_event(calendar_id, event_id)
+        if event.status == "cancelled":
+            raise EventNotFoundError(f"event {event_id!r} is cancelled")
+        if end <= start:
+            raise InvalidCalendarRequestError("end must be after start")
+        moved = replace(event, start=start, end=end, time_zone=time_zone or event.time_zone)
+        self.events[event_id] = moved
+        return moved
 
     async def list_events(
         self,

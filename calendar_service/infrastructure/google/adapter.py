@@ -12,6 +12,7 @@ from typing import Any, Self
 import aiohttp
 
 from agenda_kit.calendar.errors import (
+    EventNotFoundError,
     IdempotencyConflictError,
     InvalidCalendarRequestError,
 )
@@ -33,6 +34,7 @@ from calendar_service.infrastructure.google.ids import event_id_for
 from calendar_service.infrastructure.google.mapping import (
     event_body,
     event_from_json,
+    move_body,
     replays,
     rfc3339,
 )
@@ -149,9 +151,17 @@ class GoogleCalendarAdapter(BusyTimeCalendarAdapter):
         return event, created
 
     async def query_free_busy(
-        self, calendar_ids: Sequence[str], start: datetime, end: datetime
+        self,
+        calendar_ids: Sequence[str],
+        start: datetime,
+        end: datetime,
+        *,
+        fresh: bool = False,
     ) -> list[FreeBusy]:
-        """≤ 50 calendars × ≤ 60 days per request, a few requests at a time, merged in order."""
+        """≤ 50 calendars × ≤ 60 days per request, a few requests at a time, merged in order.
+
+        Every call asks Google (nothing is cached here), so ``fresh`` changes nothing.
+        """
         check_range(start, end)
         if not calendar_ids:
             return []
@@ -188,6 +198,31 @@ class GoogleCalendarAdapter(BusyTimeCalendarAdapter):
                     return False
                 raise
         return True
+
+    async def move_event(
+        self,
+        calendar_id: str,
+        event_id: str,
+        start: datetime,
+        end: datetime,
+        *,
+        time_zone: str | None = None,
+    ) -> CalendarEvent:
+        """``events.patch`` of start and end; the id stays. A patch is idempotent, so it is
+        retried on transient failures like any call. Without ``time_zone`` the event is read
+        first to keep its zone. 404/410, or an event that turns out cancelled, is
+        ``EventNotFoundError``.
+        """
+        check_range(start, end)
+        budget = self._budget()
+        path = event_path(calendar_id, event_id)
+        with translated("event", event_id):
+            if time_zone is None:
+                current = await self._api().call(ApiCall("GET", path), budget)
+                time_zone = _live(calendar_id, event_id, current).time_zone
+            body = move_body(start, end, time_zone)
+            data = await self._api().call(ApiCall("PATCH", path, body=body), budget)
+        return _live(calendar_id, event_id, data)
 
     async def list_events(
         self,
@@ -229,3 +264,11 @@ class GoogleCalendarAdapter(BusyTimeCalendarAdapter):
 
     def _budget(self) -> Budget:
         return Budget.start(self._policy)
+
+
+def _live(calendar_id: str, event_id: str, data: dict[str, Any]) -> CalendarEvent:
+    """The event in ``data``; a cancelled one counts as absent."""
+    event = require_event(calendar_id, event_id, data)
+    if event.status == "cancelled":
+        raise EventNotFoundError(f"event {event_id!r} is cancelled")
+    return event

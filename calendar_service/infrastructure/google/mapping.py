@@ -34,6 +34,14 @@ def event_body(draft: EventDraft, event_id: str) -> JsonObject:
     }
 
 
+def move_body(start: datetime, end: datetime, time_zone: str) -> JsonObject:
+    """The ``events.patch`` body that moves an event (start and end only)."""
+    return {
+        "start": {"dateTime": rfc3339(start), "timeZone": time_zone},
+        "end": {"dateTime": rfc3339(end), "timeZone": time_zone},
+    }
+
+
 def stored_key(data: Mapping[str, Any]) -> str | None:
     """The idempotency key an event was written with, if any."""
     private = data.get("extendedProperties", {}).get("private", {})

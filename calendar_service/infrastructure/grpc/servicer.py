@@ -21,6 +21,7 @@ class CalendarUseCases:
     get_event: use_cases.GetEvent
     cancel_event: use_cases.CancelEvent
     list_events: use_cases.ListEvents
+    move_event: use_cases.MoveEvent
 
 
 class CalendarServicer(pb_grpc.CalendarServiceServicer):
@@ -43,7 +44,9 @@ class CalendarServicer(pb_grpc.CalendarServiceServicer):
         self, request: pb.QueryFreeBusyRequest, context: Context
     ) -> pb.QueryFreeBusyResponse:
         start, end = mappers.to_range("range", request.range, present=request.HasField("range"))
-        answers = await self._cases.query_free_busy.execute(list(request.calendar_ids), start, end)
+        answers = await self._cases.query_free_busy.execute(
+            list(request.calendar_ids), start, end, fresh=mappers.is_fresh(request.read_mode)
+        )
         return pb.QueryFreeBusyResponse(calendars=[mappers.calendar_busy(a) for a in answers])
 
     async def CreateEvent(
@@ -70,3 +73,9 @@ class CalendarServicer(pb_grpc.CalendarServiceServicer):
             events=[mappers.event_message(event) for event in page.events],
             next_page_token=page.next_page_token or "",
         )
+
+    async def MoveEvent(
+        self, request: pb.MoveEventRequest, context: Context
+    ) -> pb.MoveEventResponse:
+        event = await self._cases.move_event.execute(mappers.to_event_move(request))
+        return pb.MoveEventResponse(event=mappers.event_message(event))

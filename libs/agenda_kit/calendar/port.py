@@ -106,6 +106,9 @@ class ICalendarAdapter(ABC):
     - ``create_event`` is idempotent on ``idempotency_key``: a retry after a lost response
       returns the event created the first time and never creates a second one;
     - ``cancel_event`` of an event that is already gone succeeds (returns False);
+    - ``move_event`` keeps the event's id; moving it to where it already is succeeds;
+    - reads are cached by default; ``fresh=True`` bypasses every cache and every shared
+      in-flight request on the client and the server side (use it to re-check before a write);
     - failures are ``agenda_kit.calendar.errors`` exceptions, never vendor exceptions.
     """
 
@@ -117,8 +120,11 @@ class ICalendarAdapter(ABC):
         end_date: datetime,
         duration_minutes: int,
         rules: SlotRules | None = None,
+        *,
+        fresh: bool = False,
     ) -> list[datetime]:
-        """Start instants of free ``duration_minutes`` slots in ``[start_date, end_date)``."""
+        """Start instants of free ``duration_minutes`` slots in ``[start_date, end_date)``;
+        ``fresh=True`` reads the backend now, past every cache."""
 
     async def create_event(
         self,
@@ -151,9 +157,15 @@ class ICalendarAdapter(ABC):
 
     @abstractmethod
     async def query_free_busy(
-        self, calendar_ids: Sequence[str], start: datetime, end: datetime
+        self,
+        calendar_ids: Sequence[str],
+        start: datetime,
+        end: datetime,
+        *,
+        fresh: bool = False,
     ) -> list[FreeBusy]:
-        """Busy intervals of each calendar, in the order asked."""
+        """Busy intervals of each calendar, in the order asked; ``fresh=True`` reads the
+        backend now, past every cache."""
 
     @abstractmethod
     async def get_event(self, calendar_id: str, event_id: str) -> CalendarEvent:
@@ -162,6 +174,14 @@ class ICalendarAdapter(ABC):
     @abstractmethod
     async def cancel_event(self, calendar_id: str, event_id: str) -> bool:
         """Cancel the event; False when it was already cancelled or gone."""
+
+    @abstractmethod
+    async def move_event(
+        self, calendar_id: str, event_id: str, start: datetime, end: datetime
+    ) -> CalendarEvent:
+        """Move the event to ``[start, end)`` keeping its id (Google ``events.patch``) and
+        return it; ``EventNotFoundError`` when absent or cancelled. Idempotent: moving it to
+        where it already is succeeds."""
 
     @abstractmethod
     async def list_events(

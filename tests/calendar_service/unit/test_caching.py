@@ -73,9 +73,14 @@ class SlowCalendar(InMemoryCalendar):
         self.release = asyncio.Event()
 
     async def query_free_busy(
-        self, calendar_ids: Sequence[str], start: datetime, end: datetime
+        self,
+        calendar_ids: Sequence[str],
+        start: datetime,
+        end: datetime,
+        *,
+        fresh: bool = False,
     ) -> list[FreeBusy]:
-        answer = await super().query_free_busy(calendar_ids, start, end)
+        answer = await super().query_free_busy(calendar_ids, start, end, fresh=fresh)
         await self.release.wait()
         return answer
 
