@@ -28,6 +28,8 @@ from agent_service.domain.outbox import OutboxKind
 log = structlog.get_logger("agenda.reconciler")
 BACKOFF_BASE = timedelta(seconds=30)
 BACKOFF_MAX = timedelta(minutes=15)
+_SCAN_FACTOR = 10
+"""A pass reads at most this many times ``limit`` due appointments."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -80,29 +82,49 @@ class Reconciler:
         return ReconcileReport(confirmed, released, unresolved, moves, orphans, notices)
 
     async def _settle_pending(self, limit: int) -> tuple[int, int, int]:
-        due = await self._repos.appointments.due_pending(self._grace, limit)
+        """Up to ``limit`` calendar look-ups per pass. A calendar that failed once in this pass
+        is not asked again: its other due appointments are deferred without a call (and do not
+        count), so one unreachable calendar cannot use up the pass."""
         confirmed = released = unresolved = 0
-        for appointment in due:
-            try:
-                event_id = await self._find_event(appointment)
-            except CalendarError as error:
-                delay = backoff(appointment.attempts)
-                log.warning(
-                    "reconcile_deferred",
-                    appointment_id=str(appointment.id),
-                    error=str(error),
-                    retry_in=delay.total_seconds(),
-                )
-                await self._repos.appointments.defer(appointment, delay)
-                unresolved += 1
-                continue
-            if not await self._settle(appointment, event_id):
-                unresolved += 1
-            elif event_id is None:
-                released += 1
-            else:
-                confirmed += 1
+        unreachable: set[str] = set()
+        lookups = scanned = 0
+        while lookups < limit and scanned < _SCAN_FACTOR * limit:
+            due = await self._repos.appointments.due_pending(self._grace, limit)
+            if not due:
+                break
+            for appointment in due:
+                scanned += 1
+                if appointment.calendar_id in unreachable:
+                    await self._defer(appointment, "calendar unreachable in this pass")
+                    unresolved += 1
+                    continue
+                if lookups >= limit:
+                    break
+                lookups += 1
+                try:
+                    event_id = await self._find_event(appointment)
+                except CalendarError as error:
+                    unreachable.add(appointment.calendar_id)
+                    await self._defer(appointment, str(error))
+                    unresolved += 1
+                    continue
+                if not await self._settle(appointment, event_id):
+                    unresolved += 1
+                elif event_id is None:
+                    released += 1
+                else:
+                    confirmed += 1
         return confirmed, released, unresolved
+
+    async def _defer(self, appointment: Appointment, why: str) -> None:
+        delay = backoff(appointment.attempts)
+        log.warning(
+            "reconcile_deferred",
+            appointment_id=str(appointment.id),
+            error=why,
+            retry_in=delay.total_seconds(),
+        )
+        await self._repos.appointments.defer(appointment, delay)
 
     async def _settle(self, appointment: Appointment, event_id: str | None) -> bool:
         """Confirm with ``event_id`` or (None) fail; False when the booking got there first."""
