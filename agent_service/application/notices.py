@@ -9,8 +9,6 @@ message per outcome.
 
 from __future__ import annotations
 
-from datetime import datetime
-
 from agent_service.application.repositories import Repositories
 from agent_service.domain.appointments import Appointment, AppointmentStatus
 from agent_service.domain.catalog import Tenant
@@ -47,9 +45,7 @@ class SettledNotices:
     def __init__(self, repos: Repositories) -> None:
         self._repos = repos
 
-    async def notify(
-        self, appointment: Appointment, now: datetime, kind: OutboxKind | None = None
-    ) -> bool:
+    async def notify(self, appointment: Appointment, kind: OutboxKind | None = None) -> bool:
         """Write the settled outcome's message (a booking's, unless ``kind`` says otherwise);
         True when it is new."""
         tenant = await self._repos.tenants.get(appointment.tenant_id)
@@ -69,8 +65,6 @@ class SettledNotices:
                 text=outcome_text(kind, appointment, tenant),
                 appointment_id=appointment.id,
                 conversation_id=None if conversation is None else conversation.id,
-                deliver_at=now,
-                created_at=now,
                 attributes={"status": appointment.status.value},
             )
         )

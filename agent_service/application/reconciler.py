@@ -10,9 +10,8 @@ first, so stuck ones cannot starve the others.
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
-from datetime import UTC, datetime, timedelta
+from datetime import timedelta
 
 import structlog
 
@@ -47,17 +46,13 @@ def backoff(attempts: int) -> timedelta:
     return min(BACKOFF_MAX, BACKOFF_BASE * (1 << min(attempts, 10)))
 
 
-async def _utc_now() -> datetime:
-    return datetime.now(UTC)
-
-
 class Reconciler:
     """For each pending appointment due: find its event by idempotency key (= appointment
     id). Found → confirm with that event; absent → mark failed, releasing the holds; calendar
     unreachable → defer with backoff. If the booking itself settled the appointment meanwhile
     (the save is refused with ``ConflictError``), the booking's outcome stands; if it confirms
     after being failed here, the booking withdraws its event (see ``BookingService``), and a
-    withdrawal that fails is swept here. ``now`` only stamps outbox messages."""
+    withdrawal that fails is swept here."""
 
     def __init__(
         self,
@@ -65,12 +60,10 @@ class Reconciler:
         calendar: ICalendarAdapter,
         *,
         grace: timedelta = timedelta(minutes=2),
-        now: Callable[[], Awaitable[datetime]] = _utc_now,
     ) -> None:
         self._repos = repos
         self._calendar = calendar
         self._grace = grace
-        self._now = now
         self._notices = SettledNotices(repos)
         self._moves = MoveSaga(repos, calendar)
 
@@ -154,7 +147,7 @@ class Reconciler:
                 if result.start != moving.start
                 else OutboxKind.RESCHEDULE_FAILED
             )
-            await self._notices.notify(result, await self._now(), kind)
+            await self._notices.notify(result, kind)
             settled += 1
         return settled
 
@@ -182,7 +175,7 @@ class Reconciler:
         sent = 0
         for appointment in await self._repos.appointments.settled_awaiting_notice(limit):
             try:
-                await self._notices.notify(appointment, await self._now())
+                await self._notices.notify(appointment)
             except NotFoundError as error:  # the customer or tenant is gone: nobody to tell
                 log.warning("notice_dropped", appointment_id=str(appointment.id), error=str(error))
                 await self._repos.appointments.clear_awaiting_notice(

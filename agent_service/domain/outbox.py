@@ -39,10 +39,30 @@ class OutboxMessage(Entity):
     text: str
     appointment_id: UUID | None = None
     conversation_id: UUID | None = None
-    deliver_at: datetime
-    created_at: datetime
+    deliver_at: datetime | None = None
+    """When it falls due (a reminder: later); None = at once. The store fills it in (and
+    ``created_at``) with ITS clock, so every replica orders messages by one clock."""
+    created_at: datetime | None = None
     acked_at: datetime | None = None
     attributes: dict[str, str] = Field(default_factory=dict)
+
+    @property
+    def due_at(self) -> datetime:
+        """``deliver_at`` of a stored message (the store always fills it in)."""
+        if self.deliver_at is None:
+            raise ValueError(f"outbox message {self.id} is not stored yet")
+        return self.deliver_at
+
+    @property
+    def written_at(self) -> datetime:
+        if self.created_at is None:
+            raise ValueError(f"outbox message {self.id} is not stored yet")
+        return self.created_at
+
+    @property
+    def cursor(self) -> OutboxCursor:
+        """Where a stream that delivered this message resumes."""
+        return OutboxCursor(self.due_at, self.id)
 
 
 def message_id(kind: OutboxKind, subject: UUID, detail: str = "") -> UUID:

@@ -502,6 +502,10 @@ class InMemoryOutboxRepository:
     async def add(self, message: OutboxMessage) -> bool:
         if message.id in self.messages:
             return False
+        now = self.clock()
+        message = message.model_copy(
+            update={"created_at": now, "deliver_at": message.deliver_at or now}
+        )
         self.messages[message.id] = as_stored(message)
         return True
 
@@ -513,14 +517,12 @@ class InMemoryOutboxRepository:
             (
                 m
                 for m in self.messages.values()
-                if m.tenant_id == tenant_id and m.acked_at is None and m.deliver_at <= horizon
+                if m.tenant_id == tenant_id and m.acked_at is None and m.due_at <= horizon
             ),
-            key=lambda m: (m.deliver_at, m.id),
+            key=lambda m: (m.due_at, m.id),
         )
         if after is not None:
-            found = [
-                m for m in found if (m.deliver_at, m.id) > (after.deliver_at, after.message_id)
-            ]
+            found = [m for m in found if (m.due_at, m.id) > (after.deliver_at, after.message_id)]
         return found[:limit]
 
     async def ack(self, tenant_id: UUID, message_ids: list[UUID]) -> int:

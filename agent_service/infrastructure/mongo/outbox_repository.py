@@ -66,6 +66,10 @@ class BeanieOutboxRepository:
 
     @guarded
     async def add(self, message: OutboxMessage) -> bool:
+        now = await self._clock.now()
+        message = message.model_copy(
+            update={"created_at": now, "deliver_at": message.deliver_at or now}
+        )
         try:
             await OutboxDocument.from_domain(message).insert()
         except DuplicateKeyError:

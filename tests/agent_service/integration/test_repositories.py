@@ -25,7 +25,7 @@ from agent_service.domain.errors import (
     NotFoundError,
     SlotUnavailableError,
 )
-from agent_service.domain.outbox import OutboxCursor, OutboxKind, OutboxMessage
+from agent_service.domain.outbox import OutboxKind, OutboxMessage
 from agent_service.infrastructure.mongo.conversation_documents import ProcessedTurnDocument
 from tests.agent_service.integration.repository_fixtures import holds_of, repos
 from tests.fakes.agent_repositories import InMemoryTurnRepository
@@ -387,7 +387,7 @@ async def test_outbox_is_idempotent_scoped_ordered_and_acked(repos: Repositories
     )
     first = await repos.outbox.due(tenant.id, None, 4)
     assert len(first) == 4
-    cursor = OutboxCursor(first[-1].deliver_at, first[-1].id)
+    cursor = first[-1].cursor
     rest = await repos.outbox.due(tenant.id, cursor, 10)
     ordered = first + rest
     assert [(m.deliver_at, m.id) for m in ordered] == sorted((m.deliver_at, m.id) for m in messages)

@@ -1,0 +1,47 @@
+"""Reading the outbox: what gateways stream and acknowledge (at-least-once delivery).
+
+The tenant is always the one the caller names (``tenant_id`` of the request) — which tenants
+a gateway may name is the authorization layer's business, applied before this use case.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncIterator
+from uuid import UUID
+
+from agent_service.application.repositories import Repositories
+from agent_service.domain.errors import InvalidInputError
+from agent_service.domain.outbox import OutboxCursor, OutboxMessage
+
+MAX_ACK = 500
+
+
+class OutboxFeed:
+    def __init__(self, repos: Repositories, *, poll_seconds: float = 1.0, batch: int = 100) -> None:
+        self._repos = repos
+        self._poll_seconds = poll_seconds
+        self._batch = batch
+
+    async def stream(
+        self, tenant_id: UUID, after: OutboxCursor | None, *, follow: bool
+    ) -> AsyncIterator[OutboxMessage]:
+        """Due, unacknowledged messages after ``after``, oldest first; with ``follow`` it
+        waits for more (polling) until the caller goes away, else it ends when none is due."""
+        await self._repos.tenants.get(tenant_id)  # an unknown tenant is NOT_FOUND
+        cursor = after
+        while True:
+            batch = await self._repos.outbox.due(tenant_id, cursor, self._batch)
+            for message in batch:
+                yield message
+                cursor = message.cursor
+            if len(batch) < self._batch:
+                if not follow:
+                    return
+                await asyncio.sleep(self._poll_seconds)
+
+    async def ack(self, tenant_id: UUID, message_ids: list[UUID]) -> int:
+        if not 0 < len(message_ids) <= MAX_ACK:
+            raise InvalidInputError("message_ids", f"give 1..{MAX_ACK} message ids")
+        await self._repos.tenants.get(tenant_id)
+        return await self._repos.outbox.ack(tenant_id, message_ids)
