@@ -4,7 +4,7 @@ the outcome later through the outbox. Each test reproduces one reported defect."
 from __future__ import annotations
 
 import asyncio
-from datetime import datetime, timedelta
+from datetime import UTC, datetime, timedelta
 from typing import Any
 from uuid import uuid4
 
@@ -425,7 +425,7 @@ async def test_today_is_judged_in_the_tenants_time_zone() -> None:
         calendar_adapter=assistant.calendar,
         booking=assistant.booking,
         tenant=salon.tenant,
-        turn=TurnState(now=evening, language="pt"),
+        turn=TurnState(now=evening.astimezone(UTC), language="pt"),  # the engine's clock is UTC
     )
 
     class Ctx:
