@@ -5,8 +5,10 @@ from __future__ import annotations
 import asyncio
 import re
 import uuid
+from collections.abc import Coroutine
 from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass
+from typing import Any, TypeVar
 from uuid import UUID
 
 import structlog
@@ -27,6 +29,7 @@ from agent_service.domain.conversations import (
 from agent_service.domain.errors import ConflictError, InvalidInputError, NotFoundError
 
 log = structlog.get_logger("agenda.conversation")
+_T = TypeVar("_T")
 _CHANNEL = re.compile(r"^[a-z0-9_-]{1,32}$")
 HUMAN = "human"
 
@@ -95,7 +98,7 @@ class HandleMessage:
         self._duplicate_wait = duplicate_wait
         self._gate = gate
         self._renew_every = renew_every
-        self._detached: set[asyncio.Task[HandledMessage]] = set()
+        self._detached: set[asyncio.Future[Any]] = set()
 
     async def execute(
         self, message: IncomingMessage, progress: ProgressSink | None = None
@@ -103,18 +106,38 @@ class HandleMessage:
         validate_incoming(message)
         tenant = await self._repos.tenants.get(message.tenant_id)
         key = (message.tenant_id, message.channel, message.message_id)
-        if not await self._repos.turns.claim(*key):
-            stored = await self._stored_result(*key)
-            if stored is not None:
-                return HandledMessage(stored, duplicate=True)
-        turn = asyncio.ensure_future(self._claimed_turn(message, tenant.id, key, progress))
+        handled = await self._shielded(self._claim_and_run(message, tenant.id, key, progress))
+        if handled is not None:
+            return handled
+        stored = await self._stored_result(*key)
+        if stored is not None:
+            return HandledMessage(stored, duplicate=True)
+        return await self._shielded(self._claimed_turn(message, tenant.id, key, progress))
+
+    async def _shielded(self, work: Coroutine[object, object, _T]) -> _T:
+        """Claiming and the turn run to their end even if the caller goes away (its deadline
+        passed): a claim is never left without its holder, and the reply is stored for the
+        redelivery."""
+        task = asyncio.ensure_future(work)
         try:
-            return await asyncio.shield(turn)
+            return await asyncio.shield(task)
         except asyncio.CancelledError:
-            log.warning("turn_continues_after_caller_left", message_id=message.message_id)
-            self._detached.add(turn)
-            turn.add_done_callback(self._detached.discard)
+            log.warning("turn_continues_after_caller_left")
+            self._detached.add(task)
+            task.add_done_callback(self._detached.discard)
             raise
+
+    async def _claim_and_run(
+        self,
+        message: IncomingMessage,
+        tenant_id: UUID,
+        key: tuple[UUID, str, str],
+        progress: ProgressSink | None,
+    ) -> HandledMessage | None:
+        """The turn if this delivery claims the message; None when another one holds it."""
+        if not await self._repos.turns.claim(*key):
+            return None
+        return await self._claimed_turn(message, tenant_id, key, progress)
 
     async def _claimed_turn(
         self,
