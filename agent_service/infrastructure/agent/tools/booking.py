@@ -51,19 +51,34 @@ async def book_appointment(
         f"{describe(service.name, professional.name, when, deps.turn.language)}"
         f" ({service.price_text()})"
     )
-    unavailable = await _not_free(deps, professional, service, start_time)
-    if unavailable is not None:
-        return unavailable
-    summary += await _also_pending(deps)
     arguments = {
         "professional_id": str(professional_id),
         "service_id": str(service_id),
         "start_time": start_time.isoformat(),
     }
+    if not _confirming(deps, arguments):
+        # Asking: never ask to confirm a time that is not free. Confirming: the saga
+        # re-checks itself — and a redelivered "yes" must resume its own booking, whose
+        # event already makes the time look taken.
+        unavailable = await _not_free(deps, professional, service, start_time)
+        if unavailable is not None:
+            return unavailable
+        summary += await _also_pending(deps)
     blocked = confirmation_gate(deps, "book_appointment", arguments, summary)
     if blocked is not None:
         return blocked
     return await _book(deps, professional_id, service_id, start_time, summary)
+
+
+def _confirming(deps: AgentDeps, arguments: dict[str, str]) -> bool:
+    """Whether this call is the confirmed run of the booking the customer said yes to."""
+    pending = deps.turn.pending
+    return (
+        pending is not None
+        and pending.confirmed
+        and pending.tool == "book_appointment"
+        and pending.arguments == arguments
+    )
 
 
 async def _not_free(
