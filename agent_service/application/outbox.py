@@ -15,6 +15,7 @@ from agent_service.domain.errors import InvalidInputError
 from agent_service.domain.outbox import OutboxCursor, OutboxMessage
 
 MAX_ACK = 500
+MAX_WAIT_SECONDS = 20
 
 
 class OutboxFeed:
@@ -24,21 +25,28 @@ class OutboxFeed:
         self._batch = batch
 
     async def stream(
-        self, tenant_id: UUID, after: OutboxCursor | None, *, follow: bool
+        self, tenant_id: UUID, after: OutboxCursor | None, *, wait_seconds: int = 0
     ) -> AsyncIterator[OutboxMessage]:
-        """Due, unacknowledged messages after ``after``, oldest first; with ``follow`` it
-        waits for more (polling) until the caller goes away, else it ends when none is due."""
+        """Due, unacknowledged messages after ``after``, oldest first; then (a long poll) up
+        to ``wait_seconds`` after the last message sent for more to fall due."""
+        if not 0 <= wait_seconds <= MAX_WAIT_SECONDS:
+            raise InvalidInputError("wait_seconds", f"must be between 0 and {MAX_WAIT_SECONDS}")
         await self._repos.tenants.get(tenant_id)  # an unknown tenant is NOT_FOUND
+        loop = asyncio.get_running_loop()
         cursor = after
+        give_up = loop.time() + wait_seconds
         while True:
             batch = await self._repos.outbox.due(tenant_id, cursor, self._batch)
             for message in batch:
                 yield message
                 cursor = message.cursor
+            if batch:
+                give_up = loop.time() + wait_seconds
             if len(batch) < self._batch:
-                if not follow:
+                left = give_up - loop.time()
+                if left <= 0:
                     return
-                await asyncio.sleep(self._poll_seconds)
+                await asyncio.sleep(min(self._poll_seconds, left))
 
     async def ack(self, tenant_id: UUID, message_ids: list[UUID]) -> int:
         if not 0 < len(message_ids) <= MAX_ACK:

@@ -116,7 +116,8 @@ class AgentServicer(pb_grpc.AgentServiceServicer):
         # checked by the authorization layer before this method runs.
         tenant_id = parse_uuid("tenant_id", request.tenant_id)
         after = outbox_mappers.parse_cursor(request.cursor)
-        async for message in self._outbox.stream(tenant_id, after, follow=request.follow):
+        stream = self._outbox.stream(tenant_id, after, wait_seconds=request.wait_seconds)
+        async for message in stream:
             yield pb.StreamOutboxResponse(
                 message=outbox_mappers.outbox_message(message),
                 cursor=outbox_mappers.cursor_after(message),

@@ -4,6 +4,7 @@ the tenant the request names, clear errors for bad input."""
 
 from __future__ import annotations
 
+import asyncio
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from uuid import UUID, uuid4
@@ -110,3 +111,37 @@ async def test_bad_requests_are_clear_errors(embedded_mongo: EmbeddedMongo, tmp_
         with pytest.raises(grpc.aio.AioRpcError) as unauthenticated:
             await stub.AckOutbox(pb.AckOutboxRequest(tenant_id=tenant_id, message_ids=[]))
         assert unauthenticated.value.code() is grpc.StatusCode.UNAUTHENTICATED
+
+
+async def test_a_long_poll_delivers_a_message_that_falls_due_while_it_waits(
+    embedded_mongo: EmbeddedMongo, tmp_path: Path
+) -> None:
+    async with (
+        agent_stack(embedded_mongo, tmp_path) as stack,
+        channel_to(stack.replicas[0].port) as channel,
+    ):
+        app = stack.replicas[0]
+        tenant_id = await seed_demo_salon(channel)
+        stub = agent_stub(channel)
+        call = stub.StreamOutbox(
+            pb.StreamOutboxRequest(tenant_id=tenant_id, wait_seconds=20), metadata=AUTH
+        )
+        late = message(UUID(tenant_id), 1)
+
+        async def first() -> pb.StreamOutboxResponse:
+            async for response in call:
+                return response
+            raise AssertionError("the long poll ended without the message")
+
+        reading = asyncio.ensure_future(first())
+        # Let the stream open and find nothing due first (had the message come before, it
+        # would be delivered all the same: a slow machine makes this test weaker, not flaky).
+        await asyncio.sleep(0.5)
+        await app.repos.outbox.add(late)
+        received = await reading
+        call.cancel()
+        assert received.message.id == str(late.id)
+        too_long = pb.StreamOutboxRequest(tenant_id=tenant_id, wait_seconds=21)
+        with pytest.raises(grpc.aio.AioRpcError) as refused:
+            _ = [r async for r in stub.StreamOutbox(too_long, metadata=AUTH)]
+        assert refused.value.code() is grpc.StatusCode.INVALID_ARGUMENT
