@@ -289,7 +289,8 @@ async def test_orphan_events_are_swept_after_failed_cancels(
         calendar = clients[0]
         salon = stack.salon
         cut = max(salon.service_minutes, key=lambda s: salon.service_minutes[s])
-        reconciler = Reconciler(stack.agent.repos, stack.calendar_client, grace=timedelta(0))
+        # Through the scripted client: the sweep's cancels fail too.
+        reconciler = Reconciler(stack.agent.repos, calendar, grace=timedelta(0))
         failed_cancels = Counter[str]()
         swept = passes = 0
 
