@@ -175,6 +175,8 @@ class BookingService:
             return await shielded(self._finish_resumed(tenant, professional, service, existing))
         if existing.status is AppointmentStatus.FAILED:
             raise SlotUnavailableError(f"not booked: {existing.cancel_reason or 'not free'}")
+        if existing.status is AppointmentStatus.CANCELLED:
+            raise InvalidStateError(f"appointment {existing.id} was booked and since cancelled")
         return existing
 
     async def _finish_resumed(

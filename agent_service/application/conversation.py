@@ -26,10 +26,17 @@ from agent_service.domain.conversations import (
     Role,
     TurnResult,
 )
-from agent_service.domain.errors import ConflictError, InvalidInputError, NotFoundError
+from agent_service.domain.errors import (
+    ConflictError,
+    InvalidInputError,
+    NotFoundError,
+    StorageUnavailableError,
+)
 
 log = structlog.get_logger("agenda.conversation")
 _T = TypeVar("_T")
+_TAKEOVER_EVERY = 0.5
+"""How often a duplicate waiting for the reply checks whether the claim's lease expired."""
 _CHANNEL = re.compile(r"^[a-z0-9_-]{1,32}$")
 HUMAN = "human"
 
@@ -161,7 +168,10 @@ class HandleMessage:
     async def _keep_renewing(self, key: tuple[UUID, str, str]) -> None:
         while True:
             await asyncio.sleep(self._renew_every)
-            await self._repos.turns.renew(*key)
+            try:
+                await self._repos.turns.renew(*key)
+            except StorageUnavailableError as error:  # try again at the next beat
+                log.warning("claim_renewal_failed", message_id=key[2], error=str(error))
 
     def _admitted(self, tenant_id: UUID) -> AbstractContextManager[None]:
         return nullcontext() if self._gate is None else self._gate.admit(tenant_id)
@@ -173,13 +183,16 @@ class HandleMessage:
         died) and this delivery took the claim over."""
         loop = asyncio.get_running_loop()
         give_up = loop.time() + self._duplicate_wait
+        next_try = loop.time() + _TAKEOVER_EVERY
         while loop.time() < give_up:
             stored = await self._repos.turns.result(tenant_id, channel, message_id)
             if stored is not None:
                 return stored
-            if await self._repos.turns.claim(tenant_id, channel, message_id):
-                log.warning("expired_claim_taken_over", message_id=message_id)
-                return None
+            if loop.time() >= next_try:
+                next_try = loop.time() + _TAKEOVER_EVERY
+                if await self._repos.turns.claim(tenant_id, channel, message_id):
+                    log.warning("expired_claim_taken_over", message_id=message_id)
+                    return None
             await asyncio.sleep(0.05)
         raise ConflictError("this message is still being handled; retry shortly")
 

@@ -61,7 +61,10 @@ class MoveSaga:
     async def settle(self, moving: Appointment) -> Appointment:
         """The reconciler's resolution of a move left in progress: where is the event?"""
         assert moving.moving_to is not None and moving.external_event_id is not None
-        event = await self._calendar.get_event(moving.calendar_id, moving.external_event_id)
+        try:
+            event = await self._calendar.get_event(moving.calendar_id, moving.external_event_id)
+        except EventNotFoundError:  # deleted outside Agenda: nothing to move; free the new time
+            return await self._repos.appointments.abort_move(moving)
         if event.start == moving.moving_to and event.status != "cancelled":
             return await self._repos.appointments.finish_move(moving)
         await self._move_event(moving, moving.start)

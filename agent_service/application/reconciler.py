@@ -15,7 +15,7 @@ from datetime import timedelta
 
 import structlog
 
-from agenda_kit.calendar.errors import CalendarError
+from agenda_kit.calendar.errors import CalendarError, CalendarNotFoundError, EventNotFoundError
 from agenda_kit.calendar.port import ICalendarAdapter
 from agent_service.application.moves import MoveSaga
 from agent_service.application.notices import SettledNotices
@@ -147,8 +147,11 @@ class Reconciler:
                 if result.start != moving.start
                 else OutboxKind.RESCHEDULE_FAILED
             )
-            await self._notices.notify(result, kind)
             settled += 1
+            try:
+                await self._notices.notify(result, kind)
+            except NotFoundError as error:  # the customer or tenant is gone: nobody to tell
+                log.warning("notice_dropped", appointment_id=str(moving.id), error=str(error))
         return settled
 
     async def _sweep_orphans(self, limit: int) -> int:
@@ -160,6 +163,8 @@ class Reconciler:
             assert event_id is not None
             try:
                 await self._calendar.cancel_event(appointment.calendar_id, event_id)
+            except (EventNotFoundError, CalendarNotFoundError):
+                pass  # nothing left to cancel
             except CalendarError as error:
                 log.warning(
                     "orphan_cancel_retry", appointment_id=str(appointment.id), error=str(error)

@@ -26,6 +26,7 @@ from agent_service.domain.errors import (
     BookingPendingError,
     ConflictError,
     DeadlineExceededError,
+    InvalidStateError,
     SlotUnavailableError,
 )
 from agent_service.domain.outbox import OutboxKind
@@ -441,3 +442,21 @@ async def test_a_deadline_that_passed_before_the_write_fails_cleanly_even_when_s
     with deadline.deadline_after(0.0), pytest.raises(DeadlineExceededError):
         await booked(service, salon)
     assert calendar.events == {}
+
+
+async def test_an_orphan_already_gone_from_the_calendar_is_cleared_not_retried_forever() -> None:
+    service, salon, calendar, repos = await setup()
+    appointment = await booked(service, salon)
+    await repos.appointments.set_orphan_event(salon.tenant.id, appointment.id, "never-existed")
+    assert (await reconciler(repos, calendar).run_once()).orphans_cancelled == 1
+    assert await repos.appointments.with_orphan_events(10) == []
+
+
+async def test_a_request_key_of_a_cancelled_booking_is_not_reported_booked() -> None:
+    service, salon, _, _ = await setup()
+    customer = uuid4()
+    args = (salon.tenant.id, customer, salon.ana.id, salon.cut.id, TUESDAY_10)
+    first = await service.book(*args, request_key="whatsapp:m1")
+    await service.cancel(salon.tenant.id, first.id, reason="x", enforce_window=False)
+    with pytest.raises(InvalidStateError):
+        await service.book(*args, request_key="whatsapp:m1")
