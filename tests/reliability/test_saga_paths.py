@@ -28,6 +28,7 @@ from agent_service.domain.appointments import Appointment, AppointmentStatus
 from agent_service.domain.catalog import Professional
 from agent_service.domain.errors import ConflictError, SlotUnavailableError
 from agent_service.infrastructure.mongo import init_agent_storage
+from calendar_service.bootstrap import bootstrap as calendar_bootstrap
 from tests import figures
 from tests.agent_service.integration.agent_fixtures import (
     AUTH,
@@ -608,4 +609,62 @@ def _pending(
         calendar_id=calendar_id,
         start=start,
         end=start + timedelta(minutes=30),
+    )
+
+
+# §6 — the pre-write re-check reads past every cache
+
+
+async def test_the_recheck_sees_an_event_written_elsewhere_after_the_customer_was_asked(
+    embedded_mongo: EmbeddedMongo, tmp_path: Path
+) -> None:
+    """The question read the slot as free (now cached 10 s by the agent's client and 15 s by
+    the calendar service); a person then writes an event there through ANOTHER calendar
+    replica. The "sim" must not book over it."""
+    async with (
+        running_stack(embedded_mongo, tmp_path) as stack,
+        channel_to(stack.agent.port) as channel,
+    ):
+        stub = agent_stub(channel)
+        tenant = str(stack.salon.tenant_id)
+        plan = slots(size(4, 20))
+        customers = [Customer(stub, tenant) for _ in plan]
+        other_replica = await calendar_bootstrap(
+            stack.calendar_settings.model_copy(update={"grpc_port": 0}), stack.shared
+        )
+        await other_replica.start()
+        person = scripted(f"127.0.0.1:{other_replica.port}", CALENDAR_TOKEN)
+        told = Counter[str]()
+        try:
+            for customer, (day, t) in zip(customers, plan, strict=True):
+                start = at(day, *map(int, t.split(":")))
+                asked = await customer.say(booking_request_text(day, t))
+                assert "Confirma" in asked.reply, asked.reply
+                await person.create_event(
+                    stack.salon.ana_calendar,
+                    "Dentista",
+                    "written by a person",
+                    start + timedelta(minutes=30),  # overlaps the second half of the cut
+                    start + timedelta(minutes=60),
+                    idempotency_key=uuid.uuid4().hex,
+                )
+                answered = await customer.say("sim")
+                told["booked" if answered.reply.startswith("Pronto! Agendado") else "refused"] += 1
+        finally:
+            await person.close()
+            await other_replica.stop(0)
+        mongo = make_client(stack.mongo_uri)
+        try:
+            confirmed = await mongo[stack.agent_database]["appointments"].count_documents(
+                {"status": "confirmed"}
+            )
+        finally:
+            await mongo.close()
+    assert told == Counter(refused=len(customers)) and confirmed == 0, told
+    figures.record(
+        "saga",
+        {
+            "fresh re-check: slots taken by a person after the question": len(customers),
+            "fresh re-check: booked over them": confirmed,
+        },
     )
