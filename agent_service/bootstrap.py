@@ -102,6 +102,7 @@ async def bootstrap(
             repos,
             _engine(settings, repos, calendar, booking, overrides.model),
             gate=TenantGate(settings.tenant_max_concurrent_turns),
+            renew_every=settings.turn_lease_seconds / 3,
         )
         spec = _server_spec(settings, shared, repos, booking, handle)
         spec.watcher = watcher
@@ -199,7 +200,9 @@ async def _open_storage(
     client = make_client(uri)
     resources.push_async_callback(client.close)
     watcher.require("mongodb", mongo_probe(client))
-    return await init_agent_storage(client, settings.database)
+    return await init_agent_storage(
+        client, settings.database, turn_lease=timedelta(seconds=settings.turn_lease_seconds)
+    )
 
 
 async def _open_calendar(

@@ -6,8 +6,10 @@ import asyncio
 import hashlib
 import re
 import uuid
+from collections.abc import Coroutine
 from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass
+from typing import Any, TypeVar
 from uuid import UUID
 
 import structlog
@@ -30,9 +32,13 @@ from agent_service.domain.errors import (
     InvalidInputError,
     MessageIdTakenError,
     NotFoundError,
+    StorageUnavailableError,
 )
 
 log = structlog.get_logger("agenda.conversation")
+_T = TypeVar("_T")
+_TAKEOVER_EVERY = 0.5
+"""How often a duplicate waiting for the reply checks whether the claim's lease expired."""
 _CHANNEL = re.compile(r"^[a-z0-9_-]{1,32}$")
 HUMAN = "human"
 
@@ -86,6 +92,11 @@ class HandleMessage:
     message runs only if its tenant has a free place in ``gate`` (default: unlimited);
     otherwise ``CapacityExceededError`` and the message id stays unclaimed (a retry may run).
     Duplicates waiting for a stored reply do not take a place.
+
+    Claims are leases, renewed every ``renew_every`` seconds while the turn runs: a duplicate
+    waiting for the reply takes the claim over (and handles the message) once its holder has
+    died and the lease expired. Once claimed, the turn is shielded from the caller's
+    cancellation: it runs to its end and stores its reply, which a redelivery then gets.
     """
 
     def __init__(
@@ -95,11 +106,14 @@ class HandleMessage:
         *,
         duplicate_wait: float = 30.0,
         gate: TenantGate | None = None,
+        renew_every: float = 20.0,
     ) -> None:
         self._repos = repos
         self._engine = engine
         self._duplicate_wait = duplicate_wait
         self._gate = gate
+        self._renew_every = renew_every
+        self._detached: set[asyncio.Future[Any]] = set()
 
     async def execute(
         self, message: IncomingMessage, progress: ProgressSink | None = None
@@ -107,32 +121,89 @@ class HandleMessage:
         validate_incoming(message)
         tenant = await self._repos.tenants.get(message.tenant_id)
         key = (message.tenant_id, message.channel, message.message_id)
-        customer = customer_ref(message)
-        if not await self._repos.turns.claim(*key):
-            stored = await self._stored_result(*key)
-            if stored.customer_ref and stored.customer_ref != customer:
+        handled = await self._shielded(self._claim_and_run(message, tenant.id, key, progress))
+        if handled is not None:
+            return handled
+        stored = await self._stored_result(*key)
+        if stored is not None:
+            if stored.customer_ref and stored.customer_ref != customer_ref(message):
                 raise MessageIdTakenError()
             return HandledMessage(stored, duplicate=True)
+        return await self._shielded(self._claimed_turn(message, tenant.id, key, progress))
+
+    async def _shielded(self, work: Coroutine[object, object, _T]) -> _T:
+        """Claiming and the turn run to their end even if the caller goes away (its deadline
+        passed): a claim is never left without its holder, and the reply is stored for the
+        redelivery."""
+        task = asyncio.ensure_future(work)
         try:
-            with self._admitted(tenant.id):
-                result = await self._handle(message, tenant.id, progress)
+            return await asyncio.shield(task)
+        except asyncio.CancelledError:
+            log.warning("turn_continues_after_caller_left")
+            self._detached.add(task)
+            task.add_done_callback(self._detached.discard)
+            raise
+
+    async def _claim_and_run(
+        self,
+        message: IncomingMessage,
+        tenant_id: UUID,
+        key: tuple[UUID, str, str],
+        progress: ProgressSink | None,
+    ) -> HandledMessage | None:
+        """The turn if this delivery claims the message; None when another one holds it."""
+        if not await self._repos.turns.claim(*key):
+            return None
+        return await self._claimed_turn(message, tenant_id, key, progress)
+
+    async def _claimed_turn(
+        self,
+        message: IncomingMessage,
+        tenant_id: UUID,
+        key: tuple[UUID, str, str],
+        progress: ProgressSink | None,
+    ) -> HandledMessage:
+        renewing = asyncio.ensure_future(self._keep_renewing(key))
+        try:
+            with self._admitted(tenant_id):
+                result = await self._handle(message, tenant_id, progress)
         except BaseException:
             await self._repos.turns.release(*key)
             raise
-        result = result.model_copy(update={"customer_ref": customer})
+        finally:
+            renewing.cancel()
+        result = result.model_copy(update={"customer_ref": customer_ref(message)})
         await self._repos.turns.complete(*key, result)
         return HandledMessage(result, duplicate=False)
+
+    async def _keep_renewing(self, key: tuple[UUID, str, str]) -> None:
+        while True:
+            await asyncio.sleep(self._renew_every)
+            try:
+                await self._repos.turns.renew(*key)
+            except StorageUnavailableError as error:  # try again at the next beat
+                log.warning("claim_renewal_failed", message_id=key[2], error=str(error))
 
     def _admitted(self, tenant_id: UUID) -> AbstractContextManager[None]:
         return nullcontext() if self._gate is None else self._gate.admit(tenant_id)
 
-    async def _stored_result(self, tenant_id: UUID, channel: str, message_id: str) -> TurnResult:
+    async def _stored_result(
+        self, tenant_id: UUID, channel: str, message_id: str
+    ) -> TurnResult | None:
+        """The first delivery's reply, waited for; None when its claim expired (its holder
+        died) and this delivery took the claim over."""
         loop = asyncio.get_running_loop()
         give_up = loop.time() + self._duplicate_wait
+        next_try = loop.time() + _TAKEOVER_EVERY
         while loop.time() < give_up:
             stored = await self._repos.turns.result(tenant_id, channel, message_id)
             if stored is not None:
                 return stored
+            if loop.time() >= next_try:
+                next_try = loop.time() + _TAKEOVER_EVERY
+                if await self._repos.turns.claim(tenant_id, channel, message_id):
+                    log.warning("expired_claim_taken_over", message_id=message_id)
+                    return None
             await asyncio.sleep(0.05)
         raise ConflictError("this message is still being handled; retry shortly")
 

@@ -48,6 +48,7 @@ class ActionKind(StrEnum):
     APPOINTMENT_CANCELLED = "appointment_cancelled"
     APPOINTMENT_RESCHEDULED = "appointment_rescheduled"
     HANDED_OFF = "handed_off"
+    APPOINTMENT_PENDING = "appointment_pending"
 
 
 class TurnAction(Entity):

@@ -62,3 +62,12 @@ class CapacityExceededError(AgendaError):
 
 class DeadlineExceededError(AgendaError):
     """The caller's deadline passed before a step that must not start late; nothing was done."""
+
+
+class BookingPendingError(AgendaError):
+    """The calendar write's outcome is not known yet: the appointment stays pending, holding
+    its slot, and the reconciler settles it; the customer is told through the outbox."""
+
+    def __init__(self, appointment_id: object, cause: str) -> None:
+        super().__init__(f"appointment {appointment_id} is being confirmed: {cause}")
+        self.appointment_id = appointment_id

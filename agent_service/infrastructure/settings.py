@@ -41,6 +41,7 @@ class AgentSettings(BaseSettings):
     enable_handoff: bool = True
     reconcile_interval_seconds: float = Field(default=60.0, gt=0)
     reconcile_grace_seconds: float = Field(default=120.0, ge=0)
+    turn_lease_seconds: float = Field(default=60.0, gt=0)
     tenant_max_concurrent_turns: int = Field(default=8, ge=1)
     shutdown_grace_seconds: float = Field(default=10.0, ge=0)
     tls_cert_file: Path | None = None

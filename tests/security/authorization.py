@@ -52,6 +52,8 @@ MAY: dict[str, set[str]] = {
     "HandOff": {"gateway", "backoffice"},
     "HandBack": {"gateway", "backoffice"},
     "EndConversation": _AGENT,
+    "StreamOutbox": _AGENT,
+    "AckOutbox": _AGENT,
     # CatalogService: the back office of a tenant writes; platform RPCs need platform scope.
     "CreateTenant": {"operator", "backoffice"},
     "GetTenant": _RENDER,

@@ -60,6 +60,9 @@ class TurnState:
     writes_this_turn: int = 0
     memory: str = ""
     progress: ProgressSink | None = None
+    message_id: str = ""
+    """The channel message being handled: the write tools' request key (a redelivery after a
+    crash resumes the same booking instead of colliding with its own hold)."""
 
 
 class AgentDeps(BaseModel):

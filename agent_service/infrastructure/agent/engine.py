@@ -73,7 +73,12 @@ class LangGraphConversationEngine:
             faq_repository=self._repos.faq,
             booking=self._booking,
             tenant=turn.tenant,
-            turn=TurnState(now=self._clock(), language=turn.tenant.language, pending=pending),
+            turn=TurnState(
+                now=self._clock(),
+                language=turn.tenant.language,
+                pending=pending,
+                message_id=_message_id(turn),
+            ),
         )
 
     def _initial_state(self, turn: TurnInput) -> ChatState:
@@ -103,3 +108,9 @@ class LangGraphConversationEngine:
             status="new",
             error=None,
         )
+
+
+def _message_id(turn: TurnInput) -> str:
+    """The channel message id of the customer message this turn answers."""
+    messages = turn.conversation.messages
+    return messages[-1].message_id if messages else ""

@@ -18,6 +18,7 @@ from agenda_kit.calendar.errors import (
 )
 from agenda_kit.errors import ErrorRule, ErrorTable, RequestValidationError
 from agent_service.domain.errors import (
+    BookingPendingError,
     CapacityExceededError,
     ConflictError,
     DeadlineExceededError,
@@ -54,6 +55,7 @@ AGENT_ERRORS = ErrorTable(
         ErrorRule(StorageUnavailableError, grpc.StatusCode.UNAVAILABLE),
         ErrorRule(CapacityExceededError, grpc.StatusCode.RESOURCE_EXHAUSTED),
         ErrorRule(DeadlineExceededError, grpc.StatusCode.DEADLINE_EXCEEDED),
+        ErrorRule(BookingPendingError, grpc.StatusCode.UNAVAILABLE),
         ErrorRule(InvalidCalendarRequestError, grpc.StatusCode.INVALID_ARGUMENT),
         ErrorRule(CalendarNotFoundError, grpc.StatusCode.NOT_FOUND),
         ErrorRule(EventNotFoundError, grpc.StatusCode.NOT_FOUND),

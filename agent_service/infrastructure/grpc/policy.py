@@ -27,6 +27,8 @@ AGENT_POLICY = PolicyTable(
         "HandOff": rule(GW, BO, access=W, tenant="tenant_id"),
         "HandBack": rule(GW, BO, access=W, tenant="tenant_id"),
         "EndConversation": rule(GW, access=W, tenant="tenant_id"),
+        "StreamOutbox": rule(GW, access=R, tenant="tenant_id"),
+        "AckOutbox": rule(GW, access=W, tenant="tenant_id"),
     },
 )
 

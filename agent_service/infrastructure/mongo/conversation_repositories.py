@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from uuid import UUID
 
 from beanie.odm.utils.dump import get_dict
@@ -10,6 +10,7 @@ from pymongo.errors import DuplicateKeyError
 
 from agent_service.domain.conversations import Conversation, ConversationStatus, TurnResult
 from agent_service.domain.errors import ConflictError, NotFoundError
+from agent_service.infrastructure.mongo.clock import DatabaseClock
 from agent_service.infrastructure.mongo.conversation_documents import (
     ConversationDocument,
     ProcessedTurnDocument,
@@ -69,21 +70,47 @@ class BeanieConversationRepository:
 
 class BeanieTurnRepository:
     """Rules: a unique (tenant, channel, message id) marker makes exactly one delivery of a
-    channel message handle it; redeliveries read its stored result."""
+    channel message handle it; redeliveries read its stored result. A claim is a LEASE
+    (``lease``, database clock): its holder renews it while the turn runs; a claim whose holder
+    died expires without a result and the next delivery takes it over."""
+
+    def __init__(self, clock: DatabaseClock, lease: timedelta) -> None:
+        self._clock = clock
+        self._lease = lease
 
     @guarded
     async def claim(self, tenant_id: UUID, channel: str, message_id: str) -> bool:
+        now = await self._clock.now()
         marker = ProcessedTurnDocument(
             tenant_id=tenant_id,
             channel=channel,
             message_id=message_id,
-            claimed_at=datetime.now(UTC),
+            claimed_at=now,
+            lease_until=now + self._lease,
         )
         try:
             await marker.insert()
         except DuplicateKeyError:
-            return False
+            return await self._take_over(_key(tenant_id, channel, message_id), now)
         return True
+
+    async def _take_over(self, key: dict[str, object], now: datetime) -> bool:
+        """An expired claim without a result (a lease-less legacy claim counts as expired)."""
+        collection = ProcessedTurnDocument.get_pymongo_collection()
+        expired = {"result": None, "$or": [{"lease_until": None}, {"lease_until": {"$lt": now}}]}
+        taken = await collection.update_one(
+            key | expired, {"$set": {"claimed_at": now, "lease_until": now + self._lease}}
+        )
+        return bool(taken.modified_count == 1)
+
+    @guarded
+    async def renew(self, tenant_id: UUID, channel: str, message_id: str) -> None:
+        now = await self._clock.now()
+        collection = ProcessedTurnDocument.get_pymongo_collection()
+        await collection.update_one(
+            _key(tenant_id, channel, message_id) | {"result": None},
+            {"$set": {"lease_until": now + self._lease}},
+        )
 
     @guarded
     async def complete(

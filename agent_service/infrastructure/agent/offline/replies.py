@@ -57,6 +57,10 @@ _TEXT: dict[str, dict[str, str]] = {
         "en": "All right, I changed nothing. Can I help with anything else?",
     },
     "failed": {"pt": "Não foi possível: {detail}", "en": "That was not possible: {detail}"},
+    "pending": {
+        "pt": "Estou confirmando com a agenda; te aviso aqui em instantes.",
+        "en": "I'm confirming with the calendar; I'll message you here in a moment.",
+    },
     "no_appointments": {
         "pt": "Você não tem agendamentos futuros.",
         "en": "You have no upcoming appointments.",

@@ -11,8 +11,14 @@ from agenda_kit.calendar.errors import CalendarError
 from agent_service.application.ports import AppointmentFilter
 from agent_service.domain.appointments import AppointmentStatus
 from agent_service.domain.conversations import ActionKind, TurnAction
-from agent_service.domain.errors import AgendaError, NotFoundError, SlotUnavailableError
+from agent_service.domain.errors import (
+    AgendaError,
+    BookingPendingError,
+    NotFoundError,
+    SlotUnavailableError,
+)
 from agent_service.infrastructure.agent.deps import AgentDeps
+from agent_service.infrastructure.agent.tools.booking import pending_result
 from agent_service.infrastructure.agent.tools.confirmation import confirmation_gate
 from agent_service.infrastructure.agent.tools.formatting import (
     appointment_line,
@@ -118,6 +124,12 @@ async def reschedule_appointment(
         new = await deps.booking.reschedule(
             deps.tenant_id, deps.customer_id, appointment_id, new_start_time
         )
+    except BookingPendingError:
+        record_booking("reschedule", "unconfirmed")
+        deps.turn.actions.append(
+            TurnAction(kind=ActionKind.APPOINTMENT_PENDING, appointment_id=appointment_id)
+        )
+        return pending_result(summary)
     except SlotUnavailableError:
         record_booking("reschedule", "slot_taken")
         return f"NOT RESCHEDULED: the new time is not free ({summary})."
@@ -128,4 +140,4 @@ async def reschedule_appointment(
     deps.turn.actions.append(
         TurnAction(kind=ActionKind.APPOINTMENT_RESCHEDULED, appointment_id=new.id)
     )
-    return f"RESCHEDULED: {summary}. New appointment id={new.id}."
+    return f"RESCHEDULED: {summary}. Appointment id={new.id}."

@@ -49,8 +49,9 @@ async def check_availability(
         service_id: The service wanted, from list_services; sets the appointment length.
     """
     deps = ctx.deps
-    if target_date < deps.turn.now.date():
-        raise ModelRetry(f"{target_date} is in the past; today is {deps.turn.now.date()}")
+    today = deps.turn.now.astimezone(deps.tenant.zone).date()  # the business's today, not UTC's
+    if target_date < today:
+        raise ModelRetry(f"{target_date} is in the past; today is {today}")
     try:
         professional = await deps.professional_repository.get(deps.tenant_id, professional_id)
         duration, label = await _duration(ctx, professional.service_ids, service_id)
