@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import datetime
 from uuid import UUID
 
-from pydantic_ai import ModelRetry, RunContext
+from pydantic_ai import RunContext
 
 from agenda_kit.calendar.errors import CalendarError, CalendarUnavailableError
 from agent_service.domain.catalog import Professional, Service
@@ -17,9 +17,10 @@ from agent_service.domain.errors import (
     SlotUnavailableError,
 )
 from agent_service.infrastructure.agent.deps import AgentDeps
-from agent_service.infrastructure.agent.tools.confirmation import confirmation_gate
+from agent_service.infrastructure.agent.tools.bounds import check_start
+from agent_service.infrastructure.agent.tools.confirmation import Proposal, confirmation_gate
 from agent_service.infrastructure.agent.tools.formatting import describe, local_text
-from agent_service.infrastructure.agent.tools.outcomes import record_booking
+from agent_service.infrastructure.agent.tools.outcomes import record_booking, record_outcome
 
 
 async def book_appointment(
@@ -34,10 +35,7 @@ async def book_appointment(
         start_time: Start, ISO 8601 with the UTC offset, exactly as check_availability gave it.
     """
     deps = ctx.deps
-    if start_time.tzinfo is None:
-        raise ModelRetry("start_time needs a UTC offset, e.g. 2026-12-01T10:00:00-03:00")
-    if start_time <= deps.turn.now:
-        raise ModelRetry(f"start_time {start_time.isoformat()} is in the past")
+    check_start(deps, start_time, "start_time")
     try:
         professional = await deps.professional_repository.get(deps.tenant_id, professional_id)
         service = await deps.service_repository.get(deps.tenant_id, service_id)
@@ -56,7 +54,17 @@ async def book_appointment(
         "service_id": str(service_id),
         "start_time": start_time.isoformat(),
     }
-    blocked = confirmation_gate(deps, "book_appointment", arguments, summary)
+    proposal = Proposal(
+        ActionKind.APPOINTMENT_BOOKED,
+        summary,
+        {
+            "service": service.name,
+            "professional": professional.name,
+            "start": start_time.isoformat(),
+            "price": service.price_text(),
+        },
+    )
+    blocked = confirmation_gate(deps, "book_appointment", arguments, proposal)
     if blocked is not None:
         return blocked
     return await _book(deps, professional_id, service_id, start_time, summary)
@@ -91,19 +99,22 @@ async def _book(
             deps.tenant_id, deps.customer_id, professional_id, service_id, start
         )
     except SlotUnavailableError:
-        record_booking("book", "slot_taken")
+        record_outcome(deps, "book", "slot_taken", summary, taken=True)
         return f"NOT BOOKED: that time was just taken ({summary}). Offer other free times."
     except PolicyViolationError as error:
-        record_booking("book", "policy_violation")
+        record_outcome(deps, "book", "policy_violation", summary)
         return f"NOT BOOKED: {error}"
     except CalendarUnavailableError as error:
         record_booking("book", "unconfirmed")
+        deps.turn.actions.append(TurnAction(kind=ActionKind.APPOINTMENT_PENDING, detail=summary))
         return f"NOT CONFIRMED: {error} The booking may complete shortly; do not retry now."
     except (CalendarError, AgendaError) as error:
-        record_booking("book", "failed")
+        record_outcome(deps, "book", "failed", summary)
         return f"NOT BOOKED: {error}"
     record_booking("book", "booked")
     deps.turn.actions.append(
-        TurnAction(kind=ActionKind.APPOINTMENT_BOOKED, appointment_id=appointment.id)
+        TurnAction(
+            kind=ActionKind.APPOINTMENT_BOOKED, appointment_id=appointment.id, detail=summary
+        )
     )
     return f"BOOKED: {summary}. Appointment id={appointment.id}."
