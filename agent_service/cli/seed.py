@@ -9,6 +9,7 @@ import grpc
 
 from agenda.agent.v1 import catalog_service_pb2 as pb
 from agenda.agent.v1 import catalog_service_pb2_grpc as pb_grpc
+from agenda_kit.grpc.limits import MESSAGE_SIZE_OPTIONS
 from agent_service.cli.clients import DEMO_TENANT_FILE, agent_address, agent_metadata
 
 SERVICES = [
@@ -131,7 +132,9 @@ async def seed(stub: pb_grpc.CatalogServiceAsyncStub, metadata: tuple[tuple[str,
 
 
 async def main(args: argparse.Namespace) -> int:
-    async with grpc.aio.insecure_channel(args.address or agent_address()) as channel:
+    async with grpc.aio.insecure_channel(
+        args.address or agent_address(), options=MESSAGE_SIZE_OPTIONS
+    ) as channel:
         tenant_id = await seed(pb_grpc.CatalogServiceStub(channel), agent_metadata())
     DEMO_TENANT_FILE.parent.mkdir(parents=True, exist_ok=True)
     DEMO_TENANT_FILE.write_text(tenant_id + "\n")
