@@ -15,6 +15,7 @@ of that turn) is judged against what the customer saw:
 
 from __future__ import annotations
 
+import time
 import uuid
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
@@ -146,6 +147,7 @@ class Verdict:
     internal: int = 0
     problems: list[str] = field(default_factory=list)
     conversation_bytes: int = 0
+    seconds: float = 0.0
 
     @property
     def writes(self) -> int:
@@ -177,6 +179,7 @@ def writes_between(before: dict[UUID, Appointment], after: dict[UUID, Appointmen
 
 
 async def run_scenario(world: World, scenario: Scenario, ctx: Ctx) -> Verdict:
+    started = time.monotonic()
     world.model.plan = scenario.plan(ctx)
     world.model.route = scenario.route
     verdict = Verdict(scenario.name, world.path, [])
@@ -208,6 +211,7 @@ async def run_scenario(world: World, scenario: Scenario, ctx: Ctx) -> Verdict:
         verdict.turns.append(record)
         previous = record
     verdict.conversation_bytes = await _conversation_bytes(world, conversation_id)
+    verdict.seconds = time.monotonic() - started
     if verdict.conversation_bytes > 1_000_000:
         verdict.problems.append(f"conversation document of {verdict.conversation_bytes} bytes")
     return verdict

@@ -56,7 +56,8 @@ def _report(verdicts: list[Verdict]) -> None:
         events = sum(t.events_changed for t in v.turns)
         print(
             f"{PATHS[v.path]} | {v.scenario} | {len(v.turns)} | {v.writes} | {v.unconfirmed} | "
-            f"{v.misstated} | {v.internal} | {events} | {v.conversation_bytes} | {last[:160]}"
+            f"{v.misstated} | {v.internal} | {events} | {v.conversation_bytes} | "
+            f"{v.seconds:.1f} | {last[:160]}"
         )
         for problem in v.problems:
             print(f"    PROBLEM: {problem}")

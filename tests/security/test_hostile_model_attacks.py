@@ -274,7 +274,9 @@ async def test_a_booking_made_before_the_usage_limit_is_told_to_the_customer() -
     reply = await w.say("sim")
     assert len(w.appointments_of_sender()) == 1
     assert "Desculpe, não consegui concluir isso agora" not in reply, reply
-    assert "✅ Agendado: Corte feminino com Ana Souza em terça-feira 01/12/2026 11:00" in reply, reply
+    assert "✅ Agendado: Corte feminino com Ana Souza em terça-feira 01/12/2026 11:00" in reply, (
+        reply
+    )
 
 
 async def test_past_naive_and_out_of_horizon_times_change_nothing() -> None:

@@ -139,12 +139,18 @@ def final_reply(
     system = receipts(deps)
     if pending is not None:
         system.append(pending.question)
-    body = _body(deps, model_text.strip(), stopped=stopped, has_system=bool(system))
     tail = "\n\n".join(system)
     budget = max_chars - len(tail) - (2 if tail else 0)
-    if len(body) > budget:
-        body = body[: max(budget - 1, 0)].rstrip() + "…" if budget > 1 else ""
+    # Cut first: only what the customer will read is judged (and a 9 MB reply costs nothing).
+    shown = _cut(model_text.strip(), budget)
+    body = _cut(_body(deps, shown, stopped=stopped, has_system=bool(system)), budget)
     return "\n\n".join(part for part in (body, tail) if part)
+
+
+def _cut(text: str, budget: int) -> str:
+    if len(text) <= budget:
+        return text
+    return text[: budget - 1].rstrip() + "…" if budget > 1 else ""
 
 
 def _body(deps: AgentDeps, text: str, *, stopped: bool, has_system: bool) -> str:
