@@ -39,7 +39,10 @@ async def _play(world: World, rounds: int) -> list[Verdict]:
             ctx = Ctx(world, customer, external_id, own, slot=starts[n], alt=starts[n + 1])
             verdict = await run_scenario(world, scenario, ctx)
             if scenario.check is not None:
-                scenario.check(ctx, verdict.turns)
+                try:
+                    scenario.check(ctx, verdict.turns)
+                except AssertionError as failed:
+                    verdict.problems.append(f"check failed: {failed}")
             if scenario.writes is not None and verdict.writes != scenario.writes:
                 verdict.problems.append(f"{verdict.writes} writes, expected {scenario.writes}")
             verdicts.append(verdict)
