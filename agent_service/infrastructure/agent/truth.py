@@ -70,16 +70,21 @@ CLAIMS: tuple[tuple[re.Pattern[str], frozenset[ActionKind]], ...] = (
 )  # fmt: skip
 _WRITE_STEM = r"(?:agend|marc|reserv|cancel|desmarc|remarc|reagend|confirm|book|schedul|mov)\w*"
 # Phrases denying a write ("não consegui agendar", "was not booked", "nada foi alterado").
+_NEGATION = (
+    r"(?:nao|nem|not|never|cannot|couldn'?t|can'?t|didn'?t|wasn'?t|weren'?t|isn'?t|won'?t"
+    r"|unable to|failed to)"
+)
 DENIALS = _words(
-    r"(?:nao|nem)(?: \w+){0,3} " + _WRITE_STEM,
-    r"nada (?:foi |ficou )?(?:alterado|feito|mudado)" + r"|" + r"nao (?:alterei|mudei|fiz)",
-    r"(?:not|never|n't|cannot|unable to|failed to)(?: \w+){0,3} " + _WRITE_STEM,
+    _NEGATION + r"(?: \w+){0,3} " + _WRITE_STEM,
+    _WRITE_STEM + r"(?: \w+){0,3} " + _NEGATION,
+    r"nada (?:foi |ficou )?(?:alterado|feito|mudado)",
+    r"nao (?:alterei|mudei|fiz)",
     r"nothing (?:was |has been )?(?:changed|done|booked|cancell?ed)",
     r"(?:changed|did) nothing",
 )
 
 
-_SEGMENT = re.compile(r"[^.!?;\n|]+")
+_SEGMENT = re.compile(r"[^.!?;:\n|]+")
 MIN_QUOTE_CHARS = 12
 
 
