@@ -10,6 +10,7 @@ from uuid import uuid4
 import pytest
 from pydantic_ai import ModelRetry
 from pydantic_ai.messages import (
+    ModelMessage,
     ModelRequest,
     ModelResponse,
     RetryPromptPart,
@@ -226,7 +227,7 @@ def test_every_language_of_the_catalog_has_every_sentence() -> None:
 
 def test_stored_history_is_bounded_whatever_the_model_says() -> None:
     huge = "z" * 5_000_000
-    history = [
+    history: list[ModelMessage] = [
         ModelRequest(parts=[UserPromptPart("oi")]),
         ModelResponse(parts=[ToolCallPart("book_appointment", {"professional_id": huge})]),
         ModelRequest(parts=[RetryPromptPart(content=huge, tool_name="book_appointment")]),
