@@ -129,7 +129,8 @@ def receipts(deps: AgentDeps) -> list[str]:
 
 
 def _receipt(action: TurnAction, language: str) -> str:
-    return messages.text(f"receipt_{action.kind.value}", language, what=action.detail)
+    what = action.detail or messages.text("this_change", language)
+    return messages.text(f"receipt_{action.kind.value}", language, what=what)
 
 
 def final_reply(
