@@ -129,8 +129,13 @@ async def _run_guarded(
                 usage=context.usage,
                 usage_limits=context.limits,
             )
-    except PROPAGATE:
-        raise
+    except PROPAGATE as error:
+        if not context.deps.turn.actions:
+            raise
+        # A change was already made this turn: end the turn with its receipts instead of an
+        # error (the outcome is stored, so a redelivery gets the same truthful reply).
+        log.warning("agent_run_stopped_after_change", error=repr(error)[:300])
+        return None
     except Exception as error:
         log.warning("agent_run_stopped", error=repr(error)[:300], exc_info=error)
         return None
