@@ -122,6 +122,9 @@ def receipts(deps: AgentDeps) -> list[str]:
     """One line per outcome of the turn, in the conversation's language."""
     language = deps.turn.language
     lines = [_receipt(action, language) for action in deps.turn.actions]
+    unfinished = deps.turn.pending
+    if unfinished is not None and unfinished.confirmed:  # a yes the model did not carry out
+        lines.append(messages.text("confirmed_not_done", language, what=unfinished.summary))
     if deps.turn.expired is not None:
         what = deps.turn.expired.summary
         lines.insert(0, messages.text("receipt_expired", language, what=what))

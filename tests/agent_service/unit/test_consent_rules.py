@@ -256,3 +256,15 @@ def test_instants_outside_the_horizon_are_retried_not_overflowed() -> None:
     check_start(d, NOW + timedelta(days=3), "start_time")
     with pytest.raises(ModelRetry):
         check_day(d, datetime(9999, 12, 31).date())
+
+
+def test_a_yes_the_model_did_not_carry_out_is_said_plainly() -> None:
+    d = deps()
+    propose(d)
+    assert d.turn.pending is not None
+    d.turn.pending.confirmed = True
+    reply = final_reply(d, "Perfeito!", None, stopped=False, max_chars=2000)
+    assert reply.endswith(
+        "Ainda não foi feito: Corte com Ana em terça 10:00 (R$ 80,00). "
+        "Se ainda quiser, é só pedir de novo."
+    ), reply
