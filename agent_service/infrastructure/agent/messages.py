@@ -48,7 +48,9 @@ _PT: Final = {
     "limit_after_change": "Não consegui concluir o restante agora.",
     "with": "com",
     "on": "em",
-    "from_to": "de {old} para {new}",
+    "to": "para",
+    "weekdays": "segunda-feira|terça-feira|quarta-feira|quinta-feira|sexta-feira|sábado|domingo",
+    "local_time": "{weekday} {local:%d/%m/%Y %H:%M}",
 }
 _EN: Final = {
     "question_book": "Shall I book {what}? Reply *yes* to confirm or *no* to drop it.",
@@ -83,13 +85,15 @@ _EN: Final = {
     "limit_after_change": "I could not go on with the rest now.",
     "with": "with",
     "on": "on",
-    "from_to": "from {old} to {new}",
+    "to": "to",
+    "weekdays": "Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday",
+    "local_time": "{weekday} {local:%Y-%m-%d %H:%M}",
 }
 CATALOG: Final = MappingProxyType({"pt": MappingProxyType(_PT), "en": MappingProxyType(_EN)})
 DEFAULT_LANGUAGE: Final = "en"
 
 
-def text(key: str, language: str, **values: str) -> str:
+def text(key: str, language: str, **values: object) -> str:
     """The catalog's sentence ``key`` in ``language`` (English when unknown), filled in."""
     entries = CATALOG.get(language, CATALOG[DEFAULT_LANGUAGE])
     return entries[key].format(**values)
