@@ -38,15 +38,17 @@ MAX_REPLY_CHARS = 2000
 TTL_SECONDS = 900
 RECEIPTS = {
     "booked": ("✅ Agendado:", "✅ Booked:"),
+    "pending": ("⏳ Em andamento:", "⏳ In progress:"),
     "cancelled": ("✅ Cancelado:", "✅ Cancelled:"),
     "rescheduled": ("✅ Remarcado:", "✅ Moved:"),
 }
 PENDING_KINDS = {
     "booked": types.ACTION_KIND_APPOINTMENT_BOOKED,
+    "pending": types.ACTION_KIND_APPOINTMENT_BOOKED,
     "cancelled": types.ACTION_KIND_APPOINTMENT_CANCELLED,
     "rescheduled": types.ACTION_KIND_APPOINTMENT_RESCHEDULED,
 }
-WRITE_ACTIONS = frozenset(PENDING_KINDS.values())
+WRITE_ACTIONS = frozenset({*PENDING_KINDS.values(), types.ACTION_KIND_APPOINTMENT_PENDING})
 
 
 @dataclass(frozen=True)
@@ -165,6 +167,8 @@ def writes_between(before: dict[UUID, Appointment], after: dict[UUID, Appointmen
             found.append(
                 Write("rescheduled", appointment, before.get(appointment.rescheduled_from))
             )
+        elif appointment.status is AppointmentStatus.PENDING:
+            found.append(Write("pending", appointment))  # outcome unknown, told as such
         else:
             found.append(Write("booked", appointment))
     for i, old in before.items():
@@ -274,7 +278,7 @@ def _knowingly_confirmed(
         return False
     if now > _instant(pending.expires_at):
         return False
-    if write.kind == "booked":
+    if write.kind in ("booked", "pending"):
         a = write.appointment
         return (
             _instant(pending.start) == a.start

@@ -39,7 +39,7 @@ _PT: Final = {
     "nothing_changed": "Nada foi alterado nesta mensagem.",
     "upcoming": "Seus próximos agendamentos:",
     "no_upcoming": "Você não tem agendamentos futuros.",
-    "done_lead": "Veja o que foi feito:",
+    "done_lead": "Veja como ficou:",
     "fallback": (
         "Desculpe, não entendi. Posso mostrar serviços e preços, ver horários livres, agendar, "
         "cancelar ou remarcar, responder dúvidas ou chamar um atendente."
@@ -76,7 +76,7 @@ _EN: Final = {
     "nothing_changed": "Nothing was changed by this message.",
     "upcoming": "Your upcoming appointments:",
     "no_upcoming": "You have no upcoming appointments.",
-    "done_lead": "Here is what was done:",
+    "done_lead": "Here is where things stand:",
     "fallback": (
         "Sorry, I did not understand. I can show services and prices, check free times, book, "
         "cancel or reschedule, answer questions, or get you a human attendant."

@@ -164,7 +164,7 @@ def _cut(text: str, budget: int) -> str:
 
 def _body(deps: AgentDeps, text: str, *, stopped: bool, has_system: bool) -> str:
     language, actions = deps.turn.language, deps.turn.actions
-    wrote = any(a.kind in WRITES for a in actions)
+    wrote = any(a.kind in WRITES or a.kind is ActionKind.APPOINTMENT_PENDING for a in actions)
     if stopped:
         return messages.text("limit_after_change" if actions else "limit", language)
     if not text:

@@ -52,6 +52,7 @@ _TEXT: dict[str, dict[str, str]] = {
         "en": "All right, I just need your confirmation.",
     },
     "booked": {"pt": "Pronto!", "en": "Done!"},
+    "unsettled": {"pt": "Estou aguardando a agenda.", "en": "I am waiting for the calendar."},
     "cancelled": {"pt": "Pronto!", "en": "Done!"},
     "rescheduled": {"pt": "Pronto!", "en": "Done!"},
     "declined": {

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import datetime, timedelta
 from uuid import UUID
 
 from pydantic_ai import RunContext
 
-from agenda_kit.calendar.errors import CalendarError, CalendarUnavailableError
+from agenda_kit.calendar.errors import CalendarError
+from agent_service.application.ports import AppointmentFilter
+from agent_service.domain.appointments import AppointmentStatus
 from agent_service.domain.catalog import Professional, Service
 from agent_service.domain.conversations import ActionKind, TurnAction
 from agent_service.domain.errors import (
@@ -98,19 +100,10 @@ async def _book(
         appointment = await deps.booking.book(
             deps.tenant_id, deps.customer_id, professional_id, service_id, start
         )
-    except SlotUnavailableError:
-        record_outcome(deps, "book", "slot_taken", summary, taken=True)
-        return f"NOT BOOKED: that time was just taken ({summary}). Offer other free times."
-    except PolicyViolationError as error:
-        record_outcome(deps, "book", "policy_violation", summary)
-        return f"NOT BOOKED: {error}"
-    except CalendarUnavailableError as error:
-        record_booking("book", "unconfirmed")
-        deps.turn.actions.append(TurnAction(kind=ActionKind.APPOINTMENT_PENDING, detail=summary))
-        return f"NOT CONFIRMED: {error} The booking may complete shortly; do not retry now."
     except (CalendarError, AgendaError) as error:
-        record_outcome(deps, "book", "failed", summary)
-        return f"NOT BOOKED: {error}"
+        return await _not_booked(deps, start, summary, error)
+    if appointment.status is AppointmentStatus.PENDING:
+        return _unsettled(deps, appointment.id, summary, "the calendar has not answered yet")
     record_booking("book", "booked")
     deps.turn.actions.append(
         TurnAction(
@@ -118,3 +111,42 @@ async def _book(
         )
     )
     return f"BOOKED: {summary}. Appointment id={appointment.id}."
+
+
+async def _not_booked(deps: AgentDeps, start: datetime, summary: str, error: Exception) -> str:
+    """What the stored record says after a failed booking: still pending (the calendar write
+    is ambiguous; the reconciler settles it) or not booked at all."""
+    pending = await _pending_at(deps, start)
+    if pending is not None:
+        return _unsettled(deps, pending, summary, str(error))
+    if isinstance(error, SlotUnavailableError):
+        record_outcome(deps, "book", "slot_taken", summary, taken=True)
+        return f"NOT BOOKED: that time was just taken ({summary}). Offer other free times."
+    if isinstance(error, PolicyViolationError):
+        record_outcome(deps, "book", "policy_violation", summary)
+    else:
+        record_outcome(deps, "book", "failed", summary)
+    return f"NOT BOOKED: {error}"
+
+
+def _unsettled(deps: AgentDeps, appointment_id: UUID, summary: str, why: str) -> str:
+    record_booking("book", "unconfirmed")
+    deps.turn.actions.append(
+        TurnAction(
+            kind=ActionKind.APPOINTMENT_PENDING, appointment_id=appointment_id, detail=summary
+        )
+    )
+    return f"NOT CONFIRMED YET: {why}. The booking may complete shortly; do not retry now."
+
+
+async def _pending_at(deps: AgentDeps, start: datetime) -> UUID | None:
+    selection = AppointmentFilter(
+        customer_id=deps.customer_id,
+        statuses=(AppointmentStatus.PENDING,),
+        start_after=start,
+        start_before=start + timedelta(minutes=1),
+    )
+    found, _ = await deps.appointment_repository.list(
+        deps.tenant_id, selection, page_size=1, page_token=None
+    )
+    return found[0].id if found else None
