@@ -21,7 +21,11 @@ from agent_service.infrastructure.agent.tools.formatting import (
     local_text,
     moved,
 )
-from agent_service.infrastructure.agent.tools.outcomes import record_booking, record_outcome
+from agent_service.infrastructure.agent.tools.outcomes import (
+    pending_booking_at,
+    record_booking,
+    record_outcome,
+)
 
 
 async def list_my_appointments(ctx: RunContext[AgentDeps]) -> str:
@@ -147,6 +151,15 @@ async def reschedule_appointment(
         )
         return f"NOT RESCHEDULED: the new time is not free ({summary})."
     except (CalendarError, AgendaError) as error:
+        pending = await pending_booking_at(deps, new_start_time)
+        if pending is not None:
+            record_booking("reschedule", "unconfirmed")
+            deps.turn.actions.append(
+                TurnAction(
+                    kind=ActionKind.APPOINTMENT_PENDING, appointment_id=pending, detail=summary
+                )
+            )
+            return f"NOT CONFIRMED YET: {error}. The change may complete shortly; do not retry."
         record_outcome(deps, "reschedule", "failed", summary, appointment_id=appointment_id)
         return f"NOT RESCHEDULED: {error}"
     record_booking("reschedule", "rescheduled")

@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-from datetime import datetime, timedelta
+from datetime import datetime
 from uuid import UUID
 
 from pydantic_ai import RunContext
 
 from agenda_kit.calendar.errors import CalendarError
-from agent_service.application.ports import AppointmentFilter
 from agent_service.domain.appointments import AppointmentStatus
 from agent_service.domain.catalog import Professional, Service
 from agent_service.domain.conversations import ActionKind, TurnAction
@@ -22,7 +21,11 @@ from agent_service.infrastructure.agent.deps import AgentDeps
 from agent_service.infrastructure.agent.tools.bounds import check_start
 from agent_service.infrastructure.agent.tools.confirmation import Proposal, confirmation_gate
 from agent_service.infrastructure.agent.tools.formatting import describe, local_text
-from agent_service.infrastructure.agent.tools.outcomes import record_booking, record_outcome
+from agent_service.infrastructure.agent.tools.outcomes import (
+    pending_booking_at,
+    record_booking,
+    record_outcome,
+)
 
 
 async def book_appointment(
@@ -116,7 +119,7 @@ async def _book(
 async def _not_booked(deps: AgentDeps, start: datetime, summary: str, error: Exception) -> str:
     """What the stored record says after a failed booking: still pending (the calendar write
     is ambiguous; the reconciler settles it) or not booked at all."""
-    pending = await _pending_at(deps, start)
+    pending = await pending_booking_at(deps, start)
     if pending is not None:
         return _unsettled(deps, pending, summary, str(error))
     if isinstance(error, SlotUnavailableError):
@@ -137,16 +140,3 @@ def _unsettled(deps: AgentDeps, appointment_id: UUID, summary: str, why: str) ->
         )
     )
     return f"NOT CONFIRMED YET: {why}. The booking may complete shortly; do not retry now."
-
-
-async def _pending_at(deps: AgentDeps, start: datetime) -> UUID | None:
-    selection = AppointmentFilter(
-        customer_id=deps.customer_id,
-        statuses=(AppointmentStatus.PENDING,),
-        start_after=start,
-        start_before=start + timedelta(minutes=1),
-    )
-    found, _ = await deps.appointment_repository.list(
-        deps.tenant_id, selection, page_size=1, page_token=None
-    )
-    return found[0].id if found else None

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+from datetime import datetime, timedelta
 from typing import Literal
 from uuid import UUID
 
 from prometheus_client import Counter
 
+from agent_service.application.ports import AppointmentFilter
+from agent_service.domain.appointments import AppointmentStatus
 from agent_service.domain.conversations import ActionKind, TurnAction
 from agent_service.infrastructure.agent import messages
 from agent_service.infrastructure.agent.deps import AgentDeps
@@ -56,3 +59,18 @@ def record_outcome(
             detail=f"{what} ({reason})",
         )
     )
+
+
+async def pending_booking_at(deps: AgentDeps, start: datetime) -> UUID | None:
+    """This customer's appointment at ``start`` that is still pending (its calendar write was
+    ambiguous; the reconciler settles it), read back after a failed write."""
+    selection = AppointmentFilter(
+        customer_id=deps.customer_id,
+        statuses=(AppointmentStatus.PENDING,),
+        start_after=start,
+        start_before=start + timedelta(minutes=1),
+    )
+    found, _ = await deps.appointment_repository.list(
+        deps.tenant_id, selection, page_size=1, page_token=None
+    )
+    return found[0].id if found else None
