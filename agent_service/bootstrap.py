@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+from collections.abc import Callable
 from contextlib import AsyncExitStack
 from dataclasses import dataclass, field
-from datetime import timedelta
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import grpc
@@ -38,7 +39,7 @@ from agent_service.application.repositories import Repositories
 from agent_service.application.tenant_gate import TenantGate
 from agent_service.infrastructure import failpoints
 from agent_service.infrastructure.agent.agents import build_agents
-from agent_service.infrastructure.agent.engine import LangGraphConversationEngine
+from agent_service.infrastructure.agent.engine import LangGraphConversationEngine, ReplyPolicy
 from agent_service.infrastructure.agent.graph import build_graph
 from agent_service.infrastructure.agent.models import build_model
 from agent_service.infrastructure.agent.specialists import enabled_specialists, validate_flags
@@ -83,6 +84,7 @@ class Overrides:
     repos: Repositories | None = None
     calendar: ICalendarAdapter | None = None
     model: Model | None = None
+    clock: Callable[[], datetime] | None = None
 
 
 async def bootstrap(
@@ -97,10 +99,10 @@ async def bootstrap(
         repos = overrides.repos or await _open_storage(settings, shared, resources, watcher)
         calendar = overrides.calendar or await _open_calendar(settings, shared, resources, watcher)
         resources.push_async_callback(watcher.stop)  # stops before storage and calendar close
-        booking = _booking(repos, calendar)
+        booking = _booking(repos, calendar, overrides.clock)
         handle = HandleMessage(
             repos,
-            _engine(settings, repos, calendar, booking, overrides.model),
+            _engine(settings, repos, calendar, booking, overrides),
             gate=TenantGate(settings.tenant_max_concurrent_turns),
             renew_every=settings.turn_lease_seconds / 3,
         )
@@ -118,12 +120,15 @@ async def bootstrap(
     return AgentApp(server, port, spec, repos, booking, reconciler, resources)
 
 
-def _booking(repos: Repositories, calendar: ICalendarAdapter) -> BookingService:
+def _booking(
+    repos: Repositories, calendar: ICalendarAdapter, clock: Callable[[], datetime] | None
+) -> BookingService:
     """The booking saga; with crash failpoints only when ``AGENDA_FAILPOINTS`` is set."""
     failpoint = failpoints.from_environment()
+    now = clock or _utc_now
     if failpoint is None:
-        return BookingService(repos, calendar)
-    return BookingService(repos, calendar, failpoint=failpoint)
+        return BookingService(repos, calendar, clock=now)
+    return BookingService(repos, calendar, failpoint=failpoint, clock=now)
 
 
 def _engine(
@@ -131,10 +136,10 @@ def _engine(
     repos: Repositories,
     calendar: ICalendarAdapter,
     booking: BookingService,
-    model: Model | None,
+    overrides: Overrides,
 ) -> LangGraphConversationEngine:
     specialists = enabled_specialists(settings.flags())
-    model = model or build_model(
+    model = overrides.model or build_model(
         settings.model,
         openai_base_url=settings.openai_base_url,
         openai_api_key=settings.openai_api_key,
@@ -143,9 +148,23 @@ def _engine(
     limits = UsageLimits(
         request_limit=settings.request_limit, tool_calls_limit=settings.tool_calls_limit
     )
-    return LangGraphConversationEngine(
-        build_graph(agents, specialists), repos, calendar, booking, limits
+    policy = ReplyPolicy(
+        confirmation_ttl_seconds=settings.confirmation_ttl_seconds,
+        max_reply_chars=settings.max_reply_chars,
     )
+    return LangGraphConversationEngine(
+        build_graph(agents, specialists),
+        repos,
+        calendar,
+        booking,
+        limits,
+        clock=overrides.clock or _utc_now,
+        policy=policy,
+    )
+
+
+def _utc_now() -> datetime:
+    return datetime.now(UTC)
 
 
 def _model_settings(settings: AgentSettings) -> ModelSettings:

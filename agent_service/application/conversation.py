@@ -168,12 +168,10 @@ class HandleMessage:
             with self._admitted(tenant_id):
                 result = await self._handle(message, tenant_id, progress)
         except BaseException:
-            await self._repos.turns.release(*key)
+            await self._repos.turns.release(*key)  # keeps a turn whose outcome was stored
             raise
         finally:
             renewing.cancel()
-        result = result.model_copy(update={"customer_ref": customer_ref(message)})
-        await self._repos.turns.complete(*key, result)
         return HandledMessage(result, duplicate=False)
 
     async def _keep_renewing(self, key: tuple[UUID, str, str]) -> None:
@@ -224,15 +222,22 @@ class HandleMessage:
             conversation_id=str(conversation.id), trace_id=trace_id
         )
         incoming = Message(role=Role.CUSTOMER, text=message.text, message_id=message.message_id)
+        key = (tenant_id, message.channel, message.message_id)
         if conversation.status is ConversationStatus.HANDED_OFF:
-            saved = await self._repos.conversations.save(conversation.with_message(incoming))
-            return TurnResult(
+            # While a human has it, nothing the bot proposed earlier can be confirmed later.
+            saved = await self._repos.conversations.save(
+                conversation.with_message(incoming).without_pending()
+            )
+            result = TurnResult(
                 conversation_id=saved.id,
                 reply="",
                 specialist=HUMAN,
                 status=saved.status,
                 trace_id=trace_id,
+                customer_ref=customer_ref(message),
             )
+            await self._repos.turns.complete(*key, result)
+            return result
         tenant = await self._repos.tenants.get(tenant_id)
         output = await self._engine.run_turn(
             TurnInput(
@@ -244,16 +249,27 @@ class HandleMessage:
             ),
             progress,
         )
-        saved = await self._save_turn(conversation, incoming, output)
-        await self._remember_name(customer, output)
-        return TurnResult(
-            conversation_id=saved.id,
+        status = (
+            ConversationStatus.HANDED_OFF
+            if output.handoff_reason is not None
+            else conversation.status
+        )
+        result = TurnResult(
+            conversation_id=conversation.id,
             reply=output.reply,
             actions=output.actions,
             trace_id=trace_id,
             specialist=output.specialist,
-            status=saved.status,
+            status=status,
+            pending=output.pending,
+            customer_ref=customer_ref(message),
         )
+        # The outcome is stored first: whatever fails after a write, a retry of this message
+        # id gets this truthful reply and nothing runs twice.
+        await self._repos.turns.complete(*key, result)
+        await self._save_turn(conversation, incoming, output)
+        await self._remember_name(customer, output)
+        return result
 
     async def _conversation(self, message: IncomingMessage, customer: Customer) -> Conversation:
         repo = self._repos.conversations

@@ -11,6 +11,7 @@ import grpc
 from agenda.agent.v1 import catalog_service_pb2 as pb
 from agenda.agent.v1 import catalog_service_pb2_grpc as pb_grpc
 from agenda_kit.auth.devtokens import write_dev_principals
+from agenda_kit.grpc.limits import MESSAGE_SIZE_OPTIONS
 from agent_service.application.catalog import tenant_id_for
 from agent_service.cli.clients import DATA_DIR, DEMO_TENANT_FILE, agent_address, agent_metadata
 
@@ -156,7 +157,9 @@ def scope_dev_principals() -> None:
 
 async def main(args: argparse.Namespace) -> int:
     scope_dev_principals()
-    async with grpc.aio.insecure_channel(args.address or agent_address()) as channel:
+    async with grpc.aio.insecure_channel(
+        args.address or agent_address(), options=MESSAGE_SIZE_OPTIONS
+    ) as channel:
         tenant_id = await seed(
             pb_grpc.CatalogServiceStub(channel),
             agent_metadata("operator"),

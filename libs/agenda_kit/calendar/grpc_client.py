@@ -35,6 +35,7 @@ from agenda_kit.calendar.port import (
     ICalendarAdapter,
     SlotRules,
 )
+from agenda_kit.grpc.limits import MESSAGE_SIZE_OPTIONS
 from agenda_kit.metrics import count_cache, set_breaker_state
 from agenda_kit.resilience import BreakerState, CircuitBreaker, CircuitOpenError, TtlCache
 
@@ -53,6 +54,7 @@ _BACKOFF_BASE = 0.05
 _BACKOFF_CAP = 0.5
 _MIN_ATTEMPT_SECONDS = 0.02
 _DEFAULT_CHANNEL_OPTIONS: tuple[tuple[str, Any], ...] = (
+    *MESSAGE_SIZE_OPTIONS,
     ("grpc.initial_reconnect_backoff_ms", 200),
     ("grpc.max_reconnect_backoff_ms", 5000),
 )
