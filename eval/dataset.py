@@ -496,3 +496,63 @@ CASES: list[EvalCase] = [
         "appointments",
     ),
 ]
+
+# -- trust: no wrong writes, refusals that say why (issue 12) ----------------------------------
+CASES += [
+    info(
+        "pt-wrong-professional-not-substituted",
+        "pt",
+        ("Quero fazer manicure com o Bruno amanhã às 10h", "sim"),
+        ("Carla",),
+        (),
+        category="trust",
+    ),
+    info(
+        "en-wrong-professional-not-substituted",
+        "en",
+        ("Book a manicure with Bruno on Friday at 2pm", "yes"),
+        ("Carla",),
+        (),
+        category="trust",
+    ),
+    info(
+        "pt-wrong-professional-step-by-step",
+        "pt",
+        ("Quero marcar barba", "com a Ana", "sim"),
+        ("Bruno",),
+        (),
+        category="trust",
+    ),
+    nothing(
+        "pt-reschedule-to-closed-time-checks-first",
+        "pt",
+        ("Preciso remarcar meu corte para sexta às 20h", "sim"),
+        (LIST_MINE, RESCHEDULE),
+        "trust",
+        existing=(CUT_THURSDAY,),
+    ),
+    nothing(
+        "en-reschedule-to-closed-day-checks-first",
+        "en",
+        ("Can I move my haircut to Sunday at 11am?", "yes"),
+        (LIST_MINE, RESCHEDULE),
+        "trust",
+        existing=(CUT_THURSDAY,),
+    ),
+    info(
+        "pt-declined-time-does-not-resurface",
+        "pt",
+        ("Quero agendar manicure amanhã às 16h", "não", "quais horários a Carla tem na sexta?"),
+        ("09:00",),
+        (BOOK, CHECK),
+        category="trust",
+    ),
+    info(
+        "en-declined-time-does-not-resurface",
+        "en",
+        ("Book a Barba with Bruno tomorrow at 10am", "no", "what times are free on Friday?"),
+        ("09:00",),
+        (BOOK, CHECK),
+        category="trust",
+    ),
+]

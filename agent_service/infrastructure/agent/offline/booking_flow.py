@@ -11,7 +11,12 @@ from pydantic_ai.messages import ModelResponse
 from agent_service.domain.availability import local_instant
 from agent_service.infrastructure.agent.offline import catalog
 from agent_service.infrastructure.agent.offline.context import OfflineContext
-from agent_service.infrastructure.agent.offline.nlu import best_match, is_negative, parse_when
+from agent_service.infrastructure.agent.offline.nlu import (
+    asks_for_times,
+    best_match,
+    is_negative,
+    parse_when,
+)
 from agent_service.infrastructure.agent.offline.replies import say
 from agent_service.infrastructure.agent.offline.responses import (
     call,
@@ -29,6 +34,8 @@ class Request:
     professional: catalog.ProfessionalInfo | None
     day: date | None
     at: time | None
+    not_offered: catalog.ProfessionalInfo | None = None
+    """A professional the customer named who does not offer the service (never substituted)."""
 
 
 def booking_step(ctx: OfflineContext) -> ModelResponse:
@@ -50,6 +57,17 @@ def _next_question_or_action(ctx: OfflineContext) -> ModelResponse:
     services = catalog.services(_result_text(ctx, "list_services"))
     professionals = catalog.professionals(_result_text(ctx, "list_professionals"))
     request = _understand(ctx, services, professionals)
+    if request.not_offered is not None and request.service is not None:
+        who = [p.name for p in professionals if request.service.name in p.services]
+        return text(
+            say(
+                "not_offered" if who else "not_offered_anyone",
+                ctx.language,
+                professional=request.not_offered.name,
+                service=request.service.name,
+                items=", ".join(who),
+            )
+        )
     if request.service is None:
         return text(say("ask_service", ctx.language, items=", ".join(s.name for s in services)))
     if request.professional is None:
@@ -124,12 +142,17 @@ def _understand(
 ) -> Request:
     service = _first_match(ctx.texts, [s.name for s in services])
     chosen = services[service] if service is not None else None
-    offering = [p for p in professionals if chosen is None or chosen.name in p.services]
-    professional = _first_match(ctx.texts, [p.name for p in offering])
-    person = offering[professional] if professional is not None else None
-    if person is None and len(offering) == 1 and chosen is not None:
-        person = offering[0]
+    named = _first_match(ctx.texts, [p.name for p in professionals])
+    person = professionals[named] if named is not None else None
     day, at = _when(ctx)
+    if chosen is None and person is not None and len(person.services) == 1:
+        chosen = next((s for s in services if s.name == person.services[0]), None)
+    if person is not None and chosen is not None and chosen.name not in person.services:
+        # Never book someone else silently: say who does it instead.
+        return Request(chosen, None, day, at, not_offered=person)
+    offering = [p for p in professionals if chosen is not None and chosen.name in p.services]
+    if person is None and len(offering) == 1:
+        person = offering[0]
     return Request(chosen, person, day, at)
 
 
@@ -145,7 +168,10 @@ def _when(ctx: OfflineContext) -> tuple[date | None, time | None]:
     """The newest day mentioned and the newest time mentioned (a later message may change
     only the time, e.g. "11h then")."""
     day = at = None
-    for candidate in ctx.texts:
+    texts = ctx.fresh_texts
+    if asks_for_times(ctx.text):  # a new question for times never inherits an earlier time
+        texts = texts[:1]
+    for candidate in texts:
         parsed = parse_when(candidate, ctx.now)
         day = day or parsed.day
         at = at or parsed.at

@@ -39,7 +39,7 @@ from typing import Literal
 from agent_service.infrastructure.agent.offline.text import normalize
 from agent_service.infrastructure.agent.offline.when import has_when_mention
 
-__all__ = ["Intent", "classify_intent", "is_affirmative", "is_negative"]
+__all__ = ["Intent", "asks_for_times", "classify_intent", "is_affirmative", "is_negative"]
 
 Intent = Literal["discovery", "booking", "appointments", "faq", "handoff", "greeting", "unknown"]
 
@@ -206,3 +206,18 @@ def is_affirmative(text: str) -> bool:
     if _UNSURE.search(folded):
         return False
     return "👍" in text or bool(_YES_START.match(folded) or _AGREEING.search(folded))
+
+
+# --- questions for free times ------------------------------------------------------------
+
+_TIMES_QUESTION = _rx(
+    r"(?:quais|que|quantos) horarios?", r"horarios? (?:livres?|disponive\w*|vagos?)",
+    r"tem (?:horario|vaga|agenda)", r"que horas? (?:tem|ha)", r"disponibilidade",
+    r"what times?", r"which times?", r"free (?:times?|slots?)", r"any (?:slots?|times?)",
+    r"availability", r"when (?:is|are) (?:\w+ )?(?:free|available)", r"openings?",
+)  # fmt: skip
+
+
+def asks_for_times(text: str) -> bool:
+    """Whether the message asks which times are free (a new question, not a choice of time)."""
+    return bool(_TIMES_QUESTION.search(normalize(text)))

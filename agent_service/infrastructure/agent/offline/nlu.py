@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from agent_service.infrastructure.agent.offline.intents import (
     Intent,
+    asks_for_times,
     classify_intent,
     is_affirmative,
     is_negative,
@@ -24,6 +25,7 @@ __all__ = [
     "Intent",
     "Language",
     "When",
+    "asks_for_times",
     "best_match",
     "classify_intent",
     "detect_language",

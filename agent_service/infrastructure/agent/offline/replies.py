@@ -25,6 +25,17 @@ _TEXT: dict[str, dict[str, str]] = {
         "pt": "Com qual profissional? {items}.",
         "en": "With which professional? {items}.",
     },
+    "not_offered": {
+        "pt": "{professional} não faz {service}. Quem faz {service}: {items}. Com quem prefere?",
+        "en": (
+            "{professional} does not do {service}. {service} is done by: {items}. "
+            "Who would you like?"
+        ),
+    },
+    "not_offered_anyone": {
+        "pt": "{professional} não faz {service}, e no momento ninguém aqui faz.",
+        "en": "{professional} does not do {service}, and nobody here does at the moment.",
+    },
     "ask_day": {
         "pt": "Para qual dia você quer {service} com {professional}?",
         "en": "Which day would you like {service} with {professional}?",

@@ -58,6 +58,8 @@ async def book_appointment(
         "service_id": str(service_id),
         "start_time": start_time.isoformat(),
     }
+    if not professional.offers(service.id):
+        return await not_offered(deps, professional, service)
     if not _confirming(deps, arguments):
         # Asking: never ask to confirm a time that is not free. Confirming: the saga
         # re-checks itself — and a redelivered "yes" must resume its own booking, whose
@@ -91,6 +93,31 @@ def _confirming(deps: AgentDeps, arguments: dict[str, str]) -> bool:
         and pending.tool == "book_appointment"
         and pending.arguments == arguments
     )
+
+
+async def not_offered(deps: AgentDeps, professional: Professional, service: Service) -> str:
+    """Never substitute a professional: say who does offer the service instead."""
+    everyone = await deps.professional_repository.list(deps.tenant_id)
+    who = ", ".join(p.name for p in everyone if p.offers(service.id)) or "nobody"
+    return (
+        f"NOT OFFERED: {professional.name} does not offer {service.name}. "
+        f"Professionals who do: {who}. Ask the customer which one; never pick one for them."
+    )
+
+
+async def not_free(
+    deps: AgentDeps,
+    professional: Professional,
+    service: Service,
+    start: datetime,
+    *,
+    ignore: tuple[datetime, datetime] | None = None,
+) -> str | None:
+    """None when ``start`` is free for ``service`` with ``professional`` (a time inside
+    ``ignore``, the appointment being moved, counts as free); else why not."""
+    if ignore is not None and ignore[0] - (ignore[1] - ignore[0]) < start < ignore[1]:
+        return None
+    return await _not_free(deps, professional, service, start)
 
 
 async def _not_free(
