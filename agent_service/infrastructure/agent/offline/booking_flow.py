@@ -17,6 +17,7 @@ from agent_service.infrastructure.agent.offline.nlu import (
     is_negative,
     parse_when,
 )
+from agent_service.infrastructure.agent.offline.refusals import refusal_text
 from agent_service.infrastructure.agent.offline.replies import say
 from agent_service.infrastructure.agent.offline.responses import (
     call,
@@ -68,6 +69,8 @@ def _next_question_or_action(ctx: OfflineContext) -> ModelResponse:
                 items=", ".join(who),
             )
         )
+    if request.day is not None and request.day < ctx.now.date():
+        return text(f"{say('refusal_past', ctx.language)} {say('try_other_day', ctx.language)}")
     if request.service is None:
         return text(say("ask_service", ctx.language, items=", ".join(s.name for s in services)))
     if request.professional is None:
@@ -106,6 +109,9 @@ def _availability(ctx: OfflineContext, request: Request) -> ModelResponse:
         )
     day = request.day.strftime("%d/%m" if ctx.language == "pt" else "%Y-%m-%d")
     times = catalog.free_times(checked.text)
+    refusal = refusal_text(checked.text, ctx.language)
+    if refusal is not None:
+        return text(refusal)
     if checked.text.startswith(("NOT FOUND", "UNAVAILABLE")) or checked.is_retry:
         return text(say("failed", ctx.language, detail=failure_detail(checked.text)))
     if not times:
@@ -132,6 +138,9 @@ def _after_book(ctx: OfflineContext, result: str) -> ModelResponse:
         return text(say("pending", ctx.language))
     if result.startswith("NOT CONFIRMED YET"):  # the system's receipt says it is in progress
         return text(say("unsettled", ctx.language))
+    refusal = refusal_text(result, ctx.language)
+    if refusal is not None:
+        return text(refusal)
     return text(say("failed", ctx.language, detail=failure_detail(result)))
 
 

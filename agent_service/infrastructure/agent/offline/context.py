@@ -25,6 +25,7 @@ from pydantic_ai.messages import (
 from agent_service.infrastructure.agent.offline.intents import is_negative
 from agent_service.infrastructure.agent.offline.when import has_when_mention
 
+
 def is_plain_no(text: str) -> bool:
     """A short "no" with nothing else in it (no day or time): it ends the proposal it answers."""
     return is_negative(text) and not has_when_mention(text) and len(text.split()) <= 4

@@ -36,6 +36,50 @@ _TEXT: dict[str, dict[str, str]] = {
         "pt": "{professional} não faz {service}, e no momento ninguém aqui faz.",
         "en": "{professional} does not do {service}, and nobody here does at the moment.",
     },
+    "refusal_past": {
+        "pt": "Essa data ou horário já passou.",
+        "en": "That date or time has already passed.",
+    },
+    "refusal_beyond_horizon": {
+        "pt": "Essa data ainda não está aberta: a agenda abre com até 60 dias de antecedência.",
+        "en": "That date is not open yet: the calendar opens up to 60 days ahead.",
+    },
+    "refusal_notice": {
+        "pt": "Esse horário está em cima da hora: precisamos de um pouco mais de antecedência.",
+        "en": "That is too soon: we need a little more notice.",
+    },
+    "refusal_closed_day": {
+        "pt": "Não atendemos nesse dia (estamos fechados).",
+        "en": "We are closed that day.",
+    },
+    "refusal_outside_hours": {
+        "pt": "Esse horário fica fora do nosso horário de atendimento.",
+        "en": "That time is outside our opening hours.",
+    },
+    "refusal_break": {
+        "pt": "Esse horário cai no intervalo do profissional.",
+        "en": "That time falls in the professional's break.",
+    },
+    "refusal_off_grid": {
+        "pt": "Os horários começam em intervalos fixos, e esse não é um deles.",
+        "en": "Appointments start on a fixed grid, and that time is not on it.",
+    },
+    "refusal_taken": {
+        "pt": "Esse horário já está ocupado.",
+        "en": "That time is already taken.",
+    },
+    "nearest_times": {
+        "pt": "Os horários livres mais próximos são: {times}. Qual prefere?",
+        "en": "The nearest free times are: {times}. Which one would you like?",
+    },
+    "more_times": {
+        "pt": "Para ver outros, diga um período (manhã, tarde) ou outro horário.",
+        "en": "To see others, name a part of the day (morning, afternoon) or another time.",
+    },
+    "try_other_day": {
+        "pt": "Quer tentar outro dia?",
+        "en": "Would you like to try another day?",
+    },
     "ask_day": {
         "pt": "Para qual dia você quer {service} com {professional}?",
         "en": "Which day would you like {service} with {professional}?",

@@ -204,4 +204,4 @@ async def _move_not_free(deps: AgentDeps, old: Appointment, start: datetime) -> 
     except NotFoundError as error:
         return f"NOT FOUND: {error}"
     reason = await not_free(deps, professional, service, start, ignore=(old.start, old.end))
-    return reason.replace("NOT AVAILABLE:", "NOT RESCHEDULED:", 1) if reason else None
+    return reason.replace("NOT AVAILABLE", "NOT RESCHEDULED", 1) if reason else None

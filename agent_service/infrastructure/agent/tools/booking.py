@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import datetime, timedelta
 from uuid import UUID
 
 from pydantic_ai import RunContext
@@ -23,6 +23,7 @@ from agent_service.infrastructure.agent.deps import AgentDeps
 from agent_service.infrastructure.agent.tools.bounds import check_start
 from agent_service.infrastructure.agent.tools.confirmation import Proposal, confirmation_gate
 from agent_service.infrastructure.agent.tools.formatting import describe, local_text
+from agent_service.infrastructure.agent.tools.refusals import nearest, refusal_reason
 from agent_service.infrastructure.agent.tools.outcomes import (
     pending_booking_at,
     record_booking,
@@ -134,10 +135,15 @@ async def _not_free(
     if start in starts:
         return None
     zone = deps.tenant.zone
-    free = ", ".join(f"{s.astimezone(zone):%H:%M}" for s in starts[:20]) or "none"
+    span = (start, start + timedelta(minutes=service.duration_minutes))
+    reason = refusal_reason(deps.tenant.policy, professional, zone, span, deps.turn.now)
+    offered = nearest(starts, start)
+    free = ", ".join(f"{s.astimezone(zone):%H:%M}" for s in offered) or "none"
+    more = len(starts) - len(offered)
     return (
-        f"NOT AVAILABLE: {local_text(start, zone, deps.turn.language)} is not free for "
-        f"{service.name} with {professional.name}. Free times that day: {free}."
+        f"NOT AVAILABLE (reason={reason}): {local_text(start, zone, deps.turn.language)} is not "
+        f"free for {service.name} with {professional.name}. Nearest free times that day: {free}"
+        + (f" ({more} more; check_availability lists them all)." if more > 0 else ".")
     )
 
 
