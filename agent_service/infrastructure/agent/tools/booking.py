@@ -23,12 +23,12 @@ from agent_service.infrastructure.agent.deps import AgentDeps
 from agent_service.infrastructure.agent.tools.bounds import check_start
 from agent_service.infrastructure.agent.tools.confirmation import Proposal, confirmation_gate
 from agent_service.infrastructure.agent.tools.formatting import describe, local_text
-from agent_service.infrastructure.agent.tools.refusals import nearest, refusal_reason
 from agent_service.infrastructure.agent.tools.outcomes import (
     pending_booking_at,
     record_booking,
     record_outcome,
 )
+from agent_service.infrastructure.agent.tools.refusals import nearest, refusal_reason
 
 
 async def book_appointment(
