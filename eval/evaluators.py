@@ -3,11 +3,13 @@ no side effect beyond it) and trajectory match (the expected tools, in order).""
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from dataclasses import dataclass
 
 from pydantic_evals.evaluators import EvaluationReason, Evaluator, EvaluatorContext
 
+from agent_service.infrastructure.agent.offline.text import conversation_language
 from eval.dataset import WRITE_TOOLS, Conversation, Expected
 from eval.harness import (
     CANCELLED,
@@ -124,7 +126,32 @@ def task_problems(out: Transcript, want: Expected) -> list[str]:
             problems.append(f"reply does not mention {missing}: {last_reply[:160]!r}")
     if want.outcome != "handoff" and not last_reply.strip():
         problems.append("empty reply")
+    problems += [problem for turn in out.turns for problem in reply_problems(turn.reply, want)]
     return problems
+
+
+_RAW_TAG = re.compile(r"\[(?:faq|id|tool)[:=]|\bid=", re.I)
+_UUID = re.compile(r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}", re.I)
+_SENTENCE = re.compile(r"[^.!?\n]+")
+
+
+def reply_problems(reply: str, want: Expected) -> list[str]:
+    """What a customer must never read: a raw tag, an id, or a sentence in the other language
+    than the conversation's (a sentence with clear evidence of the other language)."""
+    problems = []
+    if _RAW_TAG.search(reply) or _UUID.search(reply):
+        problems.append(f"raw tag or id in a reply: {reply[:120]!r}")
+    for sentence in _SENTENCE.findall(reply):
+        language, settled = conversation_language(sentence, None, want.language)
+        if settled and language != want.language and _clearly(sentence, language):
+            problems.append(f"a sentence in {language} in a {want.language} reply: {sentence!r}")
+    return problems
+
+
+def _clearly(sentence: str, language: str) -> bool:
+    """At least two more function words of ``language`` than of the other one."""
+    other = "pt" if language == "en" else "en"
+    return conversation_language(sentence, other, other)[0] == language  # type: ignore[arg-type]
 
 
 def _booked(confirmed: list[AppointmentRecord], want: Expected, kinds: list[str]) -> list[str]:

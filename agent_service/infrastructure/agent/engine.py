@@ -22,7 +22,14 @@ from agent_service.infrastructure.agent.state import ChatState
 from agent_service.infrastructure.agent.truth import final_reply
 
 TRANSCRIPT_MESSAGES = 10
-STATE_KEYS = ("histories", "pending_action", "memory", "summary", "active_specialist")
+STATE_KEYS = (
+    "histories",
+    "pending_action",
+    "memory",
+    "summary",
+    "active_specialist",
+    "conversation_language",
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -122,6 +129,7 @@ class LangGraphConversationEngine:
             history=transcript,
             memory=memory,
             active_specialist=saved.get("active_specialist") or "",
+            conversation_language=saved.get("conversation_language") or "",
             pending_action=saved.get("pending_action"),
             histories=dict(saved.get("histories") or {}),
             summary=saved.get("summary") or "",

@@ -103,9 +103,16 @@ _QUESTION = re.compile(
     r"\?|^(?:o que|como|qual|quais|quando|onde|por que|porque|voces|tem|existe|pode|posso"
     r"|what|how|when|where|why|which|do you|does|can you|is there|are you|is it)\b"
 )
+_TIMES_QUESTION = _rx(
+    r"(?:quais|que|quantos) horarios?", r"horarios? (?:livres?|disponive\w*|vagos?)",
+    r"tem (?:horario|vaga|agenda)", r"que horas? (?:tem|ha)", r"disponibilidade",
+    r"what times?", r"which times?", r"free (?:times?|slots?)", r"any (?:slots?|times?)",
+    r"availability", r"when (?:is|are) (?:\w+ )?(?:free|available)", r"openings?",
+)  # fmt: skip
 _RANKED: tuple[tuple[Intent, re.Pattern[str], float], ...] = (
     ("booking", _BOOKING, 1.0),
     ("booking", _BOOKING_WEAK, 0.5),
+    ("booking", _TIMES_QUESTION, 1.0),  # "quais horários a profissional X tem?" is booking
     ("discovery", _DISCOVERY, 1.0),
     ("faq", _FAQ, 1.0),
 )
@@ -209,14 +216,6 @@ def is_affirmative(text: str) -> bool:
 
 
 # --- questions for free times ------------------------------------------------------------
-
-_TIMES_QUESTION = _rx(
-    r"(?:quais|que|quantos) horarios?", r"horarios? (?:livres?|disponive\w*|vagos?)",
-    r"tem (?:horario|vaga|agenda)", r"que horas? (?:tem|ha)", r"disponibilidade",
-    r"what times?", r"which times?", r"free (?:times?|slots?)", r"any (?:slots?|times?)",
-    r"availability", r"when (?:is|are) (?:\w+ )?(?:free|available)", r"openings?",
-)  # fmt: skip
-
 
 def asks_for_times(text: str) -> bool:
     """Whether the message asks which times are free (a new question, not a choice of time)."""

@@ -135,7 +135,8 @@ _TEXT: dict[str, dict[str, str]] = {
         "pt": "Para quando você quer remarcar {service}? Diga o dia e o horário.",
         "en": "When would you like to move {service} to? Tell me the day and time.",
     },
-    "faq": {"pt": "{answer} [faq:{id}]", "en": "{answer} [faq:{id}]"},
+    # The answer only: the entry it came from goes in the response's structured citations.
+    "faq": {"pt": "{answer}", "en": "{answer}"},
     "faq_unknown": {
         "pt": (
             "Não encontrei essa informação nas nossas perguntas frequentes. Quer "
