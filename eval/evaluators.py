@@ -26,12 +26,16 @@ TASK_SUCCESS = "task_success"
 TRAJECTORY_MATCH = "trajectory_match"
 # What a reply must contain to count as the FAQ answer when it does not cite the entry.
 FAQ_FACTS = {
-    "address": "Rua das Flores",
-    "payment": "Pix",
-    "hours": "18h",
-    "cancellation": "2 horas",
-    "parking": "conveniado",
+    "address": ("Rua das Flores", "Flower Street"),
+    "payment": ("Pix",),
+    "hours": ("18h", "6pm"),
+    "cancellation": ("2 horas", "2 hours"),
+    "parking": ("conveniado", "partner car park"),
 }
+
+
+def _states(reply: str, key: str) -> bool:
+    return any(fold(fact) in fold(reply) for fact in FAQ_FACTS[key])
 
 
 def fold(text: str) -> str:
@@ -117,7 +121,7 @@ def task_problems(out: Transcript, want: Expected) -> list[str]:
     if want.outcome == "faq":
         problems += _faq(last_reply, want, out)
     elif want.outcome == "no_answer":
-        cited = [key for key, fact in FAQ_FACTS.items() if fold(fact) in fold(last_reply)]
+        cited = [key for key in FAQ_FACTS if _states(last_reply, key)]
         if "[faq:" in last_reply or cited:
             problems.append(f"answered from the FAQ anyway: {last_reply[:120]!r}")
     elif want.outcome == "info":
@@ -126,7 +130,8 @@ def task_problems(out: Transcript, want: Expected) -> list[str]:
             problems.append(f"reply does not mention {missing}: {last_reply[:160]!r}")
     if want.outcome != "handoff" and not last_reply.strip():
         problems.append("empty reply")
-    problems += [problem for turn in out.turns for problem in reply_problems(turn.reply, want)]
+    spoken = _spoken_language(out, want)
+    problems += [problem for turn in out.turns for problem in reply_problems(turn.reply, spoken)]
     return problems
 
 
@@ -135,16 +140,23 @@ _UUID = re.compile(r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12
 _SENTENCE = re.compile(r"[^.!?\n]+")
 
 
-def reply_problems(reply: str, want: Expected) -> list[str]:
+def _spoken_language(out: Transcript, want: Expected) -> str:
+    """The case's language; the salon's own (pt) while no customer message shows any
+    (e.g. "xyzzy plugh": nothing says the customer speaks English)."""
+    evident = any(conversation_language(t.text, None, "pt")[1] for t in out.turns)
+    return want.language if evident else "pt"
+
+
+def reply_problems(reply: str, language: str) -> list[str]:
     """What a customer must never read: a raw tag, an id, or a sentence in the other language
     than the conversation's (a sentence with clear evidence of the other language)."""
     problems = []
     if _RAW_TAG.search(reply) or _UUID.search(reply):
         problems.append(f"raw tag or id in a reply: {reply[:120]!r}")
     for sentence in _SENTENCE.findall(reply):
-        language, settled = conversation_language(sentence, None, want.language)
-        if settled and language != want.language and _clearly(sentence, language):
-            problems.append(f"a sentence in {language} in a {want.language} reply: {sentence!r}")
+        said, settled = conversation_language(sentence, None, "pt")
+        if settled and said != language and _clearly(sentence, said):
+            problems.append(f"a sentence in {said} in a {language} reply: {sentence!r}")
     return problems
 
 
@@ -209,8 +221,7 @@ def _changed(
 
 def _faq(reply: str, want: Expected, out: Transcript) -> list[str]:
     assert want.faq
-    cited = f"[faq:{out.faq_ids[want.faq]}]" in reply
-    if cited or fold(FAQ_FACTS[want.faq]) in fold(reply):
+    if _states(reply, want.faq):
         return []
     question = FAQ[want.faq][0]
     return [f"did not answer {question!r} from the FAQ: {reply[:160]!r}"]

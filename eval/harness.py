@@ -84,6 +84,32 @@ FAQ = {
         "Temos estacionamento conveniado ao lado, gratuito por 2 horas.",
         ("estacionamento", "parking", "park", "carro", "car"),
     ),
+    # The same answers in English: the salon keeps its FAQ in both languages.
+    "address_en": (
+        "What is your address?",
+        "We are at 123 Flower Street, Pinheiros.",
+        ("address", "endereço", "where", "located", "location"),
+    ),
+    "payment_en": (
+        "Which payment methods do you accept?",
+        "We accept Pix, credit and debit cards, and cash.",
+        ("payment", "pagamento", "pix", "card", "cash", "pay"),
+    ),
+    "hours_en": (
+        "What are your opening hours?",
+        "We are open Monday to Saturday, from 9am to 6pm.",
+        ("hours", "horário", "open", "opening", "close", "closing"),
+    ),
+    "cancellation_en": (
+        "What is your cancellation policy?",
+        "Cancelling or rescheduling is free up to 2 hours before the appointment.",
+        ("cancellation", "cancelamento", "policy"),
+    ),
+    "parking_en": (
+        "Do you have parking?",
+        "There is a partner car park next door, free for 2 hours.",
+        ("parking", "estacionamento", "park", "car"),
+    ),
 }
 
 

@@ -13,7 +13,7 @@ from agent_service.infrastructure.agent.offline import catalog
 from agent_service.infrastructure.agent.offline.context import OfflineContext
 from agent_service.infrastructure.agent.offline.nlu import (
     asks_for_times,
-    best_match,
+    best_match_group,
     is_negative,
     parse_when,
 )
@@ -149,9 +149,9 @@ def _understand(
     services: list[catalog.ServiceInfo],
     professionals: list[catalog.ProfessionalInfo],
 ) -> Request:
-    service = _first_match(ctx.texts, [s.name for s in services])
+    service = _first_match(ctx.texts, [s.words for s in services])
     chosen = services[service] if service is not None else None
-    named = _first_match(ctx.texts, [p.name for p in professionals])
+    named = _first_match(ctx.texts, [p.words for p in professionals])
     person = professionals[named] if named is not None else None
     day, at = _when(ctx)
     if chosen is None and person is not None and len(person.services) == 1:
@@ -165,9 +165,9 @@ def _understand(
     return Request(chosen, person, day, at)
 
 
-def _first_match(texts: list[str], names: list[str]) -> int | None:
+def _first_match(texts: list[str], names: list[tuple[str, ...]]) -> int | None:
     for candidate in texts:
-        index = best_match(candidate, names)
+        index = best_match_group(candidate, names)
         if index is not None:
             return index
     return None

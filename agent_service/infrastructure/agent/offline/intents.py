@@ -107,7 +107,7 @@ _TIMES_QUESTION = _rx(
     r"(?:quais|que|quantos) horarios?", r"horarios? (?:livres?|disponive\w*|vagos?)",
     r"tem (?:horario|vaga|agenda)", r"que horas? (?:tem|ha)", r"disponibilidade",
     r"what times?", r"which times?", r"free (?:times?|slots?)", r"any (?:slots?|times?)",
-    r"availability", r"when (?:is|are) (?:\w+ )?(?:free|available)", r"openings?",
+    r"availability", r"when (?:is|are) (?:\w+ )?(?:free|available)",
 )  # fmt: skip
 _RANKED: tuple[tuple[Intent, re.Pattern[str], float], ...] = (
     ("booking", _BOOKING, 1.0),
@@ -216,6 +216,7 @@ def is_affirmative(text: str) -> bool:
 
 
 # --- questions for free times ------------------------------------------------------------
+
 
 def asks_for_times(text: str) -> bool:
     """Whether the message asks which times are free (a new question, not a choice of time)."""

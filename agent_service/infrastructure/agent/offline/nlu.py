@@ -15,6 +15,7 @@ from agent_service.infrastructure.agent.offline.intents import (
 )
 from agent_service.infrastructure.agent.offline.matching import (
     best_match,
+    best_match_group,
     extract_name,
     ordinal_choice,
 )
@@ -27,6 +28,7 @@ __all__ = [
     "When",
     "asks_for_times",
     "best_match",
+    "best_match_group",
     "classify_intent",
     "detect_language",
     "extract_name",
