@@ -9,9 +9,11 @@ in this order (other calls in between are allowed, but the writing tools
 
 The clock is Monday 2026-11-30 09:00 in São Paulo: "amanhã"/"tomorrow" is Tuesday 12/01,
 "depois de amanhã" Wednesday 12/02, "quinta"/"Thursday" 12/03, "sexta"/"Friday" 12/04 and
-"sábado"/"Saturday" 12/05. The salon is in :mod:`eval.harness`: Ana Souza does "Corte
-feminino" (60 min, R$ 80), Bruno Lima "Barba" (30 min, R$ 40), Carla Dias "Manicure" (45 min,
-R$ 35), Monday to Saturday 09:00–18:00.
+"sábado"/"Saturday" 12/05. The salon is in :mod:`eval.harness` (named unlike the demo's):
+Júlia Prado does "Corte e escova" (60 min, R$ 80; customers say "corte feminino", "haircut"),
+Rafael Nunes "Barba na navalha" (30 min, R$ 40; "barba", "beard"), Marina Costa "Cuidado das
+unhas" (45 min, R$ 35; "manicure", "unha", "nails"), Monday to Saturday 09:00–18:00. Keys in
+the cases (``"ana"``, ``"corte"``...) name the salon's entries, not the words customers use.
 """
 
 from __future__ import annotations
@@ -171,7 +173,7 @@ CASES: list[EvalCase] = [
     booked(
         "pt-book-all-in-one",
         "pt",
-        ("Quero agendar um corte feminino com a Ana amanhã às 10h", "sim"),
+        ("Quero agendar um corte feminino com a Júlia amanhã às 10h", "sim"),
         "corte",
         "ana",
         local(TUE, time(10)),
@@ -188,7 +190,7 @@ CASES: list[EvalCase] = [
     booked(
         "pt-book-numeric-date",
         "pt",
-        ("Queria reservar manicure com a Carla dia 04/12 às 14:30", "sim"),
+        ("Queria reservar manicure com a Marina dia 04/12 às 14:30", "sim"),
         "manicure",
         "carla",
         local(FRI, time(14, 30)),
@@ -213,7 +215,7 @@ CASES: list[EvalCase] = [
     booked(
         "pt-book-day-after-tomorrow",
         "pt",
-        ("Gostaria de agendar um corte feminino", "Com a Ana, depois de amanhã às 9h30", "sim"),
+        ("Gostaria de agendar um corte feminino", "Com a Júlia, depois de amanhã às 9h30", "sim"),
         "corte",
         "ana",
         local(WED, time(9, 30)),
@@ -221,7 +223,7 @@ CASES: list[EvalCase] = [
     booked(
         "pt-book-noon",
         "pt",
-        ("Dá pra marcar barba com o Bruno sábado ao meio-dia?", "pode ser"),
+        ("Dá pra marcar barba com o Rafael sábado ao meio-dia?", "pode ser"),
         "barba",
         "bruno",
         local(SAT, time(12)),
@@ -262,7 +264,7 @@ CASES: list[EvalCase] = [
     booked(
         "en-book-all-in-one",
         "en",
-        ("I'd like to book a Barba with Bruno tomorrow at 3pm", "yes"),
+        ("I'd like to book a Barba with Rafael tomorrow at 3pm", "yes"),
         "barba",
         "bruno",
         local(TUE, time(15)),
@@ -270,7 +272,7 @@ CASES: list[EvalCase] = [
     booked(
         "en-book-month-name",
         "en",
-        ("Can I book a manicure with Carla on December 4th at 10am?", "sure"),
+        ("Can I book a manicure with Marina on December 4th at 10am?", "sure"),
         "manicure",
         "carla",
         local(FRI, time(10)),
@@ -296,7 +298,7 @@ CASES: list[EvalCase] = [
     booked(
         "en-book-weekday",
         "en",
-        ("Schedule a manicure with Carla on Wednesday at 9am", "confirm"),
+        ("Schedule a manicure with Marina on Wednesday at 9am", "confirm"),
         "manicure",
         "carla",
         local(WED, time(9)),
@@ -304,7 +306,7 @@ CASES: list[EvalCase] = [
     booked(
         "en-book-saturday",
         "en",
-        ("Could I come for a Corte feminino with Ana on Saturday at 11am?", "yes please"),
+        ("Could I come for a Corte feminino with Júlia on Saturday at 11am?", "yes please"),
         "corte",
         "ana",
         local(SAT, time(11)),
@@ -312,7 +314,7 @@ CASES: list[EvalCase] = [
     booked(
         "en-book-haircut-synonym",
         "en",
-        ("I'd like a haircut with Ana tomorrow at 10am", "yes"),
+        ("I'd like a haircut with Júlia tomorrow at 10am", "yes"),
         "corte",
         "ana",
         local(TUE, time(10)),
@@ -329,7 +331,7 @@ CASES: list[EvalCase] = [
     nothing(
         "en-book-declined",
         "en",
-        ("Book a Corte feminino with Ana tomorrow at 11am", "no thanks"),
+        ("Book a Corte feminino with Júlia tomorrow at 11am", "no thanks"),
         (BOOK,),
         "booking",
     ),
@@ -338,28 +340,28 @@ CASES: list[EvalCase] = [
         "pt-services-and-prices",
         "pt",
         ("Quais serviços vocês oferecem e quanto custa?",),
-        ("Corte feminino", "Barba", "Manicure", "80"),
+        ("Corte e escova", "Barba na navalha", "Cuidado das unhas", "80"),
         ("list_services",),
     ),
     info(
         "en-services-and-prices",
         "en",
         ("What services do you have and how much?",),
-        ("Corte feminino", "Barba", "40"),
+        ("Corte e escova", "Barba na navalha", "40"),
         ("list_services",),
     ),
     info(
         "pt-professionals",
         "pt",
         ("Quem são os profissionais?",),
-        ("Ana", "Bruno", "Carla"),
+        ("Júlia", "Rafael", "Marina"),
         ("list_professionals",),
     ),
     info(
         "en-staff",
         "en",
         ("Who works there?",),
-        ("Ana", "Bruno", "Carla"),
+        ("Júlia", "Rafael", "Marina"),
         ("list_professionals",),
     ),
     nothing("pt-greeting", "pt", ("Bom dia!",), (), "smalltalk"),
@@ -415,7 +417,7 @@ CASES: list[EvalCase] = [
         "pt-list-appointments",
         "pt",
         ("Quais são meus agendamentos?",),
-        ("Corte feminino",),
+        ("Corte e escova",),
         (LIST_MINE,),
         category="appointments",
         existing=(CUT_THURSDAY,),
@@ -424,7 +426,7 @@ CASES: list[EvalCase] = [
         "en-when-is-my-appointment",
         "en",
         ("When is my appointment?",),
-        ("Corte feminino",),
+        ("Corte e escova",),
         (LIST_MINE,),
         category="appointments",
         existing=(CUT_THURSDAY,),
@@ -502,24 +504,24 @@ CASES += [
     info(
         "pt-wrong-professional-not-substituted",
         "pt",
-        ("Quero fazer manicure com o Bruno amanhã às 10h", "sim"),
-        ("Carla",),
+        ("Quero fazer manicure com o Rafael amanhã às 10h", "sim"),
+        ("Marina",),
         (),
         category="trust",
     ),
     info(
         "en-wrong-professional-not-substituted",
         "en",
-        ("Book a manicure with Bruno on Friday at 2pm", "yes"),
-        ("Carla",),
+        ("Book a manicure with Rafael on Friday at 2pm", "yes"),
+        ("Marina",),
         (),
         category="trust",
     ),
     info(
         "pt-wrong-professional-step-by-step",
         "pt",
-        ("Quero marcar barba", "com a Ana", "sim"),
-        ("Bruno",),
+        ("Quero marcar barba", "com a Júlia", "sim"),
+        ("Rafael",),
         (),
         category="trust",
     ),
@@ -542,7 +544,7 @@ CASES += [
     info(
         "pt-declined-time-does-not-resurface",
         "pt",
-        ("Quero agendar manicure amanhã às 16h", "não", "quais horários a Carla tem na sexta?"),
+        ("Quero agendar manicure amanhã às 16h", "não", "quais horários a Marina tem na sexta?"),
         ("09:00",),
         (BOOK, CHECK),
         category="trust",
@@ -550,7 +552,7 @@ CASES += [
     info(
         "en-declined-time-does-not-resurface",
         "en",
-        ("Book a Barba with Bruno tomorrow at 10am", "no", "what times are free on Friday?"),
+        ("Book a Barba with Rafael tomorrow at 10am", "no", "what times are free on Friday?"),
         ("09:00",),
         (BOOK, CHECK),
         category="trust",
@@ -562,7 +564,7 @@ CASES += [
     info(
         "pt-refusal-closed-day",
         "pt",
-        ("Quero agendar barba com o Bruno domingo às 10h",),
+        ("Quero agendar barba com o Rafael domingo às 10h",),
         ("fechados",),
         (BOOK,),
         category="refusal",
@@ -570,7 +572,7 @@ CASES += [
     info(
         "en-refusal-closed-day",
         "en",
-        ("Book a manicure with Carla on Sunday at 10am",),
+        ("Book a manicure with Marina on Sunday at 10am",),
         ("closed",),
         (BOOK,),
         category="refusal",
@@ -586,7 +588,7 @@ CASES += [
     info(
         "en-refusal-outside-hours",
         "en",
-        ("Can I book a manicure with Carla tomorrow at 7am?",),
+        ("Can I book a manicure with Marina tomorrow at 7am?",),
         ("outside our opening hours", "09:00"),
         (BOOK,),
         category="refusal",
@@ -594,7 +596,7 @@ CASES += [
     info(
         "pt-refusal-off-grid",
         "pt",
-        ("Quero marcar manicure com a Carla amanhã às 10:10",),
+        ("Quero marcar manicure com a Marina amanhã às 10:10",),
         ("intervalos fixos", "10:00", "10:30"),
         (BOOK,),
         category="refusal",
@@ -602,7 +604,7 @@ CASES += [
     info(
         "en-refusal-off-grid",
         "en",
-        ("Book a Barba with Bruno on Friday at 2:20pm",),
+        ("Book a Barba with Rafael on Friday at 2:20pm",),
         ("fixed grid", "14:00", "14:30"),
         (BOOK,),
         category="refusal",
@@ -610,7 +612,7 @@ CASES += [
     info(
         "pt-refusal-past-date",
         "pt",
-        ("Quero agendar barba com o Bruno dia 20/11 às 10h",),
+        ("Quero agendar barba com o Rafael dia 20/11 às 10h",),
         ("já passou",),
         (),
         category="refusal",
@@ -618,7 +620,7 @@ CASES += [
     info(
         "en-refusal-past-yesterday",
         "en",
-        ("Can I book a manicure with Carla yesterday at 10am?",),
+        ("Can I book a manicure with Marina yesterday at 10am?",),
         ("already passed",),
         (),
         category="refusal",
@@ -626,7 +628,7 @@ CASES += [
     info(
         "pt-refusal-beyond-horizon",
         "pt",
-        ("Quero agendar manicure com a Carla dia 15/03 às 10h",),
+        ("Quero agendar manicure com a Marina dia 15/03 às 10h",),
         ("60 dias",),
         (BOOK,),
         category="refusal",
@@ -634,7 +636,7 @@ CASES += [
     info(
         "pt-refusal-minimum-notice",
         "pt",
-        ("Quero agendar barba com o Bruno hoje às 9h30",),
+        ("Quero agendar barba com o Rafael hoje às 9h30",),
         ("antecedência",),
         (BOOK,),
         category="refusal",
@@ -642,7 +644,7 @@ CASES += [
     info(
         "en-refusal-taken-offers-nearest",
         "en",
-        ("Book a haircut with Ana on Thursday at 10am",),
+        ("Book a haircut with Júlia on Thursday at 10am",),
         ("already taken", "11:00"),
         (BOOK,),
         category="refusal",

@@ -48,20 +48,28 @@ CHANNEL = "whatsapp"
 CUSTOMER = "5511999990000"
 
 # The salon every case runs against: keys are what the dataset names.
+# Named unlike the demo salon (agent_service/cli/seed.py): no tuning to one catalog. Customers
+# use other words for the services ("corte feminino", "haircut", "manicure", "unha") and the
+# aliases carry them.
 SERVICES = {
-    "corte": ("Corte feminino", 60, 8000, "Corte com lavagem e finalização."),
-    "barba": ("Barba", 30, 4000, "Barba com toalha quente."),
-    "manicure": ("Manicure", 45, 3500, "Cutilagem e esmaltação."),
+    "corte": ("Corte e escova", 60, 8000, "Corte com lavagem e finalização."),
+    "barba": ("Barba na navalha", 30, 4000, "Barba com toalha quente."),
+    "manicure": ("Cuidado das unhas", 45, 3500, "Cutilagem e esmaltação."),
+}
+SERVICE_ALIASES = {
+    "corte": ("corte feminino", "women's haircut", "haircut", "corte de cabelo", "cabelo"),
+    "barba": ("barba", "beard", "beard trim", "barbear"),
+    "manicure": ("manicure", "unha", "unhas", "nails", "mani"),
 }
 PROFESSIONALS = {
-    "ana": ("Ana Souza", "Cabeleireira", ("corte",)),
-    "bruno": ("Bruno Lima", "Barbeiro", ("barba",)),
-    "carla": ("Carla Dias", "Manicure", ("manicure",)),
+    "ana": ("Júlia Prado", "Cabeleireira", ("corte",)),
+    "bruno": ("Rafael Nunes", "Barbeiro", ("barba",)),
+    "carla": ("Marina Costa", "Manicure", ("manicure",)),
 }
 FAQ = {
     "address": (
         "Qual é o endereço?",
-        "Ficamos na Rua das Flores, 123, Pinheiros.",
+        "Ficamos na Rua dos Ipês, 45, Pinheiros.",
         ("endereço", "address", "onde", "localização", "where", "located", "location"),
     ),
     "payment": (
@@ -87,7 +95,7 @@ FAQ = {
     # The same answers in English: the salon keeps its FAQ in both languages.
     "address_en": (
         "What is your address?",
-        "We are at 123 Flower Street, Pinheiros.",
+        "We are at 45 Rua dos Ipês, Pinheiros.",
         ("address", "endereço", "where", "located", "location"),
     ),
     "payment_en": (
@@ -124,7 +132,7 @@ class Salon:
 async def seed_salon(repos: Repositories) -> Salon:
     tenant = await repos.tenants.add(
         Tenant(
-            name="Salão Flor de Lis",
+            name="Estúdio Ipê Amarelo",
             time_zone="America/Sao_Paulo",
             locale="pt-BR",
             policy=BookingPolicy(minimum_notice_minutes=60, slot_step_minutes=30),
@@ -138,6 +146,7 @@ async def seed_salon(repos: Repositories) -> Salon:
                 duration_minutes=minutes,
                 price_minor=price,
                 description=description,
+                aliases=SERVICE_ALIASES[key],
             )
         )
         for key, (name, minutes, price, description) in SERVICES.items()

@@ -3,6 +3,7 @@ the customer's words, check availability, ask for confirmation, book."""
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from datetime import date, time
 
@@ -15,6 +16,7 @@ from agent_service.infrastructure.agent.offline.nlu import (
     asks_for_times,
     best_match_group,
     is_negative,
+    normalize,
     parse_when,
 )
 from agent_service.infrastructure.agent.offline.refusals import refusal_text
@@ -26,6 +28,11 @@ from agent_service.infrastructure.agent.offline.responses import (
     done_summary,
     failure_detail,
     text,
+)
+
+_EARLIEST = re.compile(
+    r"\b(?:primeir[oa] (?:horario|vaga)|mais cedo possivel|first (?:free|available|slot|opening)"
+    r"|earliest)\b"
 )
 
 
@@ -116,6 +123,15 @@ def _availability(ctx: OfflineContext, request: Request) -> ModelResponse:
         return text(say("failed", ctx.language, detail=failure_detail(checked.text)))
     if not times:
         return text(say("no_times", ctx.language, professional=request.professional.name, day=day))
+    if _EARLIEST.search(normalize(" ".join(ctx.fresh_texts))):
+        hour, minute = (int(part) for part in times[0].split(":"))
+        start = local_instant(request.day, time(hour, minute), ctx.zone).astimezone(ctx.zone)
+        return call(
+            "book_appointment",
+            professional_id=request.professional.id,
+            service_id=request.service.id,
+            start_time=start.isoformat(),
+        )
     return text(
         say(
             "times",
