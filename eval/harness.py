@@ -55,17 +55,22 @@ SERVICES = {
     "corte": ("Corte e escova", 60, 8000, "Corte com lavagem e finalização."),
     "barba": ("Barba na navalha", 30, 4000, "Barba com toalha quente."),
     "manicure": ("Cuidado das unhas", 45, 3500, "Cutilagem e esmaltação."),
+    "hidratacao": ("Hidratação capilar", 30, 6000, "Tratamento para os fios."),
 }
 SERVICE_ALIASES = {
     "corte": ("corte feminino", "women's haircut", "haircut", "corte de cabelo", "cabelo"),
     "barba": ("barba", "beard", "beard trim", "barbear"),
     "manicure": ("manicure", "unha", "unhas", "nails", "mani"),
+    "hidratacao": ("hidratação", "hydration", "hair treatment", "tratamento capilar"),
 }
 PROFESSIONALS = {
-    "ana": ("Júlia Prado", "Cabeleireira", ("corte",)),
+    "ana": ("Júlia Prado", "Cabeleireira", ("corte", "hidratacao")),
     "bruno": ("Rafael Nunes", "Barbeiro", ("barba",)),
     "carla": ("Marina Costa", "Manicure", ("manicure",)),
+    "paulo": ("Paulo Reis", "Cabeleireiro", ("hidratacao",)),
 }
+# Paulo stops for lunch (12:00–13:00): the "break" refusal.
+SPLIT_DAY = ("paulo",)
 FAQ = {
     "address": (
         "Qual é o endereço?",
@@ -152,6 +157,11 @@ async def seed_salon(repos: Repositories) -> Salon:
         for key, (name, minutes, price, description) in SERVICES.items()
     }
     week = tuple(WorkingHours(day_of_week=d, start=time(9), end=time(18)) for d in range(1, 7))
+    split = tuple(
+        WorkingHours(day_of_week=d, start=start, end=end)
+        for d in range(1, 7)
+        for start, end in ((time(9), time(12)), (time(13), time(18)))
+    )
     professionals = {
         key: await repos.professionals.add(
             Professional(
@@ -159,7 +169,7 @@ async def seed_salon(repos: Repositories) -> Salon:
                 name=name,
                 specialty=specialty,
                 calendar_id=f"{key}-{tenant.id}",
-                weekly_hours=week,
+                weekly_hours=split if key in SPLIT_DAY else week,
                 service_ids=tuple(services[s].id for s in offered),
             )
         )

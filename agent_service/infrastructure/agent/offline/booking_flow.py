@@ -11,6 +11,12 @@ from pydantic_ai.messages import ModelResponse
 
 from agent_service.domain.availability import local_instant
 from agent_service.infrastructure.agent.offline import catalog
+from agent_service.infrastructure.agent.offline.availability_flow import (
+    listing,
+    part_of_day,
+    team_step,
+    wants_anyone,
+)
 from agent_service.infrastructure.agent.offline.context import OfflineContext
 from agent_service.infrastructure.agent.offline.nlu import (
     asks_for_times,
@@ -29,6 +35,7 @@ from agent_service.infrastructure.agent.offline.responses import (
     failure_detail,
     text,
 )
+from agent_service.infrastructure.agent.offline.when import has_when_mention
 
 _EARLIEST = re.compile(
     r"\b(?:primeir[oa] (?:horario|vaga)|mais cedo possivel|first (?:free|available|slot|opening)"
@@ -54,7 +61,8 @@ def booking_step(ctx: OfflineContext) -> ModelResponse:
     booked = ctx.result("book_appointment")
     if booked is not None:
         return _after_book(ctx, booked.text)
-    if is_negative(ctx.text) and not ctx.results:
+    if is_negative(ctx.text) and not has_when_mention(ctx.text) and not ctx.results:
+        # "não, melhor às 15h" is a correction, not a refusal: it goes on with the new time.
         return text(say("declined", ctx.language))
     if not ctx.called("list_services"):
         return calls("list_services", "list_professionals")
@@ -78,10 +86,22 @@ def _next_question_or_action(ctx: OfflineContext) -> ModelResponse:
         )
     if request.day is not None and request.day < ctx.now.date():
         return text(f"{say('refusal_past', ctx.language)} {say('try_other_day', ctx.language)}")
+    if (
+        request.service is None
+        and request.professional
+        and request.day
+        and asks_for_times(ctx.text)
+    ):
+        return _windows(ctx, request.professional, request.day)
     if request.service is None:
         return text(say("ask_service", ctx.language, items=", ".join(s.name for s in services)))
     if request.professional is None:
-        names = [p.name for p in professionals if request.service.name in p.services]
+        offering = [p for p in professionals if request.service.name in p.services]
+        if wants_anyone(ctx.texts):
+            if request.day is None:
+                return text(say("ask_day_anyone", ctx.language, service=request.service.name))
+            return team_step(ctx, request.service, offering, request.day, request.at)
+        names = [p.name for p in offering]
         return text(say("ask_professional", ctx.language, items=", ".join(names)))
     if request.day is None:
         return text(
@@ -132,14 +152,41 @@ def _availability(ctx: OfflineContext, request: Request) -> ModelResponse:
             service_id=request.service.id,
             start_time=start.isoformat(),
         )
-    return text(
-        say(
-            "times",
-            ctx.language,
-            professional=request.professional.name,
-            day=day,
-            times=", ".join(times[:12]),
+    shown = listing(times, part_of_day(ctx.fresh_texts), ctx.language)
+    if not shown:
+        everything = listing(times, None, ctx.language)
+        return text(
+            say(
+                "times_part",
+                ctx.language,
+                professional=request.professional.name,
+                day=day,
+                times=everything,
+            )
         )
+    return text(
+        say("times", ctx.language, professional=request.professional.name, day=day, times=shown)
+    )
+
+
+def _windows(
+    ctx: OfflineContext, professional: catalog.ProfessionalInfo, day: date
+) -> ModelResponse:
+    """A professional's free times with no service named (the shortest service's length)."""
+    checked = ctx.result("check_availability")
+    if checked is None:
+        return call(
+            "check_availability", professional_id=professional.id, target_date=day.isoformat()
+        )
+    refusal = refusal_text(checked.text, ctx.language)
+    if refusal is not None:
+        return text(refusal)
+    shown_day = day.strftime("%d/%m" if ctx.language == "pt" else "%Y-%m-%d")
+    times = listing(catalog.free_times(checked.text), part_of_day(ctx.fresh_texts), ctx.language)
+    if not times:
+        return text(say("no_times", ctx.language, professional=professional.name, day=shown_day))
+    return text(
+        say("windows", ctx.language, professional=professional.name, day=shown_day, times=times)
     )
 
 

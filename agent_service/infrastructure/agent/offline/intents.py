@@ -109,10 +109,22 @@ _TIMES_QUESTION = _rx(
     r"what times?", r"which times?", r"free (?:times?|slots?)", r"any (?:slots?|times?)",
     r"availability", r"when (?:is|are) (?:\w+ )?(?:free|available)",
 )  # fmt: skip
+_ANYONE = _rx(
+    r"tanto faz", r"qualquer (?:um|uma|profissional)", r"quem estiver livre", r"sem preferencia",
+    r"any professional", r"anyone", r"no preference", r"whoever",
+)  # fmt: skip
+# A question about the rules, not a request: "até quando posso cancelar?", "how late can I
+# cancel?" are answered from the FAQ.
+_POLICY_QUESTION = _rx(
+    r"ate quando (?:posso|da pra|consigo|pode)", r"com quanto tempo (?:de )?antecedencia",
+    r"quanto tempo antes", r"how (?:late|far in advance|long before) can i",
+    r"until when can i",
+)  # fmt: skip
 _RANKED: tuple[tuple[Intent, re.Pattern[str], float], ...] = (
     ("booking", _BOOKING, 1.0),
     ("booking", _BOOKING_WEAK, 0.5),
-    ("booking", _TIMES_QUESTION, 1.0),  # "quais horários a profissional X tem?" is booking
+    ("booking", _TIMES_QUESTION, 1.0),
+    ("booking", _ANYONE, 1.0),  # "quais horários a profissional X tem?" is booking
     ("discovery", _DISCOVERY, 1.0),
     ("faq", _FAQ, 1.0),
 )
@@ -123,6 +135,8 @@ def classify_intent(text: str) -> tuple[Intent, float]:
     folded = normalize(text)
     if _HANDOFF.search(folded):
         return "handoff", 0.95
+    if _POLICY_QUESTION.search(folded):
+        return "faq", 0.9
     if _APPOINTMENTS.search(folded):
         return "appointments", 0.95
     scores: dict[Intent, float] = {}
@@ -130,6 +144,9 @@ def classify_intent(text: str) -> tuple[Intent, float]:
         hits = len(pattern.findall(folded))
         if hits:
             scores[intent] = scores.get(intent, 0.0) + weight * hits
+    if scores.get("discovery") and has_when_mention(text):
+        # "corte amanhã às 10h, tanto faz o profissional": a day or time asks for a booking.
+        scores["booking"] = scores.get("booking", 0.0) + scores["discovery"]
     if scores:
         intent = max(scores, key=lambda name: (scores[name], -_order(name)))
         return intent, round(min(0.95, 0.6 + 0.15 * scores[intent]), 2)

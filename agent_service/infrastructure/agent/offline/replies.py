@@ -80,6 +80,32 @@ _TEXT: dict[str, dict[str, str]] = {
         "pt": "Quer tentar outro dia?",
         "en": "Would you like to try another day?",
     },
+    "team_times": {
+        "pt": "Horários livres para {service} em {day}:\n{items}\nQual horário e com quem prefere?",
+        "en": "Free times for {service} on {day}:\n{items}\nWhich time, and with whom?",
+    },
+    "team_taken": {
+        "pt": "Ninguém está livre nesse horário. Horários livres para {service} em {day}:\n{items}",
+        "en": "Nobody is free at that time. Free times for {service} on {day}:\n{items}",
+    },
+    "team_none": {
+        "pt": "Ninguém tem horário livre para {service} em {day}. Quer tentar outro dia?",
+        "en": "Nobody has free time for {service} on {day}. Would you like another day?",
+    },
+    "ask_day_anyone": {
+        "pt": "Para qual dia você quer {service}? Vejo com todos que fazem.",
+        "en": "Which day would you like {service}? I will check everyone who does it.",
+    },
+    "times_part": {
+        "pt": (
+            "{professional} não tem horário livre nesse período em {day}. Outros horários: {times}"
+        ),
+        "en": "{professional} has no free time then on {day}. Other times: {times}",
+    },
+    "windows": {
+        "pt": "Horários livres de {professional} em {day} (serviço mais curto): {times}",
+        "en": "{professional}'s free times on {day} (shortest service): {times}",
+    },
     "ask_day": {
         "pt": "Para qual dia você quer {service} com {professional}?",
         "en": "Which day would you like {service} with {professional}?",

@@ -92,7 +92,7 @@ _NUM_END = r"(?![\d/]|\s*(?::\d|h(?:s|rs?|oras?)?\b|[ap]\.?m\b))"
 
 RECENT_PAST = timedelta(days=92)
 _RELATIVE = re.compile(
-    r"\b(?P<rel>depois\s+de\s+amanha|(?:the\s+)?day\s+after\s+tomorrow|amanha|tomorrow"
+    r"\b(?P<rel>depois\s+de\s+amanha|(?:the\s+)?day\s+after\s+tomorrow|amanha|amnh|tomorrow|tmrw|tmr|2morrow"
     r"|hoje|today|tonight|ontem|yesterday)\b"
 )
 _WEEKDAY = re.compile(
@@ -280,7 +280,7 @@ def _relative_offset(word: str) -> int:
         return 2
     if word in ("ontem", "yesterday"):
         return -1
-    return 1 if word in ("amanha", "tomorrow") else 0
+    return 1 if word in ("amanha", "amnh", "tomorrow", "tmrw", "tmr", "2morrow") else 0
 
 
 def _weekday_date(match: re.Match[str], now: datetime, at: time | None) -> date:

@@ -8,6 +8,7 @@ from uuid import UUID
 from pydantic_ai import RunContext
 
 from agenda_kit.calendar.errors import CalendarError
+from agent_service.domain.availability import plan_day
 from agent_service.domain.errors import NotFoundError
 from agent_service.infrastructure.agent.deps import AgentDeps
 from agent_service.infrastructure.agent.tools.bounds import check_day
@@ -66,6 +67,8 @@ async def check_availability(
         f"{label} ({duration} min), time zone {deps.tenant.time_zone}:"
     )
     if not starts:
+        if plan_day(professional, target_date, deps.tenant.zone).closed:
+            return header + "\nNONE (reason=closed_day): the professional does not work that day"
         return header + "\nNONE (no free time that day)"
     return header + "\n" + _times(starts, deps)
 
