@@ -262,6 +262,7 @@ class HandleMessage:
             specialist=output.specialist,
             status=status,
             pending=output.pending,
+            citations=output.citations,
             customer_ref=customer_ref(message),
         )
         # The outcome is stored first: whatever fails after a write, a retry of this message

@@ -56,12 +56,31 @@ _STEMMERS = (snowballstemmer.stemmer("portuguese"), snowballstemmer.stemmer("eng
 
 def stems(text: str) -> list[str]:
     """The BM25 tokens of ``text``: each meaningful word (see :func:`terms`) stemmed in
-    Portuguese and in English, so "abrem"/"abre", "located"/"location" and "horário"/"horarios"
-    meet whichever language the entry or the question is in."""
+    Portuguese and in English, plus its first ``PREFIX`` letters, so "abrem"/"abre",
+    "located"/"location" and "horas"/"horário" meet whichever language the entry or the
+    question is in."""
     folded = unicodedata.normalize("NFKD", text.casefold())
     plain = "".join(char for char in folded if not unicodedata.combining(char))
     words = [w for w in _WORD.findall(plain) if len(w) > 1 and w not in STOPWORDS]
-    return sorted({stem for stemmer in _STEMMERS for stem in stemmer.stemWords(words)})
+    stemmed = {stem for stemmer in _STEMMERS for stem in stemmer.stemWords(words)}
+    # Snowball leaves some verb forms whole ("abrem", "horas" vs "horário"): a short prefix
+    # joins a word's family too.
+    prefixes = {f"{word[:PREFIX]}~" for word in words if len(word) > PREFIX}
+    return sorted(stemmed | prefixes)
+
+
+PREFIX = 4
+
+
+IDF_FLOOR = 0.2
+"""Okapi's IDF is negative for a word in most entries (and for every word of a one-entry FAQ);
+floored, a shared word still counts a little instead of pushing the entry down."""
+
+
+def _bm25(corpus: list[list[str]]) -> BM25Okapi:
+    index = BM25Okapi(corpus)
+    index.idf = {term: max(value, IDF_FLOOR) for term, value in index.idf.items()}
+    return index
 
 
 def rank(query: str, entries: Iterable[FaqEntry], limit: int) -> list[FaqEntry]:
@@ -72,8 +91,8 @@ def rank(query: str, entries: Iterable[FaqEntry], limit: int) -> list[FaqEntry]:
     candidates = list(entries)
     if not wanted or not candidates or limit <= 0:
         return []
-    about = BM25Okapi([stems(" ".join((e.question, *e.tags))) for e in candidates])
-    answer = BM25Okapi([stems(e.answer) or ["_"] for e in candidates])
+    about = _bm25([stems(" ".join((e.question, *e.tags))) for e in candidates])
+    answer = _bm25([stems(e.answer) or ["_"] for e in candidates])
     scores = ABOUT_WEIGHT * about.get_scores(wanted) + answer.get_scores(wanted)
     scored = sorted(
         (

@@ -7,7 +7,7 @@ from enum import StrEnum
 from typing import Any
 from uuid import UUID, uuid4
 
-from pydantic import Field
+from pydantic import BaseModel, ConfigDict, Field
 
 from agent_service.domain.catalog import Entity
 from agent_service.domain.errors import InvalidStateError
@@ -143,6 +143,15 @@ class Conversation(Entity):
         )
 
 
+class Citation(BaseModel):
+    """A FAQ entry a reply was answered from (the structured citation; never a tag in text)."""
+
+    model_config = ConfigDict(frozen=True)
+
+    faq_id: UUID
+    question: str = ""
+
+
 class TurnResult(Entity):
     """What one customer message produced; stored under the channel message id so a
     redelivered message gets the same answer and changes nothing."""
@@ -157,3 +166,4 @@ class TurnResult(Entity):
     """Opaque reference (hash) of the customer whose message this was; a redelivery from
     another customer gets ``MessageIdTakenError``, never this reply."""
     pending: PendingConfirmation | None = None
+    citations: tuple[Citation, ...] = ()

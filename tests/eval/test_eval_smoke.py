@@ -26,14 +26,30 @@ SMOKE = [
     "en-reschedule",
     "pt-services-and-prices",
     "en-cancel-without-appointments",
+    # issue 12: never another professional, check before asking, refusals, any professional,
+    # part of day, aliases, routing that recovers, one language
+    "pt-wrong-professional-not-substituted",
+    "en-reschedule-to-closed-day-checks-first",
+    "pt-declined-time-does-not-resurface",
+    "pt-refusal-break",
+    "en-any-professional-busy-first",
+    "pt-part-tarde",
+    "en-names-nails",
+    "pt-route-faq-then-when",
+    "en-language-short-no",
 ]
 
 
-def test_the_dataset_has_40_conversations_in_both_languages_with_expectations() -> None:
-    assert len(CASES) >= 40
+def test_the_dataset_has_150_conversations_in_both_languages_with_expectations() -> None:
+    assert len(CASES) >= 150
     assert len({case.name for case in CASES}) == len(CASES)
     languages = Counter(case.metadata.language for case in CASES if case.metadata)
-    assert languages["pt"] >= 15 and languages["en"] >= 15
+    assert languages["pt"] >= 90 and languages["en"] >= 45
+    categories = {case.metadata.category for case in CASES if case.metadata}
+    assert {
+        "typos-slang", "service-names", "corrections", "refusal", "trust", "any-professional",
+        "part-of-day", "routing", "language",
+    } <= categories  # fmt: skip
     outcomes = {case.metadata.outcome for case in CASES if case.metadata}
     assert {"booked", "cancelled", "rescheduled", "faq", "handoff"} <= outcomes
     for case in CASES:
@@ -72,8 +88,8 @@ async def test_a_model_that_does_nothing_fails_and_the_report_says_why(tmp_path:
     runner.write(report, "does-nothing", runner.now(), path)
     text = path.read_text()
     assert "## Failing cases (2)" in text
-    assert "nothing booked (wanted Corte feminino with Ana Souza" in text
-    assert "**customer:** Quero agendar um corte feminino com a Ana amanhã às 10h" in text
+    assert "nothing booked (wanted Corte e escova with Júlia Prado" in text
+    assert "**customer:** Quero agendar um corte feminino com a Júlia amanhã às 10h" in text
 
 
 async def test_the_command_writes_the_report_and_applies_the_threshold(tmp_path: Path) -> None:

@@ -56,7 +56,8 @@ async def test_faq_cites_the_entry_and_unknown_is_honest() -> None:
     salon = await seed_salon(assistant.repos)
     reply = await assistant.say(salon.tenant.id, "Qual é o endereço de vocês?")
     assert "Rua das Flores" in reply.result.reply
-    assert "[faq:" in reply.result.reply
+    assert "[faq:" not in reply.result.reply  # the citation is structured, never a raw tag
+    assert [c.question for c in reply.result.citations] == ["Qual é o endereço?"]
     unknown = await assistant.say(salon.tenant.id, "xyzzy plugh", customer="other")
     assert (
         "não entendi" in unknown.result.reply.lower()

@@ -23,7 +23,9 @@ async def search_faq(ctx: RunContext[AgentDeps], query: str) -> str:
     if not entries:
         return "NO MATCH: the FAQ does not answer this."
     for entry in entries:
-        deps.turn.citations.append({"faq_id": str(entry.id), "question": entry.question})
+        deps.turn.citations.append(
+            {"faq_id": str(entry.id), "question": entry.question, "answer": entry.answer}
+        )
     return "FAQ entries:\n" + "\n".join(
         f"[faq:{entry.id}] Q: {entry.question}\nA: {entry.answer}" for entry in entries
     )
