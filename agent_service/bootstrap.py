@@ -105,6 +105,7 @@ async def bootstrap(
             _engine(settings, repos, calendar, booking, overrides),
             gate=TenantGate(settings.tenant_max_concurrent_turns),
             renew_every=settings.turn_lease_seconds / 3,
+            handoff_timeout=settings.handoff_timeout_seconds,
         )
         spec = _server_spec(settings, shared, repos, booking, handle)
         spec.watcher = watcher
