@@ -239,3 +239,24 @@ def _describe(appointments: list[AppointmentRecord]) -> str:
         f"{a.service} with {a.professional} at {a.start:%a %d/%m %H:%M} ({a.status})"
         for a in appointments
     )
+
+
+def wrong_writes(conversation: Conversation, out: Transcript, want: Expected) -> int:
+    """Writes the customer did not ask for: a booking with another service, professional or
+    time than wanted (or any booking when none was wanted), an existing appointment cancelled
+    or moved when it should not be, or moved to another time than asked."""
+    new = [a for a in out.appointments if not a.preexisting and a.status == CONFIRMED]
+    wanted = None
+    if want.outcome == "booked" and want.service and want.professional and want.start:
+        wanted = (SERVICES[want.service][0], PROFESSIONALS[want.professional][0], want.start)
+    wrong = sum(1 for a in new if (a.service, a.professional, a.start) != wanted)
+    before = {item.start for item in conversation.booked}
+    for old in (a for a in out.appointments if a.preexisting):
+        target = want.service is not None and old.service == SERVICES[want.service][0]
+        if target and want.outcome == "cancelled":
+            continue
+        if target and want.outcome == "rescheduled":
+            wrong += old.status != CONFIRMED or old.start not in {want.start, *before}
+        elif old.status != CONFIRMED or old.start not in before:
+            wrong += 1
+    return wrong

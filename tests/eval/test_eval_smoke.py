@@ -73,6 +73,7 @@ async def test_offline_model_passes_the_smoke_cases() -> None:
     assert numbers.cases == len(SMOKE)
     assert runner.failing_names(report) == [], runner.markdown(report, "offline", runner.now())
     assert numbers.task_rate == numbers.trajectory_rate == 1.0
+    assert numbers.wrong_writes == 0
 
 
 def _does_nothing(messages: list[ModelMessage], info: AgentInfo) -> ModelResponse:
@@ -98,3 +99,38 @@ async def test_the_command_writes_the_report_and_applies_the_threshold(tmp_path:
     assert await main(parse_args(argv)) == 0
     assert "| task success | 1/1 (100.0%) |" in report.read_text()
     assert await main(parse_args([*argv, "--min-success", "1.01"])) == 1
+
+
+def test_wrong_writes_count_bookings_and_moves_nobody_asked_for() -> None:
+    from datetime import datetime, time
+    from uuid import uuid4
+
+    from eval.dataset import CUT_THURSDAY, FRI, THU, TUE, Conversation, Expected
+    from eval.evaluators import wrong_writes
+    from eval.harness import AppointmentRecord, Transcript, local
+
+    def record(professional: str, start: datetime, *, old: bool = False) -> AppointmentRecord:
+        return AppointmentRecord(
+            uuid4(), "Corte e escova", professional, start, "confirmed", preexisting=old
+        )
+
+    want = Expected(
+        category="booking", language="pt", outcome="booked", tools=(), service="corte",
+        professional="ana", start=local(TUE, time(10)),
+    )  # fmt: skip
+    right = Transcript(appointments=[record("Júlia Prado", local(TUE, time(10)))])
+    other_person = Transcript(appointments=[record("Paulo Reis", local(TUE, time(10)))])
+    other_time = Transcript(appointments=[record("Júlia Prado", local(TUE, time(11)))])
+    empty = Conversation(("x",))
+    assert wrong_writes(empty, right, want) == 0
+    assert wrong_writes(empty, other_person, want) == 1
+    assert wrong_writes(empty, other_time, want) == 1
+    move = Expected(
+        category="appointments", language="pt", outcome="rescheduled", tools=(), service="corte",
+        start=local(FRI, time(16)),
+    )  # fmt: skip
+    had = Conversation(("x",), (CUT_THURSDAY,))
+    moved_wrong = Transcript(appointments=[record("Júlia Prado", local(FRI, time(15)), old=True)])
+    untouched = Transcript(appointments=[record("Júlia Prado", local(THU, time(10)), old=True)])
+    assert wrong_writes(had, moved_wrong, move) == 1
+    assert wrong_writes(had, untouched, move) == 0  # not done is a failure, not a wrong write
