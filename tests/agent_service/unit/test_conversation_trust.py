@@ -150,3 +150,12 @@ def test_eval_hygiene_catches_tags_ids_and_the_other_language() -> None:
     assert reply_problems("Não foi possível: it is not free for the time you want.", "pt")
     assert reply_problems("Sorry. Não encontrei essa informação nas nossas perguntas.", "en")
     assert reply_problems("Pronto! Seu horário está confirmado.", "pt") == []
+
+
+def test_every_locale_file_has_every_sentence_of_the_others() -> None:
+    from agent_service.infrastructure.agent.messages import LOCALE_FILES
+
+    assert {"pt", "en"} <= set(LOCALE_FILES)
+    for part in ("system", "offline"):
+        keys = [set(data[part]) for data in LOCALE_FILES.values()]
+        assert all(k == keys[0] for k in keys), part
