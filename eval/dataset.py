@@ -889,3 +889,10 @@ CASES += [
     handoff("pt-handoff-alguem", "pt", ("quero falar com alguém de verdade",)),
     handoff("en-handoff-human-pls", "en", ("get me a human pls",)),
 ]  # fmt: skip
+
+CASES += [
+    info("pt-refusal-not-repeated-after-sim", "pt", ("Quero agendar barba amanhã às 20h", "sim"),
+         ("Qual dia e horário",), (BOOK,), category="refusal"),
+    info("en-refusal-not-repeated-after-yes", "en", ("Book a beard trim on Sunday at 10am",
+         "yes"), ("Which day and time",), (BOOK,), category="refusal"),
+]  # fmt: skip

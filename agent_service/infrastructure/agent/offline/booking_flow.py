@@ -21,6 +21,7 @@ from agent_service.infrastructure.agent.offline.context import OfflineContext
 from agent_service.infrastructure.agent.offline.nlu import (
     asks_for_times,
     best_match_group,
+    is_affirmative,
     is_negative,
     normalize,
     parse_when,
@@ -114,6 +115,9 @@ def _next_question_or_action(ctx: OfflineContext) -> ModelResponse:
         )
     if request.at is None:
         return _availability(ctx, request)
+    if ctx.pending is None and is_affirmative(ctx.text) and not has_when_mention(ctx.text):
+        # A "yes" to no question (e.g. after a refusal) never repeats the refused proposal.
+        return text(say("ask_other_time", ctx.language))
     start = local_instant(request.day, request.at, ctx.zone).astimezone(ctx.zone)
     return call(
         "book_appointment",
