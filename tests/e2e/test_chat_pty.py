@@ -58,6 +58,14 @@ def test_chat_hands_off_returns_with_back_and_stops_on_ctrl_c(tmp_path: Path) ->
             cwd=REPO, env=env, capture_output=True, text=True, timeout=120, check=False,
         )  # fmt: skip
         assert seeded.returncode == 0, seeded.stdout + seeded.stderr
+        piped = subprocess.run(
+            [sys.executable, "-m", "agent_service", "chat"],
+            input="Quais serviços vocês têm?\nQual é o endereço?\n",
+            cwd=REPO, env=env, capture_output=True, text=True, timeout=120, check=False,
+        )  # fmt: skip
+        assert piped.returncode == 0, piped.stdout + piped.stderr
+        assert "Corte feminino" in piped.stdout and "Rua das Flores" in piped.stdout, piped.stdout
+        assert "[faq:" not in piped.stdout
         master, slave = pty.openpty()
         chat = subprocess.Popen(
             [sys.executable, "-m", "agent_service", "chat", "--new"],
@@ -85,3 +93,17 @@ def test_chat_hands_off_returns_with_back_and_stops_on_ctrl_c(tmp_path: Path) ->
         assert code == 130, terminal.seen
         assert took < CTRL_C_EXIT_SECONDS, f"Ctrl-C took {took:.1f} s"
         assert "Traceback" not in terminal.seen, terminal.seen
+
+
+def test_chat_with_the_services_down_says_so_in_one_line(tmp_path: Path) -> None:
+    env = hermetic_env(AGENDA_DATA_DIR=str(tmp_path), AGENT_AUTH_TOKENS="any-token")
+    (tmp_path / "demo_tenant_id").write_text("00000000-0000-4000-8000-000000000001\n")
+    down = subprocess.run(
+        [sys.executable, "-m", "agent_service", "chat", "--address", "127.0.0.1:9"],
+        input="Oi\n", cwd=REPO, env=env, capture_output=True, text=True, timeout=60,
+        check=False,
+    )  # fmt: skip
+    assert down.returncode == 1, down.stdout + down.stderr
+    assert "Traceback" not in down.stdout + down.stderr
+    said = [line for line in (down.stdout + down.stderr).splitlines() if "127.0.0.1:9" in line]
+    assert len(said) == 1 and "UNAVAILABLE" in said[0], down.stdout + down.stderr
