@@ -896,3 +896,10 @@ CASES += [
     info("en-refusal-not-repeated-after-yes", "en", ("Book a beard trim on Sunday at 10am",
          "yes"), ("Which day and time",), (BOOK,), category="refusal"),
 ]  # fmt: skip
+
+CASES += [
+    info("pt-range-quinta-a-sabado", "pt", ("Quais horários de barba de quinta a sábado?",),
+         ("03/12", "04/12", "05/12", "09:00"), (CHECK,), category="date-range"),
+    info("en-range-this-week", "en", ("What times does Marina have for nails this week?",),
+         ("2026-12-01", "2026-12-05"), (CHECK,), category="date-range"),
+]  # fmt: skip

@@ -6,7 +6,7 @@ to see more."""
 from __future__ import annotations
 
 import re
-from datetime import date, time
+from datetime import date, time, timedelta
 
 from pydantic_ai.messages import ModelResponse, ToolCallPart
 
@@ -34,6 +34,21 @@ _ANYONE = re.compile(
     r"|whoever|no preference|doesn'?t matter|does not matter)(?![a-z])"
 )
 _HEADER = re.compile(r"^Free times for (.+?) on \d{4}-\d{2}-\d{2}", re.M)
+_DAY_HEADER = re.compile(r"^Free times for .+? on (\d{4}-\d{2}-\d{2})", re.M)
+_LONG_WEEKDAYS = {
+    "segunda": 0, "terca": 1, "quarta": 2, "quinta": 3, "sexta": 4, "sabado": 5, "domingo": 6,
+    "monday": 0, "tuesday": 1, "wednesday": 2, "thursday": 3, "friday": 4, "saturday": 5,
+    "sunday": 6,
+}  # fmt: skip
+_WD = "(" + "|".join(_LONG_WEEKDAYS) + r")(?:[\s-]*feira)?"
+_RANGE = re.compile(
+    r"(?:de|from|entre|between)\s+(?:(?:a|o|the)\s+)?"
+    + _WD
+    + r"\s+(?:a|ate|e|to|through|and|until)\s+(?:(?:a|o|the)\s+)?"
+    + _WD
+)
+_WEEK = re.compile(r"(?<![a-z])(?:(?:essa|esta|nesta|nessa) semana|this week)(?![a-z])")
+PER_DAY = 3
 
 
 def part_of_day(texts: list[str]) -> str | None:
@@ -119,3 +134,36 @@ def _free_by_name(results: list[ToolResult]) -> dict[str, list[str]]:
         if header:
             free[header.group(1)] = catalog.free_times(result.text)
     return free
+
+
+def date_range(text: str, today: date) -> tuple[date, date] | None:
+    """ "de quinta a sábado", "from Thursday to Saturday" (the next such days) or "essa
+    semana"/"this week" (today to Saturday); ``None`` otherwise."""
+    folded = normalize(text)
+    match = _RANGE.search(folded)
+    if match:
+        first = _next(today, _LONG_WEEKDAYS[match.group(1)])
+        last = _next(first, _LONG_WEEKDAYS[match.group(2)])
+        return first, last
+    if _WEEK.search(folded):
+        return today, today + timedelta(days=max(0, 5 - today.weekday()))
+    return None
+
+
+def _next(start: date, weekday: int) -> date:
+    return start + timedelta(days=(weekday - start.weekday()) % 7)
+
+
+def range_listing(result: str, language: str) -> str:
+    """One line per day of a range result: the first ``PER_DAY`` free times of each."""
+    lines = []
+    for section in result.split("\n\n"):
+        header = _DAY_HEADER.search(section)
+        if header is None:
+            continue
+        day = date.fromisoformat(header.group(1))
+        times = catalog.free_times(section)
+        shown = ", ".join(times[:PER_DAY]) if times else say("none_free", language)
+        label = day.strftime("%d/%m" if language == "pt" else "%Y-%m-%d")
+        lines.append(f"- {label}: {shown}")
+    return "\n".join(lines)

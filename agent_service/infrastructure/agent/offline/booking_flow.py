@@ -12,8 +12,10 @@ from pydantic_ai.messages import ModelResponse
 from agent_service.domain.availability import local_instant
 from agent_service.infrastructure.agent.offline import catalog
 from agent_service.infrastructure.agent.offline.availability_flow import (
+    date_range,
     listing,
     part_of_day,
+    range_listing,
     team_step,
     wants_anyone,
 )
@@ -74,6 +76,9 @@ def _next_question_or_action(ctx: OfflineContext) -> ModelResponse:
     services = catalog.services(_result_text(ctx, "list_services"))
     professionals = catalog.professionals(_result_text(ctx, "list_professionals"))
     request = _understand(ctx, services, professionals)
+    span = date_range(ctx.text, ctx.now.date())
+    if span is not None and request.day is None:
+        request.day = span[0]
     if request.not_offered is not None and request.service is not None:
         who = [p.name for p in professionals if request.service.name in p.services]
         return text(
@@ -131,13 +136,19 @@ def _availability(ctx: OfflineContext, request: Request) -> ModelResponse:
     assert request.professional is not None and request.service is not None
     assert request.day is not None
     checked = ctx.result("check_availability")
+    span = date_range(ctx.text, ctx.now.date())
     if checked is None:
         return call(
             "check_availability",
             professional_id=request.professional.id,
-            target_date=request.day.isoformat(),
+            target_date=(span[0] if span else request.day).isoformat(),
             service_id=request.service.id,
+            **({"end_date": span[1].isoformat()} if span else {}),
         )
+    if span is not None and not checked.is_retry:
+        items = range_listing(checked.text, ctx.language)
+        return text(say("range_times", ctx.language, professional=request.professional.name,
+                        items=items))  # fmt: skip
     day = request.day.strftime("%d/%m" if ctx.language == "pt" else "%Y-%m-%d")
     times = catalog.free_times(checked.text)
     refusal = refusal_text(checked.text, ctx.language)
