@@ -159,3 +159,21 @@ def test_every_locale_file_has_every_sentence_of_the_others() -> None:
     for part in ("system", "offline"):
         keys = [set(data[part]) for data in LOCALE_FILES.values()]
         assert all(k == keys[0] for k in keys), part
+
+
+def test_aliases_are_bounded_trimmed_and_deduplicated() -> None:
+    from pydantic import ValidationError
+
+    from agent_service.domain.catalog import MAX_ALIASES, Service
+
+    tenant = uuid4()
+    service = Service(
+        tenant_id=tenant, name="Manicure", duration_minutes=45, aliases=(" unha ", "Unha", "nails")
+    )
+    assert service.aliases == ("unha", "nails")
+    with pytest.raises(ValidationError):
+        Service(tenant_id=tenant, name="x", duration_minutes=30, aliases=("a",) * (MAX_ALIASES + 1))
+    with pytest.raises(ValidationError):
+        Service(tenant_id=tenant, name="x", duration_minutes=30, aliases=("x" * 101,))
+    with pytest.raises(ValidationError):
+        Service(tenant_id=tenant, name="x", duration_minutes=30, aliases=("  ",))
