@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 import re
 import uuid
-from contextlib import AbstractContextManager, nullcontext
+from contextlib import AbstractAsyncContextManager, nullcontext
 from dataclasses import dataclass
 from uuid import UUID
 
@@ -14,7 +14,7 @@ import structlog
 from agenda_kit.tracing import current_trace_id
 from agent_service.application.engine import ConversationEngine, ProgressSink, TurnInput, TurnOutput
 from agent_service.application.repositories import Repositories
-from agent_service.application.tenant_gate import TenantGate
+from agent_service.application.tenant_gate import Admission
 from agent_service.domain.catalog import Customer
 from agent_service.domain.conversations import (
     MAX_MESSAGE_CHARS,
@@ -82,7 +82,7 @@ class HandleMessage:
         engine: ConversationEngine,
         *,
         duplicate_wait: float = 30.0,
-        gate: TenantGate | None = None,
+        gate: Admission | None = None,
     ) -> None:
         self._repos = repos
         self._engine = engine
@@ -98,7 +98,7 @@ class HandleMessage:
         if not await self._repos.turns.claim(*key):
             return HandledMessage(await self._stored_result(*key), duplicate=True)
         try:
-            with self._admitted(tenant.id):
+            async with self._admitted(tenant.id):
                 result = await self._handle(message, tenant.id, progress)
         except BaseException:
             await self._repos.turns.release(*key)
@@ -106,7 +106,7 @@ class HandleMessage:
         await self._repos.turns.complete(*key, result)
         return HandledMessage(result, duplicate=False)
 
-    def _admitted(self, tenant_id: UUID) -> AbstractContextManager[None]:
+    def _admitted(self, tenant_id: UUID) -> AbstractAsyncContextManager[None]:
         return nullcontext() if self._gate is None else self._gate.admit(tenant_id)
 
     async def _stored_result(self, tenant_id: UUID, channel: str, message_id: str) -> TurnResult:

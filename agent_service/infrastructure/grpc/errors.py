@@ -16,7 +16,7 @@ from agenda_kit.calendar.errors import (
     IdempotencyConflictError,
     InvalidCalendarRequestError,
 )
-from agenda_kit.errors import ErrorRule, ErrorTable, RequestValidationError
+from agenda_kit.errors import ErrorRule, ErrorTable, RequestValidationError, retry_hint
 from agent_service.domain.errors import (
     CapacityExceededError,
     ConflictError,
@@ -39,6 +39,11 @@ def validation_message(error: BaseException) -> str:
     return f"{field}: {message}" if field else message
 
 
+def _retry_after(error: BaseException) -> tuple[tuple[str, str], ...]:
+    assert isinstance(error, CapacityExceededError)
+    return retry_hint(error.retry_after_seconds)
+
+
 AGENT_ERRORS = ErrorTable(
     [
         ErrorRule(InvalidInputError, grpc.StatusCode.INVALID_ARGUMENT),
@@ -50,7 +55,7 @@ AGENT_ERRORS = ErrorTable(
         ErrorRule(SlotUnavailableError, grpc.StatusCode.FAILED_PRECONDITION),
         ErrorRule(ConflictError, grpc.StatusCode.ABORTED),
         ErrorRule(StorageUnavailableError, grpc.StatusCode.UNAVAILABLE),
-        ErrorRule(CapacityExceededError, grpc.StatusCode.RESOURCE_EXHAUSTED),
+        ErrorRule(CapacityExceededError, grpc.StatusCode.RESOURCE_EXHAUSTED, trailers=_retry_after),
         ErrorRule(DeadlineExceededError, grpc.StatusCode.DEADLINE_EXCEEDED),
         ErrorRule(InvalidCalendarRequestError, grpc.StatusCode.INVALID_ARGUMENT),
         ErrorRule(CalendarNotFoundError, grpc.StatusCode.NOT_FOUND),

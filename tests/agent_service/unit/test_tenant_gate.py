@@ -43,12 +43,14 @@ def message(tenant_id: UUID, text: str = "oi", message_id: str | None = None) ->
     )
 
 
-def test_the_gate_counts_per_tenant() -> None:
+async def test_the_gate_counts_per_tenant() -> None:
     gate, a, b = TenantGate(2), uuid4(), uuid4()
-    with gate.admit(a), gate.admit(a):
-        with pytest.raises(CapacityExceededError, match="limit 2"), gate.admit(a):
-            pass
-        with gate.admit(b):
+    async with gate.admit(a), gate.admit(a):
+        with pytest.raises(CapacityExceededError, match="limit 2") as refused:
+            async with gate.admit(a):
+                pass
+        assert refused.value.retry_after_seconds > 0
+        async with gate.admit(b):
             assert (gate.in_flight(a), gate.in_flight(b)) == (2, 1)
     assert (gate.in_flight(a), gate.in_flight(b)) == (0, 0)
     with pytest.raises(ValueError, match="limit"):
