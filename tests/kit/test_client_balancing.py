@@ -5,6 +5,7 @@ on the other one (never twice in a row on the same one)."""
 from __future__ import annotations
 
 import asyncio
+import itertools
 from collections.abc import AsyncIterator, Awaitable, Callable
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -150,5 +151,5 @@ async def test_unavailable_from_one_replica_is_retried_on_the_other() -> None:
         await good.stop(0)
     assert hits.count("good") == CALLS  # every call succeeded, each on the good replica
     assert 0 < hits.count("bad") == client.stats.retries  # every retry left the bad one
-    repeats = sum(1 for a, b in zip(hits, hits[1:], strict=False) if a == b == "bad")
+    repeats = sum(1 for a, b in itertools.pairwise(hits) if a == b == "bad")
     assert repeats == 0, hits
