@@ -9,10 +9,13 @@ can never hold one slot, so never more than ``limit`` live leases exist for a te
 lasts ``lease`` from the moment it is taken or renewed; a replica that dies stops renewing and
 its slots are free again once ``expires_at`` passes.
 
-**Message rate** (``tenant_message_rate``): a token bucket per tenant, ``{_id: tenant_id,
-tokens, updated_at}``; ``rate`` tokens a second up to ``burst``. A take reads the bucket,
-refills it for the time since ``updated_at`` and writes it back only if it is unchanged
-(compare-and-set on both fields), retrying a few times under contention.
+**Message rate** (``tenant_message_rate``): a token bucket per tenant — ``per_minute`` tokens
+a minute, at most ``burst`` saved up — stored in its GCRA form: one number per tenant,
+``{_id: tenant_id, tat}``, the "theoretical arrival time" (epoch ms) at which the bucket is full
+again. A message is admitted iff ``tat <= now + (burst - 1) * interval``, and then
+``tat = max(tat, now) + interval``, both in ONE conditional pipeline update, so concurrent
+replicas never over-admit and never retry under contention; a refused message is told the
+wait until ``tat`` drops below that bound.
 
 Time comes from the injected ``clock`` (UTC), so tests decide when leases expire. Replicas'
 clocks must agree to well within a lease (NTP); a replica whose clock runs ahead sees other
@@ -128,7 +131,8 @@ class MongoTurnSlots:
 
 
 class MongoMessageRate:
-    """``MessageRate`` as a token bucket per tenant in a MongoDB collection."""
+    """``MessageRate``: a token bucket per tenant, kept as GCRA's single timestamp (see the
+    module's rules) so that one message costs one atomic update."""
 
     def __init__(
         self,
@@ -141,40 +145,34 @@ class MongoMessageRate:
         if per_minute <= 0 or burst < 1:
             raise ValueError("per_minute must be positive and burst >= 1")
         self._buckets = collection
-        self._rate = per_minute / 60.0
-        self._burst = float(burst)
+        self._interval_ms = 60_000.0 / per_minute
+        self._tolerance_ms = burst * self._interval_ms
         self._clock = clock
 
     @guarded
     async def take(self, tenant_id: UUID) -> float | None:
         for _ in range(_CAS_ATTEMPTS):
-            now = stored_instant(self._clock())
+            now_ms = self._clock().timestamp() * 1000.0
+            latest = now_ms + self._tolerance_ms - self._interval_ms  # the fullest bucket's tat
+            taken = await self._buckets.update_one(
+                {"_id": tenant_id, "tat": {"$lte": latest}},
+                [{"$set": {"tat": {"$add": [{"$max": ["$tat", now_ms]}, self._interval_ms]}}}],
+            )
+            if taken.matched_count == 1:
+                return None
             bucket = await self._buckets.find_one({"_id": tenant_id})
             if bucket is None:
-                if await self._create(tenant_id, now):
+                if await self._create(tenant_id, now_ms + self._interval_ms):
                     return None
                 continue
-            tokens = self._refilled(bucket, now)
-            if tokens < 1.0:
-                return (1.0 - tokens) / self._rate
-            written = await self._buckets.update_one(
-                {"_id": tenant_id, "tokens": bucket["tokens"], "updated_at": bucket["updated_at"]},
-                {"$set": {"tokens": tokens - 1.0, "updated_at": max(now, bucket["updated_at"])}},
-            )
-            if written.matched_count == 1:
-                return None
-        return 1.0 / self._rate  # heavy contention on this tenant's bucket: it is busy anyway
+            wait_ms = float(bucket["tat"]) - latest
+            if wait_ms > 0:
+                return wait_ms / 1000.0
+        return self._interval_ms / 1000.0
 
-    def _refilled(self, bucket: dict[str, Any], now: datetime) -> float:
-        updated: datetime = bucket["updated_at"]
-        elapsed = max(0.0, (now - updated).total_seconds())
-        return min(self._burst, float(bucket["tokens"]) + elapsed * self._rate)
-
-    async def _create(self, tenant_id: UUID, now: datetime) -> bool:
+    async def _create(self, tenant_id: UUID, tat: float) -> bool:
         try:
-            await self._buckets.insert_one(
-                {"_id": tenant_id, "tokens": self._burst - 1.0, "updated_at": now}
-            )
+            await self._buckets.insert_one({"_id": tenant_id, "tat": tat})
         except DuplicateKeyError:
             return False
         return True
