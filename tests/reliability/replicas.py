@@ -14,7 +14,7 @@ import re
 import subprocess
 import sys
 import urllib.request
-from collections.abc import AsyncIterator, Awaitable
+from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from typing import Any
@@ -197,9 +197,7 @@ class _Forwarding(grpc.GenericRpcHandler):
     ) -> grpc.RpcMethodHandler[Any, Any] | None:
         method = handler_call_details.method
 
-        def forward(
-            request: bytes, context: grpc.aio.ServicerContext[Any, Any]
-        ) -> Awaitable[bytes]:
-            return self._proxy.forward(method, request, context)
+        async def forward(request: bytes, context: grpc.aio.ServicerContext[Any, Any]) -> bytes:
+            return await self._proxy.forward(method, request, context)
 
         return grpc.unary_unary_rpc_method_handler(forward)

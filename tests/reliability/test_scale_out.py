@@ -71,6 +71,8 @@ AGENTS, CALENDARS = 3, 2
 RACERS = size(40, 200)
 ROUNDS = size(1, 20)
 CONVERSATIONS = size(12, 50)
+RESTARTS = size(1, 3)
+"""Replicas of each service replaced one after the other (reduced: one agent, one calendar)."""
 LIMIT = 8
 FLOOD = size(24, 40)
 SLOT_LEASE_SECONDS = 3
@@ -244,15 +246,18 @@ async def chatter(client: AgentClient, tenant_id: str, sent: list[str], stop: as
 
 
 async def stored_transcripts(
-    cluster: ScaledCluster, tenant_id: str
+    cluster: ScaledCluster, tenant_id: str, sent: set[str]
 ) -> tuple[Counter[str], int, int]:
-    """Customer message ids (how often each is stored), customer and assistant messages."""
+    """In the conversations holding ``sent`` messages: how often each customer message id is
+    stored, and the customer and assistant messages."""
     client = make_client(cluster.mongo_uri)
     try:
         conversations = client[cluster.agent_database]["conversations"]
         ids: Counter[str] = Counter()
         customer = assistant = 0
         async for doc in conversations.find({"tenant_id": UUID(tenant_id)}):
+            if not any(m["message_id"] in sent for m in doc["messages"]):
+                continue
             for message in doc["messages"]:
                 if message["role"] == "customer":
                     customer += 1
@@ -286,7 +291,7 @@ async def test_rolling_restart_under_concurrent_conversations(cluster: ScaledClu
             ("agent_service", cluster.agents, cluster.agent_pool),
             ("calendar_service", cluster.calendars, cluster.calendar_pool),
         ):
-            for old in [r.port for r in replicas()]:
+            for old in [r.port for r in replicas()][:RESTARTS]:
                 spare = next(p for p in free if p not in cluster.live and p not in (old,))
                 await cluster.launch(module, spare)  # the replacement first, then SIGTERM
                 assert await cluster.terminate(old) == 0
@@ -295,7 +300,7 @@ async def test_rolling_restart_under_concurrent_conversations(cluster: ScaledClu
         stop.set()
         turns = await asyncio.gather(*talking)
         redelivered = client.stats.retries
-    ids, customer, assistant = await stored_transcripts(cluster, tenant_id)
+    ids, customer, assistant = await stored_transcripts(cluster, tenant_id, set(sent))
     assert sum(turns) == len(sent)  # every call returned a reply: no failed turn
     assert set(ids) == set(sent) and max(ids.values()) == 1  # each message stored once
     assert customer == assistant == len(sent)  # and answered once
@@ -399,7 +404,10 @@ async def test_tenant_limit_of_8_holds_across_three_replicas(cluster: ScaledClus
                 message_id = uuid.uuid4().hex
                 while True:
                     try:
-                        await customer.say(f"Quais horários a Ana tem dia {day:%d/%m}?", message_id)
+                        await customer.say(
+                            f"Quais horários a Ana tem dia {day:%d/%m} para corte feminino?",
+                            message_id,
+                        )
                         outcomes["answered"] += 1
                         return
                     except grpc.aio.AioRpcError as error:
