@@ -62,6 +62,8 @@ class ScaledCluster(Cluster):
     calendar_pool: list[int] = field(default_factory=list)
     agent_settings: dict[str, str] = field(default_factory=dict)
     live: dict[int, Replica] = field(default_factory=dict)
+    spares: Any = None
+    """Whatever else a test module started with the cluster (outside the pools)."""
 
     def _env(self, **settings: str) -> dict[str, str]:
         env = super()._env()
@@ -139,7 +141,7 @@ class CalendarProxy:
     the free-slot reads in flight — what a turn of one tenant holds while it runs, so their
     peak bounds that tenant's concurrent turns from below."""
 
-    def __init__(self, upstream: list[int], delay: float) -> None:
+    def __init__(self, upstream: list[int], delay: float, port: int = 0) -> None:
         self._upstream = upstream
         self._delay = delay
         self.in_flight = 0
@@ -147,14 +149,14 @@ class CalendarProxy:
         self.reads = 0
         self._server: grpc.aio.Server | None = None
         self._channel: grpc.aio.Channel | None = None
-        self.port = 0
+        self.port = port
 
     async def start(self) -> None:
         target = channel_target([f"127.0.0.1:{p}" for p in self._upstream])
         self._channel = grpc.aio.insecure_channel(target, options=balanced_options())
         self._server = grpc.aio.server()
         self._server.add_generic_rpc_handlers((_Forwarding(self),))
-        self.port = self._server.add_insecure_port("127.0.0.1:0")
+        self.port = self._server.add_insecure_port(f"127.0.0.1:{self.port}")
         await self._server.start()
 
     async def stop(self) -> None:

@@ -26,6 +26,7 @@ import uuid
 from collections import Counter
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
 from datetime import date, datetime, timedelta
 from typing import Any
 from uuid import UUID
@@ -40,6 +41,7 @@ from agenda_kit.agent_client import AgentClient, RetryPolicy
 from agenda_kit.calendar.grpc_client import GrpcCalendarAdapter
 from agenda_kit.errors import RETRY_AFTER_KEY
 from agenda_kit.mongo import EmbeddedMongo, make_client
+from agent_service.bootstrap import CALENDAR_COMPONENT
 from agent_service.infrastructure.mongo.tenant_limits import MongoTurnSlots
 from tests import figures
 from tests.agent_service.integration.agent_fixtures import (
@@ -51,7 +53,8 @@ from tests.agent_service.integration.agent_fixtures import (
     channel_to,
     seed_demo_salon,
 )
-from tests.e2e.processes import wait_serving
+from tests.e2e.processes import free_port, wait_serving
+from tests.ops.health_probe import SERVING, wait_status
 from tests.reliability import invariant
 from tests.reliability.replicas import (
     FAST_RECONNECT,
@@ -68,7 +71,7 @@ pytest_plugins = ["tests.kit.mongo_fixtures"]
 pytestmark = pytest.mark.reliability
 
 AGENTS, CALENDARS = 3, 2
-RACERS = size(40, 200)
+RACERS = size(24, 200)
 ROUNDS = size(1, 20)
 CONVERSATIONS = size(12, 50)
 RESTARTS = size(1, 3)
@@ -82,7 +85,7 @@ WIDE = {  # the race needs far more than 8 turns of one tenant at once
     "AGENT_TENANT_MESSAGES_PER_MINUTE": "600000",
     "AGENT_TENANT_MESSAGE_BURST": "100000",
     "AGENT_TENANT_SLOT_LEASE_SECONDS": str(SLOT_LEASE_SECONDS),
-    "AGENT_RECONCILE_GRACE_SECONDS": "20",
+    "AGENT_RECONCILE_GRACE_SECONDS": "10",
     "AGENT_RECONCILE_INTERVAL_SECONDS": "1",
     "AGENT_SHUTDOWN_GRACE_SECONDS": "15",
 }
@@ -95,39 +98,70 @@ RACE_DAYS, KILL_DAY, CHAT_DAY, FLOOD_DAYS = (
 )
 
 
+@dataclass
+class Spares:
+    """Processes started with the cluster, outside the balanced pools: the replica to SIGKILL
+    (a crash failpoint) and the limit-8 generation whose calendar is the counting proxy."""
+
+    victim: Replica
+    limited: list[Replica]
+    proxy_port: int
+
+
 @pytest.fixture(scope="module")
 def cluster(
     embedded_mongo: EmbeddedMongo, tmp_path_factory: pytest.TempPathFactory
 ) -> Iterator[ScaledCluster]:
-    """2 calendars and 3 agents started in parallel; pools leave room for replacements."""
+    """2 calendars, 3 agents and the spares (``Spares``), all started in parallel; the pools
+    leave room for replacements."""
     cluster = ScaledCluster(
         embedded_mongo.uri,
         tmp_path_factory.mktemp("scale_out"),
-        agent_pool=pool(2 * AGENTS + 1),
+        agent_pool=pool(2 * AGENTS),
         calendar_pool=pool(2 * CALENDARS),
         agent_settings=dict(WIDE),
     )
+    proxy_port = free_port()
     try:
-        start_in_parallel(cluster, "calendar_service", cluster.calendar_pool[:CALENDARS])
-        start_in_parallel(cluster, "agent_service", cluster.agent_pool[:AGENTS])
+        calendars = [
+            cluster.spawn("calendar_service", p) for p in cluster.calendar_pool[:CALENDARS]
+        ]
+        agents = [cluster.spawn("agent_service", p) for p in cluster.agent_pool[:AGENTS]]
+        victim = cluster.spawn("agent_service", free_port(), AGENDA_FAILPOINTS="after_reserve=kill")
+        limited = [
+            cluster.spawn(
+                "agent_service",
+                free_port(),
+                AGENT_TENANT_MAX_CONCURRENT_TURNS=str(LIMIT),
+                AGENT_CALENDAR_ADDR=f"127.0.0.1:{proxy_port}",
+            )
+            for _ in range(AGENTS)
+        ]
+        wait_all([*calendars, *agents, victim, *limited])
+        for replica in [*calendars, *agents]:
+            cluster.live[replica.port] = replica
+        cluster.spares = Spares(victim, limited, proxy_port)
         yield cluster
     finally:
         cluster.stop_all()
 
 
-def start_in_parallel(cluster: ScaledCluster, module: str, ports: list[int]) -> None:
-    replicas = [cluster.spawn(module, port) for port in ports]
+def wait_all(replicas: list[Replica]) -> None:
     with ThreadPoolExecutor(len(replicas)) as threads:
         waits = [
             threads.submit(
-                wait_serving, r.service.address, r.service.process, r.service.log_path, 180
+                wait_serving, r.service.address, r.service.process, r.service.log_path, 240
             )
             for r in replicas
         ]
         for wait in waits:
             wait.result()
-    for replica in replicas:
-        cluster.live[replica.port] = replica
+
+
+def spares_of(cluster: ScaledCluster) -> Spares:
+    spares = getattr(cluster, "spares", None)
+    assert isinstance(spares, Spares)
+    return spares
 
 
 async def seed(cluster: ScaledCluster) -> str:
@@ -319,8 +353,8 @@ async def test_rolling_restart_under_concurrent_conversations(cluster: ScaledClu
 
 async def test_sigkill_mid_turn_frees_the_slot_within_its_lease(cluster: ScaledCluster) -> None:
     tenant_id = await seed(cluster)
-    spare = next(p for p in cluster.agent_pool if p not in cluster.live)
-    victim = await cluster.launch("agent_service", spare, AGENDA_FAILPOINTS="after_reserve=kill")
+    victim = spares_of(cluster).victim
+    cluster.live[victim.port] = victim
     async with channel_to(victim.port) as direct, balanced_channel(cluster.agent_pool) as balanced:
         customer = Customer(pb_grpc.AgentServiceStub(balanced), tenant_id)
         asked = await customer.say(booking_request_text(KILL_DAY, "15:00"))
@@ -375,23 +409,15 @@ async def slot_documents(cluster: ScaledCluster, tenant_id: str) -> list[dict[st
 
 async def test_tenant_limit_of_8_holds_across_three_replicas(cluster: ScaledCluster) -> None:
     """Three more agents with the production limit (8) whose calendar is the counting proxy."""
-    proxy = CalendarProxy(cluster.calendar_pool, delay=0.3)
+    spares = spares_of(cluster)
+    limited = spares.limited
+    ports = [r.port for r in limited]
+    proxy = CalendarProxy(cluster.calendar_pool, delay=0.3, port=spares.proxy_port)
     await proxy.start()
-    ports = pool(AGENTS)
-    limited: list[Replica] = []
     try:
-        limited += [
-            cluster.spawn(
-                "agent_service",
-                port,
-                AGENT_TENANT_MAX_CONCURRENT_TURNS=str(LIMIT),
-                AGENT_CALENDAR_ADDR=f"127.0.0.1:{proxy.port}",
-            )
-            for port in ports
-        ]
-        for replica in limited:
-            s = replica.service
-            await asyncio.to_thread(wait_serving, s.address, s.process, s.log_path, 180)
+        for port in ports:  # each agent's calendar channel has reached the proxy
+            async with channel_to(port) as channel:
+                await wait_status(channel, CALENDAR_COMPONENT, SERVING, within=60)
         async with channel_to(ports[0]) as channel:
             tenant_id = await seed_demo_salon(channel)
         outcomes: Counter[str] = Counter()
