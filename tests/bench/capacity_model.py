@@ -75,12 +75,12 @@ def sizing(measured: Measured) -> dict[str, Any]:
     a = ASSUMPTIONS
     request_millicores, min_replicas = agent_pod()
     rows: dict[str, Any] = {}
-    for salons in SALONS:
+    for n, salons in enumerate(SALONS, 1):
         daily = salons * a.messages_per_salon_per_day
         peak = daily * a.busiest_hour_share / 3600.0
         cores = peak * measured.cpu_ms_per_turn / 1000.0 / a.target_cpu_utilisation
         replicas = max(min_replicas, math.ceil(cores * 1000 / request_millicores))
-        label = f"{salons:,} salons"
+        label = f"sizing {n}) {salons:,} salons"
         rows[f"{label}: messages/day"] = daily
         rows[f"{label}: peak turns/s"] = round(peak, 2)
         rows[f"{label}: agent cores (at the CPU target)"] = round(cores, 2)
