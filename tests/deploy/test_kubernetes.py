@@ -9,6 +9,7 @@ from __future__ import annotations
 import copy
 import shutil
 import subprocess
+import sys
 from collections import Counter
 from pathlib import Path
 from typing import Any
@@ -59,6 +60,22 @@ def test_every_rendered_object_is_valid_kubernetes_strictly(rendered: list[Objec
         kubernetes_validate.validate(obj, VERSION, strict=True)
         if obj["kind"] != "Namespace":
             assert obj["metadata"]["namespace"] == "agenda-example"
+
+
+def test_the_kubernetes_validate_command_passes_the_rendered_overlay(
+    rendered: list[Object], tmp_path: Path
+) -> None:
+    """The command line as operators run it: ``kubernetes-validate --strict`` on the file."""
+    manifest = tmp_path / "rendered.yaml"
+    manifest.write_text(yaml.safe_dump_all(rendered, sort_keys=False))
+    command = Path(sys.executable).parent / "kubernetes-validate"
+    result = subprocess.run(
+        [str(command), "--strict", "--quiet", "-k", VERSION, str(manifest)],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert result.returncode == 0, result.stdout + result.stderr
 
 
 def test_strict_validation_rejects_an_unknown_field(rendered: list[Object]) -> None:

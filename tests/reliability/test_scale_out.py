@@ -68,7 +68,7 @@ from tests.reliability.scale import size
 from tests.reliability.stacks import working_days
 
 pytest_plugins = ["tests.kit.mongo_fixtures"]
-pytestmark = pytest.mark.reliability
+pytestmark = [pytest.mark.reliability, pytest.mark.timeout(size(300, 3600))]
 
 AGENTS, CALENDARS = 3, 2
 RACERS = size(24, 200)
