@@ -28,7 +28,7 @@ from uuid import UUID
 
 import structlog
 
-from agent_service.domain.errors import CapacityExceededError
+from agent_service.domain.errors import CapacityExceededError, StorageUnavailableError
 
 log = structlog.get_logger("agenda.tenant_gate")
 
@@ -156,11 +156,26 @@ class ClusterTenantGate:
             renewing.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await renewing
+            await self._release(lease)
+
+    async def _release(self, lease: SlotLease) -> None:
+        """Free the slot; if the database cannot answer now, the lease frees it instead (the
+        turn's outcome must not turn into an error after the fact)."""
+        try:
             await asyncio.shield(self._slots.release(lease))
+        except StorageUnavailableError:
+            log.warning("turn_slot_release_failed", tenant_id=str(lease.tenant_id))
 
     async def _keep_renewing(self, lease: SlotLease) -> None:
+        """Renew until cancelled; a database blip is retried at the next period (a lease
+        spans three), a lost lease ends the renewals."""
         while True:
             await asyncio.sleep(self._renew_every)
-            if not await self._slots.renew(lease):
+            try:
+                renewed = await self._slots.renew(lease)
+            except StorageUnavailableError:
+                log.warning("turn_slot_renewal_failed", tenant_id=str(lease.tenant_id))
+                continue
+            if not renewed:
                 log.warning("turn_slot_lost", tenant_id=str(lease.tenant_id), slot=lease.slot)
                 return

@@ -19,7 +19,7 @@ from agenda_kit.errors import PUSHBACK_KEY, RETRY_AFTER_KEY
 from agenda_kit.grpc.context import RequestContextInterceptor
 from agenda_kit.mongo import EmbeddedMongo, make_client
 from agent_service.application.tenant_gate import ClusterTenantGate
-from agent_service.domain.errors import CapacityExceededError
+from agent_service.domain.errors import CapacityExceededError, StorageUnavailableError
 from agent_service.infrastructure.grpc.errors import AGENT_ERRORS
 from agent_service.infrastructure.mongo.tenant_limits import (
     MongoMessageRate,
@@ -182,3 +182,24 @@ async def test_the_retry_hint_reaches_the_caller_in_trailing_metadata() -> None:
     assert error.code() is grpc.StatusCode.RESOURCE_EXHAUSTED
     trailers = dict(error.trailing_metadata() or ())
     assert trailers[RETRY_AFTER_KEY] == trailers[PUSHBACK_KEY] == "2500"
+
+
+class FlakySlots(MongoTurnSlots):
+    """Slots whose release finds the database unavailable."""
+
+    async def release(self, lease: Any) -> None:
+        raise StorageUnavailableError()
+
+
+async def test_a_failed_release_does_not_fail_the_turn_and_the_lease_frees_the_slot(
+    replicas: list[AsyncMongoClient[Any]], database_name: str
+) -> None:
+    clock, tenant = Clock(), uuid4()
+    collection = replicas[0][database_name]["tenant_turn_slots"]
+    flaky = FlakySlots(collection, lease=LEASE, clock=clock)
+    gate = ClusterTenantGate(flaky, 1, renew_every=10)
+    async with gate.admit(tenant):
+        pass  # no error although the release failed
+    assert await flaky.live(tenant) == 1
+    clock.advance(LEASE.total_seconds())
+    assert await flaky.live(tenant) == 0
