@@ -93,6 +93,7 @@ def agent_stack(data_dir: Path, *, instrument: bool) -> Iterator[dict[str, Servi
         # (default 8 turns in flight; the rest are refused with RESOURCE_EXHAUSTED by design)
         # so that the service's capacity, not its admission control, is measured.
         "AGENT_TENANT_MAX_CONCURRENT_TURNS": "1000",
+        "AGENT_TENANT_MESSAGES_PER_MINUTE": "0",  # and its message rate limit
     }
     args = ["serve", "--instrument"] if instrument else ["serve"]
     with services(

@@ -7,7 +7,7 @@ import hashlib
 import re
 import uuid
 from collections.abc import Coroutine
-from contextlib import AbstractContextManager, nullcontext
+from contextlib import AbstractAsyncContextManager, nullcontext
 from dataclasses import dataclass
 from typing import Any, TypeVar
 from uuid import UUID
@@ -17,7 +17,7 @@ import structlog
 from agenda_kit.tracing import current_trace_id
 from agent_service.application.engine import ConversationEngine, ProgressSink, TurnInput, TurnOutput
 from agent_service.application.repositories import Repositories
-from agent_service.application.tenant_gate import TenantGate
+from agent_service.application.tenant_gate import Admission
 from agent_service.domain.catalog import Customer
 from agent_service.domain.conversations import (
     MAX_MESSAGE_CHARS,
@@ -105,7 +105,7 @@ class HandleMessage:
         engine: ConversationEngine,
         *,
         duplicate_wait: float = 30.0,
-        gate: TenantGate | None = None,
+        gate: Admission | None = None,
         renew_every: float = 20.0,
     ) -> None:
         self._repos = repos
@@ -165,7 +165,7 @@ class HandleMessage:
     ) -> HandledMessage:
         renewing = asyncio.ensure_future(self._keep_renewing(key))
         try:
-            with self._admitted(tenant_id):
+            async with self._admitted(tenant_id):
                 result = await self._handle(message, tenant_id, progress)
         except BaseException:
             await self._repos.turns.release(*key)  # keeps a turn whose outcome was stored
@@ -182,7 +182,7 @@ class HandleMessage:
             except StorageUnavailableError as error:  # try again at the next beat
                 log.warning("claim_renewal_failed", message_id=key[2], error=str(error))
 
-    def _admitted(self, tenant_id: UUID) -> AbstractContextManager[None]:
+    def _admitted(self, tenant_id: UUID) -> AbstractAsyncContextManager[None]:
         return nullcontext() if self._gate is None else self._gate.admit(tenant_id)
 
     async def _stored_result(
