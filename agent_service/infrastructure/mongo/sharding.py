@@ -15,9 +15,10 @@ SHARD_KEYS: dict[str, ShardKey | None] = {
     "conversations": _TENANT,
     "processed_turns": _TENANT,
     "appointments": _TENANT,
-    # Holds are unique per (tenant, professional, unit) today, so tenant_id is their key; once
-    # holds are keyed by calendar (issue 11: unique (calendar_id, unit_start)), calendar_id is.
-    "slot_holds": _TENANT,
+    # Holds are unique per (calendar, unit) across tenants: two professionals (of one or two
+    # tenants) on one calendar can never hold the same time, so calendar_id is their key.
+    "slot_holds": ShardKey(("calendar_id",), why="holds are unique per (calendar, unit)"),
+    "outbox": _TENANT,
     "tenant_turn_slots": _TENANT,
     "tenant_message_rate": ShardKey(("_id",), why="the _id is the tenant id"),
 }
