@@ -4,7 +4,6 @@ on the other one (never twice in a row on the same one)."""
 
 from __future__ import annotations
 
-import asyncio
 import itertools
 from collections.abc import AsyncIterator, Awaitable, Callable
 from datetime import UTC, datetime, timedelta
