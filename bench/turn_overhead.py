@@ -93,6 +93,7 @@ def agent_stack(data_dir: Path, *, instrument: bool) -> Iterator[dict[str, Servi
         # (default 8 turns in flight; the rest are refused with RESOURCE_EXHAUSTED by design)
         # so that the service's capacity, not its admission control, is measured.
         "AGENT_TENANT_MAX_CONCURRENT_TURNS": "1000",
+        "AGENT_TENANT_MESSAGES_PER_MINUTE": "0",  # and its message rate limit
     }
     args = ["serve", "--instrument"] if instrument else ["serve"]
     with services(
@@ -492,7 +493,7 @@ async def serve(instrument: bool) -> None:
     from agenda_kit.settings import SharedSettings
     from agent_service.bootstrap import Overrides, bootstrap
     from agent_service.infrastructure.settings import AgentSettings
-    from bench.harness import probe_handler
+    from bench.harness import open_to_bench, probe_handler
 
     shared, settings = SharedSettings(), AgentSettings()
     configure_logging(shared.log_level, json=shared.log_json)
@@ -506,6 +507,7 @@ async def serve(instrument: bool) -> None:
 
     app = await bootstrap(settings, shared, Overrides(model=model))
     app.server.add_generic_rpc_handlers((probe_handler({"Turns": drain}),))
+    open_to_bench(app.spec, ["Turns"])
     try:
         await serve_until_signal(app.server, app.spec, settings.shutdown_grace_seconds)
     finally:

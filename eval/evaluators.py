@@ -159,19 +159,21 @@ def _changed(
     target = [a for a in old if a.service == service]
     others = [a for a in old if a.service != service and a.status != CONFIRMED]
     problems = [f"another appointment changed: {_describe(others)}"] if others else []
-    if not target or target[0].status != CANCELLED:
-        problems.append(f"the {service} appointment is still {target[0].status if target else '?'}")
+    if confirmed_new:
+        problems.append(f"unexpected booking: {_describe(confirmed_new)}")
     if want.outcome == "cancelled":
-        if confirmed_new:
-            problems.append(f"unexpected booking: {_describe(confirmed_new)}")
+        if not target or target[0].status != CANCELLED:
+            status = target[0].status if target else "?"
+            problems.append(f"the {service} appointment is still {status}")
         if "appointment_cancelled" not in kinds:
             problems.append("no appointment_cancelled action")
         return problems
-    moved = [a for a in confirmed_new if a.service == service and a.start == want.start]
-    if not moved:
-        assert want.start
+    # A reschedule moves the appointment: it keeps its id (and its event) at the new time.
+    assert want.start
+    if not [a for a in target if a.status == CONFIRMED and a.start == want.start]:
         problems.append(
-            f"not moved to {want.start:%a %d/%m %H:%M} (new: {_describe(confirmed_new) or 'none'})"
+            f"the {service} appointment was not moved to {want.start:%a %d/%m %H:%M} "
+            f"(now: {_describe(target) or 'none'})"
         )
     if "appointment_rescheduled" not in kinds:
         problems.append("no appointment_rescheduled action")

@@ -369,16 +369,18 @@ class BookingService:
         """Write the event, keyed by the appointment id; an ambiguous failure is tried once
         more with the same key, unless the caller's deadline passed meanwhile."""
         attempt = 1
+        summary, description, references = event_content(tenant, appointment)
         while True:
             try:
                 return await self._calendar.create_event(
                     appointment.calendar_id,
-                    f"{appointment.service_name} — {appointment.professional_name}",
-                    f"Agenda appointment {appointment.id} (customer {appointment.customer_id})",
+                    summary,
+                    description,
                     appointment.start,
                     appointment.end,
                     idempotency_key=str(appointment.id),
                     time_zone=tenant.time_zone,
+                    private=references,
                 )
             except _PERMANENT_WRITE_ERRORS:
                 raise
@@ -423,6 +425,15 @@ class BookingService:
     async def _fail(self, appointment: Appointment, reason: str) -> None:
         failed = appointment.moved_to(AppointmentStatus.FAILED, cancel_reason=reason[:500])
         await self._repos.appointments.save(failed)
+
+
+def event_content(tenant: Tenant, appointment: Appointment) -> tuple[str, str, dict[str, str]]:
+    """Summary, description and private references of an appointment's event: what was
+    booked with whom, never who booked it; the ids are opaque references in private
+    properties only (everyone who can read the calendar reads descriptions)."""
+    summary = f"{appointment.service_name} — {appointment.professional_name}"
+    references = {"agendaTenant": str(tenant.id), "agendaAppointment": str(appointment.id)}
+    return summary, "Booked through Agenda.", references
 
 
 _REQUEST_NAMESPACE = UUID("0f5b8a3e-7c61-4a0e-b1d2-5e9c4f7a2d30")

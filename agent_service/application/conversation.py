@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import re
 import uuid
 from collections.abc import Coroutine
-from contextlib import AbstractContextManager, nullcontext
+from contextlib import AbstractAsyncContextManager, nullcontext
 from dataclasses import dataclass
 from typing import Any, TypeVar
 from uuid import UUID
@@ -16,7 +17,7 @@ import structlog
 from agenda_kit.tracing import current_trace_id
 from agent_service.application.engine import ConversationEngine, ProgressSink, TurnInput, TurnOutput
 from agent_service.application.repositories import Repositories
-from agent_service.application.tenant_gate import TenantGate
+from agent_service.application.tenant_gate import Admission
 from agent_service.domain.catalog import Customer
 from agent_service.domain.conversations import (
     MAX_MESSAGE_CHARS,
@@ -29,6 +30,7 @@ from agent_service.domain.conversations import (
 from agent_service.domain.errors import (
     ConflictError,
     InvalidInputError,
+    MessageIdTakenError,
     NotFoundError,
     StorageUnavailableError,
 )
@@ -76,6 +78,12 @@ def validate_incoming(message: IncomingMessage) -> None:
         raise InvalidInputError("customer.display_name", "must be at most 200 characters")
 
 
+def customer_ref(message: IncomingMessage) -> str:
+    """An opaque reference to who sent ``message`` (message ids are unique per tenant and
+    channel; this tells a redelivery from another customer's reuse of the id)."""
+    return hashlib.sha256(message.external_id.strip().encode()).hexdigest()[:32]
+
+
 class HandleMessage:
     """One customer message → one reply, exactly once per channel message id.
 
@@ -97,7 +105,7 @@ class HandleMessage:
         engine: ConversationEngine,
         *,
         duplicate_wait: float = 30.0,
-        gate: TenantGate | None = None,
+        gate: Admission | None = None,
         renew_every: float = 20.0,
     ) -> None:
         self._repos = repos
@@ -118,6 +126,8 @@ class HandleMessage:
             return handled
         stored = await self._stored_result(*key)
         if stored is not None:
+            if stored.customer_ref and stored.customer_ref != customer_ref(message):
+                raise MessageIdTakenError()
             return HandledMessage(stored, duplicate=True)
         return await self._shielded(self._claimed_turn(message, tenant.id, key, progress))
 
@@ -155,14 +165,13 @@ class HandleMessage:
     ) -> HandledMessage:
         renewing = asyncio.ensure_future(self._keep_renewing(key))
         try:
-            with self._admitted(tenant_id):
+            async with self._admitted(tenant_id):
                 result = await self._handle(message, tenant_id, progress)
         except BaseException:
-            await self._repos.turns.release(*key)
+            await self._repos.turns.release(*key)  # keeps a turn whose outcome was stored
             raise
         finally:
             renewing.cancel()
-        await self._repos.turns.complete(*key, result)
         return HandledMessage(result, duplicate=False)
 
     async def _keep_renewing(self, key: tuple[UUID, str, str]) -> None:
@@ -173,7 +182,7 @@ class HandleMessage:
             except StorageUnavailableError as error:  # try again at the next beat
                 log.warning("claim_renewal_failed", message_id=key[2], error=str(error))
 
-    def _admitted(self, tenant_id: UUID) -> AbstractContextManager[None]:
+    def _admitted(self, tenant_id: UUID) -> AbstractAsyncContextManager[None]:
         return nullcontext() if self._gate is None else self._gate.admit(tenant_id)
 
     async def _stored_result(
@@ -213,15 +222,22 @@ class HandleMessage:
             conversation_id=str(conversation.id), trace_id=trace_id
         )
         incoming = Message(role=Role.CUSTOMER, text=message.text, message_id=message.message_id)
+        key = (tenant_id, message.channel, message.message_id)
         if conversation.status is ConversationStatus.HANDED_OFF:
-            saved = await self._repos.conversations.save(conversation.with_message(incoming))
-            return TurnResult(
+            # While a human has it, nothing the bot proposed earlier can be confirmed later.
+            saved = await self._repos.conversations.save(
+                conversation.with_message(incoming).without_pending()
+            )
+            result = TurnResult(
                 conversation_id=saved.id,
                 reply="",
                 specialist=HUMAN,
                 status=saved.status,
                 trace_id=trace_id,
+                customer_ref=customer_ref(message),
             )
+            await self._repos.turns.complete(*key, result)
+            return result
         tenant = await self._repos.tenants.get(tenant_id)
         output = await self._engine.run_turn(
             TurnInput(
@@ -233,16 +249,27 @@ class HandleMessage:
             ),
             progress,
         )
-        saved = await self._save_turn(conversation, incoming, output)
-        await self._remember_name(customer, output)
-        return TurnResult(
-            conversation_id=saved.id,
+        status = (
+            ConversationStatus.HANDED_OFF
+            if output.handoff_reason is not None
+            else conversation.status
+        )
+        result = TurnResult(
+            conversation_id=conversation.id,
             reply=output.reply,
             actions=output.actions,
             trace_id=trace_id,
             specialist=output.specialist,
-            status=saved.status,
+            status=status,
+            pending=output.pending,
+            customer_ref=customer_ref(message),
         )
+        # The outcome is stored first: whatever fails after a write, a retry of this message
+        # id gets this truthful reply and nothing runs twice.
+        await self._repos.turns.complete(*key, result)
+        await self._save_turn(conversation, incoming, output)
+        await self._remember_name(customer, output)
+        return result
 
     async def _conversation(self, message: IncomingMessage, customer: Customer) -> Conversation:
         repo = self._repos.conversations

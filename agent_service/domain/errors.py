@@ -42,6 +42,13 @@ class ConflictError(AgendaError):
     """The request conflicts with the stored state (e.g. a concurrent update; retry)."""
 
 
+class MessageIdTakenError(AgendaError):
+    """A channel message id is already used by another customer of the tenant's channel."""
+
+    def __init__(self) -> None:
+        super().__init__("message_id was already used by another customer on this channel")
+
+
 class StorageUnavailableError(AgendaError):
     """The database cannot answer now (connection lost, timeout); the caller may retry."""
 
@@ -50,7 +57,12 @@ class StorageUnavailableError(AgendaError):
 
 
 class CapacityExceededError(AgendaError):
-    """Too much in flight for this tenant right now (its concurrency limit); retry shortly."""
+    """Too much in flight for this tenant right now (its concurrency limit or message rate);
+    retry after ``retry_after_seconds`` (sent to the caller as a retry hint)."""
+
+    def __init__(self, message: str, *, retry_after_seconds: float = 1.0) -> None:
+        super().__init__(message)
+        self.retry_after_seconds = max(0.0, retry_after_seconds)
 
 
 class DeadlineExceededError(AgendaError):

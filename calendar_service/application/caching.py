@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import time
 from collections.abc import Callable, Sequence
 from datetime import datetime
@@ -12,6 +13,7 @@ from calendar_service.application.busy_time import BusyTimeCalendarAdapter
 
 CACHE_NAME = "calendar_freebusy"
 RangeKey = tuple[datetime, datetime]
+FlightKey = tuple[tuple[str, ...], datetime, datetime, tuple[int, ...]]
 
 
 class CachingCalendarAdapter(BusyTimeCalendarAdapter):
@@ -22,6 +24,12 @@ class CachingCalendarAdapter(BusyTimeCalendarAdapter):
     an answer fetched while a write to the same calendar was in flight is not cached;
     per-calendar errors are never cached. Writes made elsewhere show up within the TTL,
     except to a ``fresh`` read, which always asks the backend (and refreshes the cache).
+
+    Singleflight: identical cache misses in flight at the same time (same calendars, range
+    and write generation) share one backend call; a read that starts after a write to one of
+    its calendars never joins a flight that started before it, and a ``fresh`` read never
+    joins one. A caller that is cancelled leaves the flight running for the others. The
+    shared call runs with the first caller's deadline.
     """
 
     def __init__(
@@ -39,8 +47,10 @@ class CachingCalendarAdapter(BusyTimeCalendarAdapter):
         self._entries: dict[str, dict[RangeKey, tuple[float, FreeBusy]]] = {}
         self._size = 0
         self._generation: dict[str, int] = {}
+        self._flights: dict[FlightKey, asyncio.Future[dict[str, FreeBusy]]] = {}
         self.hits = 0
         self.misses = 0
+        self.coalesced = 0
 
     async def query_free_busy(
         self,
@@ -60,9 +70,32 @@ class CachingCalendarAdapter(BusyTimeCalendarAdapter):
             self.hits += len(found) - len(missing)
             self.misses += len(missing)
             count_cache(CACHE_NAME, hits=len(found) - len(missing), misses=len(missing))
-        if missing:
-            found.update(await self._load(missing, start, end, fresh=fresh))
+        if missing and fresh:
+            found.update(await self._load(missing, start, end, fresh=True))
+        elif missing:
+            found.update(await self._shared_load(missing, start, end))
         return [_required(found[cid]) for cid in calendar_ids]
+
+    async def _shared_load(
+        self, calendar_ids: list[str], start: datetime, end: datetime
+    ) -> dict[str, FreeBusy]:
+        """``_load`` once for every identical miss in flight (see the class docstring)."""
+        generations = tuple(self._generation.get(cid, 0) for cid in calendar_ids)
+        key: FlightKey = (tuple(calendar_ids), start, end, generations)
+        flight = self._flights.get(key)
+        if flight is None:
+            flight = asyncio.ensure_future(self._load(calendar_ids, start, end, fresh=False))
+            self._flights[key] = flight
+            flight.add_done_callback(lambda done: self._landed(key, done))
+        else:
+            self.coalesced += 1
+        return await asyncio.shield(flight)
+
+    def _landed(self, key: FlightKey, flight: asyncio.Future[dict[str, FreeBusy]]) -> None:
+        if self._flights.get(key) is flight:
+            del self._flights[key]
+        if not flight.cancelled():
+            flight.exception()  # retrieved: nobody may be left to await it
 
     async def _load(
         self, calendar_ids: list[str], start: datetime, end: datetime, *, fresh: bool

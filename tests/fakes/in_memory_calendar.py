@@ -9,6 +9,7 @@ from datetime import datetime
 
 from agenda_kit.calendar.errors import (
     CalendarError,
+    CalendarNotFoundError,
     EventNotFoundError,
     IdempotencyConflictError,
     InvalidCalendarRequestError,
@@ -65,7 +66,11 @@ class InMemoryCalendar(BusyTimeCalendarAdapter):
         ).hexdigest()[:26]
         existing = self.events.get(event_id)
         if existing is not None:
-            if (existing.start, existing.end) != (draft.start, draft.end):
+            if (existing.start, existing.end, existing.owner) != (
+                draft.start,
+                draft.end,
+                draft.owner,
+            ):
                 raise IdempotencyConflictError("idempotency key reused for another event")
             return existing, False
         event = CalendarEvent(
@@ -77,12 +82,16 @@ class InMemoryCalendar(BusyTimeCalendarAdapter):
             end=draft.end,
             time_zone=draft.time_zone,
             idempotency_key=draft.idempotency_key,
+            owner=draft.owner,
+            private=dict(draft.private),
         )
         self.events[event_id] = event
         return event, True
 
     async def get_event(self, calendar_id: str, event_id: str) -> CalendarEvent:
         self._check()
+        if calendar_id.startswith("missing"):  # as in free/busy: an unknown calendar
+            raise CalendarNotFoundError(f"calendar {calendar_id!r} not found")
         event = self.events.get(event_id)
         if event is None or event.calendar_id != calendar_id:
             raise EventNotFoundError(f"event {event_id!r} not found")

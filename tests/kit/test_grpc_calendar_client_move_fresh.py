@@ -18,6 +18,12 @@ MONDAY = datetime(2030, 1, 7, tzinfo=UTC)
 DAY = (MONDAY, MONDAY + timedelta(days=1))
 
 
+@pytest.fixture(autouse=True)
+def _fixed_now(calendar_app: CalendarApp) -> None:
+    """The minimum notice counts from a week before the example day, not the real clock."""
+    calendar_app.calendar.clock = lambda: MONDAY - timedelta(days=7)
+
+
 @pytest.fixture
 async def client(calendar_app: CalendarApp) -> AsyncIterator[GrpcCalendarAdapter]:
     async with GrpcCalendarAdapter.connect(

@@ -355,15 +355,21 @@ async def _seed_outbox(stack: SecurityStack, tenant: TenantData) -> None:
 
 @asynccontextmanager
 async def security_stack(
-    data_dir: Path, mongo: EmbeddedMongo | None = None
+    data_dir: Path, mongo: EmbeddedMongo | None = None, principals_file: Path | None = None
 ) -> AsyncIterator[SecurityStack]:
     """Both services started and tenants A and B seeded; everything stopped on exit.
 
     With ``mongo`` both services store in it (fresh databases, dropped afterwards); without,
-    the agent uses the in-memory repositories and the calendar the in-memory backend.
+    the agent uses the in-memory repositories and the calendar the in-memory backend. The
+    single-token principals (``AGENT_TOKEN``, ``CALENDAR_TOKEN``) seed; ``principals_file``
+    adds the principals it names.
     """
     suffix = uuid.uuid4().hex[:12]
-    shared = SharedSettings(MONGODB_URI=mongo.uri if mongo else None, AGENDA_DATA_DIR=data_dir)
+    shared = SharedSettings(
+        MONGODB_URI=mongo.uri if mongo else None,
+        AGENDA_DATA_DIR=data_dir,
+        AGENDA_PRINCIPALS_FILE=principals_file,
+    )
     calendar_settings = CalendarSettings(
         grpc_port=0, metrics_port=0, auth_tokens=[CALENDAR_TOKEN], database=f"seccal_{suffix}"
     )

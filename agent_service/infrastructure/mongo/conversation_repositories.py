@@ -5,8 +5,9 @@ from __future__ import annotations
 from datetime import UTC, datetime, timedelta
 from uuid import UUID, uuid4
 
+import structlog
 from beanie.odm.utils.dump import get_dict
-from pymongo.errors import DuplicateKeyError
+from pymongo.errors import DocumentTooLarge, DuplicateKeyError
 
 from agent_service.domain.conversations import Conversation, ConversationStatus, TurnResult
 from agent_service.domain.errors import ConflictError, NotFoundError
@@ -17,6 +18,9 @@ from agent_service.infrastructure.mongo.conversation_documents import (
 )
 from agent_service.infrastructure.mongo.errors import guarded
 from agent_service.infrastructure.mongo.scoped_store import ScopedStore
+
+log = structlog.get_logger("agenda.agent.storage")
+SHRUNK_MESSAGES = 20
 
 
 class BeanieConversationRepository:
@@ -58,14 +62,34 @@ class BeanieConversationRepository:
         )
         mine = self._store.mine(conversation.tenant_id, conversation.id)
         collection = ConversationDocument.get_pymongo_collection()
-        result = await collection.replace_one(
-            mine | {"version": conversation.version}, get_dict(document, to_db=True)
-        )
+        try:
+            result = await collection.replace_one(
+                mine | {"version": conversation.version}, get_dict(document, to_db=True)
+            )
+        except DocumentTooLarge:
+            # The engine bounds what it keeps; should a document still grow too large, keep
+            # the transcript's tail and drop the assistant's checkpoint rather than fail.
+            log.warning("conversation_too_large", conversation_id=str(conversation.id))
+            document = ConversationDocument.from_domain(_shrunk(conversation))
+            result = await collection.replace_one(
+                mine | {"version": conversation.version}, get_dict(document, to_db=True)
+            )
         if result.matched_count == 1:
             return document.to_domain()
         if await ConversationDocument.find_one(mine) is None:
             raise NotFoundError("conversation", conversation.id)
         raise ConflictError(f"conversation {conversation.id} was updated concurrently")
+
+
+def _shrunk(conversation: Conversation) -> Conversation:
+    return conversation.model_copy(
+        update={
+            "messages": conversation.messages[-SHRUNK_MESSAGES:],
+            "engine_state": {},
+            "summary": conversation.summary[:2000],
+            "version": conversation.version + 1,
+        }
+    )
 
 
 class BeanieTurnRepository:

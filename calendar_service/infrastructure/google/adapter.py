@@ -23,6 +23,7 @@ from calendar_service.infrastructure.google.auth import ServiceAccountTokenSourc
 from calendar_service.infrastructure.google.budget import Budget, RetryPolicy
 from calendar_service.infrastructure.google.edge import (
     all_or_nothing,
+    calendar_path,
     check_range,
     event_path,
     events_path,
@@ -187,17 +188,24 @@ class GoogleCalendarAdapter(BusyTimeCalendarAdapter):
         return require_event(calendar_id, event_id, data)
 
     async def cancel_event(self, calendar_id: str, event_id: str) -> bool:
-        """``events.delete``; 404/410 mean it is already gone → False."""
+        """``events.delete``; 410 (deleted) or 404 means it is already gone → False, unless
+        the 404 was for the calendar itself (``calendars.get`` tells): ``CalendarNotFoundError``.
+        Google answers 404 alike for an id never created and one deleted long ago, so an
+        unknown event in a known calendar stays False.
+        """
+        budget = self._budget()
         with translated("event", event_id):
             try:
-                await self._api().call(
-                    ApiCall("DELETE", event_path(calendar_id, event_id)), self._budget()
-                )
+                await self._api().call(ApiCall("DELETE", event_path(calendar_id, event_id)), budget)
             except GoogleApiError as exc:
-                if exc.status in (404, 410):
+                if exc.status == 410:
                     return False
-                raise
-        return True
+                if exc.status != 404:
+                    raise
+            else:
+                return True
+        await self._require_calendar(calendar_id, budget)
+        return False
 
     async def move_event(
         self,
@@ -216,12 +224,17 @@ class GoogleCalendarAdapter(BusyTimeCalendarAdapter):
         check_range(start, end)
         budget = self._budget()
         path = event_path(calendar_id, event_id)
-        with translated("event", event_id):
-            if time_zone is None:
-                current = await self._api().call(ApiCall("GET", path), budget)
-                time_zone = _live(calendar_id, event_id, current).time_zone
-            body = move_body(start, end, time_zone)
-            data = await self._api().call(ApiCall("PATCH", path, body=body), budget)
+        try:
+            with translated("event", event_id):
+                if time_zone is None:
+                    current = await self._api().call(ApiCall("GET", path), budget)
+                    time_zone = _live(calendar_id, event_id, current).time_zone
+                body = move_body(start, end, time_zone)
+                data = await self._api().call(ApiCall("PATCH", path, body=body), budget)
+        except EventNotFoundError as error:
+            if _was_404(error):  # the event, or the whole calendar?
+                await self._require_calendar(calendar_id, budget)
+            raise
         return _live(calendar_id, event_id, data)
 
     async def list_events(
@@ -257,6 +270,12 @@ class GoogleCalendarAdapter(BusyTimeCalendarAdapter):
             next_page_token=data.get("nextPageToken") or None,
         )
 
+    async def _require_calendar(self, calendar_id: str, budget: Budget) -> None:
+        """``calendars.get``; ``CalendarNotFoundError`` when Google does not know the calendar
+        (or does not share it with the service account)."""
+        with translated("calendar", calendar_id):
+            await self._api().call(ApiCall("GET", calendar_path(calendar_id)), budget)
+
     def _api(self) -> GoogleTransport:
         if self._transport is None:
             raise RuntimeError("GoogleCalendarAdapter is not open: use create() or async with")
@@ -272,3 +291,8 @@ def _live(calendar_id: str, event_id: str, data: dict[str, Any]) -> CalendarEven
     if event.status == "cancelled":
         raise EventNotFoundError(f"event {event_id!r} is cancelled")
     return event
+
+
+def _was_404(error: BaseException) -> bool:
+    cause = error.__cause__
+    return isinstance(cause, GoogleApiError) and cause.status == 404

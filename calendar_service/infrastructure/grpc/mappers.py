@@ -126,7 +126,8 @@ def to_free_slots_query(request: pb.GetFreeSlotsRequest) -> FreeSlotsQuery:
     )
 
 
-def to_event_draft(request: pb.CreateEventRequest) -> EventDraft:
+def to_event_draft(request: pb.CreateEventRequest, owner: str) -> EventDraft:
+    """The draft ``owner`` (the calling principal) asks for."""
     start, end = to_range("time", request.time, present=request.HasField("time"))
     return EventDraft(
         calendar_id=request.calendar_id,
@@ -136,6 +137,8 @@ def to_event_draft(request: pb.CreateEventRequest) -> EventDraft:
         end=end,
         idempotency_key=request.idempotency_key,
         time_zone=_time_zone("time_zone", request.time_zone),
+        owner=owner,
+        private=dict(request.private_properties),
     )
 
 
@@ -172,6 +175,8 @@ def event_message(event: CalendarEvent) -> pb.Event:
         time_zone=event.time_zone,
         status=event.status,
         idempotency_key=event.idempotency_key or "",
+        owner=event.owner,
+        private_properties=event.private,
     )
 
 

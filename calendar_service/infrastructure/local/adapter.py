@@ -5,12 +5,13 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Callable, Sequence
 from datetime import UTC, datetime
-from typing import Any
+from typing import Any, NoReturn
 
 from pymongo import ReturnDocument
 from pymongo.errors import DuplicateKeyError
 
 from agenda_kit.calendar.errors import (
+    CalendarNotFoundError,
     CalendarUnavailableError,
     EventNotFoundError,
     IdempotencyConflictError,
@@ -56,7 +57,8 @@ class LocalCalendarAdapter(BusyTimeCalendarAdapter):
       free: free/busy of an unknown calendar is an empty busy list, never an error.
     - Cancelling marks the event ``cancelled``; it stays readable (``get_event``, and
       ``list_events`` with ``include_cancelled``) and leaves busy time. Cancelling it again
-      returns False; an id that never existed is ``EventNotFoundError``.
+      returns False; an id that never existed is ``EventNotFoundError``, and a calendar
+      that never held an event is ``CalendarNotFoundError`` (cancel and move).
     - Moving rewrites start and end of a confirmed event in one atomic update (same id); a
       cancelled or unknown event is ``EventNotFoundError``; moving it where it is succeeds.
     - Beanie binds the documents to one database per process, so one adapter serves one
@@ -122,7 +124,7 @@ class LocalCalendarAdapter(BusyTimeCalendarAdapter):
                 return True
             exists = await EventDocument.find_one(mine)
         if exists is None:
-            raise EventNotFoundError(f"event {event_id!r} not found in {calendar_id!r}")
+            await _absent(calendar_id, event_id, "cancel_event")
         return False
 
     async def move_event(
@@ -149,7 +151,7 @@ class LocalCalendarAdapter(BusyTimeCalendarAdapter):
                 return_document=ReturnDocument.AFTER,
             )
         if raw is None:
-            raise EventNotFoundError(f"event {event_id!r} not found in {calendar_id!r}")
+            await _absent(calendar_id, event_id, "move_event")
         moved: EventDocument = EventDocument.model_validate(raw)
         return moved.to_domain()
 
@@ -188,6 +190,15 @@ class LocalCalendarAdapter(BusyTimeCalendarAdapter):
             )
         except DuplicateKeyError:
             return  # a concurrent upsert created it first
+
+
+async def _absent(calendar_id: str, event_id: str, operation: str) -> NoReturn:
+    """Raise why ``event_id`` is not there: its calendar is unknown, or the event is."""
+    with translated_errors(operation):
+        calendar = await CalendarDocument.find_one({"_id": calendar_id})
+    if calendar is None:
+        raise CalendarNotFoundError(f"calendar {calendar_id!r} not found")
+    raise EventNotFoundError(f"event {event_id!r} not found in {calendar_id!r}")
 
 
 async def _stored_for_key(draft: EventDraft) -> EventDocument | None:

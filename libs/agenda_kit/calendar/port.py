@@ -7,7 +7,7 @@ All instants are timezone-aware; adapters return them in UTC. Ranges are half-op
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime, time
 
@@ -74,6 +74,10 @@ class EventDraft:
     end: datetime
     idempotency_key: str
     time_zone: str = "UTC"
+    owner: str = ""
+    """The principal writing it (set by the calendar service, never by its callers)."""
+    private: dict[str, str] = field(default_factory=dict)
+    """Opaque references (Google ``extendedProperties.private``), never personal data."""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -89,6 +93,9 @@ class CalendarEvent:
     time_zone: str = "UTC"
     status: str = "confirmed"
     idempotency_key: str | None = None
+    owner: str = ""
+    """The principal that wrote it; empty for events written outside the service."""
+    private: dict[str, str] = field(default_factory=dict)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -136,9 +143,11 @@ class ICalendarAdapter(ABC):
         *,
         idempotency_key: str,
         time_zone: str = "UTC",
+        private: Mapping[str, str] | None = None,
     ) -> str:
         """Create the event (idempotently) and return its provider id (seed 000's signature,
-        served by ``insert_event``)."""
+        served by ``insert_event``); ``private`` holds opaque references, never personal
+        data."""
         draft = EventDraft(
             calendar_id=calendar_id,
             summary=summary,
@@ -147,6 +156,7 @@ class ICalendarAdapter(ABC):
             end=end_time,
             idempotency_key=idempotency_key,
             time_zone=time_zone,
+            private=dict(private or {}),
         )
         event, _created = await self.insert_event(draft)
         return event.event_id

@@ -9,7 +9,11 @@ from typing import Any
 import pytest
 from pymongo import AsyncMongoClient
 
-from agenda_kit.calendar.errors import EventNotFoundError, InvalidCalendarRequestError
+from agenda_kit.calendar.errors import (
+    CalendarNotFoundError,
+    EventNotFoundError,
+    InvalidCalendarRequestError,
+)
 from agenda_kit.calendar.port import EventDraft, Interval
 from calendar_service.infrastructure.local import LocalCalendarAdapter, init_local_calendar
 
@@ -70,19 +74,17 @@ async def test_moving_to_where_it_is_succeeds_and_a_zone_can_change(
     assert zoned.time_zone == "Europe/Lisbon"
 
 
-async def test_cancelled_unknown_and_foreign_events_are_not_found(
+async def test_cancelled_and_unknown_events_and_calendars_are_not_found(
     calendar: LocalCalendarAdapter,
 ) -> None:
     event, _ = await calendar.insert_event(draft("k3", 10, 11))
     await calendar.cancel_event("ana", event.event_id)
 
-    for calendar_id, event_id in (
-        ("ana", event.event_id),
-        ("ana", "nope"),
-        ("bia", event.event_id),
-    ):
+    for event_id in (event.event_id, "nope"):
         with pytest.raises(EventNotFoundError):
-            await calendar.move_event(calendar_id, event_id, at(14), at(15))
+            await calendar.move_event("ana", event_id, at(14), at(15))
+    with pytest.raises(CalendarNotFoundError):  # a calendar that never held an event
+        await calendar.move_event("bia", event.event_id, at(14), at(15))
     assert (await calendar.get_event("ana", event.event_id)).start == at(10)
 
 

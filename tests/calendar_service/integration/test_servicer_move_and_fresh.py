@@ -6,10 +6,12 @@ from datetime import UTC, datetime, timedelta
 from typing import cast
 
 import grpc
+import pytest
 
 from agenda.calendar.v1 import calendar_service_pb2 as pb
 from agenda.calendar.v1 import calendar_service_pb2_grpc as pb_grpc
 from agenda_kit.calendar.port import EventDraft
+from calendar_service.bootstrap import CalendarApp
 from calendar_service.infrastructure.grpc.mappers import time_range
 from tests.calendar_service.integration.test_servicer import (
     MONDAY,
@@ -19,6 +21,12 @@ from tests.calendar_service.integration.test_servicer import (
 )
 from tests.conftest import AUTH
 from tests.fakes.in_memory_calendar import InMemoryCalendar
+
+
+@pytest.fixture(autouse=True)
+def _fixed_now(calendar_app: CalendarApp) -> None:
+    """The minimum notice counts from a week before the example day, not the real clock."""
+    calendar_app.calendar.clock = lambda: MONDAY - timedelta(days=7)
 
 
 def starts(reply: pb.GetFreeSlotsResponse) -> list[datetime]:

@@ -112,6 +112,8 @@ def _after_book(ctx: OfflineContext, result: str) -> ModelResponse:
         return text(say("booked", ctx.language, summary=done))
     if result.startswith("PENDING:"):
         return text(say("pending", ctx.language))
+    if result.startswith("NOT CONFIRMED YET"):  # the system's receipt says it is in progress
+        return text(say("unsettled", ctx.language))
     return text(say("failed", ctx.language, detail=failure_detail(result)))
 
 

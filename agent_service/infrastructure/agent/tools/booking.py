@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import datetime
 from uuid import UUID
 
-from pydantic_ai import ModelRetry, RunContext
+from pydantic_ai import RunContext
 
 from agenda_kit.calendar.errors import CalendarError
 from agent_service.application.ports import AppointmentFilter
@@ -20,9 +20,14 @@ from agent_service.domain.errors import (
     SlotUnavailableError,
 )
 from agent_service.infrastructure.agent.deps import AgentDeps
-from agent_service.infrastructure.agent.tools.confirmation import confirmation_gate
+from agent_service.infrastructure.agent.tools.bounds import check_start
+from agent_service.infrastructure.agent.tools.confirmation import Proposal, confirmation_gate
 from agent_service.infrastructure.agent.tools.formatting import describe, local_text
-from agent_service.infrastructure.agent.tools.outcomes import record_booking
+from agent_service.infrastructure.agent.tools.outcomes import (
+    pending_booking_at,
+    record_booking,
+    record_outcome,
+)
 
 
 async def book_appointment(
@@ -37,10 +42,7 @@ async def book_appointment(
         start_time: Start, ISO 8601 with the UTC offset, exactly as check_availability gave it.
     """
     deps = ctx.deps
-    if start_time.tzinfo is None:
-        raise ModelRetry("start_time needs a UTC offset, e.g. 2026-12-01T10:00:00-03:00")
-    if start_time <= deps.turn.now:
-        raise ModelRetry(f"start_time {start_time.isoformat()} is in the past")
+    check_start(deps, start_time, "start_time")
     try:
         professional = await deps.professional_repository.get(deps.tenant_id, professional_id)
         service = await deps.service_repository.get(deps.tenant_id, service_id)
@@ -64,7 +66,17 @@ async def book_appointment(
         if unavailable is not None:
             return unavailable
         summary += await _also_pending(deps)
-    blocked = confirmation_gate(deps, "book_appointment", arguments, summary)
+    proposal = Proposal(
+        ActionKind.APPOINTMENT_BOOKED,
+        summary,
+        {
+            "service": service.name,
+            "professional": professional.name,
+            "start": start_time.isoformat(),
+            "price": service.price_text(),
+        },
+    )
+    blocked = confirmation_gate(deps, "book_appointment", arguments, proposal)
     if blocked is not None:
         return blocked
     return await _book(deps, professional_id, service_id, start_time, summary)
@@ -114,24 +126,25 @@ async def _book(
             start,
             request_key=deps.turn.message_id or None,
         )
-    except SlotUnavailableError:
-        record_booking("book", "slot_taken")
-        return f"NOT BOOKED: that time was just taken ({summary}). Offer other free times."
-    except PolicyViolationError as error:
-        record_booking("book", "policy_violation")
-        return f"NOT BOOKED: {error}"
     except BookingPendingError as error:
         record_booking("book", "unconfirmed")
         deps.turn.actions.append(
-            TurnAction(kind=ActionKind.APPOINTMENT_PENDING, appointment_id=error.appointment_id)
+            TurnAction(
+                kind=ActionKind.APPOINTMENT_PENDING,
+                appointment_id=error.appointment_id,
+                detail=summary,
+            )
         )
         return pending_result(summary)
     except (CalendarError, AgendaError) as error:
-        record_booking("book", "failed")
-        return f"NOT BOOKED: {error}"
+        return await _not_booked(deps, start, summary, error)
+    if appointment.status is AppointmentStatus.PENDING:
+        return _unsettled(deps, appointment.id, summary, "the calendar has not answered yet")
     record_booking("book", "booked")
     deps.turn.actions.append(
-        TurnAction(kind=ActionKind.APPOINTMENT_BOOKED, appointment_id=appointment.id)
+        TurnAction(
+            kind=ActionKind.APPOINTMENT_BOOKED, appointment_id=appointment.id, detail=summary
+        )
     )
     return f"BOOKED: {summary}. Appointment id={appointment.id}."
 
@@ -164,3 +177,29 @@ async def _also_pending(deps: AgentDeps) -> str:
     if language == "pt":
         return f" — além de {waiting}, que ainda estou confirmando com a agenda"
     return f" — in addition to {waiting}, which I am still confirming with the calendar"
+
+
+async def _not_booked(deps: AgentDeps, start: datetime, summary: str, error: Exception) -> str:
+    """What the stored record says after a failed booking: still pending (the calendar write
+    is ambiguous; the reconciler settles it) or not booked at all."""
+    pending = await pending_booking_at(deps, start)
+    if pending is not None:
+        return _unsettled(deps, pending, summary, str(error))
+    if isinstance(error, SlotUnavailableError):
+        record_outcome(deps, "book", "slot_taken", summary, taken=True)
+        return f"NOT BOOKED: that time was just taken ({summary}). Offer other free times."
+    if isinstance(error, PolicyViolationError):
+        record_outcome(deps, "book", "policy_violation", summary)
+    else:
+        record_outcome(deps, "book", "failed", summary)
+    return f"NOT BOOKED: {error}"
+
+
+def _unsettled(deps: AgentDeps, appointment_id: UUID, summary: str, why: str) -> str:
+    record_booking("book", "unconfirmed")
+    deps.turn.actions.append(
+        TurnAction(
+            kind=ActionKind.APPOINTMENT_PENDING, appointment_id=appointment_id, detail=summary
+        )
+    )
+    return f"NOT CONFIRMED YET: {why}. The booking may complete shortly; do not retry now."

@@ -1,0 +1,23 @@
+"""The agent service's shard keys (see ``agenda_kit.sharding`` and docs/deployment.md)."""
+
+from __future__ import annotations
+
+from agenda_kit.sharding import UNSHARDED, ShardKey
+
+_TENANT = ShardKey(("tenant_id",), why="tenant data: every query names its tenant")
+
+SHARD_KEYS: dict[str, ShardKey | None] = {
+    "tenants": UNSHARDED,  # one small document per business, read by _id
+    "services": _TENANT,
+    "professionals": _TENANT,
+    "faq_entries": _TENANT,
+    "customers": _TENANT,
+    "conversations": _TENANT,
+    "processed_turns": _TENANT,
+    "appointments": _TENANT,
+    # Holds are unique per (tenant, professional, unit) today, so tenant_id is their key; once
+    # holds are keyed by calendar (issue 11: unique (calendar_id, unit_start)), calendar_id is.
+    "slot_holds": _TENANT,
+    "tenant_turn_slots": _TENANT,
+    "tenant_message_rate": ShardKey(("_id",), why="the _id is the tenant id"),
+}
