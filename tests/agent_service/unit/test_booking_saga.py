@@ -466,3 +466,19 @@ async def test_a_request_key_of_a_cancelled_booking_is_not_reported_booked() -> 
     await service.cancel(salon.tenant.id, first.id, reason="x", enforce_window=False)
     with pytest.raises(InvalidStateError):
         await service.book(*args, request_key="whatsapp:m1")
+
+
+async def test_an_event_landing_after_the_reconciler_failed_its_booking_is_swept() -> None:
+    """Reproduces §4's category: the reconciler failed the appointment (no event yet), the
+    in-flight write landed afterwards and its booking process died before withdrawing it."""
+    _, salon, calendar, repos = await setup()
+    pending = _pending(salon, TUESDAY_10, salon.ana.calendar_id)
+    await repos.appointments.reserve(pending)
+    sweeper = reconciler(repos, calendar)
+    assert (await sweeper.run_once()).released == 1
+    await calendar.create_event(  # the dead booking's write, stored late
+        pending.calendar_id, "s", "", pending.start, pending.end, idempotency_key=str(pending.id)
+    )
+    report = await sweeper.run_once()
+    assert report.orphans_cancelled == 1 and live(calendar) == []
+    assert (await sweeper.run_once()).orphans_cancelled == 0
