@@ -1,4 +1,4 @@
-"""``python -m agent_service [serve|chat|seed-demo|run]``."""
+"""``python -m agent_service [serve|chat|seed-demo|run|issue-token]``."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ import argparse
 import asyncio
 import sys
 
-from agent_service.cli import chat, devrun, seed, serve
+from agent_service.cli import chat, devrun, seed, serve, tokens
 
 
 def main(argv: list[str]) -> int:
@@ -16,6 +16,9 @@ def main(argv: list[str]) -> int:
     chat.add_arguments(commands.add_parser("chat", help="terminal chat over gRPC"))
     seed.add_arguments(commands.add_parser("seed-demo", help="create the demo salon tenant"))
     devrun.add_arguments(commands.add_parser("run", help="start everything locally and chat"))
+    tokens.add_arguments(
+        commands.add_parser("issue-token", help="add a principal; print its new token")
+    )
     args = parser.parse_args(argv)
     if args.command == "chat":
         return asyncio.run(chat.main(args))
@@ -23,6 +26,8 @@ def main(argv: list[str]) -> int:
         return asyncio.run(seed.main(args))
     if args.command == "run":
         return devrun.main(args)
+    if args.command == "issue-token":
+        return tokens.main(args)
     return asyncio.run(serve.main())
 
 

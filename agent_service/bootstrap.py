@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+from collections.abc import Callable
 from contextlib import AsyncExitStack
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
@@ -19,16 +20,19 @@ from pymongo import AsyncMongoClient
 
 from agenda.agent.v1 import agent_service_pb2 as agent_pb
 from agenda.agent.v1 import agent_service_pb2_grpc as agent_grpc
+from agenda_kit.auth.devtokens import token_path
+from agenda_kit.auth.principals import CalendarGrant, Principal, Role
+from agenda_kit.auth.setup import build_directory, env_entry
 from agenda_kit.calendar.grpc_client import GrpcCalendarAdapter
 from agenda_kit.calendar.port import ICalendarAdapter
-from agenda_kit.grpc.auth import BearerAuthInterceptor
+from agenda_kit.grpc.auth import AuthorizationInterceptor
 from agenda_kit.grpc.context import RequestContextInterceptor
 from agenda_kit.grpc.run import Serving
 from agenda_kit.grpc.server import ServerSpec, ServiceRegistration, create_server
 from agenda_kit.grpc.tls import server_credentials
 from agenda_kit.health import HealthWatcher, mongo_probe
 from agenda_kit.mongo import ensure_mongo, make_client
-from agenda_kit.settings import SharedSettings, tokens_or_generated
+from agenda_kit.settings import SharedSettings
 from agent_service.application.booking import BookingService
 from agent_service.application.conversation import HandleMessage
 from agent_service.application.handoff import ConversationControl
@@ -37,19 +41,28 @@ from agent_service.application.repositories import Repositories
 from agent_service.application.tenant_gate import Admission, ClusterTenantGate, TenantGate
 from agent_service.infrastructure import failpoints
 from agent_service.infrastructure.agent.agents import build_agents
-from agent_service.infrastructure.agent.engine import LangGraphConversationEngine
+from agent_service.infrastructure.agent.engine import LangGraphConversationEngine, ReplyPolicy
 from agent_service.infrastructure.agent.graph import build_graph
 from agent_service.infrastructure.agent.models import build_model
 from agent_service.infrastructure.agent.specialists import enabled_specialists, validate_flags
 from agent_service.infrastructure.grpc.agent_servicer import AgentServicer
 from agent_service.infrastructure.grpc.catalog_servicer import catalog_registration
 from agent_service.infrastructure.grpc.errors import AGENT_ERRORS
+from agent_service.infrastructure.grpc.policy import AGENT_POLICY, CATALOG_POLICY
 from agent_service.infrastructure.mongo import init_agent_storage
 from agent_service.infrastructure.mongo.tenant_limits import open_tenant_limits
 from agent_service.infrastructure.settings import AgentSettings
 
 log = structlog.get_logger("agenda.agent")
 AGENT_SERVICE = agent_pb.DESCRIPTOR.services_by_name["AgentService"].full_name
+ENV_PRINCIPAL = Principal(
+    name="single-token",
+    roles=frozenset({Role.GATEWAY, Role.BACKOFFICE, Role.OPERATOR}),
+    tenants=None,
+    calendars=(CalendarGrant(pattern="*", write=True),),
+)
+"""Who an ``AGENT_AUTH_TOKENS`` token is: one trusted caller that is gateway, back office and
+operator of every tenant (the single-caller case; several callers need a principals file)."""
 CALENDAR_COMPONENT = "agenda.calendar.v1.CalendarService"
 """The agent's health also reports the calendar service's, under this name only."""
 
@@ -74,6 +87,7 @@ class Overrides:
     repos: Repositories | None = None
     calendar: ICalendarAdapter | None = None
     model: Model | None = None
+    clock: Callable[[], datetime] | None = None
 
 
 async def bootstrap(
@@ -92,11 +106,12 @@ async def bootstrap(
         )
         calendar = overrides.calendar or await _open_calendar(settings, shared, resources, watcher)
         resources.push_async_callback(watcher.stop)  # stops before storage and calendar close
-        booking = _booking(repos, calendar)
+        booking = _booking(repos, calendar, overrides.clock)
         handle = HandleMessage(
             repos,
-            _engine(settings, repos, calendar, booking, overrides.model),
+            _engine(settings, repos, calendar, booking, overrides),
             gate=await _tenant_gate(settings, mongo),
+            renew_every=settings.turn_lease_seconds / 3,
         )
         spec = _server_spec(settings, shared, repos, booking, handle)
         spec.watcher = watcher
@@ -112,12 +127,15 @@ async def bootstrap(
     return AgentApp(server, port, spec, repos, booking, reconciler, resources)
 
 
-def _booking(repos: Repositories, calendar: ICalendarAdapter) -> BookingService:
+def _booking(
+    repos: Repositories, calendar: ICalendarAdapter, clock: Callable[[], datetime] | None
+) -> BookingService:
     """The booking saga; with crash failpoints only when ``AGENDA_FAILPOINTS`` is set."""
     failpoint = failpoints.from_environment()
+    now = clock or _utc_now
     if failpoint is None:
-        return BookingService(repos, calendar)
-    return BookingService(repos, calendar, failpoint=failpoint)
+        return BookingService(repos, calendar, clock=now)
+    return BookingService(repos, calendar, failpoint=failpoint, clock=now)
 
 
 def _engine(
@@ -125,10 +143,10 @@ def _engine(
     repos: Repositories,
     calendar: ICalendarAdapter,
     booking: BookingService,
-    model: Model | None,
+    overrides: Overrides,
 ) -> LangGraphConversationEngine:
     specialists = enabled_specialists(settings.flags())
-    model = model or build_model(
+    model = overrides.model or build_model(
         settings.model,
         openai_base_url=settings.openai_base_url,
         openai_api_key=settings.openai_api_key,
@@ -137,9 +155,23 @@ def _engine(
     limits = UsageLimits(
         request_limit=settings.request_limit, tool_calls_limit=settings.tool_calls_limit
     )
-    return LangGraphConversationEngine(
-        build_graph(agents, specialists), repos, calendar, booking, limits
+    policy = ReplyPolicy(
+        confirmation_ttl_seconds=settings.confirmation_ttl_seconds,
+        max_reply_chars=settings.max_reply_chars,
     )
+    return LangGraphConversationEngine(
+        build_graph(agents, specialists),
+        repos,
+        calendar,
+        booking,
+        limits,
+        clock=overrides.clock or _utc_now,
+        policy=policy,
+    )
+
+
+def _utc_now() -> datetime:
+    return datetime.now(UTC)
 
 
 def _model_settings(settings: AgentSettings) -> ModelSettings:
@@ -161,7 +193,9 @@ def _server_spec(
     handle: HandleMessage,
 ) -> ServerSpec:
     servicer = AgentServicer(handle, ConversationControl(repos), repos)
-    tokens = tokens_or_generated(settings.auth_tokens, shared.data_dir / "tokens" / "agent.token")
+    directory = build_directory(
+        shared.principals_file, shared.data_dir, env_entry(ENV_PRINCIPAL, settings.auth_tokens)
+    )
     return ServerSpec(
         services=[
             ServiceRegistration(
@@ -170,7 +204,10 @@ def _server_spec(
             ),
             catalog_registration(repos, booking),
         ],
-        interceptors=[BearerAuthInterceptor(tokens), RequestContextInterceptor(AGENT_ERRORS)],
+        interceptors=[
+            RequestContextInterceptor(AGENT_ERRORS),
+            AuthorizationInterceptor(directory, [AGENT_POLICY, CATALOG_POLICY]),
+        ],
         credentials=server_credentials(
             settings.tls_cert_file, settings.tls_key_file, settings.tls_client_ca_file
         ),
@@ -189,7 +226,10 @@ async def _open_storage(
     client = make_client(uri)
     resources.push_async_callback(client.close)
     watcher.require("mongodb", mongo_probe(client))
-    return await init_agent_storage(client, settings.database), client
+    repos = await init_agent_storage(
+        client, settings.database, turn_lease=timedelta(seconds=settings.turn_lease_seconds)
+    )
+    return repos, client
 
 
 async def _tenant_gate(settings: AgentSettings, mongo: AsyncMongoClient[Any] | None) -> Admission:
@@ -215,7 +255,7 @@ async def _open_calendar(
     resources: AsyncExitStack,
     watcher: HealthWatcher,
 ) -> ICalendarAdapter:
-    token = settings.calendar_token or _read_token(shared.data_dir / "tokens" / "calendar.token")
+    token = settings.calendar_token or _read_token(token_path(shared.data_dir, "calendar-agent"))
     root = settings.calendar_tls_root_cert.read_bytes() if settings.calendar_tls_root_cert else None
     adapter = GrpcCalendarAdapter.connect(
         settings.calendar_addr,

@@ -9,7 +9,7 @@ import asyncio
 from agenda_kit.grpc.server import serve_until_signal
 from agenda_kit.logging import configure_logging
 from agenda_kit.settings import SharedSettings
-from bench.harness import echo_handler, probe_handler
+from bench.harness import echo_handler, open_to_bench, probe_handler
 from calendar_service.bootstrap import bootstrap
 from calendar_service.infrastructure.settings import CalendarSettings
 
@@ -20,6 +20,7 @@ async def main() -> None:
     configure_logging(shared.log_level, json=shared.log_json)
     app = await bootstrap(settings, shared)
     app.server.add_generic_rpc_handlers((echo_handler(), probe_handler()))
+    open_to_bench(app.spec)
     try:
         await serve_until_signal(app.server, app.spec, settings.shutdown_grace_seconds)
     finally:

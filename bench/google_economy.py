@@ -103,19 +103,26 @@ class CountingCalendar(ICalendarAdapter):
         end_date: datetime,
         duration_minutes: int,
         rules: SlotRules | None = None,
+        *,
+        fresh: bool = False,
     ) -> list[datetime]:
         self._questions.lookups += 1
         self._questions.professionals += 1
         return await self._inner.get_free_slots(
-            calendar_id, start_date, end_date, duration_minutes, rules
+            calendar_id, start_date, end_date, duration_minutes, rules, fresh=fresh
         )
 
     async def query_free_busy(
-        self, calendar_ids: Sequence[str], start: datetime, end: datetime
+        self,
+        calendar_ids: Sequence[str],
+        start: datetime,
+        end: datetime,
+        *,
+        fresh: bool = False,
     ) -> list[FreeBusy]:
         self._questions.lookups += 1
         self._questions.professionals += len(set(calendar_ids))
-        return await self._inner.query_free_busy(calendar_ids, start, end)
+        return await self._inner.query_free_busy(calendar_ids, start, end, fresh=fresh)
 
     async def insert_event(self, draft: EventDraft) -> tuple[CalendarEvent, bool]:
         return await self._inner.insert_event(draft)
@@ -125,6 +132,11 @@ class CountingCalendar(ICalendarAdapter):
 
     async def cancel_event(self, calendar_id: str, event_id: str) -> bool:
         return await self._inner.cancel_event(calendar_id, event_id)
+
+    async def move_event(
+        self, calendar_id: str, event_id: str, start: datetime, end: datetime
+    ) -> CalendarEvent:
+        return await self._inner.move_event(calendar_id, event_id, start, end)
 
     async def list_events(
         self,

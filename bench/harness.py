@@ -19,7 +19,7 @@ import math
 import pstats
 import subprocess
 import sys
-from collections.abc import Awaitable, Callable, Iterator, Mapping, Sequence
+from collections.abc import Awaitable, Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -28,6 +28,10 @@ from typing import Any
 import grpc
 import psutil  # type: ignore[import-untyped]
 
+from agenda_kit.auth.policy import Access, PolicyTable, rule
+from agenda_kit.auth.principals import Role
+from agenda_kit.grpc.auth import AuthorizationInterceptor
+from agenda_kit.grpc.server import ServerSpec
 from tests.e2e.agent_processes import hermetic_env
 from tests.e2e.processes import REPO, free_port, wait_serving
 
@@ -90,6 +94,20 @@ def _short(path: str) -> str:
         if marker in path:
             return path.split(marker, 1)[1]
     return path
+
+
+PROBE_METHODS = ("Stats", "Gc", "ProfileStart", "ProfileStop")
+
+
+def open_to_bench(spec: ServerSpec, extra_probes: Iterable[str] = ()) -> None:
+    """Rows for the echo and probe methods: any authenticated principal may call them (the
+    server is fail-closed; these bench-only services have no rows of their own)."""
+    anyone = rule(*Role, access=Access.READ, unscoped=True)
+    methods = (*PROBE_METHODS, *extra_probes)
+    for interceptor in spec.interceptors:
+        if isinstance(interceptor, AuthorizationInterceptor):
+            interceptor.add_policy(PolicyTable(ECHO_SERVICE, {"Echo": anyone}))
+            interceptor.add_policy(PolicyTable(PROBE_SERVICE, dict.fromkeys(methods, anyone)))
 
 
 def probe_handler(extra: Mapping[str, ProbeAction] | None = None) -> grpc.GenericRpcHandler:

@@ -493,7 +493,7 @@ async def serve(instrument: bool) -> None:
     from agenda_kit.settings import SharedSettings
     from agent_service.bootstrap import Overrides, bootstrap
     from agent_service.infrastructure.settings import AgentSettings
-    from bench.harness import probe_handler
+    from bench.harness import open_to_bench, probe_handler
 
     shared, settings = SharedSettings(), AgentSettings()
     configure_logging(shared.log_level, json=shared.log_json)
@@ -507,6 +507,7 @@ async def serve(instrument: bool) -> None:
 
     app = await bootstrap(settings, shared, Overrides(model=model))
     app.server.add_generic_rpc_handlers((probe_handler({"Turns": drain}),))
+    open_to_bench(app.spec, ["Turns"])
     try:
         await serve_until_signal(app.server, app.spec, settings.shutdown_grace_seconds)
     finally:

@@ -10,23 +10,32 @@ import structlog
 
 from agenda.calendar.v1 import calendar_service_pb2 as pb
 from agenda.calendar.v1 import calendar_service_pb2_grpc as pb_grpc
-from agenda_kit.grpc.auth import BearerAuthInterceptor
+from agenda_kit.auth.principals import CalendarGrant, Principal, Role
+from agenda_kit.auth.setup import build_directory, env_entry
+from agenda_kit.grpc.auth import AuthorizationInterceptor
 from agenda_kit.grpc.context import RequestContextInterceptor
 from agenda_kit.grpc.run import Serving
 from agenda_kit.grpc.server import ServerSpec, ServiceRegistration, create_server
 from agenda_kit.grpc.tls import server_credentials
 from agenda_kit.health import HealthWatcher
-from agenda_kit.settings import SharedSettings, tokens_or_generated
+from agenda_kit.settings import SharedSettings
 from calendar_service.application import use_cases
 from calendar_service.application.busy_time import BusyTimeCalendarAdapter
 from calendar_service.application.caching import CachingCalendarAdapter
 from calendar_service.infrastructure.backends import open_backend
 from calendar_service.infrastructure.grpc.errors import CALENDAR_ERRORS
+from calendar_service.infrastructure.grpc.policy import CALENDAR_POLICY
 from calendar_service.infrastructure.grpc.servicer import CalendarServicer, CalendarUseCases
 from calendar_service.infrastructure.settings import CalendarSettings
 
 log = structlog.get_logger("agenda.calendar")
 SERVICE_NAME = pb.DESCRIPTOR.services_by_name["CalendarService"].full_name
+ENV_PRINCIPAL = Principal(
+    name="calendar-client",
+    roles=frozenset({Role.CALENDAR_CLIENT}),
+    calendars=(CalendarGrant(pattern="*", write=True, all_owners=True),),
+)
+"""Who a ``CALENDAR_AUTH_TOKENS`` token is: the single calendar client, every calendar."""
 
 
 @dataclass
@@ -48,6 +57,7 @@ def build_use_cases(calendar: BusyTimeCalendarAdapter) -> CalendarUseCases:
         get_event=use_cases.GetEvent(calendar),
         cancel_event=use_cases.CancelEvent(calendar),
         list_events=use_cases.ListEvents(calendar),
+        move_event=use_cases.MoveEvent(calendar),
     )
 
 
@@ -67,8 +77,8 @@ async def bootstrap(
             backend = await open_backend(settings, shared, resources, watcher)
         resources.push_async_callback(watcher.stop)  # stops before the backend closes
         calendar = CachingCalendarAdapter(backend, settings.freebusy_cache_ttl_seconds)
-        tokens = tokens_or_generated(
-            settings.auth_tokens, shared.data_dir / "tokens" / "calendar.token"
+        directory = build_directory(
+            shared.principals_file, shared.data_dir, env_entry(ENV_PRINCIPAL, settings.auth_tokens)
         )
         servicer = CalendarServicer(build_use_cases(calendar))
         spec = ServerSpec(
@@ -79,8 +89,8 @@ async def bootstrap(
                 )
             ],
             interceptors=[
-                BearerAuthInterceptor(tokens),
                 RequestContextInterceptor(CALENDAR_ERRORS),
+                AuthorizationInterceptor(directory, [CALENDAR_POLICY]),
             ],
             credentials=server_credentials(
                 settings.tls_cert_file, settings.tls_key_file, settings.tls_client_ca_file

@@ -2,7 +2,8 @@
 
 Rules:
 - a create with an idempotency key derives the new id from (tenant, kind, key), so a retry
-  returns the entity the first call stored instead of creating a second one;
+  returns the entity the first call stored instead of creating a second one; a tenant's key
+  is scoped to the principal creating it (another principal's same key makes a new tenant);
 - everything but a tenant belongs to a tenant that must exist (else ``NotFoundError``), and
   updates and deletes only see that tenant's ids;
 - a professional offers only services of its own tenant; deleting a service takes it off
@@ -34,6 +35,11 @@ def entity_id_for(tenant_id: UUID | None, kind: str, idempotency_key: str) -> UU
     return uuid5(NAMESPACE, f"{owner}:{kind}:{idempotency_key}")
 
 
+def tenant_id_for(requester: str, idempotency_key: str) -> UUID:
+    """The id ``CreateTenant`` by principal ``requester`` with ``idempotency_key`` gives."""
+    return uuid5(NAMESPACE, f"principal:{requester}:tenant:{idempotency_key}")
+
+
 def with_key_id(entity: E, tenant_id: UUID | None, kind: str, idempotency_key: str) -> E:
     """``entity`` with its deterministic id when a key is given (else its own random id)."""
     if not idempotency_key:
@@ -47,8 +53,12 @@ class TenantCatalog:
     def __init__(self, tenants: TenantRepository) -> None:
         self._tenants = tenants
 
-    async def create(self, tenant: Tenant, idempotency_key: str) -> Tenant:
-        return await self._tenants.add(with_key_id(tenant, None, "tenant", idempotency_key))
+    async def create(self, tenant: Tenant, idempotency_key: str, requester: str) -> Tenant:
+        """Register ``tenant``; a retry by the same ``requester`` with the same key returns
+        the stored tenant."""
+        if idempotency_key:
+            tenant = tenant.model_copy(update={"id": tenant_id_for(requester, idempotency_key)})
+        return await self._tenants.add(tenant)
 
     async def get(self, tenant_id: UUID) -> Tenant:
         return await self._tenants.get(tenant_id)

@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import re
 import uuid
+from collections.abc import Coroutine
 from contextlib import AbstractAsyncContextManager, nullcontext
 from dataclasses import dataclass
+from typing import Any, TypeVar
 from uuid import UUID
 
 import structlog
@@ -24,9 +27,18 @@ from agent_service.domain.conversations import (
     Role,
     TurnResult,
 )
-from agent_service.domain.errors import ConflictError, InvalidInputError, NotFoundError
+from agent_service.domain.errors import (
+    ConflictError,
+    InvalidInputError,
+    MessageIdTakenError,
+    NotFoundError,
+    StorageUnavailableError,
+)
 
 log = structlog.get_logger("agenda.conversation")
+_T = TypeVar("_T")
+_TAKEOVER_EVERY = 0.5
+"""How often a duplicate waiting for the reply checks whether the claim's lease expired."""
 _CHANNEL = re.compile(r"^[a-z0-9_-]{1,32}$")
 HUMAN = "human"
 
@@ -66,6 +78,12 @@ def validate_incoming(message: IncomingMessage) -> None:
         raise InvalidInputError("customer.display_name", "must be at most 200 characters")
 
 
+def customer_ref(message: IncomingMessage) -> str:
+    """An opaque reference to who sent ``message`` (message ids are unique per tenant and
+    channel; this tells a redelivery from another customer's reuse of the id)."""
+    return hashlib.sha256(message.external_id.strip().encode()).hexdigest()[:32]
+
+
 class HandleMessage:
     """One customer message → one reply, exactly once per channel message id.
 
@@ -74,6 +92,11 @@ class HandleMessage:
     message runs only if its tenant has a free place in ``gate`` (default: unlimited);
     otherwise ``CapacityExceededError`` and the message id stays unclaimed (a retry may run).
     Duplicates waiting for a stored reply do not take a place.
+
+    Claims are leases, renewed every ``renew_every`` seconds while the turn runs: a duplicate
+    waiting for the reply takes the claim over (and handles the message) once its holder has
+    died and the lease expired. Once claimed, the turn is shielded from the caller's
+    cancellation: it runs to its end and stores its reply, which a redelivery then gets.
     """
 
     def __init__(
@@ -83,11 +106,14 @@ class HandleMessage:
         *,
         duplicate_wait: float = 30.0,
         gate: Admission | None = None,
+        renew_every: float = 20.0,
     ) -> None:
         self._repos = repos
         self._engine = engine
         self._duplicate_wait = duplicate_wait
         self._gate = gate
+        self._renew_every = renew_every
+        self._detached: set[asyncio.Future[Any]] = set()
 
     async def execute(
         self, message: IncomingMessage, progress: ProgressSink | None = None
@@ -95,27 +121,87 @@ class HandleMessage:
         validate_incoming(message)
         tenant = await self._repos.tenants.get(message.tenant_id)
         key = (message.tenant_id, message.channel, message.message_id)
-        if not await self._repos.turns.claim(*key):
-            return HandledMessage(await self._stored_result(*key), duplicate=True)
+        handled = await self._shielded(self._claim_and_run(message, tenant.id, key, progress))
+        if handled is not None:
+            return handled
+        stored = await self._stored_result(*key)
+        if stored is not None:
+            if stored.customer_ref and stored.customer_ref != customer_ref(message):
+                raise MessageIdTakenError()
+            return HandledMessage(stored, duplicate=True)
+        return await self._shielded(self._claimed_turn(message, tenant.id, key, progress))
+
+    async def _shielded(self, work: Coroutine[object, object, _T]) -> _T:
+        """Claiming and the turn run to their end even if the caller goes away (its deadline
+        passed): a claim is never left without its holder, and the reply is stored for the
+        redelivery."""
+        task = asyncio.ensure_future(work)
         try:
-            async with self._admitted(tenant.id):
-                result = await self._handle(message, tenant.id, progress)
-        except BaseException:
-            await self._repos.turns.release(*key)
+            return await asyncio.shield(task)
+        except asyncio.CancelledError:
+            log.warning("turn_continues_after_caller_left")
+            self._detached.add(task)
+            task.add_done_callback(self._detached.discard)
             raise
-        await self._repos.turns.complete(*key, result)
+
+    async def _claim_and_run(
+        self,
+        message: IncomingMessage,
+        tenant_id: UUID,
+        key: tuple[UUID, str, str],
+        progress: ProgressSink | None,
+    ) -> HandledMessage | None:
+        """The turn if this delivery claims the message; None when another one holds it."""
+        if not await self._repos.turns.claim(*key):
+            return None
+        return await self._claimed_turn(message, tenant_id, key, progress)
+
+    async def _claimed_turn(
+        self,
+        message: IncomingMessage,
+        tenant_id: UUID,
+        key: tuple[UUID, str, str],
+        progress: ProgressSink | None,
+    ) -> HandledMessage:
+        renewing = asyncio.ensure_future(self._keep_renewing(key))
+        try:
+            async with self._admitted(tenant_id):
+                result = await self._handle(message, tenant_id, progress)
+        except BaseException:
+            await self._repos.turns.release(*key)  # keeps a turn whose outcome was stored
+            raise
+        finally:
+            renewing.cancel()
         return HandledMessage(result, duplicate=False)
+
+    async def _keep_renewing(self, key: tuple[UUID, str, str]) -> None:
+        while True:
+            await asyncio.sleep(self._renew_every)
+            try:
+                await self._repos.turns.renew(*key)
+            except StorageUnavailableError as error:  # try again at the next beat
+                log.warning("claim_renewal_failed", message_id=key[2], error=str(error))
 
     def _admitted(self, tenant_id: UUID) -> AbstractAsyncContextManager[None]:
         return nullcontext() if self._gate is None else self._gate.admit(tenant_id)
 
-    async def _stored_result(self, tenant_id: UUID, channel: str, message_id: str) -> TurnResult:
+    async def _stored_result(
+        self, tenant_id: UUID, channel: str, message_id: str
+    ) -> TurnResult | None:
+        """The first delivery's reply, waited for; None when its claim expired (its holder
+        died) and this delivery took the claim over."""
         loop = asyncio.get_running_loop()
         give_up = loop.time() + self._duplicate_wait
+        next_try = loop.time() + _TAKEOVER_EVERY
         while loop.time() < give_up:
             stored = await self._repos.turns.result(tenant_id, channel, message_id)
             if stored is not None:
                 return stored
+            if loop.time() >= next_try:
+                next_try = loop.time() + _TAKEOVER_EVERY
+                if await self._repos.turns.claim(tenant_id, channel, message_id):
+                    log.warning("expired_claim_taken_over", message_id=message_id)
+                    return None
             await asyncio.sleep(0.05)
         raise ConflictError("this message is still being handled; retry shortly")
 
@@ -136,15 +222,22 @@ class HandleMessage:
             conversation_id=str(conversation.id), trace_id=trace_id
         )
         incoming = Message(role=Role.CUSTOMER, text=message.text, message_id=message.message_id)
+        key = (tenant_id, message.channel, message.message_id)
         if conversation.status is ConversationStatus.HANDED_OFF:
-            saved = await self._repos.conversations.save(conversation.with_message(incoming))
-            return TurnResult(
+            # While a human has it, nothing the bot proposed earlier can be confirmed later.
+            saved = await self._repos.conversations.save(
+                conversation.with_message(incoming).without_pending()
+            )
+            result = TurnResult(
                 conversation_id=saved.id,
                 reply="",
                 specialist=HUMAN,
                 status=saved.status,
                 trace_id=trace_id,
+                customer_ref=customer_ref(message),
             )
+            await self._repos.turns.complete(*key, result)
+            return result
         tenant = await self._repos.tenants.get(tenant_id)
         output = await self._engine.run_turn(
             TurnInput(
@@ -156,16 +249,27 @@ class HandleMessage:
             ),
             progress,
         )
-        saved = await self._save_turn(conversation, incoming, output)
-        await self._remember_name(customer, output)
-        return TurnResult(
-            conversation_id=saved.id,
+        status = (
+            ConversationStatus.HANDED_OFF
+            if output.handoff_reason is not None
+            else conversation.status
+        )
+        result = TurnResult(
+            conversation_id=conversation.id,
             reply=output.reply,
             actions=output.actions,
             trace_id=trace_id,
             specialist=output.specialist,
-            status=saved.status,
+            status=status,
+            pending=output.pending,
+            customer_ref=customer_ref(message),
         )
+        # The outcome is stored first: whatever fails after a write, a retry of this message
+        # id gets this truthful reply and nothing runs twice.
+        await self._repos.turns.complete(*key, result)
+        await self._save_turn(conversation, incoming, output)
+        await self._remember_name(customer, output)
+        return result
 
     async def _conversation(self, message: IncomingMessage, customer: Customer) -> Conversation:
         repo = self._repos.conversations

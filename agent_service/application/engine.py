@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from agent_service.domain.catalog import Customer, Tenant
-from agent_service.domain.conversations import Conversation, TurnAction
+from agent_service.domain.conversations import Conversation, PendingConfirmation, TurnAction
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -33,6 +33,7 @@ class TurnOutput:
     summary: str = ""
     handoff_reason: str | None = None
     customer_name: str | None = None
+    pending: PendingConfirmation | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -9,13 +9,14 @@ Business rules every implementation keeps:
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Protocol
 from uuid import UUID
 
 from agent_service.domain.appointments import Appointment, AppointmentStatus
 from agent_service.domain.catalog import Customer, FaqEntry, Professional, Service, Tenant
 from agent_service.domain.conversations import Conversation, TurnResult
+from agent_service.domain.outbox import OutboxCursor, OutboxMessage
 
 
 class TenantRepository(Protocol):
@@ -92,8 +93,51 @@ class AppointmentRepository(Protocol):
         ...
 
     async def get(self, tenant_id: UUID, appointment_id: UUID) -> Appointment: ...
-    async def stale_pending(self, older_than: datetime, limit: int) -> list[Appointment]:
-        """Pending appointments (any tenant) last updated before ``older_than``."""
+
+    # The reconciler's queries (any tenant). Times are the STORE's clock (one clock for every
+    # replica): ``updated_at`` is stamped by the store on each write.
+    async def due_pending(self, grace: timedelta, limit: int) -> list[Appointment]:
+        """Pending appointments not written for ``grace`` whose ``next_attempt_at`` (if any)
+        has come, oldest first."""
+        ...
+
+    async def defer(self, appointment: Appointment, delay: timedelta) -> None:
+        """Count a failed attempt and set ``next_attempt_at`` to now + ``delay`` (if pending)."""
+        ...
+
+    async def stale_moves(self, grace: timedelta, limit: int) -> list[Appointment]:
+        """Confirmed appointments whose move has been in progress for ``grace``."""
+        ...
+
+    async def with_orphan_events(self, limit: int) -> list[Appointment]:
+        """Appointments recording an event that must still be cancelled."""
+        ...
+
+    async def set_orphan_event(
+        self, tenant_id: UUID, appointment_id: UUID, event_id: str | None
+    ) -> None: ...
+
+    async def settled_awaiting_notice(self, limit: int) -> list[Appointment]:
+        """Appointments whose customer awaits a notice and whose outcome is now known
+        (confirmed or failed, no move in progress)."""
+        ...
+
+    async def clear_awaiting_notice(self, tenant_id: UUID, appointment_id: UUID) -> None: ...
+
+    # Rescheduling as one operation (see ``application.moves``).
+    async def begin_move(self, appointment: Appointment, new_start: datetime) -> Appointment:
+        """Hold the new time's units (those not already its own) and record ``moving_to``,
+        only if the stored appointment is still confirmed at ``appointment.start`` with no
+        move in progress (else ``ConflictError``); ``SlotUnavailableError`` when taken."""
+        ...
+
+    async def finish_move(self, appointment: Appointment) -> Appointment:
+        """Start at ``moving_to``; the old start joins ``previous_starts``; the holds not
+        covering the new time are released."""
+        ...
+
+    async def abort_move(self, appointment: Appointment) -> Appointment:
+        """Forget ``moving_to`` and release the holds not covering the current time."""
         ...
 
     async def list(
@@ -124,7 +168,12 @@ class TurnRepository(Protocol):
     """Channel message ids already handled, and their replies."""
 
     async def claim(self, tenant_id: UUID, channel: str, message_id: str) -> bool:
-        """True for the first claim of this message id; False when already claimed."""
+        """True for the first claim of this message id, or when the previous claim's lease
+        expired without a result (its holder died); False while it is held or completed."""
+        ...
+
+    async def renew(self, tenant_id: UUID, channel: str, message_id: str) -> None:
+        """Extend the lease of a claim still being handled."""
         ...
 
     async def complete(
@@ -148,3 +197,24 @@ class AppointmentCanceller(Protocol):
     async def cancel(
         self, tenant_id: UUID, appointment_id: UUID, *, reason: str, enforce_window: bool
     ) -> tuple[Appointment, bool]: ...
+
+
+class OutboxRepository(Protocol):
+    """Durable proactive messages (booking outcomes now, reminders later) that gateways
+    stream and acknowledge; every read and ack is scoped by tenant."""
+
+    async def add(self, message: OutboxMessage) -> bool:
+        """Store it; False when a message of that id exists (adding is idempotent)."""
+        ...
+
+    async def due(
+        self, tenant_id: UUID, after: OutboxCursor | None, limit: int
+    ) -> list[OutboxMessage]:
+        """Unacknowledged messages due to be delivered (``deliver_at`` passed, store's clock,
+        older than the settle time so no write in flight sorts before them), after ``after``,
+        ordered by (deliver_at, id)."""
+        ...
+
+    async def ack(self, tenant_id: UUID, message_ids: list[UUID]) -> int:
+        """Mark delivered; returns how many were newly acknowledged."""
+        ...

@@ -9,6 +9,7 @@ from agent_service.application.ports import (
     ConversationRepository,
     CustomerRepository,
     FaqRepository,
+    OutboxRepository,
     ProfessionalRepository,
     ServiceRepository,
     TenantRepository,
@@ -28,3 +29,4 @@ class Repositories:
     appointments: AppointmentRepository
     conversations: ConversationRepository
     turns: TurnRepository
+    outbox: OutboxRepository

@@ -15,6 +15,7 @@ import grpc
 
 from agenda.agent.v1 import agent_service_pb2 as pb
 from agenda.agent.v1 import agent_service_pb2_grpc as pb_grpc
+from agenda_kit.grpc.limits import MESSAGE_SIZE_OPTIONS
 from agent_service.cli.clients import DEMO_TENANT_FILE, agent_address, agent_metadata
 
 _TIME = re.compile(r"\b(\d{2}:\d{2})\b")
@@ -49,7 +50,7 @@ class Session:
                 message_id=uuid.uuid4().hex,
                 text=text,
             ),
-            metadata=agent_metadata(),
+            metadata=agent_metadata("gateway"),
             timeout=60,
         )
         self.conversation_id = reply.conversation_id
@@ -129,7 +130,9 @@ async def main(args: argparse.Namespace) -> int:
     if not tenant:
         raise SystemExit("no tenant: pass --tenant or run `python -m agent_service seed-demo`")
     customer = args.customer or getpass.getuser()
-    async with grpc.aio.insecure_channel(args.address or agent_address()) as channel:
+    async with grpc.aio.insecure_channel(
+        args.address or agent_address(), options=MESSAGE_SIZE_OPTIONS
+    ) as channel:
         session = Session(pb_grpc.AgentServiceStub(channel), tenant, customer)
         if args.script or not sys.stdin.isatty():
             return await scripted(session)

@@ -5,6 +5,8 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
+from agenda_kit.auth.devtokens import TOKEN_FILES
+
 DATA_DIR = Path(os.environ.get("AGENDA_DATA_DIR", ".data"))
 DEMO_TENANT_FILE = DATA_DIR / "demo_tenant_id"
 
@@ -30,9 +32,7 @@ def token(variable: str, file_name: str) -> str:
     return path.read_text().strip()
 
 
-def agent_metadata() -> tuple[tuple[str, str], ...]:
-    return (("authorization", f"Bearer {token('AGENT_AUTH_TOKENS', 'agent.token')}"),)
-
-
-def calendar_metadata() -> tuple[tuple[str, str], ...]:
-    return (("authorization", f"Bearer {token('CALENDAR_AUTH_TOKENS', 'calendar.token')}"),)
+def agent_metadata(principal: str) -> tuple[tuple[str, str], ...]:
+    """Credentials of ``principal`` ("gateway", "backoffice", "operator") for the agent
+    service: ``AGENT_AUTH_TOKENS`` (the single-token case) when set, else its generated token."""
+    return (("authorization", f"Bearer {token('AGENT_AUTH_TOKENS', TOKEN_FILES[principal])}"),)

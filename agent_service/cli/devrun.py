@@ -18,6 +18,7 @@ from pathlib import Path
 import grpc
 from grpc_health.v1 import health_pb2, health_pb2_grpc
 
+from agenda_kit.auth.devtokens import DESCRIPTIONS, PRINCIPALS_FILE, token_path
 from agent_service.cli import chat, seed
 from agent_service.cli.clients import DATA_DIR, agent_address, calendar_address
 
@@ -30,7 +31,7 @@ Switch to a real model:
   AGENT_MODEL=openai:gpt-4.1-mini OPENAI_API_KEY=... make run
   or any OpenAI-compatible server (vLLM, Ollama, LiteLLM):
   AGENT_MODEL=openai-chat:NAME OPENAI_BASE_URL=http://host:8000/v1 make run
-Logs: .data/logs/   Tokens: .data/tokens/   Operator recipes: docs/operations.md
+Logs: .data/logs/   Operator recipes: docs/operations.md   Security: docs/security.md
 """
 
 
@@ -104,11 +105,23 @@ def _services() -> Iterator[None]:
         _say(f"stopped; data kept in {DATA_DIR}/")
 
 
+def _tokens_table() -> str:
+    """Which generated token file is which principal (nothing when tokens are configured)."""
+    if os.environ.get("AGENT_AUTH_TOKENS") or os.environ.get("AGENDA_PRINCIPALS_FILE"):
+        return "Tokens: as configured (AGENT_AUTH_TOKENS / AGENDA_PRINCIPALS_FILE)"
+    lines = [f"Tokens (principals: {DATA_DIR / PRINCIPALS_FILE}, see docs/security.md):"]
+    for name, description in DESCRIPTIONS.items():
+        lines.append(f"  {token_path(DATA_DIR, name)}  {description}")
+    return "\n".join(lines)
+
+
 def main(args: argparse.Namespace) -> int:
     try:
+        seed.scope_dev_principals()
         with _services():
             asyncio.run(seed.main(argparse.Namespace(address=None)))
             _say(HOW_TO)
+            _say(_tokens_table())
             chat_args = argparse.Namespace(
                 address=None, tenant=None, customer=None, script=args.script
             )

@@ -4,12 +4,16 @@ through ``CatalogService`` with idempotency keys (running it again changes nothi
 from __future__ import annotations
 
 import argparse
+import os
 
 import grpc
 
 from agenda.agent.v1 import catalog_service_pb2 as pb
 from agenda.agent.v1 import catalog_service_pb2_grpc as pb_grpc
-from agent_service.cli.clients import DEMO_TENANT_FILE, agent_address, agent_metadata
+from agenda_kit.auth.devtokens import write_dev_principals
+from agenda_kit.grpc.limits import MESSAGE_SIZE_OPTIONS
+from agent_service.application.catalog import tenant_id_for
+from agent_service.cli.clients import DATA_DIR, DEMO_TENANT_FILE, agent_address, agent_metadata
 
 SERVICES = [
     ("Corte feminino", "Corte com lavagem e finalização", 45, 8000),
@@ -52,7 +56,15 @@ def _hours(days: range, windows: list[tuple[str, str]]) -> list[pb.WorkingHours]
     ]
 
 
-async def seed(stub: pb_grpc.CatalogServiceAsyncStub, metadata: tuple[tuple[str, str], ...]) -> str:
+Metadata = tuple[tuple[str, str], ...]
+DEMO_KEY = "demo-salon"
+
+
+async def seed(
+    stub: pb_grpc.CatalogServiceAsyncStub, metadata: Metadata, backoffice: Metadata | None = None
+) -> str:
+    """Create the demo tenant with ``metadata`` (an operator's) and its catalog with
+    ``backoffice`` (default: the same credentials)."""
     tenant = await stub.CreateTenant(
         pb.CreateTenantRequest(
             tenant=pb.Tenant(
@@ -66,11 +78,12 @@ async def seed(stub: pb_grpc.CatalogServiceAsyncStub, metadata: tuple[tuple[str,
                     slot_step_minutes=15,
                 ),
             ),
-            idempotency_key="demo-salon",
+            idempotency_key=DEMO_KEY,
         ),
         metadata=metadata,
     )
     tenant_id = tenant.tenant.id
+    metadata = backoffice or metadata
     ids = []
     for name, description, minutes, price in SERVICES:
         created = await stub.CreateService(
@@ -130,9 +143,28 @@ async def seed(stub: pb_grpc.CatalogServiceAsyncStub, metadata: tuple[tuple[str,
     return tenant_id
 
 
+def demo_tenant_id() -> str:
+    """The demo tenant's id when the generated operator creates it (keys are per principal)."""
+    return str(tenant_id_for("operator", DEMO_KEY))
+
+
+def scope_dev_principals() -> None:
+    """With the generated development principals in use, scope the gateway and back office
+    to the demo tenant (the servers reload the file)."""
+    if not os.environ.get("AGENT_AUTH_TOKENS") and not os.environ.get("AGENDA_PRINCIPALS_FILE"):
+        write_dev_principals(DATA_DIR, demo_tenant_id())
+
+
 async def main(args: argparse.Namespace) -> int:
-    async with grpc.aio.insecure_channel(args.address or agent_address()) as channel:
-        tenant_id = await seed(pb_grpc.CatalogServiceStub(channel), agent_metadata())
+    scope_dev_principals()
+    async with grpc.aio.insecure_channel(
+        args.address or agent_address(), options=MESSAGE_SIZE_OPTIONS
+    ) as channel:
+        tenant_id = await seed(
+            pb_grpc.CatalogServiceStub(channel),
+            agent_metadata("operator"),
+            agent_metadata("backoffice"),
+        )
     DEMO_TENANT_FILE.parent.mkdir(parents=True, exist_ok=True)
     DEMO_TENANT_FILE.write_text(tenant_id + "\n")
     print(f"demo tenant: {tenant_id}")

@@ -48,6 +48,18 @@ class Appointment(Entity):
     updated_at: datetime = Field(default_factory=lambda: datetime.now(UTC))
     cancel_reason: str = ""
     rescheduled_from: UUID | None = None
+    awaiting_notice: bool = False
+    """The customer was told "being confirmed": when it settles, a message goes to the outbox."""
+    attempts: int = 0
+    """Reconciler passes that could not settle it (the calendar did not answer)."""
+    next_attempt_at: datetime | None = None
+    """When the reconciler may look at it again (database clock); None: after the grace."""
+    orphan_event_id: str | None = None
+    """An event written for it that must still be cancelled (it failed or was cancelled)."""
+    moving_to: datetime | None = None
+    """The new start of a reschedule in progress (its new holds are taken; the event moves)."""
+    previous_starts: tuple[datetime, ...] = ()
+    """Where it was before each reschedule, oldest first: it keeps its id across moves."""
 
     @model_validator(mode="after")
     def _ordered(self) -> Appointment:
@@ -56,6 +68,10 @@ class Appointment(Entity):
         if self.end <= self.start:
             raise ValueError("end must be after start")
         return self
+
+    @property
+    def duration(self) -> timedelta:
+        return self.end - self.start
 
     @property
     def is_active(self) -> bool:
@@ -71,10 +87,19 @@ class Appointment(Entity):
         )
 
 
+def held_units(appointment: Appointment) -> list[datetime]:
+    """Every unit the appointment holds: its time, plus the new time while it is moving."""
+    units = hold_units(appointment.start, appointment.end)
+    if appointment.moving_to is not None:
+        moved = hold_units(appointment.moving_to, appointment.moving_to + appointment.duration)
+        units += [unit for unit in moved if unit not in units]
+    return units
+
+
 def hold_units(start: datetime, end: datetime) -> list[datetime]:
     """The 5-minute units ``[start, end)`` touches; two overlapping bookings share at least one.
 
-    The database makes (professional, unit) unique, so overlaps are impossible across replicas.
+    The database makes (calendar, unit) unique, so overlaps are impossible across replicas.
     """
     epoch = datetime(2000, 1, 1, tzinfo=UTC)
     first = epoch + ((start - epoch) // HOLD_UNIT) * HOLD_UNIT

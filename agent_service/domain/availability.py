@@ -70,3 +70,12 @@ def bookable_range(policy: BookingPolicy, now: datetime) -> tuple[datetime, date
         now + timedelta(minutes=policy.minimum_notice_minutes),
         now + timedelta(days=policy.booking_horizon_days),
     )
+
+
+def works_through(plan: DayPlan, day: date, zone: ZoneInfo, start: datetime, end: datetime) -> bool:
+    """Whether ``[start, end)`` lies inside one of the day's working windows."""
+    windows = list(plan.windows) + [
+        (local_instant(day, hours.start, zone), local_instant(day, hours.end, zone))
+        for hours in plan.weekly
+    ]
+    return any(first <= start and end <= last for first, last in windows)

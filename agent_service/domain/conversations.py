@@ -23,6 +23,9 @@ def _now() -> datetime:
 class ConversationStatus(StrEnum):
     ACTIVE = "active"
     HANDED_OFF = "handed_off"
+    APPOINTMENT_PENDING = "appointment_pending"
+    CHANGE_DECLINED = "change_declined"
+    CHANGE_FAILED = "change_failed"
     ENDED = "ended"
 
 
@@ -48,6 +51,9 @@ class ActionKind(StrEnum):
     APPOINTMENT_CANCELLED = "appointment_cancelled"
     APPOINTMENT_RESCHEDULED = "appointment_rescheduled"
     HANDED_OFF = "handed_off"
+    APPOINTMENT_PENDING = "appointment_pending"
+    CHANGE_DECLINED = "change_declined"
+    CHANGE_FAILED = "change_failed"
 
 
 class TurnAction(Entity):
@@ -56,6 +62,26 @@ class TurnAction(Entity):
     kind: ActionKind
     appointment_id: UUID | None = None
     detail: str = ""
+
+
+class PendingConfirmation(Entity):
+    """A change waiting for the customer's very next message (a plain yes), as the customer
+    was asked about it: ``question`` is the system-rendered text the reply ended with."""
+
+    kind: ActionKind
+    question: str
+    service_name: str = ""
+    professional_name: str = ""
+    start: datetime | None = None
+    new_start: datetime | None = None
+    price: str = ""
+    appointment_id: UUID | None = None
+    expires_at: datetime | None = None
+
+
+PENDING_STATE_KEY = "pending_action"
+"""Where the engine keeps its pending action in ``Conversation.engine_state``; cleared by every
+change of who answers (handoff, hand-back, end) so a later "yes" confirms nothing."""
 
 
 class Conversation(Entity):
@@ -81,10 +107,17 @@ class Conversation(Entity):
         messages = (*self.messages, message)[-KEPT_MESSAGES:]
         return self.model_copy(update={"messages": messages, "updated_at": _now()})
 
+    def without_pending(self) -> Conversation:
+        """The same conversation with no change waiting for confirmation."""
+        if not self.engine_state.get(PENDING_STATE_KEY):
+            return self
+        state = {k: v for k, v in self.engine_state.items() if k != PENDING_STATE_KEY}
+        return self.model_copy(update={"engine_state": state})
+
     def handed_off(self, reason: str) -> Conversation:
         if self.status is ConversationStatus.ENDED:
             raise InvalidStateError("the conversation has ended")
-        return self.model_copy(
+        return self.without_pending().model_copy(
             update={
                 "status": ConversationStatus.HANDED_OFF,
                 "handoff_reason": reason,
@@ -96,12 +129,12 @@ class Conversation(Entity):
     def handed_back(self) -> Conversation:
         if self.status is not ConversationStatus.HANDED_OFF:
             raise InvalidStateError("the conversation is not with a human")
-        return self.model_copy(
+        return self.without_pending().model_copy(
             update={"status": ConversationStatus.ACTIVE, "handoff_reason": "", "updated_at": _now()}
         )
 
     def ended(self) -> Conversation:
-        return self.model_copy(
+        return self.without_pending().model_copy(
             update={
                 "status": ConversationStatus.ENDED,
                 "active_specialist": "",
@@ -120,3 +153,7 @@ class TurnResult(Entity):
     trace_id: str = ""
     specialist: str = ""
     status: ConversationStatus = ConversationStatus.ACTIVE
+    customer_ref: str = ""
+    """Opaque reference (hash) of the customer whose message this was; a redelivery from
+    another customer gets ``MessageIdTakenError``, never this reply."""
+    pending: PendingConfirmation | None = None

@@ -42,6 +42,13 @@ class ConflictError(AgendaError):
     """The request conflicts with the stored state (e.g. a concurrent update; retry)."""
 
 
+class MessageIdTakenError(AgendaError):
+    """A channel message id is already used by another customer of the tenant's channel."""
+
+    def __init__(self) -> None:
+        super().__init__("message_id was already used by another customer on this channel")
+
+
 class StorageUnavailableError(AgendaError):
     """The database cannot answer now (connection lost, timeout); the caller may retry."""
 
@@ -60,3 +67,12 @@ class CapacityExceededError(AgendaError):
 
 class DeadlineExceededError(AgendaError):
     """The caller's deadline passed before a step that must not start late; nothing was done."""
+
+
+class BookingPendingError(AgendaError):
+    """The calendar write's outcome is not known yet: the appointment stays pending, holding
+    its slot, and the reconciler settles it; the customer is told through the outbox."""
+
+    def __init__(self, appointment_id: object, cause: str) -> None:
+        super().__init__(f"appointment {appointment_id} is being confirmed: {cause}")
+        self.appointment_id = appointment_id

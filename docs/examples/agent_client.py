@@ -5,7 +5,8 @@ A redelivered message (same ``message_id``, as a channel does after a lost ackno
 returns the stored reply with ``duplicate`` set and runs nothing twice.
 
     AGENT_TOKEN=... python docs/examples/agent_client.py --address 127.0.0.1:50052
-    (with ``make run`` the token is in .data/tokens/agent.token and the demo tenant exists)
+    (after ``make run``: AGENT_TOKEN=$(cat .data/tokens/gateway.token), the gateway of the demo
+    tenant, whose id is in .data/demo_tenant_id)
 """
 
 from __future__ import annotations
@@ -21,6 +22,11 @@ from agenda_kit.agent_client import AgentClient, AgentRpcError
 from agenda_kit.deadline import deadline_after
 
 
+def _demo_tenant() -> str | None:
+    path = Path(os.environ.get("AGENDA_DATA_DIR", ".data")) / "demo_tenant_id"
+    return path.read_text().strip() if path.exists() else None
+
+
 def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     parser.add_argument("--address", default="127.0.0.1:50052", help="agent service host:port")
@@ -30,7 +36,11 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
         required="AGENT_TOKEN" not in os.environ,
         help="bearer token of the agent service (default: $AGENT_TOKEN)",
     )
-    parser.add_argument("--tenant", help="tenant UUID (default: the first tenant)")
+    parser.add_argument(
+        "--tenant",
+        default=_demo_tenant(),
+        help="tenant UUID (default: .data/demo_tenant_id, else the first tenant listed)",
+    )
     parser.add_argument("--customer", default="5511999990000", help="the customer's channel id")
     parser.add_argument("--text", default="Quais serviços vocês têm?", help="first message")
     parser.add_argument("--tls-root-cert", type=Path, help="PEM file of the CA; enables TLS")

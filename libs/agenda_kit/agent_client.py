@@ -41,6 +41,7 @@ from agenda.agent.v1 import catalog_service_pb2_grpc as catalog_grpc
 from agenda.agent.v1 import types_pb2 as types_pb
 from agenda_kit import deadline
 from agenda_kit.grpc.balancing import balanced_options, channel_target
+from agenda_kit.grpc.limits import MESSAGE_SIZE_OPTIONS
 
 __all__ = ["AgentClient", "AgentClientStats", "AgentRpcError", "RetryPolicy"]
 
@@ -53,6 +54,7 @@ Item = TypeVar("Item")
 
 _MIN_ATTEMPT_SECONDS = 0.02
 _DEFAULT_CHANNEL_OPTIONS: tuple[tuple[str, Any], ...] = (
+    *MESSAGE_SIZE_OPTIONS,
     ("grpc.initial_reconnect_backoff_ms", 200),
     ("grpc.max_reconnect_backoff_ms", 5000),
 )

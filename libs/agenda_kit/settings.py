@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import secrets
 from pathlib import Path
 
 from pydantic import Field
@@ -34,28 +33,10 @@ class SharedSettings(BaseSettings):
     health_timeout_seconds: float = Field(default=2.0, gt=0, alias="AGENDA_HEALTH_TIMEOUT_SECONDS")
     tracing: TracingMode | None = Field(default=None, alias="AGENDA_TRACING")
     otlp_endpoint: str | None = Field(default=None, alias="OTEL_EXPORTER_OTLP_ENDPOINT")
+    principals_file: Path | None = Field(default=None, alias="AGENDA_PRINCIPALS_FILE")
 
     def tracing_mode(self) -> TracingMode:
         """``AGENDA_TRACING``, else OTLP when ``OTEL_EXPORTER_OTLP_ENDPOINT`` is set, else off."""
         if self.tracing is not None:
             return self.tracing
         return TracingMode.OTLP if self.otlp_endpoint else TracingMode.OFF
-
-
-def tokens_or_generated(tokens: list[str], token_file: Path) -> list[str]:
-    """The configured tokens, or one generated and written (mode 0600) to ``token_file``.
-
-    A server never runs without authentication: with nothing configured, the operator
-    reads the generated token from the file.
-    """
-    if tokens:
-        return tokens
-    if token_file.exists():
-        existing = token_file.read_text().strip()
-        if existing:
-            return [existing]
-    token_file.parent.mkdir(parents=True, exist_ok=True)
-    token = secrets.token_urlsafe(32)
-    token_file.touch(mode=0o600)
-    token_file.write_text(token + "\n")
-    return [token]

@@ -54,6 +54,7 @@ def test_describe_shows_every_rpc(calendar_process: ServiceProcess) -> None:
         "GetEvent",
         "CancelEvent",
         "ListEvents",
+        "MoveEvent",
     ):
         assert f"rpc {rpc}" in result.stdout
 

@@ -66,9 +66,15 @@ def test_make_run_books_the_demo_appointment(tmp_path: Path) -> None:
     appointment_id = booked.group(1)
 
     tenant_id = (data_dir / "demo_tenant_id").read_text().strip()
-    agent_token = (data_dir / "tokens" / "agent.token").read_text().strip()
-    calendar_token = (data_dir / "tokens" / "calendar.token").read_text().strip()
-    assert agent_token and calendar_token and agent_token != calendar_token
+    tokens = {
+        name: (data_dir / "tokens" / f"{name}.token").read_text().strip()
+        for name in ("gateway", "backoffice", "operator", "calendar-agent")
+    }
+    assert all(tokens.values()) and len(set(tokens.values())) == len(tokens)
+    for name in tokens:  # make run says which file is which
+        assert f"{name}.token" in transcript, transcript
+    principals = (data_dir / "principals.toml").read_text()
+    assert tenant_id in principals and not any(t in principals for t in tokens.values())
 
     # devrun stopped the services; start them again on the same data (and tokens).
     with running_services(data_dir, Ports.free()) as services:
@@ -76,7 +82,7 @@ def test_make_run_books_the_demo_appointment(tmp_path: Path) -> None:
             services.agent.address,
             f"{CATALOG_SERVICE}/ListAppointments",
             {"tenant_id": tenant_id},
-            token=agent_token,
+            token=tokens["backoffice"],
         )
         (appointment,) = listed["appointments"]
         assert appointment["id"] == appointment_id
@@ -89,7 +95,7 @@ def test_make_run_books_the_demo_appointment(tmp_path: Path) -> None:
             services.calendar.address,
             f"{CALENDAR_SERVICE}/ListEvents",
             {"calendar_id": "demo-ana", "range": {"start": rfc3339(start), "end": rfc3339(end)}},
-            token=calendar_token,
+            token=tokens["calendar-agent"],
         )
         (event,) = events["events"]
         assert event["event_id"] == appointment["external_event_id"]
@@ -97,3 +103,12 @@ def test_make_run_books_the_demo_appointment(tmp_path: Path) -> None:
         assert _instant(event["time"]["start"]) == start
         assert _instant(event["time"]["end"]) == end
         assert event.get("status", "confirmed") == "confirmed"
+
+        # The gateway of the demo tenant cannot read the back office's data.
+        with pytest.raises(AssertionError, match="PermissionDenied"):
+            call(
+                services.agent.address,
+                f"{CATALOG_SERVICE}/ListAppointments",
+                {"tenant_id": tenant_id},
+                token=tokens["gateway"],
+            )

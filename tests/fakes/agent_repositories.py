@@ -8,7 +8,8 @@ them (UTC, whole milliseconds), so both return equal entities.
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
+from collections.abc import Callable
+from datetime import UTC, datetime, timedelta
 from typing import Any, TypeVar
 from uuid import UUID
 
@@ -18,7 +19,12 @@ from agent_service.application.customers import merge_profile
 from agent_service.application.faq_ranking import rank
 from agent_service.application.ports import AppointmentFilter
 from agent_service.application.repositories import Repositories
-from agent_service.domain.appointments import Appointment, AppointmentStatus, hold_units
+from agent_service.domain.appointments import (
+    Appointment,
+    AppointmentStatus,
+    held_units,
+    hold_units,
+)
 from agent_service.domain.catalog import Customer, FaqEntry, Professional, Service, Tenant
 from agent_service.domain.conversations import Conversation, ConversationStatus, TurnResult
 from agent_service.domain.errors import (
@@ -26,6 +32,7 @@ from agent_service.domain.errors import (
     NotFoundError,
     SlotUnavailableError,
 )
+from agent_service.domain.outbox import OutboxCursor, OutboxMessage
 from agent_service.infrastructure.mongo.appointment_repository import PREVIOUS_STATUSES
 from agent_service.infrastructure.mongo.paging import (
     Cursor,
@@ -241,23 +248,33 @@ class InMemoryCustomerRepository:
         return _page(_after(ordered, page_token, None), page_size, None)
 
 
-HoldKey = tuple[UUID, UUID, datetime]
+HoldKey = tuple[str, datetime]
+StoreClock = Callable[[], datetime]
+
+
+def _real_now() -> datetime:
+    return datetime.now(UTC)
 
 
 class InMemoryAppointmentRepository:
-    """Holds are a dict keyed like the unique index; ``reserve`` is atomic (no await inside)."""
+    """Holds are a dict keyed like the unique index (calendar, unit); every method is atomic
+    (no await inside). ``clock`` plays the database's clock: it stamps ``updated_at``."""
 
-    def __init__(self) -> None:
+    def __init__(self, clock: StoreClock = _real_now) -> None:
         self.store = _Scoped("appointment")
         self.holds: dict[HoldKey, UUID] = {}
+        self.clock = clock
+
+    def _stamped(self, appointment: Appointment) -> Appointment:
+        return appointment.model_copy(update={"updated_at": self.clock()})
 
     async def reserve(self, appointment: Appointment) -> None:
+        appointment = self._stamped(appointment)
         stored = self.store.items.get(appointment.id)
         if stored is not None and stored.tenant_id == appointment.tenant_id and stored.is_active:
             return
         keys = [
-            (appointment.tenant_id, appointment.professional_id, unit)
-            for unit in hold_units(appointment.start, appointment.end)
+            (appointment.calendar_id, u) for u in hold_units(appointment.start, appointment.end)
         ]
         if stored is not None or any(key in self.holds for key in keys):
             if stored is None:
@@ -268,6 +285,7 @@ class InMemoryAppointmentRepository:
         self.holds.update(dict.fromkeys(keys, appointment.id))
 
     async def save(self, appointment: Appointment) -> Appointment:
+        appointment = self._stamped(appointment)
         stored: Appointment = self.store.get(appointment.tenant_id, appointment.id)
         if stored.status not in PREVIOUS_STATUSES[appointment.status]:
             raise ConflictError(f"appointment {appointment.id} changed concurrently; reload it")
@@ -281,13 +299,100 @@ class InMemoryAppointmentRepository:
         result: Appointment = self.store.get(tenant_id, appointment_id)
         return result
 
-    async def stale_pending(self, older_than: datetime, limit: int) -> list[Appointment]:
-        stale = [
+    def _all(self) -> list[Appointment]:
+        return list(self.store.items.values())
+
+    def _update(self, appointment: Appointment, **changes: Any) -> Appointment:
+        updated = as_stored(appointment.model_copy(update=changes))
+        self.store.items[appointment.id] = updated
+        return updated
+
+    async def due_pending(self, grace: timedelta, limit: int) -> list[Appointment]:
+        now = self.clock()
+
+        def due(a: Appointment) -> bool:
+            if a.next_attempt_at is None:
+                return a.updated_at <= now - grace
+            return a.next_attempt_at <= now
+
+        found = [a for a in self._all() if a.status is AppointmentStatus.PENDING and due(a)]
+        return sorted(found, key=lambda a: (a.attempts, a.updated_at))[:limit]
+
+    async def defer(self, appointment: Appointment, delay: timedelta) -> None:
+        stored = self.store.items.get(appointment.id)
+        if stored is not None and stored.status is AppointmentStatus.PENDING:
+            self._update(stored, attempts=stored.attempts + 1, next_attempt_at=self.clock() + delay)
+
+    async def stale_moves(self, grace: timedelta, limit: int) -> list[Appointment]:
+        now = self.clock()
+        return [
             a
-            for a in self.store.items.values()
-            if a.status is AppointmentStatus.PENDING and a.updated_at < older_than
-        ]
-        return sorted(stale, key=lambda a: a.updated_at)[:limit]
+            for a in self._all()
+            if a.status is AppointmentStatus.CONFIRMED
+            and a.moving_to is not None
+            and a.updated_at <= now - grace
+        ][:limit]
+
+    async def with_orphan_events(self, limit: int) -> list[Appointment]:
+        return [a for a in self._all() if a.orphan_event_id is not None][:limit]
+
+    async def set_orphan_event(
+        self, tenant_id: UUID, appointment_id: UUID, event_id: str | None
+    ) -> None:
+        self._update(self.store.get(tenant_id, appointment_id), orphan_event_id=event_id)
+
+    async def settled_awaiting_notice(self, limit: int) -> list[Appointment]:
+        settled = (AppointmentStatus.CONFIRMED, AppointmentStatus.FAILED)
+        return [
+            a
+            for a in self._all()
+            if a.awaiting_notice and a.status in settled and a.moving_to is None
+        ][:limit]
+
+    async def clear_awaiting_notice(self, tenant_id: UUID, appointment_id: UUID) -> None:
+        self._update(self.store.get(tenant_id, appointment_id), awaiting_notice=False)
+
+    async def begin_move(self, appointment: Appointment, new_start: datetime) -> Appointment:
+        stored: Appointment = self.store.get(appointment.tenant_id, appointment.id)
+        if (
+            stored.status is not AppointmentStatus.CONFIRMED
+            or stored.start != appointment.start
+            or stored.moving_to is not None
+        ):
+            raise ConflictError(f"appointment {appointment.id} changed meanwhile")
+        moving = self._stamped(stored.model_copy(update={"moving_to": new_start}))
+        keys = [(moving.calendar_id, u) for u in held_units(moving)]
+        if any(self.holds.get(key, moving.id) != moving.id for key in keys):
+            raise SlotUnavailableError(f"{new_start.isoformat()} is not free")
+        self.holds.update(dict.fromkeys(keys, moving.id))
+        return self._update(moving)
+
+    async def finish_move(self, appointment: Appointment) -> Appointment:
+        assert appointment.moving_to is not None
+        moved = appointment.model_copy(
+            update={
+                "start": appointment.moving_to,
+                "end": appointment.moving_to + appointment.duration,
+                "moving_to": None,
+                "previous_starts": (*appointment.previous_starts, appointment.start),
+            }
+        )
+        return self._end_move(appointment, moved)
+
+    async def abort_move(self, appointment: Appointment) -> Appointment:
+        return self._end_move(appointment, appointment.model_copy(update={"moving_to": None}))
+
+    def _end_move(self, moving: Appointment, result: Appointment) -> Appointment:
+        stored: Appointment = self.store.get(moving.tenant_id, moving.id)
+        if (
+            stored.status is not AppointmentStatus.CONFIRMED
+            or stored.moving_to != moving.moving_to
+            or stored.start != moving.start
+        ):
+            return stored
+        keep = {(result.calendar_id, u) for u in held_units(result)}
+        self.holds = {k: v for k, v in self.holds.items() if v != moving.id or k in keep}
+        return self._update(self._stamped(result))
 
     async def list(
         self,
@@ -347,15 +452,29 @@ class InMemoryConversationRepository:
 
 
 class InMemoryTurnRepository:
-    def __init__(self) -> None:
+    """Claims are leases of ``lease`` in ``clock``'s time, as in MongoDB."""
+
+    def __init__(
+        self, clock: StoreClock = _real_now, lease: timedelta = timedelta(seconds=60)
+    ) -> None:
         self.turns: dict[tuple[UUID, str, str], TurnResult | None] = {}
+        self.leases: dict[tuple[UUID, str, str], datetime] = {}
+        self.clock = clock
+        self.lease = lease
 
     async def claim(self, tenant_id: UUID, channel: str, message_id: str) -> bool:
         key = (tenant_id, channel, message_id)
-        if key in self.turns:
+        now = self.clock()
+        if key in self.turns and (self.turns[key] is not None or self.leases[key] >= now):
             return False
         self.turns[key] = None
+        self.leases[key] = now + self.lease
         return True
+
+    async def renew(self, tenant_id: UUID, channel: str, message_id: str) -> None:
+        key = (tenant_id, channel, message_id)
+        if key in self.turns and self.turns[key] is None:
+            self.leases[key] = self.clock() + self.lease
 
     async def complete(
         self, tenant_id: UUID, channel: str, message_id: str, result: TurnResult
@@ -372,15 +491,62 @@ class InMemoryTurnRepository:
             del self.turns[key]
 
 
-def in_memory_repositories() -> Repositories:
-    """Fresh, empty in-memory repositories."""
+class InMemoryOutboxRepository:
+    """As ``BeanieOutboxRepository``, with ``settle`` in ``clock``'s time."""
+
+    def __init__(self, clock: StoreClock = _real_now, settle: timedelta = timedelta(0)) -> None:
+        self.messages: dict[UUID, OutboxMessage] = {}
+        self.clock = clock
+        self.settle = settle
+
+    async def add(self, message: OutboxMessage) -> bool:
+        if message.id in self.messages:
+            return False
+        now = self.clock()
+        message = message.model_copy(
+            update={"created_at": now, "deliver_at": message.deliver_at or now}
+        )
+        self.messages[message.id] = as_stored(message)
+        return True
+
+    async def due(
+        self, tenant_id: UUID, after: OutboxCursor | None, limit: int
+    ) -> list[OutboxMessage]:
+        horizon = self.clock() - self.settle
+        found = sorted(
+            (
+                m
+                for m in self.messages.values()
+                if m.tenant_id == tenant_id and m.acked_at is None and m.due_at <= horizon
+            ),
+            key=lambda m: (m.due_at, m.id),
+        )
+        if after is not None:
+            found = [m for m in found if (m.due_at, m.id) > (after.deliver_at, after.message_id)]
+        return found[:limit]
+
+    async def ack(self, tenant_id: UUID, message_ids: list[UUID]) -> int:
+        acked = 0
+        for message_id in message_ids:
+            message = self.messages.get(message_id)
+            if message is not None and message.tenant_id == tenant_id and message.acked_at is None:
+                self.messages[message_id] = as_stored(
+                    message.model_copy(update={"acked_at": self.clock()})
+                )
+                acked += 1
+        return acked
+
+
+def in_memory_repositories(clock: StoreClock = _real_now) -> Repositories:
+    """Fresh, empty in-memory repositories; ``clock`` plays the database's clock."""
     return Repositories(
         tenants=InMemoryTenantRepository(),
         services=InMemoryServiceRepository(),
         professionals=InMemoryProfessionalRepository(),
         faq=InMemoryFaqRepository(),
         customers=InMemoryCustomerRepository(),
-        appointments=InMemoryAppointmentRepository(),
+        appointments=InMemoryAppointmentRepository(clock),
         conversations=InMemoryConversationRepository(),
-        turns=InMemoryTurnRepository(),
+        turns=InMemoryTurnRepository(clock),
+        outbox=InMemoryOutboxRepository(clock),
     )

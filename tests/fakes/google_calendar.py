@@ -60,6 +60,7 @@ class Emulator:
     async def _emulate(
         self, route: str, request: web.Request, handler: Handler
     ) -> web.StreamResponse:
+        await self.faults.pass_gate(route)
         if self.faults.latency:
             await asyncio.sleep(self.faults.latency)
         fault = self.faults.pick(route)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import random
 import time
 from collections import Counter, deque
@@ -81,6 +82,21 @@ class FaultPlan:
     _queued: dict[str, deque[Fault]] = field(default_factory=dict)
     _always: dict[str, Fault] = field(default_factory=dict)
     _random: dict[str, _RandomFaults] = field(default_factory=dict)
+    _arrived: dict[str, asyncio.Event] = field(default_factory=dict)
+    _gates: dict[str, asyncio.Event] = field(default_factory=dict)
+
+    def arrived(self, route: str) -> asyncio.Event:
+        """Set as soon as a call of ``route`` reaches the emulator (from now on)."""
+        return self._arrived.setdefault(route, asyncio.Event())
+
+    def hold(self, route: str) -> asyncio.Event:
+        """Calls of ``route`` wait (after being recorded) until the returned event is set."""
+        return self._gates.setdefault(route, asyncio.Event())
+
+    async def pass_gate(self, route: str) -> None:
+        gate = self._gates.get(route)
+        if gate is not None:
+            await gate.wait()
 
     def fail_next(self, route: str, fault: Fault, times: int = 1) -> None:
         """The next ``times`` calls of ``route`` get ``fault``."""
@@ -110,6 +126,7 @@ class FaultPlan:
         self.calls.append(Call(route, method, path, time.monotonic()))
 
     def enter(self, route: str) -> None:
+        self.arrived(route).set()
         self.in_flight[route] += 1
         self.peak_in_flight[route] = max(self.peak_in_flight[route], self.in_flight[route])
 

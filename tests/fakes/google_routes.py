@@ -100,6 +100,14 @@ async def patch_event(request: web.Request) -> web.Response:
     return web.json_response(state.patch(*_ids(request), await _json(request)))
 
 
+async def get_calendar(request: web.Request) -> web.Response:
+    """``calendars.get``: the calendar's metadata, 404 ``notFound`` when it does not exist."""
+    calendar_id = request.match_info["calendarId"]
+    request.app[STATE].calendar(calendar_id)
+    body = {"kind": "calendar#calendar", "id": calendar_id, "summary": calendar_id}
+    return web.json_response(body | {"timeZone": "UTC", "etag": '"0"'})
+
+
 async def list_events(request: web.Request) -> web.Response:
     state, query = request.app[STATE], request.query
     events = state.calendar(request.match_info["calendarId"]).values()
@@ -157,6 +165,7 @@ def add_routes(app: web.Application) -> None:
     events = "/calendar/v3/calendars/{calendarId}/events"
     app.router.add_post("/token", token, name="token")
     app.router.add_post("/calendar/v3/freeBusy", free_busy, name="freeBusy")
+    app.router.add_get("/calendar/v3/calendars/{calendarId}", get_calendar, name="calendars.get")
     app.router.add_post(events, insert_event, name="events.insert")
     app.router.add_get(events, list_events, name="events.list")
     app.router.add_get(events + "/{eventId}", get_event, name="events.get")

@@ -120,7 +120,11 @@ class EmulatorState:
         self._touch(stored, datetime.now(UTC))
 
     def patch(self, calendar_id: str, event_id: str, body: Json) -> Json:
+        """``events.patch``: the fields given replace the stored ones (``start``/``end`` as whole
+        objects); a deleted event answers 410 unless the patch restores its status."""
         stored = self.get(calendar_id, event_id)
+        if stored.cancelled and body.get("status", "cancelled") == "cancelled":
+            raise EmulatorError(410, "deleted")
         for key in ("summary", "description", "status", "extendedProperties"):
             if key in body:
                 stored.data[key] = body[key]

@@ -9,6 +9,7 @@ from datetime import datetime
 
 from agenda_kit.calendar.errors import (
     CalendarError,
+    CalendarNotFoundError,
     EventNotFoundError,
     IdempotencyConflictError,
     InvalidCalendarRequestError,
@@ -25,6 +26,7 @@ class InMemoryCalendar(BusyTimeCalendarAdapter):
             self.clock = clock
         self.events: dict[str, CalendarEvent] = {}
         self.free_busy_calls = 0
+        self.fresh_free_busy_calls = 0
         self.fail_with: CalendarError | None = None
 
     def _check(self) -> None:
@@ -32,10 +34,16 @@ class InMemoryCalendar(BusyTimeCalendarAdapter):
             raise self.fail_with
 
     async def query_free_busy(
-        self, calendar_ids: Sequence[str], start: datetime, end: datetime
+        self,
+        calendar_ids: Sequence[str],
+        start: datetime,
+        end: datetime,
+        *,
+        fresh: bool = False,
     ) -> list[FreeBusy]:
         self._check()
         self.free_busy_calls += 1
+        self.fresh_free_busy_calls += fresh
         return [self._busy(calendar_id, start, end) for calendar_id in calendar_ids]
 
     def _busy(self, calendar_id: str, start: datetime, end: datetime) -> FreeBusy:
@@ -58,7 +66,11 @@ class InMemoryCalendar(BusyTimeCalendarAdapter):
         ).hexdigest()[:26]
         existing = self.events.get(event_id)
         if existing is not None:
-            if (existing.start, existing.end) != (draft.start, draft.end):
+            if (existing.start, existing.end, existing.owner) != (
+                draft.start,
+                draft.end,
+                draft.owner,
+            ):
                 raise IdempotencyConflictError("idempotency key reused for another event")
             return existing, False
         event = CalendarEvent(
@@ -70,12 +82,16 @@ class InMemoryCalendar(BusyTimeCalendarAdapter):
             end=draft.end,
             time_zone=draft.time_zone,
             idempotency_key=draft.idempotency_key,
+            owner=draft.owner,
+            private=dict(draft.private),
         )
         self.events[event_id] = event
         return event, True
 
     async def get_event(self, calendar_id: str, event_id: str) -> CalendarEvent:
         self._check()
+        if calendar_id.startswith("missing"):  # as in free/busy: an unknown calendar
+            raise CalendarNotFoundError(f"calendar {calendar_id!r} not found")
         event = self.events.get(event_id)
         if event is None or event.calendar_id != calendar_id:
             raise EventNotFoundError(f"event {event_id!r} not found")
@@ -87,6 +103,25 @@ class InMemoryCalendar(BusyTimeCalendarAdapter):
             return False
         self.events[event_id] = replace(event, status="cancelled")
         return True
+
+    async def move_event(
+        self,
+        calendar_id: str,
+        event_id: str,
+        start: datetime,
+        end: datetime,
+        *,
+        time_zone: str | None = None,
+    ) -> CalendarEvent:
+        """Same id, new times; a cancelled or unknown event is ``EventNotFoundError``."""
+        event = await self.get_event(calendar_id, event_id)
+        if event.status == "cancelled":
+            raise EventNotFoundError(f"event {event_id!r} is cancelled")
+        if end <= start:
+            raise InvalidCalendarRequestError("end must be after start")
+        moved = replace(event, start=start, end=end, time_zone=time_zone or event.time_zone)
+        self.events[event_id] = moved
+        return moved
 
     async def list_events(
         self,

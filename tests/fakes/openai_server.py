@@ -633,16 +633,16 @@ AFFIRMATIVE = re.compile(r"^\s*(sim|pode|confirmo|isso|ok|yes|sure)\b", re.IGNOR
 HOUR = re.compile(r"\b(\d{1,2})(?::(\d{2})|h(\d{2})?)\b|\b(?:at|às|as)\s+(\d{1,2})\b")
 SAY = {
     "pt": {
-        "confirm": "Confirma {summary}? Responda sim ou não.",
-        "booked": "Agendado! {summary}.",
+        "confirm": "Certo, é só confirmar.",
+        "booked": "Pronto!",
         "not_free": "Esse horário não está livre. Horários livres: {times}.",
         "ask": "Qual serviço, profissional, dia e horário você quer?",
         "failed": "Não consegui agendar: {result}",
         "handoff": "Um atendente vai responder em breve.",
     },
     "en": {
-        "confirm": "Shall I book {summary}? Please answer yes or no.",
-        "booked": "Booked! {summary}.",
+        "confirm": "All right, just confirm.",
+        "booked": "Done!",
         "not_free": "That time is not free. Free times: {times}.",
         "ask": "Which service, professional, day and time would you like?",
         "failed": "I could not book it: {result}",

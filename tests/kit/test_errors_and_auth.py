@@ -5,9 +5,14 @@ from __future__ import annotations
 import grpc
 import pytest
 
+from agenda_kit.auth.config import PrincipalConfigError
+from agenda_kit.auth.directory import MissingCredentialError
+from agenda_kit.auth.jwt_tokens import InvalidCredentialError
+from agenda_kit.auth.principals import Principal, Role
+from agenda_kit.auth.setup import token_directory
 from agenda_kit.calendar.errors import CalendarError, CalendarUnavailableError, EventNotFoundError
 from agenda_kit.errors import ErrorRule, ErrorTable, RequestValidationError
-from agenda_kit.grpc.auth import BearerAuthInterceptor, bearer_token
+from agenda_kit.grpc.auth import bearer_token
 from calendar_service.domain.slots import InvalidSlotQueryError
 from calendar_service.domain.validation import InvalidRequestError
 from calendar_service.infrastructure.grpc.errors import CALENDAR_ERRORS
@@ -70,9 +75,15 @@ def test_bearer_token_parsing(
     assert bearer_token(metadata) == token
 
 
-def test_interceptor_accepts_only_configured_tokens() -> None:
-    auth = BearerAuthInterceptor(["one", "two"])
-    assert auth.allows("one") and auth.allows("two")
-    assert not auth.allows("three") and not auth.allows(None) and not auth.allows("")
-    with pytest.raises(ValueError, match="token"):
-        BearerAuthInterceptor(["", ""])
+async def test_directory_accepts_only_configured_tokens() -> None:
+    principal = Principal(name="p", roles=frozenset({Role.OPERATOR}))
+    directory = token_directory(principal, ["one", "two"])
+    assert await directory.resolve("one", []) == principal
+    assert await directory.resolve("two", []) == principal
+    for wrong in ("three", ""):
+        with pytest.raises(InvalidCredentialError):
+            await directory.resolve(wrong, [])
+    with pytest.raises(MissingCredentialError):
+        await directory.resolve(None, [])
+    with pytest.raises(PrincipalConfigError, match="no principals"):
+        token_directory(principal, ["", ""])

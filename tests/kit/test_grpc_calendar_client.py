@@ -318,7 +318,9 @@ async def test_wrong_token_is_unavailable_about_credentials_and_not_retried(
         assert str(raised.value) == CREDENTIALS_REJECTED_MESSAGE
         assert client.stats.attempts == 1
         assert client.breaker_state is BreakerState.CLOSED
-    assert [entry["log_level"] for entry in logs] == ["error"]
+    client_logs = [entry for entry in logs if entry.get("event") != "rpc"]  # the server's
+    assert [entry["log_level"] for entry in client_logs] == ["error"]
+    assert [entry["code"] for entry in logs if entry.get("event") == "rpc"] == ["UNAUTHENTICATED"]
 
 
 # -- cache --------------------------------------------------------------------------------------

@@ -33,7 +33,7 @@ class Cluster:
         return f"cal_{self.suffix}"
 
     def _env(self, **settings: str) -> dict[str, str]:
-        return hermetic_env(
+        defaults = dict(
             MONGODB_URI=self.mongo_uri,
             AGENDA_DATA_DIR=str(self.data_dir),
             CALENDAR_DATABASE=self.calendar_database,
@@ -45,8 +45,8 @@ class Cluster:
             AGENT_CALENDAR_TOKEN=CALENDAR_TOKEN,
             AGENT_CALENDAR_ADDR=f"127.0.0.1:{self.calendar_port}",
             AGENT_METRICS_PORT="0",
-            **settings,
         )
+        return hermetic_env(**(defaults | settings))
 
     def start(self, module: str, port: int, **settings: str) -> ServiceProcess:
         """``python -m module`` with the cluster's settings plus ``settings``; waits SERVING."""
@@ -66,12 +66,24 @@ class Cluster:
         wait_serving(service.address, process, log_path, timeout=90)
         return service
 
-    def start_calendar(self) -> ServiceProcess:
-        return self.start("calendar_service", self.calendar_port)
+    def start_calendar(self, port: int | None = None) -> ServiceProcess:
+        """A calendar service process (on the cluster's port unless ``port``): several
+        processes share the one calendar database."""
+        port = port or self.calendar_port
+        return self.start("calendar_service", port, CALENDAR_GRPC_PORT=str(port))
 
-    def start_agent(self, **settings: str) -> ServiceProcess:
+    def start_agent(self, *, calendar_port: int | None = None, **settings: str) -> ServiceProcess:
+        """An agent process talking to the calendar service on ``calendar_port`` (default:
+        the cluster's)."""
         port = free_port()
-        return self.start("agent_service", port, AGENT_GRPC_PORT=str(port), **settings)
+        calendar = calendar_port or self.calendar_port
+        return self.start(
+            "agent_service",
+            port,
+            AGENT_GRPC_PORT=str(port),
+            AGENT_CALENDAR_ADDR=f"127.0.0.1:{calendar}",
+            **settings,
+        )
 
     def stop_all(self) -> None:
         for service in self.started:

@@ -263,6 +263,9 @@ def calendar_baselines(stack: SecurityStack) -> dict[str, Message]:
             calendar_id=calendar_id, event_id=uuid4().hex
         ),
         "ListEvents": calendar_pb.ListEventsRequest(calendar_id=calendar_id, range=window),
+        "MoveEvent": calendar_pb.MoveEventRequest(
+            calendar_id=calendar_id, event_id=uuid4().hex, time=meeting, time_zone="UTC"
+        ),
     }
 
 

@@ -39,6 +39,7 @@ FIELD_KINDS = {
     "appointment_id": "appointment",
     "conversation_id": "conversation",
     "entry_id": "faq",
+    "message_ids": "outbox",
 }
 MESSAGE_KINDS = {
     "Tenant": "tenant",
@@ -65,6 +66,8 @@ EXPECTED: dict[tuple[str, str], grpc.StatusCode] = {
     ("ListProfessionals", "service_id"): OK,
     ("ListAppointments", "professional_id"): OK,
     ("ListAppointments", "customer_id"): OK,
+    # Acknowledging is idempotent: B's message id counts like an unknown one (0 acknowledged).
+    ("AckOutbox", "message_ids"): OK,
     # A reference in a body is checked against A's services only, and named as the bad field.
     ("CreateProfessional", "professional.service_ids"): INVALID_ARGUMENT,
     ("UpdateProfessional", "professional.service_ids"): INVALID_ARGUMENT,
@@ -204,6 +207,8 @@ BASELINES: dict[str, Baseline] = {
     "EndConversation": lambda a: agent_pb.EndConversationRequest(
         tenant_id=a.id, conversation_id=a.conversations[0]
     ),
+    "StreamOutbox": lambda a: agent_pb.StreamOutboxRequest(tenant_id=a.id),
+    "AckOutbox": lambda a: agent_pb.AckOutboxRequest(tenant_id=a.id, message_ids=[a.outbox[0]]),
     # CatalogService
     "GetTenant": lambda a: catalog_pb.GetTenantRequest(tenant_id=a.id),
     "CreateService": lambda a: catalog_pb.CreateServiceRequest(service=_service(a, False)),

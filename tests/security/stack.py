@@ -39,6 +39,7 @@ from agent_service.application.repositories import Repositories
 from agent_service.bootstrap import AgentApp, Overrides
 from agent_service.bootstrap import bootstrap as agent_bootstrap
 from agent_service.domain.appointments import Appointment, AppointmentStatus
+from agent_service.domain.outbox import OutboxKind, OutboxMessage
 from agent_service.infrastructure.agent.offline.model import offline_model_function
 from agent_service.infrastructure.settings import AgentSettings
 from calendar_service.bootstrap import CalendarApp
@@ -100,6 +101,7 @@ class TenantData:
     conversations: list[str] = field(default_factory=list)
     appointments: dict[str, list[str]] = field(default_factory=dict)
     appointments_of: dict[str, list[str]] = field(default_factory=dict)
+    outbox: list[str] = field(default_factory=list)
 
     def ids(self, kind: str) -> list[str]:
         """Seeded ids of one kind ("tenant", "service", ..., "appointment")."""
@@ -107,7 +109,7 @@ class TenantData:
             return [self.id]
         if kind == "appointment":
             return [a for ids in self.appointments.values() for a in ids]
-        values: list[str] = getattr(self, {"faq": "faq"}.get(kind, f"{kind}s"))
+        values: list[str] = getattr(self, {"faq": "faq", "outbox": "outbox"}.get(kind, f"{kind}s"))
         return values
 
     def all_ids(self) -> list[str]:
@@ -152,6 +154,7 @@ class SecurityStack:
         tenant = await _seed_catalog(self.catalog, label)
         await _seed_conversations(self, tenant)
         await _seed_appointments(self, tenant)
+        await _seed_outbox(self, tenant)
         self.tenants[label] = tenant
         return tenant
 
@@ -175,6 +178,7 @@ class SecurityStack:
             "appointments": [a.model_dump() for a in appointments],
             "conversations": conversations,
             "events": await self.events(tenant.calendars),
+            "outbox": [m.model_dump() for m in await repos.outbox.due(tenant_id, None, 500)],
         }
 
     async def events(self, calendars: list[str]) -> list[str]:
@@ -333,17 +337,39 @@ async def _seed_appointments(stack: SecurityStack, tenant: TenantData) -> None:
     tenant.appointments = by_status
 
 
+async def _seed_outbox(stack: SecurityStack, tenant: TenantData) -> None:
+    """One proactive message, long due and not acknowledged."""
+    message = OutboxMessage(
+        id=uuid.uuid4(),
+        tenant_id=UUID(tenant.id),
+        kind=OutboxKind.BOOKING_CONFIRMED,
+        customer_id=UUID(tenant.customers[0]),
+        channel=tenant.identities[0][0],
+        external_id=tenant.identities[0][1],
+        text=f"Confirmado {tenant.name}",
+        deliver_at=at(stack.day, 0) - timedelta(days=30),
+    )
+    await stack.repos.outbox.add(message)
+    tenant.outbox.append(str(message.id))
+
+
 @asynccontextmanager
 async def security_stack(
-    data_dir: Path, mongo: EmbeddedMongo | None = None
+    data_dir: Path, mongo: EmbeddedMongo | None = None, principals_file: Path | None = None
 ) -> AsyncIterator[SecurityStack]:
     """Both services started and tenants A and B seeded; everything stopped on exit.
 
     With ``mongo`` both services store in it (fresh databases, dropped afterwards); without,
-    the agent uses the in-memory repositories and the calendar the in-memory backend.
+    the agent uses the in-memory repositories and the calendar the in-memory backend. The
+    single-token principals (``AGENT_TOKEN``, ``CALENDAR_TOKEN``) seed; ``principals_file``
+    adds the principals it names.
     """
     suffix = uuid.uuid4().hex[:12]
-    shared = SharedSettings(MONGODB_URI=mongo.uri if mongo else None, AGENDA_DATA_DIR=data_dir)
+    shared = SharedSettings(
+        MONGODB_URI=mongo.uri if mongo else None,
+        AGENDA_DATA_DIR=data_dir,
+        AGENDA_PRINCIPALS_FILE=principals_file,
+    )
     calendar_settings = CalendarSettings(
         grpc_port=0, metrics_port=0, auth_tokens=[CALENDAR_TOKEN], database=f"seccal_{suffix}"
     )

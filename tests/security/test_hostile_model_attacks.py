@@ -258,7 +258,7 @@ async def test_after_one_confirmation_a_looping_model_books_exactly_once() -> No
             assert reply.count("only one change per message") == 1, reply
         else:
             assert script.requests < 20  # the usage limit stopped the loop
-            assert LIMIT_REPLY.search(reply) or "agendamento confirmado" in reply, reply
+            assert LIMIT_REPLY.search(reply.lower()) and "✅ Agendado:" in reply, reply
 
 
 async def test_a_booking_made_before_the_usage_limit_is_told_to_the_customer() -> None:
@@ -273,8 +273,10 @@ async def test_a_booking_made_before_the_usage_limit_is_told_to_the_customer() -
     script.forever = ("list_services", {})
     reply = await w.say("sim")
     assert len(w.appointments_of_sender()) == 1
-    assert not LIMIT_REPLY.search(reply), reply
-    assert "agendamento confirmado" in reply, reply
+    assert "Desculpe, não consegui concluir isso agora" not in reply, reply
+    assert "✅ Agendado: Corte feminino com Ana Souza em terça-feira 01/12/2026 11:00" in reply, (
+        reply
+    )
 
 
 async def test_past_naive_and_out_of_horizon_times_change_nothing() -> None:

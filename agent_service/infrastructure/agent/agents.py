@@ -13,11 +13,23 @@ from pydantic_ai.models import Model
 from pydantic_ai.settings import ModelSettings
 
 from agent_service.application.engine import ProgressEvent
+from agent_service.infrastructure.agent.consent import HANDED_OFF_REFUSAL
 from agent_service.infrastructure.agent.deps import AgentDeps
 from agent_service.infrastructure.agent.prompts import context_block, router_instructions
 from agent_service.infrastructure.agent.specialists import COMMON_RULES, ESCAPE_RULE, Specialist
 from agent_service.infrastructure.agent.usage import MeteredModel
 
+READ_TOOLS = frozenset(
+    {
+        "list_services",
+        "list_professionals",
+        "check_availability",
+        "list_my_appointments",
+        "search_faq",
+    }
+)
+"""Tools whose results are stored data: the reply may quote them (see truth.py)."""
+MAX_READ_TEXT = 20_000
 ROUTE_TOOL = "route_to"
 ESCAPE_TOOL = "transfer_to_router"
 
@@ -82,13 +94,18 @@ def _specialist_agent(
 
 def reporting_progress(tool: Callable[..., Awaitable[str]]) -> Callable[..., Awaitable[str]]:
     """The same tool (signature and docstring kept for the schema) announcing itself to a
-    streaming caller before it runs."""
+    streaming caller before it runs; once the turn handed off to a human, no tool runs."""
 
     @functools.wraps(tool)
     async def run(ctx: RunContext[AgentDeps], *args: Any, **kwargs: Any) -> str:
+        if ctx.deps.turn.handoff_reason is not None:
+            return HANDED_OFF_REFUSAL
         if ctx.deps.turn.progress is not None:
             await ctx.deps.turn.progress(ProgressEvent(progress=f"tool:{tool.__name__}"))
-        return await tool(ctx, *args, **kwargs)
+        result = await tool(ctx, *args, **kwargs)
+        if tool.__name__ in READ_TOOLS:
+            ctx.deps.turn.read_texts.append(result[:MAX_READ_TEXT])
+        return result
 
     return run
 

@@ -16,16 +16,22 @@ from agent_service.domain.conversations import TurnAction
 
 @dataclass
 class PendingAction:
-    """A write the assistant proposed and the customer has to confirm on a later turn.
+    """A write the assistant proposed and the customer has to confirm with their next message.
 
     ``tool`` and ``arguments`` must match exactly when the tool is called again; ``confirmed``
-    is set by the graph (not by the model) when the customer's next message says yes.
+    is set in code (never by the model) when the very next message is a plain yes within the
+    time to live. ``question`` is the system-rendered confirmation question the reply ended
+    with; ``details`` are what it shows (service, professional, start, price...).
     """
 
     tool: str
     arguments: dict[str, str]
     summary: str
     confirmed: bool = False
+    kind: str = ""
+    question: str = ""
+    details: dict[str, str] = field(default_factory=dict)
+    proposed_at: str = ""
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -33,6 +39,10 @@ class PendingAction:
             "arguments": self.arguments,
             "summary": self.summary,
             "confirmed": self.confirmed,
+            "kind": self.kind,
+            "question": self.question,
+            "details": self.details,
+            "proposed_at": self.proposed_at,
         }
 
     @classmethod
@@ -44,6 +54,10 @@ class PendingAction:
             dict(data["arguments"]),
             str(data["summary"]),
             bool(data.get("confirmed", False)),
+            str(data.get("kind", "")),
+            str(data.get("question", "")),
+            {str(k): str(v) for k, v in dict(data.get("details") or {}).items()},
+            str(data.get("proposed_at", "")),
         )
 
 
@@ -60,6 +74,13 @@ class TurnState:
     writes_this_turn: int = 0
     memory: str = ""
     progress: ProgressSink | None = None
+    message_id: str = ""
+    """The channel message being handled: the write tools' request key (a redelivery after a
+    crash resumes the same booking instead of colliding with its own hold)."""
+    confirmation_ttl_seconds: float = 900.0
+    expired: PendingAction | None = None
+    upcoming: list[str] = field(default_factory=list)
+    read_texts: list[str] = field(default_factory=list)
 
 
 class AgentDeps(BaseModel):

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any, cast
 
@@ -14,12 +15,22 @@ from agent_service.application.booking import BookingService
 from agent_service.application.engine import ProgressSink, TurnInput, TurnOutput
 from agent_service.application.repositories import Repositories
 from agent_service.domain.conversations import Role
+from agent_service.infrastructure.agent.consent import pending_confirmation, still_pending
 from agent_service.infrastructure.agent.deps import AgentDeps, PendingAction, TurnState
 from agent_service.infrastructure.agent.graph import TurnContext
 from agent_service.infrastructure.agent.state import ChatState
+from agent_service.infrastructure.agent.truth import final_reply
 
 TRANSCRIPT_MESSAGES = 10
 STATE_KEYS = ("histories", "pending_action", "memory", "summary", "active_specialist")
+
+
+@dataclass(frozen=True, slots=True)
+class ReplyPolicy:
+    """``AGENT_CONFIRMATION_TTL_SECONDS`` and ``AGENT_MAX_REPLY_CHARS``."""
+
+    confirmation_ttl_seconds: float = 900.0
+    max_reply_chars: int = 2000
 
 
 class LangGraphConversationEngine:
@@ -34,6 +45,7 @@ class LangGraphConversationEngine:
         booking: BookingService,
         limits: UsageLimits,
         clock: Callable[[], datetime] = lambda: datetime.now(UTC),
+        policy: ReplyPolicy = ReplyPolicy(),
     ) -> None:
         self._graph = graph
         self._repos = repos
@@ -41,6 +53,7 @@ class LangGraphConversationEngine:
         self._booking = booking
         self._limits = limits
         self._clock = clock
+        self._policy = policy
 
     async def run_turn(self, turn: TurnInput, progress: ProgressSink | None = None) -> TurnOutput:
         deps = self._deps(turn)
@@ -49,8 +62,17 @@ class LangGraphConversationEngine:
         output = await self._graph.ainvoke(self._initial_state(turn), context=context)
         final = cast(ChatState, output)
         engine_state = {key: final.get(key) for key in STATE_KEYS}
+        pending = still_pending(deps)
+        reply = final_reply(
+            deps,
+            final.get("response", ""),
+            pending,
+            stopped=final.get("status") == "error",
+            max_chars=self._policy.max_reply_chars,
+        )
         return TurnOutput(
-            reply=final.get("response", ""),
+            reply=reply,
+            pending=pending_confirmation(deps, pending) if pending is not None else None,
             specialist=final.get("answered_by", "") or final.get("active_specialist", ""),
             actions=tuple(deps.turn.actions),
             engine_state=engine_state,
@@ -73,7 +95,13 @@ class LangGraphConversationEngine:
             faq_repository=self._repos.faq,
             booking=self._booking,
             tenant=turn.tenant,
-            turn=TurnState(now=self._clock(), language=turn.tenant.language, pending=pending),
+            turn=TurnState(
+                now=self._clock(),
+                language=turn.tenant.language,
+                pending=pending,
+                message_id=_message_id(turn),
+                confirmation_ttl_seconds=self._policy.confirmation_ttl_seconds,
+            ),
         )
 
     def _initial_state(self, turn: TurnInput) -> ChatState:
@@ -103,3 +131,9 @@ class LangGraphConversationEngine:
             status="new",
             error=None,
         )
+
+
+def _message_id(turn: TurnInput) -> str:
+    """The channel message id of the customer message this turn answers."""
+    messages = turn.conversation.messages
+    return messages[-1].message_id if messages else ""

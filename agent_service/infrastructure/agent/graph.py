@@ -22,7 +22,6 @@ from agent_service.infrastructure.agent.agents import AgentSet, Escape
 from agent_service.infrastructure.agent.deps import AgentDeps
 from agent_service.infrastructure.agent.history import dump_history, load_history
 from agent_service.infrastructure.agent.memory import prepare_turn, remember_turn
-from agent_service.infrastructure.agent.replies import fallback_reply, limit_reply
 from agent_service.infrastructure.agent.specialists import Specialist
 from agent_service.infrastructure.agent.state import ChatState
 from agent_service.infrastructure.agent.usage import acting_as
@@ -97,12 +96,8 @@ def _router_node(agents: AgentSet, names: list[str]) -> Node:
         if sticky:
             return {"active_specialist": sticky, "intent": sticky, "status": "answering"}
         result = await _run_guarded(agents.router, "router", state, context)
-        if result is None:
-            return {
-                "active_specialist": "",
-                "response": limit_reply(context.deps),
-                "status": "error",
-            }
+        if result is None:  # the reply is composed from the turn's outcomes (see truth.py)
+            return {"active_specialist": "", "response": "", "status": "error"}
         choice = str(result.output.specialist)
         if choice in escaped:
             choice = ""
@@ -134,8 +129,13 @@ async def _run_guarded(
                 usage=context.usage,
                 usage_limits=context.limits,
             )
-    except PROPAGATE:
-        raise
+    except PROPAGATE as error:
+        if not context.deps.turn.actions:
+            raise
+        # A change was already made this turn: end the turn with its receipts instead of an
+        # error (the outcome is stored, so a redelivery gets the same truthful reply).
+        log.warning("agent_run_stopped_after_change", error=repr(error)[:300])
+        return None
     except Exception as error:
         log.warning("agent_run_stopped", error=repr(error)[:300], exc_info=error)
         return None
@@ -167,15 +167,18 @@ def _specialist_node(agents: AgentSet, name: str) -> Node:
         histories = dict(state.get("histories", {}))
         result = await _run_guarded(agent, name, state, context, load_history(histories.get(name)))
         if result is None:
-            return {
-                "response": limit_reply(context.deps),
-                "status": "error",
-                "error": "usage limit",
-                "answered_by": name,
-            }
+            return {"response": "", "status": "error", "error": "usage limit", "answered_by": name}
         histories[name] = dump_history(result.all_messages())
+        if context.deps.turn.handoff_reason is not None:  # nothing else runs after a handoff
+            output = "" if isinstance(result.output, Escape) else result.output
+            return {"response": output, "answered_by": name, "histories": histories}
         if isinstance(result.output, Escape):
-            return {"escaped_from": [name], "active_specialist": "", "histories": histories}
+            return {
+                "escaped_from": [name],
+                "active_specialist": "",
+                "histories": histories,
+                "status": "escaped",
+            }
         return {
             "response": result.output,
             "active_specialist": name,
@@ -187,15 +190,9 @@ def _specialist_node(agents: AgentSet, name: str) -> Node:
 
 
 def _after_specialist(state: ChatState) -> str:
-    if state.get("response") or state.get("active_specialist"):
-        return "remember"
-    return "route"
+    return "route" if state.get("status") == "escaped" else "remember"
 
 
 async def _remember(state: ChatState, *, runtime: Runtime[TurnContext]) -> dict[str, Any]:
-    deps = runtime.context.deps
     await runtime.context.report("remember")
-    update = remember_turn(state, deps)
-    if not state.get("response"):
-        update["response"] = fallback_reply(deps)
-    return update
+    return remember_turn(state, runtime.context.deps)

@@ -1,7 +1,14 @@
-"""Pydantic AI message history kept as JSON in the graph state (per specialist)."""
+"""Pydantic AI message history kept as JSON in the graph state (per specialist), bounded.
+
+Bounds: every text in a kept message is cut to ``MAX_PART_CHARS``; a tool call whose arguments
+are larger is kept with empty arguments; a specialist's history is at most
+``MAX_HISTORY_CHARS`` of JSON (the oldest exchanges go first). So whatever a model says or
+passes, a conversation document stays far below MongoDB's 16 MB.
+"""
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from pydantic_ai.messages import (
@@ -12,20 +19,17 @@ from pydantic_ai.messages import (
 )
 
 KEEP_MESSAGES = 16
+MAX_PART_CHARS = 2000
+MAX_HISTORY_CHARS = 60_000
+_CUT = "…"
 
 
 def dump_history(messages: list[ModelMessage]) -> list[Any]:
     """JSON of the latest messages, cut so the kept part starts at a customer message."""
-    kept = messages[-KEEP_MESSAGES:]
-    for index, message in enumerate(kept):
-        if isinstance(message, ModelRequest) and any(
-            isinstance(part, UserPromptPart) for part in message.parts
-        ):
-            kept = kept[index:]
-            break
-    else:
-        kept = []
-    dumped: list[Any] = ModelMessagesTypeAdapter.dump_python(kept, mode="json")
+    kept = _from_customer_message(messages[-KEEP_MESSAGES:])
+    dumped: list[Any] = [bound(m) for m in ModelMessagesTypeAdapter.dump_python(kept, mode="json")]
+    while dumped and len(json.dumps(dumped)) > MAX_HISTORY_CHARS:
+        dumped = _from_customer_json(dumped[1:])
     return dumped
 
 
@@ -33,3 +37,55 @@ def load_history(data: list[Any] | None) -> list[ModelMessage] | None:
     if not data:
         return None
     return ModelMessagesTypeAdapter.validate_python(data)
+
+
+def bounded_messages(messages: list[ModelMessage]) -> list[ModelMessage]:
+    """``messages`` with every oversized text cut (what a model is sent back stays bounded,
+    e.g. a validation error echoing a 10 MB argument); unchanged when nothing is oversized."""
+    dumped = ModelMessagesTypeAdapter.dump_python(messages, mode="json")
+    if all(_fits(message) for message in dumped):
+        return messages
+    return ModelMessagesTypeAdapter.validate_python([bound(m) for m in dumped])
+
+
+def bound(value: Any) -> Any:
+    """Every string cut to ``MAX_PART_CHARS``; oversized tool-call arguments emptied."""
+    if isinstance(value, str):
+        return value if len(value) <= MAX_PART_CHARS else value[: MAX_PART_CHARS - 1] + _CUT
+    if isinstance(value, list):
+        return [bound(item) for item in value]
+    if isinstance(value, dict):
+        if value.get("part_kind") == "tool-call" and len(json.dumps(value.get("args"))) > (
+            MAX_PART_CHARS
+        ):
+            value = value | {"args": {}}
+        return {key: bound(item) for key, item in value.items()}
+    return value
+
+
+def _fits(value: Any) -> bool:
+    if isinstance(value, str):
+        return len(value) <= MAX_PART_CHARS
+    if isinstance(value, list):
+        return all(_fits(item) for item in value)
+    if isinstance(value, dict):
+        return all(_fits(item) for item in value.values())
+    return True
+
+
+def _from_customer_message(messages: list[ModelMessage]) -> list[ModelMessage]:
+    for index, message in enumerate(messages):
+        if isinstance(message, ModelRequest) and any(
+            isinstance(part, UserPromptPart) for part in message.parts
+        ):
+            return messages[index:]
+    return []
+
+
+def _from_customer_json(dumped: list[Any]) -> list[Any]:
+    for index, message in enumerate(dumped):
+        if message.get("kind") == "request" and any(
+            part.get("part_kind") == "user-prompt" for part in message.get("parts", [])
+        ):
+            return dumped[index:]
+    return []

@@ -6,15 +6,11 @@ from typing import Any
 
 from agent_service.application.ports import AppointmentFilter
 from agent_service.domain.appointments import AppointmentStatus
+from agent_service.infrastructure.agent.consent import decide_pending, still_pending
 from agent_service.infrastructure.agent.deps import AgentDeps, PendingAction
-from agent_service.infrastructure.agent.offline.nlu import (
-    detect_language,
-    extract_name,
-    is_affirmative,
-    is_negative,
-)
+from agent_service.infrastructure.agent.offline.nlu import detect_language, extract_name
 from agent_service.infrastructure.agent.state import ChatState
-from agent_service.infrastructure.agent.tools.formatting import WEEKDAYS, local_text
+from agent_service.infrastructure.agent.tools.formatting import WEEKDAYS, describe, local_text
 
 UPCOMING_IN_MEMORY = 3
 
@@ -25,8 +21,9 @@ async def prepare_turn(state: ChatState, deps: AgentDeps) -> dict[str, Any]:
     turn, tenant = deps.turn, deps.tenant
     message = state.get("message", "")
     turn.language = detect_language(message, turn.language)  # type: ignore[arg-type]
-    turn.pending = _decide_pending(PendingAction.from_json(state.get("pending_action")), message)
+    decide_pending(deps, PendingAction.from_json(state.get("pending_action")), message)
     memory = await _memory(state, deps)
+    turn.upcoming = list(memory["upcoming"])
     turn.memory = "; ".join(f"{key}: {value}" for key, value in memory.items() if value)
     local_now = turn.now.astimezone(tenant.zone)
     return {
@@ -36,15 +33,6 @@ async def prepare_turn(state: ChatState, deps: AgentDeps) -> dict[str, Any]:
         "memory": memory,
         "status": "routing",
     }
-
-
-def _decide_pending(pending: PendingAction | None, message: str) -> PendingAction | None:
-    if pending is None:
-        return None
-    if is_negative(message):
-        return None
-    pending.confirmed = is_affirmative(message)
-    return pending
 
 
 async def _memory(state: ChatState, deps: AgentDeps) -> dict[str, Any]:
@@ -60,7 +48,9 @@ async def _memory(state: ChatState, deps: AgentDeps) -> dict[str, Any]:
     return {
         "name": state.get("memory", {}).get("name", ""),
         "upcoming": [
-            f"{a.service_name} with {a.professional_name} {local_text(a.start, zone, language)}"
+            describe(
+                a.service_name, a.professional_name, local_text(a.start, zone, language), language
+            )
             for a in upcoming
         ],
         "summary": state.get("summary", ""),
@@ -74,7 +64,7 @@ def remember_turn(state: ChatState, deps: AgentDeps) -> dict[str, Any]:
     name = extract_name(state.get("message", ""))
     if name:
         memory["name"] = name
-    pending = deps.turn.pending
+    pending = still_pending(deps)
     topic = state.get("answered_by") or state.get("active_specialist") or "none"
     summary = f"last topic: {topic}"
     if pending is not None:
@@ -87,5 +77,5 @@ def remember_turn(state: ChatState, deps: AgentDeps) -> dict[str, Any]:
         "summary": summary,
         "pending_action": pending.to_json() if pending is not None else None,
         "active_specialist": active,
-        "status": "done",
+        "status": "error" if state.get("status") == "error" else "done",
     }

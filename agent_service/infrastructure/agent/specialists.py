@@ -64,9 +64,11 @@ SPECIALISTS: tuple[Specialist, ...] = (
         instructions=(
             "You book appointments. Find the service and professional ids with list_services "
             "and list_professionals, check free times with check_availability, then call "
-            "book_appointment. Its first call only asks for confirmation: relay the question. "
-            "After the customer confirms, call book_appointment again with the same arguments. "
-            "Never say an appointment is booked unless book_appointment returned BOOKED."
+            "book_appointment. Its first call only records the proposal: the system itself "
+            "ends your reply with the confirmation question, so do not ask it or repeat the "
+            "details. If the customer's next message is a plain yes, call book_appointment "
+            "again with the same arguments. The system adds a receipt of every change; never "
+            "say an appointment is booked unless book_appointment returned BOOKED."
         ),
         tools=(list_services, list_professionals, check_availability, book_appointment),
     ),
@@ -76,8 +78,11 @@ SPECIALISTS: tuple[Specialist, ...] = (
         route_hint="the customer's existing appointments: list, cancel or reschedule",
         instructions=(
             "You manage the customer's existing appointments. Start with list_my_appointments. "
-            "cancel_appointment and reschedule_appointment first only ask for confirmation; "
-            "after the customer confirms, call them again with the same arguments."
+            "cancel_appointment and reschedule_appointment first only record the proposal: "
+            "the system itself ends your reply with the confirmation question, so do not ask "
+            "it. If the customer's next message is a plain yes, call them again with the same "
+            "arguments. Never say a change was made unless the tool returned CANCELLED or "
+            "RESCHEDULED."
         ),
         tools=(
             list_my_appointments,

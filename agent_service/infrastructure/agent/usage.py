@@ -17,6 +17,8 @@ from pydantic_ai.models import ModelRequestParameters
 from pydantic_ai.models.wrapper import WrapperModel
 from pydantic_ai.settings import ModelSettings
 
+from agent_service.infrastructure.agent.history import bounded_messages
+
 log = structlog.get_logger("agenda.model")
 
 MODEL_REQUESTS = Counter("agenda_model_requests_total", "Model requests", ["specialist"])
@@ -43,7 +45,9 @@ class MeteredModel(WrapperModel):
         model_settings: ModelSettings | None,
         model_request_parameters: ModelRequestParameters,
     ) -> ModelResponse:
-        response = await super().request(messages, model_settings, model_request_parameters)
+        response = await super().request(
+            bounded_messages(messages), model_settings, model_request_parameters
+        )
         record_request(_specialist.get(), response.usage.input_tokens, response.usage.output_tokens)
         return response
 

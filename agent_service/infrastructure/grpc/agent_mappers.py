@@ -12,6 +12,7 @@ from agent_service.domain.conversations import (
     ActionKind,
     Conversation,
     ConversationStatus,
+    PendingConfirmation,
     TurnResult,
 )
 from agent_service.infrastructure.grpc.catalog_fields import parse_uuid, timestamp
@@ -27,6 +28,9 @@ _ACTION = {
     ActionKind.APPOINTMENT_CANCELLED: types.ACTION_KIND_APPOINTMENT_CANCELLED,
     ActionKind.APPOINTMENT_RESCHEDULED: types.ACTION_KIND_APPOINTMENT_RESCHEDULED,
     ActionKind.HANDED_OFF: types.ACTION_KIND_HANDED_OFF,
+    ActionKind.APPOINTMENT_PENDING: types.ACTION_KIND_APPOINTMENT_PENDING,
+    ActionKind.CHANGE_DECLINED: types.ACTION_KIND_CHANGE_DECLINED,
+    ActionKind.CHANGE_FAILED: types.ACTION_KIND_CHANGE_FAILED,
 }
 
 
@@ -59,7 +63,7 @@ def turn_response(
         if action.appointment_id is not None and action.appointment_id in appointments:
             message.appointment.CopyFrom(appointment_message(appointments[action.appointment_id]))
         actions.append(message)
-    return pb.SendMessageResponse(
+    response = pb.SendMessageResponse(
         conversation_id=str(result.conversation_id),
         reply=result.reply,
         actions=actions,
@@ -68,6 +72,26 @@ def turn_response(
         duplicate=duplicate,
         status=_STATUS[result.status],
     )
+    if result.pending is not None:
+        response.pending.CopyFrom(pending_message(result.pending))
+    return response
+
+
+def pending_message(pending: PendingConfirmation) -> types.PendingAction:
+    """The change waiting for the customer's yes, for gateways to render buttons."""
+    message = types.PendingAction(
+        kind=_ACTION[pending.kind],
+        question=pending.question,
+        service_name=pending.service_name,
+        professional_name=pending.professional_name,
+        price=pending.price,
+        appointment_id=str(pending.appointment_id or ""),
+    )
+    for name in ("start", "new_start", "expires_at"):
+        value = getattr(pending, name)
+        if value is not None:
+            getattr(message, name).CopyFrom(timestamp(value))
+    return message
 
 
 def conversation_message(conversation: Conversation, limit: int = 100) -> types.Conversation:

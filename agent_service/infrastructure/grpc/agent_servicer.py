@@ -13,10 +13,13 @@ from agenda_kit.grpc.handlers import Context
 from agent_service.application.conversation import HandledMessage, HandleMessage
 from agent_service.application.engine import ProgressEvent
 from agent_service.application.handoff import ConversationControl
+from agent_service.application.outbox import OutboxFeed
 from agent_service.application.repositories import Repositories
 from agent_service.domain.appointments import Appointment
 from agent_service.domain.errors import InvalidInputError
 from agent_service.infrastructure.grpc import agent_mappers as mappers
+from agent_service.infrastructure.grpc import outbox_mappers
+from agent_service.infrastructure.grpc.catalog_fields import parse_uuid
 
 _CHUNK = re.compile(r"\S+\s*")
 
@@ -25,11 +28,16 @@ class AgentServicer(pb_grpc.AgentServiceServicer):
     """Thin: request → use case → response; errors go through the agent error table."""
 
     def __init__(
-        self, handle: HandleMessage, control: ConversationControl, repos: Repositories
+        self,
+        handle: HandleMessage,
+        control: ConversationControl,
+        repos: Repositories,
+        outbox: OutboxFeed | None = None,
     ) -> None:
         self._handle = handle
         self._control = control
         self._repos = repos
+        self._outbox = outbox or OutboxFeed(repos)
         self._unfinished: set[asyncio.Task[HandledMessage]] = set()
 
     async def SendMessage(
@@ -100,3 +108,24 @@ class AgentServicer(pb_grpc.AgentServiceServicer):
                     tenant_id, action.appointment_id
                 )
         return mappers.turn_response(result, appointments, duplicate=handled.duplicate)
+
+    async def StreamOutbox(
+        self, request: pb.StreamOutboxRequest, context: Context
+    ) -> AsyncIterator[pb.StreamOutboxResponse]:
+        # The tenant is the one the request names; which tenants a gateway may name is
+        # checked by the authorization layer before this method runs.
+        tenant_id = parse_uuid("tenant_id", request.tenant_id)
+        after = outbox_mappers.parse_cursor(request.cursor)
+        stream = self._outbox.stream(tenant_id, after, wait_seconds=request.wait_seconds)
+        async for message in stream:
+            yield pb.StreamOutboxResponse(
+                message=outbox_mappers.outbox_message(message),
+                cursor=outbox_mappers.cursor_after(message),
+            )
+
+    async def AckOutbox(
+        self, request: pb.AckOutboxRequest, context: Context
+    ) -> pb.AckOutboxResponse:
+        tenant_id = parse_uuid("tenant_id", request.tenant_id)
+        ids = [parse_uuid("message_ids", text) for text in request.message_ids]
+        return pb.AckOutboxResponse(acknowledged=await self._outbox.ack(tenant_id, ids))

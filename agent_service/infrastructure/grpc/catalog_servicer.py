@@ -8,6 +8,7 @@ import grpc
 
 from agenda.agent.v1 import catalog_service_pb2 as pb
 from agenda.agent.v1 import catalog_service_pb2_grpc as pb_grpc
+from agenda_kit.auth.context import current_principal
 from agenda_kit.grpc.handlers import Context
 from agenda_kit.grpc.server import ServiceRegistration
 from agent_service.application.catalog import (
@@ -60,7 +61,8 @@ class CatalogServicer(pb_grpc.CatalogServiceServicer):
         self, request: pb.CreateTenantRequest, context: Context
     ) -> pb.CreateTenantResponse:
         tenant = m.to_tenant(request.tenant, with_id=False)
-        stored = await self._cases.tenants.create(tenant, request.idempotency_key)
+        requester = current_principal().name
+        stored = await self._cases.tenants.create(tenant, request.idempotency_key, requester)
         return pb.CreateTenantResponse(tenant=m.tenant_message(stored))
 
     async def GetTenant(

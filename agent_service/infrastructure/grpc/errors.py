@@ -18,11 +18,13 @@ from agenda_kit.calendar.errors import (
 )
 from agenda_kit.errors import ErrorRule, ErrorTable, RequestValidationError, retry_hint
 from agent_service.domain.errors import (
+    BookingPendingError,
     CapacityExceededError,
     ConflictError,
     DeadlineExceededError,
     InvalidInputError,
     InvalidStateError,
+    MessageIdTakenError,
     NotFoundError,
     PolicyViolationError,
     SlotUnavailableError,
@@ -54,9 +56,11 @@ AGENT_ERRORS = ErrorTable(
         ErrorRule(InvalidStateError, grpc.StatusCode.FAILED_PRECONDITION),
         ErrorRule(SlotUnavailableError, grpc.StatusCode.FAILED_PRECONDITION),
         ErrorRule(ConflictError, grpc.StatusCode.ABORTED),
+        ErrorRule(MessageIdTakenError, grpc.StatusCode.ALREADY_EXISTS),
         ErrorRule(StorageUnavailableError, grpc.StatusCode.UNAVAILABLE),
         ErrorRule(CapacityExceededError, grpc.StatusCode.RESOURCE_EXHAUSTED, trailers=_retry_after),
         ErrorRule(DeadlineExceededError, grpc.StatusCode.DEADLINE_EXCEEDED),
+        ErrorRule(BookingPendingError, grpc.StatusCode.UNAVAILABLE),
         ErrorRule(InvalidCalendarRequestError, grpc.StatusCode.INVALID_ARGUMENT),
         ErrorRule(CalendarNotFoundError, grpc.StatusCode.NOT_FOUND),
         ErrorRule(EventNotFoundError, grpc.StatusCode.NOT_FOUND),

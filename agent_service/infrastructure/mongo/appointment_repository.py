@@ -9,7 +9,7 @@ its id answers ``get`` and a retried ``reserve`` is refused the same way.
 
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any
 from uuid import UUID
 
@@ -19,12 +19,19 @@ from pymongo.asynchronous.client_session import AsyncClientSession
 from pymongo.errors import PyMongoError
 
 from agent_service.application.ports import AppointmentFilter
-from agent_service.domain.appointments import Appointment, AppointmentStatus, hold_units
+from agent_service.domain.appointments import (
+    Appointment,
+    AppointmentStatus,
+    held_units,
+    hold_units,
+)
 from agent_service.domain.errors import ConflictError, NotFoundError, SlotUnavailableError
+from agent_service.infrastructure.mongo.base import stored_instant
 from agent_service.infrastructure.mongo.booking_documents import (
     AppointmentDocument,
     SlotHoldDocument,
 )
+from agent_service.infrastructure.mongo.clock import DatabaseClock
 from agent_service.infrastructure.mongo.errors import guarded
 from agent_service.infrastructure.mongo.paging import (
     Cursor,
@@ -52,12 +59,20 @@ _BY_START = [("start", SortDirection.ASCENDING), ("_id", SortDirection.ASCENDING
 
 
 class BeanieAppointmentRepository:
-    """Rules: every query filters by tenant (except the reconciler's ``stale_pending``); an
-    active appointment holds one document per 5-minute unit, unique per professional, so
-    overlapping bookings are impossible; holds go when it stops being active."""
+    """Rules: every query filters by tenant (except the reconciler's queries); an active
+    appointment holds one document per 5-minute unit, unique per CALENDAR (across professionals
+    and tenants sharing it), so overlapping bookings are impossible; holds go when it stops
+    being active. ``updated_at`` and ``next_attempt_at`` are in the database's clock."""
+
+    def __init__(self, clock: DatabaseClock) -> None:
+        self._clock = clock
+
+    async def _stamped(self, appointment: Appointment) -> Appointment:
+        return appointment.model_copy(update={"updated_at": await self._clock.now()})
 
     @guarded
     async def reserve(self, appointment: Appointment) -> None:
+        appointment = await self._stamped(appointment)
         document = AppointmentDocument.from_domain(appointment)
         holds = [
             SlotHoldDocument.for_unit(appointment, unit)
@@ -91,6 +106,7 @@ class BeanieAppointmentRepository:
 
     @guarded
     async def save(self, appointment: Appointment) -> Appointment:
+        appointment = await self._stamped(appointment)
         document = AppointmentDocument.from_domain(appointment)
         body = _body(document)
         mine = {"_id": appointment.id, "tenant_id": appointment.tenant_id}
@@ -123,16 +139,151 @@ class BeanieAppointmentRepository:
         return document.to_domain()
 
     @guarded
-    async def stale_pending(self, older_than: datetime, limit: int) -> list[Appointment]:
-        documents = (
-            await AppointmentDocument.find(
-                {"status": AppointmentStatus.PENDING.value, "updated_at": {"$lt": older_than}}
-            )
-            .sort([("updated_at", SortDirection.ASCENDING)])
-            .limit(limit)
-            .to_list()
-        )
+    async def due_pending(self, grace: timedelta, limit: int) -> list[Appointment]:
+        now = await self._clock.now()
+        query = {
+            "status": AppointmentStatus.PENDING.value,
+            "$or": [
+                {"next_attempt_at": None, "updated_at": {"$lte": now - grace}},
+                {"next_attempt_at": {"$lte": now}},
+            ],
+        }
+        order = [("attempts", SortDirection.ASCENDING), ("updated_at", SortDirection.ASCENDING)]
+        documents = await AppointmentDocument.find(query).sort(order).limit(limit).to_list()
         return [document.to_domain() for document in documents]
+
+    @guarded
+    async def defer(self, appointment: Appointment, delay: timedelta) -> None:
+        now = await self._clock.now()
+        await _appointments().update_one(
+            _mine(appointment) | {"status": AppointmentStatus.PENDING.value},
+            {"$inc": {"attempts": 1}, "$set": {"next_attempt_at": now + delay}},
+        )
+
+    @guarded
+    async def stale_moves(self, grace: timedelta, limit: int) -> list[Appointment]:
+        now = await self._clock.now()
+        query = {
+            "status": AppointmentStatus.CONFIRMED.value,
+            "moving_to": {"$ne": None},
+            "updated_at": {"$lte": now - grace},
+        }
+        documents = await AppointmentDocument.find(query).limit(limit).to_list()
+        return [document.to_domain() for document in documents]
+
+    @guarded
+    async def with_orphan_events(self, limit: int) -> list[Appointment]:
+        query = {"orphan_event_id": {"$ne": None}}
+        documents = await AppointmentDocument.find(query).limit(limit).to_list()
+        return [document.to_domain() for document in documents]
+
+    @guarded
+    async def set_orphan_event(
+        self, tenant_id: UUID, appointment_id: UUID, event_id: str | None
+    ) -> None:
+        await _appointments().update_one(
+            {"_id": appointment_id, "tenant_id": tenant_id},
+            {"$set": {"orphan_event_id": event_id}},
+        )
+
+    @guarded
+    async def settled_awaiting_notice(self, limit: int) -> list[Appointment]:
+        query = {
+            "awaiting_notice": True,
+            "status": {"$in": [AppointmentStatus.CONFIRMED.value, AppointmentStatus.FAILED.value]},
+            "moving_to": None,
+        }
+        documents = await AppointmentDocument.find(query).limit(limit).to_list()
+        return [document.to_domain() for document in documents]
+
+    @guarded
+    async def clear_awaiting_notice(self, tenant_id: UUID, appointment_id: UUID) -> None:
+        await _appointments().update_one(
+            {"_id": appointment_id, "tenant_id": tenant_id},
+            {"$set": {"awaiting_notice": False}},
+        )
+
+    @guarded
+    async def begin_move(self, appointment: Appointment, new_start: datetime) -> Appointment:
+        moving = await self._stamped(appointment.model_copy(update={"moving_to": new_start}))
+        own = set(hold_units(appointment.start, appointment.end))
+        new_units = [u for u in held_units(moving) if u not in own]
+        holds = [SlotHoldDocument.for_unit(moving, unit) for unit in new_units]
+        guard = _mine(appointment) | {
+            "status": AppointmentStatus.CONFIRMED.value,
+            "start": stored_instant(appointment.start),
+            "moving_to": None,
+        }
+        change = {
+            "moving_to": stored_instant(new_start),
+            "updated_at": stored_instant(moving.updated_at),
+        }
+
+        async def hold(session: AsyncClientSession) -> None:
+            result = await _appointments().update_one(guard, {"$set": change}, session=session)
+            if result.matched_count == 0:
+                raise _NoMatchError
+            if holds:
+                await SlotHoldDocument.insert_many(holds, session=session, ordered=True)
+
+        try:
+            await in_transaction(_client(), hold)
+        except (_NoMatchError, TransactionGaveUpError):
+            raise ConflictError(
+                f"appointment {appointment.id} changed meanwhile (another change won)"
+            ) from None
+        except PyMongoError as error:
+            if not is_duplicate_key(error):
+                raise
+            raise SlotUnavailableError(f"{new_start.isoformat()} is not free") from None
+        return moving
+
+    @guarded
+    async def finish_move(self, appointment: Appointment) -> Appointment:
+        assert appointment.moving_to is not None
+        moved = await self._stamped(
+            appointment.model_copy(
+                update={
+                    "start": appointment.moving_to,
+                    "end": appointment.moving_to + appointment.duration,
+                    "moving_to": None,
+                    "previous_starts": (*appointment.previous_starts, appointment.start),
+                }
+            )
+        )
+        return await self._end_move(appointment, moved)
+
+    @guarded
+    async def abort_move(self, appointment: Appointment) -> Appointment:
+        return await self._end_move(
+            appointment, await self._stamped(appointment.model_copy(update={"moving_to": None}))
+        )
+
+    async def _end_move(self, moving: Appointment, result: Appointment) -> Appointment:
+        """Store ``result`` if ``moving`` is still the stored move; release the holds
+        ``result`` does not need. Already ended (or cancelled meanwhile) → the stored one."""
+        assert moving.moving_to is not None
+        guard = _mine(moving) | {
+            "status": AppointmentStatus.CONFIRMED.value,
+            "moving_to": stored_instant(moving.moving_to),
+            "start": stored_instant(moving.start),
+        }
+        document = AppointmentDocument.from_domain(result)
+        keep = [stored_instant(u) for u in held_units(result)]
+
+        async def replace(session: AsyncClientSession) -> None:
+            done = await _appointments().replace_one(guard, _body(document), session=session)
+            if done.matched_count == 0:
+                raise _NoMatchError
+            await _holds().delete_many(
+                {"appointment_id": moving.id, "unit_start": {"$nin": keep}}, session=session
+            )
+
+        try:
+            await in_transaction(_client(), replace)
+        except _NoMatchError:
+            return await self.get(moving.tenant_id, moving.id)
+        return document.to_domain()
 
     @guarded
     async def list(
@@ -162,6 +313,10 @@ class BeanieAppointmentRepository:
 
 class _NoMatchError(Exception):
     """No stored appointment in an expected status (decided outside the transaction)."""
+
+
+def _mine(appointment: Appointment) -> dict[str, Any]:
+    return {"_id": appointment.id, "tenant_id": appointment.tenant_id}
 
 
 def _query(tenant_id: UUID, selection: AppointmentFilter) -> dict[str, Any]:

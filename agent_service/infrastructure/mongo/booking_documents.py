@@ -3,12 +3,17 @@
 from __future__ import annotations
 
 from datetime import datetime
+from typing import Any
 from uuid import UUID
 
 from beanie import Document
 
 from agent_service.domain.appointments import Appointment, AppointmentStatus
 from agent_service.infrastructure.mongo.base import ScopedDocument, index, stored_instant
+
+HOLD_INDEX = "one_hold_per_calendar_unit"
+LEGACY_HOLD_INDEX = "one_hold_per_unit"
+"""The former unique index, per professional: dropped at start-up (holds keyed by calendar)."""
 
 
 class AppointmentDocument(ScopedDocument):
@@ -26,6 +31,12 @@ class AppointmentDocument(ScopedDocument):
     updated_at: datetime
     cancel_reason: str
     rescheduled_from: UUID | None
+    awaiting_notice: bool = False
+    attempts: int = 0
+    next_attempt_at: datetime | None = None
+    orphan_event_id: str | None = None
+    moving_to: datetime | None = None
+    previous_starts: list[datetime] = []  # noqa: RUF012
 
     class Settings:
         name = "appointments"
@@ -34,41 +45,56 @@ class AppointmentDocument(ScopedDocument):
             index("tenant_id", "customer_id", "start", name="tenant_customer_start"),
             index("tenant_id", "professional_id", "start", name="tenant_professional_start"),
             index("status", "updated_at", name="status_updated"),
+            index("status", "next_attempt_at", name="status_next_attempt"),
+            index("awaiting_notice", "status", name="awaiting_notice"),
+            index("orphan_event_id", name="orphan_event"),
         ]
 
     @classmethod
     def from_domain(cls, appointment: Appointment) -> AppointmentDocument:
-        fields = appointment.model_dump()
-        for name in ("start", "end", "created_at", "updated_at"):
-            fields[name] = stored_instant(fields[name])
+        fields = _instants(appointment.model_dump())
+        fields["previous_starts"] = list(fields["previous_starts"])
         return cls(**fields)
 
     def to_domain(self) -> Appointment:
-        fields = self.model_dump(exclude={"revision_id"})
-        for name in ("start", "end", "created_at", "updated_at"):
-            fields[name] = stored_instant(fields[name])
+        fields = _instants(self.model_dump(exclude={"revision_id"}))
+        fields["previous_starts"] = tuple(fields["previous_starts"])
         return Appointment.model_validate(fields)
 
 
-class SlotHoldDocument(Document):
-    """One 5-minute unit of a professional's time taken by an active appointment.
+_INSTANTS = ("start", "end", "created_at", "updated_at", "next_attempt_at", "moving_to")
 
-    The unique (tenant, professional, unit) index is what makes two overlapping bookings
-    impossible, across replicas too (DESIGN §5).
+
+def _instants(fields: dict[str, Any]) -> dict[str, Any]:
+    """Every instant as BSON keeps it: UTC, whole milliseconds."""
+    for name in _INSTANTS:
+        if fields.get(name) is not None:
+            fields[name] = stored_instant(fields[name])
+    fields["previous_starts"] = [stored_instant(s) for s in fields.get("previous_starts", ())]
+    return fields
+
+
+class SlotHoldDocument(Document):
+    """One 5-minute unit of a calendar's time taken by an active appointment.
+
+    The unique (calendar, unit) index is what makes two overlapping bookings impossible,
+    across replicas, professionals and tenants sharing one calendar too (DESIGN §5). It
+    replaced the (tenant, professional, unit) index ``one_hold_per_unit``, which
+    ``init_agent_storage`` drops (see docs/operations.md, "Migrations").
     """
 
     tenant_id: UUID
     professional_id: UUID
+    calendar_id: str
     unit_start: datetime
     appointment_id: UUID
 
     class Settings:
         name = "slot_holds"
         indexes = [  # noqa: RUF012
-            index(
-                "tenant_id", "professional_id", "unit_start", name="one_hold_per_unit", unique=True
-            ),
+            index("calendar_id", "unit_start", name=HOLD_INDEX, unique=True),
             index("appointment_id", name="by_appointment"),
+            index("tenant_id", "unit_start", name="tenant_unit"),
         ]
 
     @classmethod
@@ -76,6 +102,7 @@ class SlotHoldDocument(Document):
         return cls(
             tenant_id=appointment.tenant_id,
             professional_id=appointment.professional_id,
+            calendar_id=appointment.calendar_id,
             unit_start=unit_start,
             appointment_id=appointment.id,
         )

@@ -76,6 +76,9 @@ class ProcessedTurnDocument(Document):
     channel: str
     message_id: str
     claimed_at: datetime
+    lease_until: datetime | None = None
+    """The claim's holder renews it while handling; past it (database clock) with no result,
+    the holder is presumed dead and a redelivery takes the claim over."""
     result: dict[str, Any] | None = None
 
     class Settings:

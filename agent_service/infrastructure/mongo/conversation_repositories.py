@@ -2,20 +2,25 @@
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from uuid import UUID
 
+import structlog
 from beanie.odm.utils.dump import get_dict
-from pymongo.errors import DuplicateKeyError
+from pymongo.errors import DocumentTooLarge, DuplicateKeyError
 
 from agent_service.domain.conversations import Conversation, ConversationStatus, TurnResult
 from agent_service.domain.errors import ConflictError, NotFoundError
+from agent_service.infrastructure.mongo.clock import DatabaseClock
 from agent_service.infrastructure.mongo.conversation_documents import (
     ConversationDocument,
     ProcessedTurnDocument,
 )
 from agent_service.infrastructure.mongo.errors import guarded
 from agent_service.infrastructure.mongo.scoped_store import ScopedStore
+
+log = structlog.get_logger("agenda.agent.storage")
+SHRUNK_MESSAGES = 20
 
 
 class BeanieConversationRepository:
@@ -57,9 +62,18 @@ class BeanieConversationRepository:
         )
         mine = self._store.mine(conversation.tenant_id, conversation.id)
         collection = ConversationDocument.get_pymongo_collection()
-        result = await collection.replace_one(
-            mine | {"version": conversation.version}, get_dict(document, to_db=True)
-        )
+        try:
+            result = await collection.replace_one(
+                mine | {"version": conversation.version}, get_dict(document, to_db=True)
+            )
+        except DocumentTooLarge:
+            # The engine bounds what it keeps; should a document still grow too large, keep
+            # the transcript's tail and drop the assistant's checkpoint rather than fail.
+            log.warning("conversation_too_large", conversation_id=str(conversation.id))
+            document = ConversationDocument.from_domain(_shrunk(conversation))
+            result = await collection.replace_one(
+                mine | {"version": conversation.version}, get_dict(document, to_db=True)
+            )
         if result.matched_count == 1:
             return document.to_domain()
         if await ConversationDocument.find_one(mine) is None:
@@ -67,23 +81,60 @@ class BeanieConversationRepository:
         raise ConflictError(f"conversation {conversation.id} was updated concurrently")
 
 
+def _shrunk(conversation: Conversation) -> Conversation:
+    return conversation.model_copy(
+        update={
+            "messages": conversation.messages[-SHRUNK_MESSAGES:],
+            "engine_state": {},
+            "summary": conversation.summary[:2000],
+            "version": conversation.version + 1,
+        }
+    )
+
+
 class BeanieTurnRepository:
     """Rules: a unique (tenant, channel, message id) marker makes exactly one delivery of a
-    channel message handle it; redeliveries read its stored result."""
+    channel message handle it; redeliveries read its stored result. A claim is a LEASE
+    (``lease``, database clock): its holder renews it while the turn runs; a claim whose holder
+    died expires without a result and the next delivery takes it over."""
+
+    def __init__(self, clock: DatabaseClock, lease: timedelta) -> None:
+        self._clock = clock
+        self._lease = lease
 
     @guarded
     async def claim(self, tenant_id: UUID, channel: str, message_id: str) -> bool:
+        now = await self._clock.now()
         marker = ProcessedTurnDocument(
             tenant_id=tenant_id,
             channel=channel,
             message_id=message_id,
-            claimed_at=datetime.now(UTC),
+            claimed_at=now,
+            lease_until=now + self._lease,
         )
         try:
             await marker.insert()
         except DuplicateKeyError:
-            return False
+            return await self._take_over(_key(tenant_id, channel, message_id), now)
         return True
+
+    async def _take_over(self, key: dict[str, object], now: datetime) -> bool:
+        """An expired claim without a result (a lease-less legacy claim counts as expired)."""
+        collection = ProcessedTurnDocument.get_pymongo_collection()
+        expired = {"result": None, "$or": [{"lease_until": None}, {"lease_until": {"$lt": now}}]}
+        taken = await collection.update_one(
+            key | expired, {"$set": {"claimed_at": now, "lease_until": now + self._lease}}
+        )
+        return bool(taken.modified_count == 1)
+
+    @guarded
+    async def renew(self, tenant_id: UUID, channel: str, message_id: str) -> None:
+        now = await self._clock.now()
+        collection = ProcessedTurnDocument.get_pymongo_collection()
+        await collection.update_one(
+            _key(tenant_id, channel, message_id) | {"result": None},
+            {"$set": {"lease_until": now + self._lease}},
+        )
 
     @guarded
     async def complete(

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from datetime import timedelta
 from typing import Any
 
 from beanie import init_beanie
 from pymongo import AsyncMongoClient
 
 from agent_service.application.repositories import Repositories
+from agent_service.infrastructure.mongo import migrations
 from agent_service.infrastructure.mongo.appointment_repository import BeanieAppointmentRepository
 from agent_service.infrastructure.mongo.booking_documents import (
     AppointmentDocument,
@@ -26,6 +28,7 @@ from agent_service.infrastructure.mongo.catalog_repositories import (
     BeanieServiceRepository,
     BeanieTenantRepository,
 )
+from agent_service.infrastructure.mongo.clock import DatabaseClock, LocalClock, utc_now
 from agent_service.infrastructure.mongo.conversation_documents import (
     ConversationDocument,
     ProcessedTurnDocument,
@@ -36,6 +39,10 @@ from agent_service.infrastructure.mongo.conversation_repositories import (
 )
 from agent_service.infrastructure.mongo.customer_repository import BeanieCustomerRepository
 from agent_service.infrastructure.mongo.errors import guarded
+from agent_service.infrastructure.mongo.outbox_repository import (
+    BeanieOutboxRepository,
+    OutboxDocument,
+)
 
 DOCUMENTS = [
     TenantDocument,
@@ -47,23 +54,38 @@ DOCUMENTS = [
     SlotHoldDocument,
     ConversationDocument,
     ProcessedTurnDocument,
+    OutboxDocument,
 ]
 
 
+DEFAULT_TURN_LEASE = timedelta(seconds=60)
+
+
 @guarded
-async def init_agent_storage(client: AsyncMongoClient[Any], database: str) -> Repositories:
-    """Create the indexes (idempotent) and return Beanie repositories on ``database``.
+async def init_agent_storage(
+    client: AsyncMongoClient[Any],
+    database: str,
+    *,
+    turn_lease: timedelta = DEFAULT_TURN_LEASE,
+    local_clock: LocalClock = utc_now,
+) -> Repositories:
+    """Run the start-up migrations, create the indexes (idempotent) and return Beanie
+    repositories on ``database``; time-based rules use the database's clock (``local_clock``
+    is only the base it is measured from).
 
     Beanie binds documents to one database per process: the last call wins.
     """
+    await migrations.holds_by_calendar(client[database])
     await init_beanie(database=client[database], document_models=DOCUMENTS)
+    clock = DatabaseClock(client, local_clock)
     return Repositories(
         tenants=BeanieTenantRepository(),
         services=BeanieServiceRepository(),
         professionals=BeanieProfessionalRepository(),
         faq=BeanieFaqRepository(),
         customers=BeanieCustomerRepository(),
-        appointments=BeanieAppointmentRepository(),
+        appointments=BeanieAppointmentRepository(clock),
         conversations=BeanieConversationRepository(),
-        turns=BeanieTurnRepository(),
+        turns=BeanieTurnRepository(clock, turn_lease),
+        outbox=BeanieOutboxRepository(clock),
     )

@@ -12,6 +12,7 @@ from typing import Any, Self
 import aiohttp
 
 from agenda_kit.calendar.errors import (
+    EventNotFoundError,
     IdempotencyConflictError,
     InvalidCalendarRequestError,
 )
@@ -22,6 +23,7 @@ from calendar_service.infrastructure.google.auth import ServiceAccountTokenSourc
 from calendar_service.infrastructure.google.budget import Budget, RetryPolicy
 from calendar_service.infrastructure.google.edge import (
     all_or_nothing,
+    calendar_path,
     check_range,
     event_path,
     events_path,
@@ -33,6 +35,7 @@ from calendar_service.infrastructure.google.ids import event_id_for
 from calendar_service.infrastructure.google.mapping import (
     event_body,
     event_from_json,
+    move_body,
     replays,
     rfc3339,
 )
@@ -149,9 +152,17 @@ class GoogleCalendarAdapter(BusyTimeCalendarAdapter):
         return event, created
 
     async def query_free_busy(
-        self, calendar_ids: Sequence[str], start: datetime, end: datetime
+        self,
+        calendar_ids: Sequence[str],
+        start: datetime,
+        end: datetime,
+        *,
+        fresh: bool = False,
     ) -> list[FreeBusy]:
-        """≤ 50 calendars × ≤ 60 days per request, a few requests at a time, merged in order."""
+        """≤ 50 calendars × ≤ 60 days per request, a few requests at a time, merged in order.
+
+        Every call asks Google (nothing is cached here), so ``fresh`` changes nothing.
+        """
         check_range(start, end)
         if not calendar_ids:
             return []
@@ -177,17 +188,54 @@ class GoogleCalendarAdapter(BusyTimeCalendarAdapter):
         return require_event(calendar_id, event_id, data)
 
     async def cancel_event(self, calendar_id: str, event_id: str) -> bool:
-        """``events.delete``; 404/410 mean it is already gone → False."""
+        """``events.delete``; 410 (deleted) or 404 means it is already gone → False, unless
+        the 404 was for the calendar itself (``calendars.get`` tells): ``CalendarNotFoundError``.
+        Google answers 404 alike for an id never created and one deleted long ago, so an
+        unknown event in a known calendar stays False.
+        """
+        budget = self._budget()
         with translated("event", event_id):
             try:
-                await self._api().call(
-                    ApiCall("DELETE", event_path(calendar_id, event_id)), self._budget()
-                )
+                await self._api().call(ApiCall("DELETE", event_path(calendar_id, event_id)), budget)
             except GoogleApiError as exc:
-                if exc.status in (404, 410):
+                if exc.status == 410:
                     return False
-                raise
-        return True
+                if exc.status != 404:
+                    raise
+            else:
+                return True
+        await self._require_calendar(calendar_id, budget)
+        return False
+
+    async def move_event(
+        self,
+        calendar_id: str,
+        event_id: str,
+        start: datetime,
+        end: datetime,
+        *,
+        time_zone: str | None = None,
+    ) -> CalendarEvent:
+        """``events.patch`` of start and end; the id stays. A patch is idempotent, so it is
+        retried on transient failures like any call. Without ``time_zone`` the event is read
+        first to keep its zone. 404/410, or an event that turns out cancelled, is
+        ``EventNotFoundError``.
+        """
+        check_range(start, end)
+        budget = self._budget()
+        path = event_path(calendar_id, event_id)
+        try:
+            with translated("event", event_id):
+                if time_zone is None:
+                    current = await self._api().call(ApiCall("GET", path), budget)
+                    time_zone = _live(calendar_id, event_id, current).time_zone
+                body = move_body(start, end, time_zone)
+                data = await self._api().call(ApiCall("PATCH", path, body=body), budget)
+        except EventNotFoundError as error:
+            if _was_404(error):  # the event, or the whole calendar?
+                await self._require_calendar(calendar_id, budget)
+            raise
+        return _live(calendar_id, event_id, data)
 
     async def list_events(
         self,
@@ -222,6 +270,12 @@ class GoogleCalendarAdapter(BusyTimeCalendarAdapter):
             next_page_token=data.get("nextPageToken") or None,
         )
 
+    async def _require_calendar(self, calendar_id: str, budget: Budget) -> None:
+        """``calendars.get``; ``CalendarNotFoundError`` when Google does not know the calendar
+        (or does not share it with the service account)."""
+        with translated("calendar", calendar_id):
+            await self._api().call(ApiCall("GET", calendar_path(calendar_id)), budget)
+
     def _api(self) -> GoogleTransport:
         if self._transport is None:
             raise RuntimeError("GoogleCalendarAdapter is not open: use create() or async with")
@@ -229,3 +283,16 @@ class GoogleCalendarAdapter(BusyTimeCalendarAdapter):
 
     def _budget(self) -> Budget:
         return Budget.start(self._policy)
+
+
+def _live(calendar_id: str, event_id: str, data: dict[str, Any]) -> CalendarEvent:
+    """The event in ``data``; a cancelled one counts as absent."""
+    event = require_event(calendar_id, event_id, data)
+    if event.status == "cancelled":
+        raise EventNotFoundError(f"event {event_id!r} is cancelled")
+    return event
+
+
+def _was_404(error: BaseException) -> bool:
+    cause = error.__cause__
+    return isinstance(cause, GoogleApiError) and cause.status == 404

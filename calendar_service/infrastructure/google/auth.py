@@ -13,6 +13,7 @@ from __future__ import annotations
 import asyncio
 import json
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Self
@@ -28,16 +29,24 @@ CALENDAR_SCOPE = "https://www.googleapis.com/auth/calendar"
 JWT_BEARER_GRANT = "urn:ietf:params:oauth:grant-type:jwt-bearer"
 ASSERTION_LIFETIME = 3600
 EXPIRY_MARGIN = 60.0
-"""A cached token is replaced this many seconds before it expires."""
+"""A cached token is replaced this many seconds before it expires (at most half its life)."""
 
 
 @dataclass(frozen=True, slots=True)
 class AccessToken:
-    value: str
-    expires_at: float  # time.monotonic()
+    """A token and when to stop using it: ``min(60 s, lifetime / 2)`` before it expires, so
+    a token living less than 60 s is still reused for half its life, not fetched per call."""
 
-    def fresh(self) -> bool:
-        return time.monotonic() < self.expires_at - EXPIRY_MARGIN
+    value: str
+    expires_at: float  # on the token source's monotonic clock
+    margin: float = EXPIRY_MARGIN
+
+    @classmethod
+    def issued(cls, value: str, *, now: float, lifetime: float) -> AccessToken:
+        return cls(value, now + lifetime, min(EXPIRY_MARGIN, lifetime / 2))
+
+    def fresh(self, now: float) -> bool:
+        return now < self.expires_at - self.margin
 
 
 class ServiceAccountTokenSource:
@@ -50,7 +59,9 @@ class ServiceAccountTokenSource:
         token_uri: str,
         subject: str | None = None,
         scopes: tuple[str, ...] = (CALENDAR_SCOPE,),
+        clock: Callable[[], float] = time.monotonic,
     ) -> None:
+        self._clock = clock
         self._credentials = credentials
         self._token_uri = token_uri
         self._subject = subject
@@ -59,19 +70,27 @@ class ServiceAccountTokenSource:
         self._lock = asyncio.Lock()
 
     @classmethod
-    def from_file(cls, path: str | Path, *, token_uri: str | None, subject: str | None) -> Self:
+    def from_file(
+        cls,
+        path: str | Path,
+        *,
+        token_uri: str | None,
+        subject: str | None,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> Self:
         """Load a service-account JSON key; ``token_uri`` overrides the file's."""
         info: dict[str, Any] = json.loads(Path(path).read_text(encoding="utf-8"))
         credentials = service_account.Credentials.from_service_account_info(info)  # type: ignore[no-untyped-call]
-        return cls(credentials, token_uri=token_uri or str(info["token_uri"]), subject=subject)
+        uri = token_uri or str(info["token_uri"])
+        return cls(credentials, token_uri=uri, subject=subject, clock=clock)
 
     async def token(self, session: aiohttp.ClientSession) -> str:
         """A valid access token, fetched only when the cached one is missing or stale."""
         cached = self._cached
-        if cached is not None and cached.fresh():
+        if cached is not None and cached.fresh(self._clock()):
             return cached.value
         async with self._lock:
-            if self._cached is None or not self._cached.fresh():
+            if self._cached is None or not self._cached.fresh(self._clock()):
                 self._cached = await self._fetch(session)
             return self._cached.value
 
@@ -105,4 +124,6 @@ class ServiceAccountTokenSource:
                     str(payload.get("error_description", "")),
                 )
         lifetime = float(payload.get("expires_in", ASSERTION_LIFETIME))
-        return AccessToken(str(payload["access_token"]), time.monotonic() + lifetime)
+        return AccessToken.issued(
+            str(payload["access_token"]), now=self._clock(), lifetime=lifetime
+        )

@@ -51,6 +51,10 @@ def translated(scope: Scope, target: str) -> Iterator[None]:
             detail=str(exc),
         )
         raise error from exc
+    except asyncio.CancelledError as exc:
+        count_error(exc)  # cancelled by the caller: not translated, but counted and logged
+        log.info("google_calendar.cancelled", scope=scope)
+        raise
 
 
 async def all_or_nothing(coroutines: Sequence[Coroutine[Any, Any, T]]) -> list[T]:
@@ -63,8 +67,12 @@ async def all_or_nothing(coroutines: Sequence[Coroutine[Any, Any, T]]) -> list[T
     return [task.result() for task in tasks]
 
 
+def calendar_path(calendar_id: str) -> str:
+    return f"/calendars/{quote(calendar_id, safe='')}"
+
+
 def events_path(calendar_id: str) -> str:
-    return f"/calendars/{quote(calendar_id, safe='')}/events"
+    return f"{calendar_path(calendar_id)}/events"
 
 
 def event_path(calendar_id: str, event_id: str) -> str:

@@ -69,4 +69,6 @@ def describe(error: BaseException) -> str:
         return f"{error.status} {error.reason}"
     if isinstance(error, TokenRequestError):
         return f"token {error.status} {error.error}"
+    if isinstance(error, asyncio.CancelledError):
+        return "cancelled"  # the caller gave up (its gRPC deadline passed, or it went away)
     return type(error).__name__

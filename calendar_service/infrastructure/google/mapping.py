@@ -10,6 +10,8 @@ from agenda_kit.calendar.port import CalendarEvent, EventDraft, Interval
 
 JsonObject = dict[str, Any]
 IDEMPOTENCY_PROPERTY = "idempotencyKey"
+OWNER_PROPERTY = "agendaOwner"
+_SERVICE_PROPERTIES = frozenset({IDEMPOTENCY_PROPERTY, OWNER_PROPERTY})
 
 
 def rfc3339(instant: datetime) -> str:
@@ -23,14 +25,26 @@ def parse_instant(text: str) -> datetime:
 
 
 def event_body(draft: EventDraft, event_id: str) -> JsonObject:
-    """The ``events.insert`` body; the idempotency key rides in private extended properties."""
+    """The ``events.insert`` body; the idempotency key, the owner and the caller's opaque
+    references ride in private extended properties."""
+    private = {**draft.private, IDEMPOTENCY_PROPERTY: draft.idempotency_key}
+    if draft.owner:
+        private[OWNER_PROPERTY] = draft.owner
     return {
         "id": event_id,
         "summary": draft.summary,
         "description": draft.description,
         "start": {"dateTime": rfc3339(draft.start), "timeZone": draft.time_zone},
         "end": {"dateTime": rfc3339(draft.end), "timeZone": draft.time_zone},
-        "extendedProperties": {"private": {IDEMPOTENCY_PROPERTY: draft.idempotency_key}},
+        "extendedProperties": {"private": private},
+    }
+
+
+def move_body(start: datetime, end: datetime, time_zone: str) -> JsonObject:
+    """The ``events.patch`` body that moves an event (start and end only)."""
+    return {
+        "start": {"dateTime": rfc3339(start), "timeZone": time_zone},
+        "end": {"dateTime": rfc3339(end), "timeZone": time_zone},
     }
 
 
@@ -56,7 +70,14 @@ def event_from_json(calendar_id: str, data: Mapping[str, Any]) -> CalendarEvent 
         time_zone=str(start.get("timeZone", "UTC")),
         status=str(data.get("status", "confirmed")),
         idempotency_key=stored_key(data),
+        owner=str(_private(data).get(OWNER_PROPERTY, "")),
+        private={str(k): str(v) for k, v in _private(data).items() if k not in _SERVICE_PROPERTIES},
     )
+
+
+def _private(data: Mapping[str, Any]) -> Mapping[str, Any]:
+    private = (data.get("extendedProperties") or {}).get("private") or {}
+    return private if isinstance(private, Mapping) else {}
 
 
 def _when(value: Mapping[str, Any]) -> datetime:
@@ -89,6 +110,7 @@ def replays(event: CalendarEvent, draft: EventDraft) -> bool:
     (compared to the second, the precision Google keeps)."""
     return (
         event.idempotency_key == draft.idempotency_key
+        and event.owner == draft.owner
         and event.summary == draft.summary
         and _to_second(event.start) == _to_second(draft.start)
         and _to_second(event.end) == _to_second(draft.end)

@@ -89,7 +89,7 @@ class GoogleTransport:
         try:
             async with asyncio.timeout(timeout):
                 payload = await self._send_authorized(call)
-        except Exception as error:
+        except (Exception, asyncio.CancelledError) as error:  # cancelled: the caller gave up
             count_attempt(call.method, error)
             raise
         count_attempt(call.method, None)

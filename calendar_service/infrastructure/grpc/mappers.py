@@ -18,7 +18,7 @@ from agenda_kit.calendar.port import (
 )
 from agenda_kit.errors import RequestValidationError
 from calendar_service.application.slot_mapping import to_slot_query
-from calendar_service.application.use_cases import EventListing, FreeSlotsQuery
+from calendar_service.application.use_cases import EventListing, EventMove, FreeSlotsQuery
 from calendar_service.domain.slot_model import validate_query
 
 _HHMM = re.compile(r"^([01]\d|2[0-4]):([0-5]\d)$")
@@ -90,6 +90,13 @@ def _int_or_default(value: int, default: int | None) -> int | None:
     return default if value == 0 else value
 
 
+def is_fresh(read_mode: int) -> bool:
+    """Whether ``read_mode`` asks for a fresh read; an unknown value is refused."""
+    if read_mode not in pb.ReadMode.values():
+        raise RequestValidationError("read_mode", f"unknown read mode {read_mode}")
+    return read_mode == pb.READ_MODE_FRESH
+
+
 def to_free_slots_query(request: pb.GetFreeSlotsRequest) -> FreeSlotsQuery:
     start, end = to_range("range", request.range, present=request.HasField("range"))
     windows = tuple(
@@ -115,10 +122,12 @@ def to_free_slots_query(request: pb.GetFreeSlotsRequest) -> FreeSlotsQuery:
         end=end,
         duration_minutes=request.duration_minutes,
         rules=rules,
+        fresh=is_fresh(request.read_mode),
     )
 
 
-def to_event_draft(request: pb.CreateEventRequest) -> EventDraft:
+def to_event_draft(request: pb.CreateEventRequest, owner: str) -> EventDraft:
+    """The draft ``owner`` (the calling principal) asks for."""
     start, end = to_range("time", request.time, present=request.HasField("time"))
     return EventDraft(
         calendar_id=request.calendar_id,
@@ -128,6 +137,19 @@ def to_event_draft(request: pb.CreateEventRequest) -> EventDraft:
         end=end,
         idempotency_key=request.idempotency_key,
         time_zone=_time_zone("time_zone", request.time_zone),
+        owner=owner,
+        private=dict(request.private_properties),
+    )
+
+
+def to_event_move(request: pb.MoveEventRequest) -> EventMove:
+    start, end = to_range("time", request.time, present=request.HasField("time"))
+    return EventMove(
+        calendar_id=request.calendar_id,
+        event_id=request.event_id,
+        start=start,
+        end=end,
+        time_zone=_time_zone("time_zone", request.time_zone) if request.time_zone else None,
     )
 
 
@@ -153,6 +175,8 @@ def event_message(event: CalendarEvent) -> pb.Event:
         time_zone=event.time_zone,
         status=event.status,
         idempotency_key=event.idempotency_key or "",
+        owner=event.owner,
+        private_properties=event.private,
     )
 
 

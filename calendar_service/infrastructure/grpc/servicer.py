@@ -6,6 +6,7 @@ from dataclasses import dataclass
 
 from agenda.calendar.v1 import calendar_service_pb2 as pb
 from agenda.calendar.v1 import calendar_service_pb2_grpc as pb_grpc
+from agenda_kit.auth.context import current_principal
 from agenda_kit.grpc.handlers import Context
 from calendar_service.application import use_cases
 from calendar_service.infrastructure.grpc import mappers
@@ -21,6 +22,7 @@ class CalendarUseCases:
     get_event: use_cases.GetEvent
     cancel_event: use_cases.CancelEvent
     list_events: use_cases.ListEvents
+    move_event: use_cases.MoveEvent
 
 
 class CalendarServicer(pb_grpc.CalendarServiceServicer):
@@ -43,30 +45,50 @@ class CalendarServicer(pb_grpc.CalendarServiceServicer):
         self, request: pb.QueryFreeBusyRequest, context: Context
     ) -> pb.QueryFreeBusyResponse:
         start, end = mappers.to_range("range", request.range, present=request.HasField("range"))
-        answers = await self._cases.query_free_busy.execute(list(request.calendar_ids), start, end)
+        answers = await self._cases.query_free_busy.execute(
+            list(request.calendar_ids), start, end, fresh=mappers.is_fresh(request.read_mode)
+        )
         return pb.QueryFreeBusyResponse(calendars=[mappers.calendar_busy(a) for a in answers])
 
     async def CreateEvent(
         self, request: pb.CreateEventRequest, context: Context
     ) -> pb.CreateEventResponse:
-        event, created = await self._cases.create_event.execute(mappers.to_event_draft(request))
+        draft = mappers.to_event_draft(request, owner=current_principal().name)
+        event, created = await self._cases.create_event.execute(draft)
         return pb.CreateEventResponse(event=mappers.event_message(event), created=created)
 
     async def GetEvent(self, request: pb.GetEventRequest, context: Context) -> pb.GetEventResponse:
-        event = await self._cases.get_event.execute(request.calendar_id, request.event_id)
+        caller = _caller(request.calendar_id)
+        event = await self._cases.get_event.execute(request.calendar_id, request.event_id, caller)
         return pb.GetEventResponse(event=mappers.event_message(event))
 
     async def CancelEvent(
         self, request: pb.CancelEventRequest, context: Context
     ) -> pb.CancelEventResponse:
-        cancelled = await self._cases.cancel_event.execute(request.calendar_id, request.event_id)
+        cancelled = await self._cases.cancel_event.execute(
+            request.calendar_id, request.event_id, _caller(request.calendar_id)
+        )
         return pb.CancelEventResponse(cancelled=cancelled)
 
     async def ListEvents(
         self, request: pb.ListEventsRequest, context: Context
     ) -> pb.ListEventsResponse:
-        page = await self._cases.list_events.execute(mappers.to_event_listing(request))
+        listing = mappers.to_event_listing(request)
+        page = await self._cases.list_events.execute(listing, _caller(request.calendar_id))
         return pb.ListEventsResponse(
             events=[mappers.event_message(event) for event in page.events],
             next_page_token=page.next_page_token or "",
         )
+
+    async def MoveEvent(
+        self, request: pb.MoveEventRequest, context: Context
+    ) -> pb.MoveEventResponse:
+        move = mappers.to_event_move(request)
+        event = await self._cases.move_event.execute(move, _caller(request.calendar_id))
+        return pb.MoveEventResponse(event=mappers.event_message(event))
+
+
+def _caller(calendar_id: str) -> use_cases.Caller:
+    """The calling principal, as the event use cases see it on ``calendar_id``."""
+    principal = current_principal()
+    return use_cases.Caller(principal.name, all_owners=principal.sees_all_owners(calendar_id))

@@ -5,11 +5,13 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Callable, Sequence
 from datetime import UTC, datetime
-from typing import Any
+from typing import Any, NoReturn
 
+from pymongo import ReturnDocument
 from pymongo.errors import DuplicateKeyError
 
 from agenda_kit.calendar.errors import (
+    CalendarNotFoundError,
     CalendarUnavailableError,
     EventNotFoundError,
     IdempotencyConflictError,
@@ -22,6 +24,7 @@ from calendar_service.infrastructure.local.documents import (
     CONFIRMED,
     CalendarDocument,
     EventDocument,
+    stored_instant,
 )
 from calendar_service.infrastructure.local.errors import translated_errors
 from calendar_service.infrastructure.local.ids import event_id_for
@@ -54,7 +57,10 @@ class LocalCalendarAdapter(BusyTimeCalendarAdapter):
       free: free/busy of an unknown calendar is an empty busy list, never an error.
     - Cancelling marks the event ``cancelled``; it stays readable (``get_event``, and
       ``list_events`` with ``include_cancelled``) and leaves busy time. Cancelling it again
-      returns False; an id that never existed is ``EventNotFoundError``.
+      returns False; an id that never existed is ``EventNotFoundError``, and a calendar
+      that never held an event is ``CalendarNotFoundError`` (cancel and move).
+    - Moving rewrites start and end of a confirmed event in one atomic update (same id); a
+      cancelled or unknown event is ``EventNotFoundError``; moving it where it is succeeds.
     - Beanie binds the documents to one database per process, so one adapter serves one
       database.
     """
@@ -78,8 +84,14 @@ class LocalCalendarAdapter(BusyTimeCalendarAdapter):
         return _replayed(stored, draft), False
 
     async def query_free_busy(
-        self, calendar_ids: Sequence[str], start: datetime, end: datetime
+        self,
+        calendar_ids: Sequence[str],
+        start: datetime,
+        end: datetime,
+        *,
+        fresh: bool = False,
     ) -> list[FreeBusy]:
+        """Read from MongoDB every time (nothing is cached here, so ``fresh`` changes nothing)."""
         check_range(start, end)
         with translated_errors("query_free_busy"):
             documents = await EventDocument.find(
@@ -112,8 +124,36 @@ class LocalCalendarAdapter(BusyTimeCalendarAdapter):
                 return True
             exists = await EventDocument.find_one(mine)
         if exists is None:
-            raise EventNotFoundError(f"event {event_id!r} not found in {calendar_id!r}")
+            await _absent(calendar_id, event_id, "cancel_event")
         return False
+
+    async def move_event(
+        self,
+        calendar_id: str,
+        event_id: str,
+        start: datetime,
+        end: datetime,
+        *,
+        time_zone: str | None = None,
+    ) -> CalendarEvent:
+        check_range(start, end)
+        changes: dict[str, Any] = {
+            "start": stored_instant(start),
+            "end": stored_instant(end),
+            "updated_at": self._clock(),
+        }
+        if time_zone is not None:
+            changes["time_zone"] = time_zone
+        with translated_errors("move_event"):
+            raw = await EventDocument.get_pymongo_collection().find_one_and_update(
+                {"_id": event_id, "calendar_id": calendar_id, "status": CONFIRMED},
+                {"$set": changes},
+                return_document=ReturnDocument.AFTER,
+            )
+        if raw is None:
+            await _absent(calendar_id, event_id, "move_event")
+        moved: EventDocument = EventDocument.model_validate(raw)
+        return moved.to_domain()
 
     async def list_events(
         self,
@@ -150,6 +190,15 @@ class LocalCalendarAdapter(BusyTimeCalendarAdapter):
             )
         except DuplicateKeyError:
             return  # a concurrent upsert created it first
+
+
+async def _absent(calendar_id: str, event_id: str, operation: str) -> NoReturn:
+    """Raise why ``event_id`` is not there: its calendar is unknown, or the event is."""
+    with translated_errors(operation):
+        calendar = await CalendarDocument.find_one({"_id": calendar_id})
+    if calendar is None:
+        raise CalendarNotFoundError(f"calendar {calendar_id!r} not found")
+    raise EventNotFoundError(f"event {event_id!r} not found in {calendar_id!r}")
 
 
 async def _stored_for_key(draft: EventDraft) -> EventDocument | None:

@@ -51,6 +51,8 @@ class EventDocument(Document):
     time_zone: str = "UTC"
     status: EventStatus = CONFIRMED
     idempotency_key: str
+    owner: str = ""
+    private: dict[str, str] = {}  # noqa: RUF012 - pydantic copies defaults
     created_at: datetime
     updated_at: datetime
 
@@ -81,6 +83,8 @@ class EventDocument(Document):
             end=stored_instant(draft.end),
             time_zone=draft.time_zone,
             idempotency_key=draft.idempotency_key,
+            owner=draft.owner,
+            private=dict(draft.private),
             created_at=now,
             updated_at=now,
         )
@@ -97,12 +101,15 @@ class EventDocument(Document):
             time_zone=self.time_zone,
             status=self.status,
             idempotency_key=self.idempotency_key,
+            owner=self.owner,
+            private=dict(self.private),
         )
 
     def matches(self, draft: EventDraft) -> bool:
         """Whether ``draft`` asks for this same event (what an idempotent retry must repeat)."""
         return (
-            self.summary == draft.summary
+            self.owner == draft.owner
+            and self.summary == draft.summary
             and stored_instant(self.start) == stored_instant(draft.start)
             and stored_instant(self.end) == stored_instant(draft.end)
         )

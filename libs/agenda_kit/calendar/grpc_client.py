@@ -3,8 +3,8 @@
 Every call: bearer token (and the bound ``x-request-id``) in metadata; a deadline of
 ``min(timeout, caller's remaining deadline)``; no call at all once the caller's deadline has
 passed; retries of UNAVAILABLE only, with small jittered exponential backoff, while the deadline
-allows (safe for CreateEvent because of its idempotency key, and for the reads and cancel,
-which are idempotent); a circuit breaker that counts only UNAVAILABLE and DEADLINE_EXCEEDED;
+allows (safe for CreateEvent because of its idempotency key, and for the reads, cancel and
+move, which are idempotent); a circuit breaker that counts only UNAVAILABLE and DEADLINE_EXCEEDED;
 grpc errors never escape — they become ``agenda_kit.calendar.errors``.
 """
 
@@ -36,6 +36,7 @@ from agenda_kit.calendar.port import (
     SlotRules,
 )
 from agenda_kit.grpc.balancing import balanced_options, channel_target
+from agenda_kit.grpc.limits import MESSAGE_SIZE_OPTIONS
 from agenda_kit.metrics import count_cache, set_breaker_state
 from agenda_kit.resilience import BreakerState, CircuitBreaker, CircuitOpenError, TtlCache
 
@@ -54,6 +55,7 @@ _BACKOFF_BASE = 0.05
 _BACKOFF_CAP = 0.5
 _MIN_ATTEMPT_SECONDS = 0.02
 _DEFAULT_CHANNEL_OPTIONS: tuple[tuple[str, Any], ...] = (
+    *MESSAGE_SIZE_OPTIONS,
     ("grpc.initial_reconnect_backoff_ms", 200),
     ("grpc.max_reconnect_backoff_ms", 5000),
 )
@@ -90,6 +92,9 @@ _CANCEL_EVENT: _Rpc[pb.CancelEventRequest, pb.CancelEventResponse] = _Rpc(
 _LIST_EVENTS: _Rpc[pb.ListEventsRequest, pb.ListEventsResponse] = _Rpc(
     "ListEvents", pb.ListEventsResponse
 )
+_MOVE_EVENT: _Rpc[pb.MoveEventRequest, pb.MoveEventResponse] = _Rpc(
+    "MoveEvent", pb.MoveEventResponse, event_scoped=True
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -124,6 +129,10 @@ def _upstream_down(error: BaseException) -> bool:
     return isinstance(error, grpc.aio.AioRpcError) and error.code() in _UPSTREAM_DOWN
 
 
+def _read_mode(*, fresh: bool) -> pb.ReadMode.ValueType:
+    return pb.READ_MODE_FRESH if fresh else pb.READ_MODE_CACHED
+
+
 def _serialize(message: Message) -> bytes:
     return message.SerializeToString()
 
@@ -138,9 +147,11 @@ class GrpcCalendarAdapter(ICalendarAdapter):
     """The calendar port over gRPC, for other products and the agent service.
 
     Reads of free slots and free/busy are cached for ``cache_ttl`` seconds keyed on the full
-    request; this client's own create/insert/cancel on a calendar drops that calendar's cached
-    reads (before and after the write), and a read that raced such a write is not cached.
-    Writes by other clients show up within the TTL.
+    request; this client's own create/insert/cancel/move on a calendar drops that calendar's
+    cached reads (before and after the write), and a read that raced such a write is not
+    cached. Writes by other clients show up within the TTL, except to a ``fresh`` read: it
+    skips this cache and sends ``READ_MODE_FRESH`` so the service skips its own (its answer
+    then refreshes this cache).
     """
 
     def __init__(
@@ -255,33 +266,42 @@ class GrpcCalendarAdapter(ICalendarAdapter):
         end_date: datetime,
         duration_minutes: int,
         rules: SlotRules | None = None,
+        *,
+        fresh: bool = False,
     ) -> list[datetime]:
         request = mappers.free_slots_request(
             calendar_id, start_date, end_date, duration_minutes, rules or SlotRules()
         )
+        key = _ReadKey.of(_GET_FREE_SLOTS, [calendar_id], request)  # before read_mode is set
+        request.read_mode = _read_mode(fresh=fresh)
 
         async def load() -> tuple[datetime, ...]:
             response = await self._invoke(_GET_FREE_SLOTS, request)
             return tuple(mappers.instant(start) for start in response.slot_starts)
 
-        key = _ReadKey.of(_GET_FREE_SLOTS, [calendar_id], request)
         starts: tuple[datetime, ...] = await self._read_through(
-            self._slots_cache, SLOTS_CACHE, key, load
+            self._slots_cache, SLOTS_CACHE, key, load, fresh=fresh
         )
         return list(starts)
 
     async def query_free_busy(
-        self, calendar_ids: Sequence[str], start: datetime, end: datetime
+        self,
+        calendar_ids: Sequence[str],
+        start: datetime,
+        end: datetime,
+        *,
+        fresh: bool = False,
     ) -> list[FreeBusy]:
         request = mappers.free_busy_request(calendar_ids, start, end)
+        key = _ReadKey.of(_QUERY_FREE_BUSY, calendar_ids, request)  # before read_mode is set
+        request.read_mode = _read_mode(fresh=fresh)
 
         async def load() -> tuple[FreeBusy, ...]:
             response = await self._invoke(_QUERY_FREE_BUSY, request)
             return tuple(mappers.free_busy(answer) for answer in response.calendars)
 
-        key = _ReadKey.of(_QUERY_FREE_BUSY, calendar_ids, request)
         answers: tuple[FreeBusy, ...] = await self._read_through(
-            self._busy_cache, BUSY_CACHE, key, load
+            self._busy_cache, BUSY_CACHE, key, load, fresh=fresh
         )
         return list(answers)
 
@@ -301,6 +321,27 @@ class GrpcCalendarAdapter(ICalendarAdapter):
         async with self._writing(calendar_id):
             response = await self._invoke(_CANCEL_EVENT, request)
         return response.cancelled
+
+    async def move_event(
+        self,
+        calendar_id: str,
+        event_id: str,
+        start: datetime,
+        end: datetime,
+        *,
+        time_zone: str | None = None,
+    ) -> CalendarEvent:
+        """``MoveEvent`` (retried on UNAVAILABLE: a move is idempotent); ``time_zone`` of None
+        keeps the event's zone."""
+        request = pb.MoveEventRequest(
+            calendar_id=calendar_id,
+            event_id=event_id,
+            time=mappers.time_range(start, end),
+            time_zone=time_zone or "",
+        )
+        async with self._writing(calendar_id):
+            response = await self._invoke(_MOVE_EVENT, request)
+        return mappers.calendar_event(response.event)
 
     async def list_events(
         self,
@@ -334,14 +375,18 @@ class GrpcCalendarAdapter(ICalendarAdapter):
         name: str,
         key: _ReadKey,
         load: Callable[[], Awaitable[V]],
+        *,
+        fresh: bool = False,
     ) -> V:
-        """A fresh cached answer, else ``load()``; not stored if any write of this client
-        started or ended meanwhile (coarser than per calendar, but bounded memory)."""
-        cached = cache.get(key)
+        """An unexpired cached answer (unless ``fresh``), else ``load()``; not stored if any
+        write of this client started or ended meanwhile (coarser than per calendar, but
+        bounded memory)."""
+        cached = None if fresh else cache.get(key)
         if cached is not None:
             count_cache(name, hits=1)
             return cached
-        count_cache(name, misses=1)
+        if not fresh:
+            count_cache(name, misses=1)
         writes_before = self._writes
         value = await load()
         if self._writes == writes_before:

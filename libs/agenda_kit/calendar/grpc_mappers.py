@@ -92,6 +92,7 @@ def create_event_request(draft: EventDraft) -> pb.CreateEventRequest:
         time=time_range(draft.start, draft.end),
         time_zone=draft.time_zone,
         idempotency_key=draft.idempotency_key,
+        private_properties=dict(draft.private),
     )
 
 
@@ -132,6 +133,8 @@ def calendar_event(message: pb.Event) -> CalendarEvent:
         time_zone=message.time_zone or "UTC",
         status=message.status or "confirmed",
         idempotency_key=message.idempotency_key or None,
+        owner=message.owner,
+        private=dict(message.private_properties),
     )
 
 

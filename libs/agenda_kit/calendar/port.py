@@ -7,7 +7,7 @@ All instants are timezone-aware; adapters return them in UTC. Ranges are half-op
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime, time
 
@@ -74,6 +74,10 @@ class EventDraft:
     end: datetime
     idempotency_key: str
     time_zone: str = "UTC"
+    owner: str = ""
+    """The principal writing it (set by the calendar service, never by its callers)."""
+    private: dict[str, str] = field(default_factory=dict)
+    """Opaque references (Google ``extendedProperties.private``), never personal data."""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -89,6 +93,9 @@ class CalendarEvent:
     time_zone: str = "UTC"
     status: str = "confirmed"
     idempotency_key: str | None = None
+    owner: str = ""
+    """The principal that wrote it; empty for events written outside the service."""
+    private: dict[str, str] = field(default_factory=dict)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -106,6 +113,9 @@ class ICalendarAdapter(ABC):
     - ``create_event`` is idempotent on ``idempotency_key``: a retry after a lost response
       returns the event created the first time and never creates a second one;
     - ``cancel_event`` of an event that is already gone succeeds (returns False);
+    - ``move_event`` keeps the event's id; moving it to where it already is succeeds;
+    - reads are cached by default; ``fresh=True`` bypasses every cache and every shared
+      in-flight request on the client and the server side (use it to re-check before a write);
     - failures are ``agenda_kit.calendar.errors`` exceptions, never vendor exceptions.
     """
 
@@ -117,8 +127,11 @@ class ICalendarAdapter(ABC):
         end_date: datetime,
         duration_minutes: int,
         rules: SlotRules | None = None,
+        *,
+        fresh: bool = False,
     ) -> list[datetime]:
-        """Start instants of free ``duration_minutes`` slots in ``[start_date, end_date)``."""
+        """Start instants of free ``duration_minutes`` slots in ``[start_date, end_date)``;
+        ``fresh=True`` reads the backend now, past every cache."""
 
     async def create_event(
         self,
@@ -130,9 +143,11 @@ class ICalendarAdapter(ABC):
         *,
         idempotency_key: str,
         time_zone: str = "UTC",
+        private: Mapping[str, str] | None = None,
     ) -> str:
         """Create the event (idempotently) and return its provider id (seed 000's signature,
-        served by ``insert_event``)."""
+        served by ``insert_event``); ``private`` holds opaque references, never personal
+        data."""
         draft = EventDraft(
             calendar_id=calendar_id,
             summary=summary,
@@ -141,6 +156,7 @@ class ICalendarAdapter(ABC):
             end=end_time,
             idempotency_key=idempotency_key,
             time_zone=time_zone,
+            private=dict(private or {}),
         )
         event, _created = await self.insert_event(draft)
         return event.event_id
@@ -151,9 +167,15 @@ class ICalendarAdapter(ABC):
 
     @abstractmethod
     async def query_free_busy(
-        self, calendar_ids: Sequence[str], start: datetime, end: datetime
+        self,
+        calendar_ids: Sequence[str],
+        start: datetime,
+        end: datetime,
+        *,
+        fresh: bool = False,
     ) -> list[FreeBusy]:
-        """Busy intervals of each calendar, in the order asked."""
+        """Busy intervals of each calendar, in the order asked; ``fresh=True`` reads the
+        backend now, past every cache."""
 
     @abstractmethod
     async def get_event(self, calendar_id: str, event_id: str) -> CalendarEvent:
@@ -162,6 +184,14 @@ class ICalendarAdapter(ABC):
     @abstractmethod
     async def cancel_event(self, calendar_id: str, event_id: str) -> bool:
         """Cancel the event; False when it was already cancelled or gone."""
+
+    @abstractmethod
+    async def move_event(
+        self, calendar_id: str, event_id: str, start: datetime, end: datetime
+    ) -> CalendarEvent:
+        """Move the event to ``[start, end)`` keeping its id (Google ``events.patch``) and
+        return it; ``EventNotFoundError`` when absent or cancelled. Idempotent: moving it to
+        where it already is succeeds."""
 
     @abstractmethod
     async def list_events(

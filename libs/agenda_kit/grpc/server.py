@@ -14,10 +14,10 @@ from grpc_health.v1.health import aio as health_aio
 from grpc_reflection.v1alpha import reflection
 
 from agenda_kit import tracing
+from agenda_kit.grpc.limits import MAX_MESSAGE_BYTES
 from agenda_kit.health import HealthWatcher
 
 log = structlog.get_logger("agenda.server")
-MAX_MESSAGE_BYTES = 4 * 1024 * 1024
 
 
 @dataclass(frozen=True, slots=True)

@@ -9,13 +9,16 @@ from uuid import UUID
 import grpc
 
 from agenda.agent.v1 import catalog_service_pb2_grpc as pb_grpc
-from agenda_kit.grpc.auth import BearerAuthInterceptor
+from agenda_kit.auth.setup import token_directory
+from agenda_kit.grpc.auth import AuthorizationInterceptor
 from agenda_kit.grpc.context import RequestContextInterceptor
 from agenda_kit.grpc.server import ServerSpec, create_server
 from agent_service.application.repositories import Repositories
+from agent_service.bootstrap import ENV_PRINCIPAL
 from agent_service.domain.appointments import Appointment, AppointmentStatus
 from agent_service.infrastructure.grpc.catalog_servicer import catalog_registration
 from agent_service.infrastructure.grpc.errors import AGENT_ERRORS
+from agent_service.infrastructure.grpc.policy import CATALOG_POLICY
 
 TOKEN = "test-token-agent"
 AUTH = (("authorization", f"Bearer {TOKEN}"),)
@@ -42,7 +45,10 @@ async def catalog_stub(repos: Repositories) -> AsyncIterator[pb_grpc.CatalogServ
     """A started server and a stub talking to it; stopped on exit."""
     spec = ServerSpec(
         services=[catalog_registration(repos, RepositoryCanceller(repos))],
-        interceptors=[BearerAuthInterceptor([TOKEN]), RequestContextInterceptor(AGENT_ERRORS)],
+        interceptors=[
+            RequestContextInterceptor(AGENT_ERRORS),
+            AuthorizationInterceptor(token_directory(ENV_PRINCIPAL, [TOKEN]), [CATALOG_POLICY]),
+        ],
     )
     server, port = create_server("127.0.0.1:0", spec)
     await server.start()

@@ -25,7 +25,10 @@ from agent_service.domain.errors import (
     NotFoundError,
     SlotUnavailableError,
 )
+from agent_service.domain.outbox import OutboxKind, OutboxMessage
+from agent_service.infrastructure.mongo.conversation_documents import ProcessedTurnDocument
 from tests.agent_service.integration.repository_fixtures import holds_of, repos
+from tests.fakes.agent_repositories import InMemoryTurnRepository
 
 pytest_plugins = ["tests.kit.mongo_fixtures"]
 __all__ = ["repos"]
@@ -45,7 +48,7 @@ def booking(
         "customer_id": uuid4(),
         "professional_id": professional_id,
         "service_id": uuid4(),
-        "calendar_id": "ana",
+        "calendar_id": f"cal-{professional_id}",
         "start": at(start),
         "end": at(start) + timedelta(minutes=minutes),
     }
@@ -219,7 +222,7 @@ async def test_cancel_frees_the_slot_and_stale_saves_conflict(repos: Repositorie
         await repos.appointments.save(booking(tenant.id, ana, 20, 30))
 
 
-async def test_appointments_list_filters_pages_and_stale_pending(repos: Repositories) -> None:
+async def test_appointments_list_filters_pages_and_due_pending(repos: Repositories) -> None:
     tenant, other = await two_tenants(repos)
     ana, bia = uuid4(), uuid4()
     old = datetime(2020, 1, 1, tzinfo=UTC)
@@ -241,9 +244,14 @@ async def test_appointments_list_filters_pages_and_stale_pending(repos: Reposito
     assert (await repos.appointments.list(tenant.id, confirmed, page_size=10, page_token=None))[
         0
     ] == []
-    stale = await repos.appointments.stale_pending(old + timedelta(days=1), limit=10)
-    assert len(stale) == 6 and {a.tenant_id for a in stale} == {tenant.id, other.id}
-    assert len(await repos.appointments.stale_pending(old + timedelta(days=1), limit=2)) == 2
+    # The store stamps updated_at with its own clock (the callers' ``old`` is not kept).
+    due = await repos.appointments.due_pending(timedelta(0), limit=10)
+    assert len(due) == 7 and {a.tenant_id for a in due} == {tenant.id, other.id}
+    assert len(await repos.appointments.due_pending(timedelta(0), limit=2)) == 2
+    assert await repos.appointments.due_pending(timedelta(days=1), limit=10) == []
+    await repos.appointments.defer(due[0], timedelta(hours=1))
+    later = await repos.appointments.due_pending(timedelta(0), limit=10)
+    assert len(later) == 6 and due[0].id not in {a.id for a in later}
 
 
 async def test_conversation_versions_detect_concurrent_writes(repos: Repositories) -> None:
@@ -290,3 +298,132 @@ async def test_one_claim_per_channel_message(repos: Repositories) -> None:
     await repos.turns.release(tenant.id, "whatsapp", "m1")  # a completed turn is kept
     assert await repos.turns.result(tenant.id, "whatsapp", "m1") == result
     assert not await repos.turns.claim(tenant.id, "whatsapp", "m1")
+
+
+async def test_holds_are_per_calendar_across_professionals_and_tenants(repos: Repositories) -> None:
+    """Issue 11 §7: two professionals — of one tenant or of two — on ONE calendar."""
+    tenant, other = await two_tenants(repos)
+    ana, bia, carla = uuid4(), uuid4(), uuid4()
+    shared = {"calendar_id": "shared-room"}
+    await repos.appointments.reserve(booking(tenant.id, ana, 10, 60, **shared))
+    with pytest.raises(SlotUnavailableError):
+        await repos.appointments.reserve(booking(tenant.id, bia, 10.5, 30, **shared))
+    with pytest.raises(SlotUnavailableError):
+        await repos.appointments.reserve(booking(other.id, carla, 9.75, 30, **shared))
+    await repos.appointments.reserve(booking(other.id, carla, 11, 30, **shared))
+    await repos.appointments.reserve(booking(other.id, carla, 10, 60))  # its own calendar
+
+
+async def test_a_move_holds_the_new_time_once_and_keeps_the_id(repos: Repositories) -> None:
+    tenant, _ = await two_tenants(repos)
+    ana = uuid4()
+    first = booking(tenant.id, ana, 10, 60)
+    await repos.appointments.reserve(first)
+    confirmed = await repos.appointments.save(
+        first.moved_to(AppointmentStatus.CONFIRMED, external_event_id="ev1")
+    )
+    moves = await asyncio.gather(
+        *(repos.appointments.begin_move(confirmed, at(10.5)) for _ in range(10)),
+        return_exceptions=True,
+    )
+    winners = [m for m in moves if isinstance(m, Appointment)]
+    assert len(winners) == 1, moves
+    assert all(isinstance(m, ConflictError) for m in moves if m not in winners)
+    assert await holds_of(repos, first.id) == 18  # 10:00–11:30 while moving onto itself
+    with pytest.raises(SlotUnavailableError):
+        await repos.appointments.reserve(booking(tenant.id, ana, 11, 30))
+    moved = await repos.appointments.finish_move(winners[0])
+    assert (moved.id, moved.start, moved.previous_starts) == (first.id, at(10.5), (at(10),))
+    assert await holds_of(repos, first.id) == 12
+    await repos.appointments.reserve(booking(tenant.id, ana, 10, 30))  # the old start is free
+    with pytest.raises(ConflictError):
+        await repos.appointments.begin_move(confirmed, at(14))  # stale: it moved meanwhile
+    again = await repos.appointments.begin_move(moved, at(14))
+    aborted = await repos.appointments.abort_move(again)
+    assert (aborted.start, aborted.moving_to) == (at(10.5), None)
+    assert await holds_of(repos, first.id) == 12
+    await repos.appointments.reserve(booking(tenant.id, ana, 14, 60))
+
+
+async def test_orphan_events_and_notices_are_recorded_and_cleared(repos: Repositories) -> None:
+    tenant, _ = await two_tenants(repos)
+    first = booking(tenant.id, uuid4(), 10, 60)
+    await repos.appointments.reserve(first)
+    failed = await repos.appointments.save(
+        first.moved_to(AppointmentStatus.FAILED).model_copy(update={"awaiting_notice": True})
+    )
+    await repos.appointments.set_orphan_event(tenant.id, first.id, "ev9")
+    (orphan,) = await repos.appointments.with_orphan_events(10)
+    assert orphan.orphan_event_id == "ev9"
+    await repos.appointments.set_orphan_event(tenant.id, first.id, None)
+    assert await repos.appointments.with_orphan_events(10) == []
+    assert [a.id for a in await repos.appointments.settled_awaiting_notice(10)] == [failed.id]
+    await repos.appointments.clear_awaiting_notice(tenant.id, first.id)
+    assert await repos.appointments.settled_awaiting_notice(10) == []
+
+
+async def test_outbox_is_idempotent_scoped_ordered_and_acked(repos: Repositories) -> None:
+    tenant, other = await two_tenants(repos)
+    base = DAY - timedelta(days=4000)  # long due, whatever the database's clock says
+    messages = [
+        OutboxMessage(
+            id=uuid4(),
+            tenant_id=tenant.id,
+            kind=OutboxKind.BOOKING_CONFIRMED,
+            customer_id=uuid4(),
+            channel="whatsapp",
+            external_id=f"55119{n}",
+            text=f"message {n}",
+            deliver_at=base + timedelta(minutes=n % 3),
+            created_at=base,
+        )
+        for n in range(6)
+    ]
+    for message in messages:
+        assert await repos.outbox.add(message)
+    assert not await repos.outbox.add(messages[0])  # same id: one message
+    assert await repos.outbox.add(
+        messages[0].model_copy(update={"id": uuid4(), "tenant_id": other.id})
+    )
+    first = await repos.outbox.due(tenant.id, None, 4)
+    assert len(first) == 4
+    cursor = first[-1].cursor
+    rest = await repos.outbox.due(tenant.id, cursor, 10)
+    ordered = first + rest
+    assert [(m.deliver_at, m.id) for m in ordered] == sorted((m.deliver_at, m.id) for m in messages)
+    assert await repos.outbox.ack(tenant.id, [m.id for m in first]) == 4
+    assert await repos.outbox.ack(tenant.id, [first[0].id]) == 0  # already acked
+    assert await repos.outbox.ack(other.id, [rest[0].id]) == 0  # not that tenant's
+    assert [m.id for m in await repos.outbox.due(tenant.id, None, 10)] == [m.id for m in rest]
+    scheduled = messages[0].model_copy(
+        update={"id": uuid4(), "deliver_at": DAY + timedelta(days=3650)}
+    )
+    await repos.outbox.add(scheduled)  # a reminder due in ten years is not streamed yet
+    assert scheduled.id not in {m.id for m in await repos.outbox.due(tenant.id, None, 10)}
+
+
+async def test_an_expired_claim_is_taken_over_and_a_live_one_is_not(repos: Repositories) -> None:
+    tenant, _ = await two_tenants(repos)
+    turns = repos.turns
+    assert await turns.claim(tenant.id, "whatsapp", "m1")
+    assert not await turns.claim(tenant.id, "whatsapp", "m1")  # held (lease 60 s)
+    await _expire_leases(repos)
+    assert await turns.claim(tenant.id, "whatsapp", "m1")  # the holder died: taken over
+    assert not await turns.claim(tenant.id, "whatsapp", "m1")
+    result = TurnResult(conversation_id=uuid4(), reply="ok", status=ConversationStatus.ACTIVE)
+    await turns.complete(tenant.id, "whatsapp", "m1", result)
+    await _expire_leases(repos)
+    assert not await turns.claim(tenant.id, "whatsapp", "m1")  # completed: never again
+    assert await turns.result(tenant.id, "whatsapp", "m1") == result
+
+
+async def _expire_leases(repos: Repositories) -> None:
+    """End the current leases (a peek behind the port, standing for "the lease's time has
+    passed" without waiting for it)."""
+    long_ago = datetime(2000, 1, 1, tzinfo=UTC)
+    turns = repos.turns
+    if isinstance(turns, InMemoryTurnRepository):
+        turns.leases = dict.fromkeys(turns.leases, long_ago)
+        return
+    collection = ProcessedTurnDocument.get_pymongo_collection()
+    await collection.update_many({}, {"$set": {"lease_until": long_ago}})

@@ -18,7 +18,11 @@ from agent_service.application.ports import AppointmentFilter
 from agent_service.application.reconciler import Reconciler
 from agent_service.application.repositories import Repositories
 from agent_service.domain.appointments import Appointment, AppointmentStatus
-from agent_service.domain.errors import DeadlineExceededError, SlotUnavailableError
+from agent_service.domain.errors import (
+    BookingPendingError,
+    DeadlineExceededError,
+    SlotUnavailableError,
+)
 from tests.agent_service.conversation_fixtures import NOW, Salon, seed_salon
 from tests.fakes.agent_repositories import in_memory_repositories
 from tests.fakes.in_memory_calendar import InMemoryCalendar
@@ -27,7 +31,7 @@ TUESDAY_10 = datetime.fromisoformat("2026-12-01T10:00:00-03:00")
 
 
 async def setup(**kwargs: Any) -> tuple[BookingService, Salon, InMemoryCalendar, Repositories]:
-    repos = in_memory_repositories()
+    repos = in_memory_repositories(clock=lambda: NOW)  # the store's clock: fixed, not the real one
     calendar = InMemoryCalendar(clock=lambda: NOW)
     salon = await seed_salon(repos)
     return BookingService(repos, calendar, clock=lambda: NOW, **kwargs), salon, calendar, repos
@@ -108,8 +112,9 @@ async def test_quota_every_time_leaves_it_pending_and_the_reconciler_confirms() 
         raise CalendarQuotaError("rate limit")
 
     calendar.insert_event = always_quota  # type: ignore[method-assign]
-    with pytest.raises(CalendarQuotaError):
+    with pytest.raises(BookingPendingError) as pending:
         await book(service, salon)
+    assert isinstance(pending.value.__cause__, CalendarQuotaError)
     assert await statuses(repos, salon) == [AppointmentStatus.PENDING]
     report = await Reconciler(repos, calendar, grace=timedelta(0)).run_once()
     assert report.confirmed == 1
@@ -146,7 +151,7 @@ async def test_the_reconciler_leaves_alone_a_booking_that_settled_during_its_pas
     async def booking_finishes_meanwhile(*args: Any, **kwargs: Any) -> Any:
         page = await original(*args, **kwargs)
         calendar.list_events = original  # type: ignore[method-assign]
-        pending = await repos.appointments.stale_pending(NOW + timedelta(days=365), 10)
+        pending = await repos.appointments.due_pending(timedelta(0), 10)
         booked.append(
             await repos.appointments.save(
                 pending[0].moved_to(AppointmentStatus.CONFIRMED, external_event_id="e1")

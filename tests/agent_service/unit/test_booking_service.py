@@ -4,7 +4,7 @@ reconciler resolving what a crash left pending."""
 from __future__ import annotations
 
 import asyncio
-from datetime import UTC, datetime, timedelta
+from datetime import datetime, timedelta
 from uuid import uuid4
 
 import pytest
@@ -14,6 +14,7 @@ from agent_service.application.booking import BookingService
 from agent_service.application.reconciler import Reconciler
 from agent_service.domain.appointments import Appointment, AppointmentStatus
 from agent_service.domain.errors import (
+    BookingPendingError,
     InvalidInputError,
     NotFoundError,
     PolicyViolationError,
@@ -119,16 +120,17 @@ async def test_cancellation_window_is_enforced_for_customers_only() -> None:
     assert changed
 
 
-async def test_reschedule_books_first_then_cancels_the_old_one() -> None:
-    service, salon, _ = await setup()
+async def test_reschedule_moves_the_event_and_keeps_the_appointment() -> None:
+    service, salon, calendar = await setup()
     customer = uuid4()
     old = await service.book(salon.tenant.id, customer, salon.ana.id, salon.cut.id, TUESDAY_10)
     new = await service.reschedule(
         salon.tenant.id, customer, old.id, TUESDAY_10 + timedelta(hours=2)
     )
-    assert new.rescheduled_from == old.id
-    stored_old = await service.customer_appointment(salon.tenant.id, customer, old.id)
-    assert stored_old.status is AppointmentStatus.CANCELLED
+    assert new.id == old.id and new.external_event_id == old.external_event_id
+    assert new.status is AppointmentStatus.CONFIRMED and new.previous_starts == (old.start,)
+    (event,) = calendar.events.values()
+    assert event.start == TUESDAY_10 + timedelta(hours=2)
     with pytest.raises(NotFoundError):
         await service.reschedule(salon.tenant.id, uuid4(), new.id, TUESDAY_10 + timedelta(hours=4))
 
@@ -141,14 +143,12 @@ async def test_reconciler_confirms_or_releases_stale_pending_bookings() -> None:
 
     original = calendar.insert_event
     calendar.insert_event = unreachable  # type: ignore[method-assign]
-    with pytest.raises(CalendarUnavailableError):
+    with pytest.raises(BookingPendingError):
         await book(service, salon)  # ambiguous: stays pending, holds kept
     calendar.insert_event = original  # type: ignore[method-assign]
     with pytest.raises(SlotUnavailableError):
         await book(service, salon)  # still held
-    reconciler = Reconciler(
-        service._repos, calendar, clock=lambda: datetime.now(UTC) + timedelta(hours=1)
-    )
+    reconciler = Reconciler(service._repos, calendar, grace=timedelta(0))
     report = await reconciler.run_once()
     assert (report.confirmed, report.released) == (0, 1)
     assert (await book(service, salon)).status is AppointmentStatus.CONFIRMED
@@ -170,7 +170,7 @@ async def test_reconciler_confirms_a_booking_whose_event_exists() -> None:
     event_id = await calendar.create_event(
         pending.calendar_id, "s", "", pending.start, pending.end, idempotency_key=str(pending.id)
     )
-    reconciler = Reconciler(repos, calendar, clock=lambda: datetime.now(UTC) + timedelta(hours=1))
+    reconciler = Reconciler(repos, calendar, grace=timedelta(0))
     report = await reconciler.run_once()
     assert report.confirmed == 1
     stored = await repos.appointments.get(salon.tenant.id, pending.id)

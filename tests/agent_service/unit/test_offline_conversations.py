@@ -47,7 +47,8 @@ async def test_no_means_nothing_is_booked() -> None:
     await assistant.say(salon.tenant.id, "Quero agendar um corte feminino com a Ana amanhã às 10h")
     reply = await assistant.say(salon.tenant.id, "não")
     assert assistant.calendar.events == {}
-    assert "não alterei" in reply.result.reply
+    assert "Nada foi alterado" in reply.result.reply, reply.result.reply
+    assert [a.kind.value for a in reply.result.actions] == ["change_declined"]
 
 
 async def test_faq_cites_the_entry_and_unknown_is_honest() -> None:
@@ -78,7 +79,7 @@ async def test_cancel_and_reschedule_after_confirmation() -> None:
     listing = await assistant.say(salon.tenant.id, "Quais são meus agendamentos?")
     assert "Corte feminino" in listing.result.reply, listing.result.reply
     ask = await assistant.say(salon.tenant.id, "Quero remarcar para quinta às 15h")
-    assert "Confirma remarcar" in ask.result.reply, ask.result.reply
+    assert "Confirma a remarcação" in ask.result.reply, ask.result.reply
     moved = await assistant.say(salon.tenant.id, "pode sim")
     assert moved.result.actions[0].kind is ActionKind.APPOINTMENT_RESCHEDULED, moved.result.reply
     new_id = moved.result.actions[0].appointment_id

@@ -309,6 +309,7 @@ async def test_every_rpc_needs_a_valid_token(
         calendar_stub.GetEvent(pb.GetEventRequest(), metadata=metadata),
         calendar_stub.CancelEvent(pb.CancelEventRequest(), metadata=metadata),
         calendar_stub.ListEvents(pb.ListEventsRequest(), metadata=metadata),
+        calendar_stub.MoveEvent(pb.MoveEventRequest(), metadata=metadata),
     ]
     for call in calls:
         await expect_code(call, grpc.StatusCode.UNAUTHENTICATED)

@@ -71,11 +71,18 @@ class SlowCalendar(InMemoryCalendar):
     def __init__(self) -> None:
         super().__init__()
         self.release = asyncio.Event()
+        self.answered = asyncio.Event()
 
     async def query_free_busy(
-        self, calendar_ids: Sequence[str], start: datetime, end: datetime
+        self,
+        calendar_ids: Sequence[str],
+        start: datetime,
+        end: datetime,
+        *,
+        fresh: bool = False,
     ) -> list[FreeBusy]:
-        answer = await super().query_free_busy(calendar_ids, start, end)
+        answer = await super().query_free_busy(calendar_ids, start, end, fresh=fresh)
+        self.answered.set()
         await self.release.wait()
         return answer
 
@@ -84,7 +91,7 @@ async def test_a_read_racing_a_write_is_not_cached() -> None:
     inner = SlowCalendar()
     cache = CachingCalendarAdapter(inner, ttl_seconds=60)
     read = asyncio.create_task(cache.query_free_busy(["ana"], START, END))
-    await asyncio.sleep(0)
+    await inner.answered.wait()  # the backend answered; the answer is still on its way
     await cache.insert_event(draft("k"))
     inner.release.set()
     (stale,) = await read

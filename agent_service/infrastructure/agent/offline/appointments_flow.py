@@ -105,6 +105,8 @@ def _after_write(ctx: OfflineContext, tool: str, result: str) -> ModelResponse:
     if done is not None:
         key = "cancelled" if tool == "cancel_appointment" else "rescheduled"
         return text(say(key, ctx.language, summary=done))
+    if result.startswith("PENDING:"):
+        return text(say("pending", ctx.language))
     return text(say("failed", ctx.language, detail=failure_detail(result)))
 
 

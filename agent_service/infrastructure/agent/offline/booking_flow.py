@@ -110,6 +110,10 @@ def _after_book(ctx: OfflineContext, result: str) -> ModelResponse:
     done = done_summary(result)
     if done is not None:
         return text(say("booked", ctx.language, summary=done))
+    if result.startswith("PENDING:"):
+        return text(say("pending", ctx.language))
+    if result.startswith("NOT CONFIRMED YET"):  # the system's receipt says it is in progress
+        return text(say("unsettled", ctx.language))
     return text(say("failed", ctx.language, detail=failure_detail(result)))
 
 

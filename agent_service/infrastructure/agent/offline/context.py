@@ -22,7 +22,7 @@ from pydantic_ai.messages import (
     UserPromptPart,
 )
 
-DONE_MARKERS = ("BOOKED:", "CANCELLED:", "RESCHEDULED:", "HANDED OFF:")
+DONE_MARKERS = ("BOOKED:", "CANCELLED:", "RESCHEDULED:", "HANDED OFF:", "PENDING:")
 _LINE = re.compile(
     r"^(Current local date-time|Time zone|Language|Business|Pending action): (.*)$", re.M
 )

@@ -37,26 +37,33 @@ _TEXT: dict[str, dict[str, str]] = {
         "pt": "{professional} não tem horário livre em {day}. Quer tentar outro dia?",
         "en": "{professional} has no free time on {day}. Would you like another day?",
     },
+    # The system ends the reply with its own confirmation question and receipts (see
+    # agent/truth.py); the model only adds a lead-in.
     "confirm": {
-        "pt": "Confirma o agendamento de {summary}? Responda sim ou não.",
-        "en": "Shall I confirm {summary}? Please answer yes or no.",
+        "pt": "Certo, falta só a sua confirmação.",
+        "en": "All right, I just need your confirmation.",
     },
     "confirm_cancel": {
-        "pt": "Confirma o cancelamento de {summary}? Responda sim ou não.",
-        "en": "Shall I cancel {summary}? Please answer yes or no.",
+        "pt": "Certo, falta só a sua confirmação.",
+        "en": "All right, I just need your confirmation.",
     },
     "confirm_reschedule": {
-        "pt": "Confirma remarcar {summary}? Responda sim ou não.",
-        "en": "Shall I move {summary}? Please answer yes or no.",
+        "pt": "Certo, falta só a sua confirmação.",
+        "en": "All right, I just need your confirmation.",
     },
-    "booked": {"pt": "Pronto! Agendado: {summary}.", "en": "Done! Booked: {summary}."},
-    "cancelled": {"pt": "Pronto, cancelado: {summary}.", "en": "Done, cancelled: {summary}."},
-    "rescheduled": {"pt": "Pronto, remarcado: {summary}.", "en": "Done, rescheduled: {summary}."},
+    "booked": {"pt": "Pronto!", "en": "Done!"},
+    "unsettled": {"pt": "Estou aguardando a agenda.", "en": "I am waiting for the calendar."},
+    "cancelled": {"pt": "Pronto!", "en": "Done!"},
+    "rescheduled": {"pt": "Pronto!", "en": "Done!"},
     "declined": {
-        "pt": "Tudo bem, não alterei nada. Posso ajudar com outra coisa?",
-        "en": "All right, I changed nothing. Can I help with anything else?",
+        "pt": "Tudo bem. Posso ajudar com outra coisa?",
+        "en": "All right. Can I help with anything else?",
     },
     "failed": {"pt": "Não foi possível: {detail}", "en": "That was not possible: {detail}"},
+    "pending": {
+        "pt": "Estou confirmando com a agenda; te aviso aqui em instantes.",
+        "en": "I'm confirming with the calendar; I'll message you here in a moment.",
+    },
     "no_appointments": {
         "pt": "Você não tem agendamentos futuros.",
         "en": "You have no upcoming appointments.",

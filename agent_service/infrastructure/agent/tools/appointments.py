@@ -5,22 +5,33 @@ from __future__ import annotations
 from datetime import datetime
 from uuid import UUID
 
-from pydantic_ai import ModelRetry, RunContext
+from pydantic_ai import RunContext
 
 from agenda_kit.calendar.errors import CalendarError
 from agent_service.application.ports import AppointmentFilter
 from agent_service.domain.appointments import AppointmentStatus
 from agent_service.domain.conversations import ActionKind, TurnAction
-from agent_service.domain.errors import AgendaError, NotFoundError, SlotUnavailableError
+from agent_service.domain.errors import (
+    AgendaError,
+    BookingPendingError,
+    NotFoundError,
+    SlotUnavailableError,
+)
 from agent_service.infrastructure.agent.deps import AgentDeps
-from agent_service.infrastructure.agent.tools.confirmation import confirmation_gate
+from agent_service.infrastructure.agent.tools.booking import pending_result
+from agent_service.infrastructure.agent.tools.bounds import check_start
+from agent_service.infrastructure.agent.tools.confirmation import Proposal, confirmation_gate
 from agent_service.infrastructure.agent.tools.formatting import (
     appointment_line,
     describe,
     local_text,
     moved,
 )
-from agent_service.infrastructure.agent.tools.outcomes import record_booking
+from agent_service.infrastructure.agent.tools.outcomes import (
+    pending_booking_at,
+    record_booking,
+    record_outcome,
+)
 
 
 async def list_my_appointments(ctx: RunContext[AgentDeps]) -> str:
@@ -60,8 +71,18 @@ async def cancel_appointment(ctx: RunContext[AgentDeps], appointment_id: UUID) -
     summary = describe(
         appointment.service_name, appointment.professional_name, when, deps.turn.language
     )
+    proposal = Proposal(
+        ActionKind.APPOINTMENT_CANCELLED,
+        summary,
+        {
+            "service": appointment.service_name,
+            "professional": appointment.professional_name,
+            "start": appointment.start.isoformat(),
+            "appointment_id": str(appointment_id),
+        },
+    )
     blocked = confirmation_gate(
-        deps, "cancel_appointment", {"appointment_id": str(appointment_id)}, summary
+        deps, "cancel_appointment", {"appointment_id": str(appointment_id)}, proposal
     )
     if blocked is not None:
         return blocked
@@ -70,12 +91,14 @@ async def cancel_appointment(ctx: RunContext[AgentDeps], appointment_id: UUID) -
             deps.tenant_id, appointment_id, reason="cancelled by the customer", enforce_window=True
         )
     except (CalendarError, AgendaError) as error:
-        record_booking("cancel", "failed")
+        record_outcome(deps, "cancel", "failed", summary, appointment_id=appointment_id)
         return f"NOT CANCELLED: {error}"
     record_booking("cancel", "cancelled" if changed else "already_cancelled")
     if changed:
         deps.turn.actions.append(
-            TurnAction(kind=ActionKind.APPOINTMENT_CANCELLED, appointment_id=appointment_id)
+            TurnAction(
+                kind=ActionKind.APPOINTMENT_CANCELLED, appointment_id=appointment_id, detail=summary
+            )
         )
     return f"CANCELLED: {summary}."
 
@@ -91,8 +114,7 @@ async def reschedule_appointment(
         new_start_time: New start, ISO 8601 with UTC offset, from check_availability.
     """
     deps = ctx.deps
-    if new_start_time.tzinfo is None:
-        raise ModelRetry("new_start_time needs a UTC offset, e.g. 2026-12-01T10:00:00-03:00")
+    check_start(deps, new_start_time, "new_start_time")
     try:
         old = await deps.booking.customer_appointment(
             deps.tenant_id, deps.customer_id, appointment_id
@@ -111,21 +133,49 @@ async def reschedule_appointment(
         "appointment_id": str(appointment_id),
         "new_start_time": new_start_time.isoformat(),
     }
-    blocked = confirmation_gate(deps, "reschedule_appointment", arguments, summary)
+    proposal = Proposal(
+        ActionKind.APPOINTMENT_RESCHEDULED,
+        summary,
+        {
+            "service": old.service_name,
+            "professional": old.professional_name,
+            "start": old.start.isoformat(),
+            "new_start": new_start_time.isoformat(),
+            "appointment_id": str(appointment_id),
+        },
+    )
+    blocked = confirmation_gate(deps, "reschedule_appointment", arguments, proposal)
     if blocked is not None:
         return blocked
     try:
         new = await deps.booking.reschedule(
             deps.tenant_id, deps.customer_id, appointment_id, new_start_time
         )
+    except BookingPendingError:
+        record_booking("reschedule", "unconfirmed")
+        deps.turn.actions.append(
+            TurnAction(kind=ActionKind.APPOINTMENT_PENDING, appointment_id=appointment_id)
+        )
+        return pending_result(summary)
     except SlotUnavailableError:
-        record_booking("reschedule", "slot_taken")
+        record_outcome(
+            deps, "reschedule", "slot_taken", summary, taken=True, appointment_id=appointment_id
+        )
         return f"NOT RESCHEDULED: the new time is not free ({summary})."
     except (CalendarError, AgendaError) as error:
-        record_booking("reschedule", "failed")
+        pending = await pending_booking_at(deps, new_start_time)
+        if pending is not None:
+            record_booking("reschedule", "unconfirmed")
+            deps.turn.actions.append(
+                TurnAction(
+                    kind=ActionKind.APPOINTMENT_PENDING, appointment_id=pending, detail=summary
+                )
+            )
+            return f"NOT CONFIRMED YET: {error}. The change may complete shortly; do not retry."
+        record_outcome(deps, "reschedule", "failed", summary, appointment_id=appointment_id)
         return f"NOT RESCHEDULED: {error}"
     record_booking("reschedule", "rescheduled")
     deps.turn.actions.append(
-        TurnAction(kind=ActionKind.APPOINTMENT_RESCHEDULED, appointment_id=new.id)
+        TurnAction(kind=ActionKind.APPOINTMENT_RESCHEDULED, appointment_id=new.id, detail=summary)
     )
-    return f"RESCHEDULED: {summary}. New appointment id={new.id}."
+    return f"RESCHEDULED: {summary}. Appointment id={new.id}."

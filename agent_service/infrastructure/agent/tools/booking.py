@@ -5,21 +5,29 @@ from __future__ import annotations
 from datetime import datetime
 from uuid import UUID
 
-from pydantic_ai import ModelRetry, RunContext
+from pydantic_ai import RunContext
 
-from agenda_kit.calendar.errors import CalendarError, CalendarUnavailableError
+from agenda_kit.calendar.errors import CalendarError
+from agent_service.application.ports import AppointmentFilter
+from agent_service.domain.appointments import AppointmentStatus
 from agent_service.domain.catalog import Professional, Service
 from agent_service.domain.conversations import ActionKind, TurnAction
 from agent_service.domain.errors import (
     AgendaError,
+    BookingPendingError,
     NotFoundError,
     PolicyViolationError,
     SlotUnavailableError,
 )
 from agent_service.infrastructure.agent.deps import AgentDeps
-from agent_service.infrastructure.agent.tools.confirmation import confirmation_gate
+from agent_service.infrastructure.agent.tools.bounds import check_start
+from agent_service.infrastructure.agent.tools.confirmation import Proposal, confirmation_gate
 from agent_service.infrastructure.agent.tools.formatting import describe, local_text
-from agent_service.infrastructure.agent.tools.outcomes import record_booking
+from agent_service.infrastructure.agent.tools.outcomes import (
+    pending_booking_at,
+    record_booking,
+    record_outcome,
+)
 
 
 async def book_appointment(
@@ -34,10 +42,7 @@ async def book_appointment(
         start_time: Start, ISO 8601 with the UTC offset, exactly as check_availability gave it.
     """
     deps = ctx.deps
-    if start_time.tzinfo is None:
-        raise ModelRetry("start_time needs a UTC offset, e.g. 2026-12-01T10:00:00-03:00")
-    if start_time <= deps.turn.now:
-        raise ModelRetry(f"start_time {start_time.isoformat()} is in the past")
+    check_start(deps, start_time, "start_time")
     try:
         professional = await deps.professional_repository.get(deps.tenant_id, professional_id)
         service = await deps.service_repository.get(deps.tenant_id, service_id)
@@ -48,18 +53,44 @@ async def book_appointment(
         f"{describe(service.name, professional.name, when, deps.turn.language)}"
         f" ({service.price_text()})"
     )
-    unavailable = await _not_free(deps, professional, service, start_time)
-    if unavailable is not None:
-        return unavailable
     arguments = {
         "professional_id": str(professional_id),
         "service_id": str(service_id),
         "start_time": start_time.isoformat(),
     }
-    blocked = confirmation_gate(deps, "book_appointment", arguments, summary)
+    if not _confirming(deps, arguments):
+        # Asking: never ask to confirm a time that is not free. Confirming: the saga
+        # re-checks itself — and a redelivered "yes" must resume its own booking, whose
+        # event already makes the time look taken.
+        unavailable = await _not_free(deps, professional, service, start_time)
+        if unavailable is not None:
+            return unavailable
+        summary += await _also_pending(deps)
+    proposal = Proposal(
+        ActionKind.APPOINTMENT_BOOKED,
+        summary,
+        {
+            "service": service.name,
+            "professional": professional.name,
+            "start": start_time.isoformat(),
+            "price": service.price_text(),
+        },
+    )
+    blocked = confirmation_gate(deps, "book_appointment", arguments, proposal)
     if blocked is not None:
         return blocked
     return await _book(deps, professional_id, service_id, start_time, summary)
+
+
+def _confirming(deps: AgentDeps, arguments: dict[str, str]) -> bool:
+    """Whether this call is the confirmed run of the booking the customer said yes to."""
+    pending = deps.turn.pending
+    return (
+        pending is not None
+        and pending.confirmed
+        and pending.tool == "book_appointment"
+        and pending.arguments == arguments
+    )
 
 
 async def _not_free(
@@ -88,22 +119,87 @@ async def _book(
 ) -> str:
     try:
         appointment = await deps.booking.book(
-            deps.tenant_id, deps.customer_id, professional_id, service_id, start
+            deps.tenant_id,
+            deps.customer_id,
+            professional_id,
+            service_id,
+            start,
+            request_key=deps.turn.message_id or None,
         )
-    except SlotUnavailableError:
-        record_booking("book", "slot_taken")
-        return f"NOT BOOKED: that time was just taken ({summary}). Offer other free times."
-    except PolicyViolationError as error:
-        record_booking("book", "policy_violation")
-        return f"NOT BOOKED: {error}"
-    except CalendarUnavailableError as error:
+    except BookingPendingError as error:
         record_booking("book", "unconfirmed")
-        return f"NOT CONFIRMED: {error} The booking may complete shortly; do not retry now."
+        deps.turn.actions.append(
+            TurnAction(
+                kind=ActionKind.APPOINTMENT_PENDING,
+                appointment_id=error.appointment_id,
+                detail=summary,
+            )
+        )
+        return pending_result(summary)
     except (CalendarError, AgendaError) as error:
-        record_booking("book", "failed")
-        return f"NOT BOOKED: {error}"
+        return await _not_booked(deps, start, summary, error)
+    if appointment.status is AppointmentStatus.PENDING:
+        return _unsettled(deps, appointment.id, summary, "the calendar has not answered yet")
     record_booking("book", "booked")
     deps.turn.actions.append(
-        TurnAction(kind=ActionKind.APPOINTMENT_BOOKED, appointment_id=appointment.id)
+        TurnAction(
+            kind=ActionKind.APPOINTMENT_BOOKED, appointment_id=appointment.id, detail=summary
+        )
     )
     return f"BOOKED: {summary}. Appointment id={appointment.id}."
+
+
+def pending_result(summary: str) -> str:
+    """The tool result of a write whose outcome is not known yet: the truth, for the model."""
+    return (
+        f"PENDING: {summary}. The calendar has not confirmed yet. Tell the customer you are "
+        "confirming with the calendar and will message them here in a moment. It is NOT booked "
+        "yet and NOT failed: do not book it again and do not offer other times now."
+    )
+
+
+async def _also_pending(deps: AgentDeps) -> str:
+    """While a booking of this customer is still being confirmed, a new one is asked about
+    explicitly (the confirmation question names the pending one), never silently added."""
+    selection = AppointmentFilter(
+        customer_id=deps.customer_id, statuses=(AppointmentStatus.PENDING,)
+    )
+    pending, _ = await deps.appointment_repository.list(
+        deps.tenant_id, selection, page_size=5, page_token=None
+    )
+    if not pending:
+        return ""
+    zone, language = deps.tenant.zone, deps.turn.language
+    waiting = "; ".join(
+        describe(a.service_name, a.professional_name, local_text(a.start, zone, language), language)
+        for a in pending
+    )
+    if language == "pt":
+        return f" — além de {waiting}, que ainda estou confirmando com a agenda"
+    return f" — in addition to {waiting}, which I am still confirming with the calendar"
+
+
+async def _not_booked(deps: AgentDeps, start: datetime, summary: str, error: Exception) -> str:
+    """What the stored record says after a failed booking: still pending (the calendar write
+    is ambiguous; the reconciler settles it) or not booked at all."""
+    pending = await pending_booking_at(deps, start)
+    if pending is not None:
+        return _unsettled(deps, pending, summary, str(error))
+    if isinstance(error, SlotUnavailableError):
+        record_outcome(deps, "book", "slot_taken", summary, taken=True)
+        return f"NOT BOOKED: that time was just taken ({summary}). Offer other free times."
+    if isinstance(error, PolicyViolationError):
+        record_outcome(deps, "book", "policy_violation", summary)
+    else:
+        record_outcome(deps, "book", "failed", summary)
+    return f"NOT BOOKED: {error}"
+
+
+def _unsettled(deps: AgentDeps, appointment_id: UUID, summary: str, why: str) -> str:
+    record_booking("book", "unconfirmed")
+    deps.turn.actions.append(
+        TurnAction(
+            kind=ActionKind.APPOINTMENT_PENDING, appointment_id=appointment_id, detail=summary
+        )
+    )
+    return f"NOT CONFIRMED YET: {why}. The booking may complete shortly; do not retry now."

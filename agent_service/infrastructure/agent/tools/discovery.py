@@ -5,11 +5,12 @@ from __future__ import annotations
 from datetime import date, datetime
 from uuid import UUID
 
-from pydantic_ai import ModelRetry, RunContext
+from pydantic_ai import RunContext
 
 from agenda_kit.calendar.errors import CalendarError
 from agent_service.domain.errors import NotFoundError
 from agent_service.infrastructure.agent.deps import AgentDeps
+from agent_service.infrastructure.agent.tools.bounds import check_day
 from agent_service.infrastructure.agent.tools.formatting import (
     WEEKDAYS,
     professional_line,
@@ -49,8 +50,7 @@ async def check_availability(
         service_id: The service wanted, from list_services; sets the appointment length.
     """
     deps = ctx.deps
-    if target_date < deps.turn.now.date():
-        raise ModelRetry(f"{target_date} is in the past; today is {deps.turn.now.date()}")
+    check_day(deps, target_date)
     try:
         professional = await deps.professional_repository.get(deps.tenant_id, professional_id)
         duration, label = await _duration(ctx, professional.service_ids, service_id)

@@ -7,18 +7,10 @@ from zoneinfo import ZoneInfo
 
 from agent_service.domain.appointments import Appointment
 from agent_service.domain.catalog import Professional, Service
+from agent_service.infrastructure.agent import messages
 
 WEEKDAYS = {
-    "pt": [
-        "segunda-feira",
-        "terça-feira",
-        "quarta-feira",
-        "quinta-feira",
-        "sexta-feira",
-        "sábado",
-        "domingo",
-    ],
-    "en": ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"],
+    language: messages.text("weekdays", language).split("|") for language in messages.CATALOG
 }
 
 
@@ -42,10 +34,8 @@ def professional_line(professional: Professional, services: dict[str, Service]) 
 def local_text(instant: datetime, zone: ZoneInfo, language: str) -> str:
     """``terça-feira 01/12/2026 10:00`` or ``Tuesday 2026-12-01 10:00``."""
     local = instant.astimezone(zone)
-    weekday = WEEKDAYS[language][local.weekday()]
-    if language == "pt":
-        return f"{weekday} {local:%d/%m/%Y %H:%M}"
-    return f"{weekday} {local:%Y-%m-%d %H:%M}"
+    weekday = WEEKDAYS.get(language, WEEKDAYS[messages.DEFAULT_LANGUAGE])[local.weekday()]
+    return messages.text("local_time", language, weekday=weekday, local=local)
 
 
 def appointment_line(appointment: Appointment, zone: ZoneInfo, language: str) -> str:
@@ -57,15 +47,11 @@ def appointment_line(appointment: Appointment, zone: ZoneInfo, language: str) ->
     )
 
 
-_WITH = {"pt": "com", "en": "with"}
-_ON = {"pt": "em", "en": "on"}
-_TO = {"pt": "para", "en": "to"}
-
-
 def describe(service: str, professional: str, when: str, language: str) -> str:
     """``Corte com Ana em terça-feira 01/12/2026 10:00`` / ``Cut with Ana on Tuesday …``."""
-    return f"{service} {_WITH[language]} {professional} {_ON[language]} {when}"
+    with_, on = messages.text("with", language), messages.text("on", language)
+    return f"{service} {with_} {professional} {on} {when}"
 
 
 def moved(description: str, new_when: str, language: str) -> str:
-    return f"{description} {_TO[language]} {new_when}"
+    return f"{description} {messages.text('to', language)} {new_when}"

@@ -1,0 +1,468 @@
+"""Issue 11, with fakes: every ambiguous path of the saga tells the truth, and the customer hears
+the outcome later through the outbox. Each test reproduces one reported defect."""
+
+from __future__ import annotations
+
+import asyncio
+from datetime import UTC, datetime, timedelta
+from typing import Any
+from uuid import uuid4
+
+import pytest
+
+from agenda_kit import deadline
+from agenda_kit.calendar.errors import (
+    CalendarQuotaError,
+    CalendarUnavailableError,
+    EventNotFoundError,
+)
+from agenda_kit.calendar.port import CalendarEvent, EventDraft
+from agent_service.application.booking import BookingService
+from agent_service.application.reconciler import Reconciler
+from agent_service.application.repositories import Repositories
+from agent_service.domain.appointments import Appointment, AppointmentStatus
+from agent_service.domain.conversations import ActionKind
+from agent_service.domain.errors import (
+    BookingPendingError,
+    ConflictError,
+    DeadlineExceededError,
+    InvalidStateError,
+    SlotUnavailableError,
+)
+from agent_service.domain.outbox import OutboxKind
+from tests.agent_service.conversation_fixtures import NOW, Assistant, Salon, seed_salon
+from tests.fakes.agent_repositories import in_memory_repositories
+from tests.fakes.in_memory_calendar import InMemoryCalendar
+
+TUESDAY_10 = datetime.fromisoformat("2026-12-01T10:00:00-03:00")
+PENDING_PT = "Estou confirmando com a agenda; te aviso aqui em instantes."
+PENDING_RECEIPT_PT = "⏳ Em andamento: Corte feminino com Ana Souza"
+
+
+def told_pending(reply: str) -> bool:
+    """The model's words say it is being confirmed and the system's receipt says in progress."""
+    return reply.startswith(PENDING_PT) and PENDING_RECEIPT_PT in reply
+
+
+async def setup() -> tuple[BookingService, Salon, InMemoryCalendar, Repositories]:
+    repos = in_memory_repositories(clock=lambda: NOW)
+    calendar = InMemoryCalendar(clock=lambda: NOW)
+    salon = await seed_salon(repos)
+    return BookingService(repos, calendar, clock=lambda: NOW), salon, calendar, repos
+
+
+def reconciler(repos: Repositories, calendar: InMemoryCalendar) -> Reconciler:
+    return Reconciler(repos, calendar, grace=timedelta(0))
+
+
+def live(calendar: InMemoryCalendar) -> list[CalendarEvent]:
+    return [e for e in calendar.events.values() if e.status != "cancelled"]
+
+
+def quota_on_every_write(calendar: InMemoryCalendar, *, store: bool) -> None:
+    """Google's RESOURCE_EXHAUSTED on ``events.insert`` (after storing it, when ``store``)."""
+    original = calendar.insert_event
+
+    async def quota(draft: EventDraft) -> tuple[CalendarEvent, bool]:
+        if store:
+            await original(draft)
+        raise CalendarQuotaError("Google quota exceeded")
+
+    calendar.insert_event = quota  # type: ignore[method-assign]
+
+
+# §1 — pending means pending
+
+
+async def test_a_quota_error_on_the_write_is_told_as_pending_then_one_outbox_message() -> None:
+    """Reproduces §1: the customer was told "Não foi possível: Google quota exceeded" while
+    the reconciler later confirmed the booking."""
+    assistant = Assistant(repos=in_memory_repositories(clock=lambda: NOW))
+    salon = await seed_salon(assistant.repos)
+    quota_on_every_write(assistant.calendar, store=True)
+    await assistant.say(salon.tenant.id, "Quero agendar um corte feminino com a Ana amanhã às 10h")
+    answered = await assistant.say(salon.tenant.id, "sim")
+    assert told_pending(answered.result.reply)
+    (action,) = answered.result.actions
+    assert action.kind is ActionKind.APPOINTMENT_PENDING and action.appointment_id is not None
+    stored = await assistant.repos.appointments.get(salon.tenant.id, action.appointment_id)
+    assert stored.status is AppointmentStatus.PENDING and stored.awaiting_notice
+
+    first = await reconciler(assistant.repos, assistant.calendar).run_once()
+    again = await reconciler(assistant.repos, assistant.calendar).run_once()
+    assert (first.confirmed, first.notices, again.notices) == (1, 1, 0)
+    (message,) = await assistant.repos.outbox.due(salon.tenant.id, None, 10)
+    assert message.kind is OutboxKind.BOOKING_CONFIRMED
+    assert message.appointment_id == action.appointment_id
+    assert (message.channel, message.external_id) == ("whatsapp", "5511999990000")
+    assert message.text.startswith("Confirmado com a agenda: Corte feminino com Ana Souza")
+    assert message.conversation_id == answered.result.conversation_id
+
+
+async def test_a_timeout_with_nothing_stored_ends_failed_and_the_customer_hears_it() -> None:
+    service, salon, calendar, repos = await setup()
+    quota_on_every_write(calendar, store=False)
+    with pytest.raises(BookingPendingError):
+        await service.book(salon.tenant.id, uuid4(), salon.ana.id, salon.cut.id, TUESDAY_10)
+    customer_id = (await repos.appointments.due_pending(timedelta(0), 1))[0].customer_id
+    await _customer(repos, salon, customer_id)
+    report = await reconciler(repos, calendar).run_once()
+    assert (report.released, report.notices) == (1, 1)
+    (message,) = await repos.outbox.due(salon.tenant.id, None, 10)
+    assert message.kind is OutboxKind.BOOKING_FAILED and "não foi reservado" in message.text
+
+
+async def _customer(repos: Repositories, salon: Salon, customer_id: Any) -> None:
+    from agent_service.domain.catalog import Customer
+
+    await repos.customers.upsert(
+        Customer(id=customer_id, tenant_id=salon.tenant.id, channel="whatsapp", external_id="551")
+    )
+
+
+async def test_while_one_is_pending_a_new_booking_is_asked_about_not_silently_added() -> None:
+    assistant = Assistant(repos=in_memory_repositories(clock=lambda: NOW))
+    salon = await seed_salon(assistant.repos)
+    original = assistant.calendar.insert_event
+    quota_on_every_write(assistant.calendar, store=False)
+    await assistant.say(salon.tenant.id, "Quero agendar um corte feminino com a Ana amanhã às 10h")
+    assert told_pending((await assistant.say(salon.tenant.id, "sim")).result.reply)
+    assistant.calendar.insert_event = original  # type: ignore[method-assign]
+    asked = await assistant.say(
+        salon.tenant.id, "Quero agendar um corte feminino com a Ana amanhã às 15h"
+    )
+    assert "ainda estou confirmando com a agenda" in asked.result.reply
+    assert asked.result.actions == ()
+
+
+# §3 — the saga shielded from the caller's cancellation
+
+
+async def test_a_confirmation_cancelled_by_the_callers_deadline_gets_its_true_outcome() -> None:
+    """Reproduces §3: the cancelled turn released its claim; the redelivered "sim" found its
+    own hold and answered "taken" — then the reconciler confirmed."""
+    assistant = Assistant(repos=in_memory_repositories(clock=lambda: NOW))
+    salon = await seed_salon(assistant.repos)
+    original = assistant.calendar.insert_event
+    written = asyncio.Event()
+
+    async def slow_write(draft: EventDraft) -> tuple[CalendarEvent, bool]:
+        await written.wait()
+        return await original(draft)
+
+    assistant.calendar.insert_event = slow_write  # type: ignore[method-assign]
+    await assistant.say(salon.tenant.id, "Quero agendar um corte feminino com a Ana amanhã às 10h")
+    first = asyncio.ensure_future(assistant.say(salon.tenant.id, "sim", message_id="m-yes"))
+    await asyncio.sleep(0.05)
+    first.cancel()  # the gateway's deadline passed while the event was being written
+    with pytest.raises(asyncio.CancelledError):
+        await first
+    redelivered = asyncio.ensure_future(assistant.say(salon.tenant.id, "sim", message_id="m-yes"))
+    await asyncio.sleep(0.05)
+    written.set()
+    outcome = await redelivered
+    assert outcome.duplicate and "✅ Agendado: Corte feminino" in outcome.result.reply
+    assert len(live(assistant.calendar)) == 1
+
+
+async def test_a_redelivery_after_the_handler_died_resumes_the_same_booking() -> None:
+    """The first delivery wrote the event and died (no reply, claim lease expired): the
+    redelivery resumes the appointment of that message, confirms it — never "taken"."""
+    service, salon, calendar, repos = await setup()
+    customer = uuid4()
+    args = (salon.tenant.id, customer, salon.ana.id, salon.cut.id, TUESDAY_10)
+
+    def die_after_event(step: str) -> None:
+        if step == "after_event":
+            raise asyncio.CancelledError  # stands for SIGKILL: nothing after this step runs
+
+    dying = BookingService(repos, calendar, clock=lambda: NOW, failpoint=die_after_event)
+    with pytest.raises(asyncio.CancelledError):
+        await dying.book(*args, request_key="whatsapp:m1")
+    resumed = await service.book(*args, request_key="whatsapp:m1")
+    assert resumed.status is AppointmentStatus.CONFIRMED
+    assert [e.event_id for e in live(calendar)] == [resumed.external_event_id]
+    again = await service.book(*args, request_key="whatsapp:m1")
+    assert again.id == resumed.id
+    with pytest.raises(SlotUnavailableError):  # another message for that time: taken
+        await service.book(*args, request_key="whatsapp:m2")
+
+
+# §2 — claims with a lease
+
+
+async def test_a_claim_whose_holder_died_expires_and_the_redelivery_handles_it() -> None:
+    """Reproduces §2: the claim never expired; every redelivery waited 30 s and got "still
+    being handled"."""
+    clock = [NOW]
+    assistant = Assistant(repos=in_memory_repositories(clock=lambda: clock[0]))
+    salon = await seed_salon(assistant.repos)
+    assert await assistant.repos.turns.claim(salon.tenant.id, "whatsapp", "m-died")
+    clock[0] = NOW + timedelta(seconds=61)  # the lease (60 s) passed; nobody renewed it
+    handled = await assistant.say(salon.tenant.id, "Oi", message_id="m-died")
+    assert not handled.duplicate and handled.result.reply
+
+
+# §4 — orphan events
+
+
+async def test_an_event_left_by_a_failed_withdrawal_is_swept_until_cancelled() -> None:
+    """Reproduces §4: the reconciler failed the appointment while its write was in flight and
+    cancelling that event failed — the event stayed forever."""
+    service, salon, calendar, repos = await setup()
+    sweeper = reconciler(repos, calendar)
+    original_insert, original_cancel = calendar.insert_event, calendar.cancel_event
+
+    async def reconciled_meanwhile(draft: EventDraft) -> tuple[CalendarEvent, bool]:
+        assert (await sweeper.run_once()).released == 1
+        return await original_insert(draft)
+
+    async def cancel_fails(calendar_id: str, event_id: str) -> bool:
+        raise CalendarUnavailableError("calendar down")
+
+    calendar.insert_event = reconciled_meanwhile  # type: ignore[method-assign]
+    calendar.cancel_event = cancel_fails  # type: ignore[method-assign]
+    with pytest.raises(SlotUnavailableError):
+        await service.book(salon.tenant.id, uuid4(), salon.ana.id, salon.cut.id, TUESDAY_10)
+    calendar.insert_event = original_insert  # type: ignore[method-assign]
+    assert len(live(calendar)) == 1  # the orphan
+    assert (await sweeper.run_once()).orphans_cancelled == 0  # still failing: kept, retried
+    calendar.cancel_event = original_cancel  # type: ignore[method-assign]
+    assert (await sweeper.run_once()).orphans_cancelled == 1
+    assert live(calendar) == [] and await repos.appointments.with_orphan_events(10) == []
+
+
+# §5 — reschedule as one operation
+
+
+async def booked(
+    service: BookingService, salon: Salon, start: datetime = TUESDAY_10
+) -> Appointment:
+    return await service.book(salon.tenant.id, uuid4(), salon.ana.id, salon.cut.id, start)
+
+
+async def test_a_reschedule_onto_a_time_overlapping_itself_works() -> None:
+    """Reproduces §5: moving 10:00 → 10:30 failed on its own hold."""
+    service, salon, calendar, _ = await setup()
+    old = await booked(service, salon)
+    moved = await service.reschedule(
+        salon.tenant.id, old.customer_id, old.id, TUESDAY_10 + timedelta(minutes=30)
+    )
+    assert (moved.id, moved.external_event_id) == (old.id, old.external_event_id)
+    (event,) = live(calendar)
+    assert event.start == TUESDAY_10 + timedelta(minutes=30)
+
+
+async def test_concurrent_reschedules_of_one_appointment_one_wins() -> None:
+    """Reproduces §5: two concurrent reschedules both succeeded."""
+    service, salon, calendar, repos = await setup()
+    old = await booked(service, salon)
+    targets = [TUESDAY_10 + timedelta(hours=h) for h in (2, 3, 4, 5, 6)] * 4
+    outcomes = await asyncio.gather(
+        *(
+            service.reschedule(
+                salon.tenant.id, old.customer_id, old.id, t, expected_start=old.start
+            )
+            for t in targets
+        ),
+        return_exceptions=True,
+    )
+    winners = [o for o in outcomes if isinstance(o, Appointment)]
+    assert len(winners) == 1, outcomes
+    assert all(
+        isinstance(o, ConflictError | SlotUnavailableError) for o in outcomes if o not in winners
+    )
+    (event,) = live(calendar)
+    stored = await repos.appointments.get(salon.tenant.id, old.id)
+    assert event.start == stored.start == winners[0].start and stored.moving_to is None
+
+
+async def test_a_failed_move_leaves_no_residue_and_the_old_time_stands() -> None:
+    """Reproduces §5: "NOT RESCHEDULED" with two confirmed appointments."""
+    service, salon, calendar, repos = await setup()
+    old = await booked(service, salon)
+
+    async def gone(*args: Any, **kwargs: Any) -> CalendarEvent:
+        raise EventNotFoundError("deleted by a person")
+
+    calendar.move_event = gone  # type: ignore[method-assign]
+    with pytest.raises(EventNotFoundError):
+        await service.reschedule(
+            salon.tenant.id, old.customer_id, old.id, TUESDAY_10 + timedelta(hours=3)
+        )
+    stored = await repos.appointments.get(salon.tenant.id, old.id)
+    assert (stored.start, stored.moving_to, stored.status) == (old.start, None, old.status)
+    other = await booked(service, salon, TUESDAY_10 + timedelta(hours=3))  # no hold left behind
+    assert other.status is AppointmentStatus.CONFIRMED
+
+
+async def test_an_ambiguous_move_is_undone_or_settled_by_the_reconciler() -> None:
+    service, salon, calendar, repos = await setup()
+    old = await booked(service, salon)
+    original = calendar.move_event
+
+    async def down(*args: Any, **kwargs: Any) -> CalendarEvent:
+        raise CalendarUnavailableError("timeout")
+
+    calendar.move_event = down  # type: ignore[method-assign]
+    new_start = TUESDAY_10 + timedelta(hours=3)
+    with pytest.raises(BookingPendingError):
+        await service.reschedule(salon.tenant.id, old.customer_id, old.id, new_start)
+    calendar.move_event = original  # type: ignore[method-assign]
+    await _customer(repos, salon, old.customer_id)
+    report = await reconciler(repos, calendar).run_once()
+    assert report.moves_settled == 1
+    stored = await repos.appointments.get(salon.tenant.id, old.id)
+    (event,) = live(calendar)
+    assert stored.moving_to is None and event.start == stored.start == old.start
+    (message,) = await repos.outbox.due(salon.tenant.id, None, 10)
+    assert message.kind is OutboxKind.RESCHEDULE_FAILED
+
+
+# §6 — the pre-write re-check reads fresh
+
+
+async def test_the_recheck_before_writing_reads_past_every_cache() -> None:
+    service, salon, calendar, _ = await setup()
+    await booked(service, salon)
+    assert calendar.fresh_free_busy_calls == 1
+
+
+# §8 — one clock, and nothing starves
+
+
+async def test_a_reconciler_on_a_clock_five_minutes_fast_fails_nothing_in_flight() -> None:
+    """Reproduces §8: grace compared the booking replica's ``updated_at`` with the
+    reconciler's clock. Here the store stamps and judges with ONE clock."""
+    _, salon, calendar, repos = await setup()
+    fast = BookingService(repos, calendar, clock=lambda: NOW + timedelta(minutes=5))
+    in_flight = asyncio.Event()
+    release = asyncio.Event()
+    original = calendar.insert_event
+
+    async def slow(draft: EventDraft) -> tuple[CalendarEvent, bool]:
+        in_flight.set()
+        await release.wait()
+        return await original(draft)
+
+    calendar.insert_event = slow  # type: ignore[method-assign]
+    booking = asyncio.ensure_future(
+        fast.book(salon.tenant.id, uuid4(), salon.ana.id, salon.cut.id, TUESDAY_10)
+    )
+    await in_flight.wait()
+
+    report = await Reconciler(repos, calendar).run_once()  # the default grace: 2 min
+    assert report == type(report)()  # nothing was due: grace runs on the store's clock
+    release.set()
+    assert (await booking).status is AppointmentStatus.CONFIRMED
+
+
+@pytest.mark.parametrize("stuck_calendars", [1, 500])
+async def test_deferred_appointments_do_not_starve_the_others(stuck_calendars: int) -> None:
+    """Reproduces §8: each pass took the 200 oldest pending and deferred ones kept their
+    timestamp: 200 stuck ones blocked everybody's pending bookings."""
+    clock = [NOW]
+    repos = in_memory_repositories(clock=lambda: clock[0])
+    calendar = InMemoryCalendar(clock=lambda: NOW)
+    salon = await seed_salon(repos)
+    stuck = [
+        _pending(
+            salon, TUESDAY_10 + timedelta(days=n // 8, hours=n % 8), f"stuck-{n % stuck_calendars}"
+        )
+        for n in range(500)
+    ]
+    for appointment in stuck:
+        await repos.appointments.reserve(appointment)
+    original = calendar.list_events
+
+    async def stuck_unreachable(calendar_id: str, *args: Any, **kwargs: Any) -> Any:
+        if calendar_id.startswith("stuck-"):
+            raise CalendarUnavailableError("unreachable")
+        return await original(calendar_id, *args, **kwargs)
+
+    calendar.list_events = stuck_unreachable  # type: ignore[method-assign]
+    sweeper = reconciler(repos, calendar)
+    for _ in range(3):  # every stuck one has been tried and deferred at least once
+        await sweeper.run_once()
+    attempts = [(await repos.appointments.get(salon.tenant.id, a.id)).attempts for a in stuck]
+    assert min(attempts) >= 1
+    clock[0] = NOW + timedelta(hours=1)  # all 500 are due again, and older than the others
+    clock[0] += timedelta(seconds=1)
+    others = [
+        _pending(salon, TUESDAY_10 + timedelta(hours=h), salon.ana.calendar_id) for h in range(5)
+    ]
+    for appointment in others:
+        await repos.appointments.reserve(appointment)
+    passes = [await sweeper.run_once() for _ in range(2)]
+    assert sum(p.released for p in passes) == 5, passes
+
+
+def _pending(salon: Salon, start: datetime, calendar_id: str) -> Appointment:
+    return Appointment(
+        tenant_id=salon.tenant.id,
+        customer_id=uuid4(),
+        professional_id=salon.ana.id,
+        service_id=salon.cut.id,
+        calendar_id=calendar_id,
+        start=start,
+        end=start + timedelta(minutes=30),
+    )
+
+
+# §9 — "today" in the tenant's time zone
+
+
+async def test_today_is_judged_in_the_tenants_time_zone() -> None:
+    """Reproduces §9: at 22:00 in São Paulo (01:00 UTC the next day), "today" was refused."""
+    evening = datetime.fromisoformat("2026-11-30T22:00:00-03:00")
+    assistant = Assistant(now=evening, repos=in_memory_repositories(clock=lambda: evening))
+    salon = await seed_salon(assistant.repos)
+    from pydantic_ai import RunContext  # noqa: F401 — the tool only reads ``ctx.deps``
+
+    from agent_service.infrastructure.agent.deps import AgentDeps, TurnState
+    from agent_service.infrastructure.agent.tools.discovery import check_availability
+
+    deps = AgentDeps(
+        tenant_id=salon.tenant.id,
+        customer_id=uuid4(),
+        tenant_repository=assistant.repos.tenants,
+        service_repository=assistant.repos.services,
+        professional_repository=assistant.repos.professionals,
+        appointment_repository=assistant.repos.appointments,
+        calendar_adapter=assistant.calendar,
+        booking=assistant.booking,
+        tenant=salon.tenant,
+        turn=TurnState(now=evening.astimezone(UTC), language="pt"),  # the engine's clock is UTC
+    )
+
+    class Ctx:
+        def __init__(self) -> None:
+            self.deps = deps
+
+    answer = await check_availability(Ctx(), salon.ana.id, evening.date(), salon.cut.id)  # type: ignore[arg-type]
+    assert answer.startswith("Free times for Ana Souza on 2026-11-30")
+
+
+async def test_a_deadline_that_passed_before_the_write_fails_cleanly_even_when_shielded() -> None:
+    service, salon, calendar, _ = await setup()
+    with deadline.deadline_after(0.0), pytest.raises(DeadlineExceededError):
+        await booked(service, salon)
+    assert calendar.events == {}
+
+
+async def test_an_orphan_already_gone_from_the_calendar_is_cleared_not_retried_forever() -> None:
+    service, salon, calendar, repos = await setup()
+    appointment = await booked(service, salon)
+    await repos.appointments.set_orphan_event(salon.tenant.id, appointment.id, "never-existed")
+    assert (await reconciler(repos, calendar).run_once()).orphans_cancelled == 1
+    assert await repos.appointments.with_orphan_events(10) == []
+
+
+async def test_a_request_key_of_a_cancelled_booking_is_not_reported_booked() -> None:
+    service, salon, _, _ = await setup()
+    customer = uuid4()
+    args = (salon.tenant.id, customer, salon.ana.id, salon.cut.id, TUESDAY_10)
+    first = await service.book(*args, request_key="whatsapp:m1")
+    await service.cancel(salon.tenant.id, first.id, reason="x", enforce_window=False)
+    with pytest.raises(InvalidStateError):
+        await service.book(*args, request_key="whatsapp:m1")

@@ -1,0 +1,222 @@
+"""Issue 11's proof across processes: TWO agent processes and TWO calendar processes sharing
+one database — property 1 (many customers racing for one slot) and property 4 (SIGKILL at
+every saga step) rerun there, with the gateway redelivering each killed confirmation to the
+OTHER agent: the claim's lease expires, the redelivery resumes the same booking and answers the
+truth; no claim stays stuck, no orphan event, nothing pending."""
+
+from __future__ import annotations
+
+import asyncio
+import signal
+import time
+import uuid
+from collections import Counter
+from collections.abc import Iterator
+from datetime import date, datetime, timedelta
+from pathlib import Path
+from typing import Any
+from uuid import UUID
+
+import grpc
+import pytest
+
+from agenda.agent.v1 import agent_service_pb2 as pb
+from agenda_kit.calendar.grpc_client import GrpcCalendarAdapter
+from agenda_kit.mongo import EmbeddedMongo, make_client
+from agent_service.application.booking import FAILPOINT_STEPS
+from tests import figures
+from tests.agent_service.integration.agent_fixtures import (
+    AUTH,
+    CALENDAR_TOKEN,
+    SALON_ZONE,
+    Customer,
+    agent_stub,
+    booking_request_text,
+    channel_to,
+    seed_demo_salon,
+)
+from tests.e2e.processes import free_port
+from tests.reliability import invariant
+from tests.reliability.processes import Cluster
+from tests.reliability.scale import size
+from tests.reliability.stacks import working_days
+
+pytest_plugins = ["tests.kit.mongo_fixtures"]
+pytestmark = pytest.mark.reliability
+
+RACERS = size(40, 200)
+ROUNDS = size(1, 20)
+KILLS_PER_STEP = size(1, 10)
+TIMES = ("09:00", "10:00", "11:00", "13:00", "14:00", "15:00", "16:00", "17:00")
+
+
+@pytest.fixture
+def cluster(embedded_mongo: EmbeddedMongo, tmp_path: Path) -> Iterator[Cluster]:
+    cluster = Cluster(embedded_mongo.uri, tmp_path)
+    try:
+        yield cluster
+    finally:
+        cluster.stop_all()
+
+
+async def stored(cluster: Cluster, collection: str, query: dict[str, Any]) -> list[Any]:
+    client = make_client(cluster.mongo_uri)
+    try:
+        return await client[cluster.agent_database][collection].find(query).to_list(None)
+    finally:
+        await client.close()
+
+
+async def check(cluster: Cluster, tenant_id: str, first: date, last: date) -> dict[str, int]:
+    start = datetime.combine(first, datetime.min.time(), SALON_ZONE)
+    end = datetime.combine(last, datetime.min.time(), SALON_ZONE) + timedelta(days=1)
+    calendar = GrpcCalendarAdapter.connect(
+        f"127.0.0.1:{cluster.calendar_port}", token=CALENDAR_TOKEN
+    )
+    try:
+        state = await invariant.snapshot(
+            cluster.mongo_uri,
+            cluster.agent_database,
+            UUID(tenant_id),
+            calendar,
+            ["demo-ana"],
+            start,
+            end,
+        )
+    finally:
+        await calendar.close()
+    return invariant.check(state)
+
+
+@pytest.mark.timeout(3600)
+async def test_racing_customers_across_two_agents_and_two_calendars(cluster: Cluster) -> None:
+    second_calendar = free_port()
+    cluster.start_calendar()
+    cluster.start_calendar(second_calendar)
+    agents = [
+        cluster.start_agent(AGENT_TENANT_MAX_CONCURRENT_TURNS="1000"),
+        cluster.start_agent(
+            calendar_port=second_calendar, AGENT_TENANT_MAX_CONCURRENT_TURNS="1000"
+        ),
+    ]
+    async with channel_to(agents[0].port) as first, channel_to(agents[1].port) as second:
+        tenant_id = await seed_demo_salon(first)
+        stubs = [agent_stub(first), agent_stub(second)]
+        days = working_days(ROUNDS)
+        started = time.perf_counter()
+        rounds = []
+        for day in days:
+            customers = [Customer(stubs[n % 2], tenant_id) for n in range(RACERS)]
+            asking = asyncio.Semaphore(16)  # the questions need not race; the "sim"s do
+            asked = await asyncio.gather(*(ask(c, day, asking) for c in customers))
+            assert all("Confirma" in a for a in asked), Counter(asked)
+            answered = await asyncio.gather(*(confirm(c) for c in customers))
+            rounds.append(Counter(_outcome(a.reply) for a in answered))
+        elapsed = time.perf_counter() - started
+    state = await check(cluster, tenant_id, days[0], days[-1])
+    assert all(r == Counter(booked=1, taken=RACERS - 1) for r in rounds), rounds
+    assert state["confirmed"] == state["events"] == ROUNDS and state["orphans"] == 0
+    print(f"\n{ROUNDS} x {RACERS}-way race over 2 agents + 2 calendars in {elapsed:.1f}s: {rounds}")
+    figures.record(
+        "saga",
+        {
+            "2 agents + 2 calendars: racing customers per slot": RACERS,
+            "2 agents + 2 calendars: rounds": ROUNDS,
+            "2 agents + 2 calendars: confirmed per slot": 1,
+            "2 agents + 2 calendars: orphans / overlaps": (
+                f"{state['orphans']} / {state['overlapping_pairs']}"
+            ),
+        },
+    )
+
+
+async def ask(customer: Customer, day: date, gate: asyncio.Semaphore) -> str:
+    async with gate:
+        return (await customer.say(booking_request_text(day, "10:00"))).reply
+
+
+async def confirm(customer: Customer) -> pb.SendMessageResponse:
+    """The "sim", with room for a 200-way race on a loaded 2-CPU machine."""
+    reply: pb.SendMessageResponse = await customer.stub.SendMessage(
+        customer.request("sim"), metadata=AUTH, timeout=600
+    )
+    return reply
+
+
+def _outcome(reply: str) -> str:
+    if reply.startswith("Pronto! Agendado"):
+        return "booked"
+    if "just taken" in reply or "not free" in reply or "no longer free" in reply:
+        return "taken"
+    return reply
+
+
+@pytest.mark.timeout(3600)
+async def test_sigkill_at_every_step_then_redelivery_to_the_other_agent(
+    cluster: Cluster,
+) -> None:
+    """Agent A (calendar process 1) dies at a saga step while confirming; the gateway
+    redelivers the same "sim" to agent B (calendar process 2)."""
+    started = time.perf_counter()
+    second_calendar = free_port()
+    cluster.start_calendar()
+    cluster.start_calendar(second_calendar)
+    survivor = cluster.start_agent(
+        calendar_port=second_calendar,
+        AGENT_TURN_LEASE_SECONDS="2",
+        AGENT_RECONCILE_GRACE_SECONDS="0",
+        AGENT_RECONCILE_INTERVAL_SECONDS="3600",
+    )
+    plan = [step for step in FAILPOINT_STEPS for _ in range(KILLS_PER_STEP)]
+    days = working_days(len(plan) // len(TIMES) + 1)
+    slots = [(day, t) for day in days for t in TIMES][: len(plan)]
+    tenant_id = ""
+    replies: list[tuple[str, str, str]] = []
+    async with channel_to(survivor.port) as to_survivor:
+        survivor_stub = agent_stub(to_survivor)
+        tenant_id = await seed_demo_salon(to_survivor)
+        for (day, at), step in zip(slots, plan, strict=True):
+            dying = cluster.start_agent(
+                AGENDA_FAILPOINTS=f"{step}=kill", AGENT_TURN_LEASE_SECONDS="2"
+            )
+            async with channel_to(dying.port) as to_dying:
+                customer = Customer(agent_stub(to_dying), tenant_id)
+                asked = await customer.say(booking_request_text(day, at))
+                assert "Confirma" in asked.reply, asked.reply
+                message_id = uuid.uuid4().hex
+                with pytest.raises(grpc.aio.AioRpcError) as died:
+                    await customer.say("sim", message_id)
+                assert died.value.code() is grpc.StatusCode.UNAVAILABLE
+            assert dying.process.wait(timeout=10) == -signal.SIGKILL
+            redelivered = await customer.say("sim", message_id, stub=survivor_stub)
+            replies.append((step, customer.external_id, redelivered.reply))
+    # A last agent reconciles whatever is left (nothing should be).
+    cluster.start_agent(AGENT_RECONCILE_GRACE_SECONDS="0")
+    stuck_claims = len(await stored(cluster, "processed_turns", {"result": None}))
+    pending = len(await stored(cluster, "appointments", {"status": "pending"}))
+    state = await check(cluster, tenant_id, slots[0][0], slots[-1][0])
+    customers = {c["external_id"]: c["_id"] for c in await stored(cluster, "customers", {})}
+    confirmed = Counter(
+        a["customer_id"] for a in await stored(cluster, "appointments", {"status": "confirmed"})
+    )
+    wrong = [
+        (step, reply)
+        for step, external_id, reply in replies
+        if reply.startswith("Pronto! Agendado") != (confirmed[customers[external_id]] == 1)
+    ]
+    told = Counter((step, _outcome(reply)) for step, _, reply in replies)
+    elapsed = time.perf_counter() - started
+    assert stuck_claims == 0 and pending == 0
+    assert not wrong, wrong
+    assert state["orphans"] == 0 and state["confirmed"] == state["events"]
+    print(f"\nSIGKILL + redelivery: {dict(told)} in {elapsed:.1f}s; {state}")
+    figures.record(
+        "saga",
+        {
+            "SIGKILL then redelivery to the other agent: kills": len(plan),
+            "SIGKILL: stuck claims": stuck_claims,
+            "SIGKILL: wrong replies": len(wrong),
+            "SIGKILL: booked on redelivery": sum(n for (_, o), n in told.items() if o == "booked"),
+            "SIGKILL: orphans / pending after": f"{state['orphans']} / {pending}",
+        },
+    )
