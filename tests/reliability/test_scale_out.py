@@ -8,8 +8,9 @@ database, every client balancing ``round_robin`` over all of them (``tests.relia
    once, the client's redeliveries (UNAVAILABLE → next replica, same message id) answered once.
 3. SIGKILL of a replica in the middle of a booking turn: its turn slot's lease is the only
    thing left, it ends one lease after its last renewal (checked at the stored instant, not on
-   the wall clock), the conversation goes on on another replica and the reconciler settles
-   the interrupted booking.
+   the wall clock); the channel's redelivery of the killed message is taken over by another
+   replica once the message claim's lease expired and answered once; the conversation goes on
+   and no orphan event is left.
 4. A tenant limit of 8 across three replicas: the turns of one tenant that hold a calendar read
    at once (counted by a proxy the test runs in front of the calendars) never exceed 8; the
    excess is refused RESOURCE_EXHAUSTED with a ``retry-after-ms`` hint, and retrying after it
@@ -93,6 +94,7 @@ WIDE = {  # the race needs far more than 8 turns of one tenant at once
     "AGENT_RECONCILE_GRACE_SECONDS": "10",
     "AGENT_RECONCILE_INTERVAL_SECONDS": "1",
     "AGENT_SHUTDOWN_GRACE_SECONDS": "15",
+    "AGENT_TURN_LEASE_SECONDS": "3",  # a dead replica's message claim is taken over after it
 }
 DAYS = working_days(ROUNDS + 2)
 RACE_DAYS, KILL_DAY, CHAT_DAY = DAYS[:ROUNDS], DAYS[ROUNDS], DAYS[ROUNDS + 1]
@@ -414,8 +416,9 @@ async def test_sigkill_mid_turn_frees_the_slot_within_its_lease(cluster: ScaledC
         asked = await customer.say(booking_request_text(KILL_DAY, "15:00"))
         assert "Confirma" in asked.reply
         before = {(d["_id"], d["holder"]) for d in await slot_documents(cluster, tenant_id)}
-        with pytest.raises(grpc.aio.AioRpcError) as died:
-            await customer.say("sim", stub=pb_grpc.AgentServiceStub(direct))  # on the victim
+        killed_message = uuid.uuid4().hex
+        with pytest.raises(grpc.aio.AioRpcError) as died:  # "sim" on the victim
+            await customer.say("sim", killed_message, stub=pb_grpc.AgentServiceStub(direct))
         assert died.value.code() is grpc.StatusCode.UNAVAILABLE
         assert await cluster.terminate(victim.port, "KILL") != 0
         left = [
@@ -427,6 +430,12 @@ async def test_sigkill_mid_turn_frees_the_slot_within_its_lease(cluster: ScaledC
         expires = left[0]["expires_at"]
         assert await live_slots(cluster, tenant_id, expires - timedelta(milliseconds=1)) == 1
         assert await live_slots(cluster, tenant_id, expires) == 0  # free one lease after renewal
+        # The channel redelivers the killed message: once its claim's lease has expired,
+        # another replica takes it over and answers it, once.
+        redelivered = await customer.say("sim", killed_message)
+        assert redelivered.reply and not redelivered.duplicate, redelivered
+        again = await customer.say("sim", killed_message)
+        assert again.duplicate and again.reply == redelivered.reply
         later = await customer.say("Quais serviços vocês têm?")  # another replica answers
         assert later.conversation_id == customer.conversation_id and later.reply
     await wait_no_pending(cluster, tenant_id)
@@ -438,6 +447,9 @@ async def test_sigkill_mid_turn_frees_the_slot_within_its_lease(cluster: ScaledC
             "SIGKILL mid-turn: slots left by the dead replica": len(left),
             "SIGKILL mid-turn: slot lease (s)": SLOT_LEASE_SECONDS,
             "SIGKILL mid-turn: conversation continued on another replica": "yes",
+            "SIGKILL mid-turn: killed message redelivered, answered once by another replica": (
+                "yes"
+            ),
             "SIGKILL mid-turn: orphan events after reconcile": state["orphans"],
         },
     )
