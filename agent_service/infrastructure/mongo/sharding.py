@@ -15,9 +15,8 @@ SHARD_KEYS: dict[str, ShardKey | None] = {
     "conversations": _TENANT,
     "processed_turns": _TENANT,
     "appointments": _TENANT,
-    # Holds are unique per (calendar, unit) across tenants: two professionals (of one or two
-    # tenants) on one calendar can never hold the same time, so calendar_id is their key.
-    "slot_holds": ShardKey(("calendar_id",), why="holds are unique per (calendar, unit)"),
+    # Holds are unique per (calendar, unit): two tenants sharing a calendar share its holds.
+    "slot_holds": ShardKey(("calendar_id",), why="the unique hold is per calendar and unit"),
     "outbox": _TENANT,
     "tenant_turn_slots": _TENANT,
     "tenant_message_rate": ShardKey(("_id",), why="the _id is the tenant id"),
