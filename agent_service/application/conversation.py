@@ -137,12 +137,19 @@ class HandleMessage:
         redelivery."""
         task = asyncio.ensure_future(work)
         try:
-            return await asyncio.shield(task)
+            outcome = await asyncio.shield(task)
         except asyncio.CancelledError:
             log.warning("turn_continues_after_caller_left")
             self._detached.add(task)
             task.add_done_callback(self._detached.discard)
             raise
+        if isinstance(outcome, HandledMessage):
+            # The turn ran in its own task: its log context does not flow back by itself.
+            structlog.contextvars.bind_contextvars(
+                conversation_id=str(outcome.result.conversation_id),
+                trace_id=outcome.result.trace_id,
+            )
+        return outcome
 
     async def _claim_and_run(
         self,
