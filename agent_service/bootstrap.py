@@ -113,6 +113,8 @@ async def bootstrap(
             gate=await _tenant_gate(settings, mongo),
             renew_every=settings.turn_lease_seconds / 3,
         )
+        # At shutdown, turns that outlived their caller finish before storage closes.
+        resources.push_async_callback(handle.drain, settings.shutdown_grace_seconds)
         spec = _server_spec(settings, shared, repos, booking, handle)
         spec.watcher = watcher
         server, port = create_server(f"{settings.grpc_host}:{settings.grpc_port}", spec)

@@ -482,3 +482,31 @@ async def test_an_event_landing_after_the_reconciler_failed_its_booking_is_swept
     report = await sweeper.run_once()
     assert report.orphans_cancelled == 1 and live(calendar) == []
     assert (await sweeper.run_once()).orphans_cancelled == 0
+
+
+async def test_shutdown_drain_waits_for_a_turn_whose_caller_left() -> None:
+    """A shielded turn outlives its cancelled caller; ``drain`` (run by bootstrap before
+    storage closes) waits for it, so its outcome is stored, not lost on a closed client."""
+    assistant = Assistant(repos=in_memory_repositories(clock=lambda: NOW))
+    salon = await seed_salon(assistant.repos)
+    original = assistant.calendar.insert_event
+    written = asyncio.Event()
+
+    async def slow_write(draft: EventDraft) -> tuple[CalendarEvent, bool]:
+        await written.wait()
+        return await original(draft)
+
+    assistant.calendar.insert_event = slow_write  # type: ignore[method-assign]
+    await assistant.say(salon.tenant.id, "Quero agendar um corte feminino com a Ana amanhã às 10h")
+    first = asyncio.ensure_future(assistant.say(salon.tenant.id, "sim", message_id="m-drain"))
+    await asyncio.sleep(0.05)
+    first.cancel()
+    with pytest.raises(asyncio.CancelledError):
+        await first
+    draining = asyncio.ensure_future(assistant.handle.drain(timeout=30))
+    await asyncio.sleep(0.05)
+    assert not draining.done()  # the detached turn is still writing the event
+    written.set()
+    await draining
+    stored = await assistant.repos.turns.result(salon.tenant.id, "whatsapp", "m-drain")
+    assert stored is not None and "✅ Agendado: Corte feminino" in stored.reply
