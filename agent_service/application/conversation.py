@@ -131,11 +131,11 @@ class HandleMessage:
             return HandledMessage(stored, duplicate=True)
         return await self._shielded(self._claimed_turn(message, tenant.id, key, progress))
 
-    async def drain(self, timeout: float) -> None:
-        """Wait at most ``timeout`` seconds for turns whose caller left (shielded, still
+    async def drain(self, grace_seconds: float) -> None:
+        """Wait at most ``grace_seconds`` for turns whose caller left (shielded, still
         running) so they store their outcome before storage closes at shutdown."""
         if self._detached:
-            await asyncio.wait(set(self._detached), timeout=timeout)
+            await asyncio.wait(set(self._detached), timeout=grace_seconds)
 
     async def _shielded(self, work: Coroutine[object, object, _T]) -> _T:
         """Claiming and the turn run to their end even if the caller goes away (its deadline

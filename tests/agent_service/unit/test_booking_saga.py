@@ -503,7 +503,7 @@ async def test_shutdown_drain_waits_for_a_turn_whose_caller_left() -> None:
     first.cancel()
     with pytest.raises(asyncio.CancelledError):
         await first
-    draining = asyncio.ensure_future(assistant.handle.drain(timeout=30))
+    draining = asyncio.ensure_future(assistant.handle.drain(grace_seconds=30))
     await asyncio.sleep(0.05)
     assert not draining.done()  # the detached turn is still writing the event
     written.set()
