@@ -12,7 +12,7 @@ from collections.abc import Iterable
 from datetime import UTC, datetime, timedelta
 from zoneinfo import ZoneInfo
 
-import portion as P  # noqa: N812 (the library's documented alias)
+import portion as P  # type: ignore[import-untyped]  # noqa: N812 (documented alias)
 
 from calendar_service.domain.slots import SlotQuery, Span
 from tests.calendar_service.unit.slot_reference import _availability
