@@ -9,6 +9,7 @@ from pathlib import Path
 
 from bench import (
     google_economy,
+    memory,
     scale,
     slot_engine,
     summary,
@@ -38,6 +39,9 @@ NOTES = {
     "embedded MongoDB): the time outside model and tools, MongoDB commands per turn and CPU "
     "per process, serial and at 50 concurrent conversations.",
     "scale": "Many concurrent conversations end to end: errors, turns/s, latency and memory.",
+    "memory": "In process: RSS growth as finished conversations accumulate (the in-memory "
+    "store standing for MongoDB replaced every 250), and the tracemalloc heap each open "
+    "conversation adds outside that store. Between turns a conversation lives in MongoDB.",
 }
 
 
@@ -69,6 +73,7 @@ def main(argv: list[str]) -> None:
         "calendar_throughput": throughput.run(quick=quick),
         "turn_overhead": turn_overhead.run(quick=quick),
         "scale": scale.run(quick=quick),
+        "memory": memory.run(quick=quick),
     }
     results["meta"]["headline"] = {
         "token_economy.input_token_reduction": results["token_economy"]["input_token_reduction"]

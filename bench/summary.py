@@ -176,16 +176,78 @@ def _scale(r: dict[str, Any]) -> list[Row]:
     ]
 
 
-SECTIONS: tuple[Callable[[dict[str, Any]], list[Row]], ...] = (_tokens, _turn, _calendar, _scale)
+def _memory(r: dict[str, Any]) -> list[Row]:
+    m = r.get("memory", {})
+    counts = m.get("finished_conversations") or ["?", "?"]
+    return [
+        {
+            "benchmark": f"agent RSS growth from {counts[0]:,} to {counts[1]:,} finished "
+            "conversations (in process)",
+            "figure": f"{m.get('rss_growth')} ({m.get('rss_mib')} MiB)",
+            "goal": "≤ 0.05 (issue: 1,000 → 10,000)",
+            "met": _met(m.get("goal_met_rss_growth")),
+        },
+        {
+            "benchmark": "tracemalloc heap per open conversation (outside the DB stand-in)",
+            "figure": f"{m.get('heap_kib_per_open_conversation')} KiB",
+            "goal": "≤ 20 KiB",
+            "met": _met(m.get("goal_met_heap")),
+        },
+    ]
+
+
+SECTIONS: tuple[Callable[[dict[str, Any]], list[Row]], ...] = (
+    _tokens,
+    _turn,
+    _calendar,
+    _scale,
+    _memory,
+)
+
+
+WHY_MISSED = {
+    "input tokens per user turn": "the single agent shares the same history and context "
+    "block, so the routed turn saves only instructions and tool schemas; a booking request "
+    "still carries ~570 tokens of tool schemas and up to 16 history messages. Closing the gap "
+    "needs compact tool schemas (shorter tool docstrings, in the tools' own modules) and a "
+    "per-task history of the current task's messages plus a short summary.",
+    "model requests per completed booking": "the router request of an ambiguous new task is "
+    "the only extra request left; fewer ambiguous openings (a richer phrase scorer) close it.",
+    "agent CPU per turn": "most of the agent's CPU is Pydantic AI and LangGraph machinery per "
+    "model request and per graph step, and the MongoDB driver's BSON work per command; it "
+    "needs fewer agent runs per turn and fewer commands (below), or replacing LangGraph's "
+    "per-node machinery for the three fixed steps.",
+    "MongoDB commands per turn": "outside tools a turn makes 7 (tenant, claim, customer, open "
+    "conversation, upcoming appointments, stored result, conversation save); tools add their "
+    "reads. Reaching 5 needs the turn result stored in the conversation document (one write "
+    "instead of two) and the upcoming appointments kept in the conversation and refreshed "
+    "only when the outbox reports a change.",
+    "GetFreeSlots RPS": "a GetFreeSlots call does real work an empty echo does not "
+    "(authorization, validation, the free/busy read, the slot engine, a Timestamp per slot); "
+    "it needs the reply cached per (calendar, query, busy version) or a packed representation "
+    "of slot starts (a proto change).",
+    "slot engine, typical day": "the fixed cost is the time-zone expansion of the weekly "
+    "hours (a datetime round trip per window edge); caching the expansion per (zone, hours, "
+    "week) removes most of it. It moves around the goal with the machine's load.",
+    "Google freeBusy calls": "each professional and day first asked still costs one freeBusy, "
+    "and with think time the short cache expires; it needs push invalidation (Google watch "
+    "channels) so the cache can live longer, or a week prefetched per professional.",
+    "agent RSS growth": "a growing structure in the process (a cache or a metric label per "
+    "conversation): see the tracemalloc top files.",
+    "tracemalloc heap": "per-conversation objects kept in the process after the turn.",
+}
 
 
 def summarize(results: dict[str, Any]) -> dict[str, Any]:
     meta = results.get("meta", {})
-    return {
-        "generated_at": meta.get("generated_at"),
-        "quick": meta.get("quick"),
-        "rows": [row for section in SECTIONS for row in section(results)],
-    }
+    rows = [row for section in SECTIONS for row in section(results)]
+    for row in rows:
+        if row["met"] == "no":
+            row["why"] = next(
+                (why for start, why in WHY_MISSED.items() if row["benchmark"].startswith(start)),
+                "",
+            )
+    return {"generated_at": meta.get("generated_at"), "quick": meta.get("quick"), "rows": rows}
 
 
 def render(summary: dict[str, Any]) -> str:

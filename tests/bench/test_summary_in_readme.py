@@ -27,7 +27,7 @@ def test_a_changed_figure_is_detected() -> None:
 
 def test_every_row_comes_from_a_run_and_missing_figures_stay_visible() -> None:
     rows = summary.summarize({"meta": {"generated_at": "t", "quick": True}})["rows"]
-    assert rows and all(set(row) == {"benchmark", "figure", "goal", "met"} for row in rows)
+    assert rows and all({"benchmark", "figure", "goal", "met"} <= set(row) for row in rows)
     assert all(row["met"] in {"yes", "no", "—"} for row in rows)
 
 
