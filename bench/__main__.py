@@ -10,6 +10,7 @@ from pathlib import Path
 from bench import (
     google_economy,
     memory,
+    plots,
     scale,
     slot_engine,
     summary,
@@ -78,6 +79,7 @@ def main(argv: list[str]) -> None:
     results["meta"]["headline"] = {
         "token_economy.input_token_reduction": results["token_economy"]["input_token_reduction"]
     }
+    results["meta"]["plots"] = plots.draw(results)
     (RESULTS / "latest.json").write_text(json.dumps(results, indent=2, default=str))
     (RESULTS / "latest.md").write_text(to_markdown(results))
     if not quick:  # a quick run never rewrites the committed summary or the README
