@@ -178,10 +178,10 @@ def _scale(r: dict[str, Any]) -> list[Row]:
 
 def _memory(r: dict[str, Any]) -> list[Row]:
     m = r.get("memory", {})
-    counts = m.get("finished_conversations") or ["?", "?"]
+    counts = [f"{n:,}" for n in m.get("finished_conversations") or []] or ["?", "?"]
     return [
         {
-            "benchmark": f"agent RSS growth from {counts[0]:,} to {counts[1]:,} finished "
+            "benchmark": f"agent RSS growth from {counts[0]} to {counts[1]} finished "
             "conversations (in process)",
             "figure": f"{m.get('rss_growth')} ({m.get('rss_mib')} MiB)",
             "goal": "≤ 0.05 (issue: 1,000 → 10,000)",
