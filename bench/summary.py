@@ -95,7 +95,8 @@ def _turn(r: dict[str, Any]) -> list[Row]:
         },
         {
             "benchmark": "MongoDB commands per turn",
-            "figure": f"{commands}",
+            "figure": f"{commands} ({serial.get('db_commands_per_turn_outside_tools')} outside "
+            "tools)",
             "goal": "≤ 5",
             "met": _met(None if commands is None else commands <= 5),
         },
@@ -211,8 +212,10 @@ WHY_MISSED = {
     "still carries ~570 tokens of tool schemas and up to 16 history messages. Closing the gap "
     "needs compact tool schemas (shorter tool docstrings, in the tools' own modules) and a "
     "per-task history of the current task's messages plus a short summary.",
-    "model requests per completed booking": "the router request of an ambiguous new task is "
-    "the only extra request left; fewer ambiguous openings (a richer phrase scorer) close it.",
+    "model requests per completed booking": "a specialist that receives another job's "
+    "request spends one request to transfer back (the single agent simply acts), and an "
+    "ambiguous opening costs a router request. A follow-up that clearly matches another "
+    "specialist's phrases could switch in code instead of escaping (not done yet).",
     "agent CPU per turn": "most of the agent's CPU is Pydantic AI and LangGraph machinery per "
     "model request and per graph step, and the MongoDB driver's BSON work per command; it "
     "needs fewer agent runs per turn and fewer commands (below), or replacing LangGraph's "
@@ -229,9 +232,12 @@ WHY_MISSED = {
     "slot engine, typical day": "the fixed cost is the time-zone expansion of the weekly "
     "hours (a datetime round trip per window edge); caching the expansion per (zone, hours, "
     "week) removes most of it. It moves around the goal with the machine's load.",
-    "Google freeBusy calls": "each professional and day first asked still costs one freeBusy, "
-    "and with think time the short cache expires; it needs push invalidation (Google watch "
-    "channels) so the cache can live longer, or a week prefetched per professional.",
+    "Google freeBusy calls": "every booking and move now re-checks the calendar fresh "
+    "right before the write (no cache, by design since the saga), and this ratio counts "
+    "those with the customer's questions; counting only the lookups a customer caused is "
+    "still to do. Beyond that, each professional and day first asked costs one freeBusy and "
+    "with think time the short cache expires: push invalidation (Google watch channels) "
+    "would let the cache live longer.",
     "agent RSS growth": "a growing structure in the process (a cache or a metric label per "
     "conversation): see the tracemalloc top files.",
     "tracemalloc heap": "per-conversation objects kept in the process after the turn.",
@@ -261,6 +267,10 @@ def render(summary: dict[str, Any]) -> str:
     lines += [
         f"| {r['benchmark']} | {r['figure']} | {r['goal']} | {r['met']} |" for r in summary["rows"]
     ]
+    missed = [r for r in summary["rows"] if r.get("why")]
+    if missed:
+        lines += ["", "Goals missed in this run, why, and what it would take:", ""]
+        lines += [f"- **{r['benchmark']}**: {r['why']}" for r in missed]
     return "\n".join(lines)
 
 
