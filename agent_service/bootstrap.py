@@ -9,12 +9,14 @@ from contextlib import AsyncExitStack
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
+from typing import Any
 
 import grpc
 import structlog
 from pydantic_ai.models import Model
 from pydantic_ai.settings import ModelSettings
 from pydantic_ai.usage import UsageLimits
+from pymongo import AsyncMongoClient
 
 from agenda.agent.v1 import agent_service_pb2 as agent_pb
 from agenda.agent.v1 import agent_service_pb2_grpc as agent_grpc
@@ -36,7 +38,7 @@ from agent_service.application.conversation import HandleMessage
 from agent_service.application.handoff import ConversationControl
 from agent_service.application.reconciler import Reconciler
 from agent_service.application.repositories import Repositories
-from agent_service.application.tenant_gate import TenantGate
+from agent_service.application.tenant_gate import Admission, ClusterTenantGate, TenantGate
 from agent_service.infrastructure import failpoints
 from agent_service.infrastructure.agent.agents import build_agents
 from agent_service.infrastructure.agent.engine import LangGraphConversationEngine, ReplyPolicy
@@ -48,6 +50,7 @@ from agent_service.infrastructure.grpc.catalog_servicer import catalog_registrat
 from agent_service.infrastructure.grpc.errors import AGENT_ERRORS
 from agent_service.infrastructure.grpc.policy import AGENT_POLICY, CATALOG_POLICY
 from agent_service.infrastructure.mongo import init_agent_storage
+from agent_service.infrastructure.mongo.tenant_limits import open_tenant_limits
 from agent_service.infrastructure.settings import AgentSettings
 
 log = structlog.get_logger("agenda.agent")
@@ -96,17 +99,23 @@ async def bootstrap(
         interval=shared.health_interval_seconds, timeout=shared.health_timeout_seconds
     )
     try:
-        repos = overrides.repos or await _open_storage(settings, shared, resources, watcher)
+        repos, mongo = (
+            (overrides.repos, None)
+            if overrides.repos
+            else await _open_storage(settings, shared, resources, watcher)
+        )
         calendar = overrides.calendar or await _open_calendar(settings, shared, resources, watcher)
         resources.push_async_callback(watcher.stop)  # stops before storage and calendar close
         booking = _booking(repos, calendar, overrides.clock)
         handle = HandleMessage(
             repos,
             _engine(settings, repos, calendar, booking, overrides),
-            gate=TenantGate(settings.tenant_max_concurrent_turns),
+            gate=await _tenant_gate(settings, mongo),
             renew_every=settings.turn_lease_seconds / 3,
             handoff_timeout=settings.handoff_timeout_seconds,
         )
+        # At shutdown, turns that outlived their caller finish before storage closes.
+        resources.push_async_callback(handle.drain, settings.shutdown_grace_seconds)
         spec = _server_spec(settings, shared, repos, booking, handle)
         spec.watcher = watcher
         server, port = create_server(f"{settings.grpc_host}:{settings.grpc_port}", spec)
@@ -213,16 +222,34 @@ async def _open_storage(
     shared: SharedSettings,
     resources: AsyncExitStack,
     watcher: HealthWatcher,
-) -> Repositories:
+) -> tuple[Repositories, AsyncMongoClient[Any]]:
     uri, embedded = await ensure_mongo(shared.mongodb_uri, shared.data_dir / "mongo" / "agent")
     if embedded is not None:
         resources.callback(embedded.stop)
     client = make_client(uri)
     resources.push_async_callback(client.close)
     watcher.require("mongodb", mongo_probe(client))
-    return await init_agent_storage(
+    repos = await init_agent_storage(
         client, settings.database, turn_lease=timedelta(seconds=settings.turn_lease_seconds)
     )
+    return repos, client
+
+
+async def _tenant_gate(settings: AgentSettings, mongo: AsyncMongoClient[Any] | None) -> Admission:
+    """The per-tenant limits across every replica (MongoDB); in-process without MongoDB."""
+    limit = settings.tenant_max_concurrent_turns
+    if mongo is None:
+        return TenantGate(limit)
+    lease = settings.tenant_slot_lease_seconds
+    slots, rate = await open_tenant_limits(
+        mongo,
+        settings.database,
+        lease=timedelta(seconds=lease),
+        per_minute=settings.tenant_messages_per_minute,
+        burst=settings.tenant_message_burst,
+        clock=lambda: datetime.now(UTC),
+    )
+    return ClusterTenantGate(slots, limit, renew_every=lease / 3, rate=rate)
 
 
 async def _open_calendar(

@@ -16,6 +16,7 @@ from datetime import UTC, datetime, time, timedelta
 from functools import partial
 from pathlib import Path
 
+from bench.slot_portion import portion_free_slots
 from calendar_service.domain.slots import (
     MAX_RANGE_DAYS,
     LocalWindow,
@@ -32,6 +33,8 @@ NOW = START - timedelta(days=1)
 ZONE = "America/New_York"
 WORKING_HOURS = tuple(LocalWindow(weekday=day, start=time(8), end=time(20)) for day in range(1, 7))
 SCALING_SIZES = (10, 100, 1_000, 10_000, 100_000)
+TYPICAL_BUSY = 50
+GOAL_TYPICAL_P50_MS = 0.2
 
 
 def best_of(repeats: int, action: Callable[[], object]) -> float:
@@ -42,6 +45,16 @@ def best_of(repeats: int, action: Callable[[], object]) -> float:
         action()
         timings.append(clock.perf_counter() - began)
     return min(timings)
+
+
+def p50_of(repeats: int, action: Callable[[], object]) -> float:
+    """The median of ``repeats`` timed runs, in seconds."""
+    timings = []
+    for _ in range(repeats):
+        began = clock.perf_counter()
+        action()
+        timings.append(clock.perf_counter() - began)
+    return sorted(timings)[len(timings) // 2]
 
 
 def random_busy(rng: random.Random, count: int, days: int) -> list[Span]:
@@ -79,7 +92,11 @@ def versus_reference(quick: bool) -> dict[str, object]:
     reference_slots = reference_free_slots(query, busy, NOW)
     engine = best_of(3 if quick else 7, lambda: find_free_slots(query, busy, NOW))
     reference = best_of(1 if quick else 3, lambda: reference_free_slots(query, busy, NOW))
+    alternative = best_of(1 if quick else 3, lambda: portion_free_slots(query, busy, NOW))
     return {
+        "portion_agrees": portion_free_slots(query, busy, NOW) == engine_slots,
+        "portion_ms": round(alternative * 1000, 3),
+        "portion_over_engine": round(alternative / engine, 1),
         "busy_intervals": len(busy),
         "range_days": 7,
         "slots": len(engine_slots),
@@ -87,6 +104,25 @@ def versus_reference(quick: bool) -> dict[str, object]:
         "engine_ms": round(engine * 1000, 3),
         "reference_ms": round(reference * 1000, 3),
         "reference_over_engine": round(reference / engine, 1),
+    }
+
+
+def typical_day(quick: bool) -> dict[str, object]:
+    """One day of working hours with 50 busy intervals: the engine's p50 against the goal,
+    and the ``portion`` implementation's p50 on the same input."""
+    query, busy = week_query(1, max_results=500), random_busy(random.Random(1), TYPICAL_BUSY, 1)
+    engine = p50_of(50 if quick else 500, lambda: find_free_slots(query, busy, NOW))
+    alternative = p50_of(5 if quick else 30, lambda: portion_free_slots(query, busy, NOW))
+    slots = list(find_free_slots(query, busy, NOW).starts)
+    return {
+        "busy_intervals": TYPICAL_BUSY,
+        "slots": len(slots),
+        "engine_p50_ms": round(engine * 1000, 4),
+        "portion_p50_ms": round(alternative * 1000, 3),
+        "portion_over_engine": round(alternative / engine, 1),
+        "portion_agrees": portion_free_slots(query, busy, NOW) == slots,
+        "goal_p50_ms": GOAL_TYPICAL_P50_MS,
+        "goal_met": engine * 1000 <= GOAL_TYPICAL_P50_MS,
     }
 
 
@@ -139,6 +175,7 @@ def run(quick: bool = False) -> dict[str, object]:
     points = [(float(row["busy_intervals"]), row["engine_ms"]) for row in rows]
     slope = log_log_slope(points)
     return {
+        "typical_day": typical_day(quick),
         "versus_reference": versus_reference(quick),
         "scaling": rows,
         "log_log_slope": round(slope, 3),

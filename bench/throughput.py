@@ -3,11 +3,12 @@
 The calendar service runs as its own process (``bench.calendar_with_echo``: the service's own
 ``bootstrap`` — local backend on its embedded MongoDB, auth and request-context interceptors,
 JSON request logs — plus ``/bench.Echo/Echo`` on the same server). One calendar holds 200
-busy events in the queried week; the free/busy cache is warmed by a first call and its TTL is
-raised so that it stays warm. Load comes from a separate process (``bench.load_worker``) at
-each concurrency, echo and GetFreeSlots alternating in 1-second phases; RPS is the median
-over the rounds and the RPS ratio the median of the per-round ratios (this machine is shared,
-so absolute figures drift). Benchmarks report; they do not assert.
+busy events in the queried week. Warm: the free/busy cache is warmed by a first call and its
+TTL raised so that it stays warm. Cold: a second service with the cache off (TTL 0), so every
+call reads the busy events from MongoDB. Load comes from a separate process
+(``bench.load_worker``) at each concurrency, echo and GetFreeSlots alternating in 1-second
+phases; RPS is the median over the rounds and the RPS ratio the median of the per-round
+ratios (this machine is shared, so absolute figures drift). Benchmarks report; they do not assert.
 
 ``python -m bench.throughput [--quick]`` prints the figures as JSON and saves
 ``bench/results/throughput_rps.png``.
@@ -208,10 +209,15 @@ def plot_path(quick: bool) -> Path:
     return PLOT.with_stem(PLOT.stem + "_quick") if quick else PLOT
 
 
-def run(quick: bool = False) -> dict[str, Any]:
+def measured(
+    quick: bool, ttl_seconds: str, with_profile: bool
+) -> tuple[dict[str, dict[int, dict[str, Any]]], dict[str, Any], list[dict[str, Any]]]:
+    """Echo and GetFreeSlots rows per concurrency on a fresh calendar service whose free/busy
+    cache TTL is ``ttl_seconds`` ("0": every call reads MongoDB — the cold path)."""
     port = free_port()
-    spec = calendar_spec(port, TOKEN, CALENDAR_FREEBUSY_CACHE_TTL_SECONDS="3600")
+    spec = calendar_spec(port, TOKEN, CALENDAR_FREEBUSY_CACHE_TTL_SECONDS=ttl_seconds)
     rows: dict[str, dict[int, dict[str, Any]]] = {"echo": {}, "get_free_slots": {}}
+    profile: list[dict[str, Any]] = []
     with tempfile.TemporaryDirectory(prefix="agenda-bench-") as tmp:
         data_dir = Path(tmp)
         with services(data_dir, [spec]) as started:
@@ -220,11 +226,18 @@ def run(quick: bool = False) -> dict[str, Any]:
             payload = data_dir / "get_free_slots.bin"
             payload.write_bytes(prepared["request"])
             for concurrency in CONCURRENCY:
-                measured = load(calendar.address, payload, concurrency, quick, calendar.process.pid)
-                for name, row in measured.items():
+                by_method = load(
+                    calendar.address, payload, concurrency, quick, calendar.process.pid
+                )
+                for name, row in by_method.items():
                     rows[name][concurrency] = row
-            profile = profiled(calendar.address, payload, quick)
-    plot(rows, plot_path(quick))
+            if with_profile:
+                profile = profiled(calendar.address, payload, quick)
+    return rows, prepared, profile
+
+
+def ratios(rows: dict[str, dict[int, dict[str, Any]]]) -> tuple[dict[int, float], dict[int, float]]:
+    """GetFreeSlots over echo: median per-round RPS ratio, and p99 ratio, per concurrency."""
     echo, slots = rows["echo"], rows["get_free_slots"]
     rps_ratio = {
         c: round(
@@ -237,22 +250,37 @@ def run(quick: bool = False) -> dict[str, Any]:
         for c in CONCURRENCY
     }
     p99_ratio = {c: round(slots[c]["p99_ms"] / echo[c]["p99_ms"], 2) for c in CONCURRENCY}
+    return rps_ratio, p99_ratio
+
+
+def per_concurrency(rows: dict[str, dict[int, dict[str, Any]]], key: str) -> dict[str, Any]:
+    return {name: {c: row[key] for c, row in by.items()} for name, by in rows.items()}
+
+
+def run(quick: bool = False) -> dict[str, Any]:
+    rows, prepared, profile = measured(quick, "3600", with_profile=True)
+    cold_rows, _, _ = measured(quick, "0", with_profile=False)
+    plot(rows, plot_path(quick))
+    rps_ratio, p99_ratio = ratios(rows)
+    cold_rps_ratio, cold_p99_ratio = ratios(cold_rows)
     return {
         "busy_events": 20 if quick else BUSY_EVENTS,
         "free_slots_per_reply": prepared["slots"],
         "request_bytes": len(prepared["request"]),
         "reply_bytes": prepared["reply_bytes"],
-        "rps": {name: {c: row["rps"] for c, row in by.items()} for name, by in rows.items()},
-        "p50_ms": {name: {c: row["p50_ms"] for c, row in by.items()} for name, by in rows.items()},
-        "p99_ms": {name: {c: row["p99_ms"] for c, row in by.items()} for name, by in rows.items()},
-        "server_cpu_us_per_request": {
-            name: {c: row["server_cpu_us_per_request"] for c, row in by.items()}
-            for name, by in rows.items()
-        },
+        "rps": per_concurrency(rows, "rps"),
+        "p50_ms": per_concurrency(rows, "p50_ms"),
+        "p99_ms": per_concurrency(rows, "p99_ms"),
+        "server_cpu_us_per_request": per_concurrency(rows, "server_cpu_us_per_request"),
         "errors": sum(row["errors"] for by in rows.values() for row in by.values()),
         "rps_ratio_vs_echo": rps_ratio,
         "p99_ratio_vs_echo": p99_ratio,
+        "cold_rps_ratio_vs_echo": cold_rps_ratio,
+        "cold_p99_ratio_vs_echo": cold_p99_ratio,
+        "cold_server_cpu_us_per_request": per_concurrency(cold_rows, "server_cpu_us_per_request"),
+        "cold_errors": sum(row["errors"] for by in cold_rows.values() for row in by.values()),
         "goal_rps_ratio_min_0_5": min(rps_ratio.values()) >= 0.5,
+        "goal_cold_rps_ratio_min_0_5": min(cold_rps_ratio.values()) >= 0.5,
         "goal_p99_at_64_within_3x": p99_ratio[64] <= 3.0,
         "plot": str(plot_path(quick).relative_to(REPO)),
         "profile_get_free_slots_tottime": profile,

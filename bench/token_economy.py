@@ -9,10 +9,18 @@ decision logic and measures every request it receives.
 
 Counting: each request is rendered as the OpenAI Chat Completions body it would be (system
 message = the agent's instructions, the message history, and ``tools`` = the function and
-output tool definitions with their JSON schemas) and counted with the fake OpenAI server's
-rule (``tests.fakes.openai_server.prompt_tokens``: about 4 characters a token per message,
-plus 4 tokens of framing per message, plus the tools' JSON). Pydantic AI's own FunctionModel
-estimate leaves out instructions and tool schemas, the very things being compared.
+output tool definitions with their JSON schemas) and counted twice: with a real tokenizer
+(tiktoken ``cl100k_base``, offline, :mod:`bench.tokens`) — the headline — and with the fake
+OpenAI server's chars/4 rule (``tests.fakes.openai_server.prompt_tokens``) for comparison.
+Pydantic AI's own FunctionModel estimate leaves out instructions and tool schemas, the very
+things being compared. The headline is per **user turn** (a turn may need several requests).
+
+The single agent is the strongest honest one: every tool, every specialist's instructions
+merged (without the router's routing text, which it cannot use), the same context block and
+the same history policy. The routed graph routes clear new tasks in code and calls the model
+router only for ambiguous ones; ``routed.router_requests_per_user_turn`` is that share.
+The cacheable share is the static prefix (tool schemas + the instructions before the
+per-turn context block) over all input tokens: what a provider's prompt cache can reuse.
 
 ``python -m bench.token_economy [--quick]`` prints the figures as JSON.
 """
@@ -66,7 +74,6 @@ from agent_service.infrastructure.agent.offline.model import (
     offline_model_function,
     route,
 )
-from agent_service.infrastructure.agent.prompts import router_instructions
 from agent_service.infrastructure.agent.specialists import COMMON_RULES, SPECIALISTS
 from agent_service.infrastructure.agent.state import ChatState
 from bench.conversations import (
@@ -77,10 +84,12 @@ from bench.conversations import (
     prepare,
     run_conversation,
 )
+from bench.tokens import body_tokens, count
 from tests.fakes.in_memory_calendar import InMemoryCalendar
-from tests.fakes.openai_server import prompt_tokens, rough_tokens
+from tests.fakes.openai_server import prompt_tokens
 
 SINGLE = "assistant"
+CONTEXT_HEADER = "## Context"
 GOAL_REDUCTION = 0.70
 QUICK_CONVERSATIONS = (
     "book-pt-one-shot",
@@ -167,9 +176,11 @@ class Measured:
 
     conversation: str
     role: str  # "router", a specialist's name, or the single agent
-    input_tokens: int
+    input_tokens: int  # tiktoken cl100k_base
+    input_tokens_chars4: int
     instructions_tokens: int
     tools_tokens: int
+    static_prefix_tokens: int  # tools + instructions before the per-turn context block
 
 
 @dataclass
@@ -182,13 +193,18 @@ class Meter:
 
     def __call__(self, messages: list[ModelMessage], info: AgentInfo) -> ModelResponse:
         body = openai_body(messages, info)
+        instructions = info.instructions or ""
+        tools = count(json.dumps(body["tools"])) if body["tools"] else 0
+        static = instructions.split(CONTEXT_HEADER, 1)[0]
         self.requests.append(
             Measured(
                 conversation=self.conversation,
                 role=_role(info),
-                input_tokens=prompt_tokens(body),
-                instructions_tokens=rough_tokens(info.instructions or ""),
-                tools_tokens=rough_tokens(json.dumps(body["tools"])),
+                input_tokens=body_tokens(body),
+                input_tokens_chars4=prompt_tokens(body),
+                instructions_tokens=count(instructions),
+                tools_tokens=tools,
+                static_prefix_tokens=tools + count(static),
             )
         )
         return self.decide(messages, info)
@@ -217,10 +233,24 @@ TOOL_OWNERS = {
 }
 
 
+SINGLE_HEADER = (
+    "You are the scheduling assistant of a service business. Your jobs, each with its tools:"
+)
+
+
 def single_instructions() -> str:
-    """Seed 003's "before": the router's text and every specialist's instructions, in one."""
-    jobs = "\n\n".join(f"## {spec.name}\n{spec.instructions}" for spec in SPECIALISTS)
-    return f"{router_instructions(SPECIALISTS)}\n\n{jobs}\n\n{COMMON_RULES}"
+    """Every specialist's instructions merged, without routing text (the single agent has
+    nowhere to route); the transfer_to_router sentences do not apply to it either."""
+    jobs = "\n".join(
+        f"- {spec.name} ({spec.route_hint}): {_without_transfer(spec.instructions)}"
+        for spec in SPECIALISTS
+    )
+    return f"{SINGLE_HEADER}\n{jobs}\n{COMMON_RULES}"
+
+
+def _without_transfer(instructions: str) -> str:
+    sentences = instructions.split(". ")
+    return ". ".join(s for s in sentences if "transfer_to_router" not in s)
 
 
 def single_tools() -> list[Callable[..., Any]]:
@@ -361,6 +391,8 @@ def percentile(values: list[int], fraction: float) -> float:
 def summary(run: Run, conversations: tuple[Conversation, ...]) -> dict[str, Any]:
     requests = run.meter.requests
     tokens = [r.input_tokens for r in requests]
+    chars4 = [r.input_tokens_chars4 for r in requests]
+    routers = sum(r.role == "router" for r in requests)
     booking_names = {c.name for c in conversations if c.kind == "booking"}
     booking_requests = [r for r in requests if r.conversation in booking_names]
     completed = sum(run.bookings[name] for name in booking_names)
@@ -384,6 +416,11 @@ def summary(run: Run, conversations: tuple[Conversation, ...]) -> dict[str, Any]
         "input_tokens_per_request_p95": round(percentile(tokens, 0.95), 1),
         "requests_per_user_turn": round(len(requests) / run.turns, 3),
         "input_tokens_per_user_turn": round(sum(tokens) / run.turns, 1),
+        "input_tokens_per_user_turn_chars4": round(sum(chars4) / run.turns, 1),
+        "router_requests_per_user_turn": round(routers / run.turns, 3),
+        "cacheable_prefix_share": round(
+            sum(r.static_prefix_tokens for r in requests) / max(1, sum(tokens)), 3
+        ),
         "completed_bookings": sum(run.bookings.values()),
         "requests_per_completed_booking": (
             round(len(booking_requests) / completed, 3) if completed else None
@@ -407,8 +444,7 @@ async def measure(quick: bool = False) -> dict[str, Any]:
     routed_figures = summary(routed, conversations)
     single_figures = summary(single, conversations)
     reduction = 1 - (
-        routed_figures["input_tokens_per_request_mean"]
-        / single_figures["input_tokens_per_request_mean"]
+        routed_figures["input_tokens_per_user_turn"] / single_figures["input_tokens_per_user_turn"]
     )
     differing = sorted(
         name for name in routed.actions if routed.actions[name] != single.actions[name]
@@ -425,17 +461,23 @@ async def measure(quick: bool = False) -> dict[str, Any]:
             and single_per_booking is not None
             and routed_per_booking <= single_per_booking
         ),
-        "input_tokens_per_user_turn_reduction": round(
+        "input_tokens_per_user_turn_reduction_chars4": round(
             1
-            - routed_figures["input_tokens_per_user_turn"]
-            / single_figures["input_tokens_per_user_turn"],
+            - routed_figures["input_tokens_per_user_turn_chars4"]
+            / single_figures["input_tokens_per_user_turn_chars4"],
+            4,
+        ),
+        "input_tokens_per_request_reduction": round(
+            1
+            - routed_figures["input_tokens_per_request_mean"]
+            / single_figures["input_tokens_per_request_mean"],
             4,
         ),
         "conversations": len(conversations),
         "conversations_pt": sum(c.language == "pt" for c in conversations),
         "conversations_en": sum(c.language == "en" for c in conversations),
-        "token_count": "chars/4 of the OpenAI Chat Completions body (system + messages + "
-        "tool JSON schemas), tests.fakes.openai_server.prompt_tokens",
+        "token_count": "tiktoken cl100k_base (offline) of the OpenAI Chat Completions body "
+        "(system + messages + tool JSON schemas); *_chars4 = chars/4 for comparison",
         **prefixed("routed", routed_figures),
         **prefixed("single_agent", single_figures),
         "outcomes_differ": differing,

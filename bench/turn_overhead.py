@@ -93,6 +93,7 @@ def agent_stack(data_dir: Path, *, instrument: bool) -> Iterator[dict[str, Servi
         # (default 8 turns in flight; the rest are refused with RESOURCE_EXHAUSTED by design)
         # so that the service's capacity, not its admission control, is measured.
         "AGENT_TENANT_MAX_CONCURRENT_TURNS": "1000",
+        "AGENT_TENANT_MESSAGES_PER_MINUTE": "0",  # and its message rate limit
     }
     args = ["serve", "--instrument"] if instrument else ["serve"]
     with services(
@@ -267,12 +268,26 @@ def breakdown(samples: Sequence[TurnSample], server: dict[str, dict[str, Any]]) 
         "model_requests_per_turn": _mean([c["model_calls"] for c in calls]),
         "tool_calls_per_turn": _mean([c["tool_calls"] for c in calls]),
         "db_commands_per_turn": _mean([c["db_commands"] for c in calls]),
+        "db_commands_per_turn_outside_tools": _mean(
+            [c["db_commands"] - c.get("db_in_tools_commands", 0) for c in calls]
+        ),
+        "db_commands_per_turn_by_command": _by_command(calls),
         "rest_p50_ms_by_turn": {
             turn: percentiles(values, (50,))["p50_ms"] for turn, values in sorted(by_turn.items())
         },
         "_rest_seconds": parts["rest"],
         "_total_seconds": parts["total"],
     }
+
+
+def _by_command(calls: Sequence[dict[str, Any]]) -> dict[str, float]:
+    """Mean commands per turn by command name and collection, most frequent first."""
+    totals: dict[str, int] = {}
+    for call in calls:
+        for name, count in call.get("db_by_command", {}).items():
+            totals[name] = totals.get(name, 0) + count
+    ranked = sorted(totals.items(), key=lambda item: -item[1])
+    return {name: round(count / len(calls), 2) for name, count in ranked} if calls else {}
 
 
 def _mean(values: Sequence[float]) -> float:
@@ -395,6 +410,8 @@ class TurnTimes:
     db: float = 0.0
     db_in_tools: float = 0.0
     db_commands: int = 0
+    db_in_tools_commands: int = 0
+    db_by_command: dict[str, int] = field(default_factory=dict)  # "find conversations": n
     handled: float = 0.0
 
 
@@ -415,7 +432,12 @@ def install_probes(records: dict[str, dict[str, Any]]) -> Any:
 
     class DatabaseTime(monitoring.CommandListener):
         def started(self, event: monitoring.CommandStartedEvent) -> None:
-            pass
+            times = CURRENT_TURN.get()
+            if times is not None:
+                target = event.command.get(event.command_name)
+                where = f" {target}" if isinstance(target, str) else ""
+                name = f"{event.command_name}{where}{' (tool)' if IN_TOOL.get() else ''}"
+                times.db_by_command[name] = times.db_by_command.get(name, 0) + 1
 
         def succeeded(self, event: monitoring.CommandSucceededEvent) -> None:
             self._add(event.duration_micros)
@@ -429,6 +451,7 @@ def install_probes(records: dict[str, dict[str, Any]]) -> Any:
                 return
             times.db_commands += 1
             if IN_TOOL.get():
+                times.db_in_tools_commands += 1
                 times.db_in_tools += micros / 1e6
             else:
                 times.db += micros / 1e6

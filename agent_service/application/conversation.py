@@ -7,7 +7,7 @@ import hashlib
 import re
 import uuid
 from collections.abc import Callable, Coroutine
-from contextlib import AbstractContextManager, nullcontext
+from contextlib import AbstractAsyncContextManager, nullcontext
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any, TypeVar
@@ -18,8 +18,8 @@ import structlog
 from agenda_kit.tracing import current_trace_id
 from agent_service.application.engine import ConversationEngine, ProgressSink, TurnInput, TurnOutput
 from agent_service.application.repositories import Repositories
-from agent_service.application.tenant_gate import TenantGate
-from agent_service.domain.catalog import Customer
+from agent_service.application.tenant_gate import Admission
+from agent_service.domain.catalog import Customer, Tenant
 from agent_service.domain.conversations import (
     MAX_MESSAGE_CHARS,
     Conversation,
@@ -106,7 +106,7 @@ class HandleMessage:
         engine: ConversationEngine,
         *,
         duplicate_wait: float = 30.0,
-        gate: TenantGate | None = None,
+        gate: Admission | None = None,
         renew_every: float = 20.0,
         handoff_timeout: float | None = None,
         clock: Callable[[], datetime] = lambda: datetime.now(UTC),
@@ -126,7 +126,7 @@ class HandleMessage:
         validate_incoming(message)
         tenant = await self._repos.tenants.get(message.tenant_id)
         key = (message.tenant_id, message.channel, message.message_id)
-        handled = await self._shielded(self._claim_and_run(message, tenant.id, key, progress))
+        handled = await self._shielded(self._claim_and_run(message, tenant, key, progress))
         if handled is not None:
             return handled
         stored = await self._stored_result(*key)
@@ -134,7 +134,13 @@ class HandleMessage:
             if stored.customer_ref and stored.customer_ref != customer_ref(message):
                 raise MessageIdTakenError()
             return HandledMessage(stored, duplicate=True)
-        return await self._shielded(self._claimed_turn(message, tenant.id, key, progress))
+        return await self._shielded(self._claimed_turn(message, tenant, key, progress))
+
+    async def drain(self, grace_seconds: float) -> None:
+        """Wait at most ``grace_seconds`` for turns whose caller left (shielded, still
+        running) so they store their outcome before storage closes at shutdown."""
+        if self._detached:
+            await asyncio.wait(set(self._detached), timeout=grace_seconds)
 
     async def _shielded(self, work: Coroutine[object, object, _T]) -> _T:
         """Claiming and the turn run to their end even if the caller goes away (its deadline
@@ -142,36 +148,43 @@ class HandleMessage:
         redelivery."""
         task = asyncio.ensure_future(work)
         try:
-            return await asyncio.shield(task)
+            outcome = await asyncio.shield(task)
         except asyncio.CancelledError:
             log.warning("turn_continues_after_caller_left")
             self._detached.add(task)
             task.add_done_callback(self._detached.discard)
             raise
+        if isinstance(outcome, HandledMessage):
+            # The turn ran in its own task: its log context does not flow back by itself.
+            structlog.contextvars.bind_contextvars(
+                conversation_id=str(outcome.result.conversation_id),
+                trace_id=outcome.result.trace_id,
+            )
+        return outcome
 
     async def _claim_and_run(
         self,
         message: IncomingMessage,
-        tenant_id: UUID,
+        tenant: Tenant,
         key: tuple[UUID, str, str],
         progress: ProgressSink | None,
     ) -> HandledMessage | None:
         """The turn if this delivery claims the message; None when another one holds it."""
         if not await self._repos.turns.claim(*key):
             return None
-        return await self._claimed_turn(message, tenant_id, key, progress)
+        return await self._claimed_turn(message, tenant, key, progress)
 
     async def _claimed_turn(
         self,
         message: IncomingMessage,
-        tenant_id: UUID,
+        tenant: Tenant,
         key: tuple[UUID, str, str],
         progress: ProgressSink | None,
     ) -> HandledMessage:
         renewing = asyncio.ensure_future(self._keep_renewing(key))
         try:
-            with self._admitted(tenant_id):
-                result = await self._handle(message, tenant_id, progress)
+            async with self._admitted(tenant.id):
+                result = await self._handle(message, tenant, progress)
         except BaseException:
             await self._repos.turns.release(*key)  # keeps a turn whose outcome was stored
             raise
@@ -187,7 +200,7 @@ class HandleMessage:
             except StorageUnavailableError as error:  # try again at the next beat
                 log.warning("claim_renewal_failed", message_id=key[2], error=str(error))
 
-    def _admitted(self, tenant_id: UUID) -> AbstractContextManager[None]:
+    def _admitted(self, tenant_id: UUID) -> AbstractAsyncContextManager[None]:
         return nullcontext() if self._gate is None else self._gate.admit(tenant_id)
 
     async def _stored_result(
@@ -211,8 +224,10 @@ class HandleMessage:
         raise ConflictError("this message is still being handled; retry shortly")
 
     async def _handle(
-        self, message: IncomingMessage, tenant_id: UUID, progress: ProgressSink | None
+        self, message: IncomingMessage, tenant: Tenant, progress: ProgressSink | None
     ) -> TurnResult:
+        """The turn, with the tenant read once at its start (one round trip fewer)."""
+        tenant_id = tenant.id
         customer, _ = await self._repos.customers.upsert(
             Customer(
                 tenant_id=tenant_id,
@@ -246,7 +261,6 @@ class HandleMessage:
             )
             await self._repos.turns.complete(*key, result)
             return result
-        tenant = await self._repos.tenants.get(tenant_id)
         output = await self._engine.run_turn(
             TurnInput(
                 tenant=tenant,

@@ -68,6 +68,7 @@ class Reconciler:
         self._moves = MoveSaga(repos, calendar)
 
     async def run_once(self, limit: int = 200) -> ReconcileReport:
+        await self._check_failed_for_events(limit)  # first: never in the pass that failed it
         confirmed, released, unresolved = await self._settle_pending(limit)
         moves = await self._settle_moves(limit)
         orphans = await self._sweep_orphans(limit)
@@ -123,7 +124,7 @@ class Reconciler:
         """Confirm with ``event_id`` or (None) fail; False when the booking got there first."""
         if event_id is None:
             settled = appointment.moved_to(
-                AppointmentStatus.FAILED, cancel_reason="no calendar event"
+                AppointmentStatus.FAILED, cancel_reason="no calendar event", event_check_due=True
             )
         else:
             settled = appointment.moved_to(AppointmentStatus.CONFIRMED, external_event_id=event_id)
@@ -153,6 +154,25 @@ class Reconciler:
             except NotFoundError as error:  # the customer or tenant is gone: nobody to tell
                 log.warning("notice_dropped", appointment_id=str(moving.id), error=str(error))
         return settled
+
+    async def _check_failed_for_events(self, limit: int) -> None:
+        """An appointment failed here while its write was in flight whose event landed after
+        all, and whose booking process died before withdrawing it: find it by key once the
+        grace passed and record it as an orphan (swept below)."""
+        for appointment in await self._repos.appointments.due_event_checks(self._grace, limit):
+            try:
+                event_id = await self._find_event(appointment)
+            except CalendarError as error:
+                log.warning(
+                    "event_check_deferred", appointment_id=str(appointment.id), error=str(error)
+                )
+                continue
+            if event_id is not None:
+                log.warning("late_event_found", appointment_id=str(appointment.id))
+                await self._repos.appointments.set_orphan_event(
+                    appointment.tenant_id, appointment.id, event_id
+                )
+            await self._repos.appointments.clear_event_check(appointment.tenant_id, appointment.id)
 
     async def _sweep_orphans(self, limit: int) -> int:
         """Cancel the events recorded on failed/cancelled appointments; retried every pass

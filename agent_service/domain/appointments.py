@@ -56,6 +56,9 @@ class Appointment(Entity):
     """When the reconciler may look at it again (database clock); None: after the grace."""
     orphan_event_id: str | None = None
     """An event written for it that must still be cancelled (it failed or was cancelled)."""
+    event_check_due: bool = False
+    """Failed by the reconciler while its write may still have been in flight: once the grace
+    has passed, look for an event with its key once more (and cancel it)."""
     moving_to: datetime | None = None
     """The new start of a reschedule in progress (its new holds are taken; the event moves)."""
     previous_starts: tuple[datetime, ...] = ()

@@ -57,7 +57,12 @@ class StorageUnavailableError(AgendaError):
 
 
 class CapacityExceededError(AgendaError):
-    """Too much in flight for this tenant right now (its concurrency limit); retry shortly."""
+    """Too much in flight for this tenant right now (its concurrency limit or message rate);
+    retry after ``retry_after_seconds`` (sent to the caller as a retry hint)."""
+
+    def __init__(self, message: str, *, retry_after_seconds: float = 1.0) -> None:
+        super().__init__(message)
+        self.retry_after_seconds = max(0.0, retry_after_seconds)
 
 
 class DeadlineExceededError(AgendaError):

@@ -40,6 +40,7 @@ from agenda.agent.v1 import catalog_service_pb2 as catalog_pb
 from agenda.agent.v1 import catalog_service_pb2_grpc as catalog_grpc
 from agenda.agent.v1 import types_pb2 as types_pb
 from agenda_kit import deadline
+from agenda_kit.grpc.balancing import balanced_options, channel_target
 from agenda_kit.grpc.limits import MESSAGE_SIZE_OPTIONS
 
 __all__ = ["AgentClient", "AgentClientStats", "AgentRpcError", "RetryPolicy"]
@@ -133,7 +134,7 @@ class AgentClient:
     @classmethod
     def connect(
         cls,
-        address: str,
+        address: str | Sequence[str],
         *,
         token: str | None,
         tls_root_cert: bytes | None = None,
@@ -142,12 +143,15 @@ class AgentClient:
         timeout: float = 30.0,
         retry: RetryPolicy | None = None,
     ) -> AgentClient:
-        """Open a channel to ``address`` ("host:port"); ``close()`` closes it.
+        """Open a channel to ``address`` ("host:port", a DNS name of every replica, or several
+        addresses: round_robin per call, see ``agenda_kit.grpc.balancing``); ``close()``
+        closes it.
 
         TLS when ``tls`` is set or ``tls_root_cert`` (PEM) is given, plaintext otherwise.
         Call from async code: the channel belongs to the running event loop.
         """
-        options = [*_DEFAULT_CHANNEL_OPTIONS, *channel_options]
+        options = balanced_options([*_DEFAULT_CHANNEL_OPTIONS, *channel_options])
+        address = channel_target(address)  # one or many replicas, round_robin per call
         if tls or tls_root_cert is not None:
             credentials = grpc.ssl_channel_credentials(root_certificates=tls_root_cert)
             channel = grpc.aio.secure_channel(address, credentials, options=options)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
 import grpc
@@ -24,6 +24,8 @@ class ErrorRule:
     exception: type[BaseException]
     code: grpc.StatusCode
     message: Callable[[BaseException], str] = str
+    trailers: Callable[[BaseException], Sequence[tuple[str, str]]] | None = None
+    """Trailing metadata for the caller (e.g. a retry hint), if any."""
 
 
 class ErrorTable:
@@ -34,8 +36,31 @@ class ErrorTable:
 
     def lookup(self, error: BaseException) -> tuple[grpc.StatusCode, str] | None:
         """The code and caller-facing message, or None for an unexpected error."""
+        rule = self._rule(error)
+        return None if rule is None else (rule.code, rule.message(error))
+
+    def trailers(self, error: BaseException) -> tuple[tuple[str, str], ...]:
+        """The trailing metadata the error's rule adds (none by default)."""
+        rule = self._rule(error)
+        if rule is None or rule.trailers is None:
+            return ()
+        return tuple(rule.trailers(error))
+
+    def _rule(self, error: BaseException) -> ErrorRule | None:
         for klass in type(error).__mro__:
             rule = self._rules.get(klass)
             if rule is not None:
-                return rule.code, rule.message(error)
+                return rule
         return None
+
+
+RETRY_AFTER_KEY = "retry-after-ms"
+"""Trailing metadata: milliseconds the caller should wait before retrying (RESOURCE_EXHAUSTED)."""
+PUSHBACK_KEY = "grpc-retry-pushback-ms"
+"""The same hint under gRPC's name (gRFC A6), honoured by gRPC clients' built-in retries."""
+
+
+def retry_hint(seconds: float) -> tuple[tuple[str, str], ...]:
+    """The trailing metadata of a retry hint of ``seconds``."""
+    millis = str(max(0, round(seconds * 1000)))
+    return ((RETRY_AFTER_KEY, millis), (PUSHBACK_KEY, millis))

@@ -336,6 +336,13 @@ class InMemoryAppointmentRepository:
     async def with_orphan_events(self, limit: int) -> list[Appointment]:
         return [a for a in self._all() if a.orphan_event_id is not None][:limit]
 
+    async def due_event_checks(self, grace: timedelta, limit: int) -> list[Appointment]:
+        now = self.clock()
+        return [a for a in self._all() if a.event_check_due and a.updated_at <= now - grace][:limit]
+
+    async def clear_event_check(self, tenant_id: UUID, appointment_id: UUID) -> None:
+        self._update(self.store.get(tenant_id, appointment_id), event_check_due=False)
+
     async def set_orphan_event(
         self, tenant_id: UUID, appointment_id: UUID, event_id: str | None
     ) -> None:

@@ -63,7 +63,7 @@ def test_data_in_a_directory_survives_a_restart(tmp_path: Path) -> None:
 
 def test_a_server_that_cannot_start_reports_its_log(tmp_path: Path) -> None:
     (tmp_path / "wiredtiger").write_text("a file where the data directory should be")
-    server = EmbeddedMongo(tmp_path)
+    server = EmbeddedMongo(tmp_path, startup_timeout=300)  # it fails fast; a loaded CPU is slow
     with pytest.raises(EmbeddedMongoError, match="exited with code") as raised:
         server.start()
     assert "FileExistsError" in str(raised.value)

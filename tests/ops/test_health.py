@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from agenda_kit.grpc.server import LIVENESS
 from agenda_kit.mongo import EmbeddedMongo
 from agenda_kit.settings import SharedSettings
 from agent_service.bootstrap import CALENDAR_COMPONENT, bootstrap
@@ -56,6 +57,7 @@ async def test_calendar_service_is_not_serving_while_mongodb_is_unreachable(
             await mongo_proxy.close()
             for name in ("", CALENDAR_SERVICE):
                 await wait_status(channel, name, NOT_SERVING)
+            await wait_status(channel, LIVENESS, SERVING)  # out of rotation, not restarted
             await mongo_proxy.open()
             for name in ("", CALENDAR_SERVICE):
                 await wait_status(channel, name, SERVING)

@@ -61,7 +61,9 @@ async def watch_health(channel: grpc.aio.Channel, seen: list[int]) -> None:
 async def test_sigterm_under_load_finishes_what_started(cluster: Cluster) -> None:
     calendar = cluster.start_calendar()
     agent = cluster.start_agent(
-        AGENT_SHUTDOWN_GRACE_SECONDS="15", AGENT_TENANT_MAX_CONCURRENT_TURNS="200"
+        AGENT_SHUTDOWN_GRACE_SECONDS="15",
+        AGENT_TENANT_MAX_CONCURRENT_TURNS="200",
+        AGENT_TENANT_MESSAGES_PER_MINUTE="0",  # one tenant's chatter loop: no rate limit
     )
     async with channel_to(agent.port) as channel:
         tenant_id = await seed_demo_salon(channel)

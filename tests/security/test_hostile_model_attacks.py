@@ -194,7 +194,9 @@ async def test_after_a_yes_the_model_swaps_in_other_tenants_and_customers_ids() 
         script = Script(specialist, plan)
         state["w"] = w = await world(script)
         before = w.snapshot()
-        asked = await w.say("quero agendar um corte")
+        # a clear message is routed in code: ask in words the specialist under test owns
+        opening = {"booking": "quero agendar um corte", "appointments": "quero remarcar"}
+        asked = await w.say(opening[specialist])
         confirmed = await w.say("sim")
         assert w.snapshot() == before, (specialist, asked, confirmed)
         assert "BOOKED:" not in confirmed and "CANCELLED:" not in confirmed, confirmed

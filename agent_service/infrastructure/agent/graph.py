@@ -10,6 +10,7 @@ import structlog
 from langgraph.graph import END, START, StateGraph
 from langgraph.graph.state import CompiledStateGraph
 from langgraph.runtime import Runtime
+from prometheus_client import Counter
 from pydantic_ai import Agent
 from pydantic_ai.agent import AgentRunResult
 from pydantic_ai.messages import ModelMessage
@@ -21,12 +22,16 @@ from agent_service.domain.errors import AgendaError
 from agent_service.infrastructure.agent.agents import AgentSet, Escape
 from agent_service.infrastructure.agent.deps import AgentDeps
 from agent_service.infrastructure.agent.history import dump_history, load_history
+from agent_service.infrastructure.agent.intent import clear_route
 from agent_service.infrastructure.agent.memory import prepare_turn, remember_turn
 from agent_service.infrastructure.agent.specialists import Specialist
 from agent_service.infrastructure.agent.state import ChatState
 from agent_service.infrastructure.agent.usage import acting_as
 
 log = structlog.get_logger("agenda.graph")
+ROUTE_DECISIONS = Counter(
+    "agenda_route_decisions_total", "New tasks routed in code or by the model router", ["by"]
+)
 MAX_ESCAPES = 2
 # Business and infrastructure errors reach the caller as status codes; anything else that
 # goes wrong inside a model run (provider errors, malformed responses, usage limits) ends
@@ -68,7 +73,7 @@ def build_graph(
         ChatState, context_schema=TurnContext
     )
     graph.add_node("prepare", _prepare)
-    graph.add_node("route", _router_node(agents, names))
+    graph.add_node("route", _router_node(agents, specialists))
     graph.add_node("remember", _remember)
     for name in names:
         graph.add_node(name, _specialist_node(agents, name))
@@ -85,7 +90,9 @@ async def _prepare(state: ChatState, *, runtime: Runtime[TurnContext]) -> dict[s
     return await prepare_turn(state, runtime.context.deps)
 
 
-def _router_node(agents: AgentSet, names: list[str]) -> Node:
+def _router_node(agents: AgentSet, specialists: tuple[Specialist, ...]) -> Node:
+    names = [s.name for s in specialists]
+
     async def route(state: ChatState, *, runtime: Runtime[TurnContext]) -> dict[str, Any]:
         context = runtime.context
         await context.report("route")
@@ -95,6 +102,16 @@ def _router_node(agents: AgentSet, names: list[str]) -> Node:
         sticky = _sticky_choice(state, context.deps, names, escaped)
         if sticky:
             return {"active_specialist": sticky, "intent": sticky, "status": "answering"}
+        clear = clear_route(state.get("message", ""), specialists, escaped)
+        if clear:  # a clear new task is routed in code: no model request
+            ROUTE_DECISIONS.labels("code").inc()
+            return {
+                "active_specialist": clear,
+                "intent": clear,
+                "intent_confidence": 1.0,
+                "status": "answering",
+            }
+        ROUTE_DECISIONS.labels("model").inc()
         result = await _run_guarded(agents.router, "router", state, context)
         if result is None:  # the reply is composed from the turn's outcomes (see truth.py)
             return {"active_specialist": "", "response": "", "status": "error"}

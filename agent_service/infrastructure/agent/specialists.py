@@ -44,6 +44,8 @@ class Specialist:
     route_hint: str
     instructions: str
     tools: tuple[Callable[..., Any], ...]
+    intent_phrases: tuple[str, ...] = ()
+    """Phrases that, alone, make a new task clearly this specialist's (see intent.py)."""
 
 
 SPECIALISTS: tuple[Specialist, ...] = (
@@ -56,6 +58,22 @@ SPECIALISTS: tuple[Specialist, ...] = (
             "When the customer wants to book, call transfer_to_router."
         ),
         tools=(list_services, list_professionals, check_availability),
+        intent_phrases=(
+            r"servicos",
+            r"quais (?:sao os )?servicos",
+            r"precos?",
+            r"quanto custa",
+            r"tabela de precos",
+            r"profissionais",
+            r"quem atende",
+            r"services",
+            r"prices?",
+            r"pricing",
+            r"how much",
+            r"what do you offer",
+            r"staff",
+            r"stylists?",
+        ),
     ),
     Specialist(
         name="booking",
@@ -71,6 +89,20 @@ SPECIALISTS: tuple[Specialist, ...] = (
             "say an appointment is booked unless book_appointment returned BOOKED."
         ),
         tools=(list_services, list_professionals, check_availability, book_appointment),
+        intent_phrases=(
+            r"agendar",
+            r"marcar",
+            r"reservar",
+            r"quero marcar",
+            r"book",
+            r"book an?",
+            r"make an appointment",
+            r"schedule an?",
+            r"horarios? disponive\w*",
+            r"tem (?:horario|vaga)",
+            r"free slots?",
+            r"availability",
+        ),
     ),
     Specialist(
         name="appointments",
@@ -90,6 +122,20 @@ SPECIALISTS: tuple[Specialist, ...] = (
             reschedule_appointment,
             check_availability,
         ),
+        intent_phrases=(
+            r"meus agendamentos",
+            r"meu agendamento",
+            r"meu horario",
+            r"cancelar",
+            r"desmarc\w*",
+            r"remarc\w*",
+            r"reagend\w*",
+            r"my appointments?",
+            r"my bookings?",
+            r"cancel",
+            r"reschedul\w*",
+            r"move my",
+        ),
     ),
     Specialist(
         name="faq",
@@ -102,6 +148,19 @@ SPECIALISTS: tuple[Specialist, ...] = (
             "do not know and offer a human attendant."
         ),
         tools=(search_faq,),
+        intent_phrases=(
+            r"endereco",
+            r"onde fica\w*",
+            r"estacionamento",
+            r"formas? de pagamento",
+            r"pix",
+            r"horario de funcionamento",
+            r"address",
+            r"where are you",
+            r"parking",
+            r"payment methods?",
+            r"opening hours",
+        ),
     ),
     Specialist(
         name="handoff",
@@ -112,6 +171,17 @@ SPECIALISTS: tuple[Specialist, ...] = (
             "then tell the customer a person will answer soon."
         ),
         tools=(handoff_to_human,),
+        intent_phrases=(
+            r"atendente",
+            r"humano",
+            r"gerente",
+            r"reclama\w*",
+            r"human",
+            r"manager",
+            r"complain\w*",
+            r"complaint",
+            r"real person",
+        ),
     ),
 )
 

@@ -16,7 +16,7 @@ from agenda_kit.calendar.errors import (
     IdempotencyConflictError,
     InvalidCalendarRequestError,
 )
-from agenda_kit.errors import ErrorRule, ErrorTable, RequestValidationError
+from agenda_kit.errors import ErrorRule, ErrorTable, RequestValidationError, retry_hint
 from agent_service.domain.errors import (
     BookingPendingError,
     CapacityExceededError,
@@ -41,6 +41,11 @@ def validation_message(error: BaseException) -> str:
     return f"{field}: {message}" if field else message
 
 
+def _retry_after(error: BaseException) -> tuple[tuple[str, str], ...]:
+    assert isinstance(error, CapacityExceededError)
+    return retry_hint(error.retry_after_seconds)
+
+
 AGENT_ERRORS = ErrorTable(
     [
         ErrorRule(InvalidInputError, grpc.StatusCode.INVALID_ARGUMENT),
@@ -53,7 +58,7 @@ AGENT_ERRORS = ErrorTable(
         ErrorRule(ConflictError, grpc.StatusCode.ABORTED),
         ErrorRule(MessageIdTakenError, grpc.StatusCode.ALREADY_EXISTS),
         ErrorRule(StorageUnavailableError, grpc.StatusCode.UNAVAILABLE),
-        ErrorRule(CapacityExceededError, grpc.StatusCode.RESOURCE_EXHAUSTED),
+        ErrorRule(CapacityExceededError, grpc.StatusCode.RESOURCE_EXHAUSTED, trailers=_retry_after),
         ErrorRule(DeadlineExceededError, grpc.StatusCode.DEADLINE_EXCEEDED),
         ErrorRule(BookingPendingError, grpc.StatusCode.UNAVAILABLE),
         ErrorRule(InvalidCalendarRequestError, grpc.StatusCode.INVALID_ARGUMENT),

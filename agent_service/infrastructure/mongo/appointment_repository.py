@@ -178,6 +178,19 @@ class BeanieAppointmentRepository:
         return [document.to_domain() for document in documents]
 
     @guarded
+    async def due_event_checks(self, grace: timedelta, limit: int) -> list[Appointment]:
+        now = await self._clock.now()
+        query = {"event_check_due": True, "updated_at": {"$lte": now - grace}}
+        documents = await AppointmentDocument.find(query).limit(limit).to_list()
+        return [document.to_domain() for document in documents]
+
+    @guarded
+    async def clear_event_check(self, tenant_id: UUID, appointment_id: UUID) -> None:
+        await _appointments().update_one(
+            {"_id": appointment_id, "tenant_id": tenant_id}, {"$set": {"event_check_due": False}}
+        )
+
+    @guarded
     async def set_orphan_event(
         self, tenant_id: UUID, appointment_id: UUID, event_id: str | None
     ) -> None:

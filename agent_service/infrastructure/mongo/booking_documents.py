@@ -35,6 +35,7 @@ class AppointmentDocument(ScopedDocument):
     attempts: int = 0
     next_attempt_at: datetime | None = None
     orphan_event_id: str | None = None
+    event_check_due: bool = False
     moving_to: datetime | None = None
     previous_starts: list[datetime] = []  # noqa: RUF012
 
@@ -48,6 +49,7 @@ class AppointmentDocument(ScopedDocument):
             index("status", "next_attempt_at", name="status_next_attempt"),
             index("awaiting_notice", "status", name="awaiting_notice"),
             index("orphan_event_id", name="orphan_event"),
+            index("event_check_due", "updated_at", name="event_check_due"),
         ]
 
     @classmethod

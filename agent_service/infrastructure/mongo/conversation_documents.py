@@ -80,6 +80,8 @@ class ProcessedTurnDocument(Document):
     lease_until: datetime | None = None
     """The claim's holder renews it while handling; past it (database clock) with no result,
     the holder is presumed dead and a redelivery takes the claim over."""
+    holder: str = ""
+    """Who holds the claim (one token per claim): tells a retried insert from another's."""
     result: dict[str, Any] | None = None
 
     class Settings:

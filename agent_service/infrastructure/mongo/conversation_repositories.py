@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta
-from uuid import UUID
+from uuid import UUID, uuid4
 
 import structlog
 from beanie.odm.utils.dump import get_dict
@@ -105,17 +105,24 @@ class BeanieTurnRepository:
     @guarded
     async def claim(self, tenant_id: UUID, channel: str, message_id: str) -> bool:
         now = await self._clock.now()
+        holder = uuid4().hex
         marker = ProcessedTurnDocument(
             tenant_id=tenant_id,
             channel=channel,
             message_id=message_id,
             claimed_at=now,
             lease_until=now + self._lease,
+            holder=holder,
         )
+        key = _key(tenant_id, channel, message_id)
         try:
             await marker.insert()
         except DuplicateKeyError:
-            return await self._take_over(_key(tenant_id, channel, message_id), now)
+            # A retried insert whose first attempt was stored (its reply lost) meets itself.
+            stored = await ProcessedTurnDocument.find_one(key)
+            if stored is not None and stored.holder == holder:
+                return True
+            return await self._take_over(key, now)
         return True
 
     async def _take_over(self, key: dict[str, object], now: datetime) -> bool:
@@ -123,7 +130,14 @@ class BeanieTurnRepository:
         collection = ProcessedTurnDocument.get_pymongo_collection()
         expired = {"result": None, "$or": [{"lease_until": None}, {"lease_until": {"$lt": now}}]}
         taken = await collection.update_one(
-            key | expired, {"$set": {"claimed_at": now, "lease_until": now + self._lease}}
+            key | expired,
+            {
+                "$set": {
+                    "claimed_at": now,
+                    "lease_until": now + self._lease,
+                    "holder": uuid4().hex,
+                }
+            },
         )
         return bool(taken.modified_count == 1)
 

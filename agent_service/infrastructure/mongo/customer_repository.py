@@ -45,7 +45,10 @@ class BeanieCustomerRepository:
                     raise ConflictError(f"customer id {customer.id} cannot be used") from None
             else:
                 return document.to_domain(), True
-        updated = merge_profile(stored.to_domain(), customer)
+        current = stored.to_domain()
+        updated = merge_profile(current, customer)
+        if updated == current:  # the usual turn: nothing new about the customer, no write
+            return current, False
         return await self._store.replace(CustomerDocument.from_domain(updated)), False
 
     @guarded

@@ -35,6 +35,7 @@ from agenda_kit.calendar.port import (
     ICalendarAdapter,
     SlotRules,
 )
+from agenda_kit.grpc.balancing import balanced_options, channel_target
 from agenda_kit.grpc.limits import MESSAGE_SIZE_OPTIONS
 from agenda_kit.metrics import count_cache, set_breaker_state
 from agenda_kit.resilience import BreakerState, CircuitBreaker, CircuitOpenError, TtlCache
@@ -180,7 +181,7 @@ class GrpcCalendarAdapter(ICalendarAdapter):
     @classmethod
     def connect(
         cls,
-        address: str,
+        address: str | Sequence[str],
         *,
         token: str | None,
         tls_root_cert: bytes | None = None,
@@ -191,12 +192,15 @@ class GrpcCalendarAdapter(ICalendarAdapter):
         breaker: CircuitBreaker | None = None,
         cache_ttl: float = 10.0,
     ) -> GrpcCalendarAdapter:
-        """Open a channel to ``address`` ("host:port") and wrap it; ``close()`` closes it.
+        """Open a channel to ``address`` ("host:port", a DNS name of every replica, or several
+        addresses: round_robin per call, see ``agenda_kit.grpc.balancing``) and wrap it;
+        ``close()`` closes it.
 
         TLS when ``tls`` is set or ``tls_root_cert`` (PEM) is given, plaintext otherwise.
         Call from async code: the channel belongs to the running event loop.
         """
-        options = [*_DEFAULT_CHANNEL_OPTIONS, *channel_options]
+        options = balanced_options([*_DEFAULT_CHANNEL_OPTIONS, *channel_options])
+        address = channel_target(address)  # one or many replicas, round_robin per call
         if tls or tls_root_cert is not None:
             credentials = grpc.ssl_channel_credentials(root_certificates=tls_root_cert)
             channel = grpc.aio.secure_channel(

@@ -154,7 +154,7 @@ class RequestContextInterceptor(grpc.aio.ServerInterceptor):
             log.error("rpc_unhandled_error", exc_info=error)
             mapped = (grpc.StatusCode.INTERNAL, f"internal error (request id {call.request_id})")
         call.finish(mapped[0], mapped[1])
-        await context.abort(mapped[0], mapped[1])
+        await context.abort(mapped[0], mapped[1], trailing_metadata=self._errors.trailers(error))
 
 
 def _code_of(context: Context) -> grpc.StatusCode:

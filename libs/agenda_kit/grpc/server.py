@@ -73,11 +73,17 @@ def create_server(addr: str, spec: ServerSpec) -> tuple[grpc.aio.Server, int]:
     return server, port
 
 
+LIVENESS = "liveness"
+"""A health name that no dependency probe changes: SERVING from start-up until shutdown, as
+long as the server's event loop answers — what a liveness probe asks (a MongoDB outage makes
+the overall status NOT_SERVING, which should take a replica out of rotation, not restart it)."""
+
+
 async def mark_serving(spec: ServerSpec) -> None:
     """Health: the overall status ("") and every service become SERVING; from then on the
     dependency watcher (if any) keeps them up to date."""
     names = [service.name for service in spec.services]
-    for name in ("", *names):
+    for name in ("", LIVENESS, *names):
         await spec.health.set(name, health_pb2.HealthCheckResponse.SERVING)
     if spec.watcher is not None:
         spec.watcher.start(spec.health, names)

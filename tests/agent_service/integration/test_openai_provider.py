@@ -106,7 +106,7 @@ async def test_books_in_portuguese_over_chat_completions(server: FakeOpenAI) -> 
 
     assert all(r.authorized and r.status == 200 for r in server.requests)
     assert [r.called for r in server.requests] == [
-        ["route_to"],
+        # a clear booking request is routed in code: no router request
         ["list_services", "list_professionals"],
         ["check_availability"],
         ["book_appointment"],
@@ -114,22 +114,36 @@ async def test_books_in_portuguese_over_chat_completions(server: FakeOpenAI) -> 
         ["book_appointment"],  # "sim" goes straight back to booking: no router request
         [],
     ]
-    (router,) = router_requests(server)
-    assert router.tool_names == {"route_to"}
-    assert router.body["tool_choice"] == "required"
-    assert specialist_enum(router) == [s.name for s in enabled_specialists({})]
-    booking = server.requests[1:]
+    assert router_requests(server) == []
+    booking = server.requests
     assert all(r.tool_names == BOOKING_TOOLS for r in booking)
     assert "You book appointments." in booking[0].system_text
     assert "You route" not in booking[0].system_text
-    assert booking[first_turn - 1].body["messages"][-1] == {"role": "user", "content": "sim"}
+    assert booking[first_turn].body["messages"][-1] == {"role": "user", "content": "sim"}
 
     after = tokens()
-    for specialist, requests in (("router", [router]), ("booking", booking)):
+    for specialist, requests in (("booking", booking),):
         prompt, completion = server_tokens(requests)
         assert prompt > 0 and completion > 0
         assert after[(specialist, "input")] - before.get((specialist, "input"), 0) == prompt
         assert after[(specialist, "output")] - before.get((specialist, "output"), 0) == completion
+
+
+async def test_an_ambiguous_message_goes_to_the_model_router(server: FakeOpenAI) -> None:
+    """Two jobs in one message (cancel and book): the router decides, and is metered."""
+    assistant, salon = await assistant_for(server)
+    before = tokens()
+    await assistant.say(salon.tenant.id, "Quero cancelar e marcar outro horário")
+    (router,) = router_requests(server)
+    assert router.tool_names == {"route_to"}
+    assert router.body["tool_choice"] == "required"
+    assert specialist_enum(router) == [s.name for s in enabled_specialists({})]
+    assert server.requests[0] is router and len(server.requests) > 1
+    prompt, completion = server_tokens([router])
+    after = tokens()
+    assert prompt > 0 and completion > 0
+    assert after[("router", "input")] - before.get(("router", "input"), 0) == prompt
+    assert after[("router", "output")] - before.get(("router", "output"), 0) == completion
 
 
 async def test_a_disabled_specialist_is_not_in_the_router_request(server: FakeOpenAI) -> None:
@@ -168,8 +182,8 @@ async def test_each_specialist_is_offered_only_its_own_tools(
     assert handled.result.specialist == specialist
     assert reply.lower() in handled.result.reply.lower(), handled.result.reply
     (spec,) = [s for s in SPECIALISTS if s.name == specialist]
-    router, *runs = server.requests
-    assert router.called == ["route_to"] and runs
+    runs = server.requests
+    assert router_requests(server) == [] and runs  # clear messages are routed in code
     for request in runs:
         assert request.tool_names == {t.__name__ for t in spec.tools} | {"transfer_to_router"}
         assert spec.instructions in request.system_text

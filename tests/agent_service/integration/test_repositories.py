@@ -350,8 +350,16 @@ async def test_orphan_events_and_notices_are_recorded_and_cleared(repos: Reposit
     first = booking(tenant.id, uuid4(), 10, 60)
     await repos.appointments.reserve(first)
     failed = await repos.appointments.save(
-        first.moved_to(AppointmentStatus.FAILED).model_copy(update={"awaiting_notice": True})
+        first.moved_to(AppointmentStatus.FAILED, event_check_due=True).model_copy(
+            update={"awaiting_notice": True}
+        )
     )
+    assert [a.id for a in await repos.appointments.due_event_checks(timedelta(0), 10)] == [
+        failed.id
+    ]
+    assert await repos.appointments.due_event_checks(timedelta(days=1), 10) == []
+    await repos.appointments.clear_event_check(tenant.id, first.id)
+    assert await repos.appointments.due_event_checks(timedelta(0), 10) == []
     await repos.appointments.set_orphan_event(tenant.id, first.id, "ev9")
     (orphan,) = await repos.appointments.with_orphan_events(10)
     assert orphan.orphan_event_id == "ev9"

@@ -466,3 +466,47 @@ async def test_a_request_key_of_a_cancelled_booking_is_not_reported_booked() -> 
     await service.cancel(salon.tenant.id, first.id, reason="x", enforce_window=False)
     with pytest.raises(InvalidStateError):
         await service.book(*args, request_key="whatsapp:m1")
+
+
+async def test_an_event_landing_after_the_reconciler_failed_its_booking_is_swept() -> None:
+    """Reproduces §4's category: the reconciler failed the appointment (no event yet), the
+    in-flight write landed afterwards and its booking process died before withdrawing it."""
+    _, salon, calendar, repos = await setup()
+    pending = _pending(salon, TUESDAY_10, salon.ana.calendar_id)
+    await repos.appointments.reserve(pending)
+    sweeper = reconciler(repos, calendar)
+    assert (await sweeper.run_once()).released == 1
+    await calendar.create_event(  # the dead booking's write, stored late
+        pending.calendar_id, "s", "", pending.start, pending.end, idempotency_key=str(pending.id)
+    )
+    report = await sweeper.run_once()
+    assert report.orphans_cancelled == 1 and live(calendar) == []
+    assert (await sweeper.run_once()).orphans_cancelled == 0
+
+
+async def test_shutdown_drain_waits_for_a_turn_whose_caller_left() -> None:
+    """A shielded turn outlives its cancelled caller; ``drain`` (run by bootstrap before
+    storage closes) waits for it, so its outcome is stored, not lost on a closed client."""
+    assistant = Assistant(repos=in_memory_repositories(clock=lambda: NOW))
+    salon = await seed_salon(assistant.repos)
+    original = assistant.calendar.insert_event
+    written = asyncio.Event()
+
+    async def slow_write(draft: EventDraft) -> tuple[CalendarEvent, bool]:
+        await written.wait()
+        return await original(draft)
+
+    assistant.calendar.insert_event = slow_write  # type: ignore[method-assign]
+    await assistant.say(salon.tenant.id, "Quero agendar um corte feminino com a Ana amanhã às 10h")
+    first = asyncio.ensure_future(assistant.say(salon.tenant.id, "sim", message_id="m-drain"))
+    await asyncio.sleep(0.05)
+    first.cancel()
+    with pytest.raises(asyncio.CancelledError):
+        await first
+    draining = asyncio.ensure_future(assistant.handle.drain(grace_seconds=30))
+    await asyncio.sleep(0.05)
+    assert not draining.done()  # the detached turn is still writing the event
+    written.set()
+    await draining
+    stored = await assistant.repos.turns.result(salon.tenant.id, "whatsapp", "m-drain")
+    assert stored is not None and "✅ Agendado: Corte feminino" in stored.reply

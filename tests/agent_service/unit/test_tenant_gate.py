@@ -10,8 +10,8 @@ import pytest
 
 from agent_service.application.conversation import HandleMessage, IncomingMessage
 from agent_service.application.engine import ProgressSink, TurnInput, TurnOutput
-from agent_service.application.tenant_gate import TenantGate
-from agent_service.domain.errors import CapacityExceededError
+from agent_service.application.tenant_gate import ClusterTenantGate, SlotLease, TenantGate
+from agent_service.domain.errors import CapacityExceededError, StorageUnavailableError
 from tests.agent_service.conversation_fixtures import seed_salon
 from tests.fakes.agent_repositories import in_memory_repositories
 
@@ -43,12 +43,14 @@ def message(tenant_id: UUID, text: str = "oi", message_id: str | None = None) ->
     )
 
 
-def test_the_gate_counts_per_tenant() -> None:
+async def test_the_gate_counts_per_tenant() -> None:
     gate, a, b = TenantGate(2), uuid4(), uuid4()
-    with gate.admit(a), gate.admit(a):
-        with pytest.raises(CapacityExceededError, match="limit 2"), gate.admit(a):
-            pass
-        with gate.admit(b):
+    async with gate.admit(a), gate.admit(a):
+        with pytest.raises(CapacityExceededError, match="limit 2") as refused:
+            async with gate.admit(a):
+                pass
+        assert refused.value.retry_after_seconds > 0
+        async with gate.admit(b):
             assert (gate.in_flight(a), gate.in_flight(b)) == (2, 1)
     assert (gate.in_flight(a), gate.in_flight(b)) == (0, 0)
     with pytest.raises(ValueError, match="limit"):
@@ -95,3 +97,36 @@ async def test_a_refused_message_can_be_delivered_again_and_duplicates_take_no_p
     engine.release.set()
     assert (await running).result.reply == (await duplicate).result.reply == "ok first"
     assert (await handle.execute(refused)).result.reply == "ok second"
+
+
+class BlippingSlots:
+    """In-memory ``TurnSlots`` whose renewals find the database unavailable."""
+
+    def __init__(self) -> None:
+        self.held: set[SlotLease] = set()
+        self.renewals = asyncio.Event()
+
+    async def acquire(self, tenant_id: UUID, limit: int) -> SlotLease | None:
+        if len(self.held) >= limit:
+            return None
+        lease = SlotLease(tenant_id, len(self.held), uuid4().hex)
+        self.held.add(lease)
+        return lease
+
+    async def renew(self, lease: SlotLease) -> bool:
+        self.renewals.set()
+        raise StorageUnavailableError()
+
+    async def release(self, lease: SlotLease) -> None:
+        self.held.discard(lease)
+
+
+async def test_a_renewal_that_fails_does_not_fail_the_turn() -> None:
+    slots, tenant = BlippingSlots(), uuid4()
+    gate = ClusterTenantGate(slots, 1, renew_every=0.001)
+    async with gate.admit(tenant):
+        await slots.renewals.wait()  # the turn outlives at least one failed renewal
+        with pytest.raises(CapacityExceededError):
+            async with gate.admit(tenant):
+                pass
+    assert slots.held == set()

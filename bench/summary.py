@@ -1,0 +1,295 @@
+"""The figures that matter, from ``latest.json``: ``bench/results/summary.json`` (committed) and
+the README's Performance table between ``<!-- bench:summary -->`` markers.
+
+``python -m bench`` writes both; ``python -m bench.summary`` re-renders the README from the
+committed summary. ``tests/bench/test_summary_in_readme.py`` fails when they disagree. Every
+number in the table comes from a run's JSON; nothing is typed by hand.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+REPO = Path(__file__).resolve().parent.parent
+SUMMARY = REPO / "bench" / "results" / "summary.json"
+README = REPO / "README.md"
+BEGIN, END = "<!-- bench:summary -->", "<!-- /bench:summary -->"
+Row = dict[str, Any]
+
+
+def _get(results: dict[str, Any], *path: str) -> Any:
+    value: Any = results
+    for key in path:
+        if not isinstance(value, dict) or key not in value:
+            return None
+        value = value[key]
+    return value
+
+
+def _met(value: bool | None) -> str:
+    return "—" if value is None else ("yes" if value else "no")
+
+
+def _tokens(r: dict[str, Any]) -> list[Row]:
+    t = r.get("token_economy", {})
+    routed, single = (
+        t.get("routed.input_tokens_per_user_turn"),
+        t.get("single_agent.input_tokens_per_user_turn"),
+    )
+    per_booking = (
+        t.get("routed.requests_per_completed_booking"),
+        t.get("single_agent.requests_per_completed_booking"),
+    )
+    ratio = per_booking[0] / per_booking[1] if None not in per_booking and per_booking[1] else None
+    return [
+        {
+            "benchmark": "input tokens per user turn, routed vs strongest single agent",
+            "figure": f"{t.get('input_token_reduction')} fewer ({routed} vs {single}, tiktoken "
+            f"cl100k_base); chars/4: {t.get('input_tokens_per_user_turn_reduction_chars4')} fewer",
+            "goal": "≥ 0.70 fewer",
+            "met": _met(t.get("goal_met_tokens")),
+        },
+        {
+            "benchmark": "model requests per completed booking",
+            "figure": f"{per_booking[0]} routed vs {per_booking[1]} single ({ratio:.2f}×)"
+            if ratio is not None
+            else "n/a",
+            "goal": "≤ 1.0×",
+            "met": _met(None if ratio is None else ratio <= 1.0),
+        },
+        {
+            "benchmark": "turns that needed the model router",
+            "figure": f"{t.get('routed.router_requests_per_user_turn')} router requests per "
+            "user turn (the rest routed in code or sticky)",
+            "goal": "report",
+            "met": "—",
+        },
+        {
+            "benchmark": "cacheable static prefix (tools + instructions) of input tokens",
+            "figure": f"{t.get('routed.cacheable_prefix_share')} routed, "
+            f"{t.get('single_agent.cacheable_prefix_share')} single",
+            "goal": "report",
+            "met": "—",
+        },
+    ]
+
+
+def _turn(r: dict[str, Any]) -> list[Row]:
+    serial = _get(r, "turn_overhead", "serial") or {}
+    cpu = _get(r, "turn_overhead", "cpu_ms_per_turn") or {}
+    echo_us = _get(r, "calendar_throughput", "server_cpu_us_per_request", "echo") or {}
+    echo_ms = min(echo_us.values()) / 1000 if echo_us else None
+    agent_cpu = cpu.get("agent")
+    commands = serial.get("db_commands_per_turn")
+    within = agent_cpu is not None and echo_ms is not None and agent_cpu <= 20 * echo_ms
+    return [
+        {
+            "benchmark": "agent CPU per turn outside the model (offline model included)",
+            "figure": f"{cpu} ms per turn by process; echo server CPU {echo_ms} ms per call",
+            "goal": "agent ≤ 20× echo",
+            "met": _met(within if agent_cpu is not None and echo_ms is not None else None),
+        },
+        {
+            "benchmark": "MongoDB commands per turn",
+            "figure": f"{commands} ({serial.get('db_commands_per_turn_outside_tools')} outside "
+            "tools)",
+            "goal": "≤ 5",
+            "met": _met(None if commands is None else commands <= 5),
+        },
+        {
+            "benchmark": "turns/s at 50 concurrent conversations",
+            "figure": f"{_get(r, 'turn_overhead', 'loaded_turns_per_s')}; rest of turn p50 "
+            f"{_get(r, 'turn_overhead', 'rest_p50_ms')} ms, p99 "
+            f"{_get(r, 'turn_overhead', 'rest_p99_ms')} ms",
+            "goal": "report",
+            "met": "—",
+        },
+    ]
+
+
+def _calendar(r: dict[str, Any]) -> list[Row]:
+    ratios = _get(r, "calendar_throughput", "rps_ratio_vs_echo") or {}
+    cold = _get(r, "calendar_throughput", "cold_rps_ratio_vs_echo") or {}
+    typical = _get(r, "slot_engine", "typical_day") or {}
+    versus = _get(r, "slot_engine", "versus_reference") or {}
+    google = r.get("google_economy", {})
+    return [
+        {
+            "benchmark": "GetFreeSlots RPS / echo RPS at 1 / 16 / 64 concurrent (warm cache)",
+            "figure": " / ".join(str(v) for v in ratios.values()),
+            "goal": "≥ 0.5",
+            "met": _met(_get(r, "calendar_throughput", "goal_rps_ratio_min_0_5")),
+        },
+        {
+            "benchmark": "GetFreeSlots RPS / echo RPS at 1 / 16 / 64 concurrent (cold: cache "
+            "off, every call reads MongoDB)",
+            "figure": " / ".join(str(v) for v in cold.values()),
+            "goal": "≥ 0.5",
+            "met": _met(_get(r, "calendar_throughput", "goal_cold_rps_ratio_min_0_5")),
+        },
+        {
+            "benchmark": "slot engine, typical day (50 busy intervals), p50",
+            "figure": f"{typical.get('engine_p50_ms')} ms; portion library "
+            f"{typical.get('portion_p50_ms')} ms ({typical.get('portion_over_engine')}× slower, "
+            f"same slots: {typical.get('portion_agrees')})",
+            "goal": "≤ 0.2 ms",
+            "met": _met(typical.get("goal_met")),
+        },
+        {
+            "benchmark": "slot engine, 1,000 busy intervals over a week",
+            "figure": f"{versus.get('engine_ms')} ms; portion {versus.get('portion_over_engine')}× "
+            f"slower; per-minute oracle {versus.get('reference_over_engine')}× slower",
+            "goal": "report",
+            "met": "—",
+        },
+        {
+            "benchmark": "Google freeBusy calls per availability lookup vs one call per lookup",
+            "figure": f"{google.get('calls_ratio')}× back to back; "
+            f"{google.get('calls_ratio_with_think_time')}× with think time",
+            "goal": "≤ 0.3×",
+            "met": _met(google.get("goal_met_calls")),
+        },
+        {
+            "benchmark": "20 professionals × 1 week, QueryFreeBusy vs google-api-python-client's "
+            "own batched query (150 ms latency)",
+            "figure": f"{google.get('twenty_professionals.wall_time_ratio_vs_one_query')}× its "
+            "wall time",
+            "goal": "report",
+            "met": "—",
+        },
+    ]
+
+
+def _scale(r: dict[str, Any]) -> list[Row]:
+    s = r.get("scale", {})
+    return [
+        {
+            "benchmark": "200 conversations × 6 turns (offline model)",
+            "figure": f"{s.get('errors')} errors, {s.get('turns_per_s')} turns/s, RSS per open "
+            f"conversation {s.get('rss_kib_per_open_conversation')} KiB",
+            "goal": "0 errors",
+            "met": _met(s.get("goal_zero_errors")),
+        },
+    ]
+
+
+def _memory(r: dict[str, Any]) -> list[Row]:
+    m = r.get("memory", {})
+    counts = [f"{n:,}" for n in m.get("finished_conversations") or []] or ["?", "?"]
+    return [
+        {
+            "benchmark": f"agent RSS growth from {counts[0]} to {counts[1]} finished "
+            "conversations (in process)",
+            "figure": f"{m.get('rss_growth')} ({m.get('rss_mib')} MiB)",
+            "goal": "≤ 0.05 (issue: 1,000 → 10,000)",
+            "met": _met(m.get("goal_met_rss_growth")),
+        },
+        {
+            "benchmark": "tracemalloc heap per open conversation (outside the DB stand-in)",
+            "figure": f"{m.get('heap_kib_per_open_conversation')} KiB",
+            "goal": "≤ 20 KiB",
+            "met": _met(m.get("goal_met_heap")),
+        },
+    ]
+
+
+SECTIONS: tuple[Callable[[dict[str, Any]], list[Row]], ...] = (
+    _tokens,
+    _turn,
+    _calendar,
+    _scale,
+    _memory,
+)
+
+
+WHY_MISSED = {
+    "input tokens per user turn": "the single agent shares the same history and context "
+    "block, so the routed turn saves only instructions and tool schemas; a booking request "
+    "still carries ~570 tokens of tool schemas and up to 16 history messages. Closing the gap "
+    "needs compact tool schemas (shorter tool docstrings, in the tools' own modules) and a "
+    "per-task history of the current task's messages plus a short summary.",
+    "model requests per completed booking": "a specialist that receives another job's "
+    "request spends one request to transfer back (the single agent simply acts), and an "
+    "ambiguous opening costs a router request. A follow-up that clearly matches another "
+    "specialist's phrases could switch in code instead of escaping (not done yet).",
+    "agent CPU per turn": "most of the agent's CPU is Pydantic AI and LangGraph machinery per "
+    "model request and per graph step, and the MongoDB driver's BSON work per command; it "
+    "needs fewer agent runs per turn and fewer commands (below), or replacing LangGraph's "
+    "per-node machinery for the three fixed steps.",
+    "MongoDB commands per turn": "outside tools a turn makes 7 (tenant, claim, customer, open "
+    "conversation, upcoming appointments, stored result, conversation save); tools add their "
+    "reads. Reaching 5 needs the turn result stored in the conversation document (one write "
+    "instead of two) and the upcoming appointments kept in the conversation and refreshed "
+    "only when the outbox reports a change.",
+    "GetFreeSlots RPS": "a GetFreeSlots call does real work an empty echo does not "
+    "(authorization, validation, the free/busy read, the slot engine, a Timestamp per slot); "
+    "it needs the reply cached per (calendar, query, busy version) or a packed representation "
+    "of slot starts (a proto change).",
+    "slot engine, typical day": "the fixed cost is the time-zone expansion of the weekly "
+    "hours (a datetime round trip per window edge); caching the expansion per (zone, hours, "
+    "week) removes most of it. It moves around the goal with the machine's load.",
+    "Google freeBusy calls": "every booking and move now re-checks the calendar fresh "
+    "right before the write (no cache, by design since the saga), and this ratio counts "
+    "those with the customer's questions; counting only the lookups a customer caused is "
+    "still to do. Beyond that, each professional and day first asked costs one freeBusy and "
+    "with think time the short cache expires: push invalidation (Google watch channels) "
+    "would let the cache live longer.",
+    "agent RSS growth": "a growing structure in the process (a cache or a metric label per "
+    "conversation): see the tracemalloc top files.",
+    "tracemalloc heap": "per-conversation objects kept in the process after the turn.",
+}
+
+
+def summarize(results: dict[str, Any]) -> dict[str, Any]:
+    meta = results.get("meta", {})
+    rows = [row for section in SECTIONS for row in section(results)]
+    for row in rows:
+        if row["met"] == "no":
+            row["why"] = next(
+                (why for start, why in WHY_MISSED.items() if row["benchmark"].startswith(start)),
+                "",
+            )
+    return {"generated_at": meta.get("generated_at"), "quick": meta.get("quick"), "rows": rows}
+
+
+def render(summary: dict[str, Any]) -> str:
+    lines = [
+        f"Generated from `bench/results/summary.json` ({summary['generated_at']}"
+        f"{', quick run' if summary.get('quick') else ''}):",
+        "",
+        "| benchmark | figure | goal | met? |",
+        "| --- | --- | --- | --- |",
+    ]
+    lines += [
+        f"| {r['benchmark']} | {r['figure']} | {r['goal']} | {r['met']} |" for r in summary["rows"]
+    ]
+    missed = [r for r in summary["rows"] if r.get("why")]
+    if missed:
+        lines += ["", "Goals missed in this run, why, and what it would take:", ""]
+        lines += [f"- **{r['benchmark']}**: {r['why']}" for r in missed]
+    return "\n".join(lines)
+
+
+def with_table(readme: str, summary: dict[str, Any]) -> str:
+    """``readme`` with the table between the markers replaced."""
+    head, found, rest = readme.partition(BEGIN)
+    _, found_end, tail = rest.partition(END)
+    if not found or not found_end:
+        raise ValueError(f"README has no {BEGIN} … {END} block")
+    return f"{head}{BEGIN}\n{render(summary)}\n{END}{tail}"
+
+
+def write(results: dict[str, Any]) -> dict[str, Any]:
+    summary = summarize(results)
+    SUMMARY.write_text(json.dumps(summary, indent=2, ensure_ascii=False) + "\n")
+    README.write_text(with_table(README.read_text(), summary))
+    return summary
+
+
+if __name__ == "__main__":
+    README.write_text(with_table(README.read_text(), json.loads(SUMMARY.read_text())))
+    sys.stdout.write(render(json.loads(SUMMARY.read_text())) + "\n")

@@ -1,0 +1,55 @@
+"""The deterministic intent scorer routes only clear new tasks; the rest go to the router."""
+
+from __future__ import annotations
+
+import pytest
+
+from agent_service.infrastructure.agent.intent import clear_route, fold
+from agent_service.infrastructure.agent.specialists import SPECIALISTS, enabled_specialists
+
+
+@pytest.mark.parametrize(
+    ("message", "specialist"),
+    [
+        ("Quero marcar um corte amanhã às 10", "booking"),
+        ("I want to book a haircut", "booking"),
+        ("Quero desmarcar meu horário", "appointments"),
+        ("reschedule my appointment please", "appointments"),
+        ("Qual o ENDEREÇO de vocês?", "faq"),
+        ("Do you have parking?", "faq"),
+        ("Quais serviços vocês têm?", "discovery"),
+        ("How much is a haircut?", "discovery"),
+        ("quero falar com um atendente", "handoff"),
+        ("I want to cancel, let me talk to a manager", "handoff"),  # handoff beats all
+    ],
+)
+def test_a_clear_message_is_routed_in_code(message: str, specialist: str) -> None:
+    assert clear_route(message, SPECIALISTS, []) == specialist
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        "Oi",
+        "sim",
+        "quero cancelar e marcar outro",  # two jobs
+        "qual a política de cancelamento?",  # "cancelamento" is not a cancel request
+        "Can I book? How much is it?",
+        "bookings",  # word boundaries: no phrase inside another word
+    ],
+)
+def test_an_unclear_message_goes_to_the_model_router(message: str) -> None:
+    assert clear_route(message, SPECIALISTS, []) == ""
+
+
+def test_escaped_and_disabled_specialists_are_never_chosen_in_code() -> None:
+    assert clear_route("Qual o endereço?", SPECIALISTS, ["faq"]) == ""
+    without_faq = enabled_specialists({"enable_faq": False})
+    assert clear_route("Qual o endereço?", without_faq, []) == ""
+    assert clear_route("quero cancelar e marcar outro", SPECIALISTS, ["appointments"]) == (
+        "booking"
+    )
+
+
+def test_folding_removes_case_and_accents() -> None:
+    assert fold("Endereço HORÁRIO") == "endereco horario"
