@@ -21,7 +21,10 @@ def main(argv: list[str]) -> int:
     )
     args = parser.parse_args(argv)
     if args.command == "chat":
-        return asyncio.run(chat.main(args))
+        try:
+            return asyncio.run(chat.main(args))
+        except KeyboardInterrupt:
+            return 130
     if args.command == "seed-demo":
         return asyncio.run(seed.main(args))
     if args.command == "run":

@@ -112,6 +112,7 @@ async def bootstrap(
             _engine(settings, repos, calendar, booking, overrides),
             gate=await _tenant_gate(settings, mongo),
             renew_every=settings.turn_lease_seconds / 3,
+            handoff_timeout=settings.handoff_timeout_seconds,
         )
         # At shutdown, turns that outlived their caller finish before storage closes.
         resources.push_async_callback(handle.drain, settings.shutdown_grace_seconds)

@@ -70,7 +70,7 @@ async def main(args: argparse.Namespace) -> int:
     print(
         f"{settings.model}: task success {numbers.task_success}/{numbers.cases} "
         f"({numbers.task_rate:.1%}), trajectory match {numbers.trajectory_match}/{numbers.cases} "
-        f"({numbers.trajectory_rate:.1%})"
+        f"({numbers.trajectory_rate:.1%}), wrong writes {numbers.wrong_writes}"
     )
     for name in runner.failing_names(report):
         print(f"  failing: {name}")
@@ -78,6 +78,9 @@ async def main(args: argparse.Namespace) -> int:
     threshold = args.min_success
     if threshold is None and settings.model == OFFLINE:
         threshold = OFFLINE_MIN_SUCCESS
+    if settings.model == OFFLINE and numbers.wrong_writes:
+        print(f"{numbers.wrong_writes} wrong writes (must be 0)", file=sys.stderr)
+        return 1
     if threshold is not None and numbers.task_rate < threshold:
         print(f"task success {numbers.task_rate:.1%} is below {threshold:.0%}", file=sys.stderr)
         return 1

@@ -3,11 +3,13 @@ no side effect beyond it) and trajectory match (the expected tools, in order).""
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from dataclasses import dataclass
 
 from pydantic_evals.evaluators import EvaluationReason, Evaluator, EvaluatorContext
 
+from agent_service.infrastructure.agent.offline.text import conversation_language
 from eval.dataset import WRITE_TOOLS, Conversation, Expected
 from eval.harness import (
     CANCELLED,
@@ -24,12 +26,16 @@ TASK_SUCCESS = "task_success"
 TRAJECTORY_MATCH = "trajectory_match"
 # What a reply must contain to count as the FAQ answer when it does not cite the entry.
 FAQ_FACTS = {
-    "address": "Rua das Flores",
-    "payment": "Pix",
-    "hours": "18h",
-    "cancellation": "2 horas",
-    "parking": "conveniado",
+    "address": ("Rua dos Ipês",),
+    "payment": ("Pix",),
+    "hours": ("18h", "6pm"),
+    "cancellation": ("2 horas", "2 hours"),
+    "parking": ("conveniado", "partner car park"),
 }
+
+
+def _states(reply: str, key: str) -> bool:
+    return any(fold(fact) in fold(reply) for fact in FAQ_FACTS[key])
 
 
 def fold(text: str) -> str:
@@ -115,7 +121,7 @@ def task_problems(out: Transcript, want: Expected) -> list[str]:
     if want.outcome == "faq":
         problems += _faq(last_reply, want, out)
     elif want.outcome == "no_answer":
-        cited = [key for key, fact in FAQ_FACTS.items() if fold(fact) in fold(last_reply)]
+        cited = [key for key in FAQ_FACTS if _states(last_reply, key)]
         if "[faq:" in last_reply or cited:
             problems.append(f"answered from the FAQ anyway: {last_reply[:120]!r}")
     elif want.outcome == "info":
@@ -124,7 +130,47 @@ def task_problems(out: Transcript, want: Expected) -> list[str]:
             problems.append(f"reply does not mention {missing}: {last_reply[:160]!r}")
     if want.outcome != "handoff" and not last_reply.strip():
         problems.append("empty reply")
+    spoken = _spoken_language(out, want)
+    problems += [problem for turn in out.turns for problem in reply_problems(turn.reply, spoken)]
     return problems
+
+
+_RAW_TAG = re.compile(r"\[(?:faq|id|tool)[:=]|\bid=", re.I)
+_UUID = re.compile(r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}", re.I)
+_SENTENCE = re.compile(r"[^.!?\n]+")
+
+
+def _spoken_language(out: Transcript, want: Expected) -> str:
+    """The case's language; the salon's own (pt) while no customer message shows any
+    (e.g. "xyzzy plugh": nothing says the customer speaks English)."""
+    evident = any(conversation_language(t.text, None, "pt")[1] for t in out.turns)
+    return want.language if evident else "pt"
+
+
+def reply_problems(reply: str, language: str) -> list[str]:
+    """What a customer must never read: a raw tag, an id, or a sentence in the other language
+    than the conversation's (a sentence with clear evidence of the other language)."""
+    problems = []
+    if _RAW_TAG.search(reply) or _UUID.search(reply):
+        problems.append(f"raw tag or id in a reply: {reply[:120]!r}")
+    for sentence in _SENTENCE.findall(_without_names(reply)):
+        said, settled = conversation_language(sentence, None, "pt")
+        if settled and said != language and _clearly(sentence, said):
+            problems.append(f"a sentence in {said} in a {language} reply: {sentence!r}")
+    return problems
+
+
+def _without_names(reply: str) -> str:
+    """The reply without the salon's own names (a Portuguese service name is not a sentence)."""
+    for name in [*(s[0] for s in SERVICES.values()), *(p[0] for p in PROFESSIONALS.values())]:
+        reply = reply.replace(name, "")
+    return reply
+
+
+def _clearly(sentence: str, language: str) -> bool:
+    """At least two more function words of ``language`` than of the other one."""
+    other = "pt" if language == "en" else "en"
+    return conversation_language(sentence, other, other)[0] == language  # type: ignore[arg-type]
 
 
 def _booked(confirmed: list[AppointmentRecord], want: Expected, kinds: list[str]) -> list[str]:
@@ -182,8 +228,7 @@ def _changed(
 
 def _faq(reply: str, want: Expected, out: Transcript) -> list[str]:
     assert want.faq
-    cited = f"[faq:{out.faq_ids[want.faq]}]" in reply
-    if cited or fold(FAQ_FACTS[want.faq]) in fold(reply):
+    if _states(reply, want.faq):
         return []
     question = FAQ[want.faq][0]
     return [f"did not answer {question!r} from the FAQ: {reply[:160]!r}"]
@@ -194,3 +239,24 @@ def _describe(appointments: list[AppointmentRecord]) -> str:
         f"{a.service} with {a.professional} at {a.start:%a %d/%m %H:%M} ({a.status})"
         for a in appointments
     )
+
+
+def wrong_writes(conversation: Conversation, out: Transcript, want: Expected) -> int:
+    """Writes the customer did not ask for: a booking with another service, professional or
+    time than wanted (or any booking when none was wanted), an existing appointment cancelled
+    or moved when it should not be, or moved to another time than asked."""
+    new = [a for a in out.appointments if not a.preexisting and a.status == CONFIRMED]
+    wanted = None
+    if want.outcome == "booked" and want.service and want.professional and want.start:
+        wanted = (SERVICES[want.service][0], PROFESSIONALS[want.professional][0], want.start)
+    wrong = sum(1 for a in new if (a.service, a.professional, a.start) != wanted)
+    before = {item.start for item in conversation.booked}
+    for old in (a for a in out.appointments if a.preexisting):
+        target = want.service is not None and old.service == SERVICES[want.service][0]
+        if target and want.outcome == "cancelled":
+            continue
+        if target and want.outcome == "rescheduled":
+            wrong += old.status != CONFIRMED or old.start not in {want.start, *before}
+        elif old.status != CONFIRMED or old.start not in before:
+            wrong += 1
+    return wrong

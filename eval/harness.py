@@ -48,20 +48,33 @@ CHANNEL = "whatsapp"
 CUSTOMER = "5511999990000"
 
 # The salon every case runs against: keys are what the dataset names.
+# Named unlike the demo salon (agent_service/cli/seed.py): no tuning to one catalog. Customers
+# use other words for the services ("corte feminino", "haircut", "manicure", "unha") and the
+# aliases carry them.
 SERVICES = {
-    "corte": ("Corte feminino", 60, 8000, "Corte com lavagem e finalização."),
-    "barba": ("Barba", 30, 4000, "Barba com toalha quente."),
-    "manicure": ("Manicure", 45, 3500, "Cutilagem e esmaltação."),
+    "corte": ("Corte e escova", 60, 8000, "Corte com lavagem e finalização."),
+    "barba": ("Barba na navalha", 30, 4000, "Barba com toalha quente."),
+    "manicure": ("Cuidado das unhas", 45, 3500, "Cutilagem e esmaltação."),
+    "hidratacao": ("Hidratação capilar", 30, 6000, "Tratamento para os fios."),
+}
+SERVICE_ALIASES = {
+    "corte": ("corte feminino", "women's haircut", "haircut", "corte de cabelo", "cabelo"),
+    "barba": ("barba", "beard", "beard trim", "barbear"),
+    "manicure": ("manicure", "unha", "unhas", "nails", "mani"),
+    "hidratacao": ("hidratação", "hydration", "hair treatment", "tratamento capilar"),
 }
 PROFESSIONALS = {
-    "ana": ("Ana Souza", "Cabeleireira", ("corte",)),
-    "bruno": ("Bruno Lima", "Barbeiro", ("barba",)),
-    "carla": ("Carla Dias", "Manicure", ("manicure",)),
+    "ana": ("Júlia Prado", "Cabeleireira", ("corte", "hidratacao")),
+    "bruno": ("Rafael Nunes", "Barbeiro", ("barba",)),
+    "carla": ("Marina Costa", "Manicure", ("manicure",)),
+    "paulo": ("Paulo Reis", "Cabeleireiro", ("hidratacao",)),
 }
+# Paulo stops for lunch (12:00–13:00): the "break" refusal.
+SPLIT_DAY = ("paulo",)
 FAQ = {
     "address": (
         "Qual é o endereço?",
-        "Ficamos na Rua das Flores, 123, Pinheiros.",
+        "Ficamos na Rua dos Ipês, 45, Pinheiros.",
         ("endereço", "address", "onde", "localização", "where", "located", "location"),
     ),
     "payment": (
@@ -84,6 +97,32 @@ FAQ = {
         "Temos estacionamento conveniado ao lado, gratuito por 2 horas.",
         ("estacionamento", "parking", "park", "carro", "car"),
     ),
+    # The same answers in English: the salon keeps its FAQ in both languages.
+    "address_en": (
+        "What is your address?",
+        "We are at 45 Rua dos Ipês, Pinheiros.",
+        ("address", "endereço", "where", "located", "location"),
+    ),
+    "payment_en": (
+        "Which payment methods do you accept?",
+        "We accept Pix, credit and debit cards, and cash.",
+        ("payment", "pagamento", "pix", "card", "cash", "pay"),
+    ),
+    "hours_en": (
+        "What are your opening hours?",
+        "We are open Monday to Saturday, from 9am to 6pm.",
+        ("hours", "horário", "open", "opening", "close", "closing"),
+    ),
+    "cancellation_en": (
+        "What is your cancellation policy?",
+        "Cancelling or rescheduling is free up to 2 hours before the appointment.",
+        ("cancellation", "cancelamento", "policy"),
+    ),
+    "parking_en": (
+        "Do you have parking?",
+        "There is a partner car park next door, free for 2 hours.",
+        ("parking", "estacionamento", "park", "car"),
+    ),
 }
 
 
@@ -98,7 +137,7 @@ class Salon:
 async def seed_salon(repos: Repositories) -> Salon:
     tenant = await repos.tenants.add(
         Tenant(
-            name="Salão Flor de Lis",
+            name="Estúdio Ipê Amarelo",
             time_zone="America/Sao_Paulo",
             locale="pt-BR",
             policy=BookingPolicy(minimum_notice_minutes=60, slot_step_minutes=30),
@@ -112,11 +151,17 @@ async def seed_salon(repos: Repositories) -> Salon:
                 duration_minutes=minutes,
                 price_minor=price,
                 description=description,
+                aliases=SERVICE_ALIASES[key],
             )
         )
         for key, (name, minutes, price, description) in SERVICES.items()
     }
     week = tuple(WorkingHours(day_of_week=d, start=time(9), end=time(18)) for d in range(1, 7))
+    split = tuple(
+        WorkingHours(day_of_week=d, start=start, end=end)
+        for d in range(1, 7)
+        for start, end in ((time(9), time(12)), (time(13), time(18)))
+    )
     professionals = {
         key: await repos.professionals.add(
             Professional(
@@ -124,7 +169,7 @@ async def seed_salon(repos: Repositories) -> Salon:
                 name=name,
                 specialty=specialty,
                 calendar_id=f"{key}-{tenant.id}",
-                weekly_hours=week,
+                weekly_hours=split if key in SPLIT_DAY else week,
                 service_ids=tuple(services[s].id for s in offered),
             )
         )

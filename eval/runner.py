@@ -13,7 +13,13 @@ from pydantic_evals import Dataset
 from pydantic_evals.reporting import EvaluationReport, ReportCase, ReportCaseFailure
 
 from eval.dataset import CASES, Conversation, Expected
-from eval.evaluators import TASK_SUCCESS, TRAJECTORY_MATCH, TaskSuccess, TrajectoryMatch
+from eval.evaluators import (
+    TASK_SUCCESS,
+    TRAJECTORY_MATCH,
+    TaskSuccess,
+    TrajectoryMatch,
+    wrong_writes,
+)
 from eval.harness import Harness, Transcript
 
 Report = EvaluationReport[Conversation, Transcript, Expected]
@@ -66,6 +72,8 @@ class Figures:
     cases: int = 0
     task_success: int = 0
     trajectory_match: int = 0
+    wrong_writes: int = 0
+    """Bookings, cancels or moves nobody asked for (wrong professional, time or service)."""
     groups: dict[str, list[int]] = field(default_factory=lambda: defaultdict(lambda: [0, 0, 0]))
 
     @property
@@ -89,6 +97,7 @@ def figures(report: Report) -> Figures:
         result.task_success += success
         result.trajectory_match += trajectory
         assert case.metadata is not None
+        result.wrong_writes += wrong_writes(case.inputs, case.output, case.metadata)
         for group in (case.metadata.category, case.metadata.language):
             counts = result.groups[group]
             counts[0] += 1
@@ -128,6 +137,7 @@ def markdown(report: Report, model_name: str, started: datetime) -> str:
         f"| task success | {numbers.task_success}/{numbers.cases} ({numbers.task_rate:.1%}) |",
         f"| trajectory match | {numbers.trajectory_match}/{numbers.cases} "
         f"({numbers.trajectory_rate:.1%}) |",
+        f"| wrong writes | {numbers.wrong_writes} |",
         "",
         "| group | cases | task success | trajectory match |",
         "| --- | --- | --- | --- |",

@@ -6,9 +6,10 @@ import asyncio
 import hashlib
 import re
 import uuid
-from collections.abc import Coroutine
+from collections.abc import Callable, Coroutine
 from contextlib import AbstractAsyncContextManager, nullcontext
 from dataclasses import dataclass
+from datetime import UTC, datetime
 from typing import Any, TypeVar
 from uuid import UUID
 
@@ -107,7 +108,11 @@ class HandleMessage:
         duplicate_wait: float = 30.0,
         gate: Admission | None = None,
         renew_every: float = 20.0,
+        handoff_timeout: float | None = None,
+        clock: Callable[[], datetime] = lambda: datetime.now(UTC),
     ) -> None:
+        self._handoff_timeout = handoff_timeout
+        self._clock = clock
         self._repos = repos
         self._engine = engine
         self._duplicate_wait = duplicate_wait
@@ -238,6 +243,9 @@ class HandleMessage:
         )
         incoming = Message(role=Role.CUSTOMER, text=message.text, message_id=message.message_id)
         key = (tenant_id, message.channel, message.message_id)
+        if self._human_timed_out(conversation):
+            conversation = await self._repos.conversations.save(conversation.handed_back())
+            log.info("handoff_timed_out", conversation_id=str(conversation.id))
         if conversation.status is ConversationStatus.HANDED_OFF:
             # While a human has it, nothing the bot proposed earlier can be confirmed later.
             saved = await self._repos.conversations.save(
@@ -276,6 +284,7 @@ class HandleMessage:
             specialist=output.specialist,
             status=status,
             pending=output.pending,
+            citations=output.citations,
             customer_ref=customer_ref(message),
         )
         # The outcome is stored first: whatever fails after a write, a retry of this message
@@ -284,6 +293,17 @@ class HandleMessage:
         await self._save_turn(conversation, incoming, output)
         await self._remember_name(customer, output)
         return result
+
+    def _human_timed_out(self, conversation: Conversation) -> bool:
+        """``AGENT_HANDOFF_TIMEOUT_SECONDS``: a conversation a human took longer ago than the
+        timeout returns to the assistant with the customer's next message."""
+        taken = conversation.handed_off_at
+        return (
+            self._handoff_timeout is not None
+            and conversation.status is ConversationStatus.HANDED_OFF
+            and taken is not None
+            and (self._clock() - taken).total_seconds() >= self._handoff_timeout
+        )
 
     async def _conversation(self, message: IncomingMessage, customer: Customer) -> Conversation:
         repo = self._repos.conversations

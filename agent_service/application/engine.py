@@ -7,7 +7,12 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from agent_service.domain.catalog import Customer, Tenant
-from agent_service.domain.conversations import Conversation, PendingConfirmation, TurnAction
+from agent_service.domain.conversations import (
+    Citation,
+    Conversation,
+    PendingConfirmation,
+    TurnAction,
+)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -34,6 +39,7 @@ class TurnOutput:
     handoff_reason: str | None = None
     customer_name: str | None = None
     pending: PendingConfirmation | None = None
+    citations: tuple[Citation, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,4 +1,5 @@
-"""How FAQ entries are matched to a question: shared words, accents/case/stopwords ignored.
+"""How FAQ entries are matched to a question: BM25 over stemmed pt/en words, accents, case
+and stopwords ignored.
 
 Both the MongoDB repository and the in-memory fake rank with these functions, so the search
 behaves the same everywhere.
@@ -9,6 +10,9 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Iterable
+
+import snowballstemmer  # type: ignore[import-untyped]
+from rank_bm25 import BM25Okapi  # type: ignore[import-untyped]
 
 from agent_service.domain.catalog import FaqEntry
 
@@ -42,17 +46,60 @@ def entry_terms(entry: FaqEntry) -> frozenset[str]:
     return terms(" ".join((entry.question, *entry.tags, entry.answer)))
 
 
+MIN_SCORE = 0.1
+"""Below this BM25 score an entry does not answer the question (the honest "not found")."""
+ABOUT_WEIGHT = 2.0
+"""The question and tags (what an entry is about) are one BM25 field and count twice; the
+answer is another field: a word only in an answer ("antes") cannot outvote the subject."""
+_STEMMERS = (snowballstemmer.stemmer("portuguese"), snowballstemmer.stemmer("english"))
+
+
+def stems(text: str) -> list[str]:
+    """The BM25 tokens of ``text``: each meaningful word (see :func:`terms`) stemmed in
+    Portuguese and in English, plus its first ``PREFIX`` letters, so "abrem"/"abre",
+    "located"/"location" and "horas"/"horário" meet whichever language the entry or the
+    question is in."""
+    folded = unicodedata.normalize("NFKD", text.casefold())
+    plain = "".join(char for char in folded if not unicodedata.combining(char))
+    words = [w for w in _WORD.findall(plain) if len(w) > 1 and w not in STOPWORDS]
+    stemmed = {stem for stemmer in _STEMMERS for stem in stemmer.stemWords(words)}
+    # Snowball leaves some verb forms whole ("abrem", "horas" vs "horário"): a short prefix
+    # joins a word's family too.
+    prefixes = {f"{word[:PREFIX]}~" for word in words if len(word) > PREFIX}
+    return sorted(stemmed | prefixes)
+
+
+PREFIX = 4
+
+
+IDF_FLOOR = 0.2
+"""Okapi's IDF is negative for a word in most entries (and for every word of a one-entry FAQ);
+floored, a shared word still counts a little instead of pushing the entry down."""
+
+
+def _bm25(corpus: list[list[str]]) -> BM25Okapi:
+    index = BM25Okapi(corpus)
+    index.idf = {term: max(value, IDF_FLOOR) for term, value in index.idf.items()}
+    return index
+
+
 def rank(query: str, entries: Iterable[FaqEntry], limit: int) -> list[FaqEntry]:
-    """Entries sharing at least one word with ``query``, most shared words first (ties: the
-    question's own overlap, then the question text, so the order is stable)."""
-    wanted = terms(query)
-    if not wanted or limit <= 0:
+    """The entries that answer ``query``, best first: BM25 (Okapi) over question, tags and
+    answer with pt/en stemming and accent folding; scores below ``MIN_SCORE`` are dropped;
+    ties go to the question text, then the id, so the order is stable."""
+    wanted = stems(query)
+    candidates = list(entries)
+    if not wanted or not candidates or limit <= 0:
         return []
-    scored = []
-    for entry in entries:
-        overlap = len(wanted & entry_terms(entry))
-        if overlap:
-            in_question = len(wanted & terms(entry.question))
-            scored.append((-overlap, -in_question, entry.question, str(entry.id), entry))
-    scored.sort(key=lambda item: item[:4])
-    return [item[4] for item in scored[:limit]]
+    about = _bm25([stems(" ".join((e.question, *e.tags))) for e in candidates])
+    answer = _bm25([stems(e.answer) or ["_"] for e in candidates])
+    scores = ABOUT_WEIGHT * about.get_scores(wanted) + answer.get_scores(wanted)
+    scored = sorted(
+        (
+            (-float(score), entry.question, str(entry.id), entry)
+            for score, entry in zip(scores, candidates, strict=True)
+            if score >= MIN_SCORE
+        ),
+        key=lambda item: item[:3],
+    )
+    return [item[3] for item in scored[:limit]]

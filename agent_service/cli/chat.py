@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import argparse
-import asyncio
 import getpass
 import re
+import signal
 import sys
 import uuid
 from datetime import date, datetime, timedelta
@@ -15,6 +15,7 @@ import grpc
 
 from agenda.agent.v1 import agent_service_pb2 as pb
 from agenda.agent.v1 import agent_service_pb2_grpc as pb_grpc
+from agenda.agent.v1 import types_pb2 as types
 from agenda_kit.grpc.limits import MESSAGE_SIZE_OPTIONS
 from agent_service.cli.clients import DEMO_TENANT_FILE, agent_address, agent_metadata
 
@@ -27,6 +28,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--tenant", default=None, help="tenant id (default: the demo tenant)")
     parser.add_argument("--customer", default=None, help="your id on the 'terminal' channel")
     parser.add_argument("--script", action="store_true", help="play the scripted conversation")
+    parser.add_argument(
+        "--new", action="store_true", help="start a fresh conversation (as a new customer)"
+    )
+
+
+HANDED_OFF = "CONVERSATION_STATUS_HANDED_OFF"
+BACK = "/back"
 
 
 class Session:
@@ -38,6 +46,7 @@ class Session:
         self._customer = customer
         self.conversation_id = ""
         self.actions: list[pb.SendMessageResponse] = []
+        self.with_human = False
 
     async def say(self, text: str) -> str:
         reply = await self._stub.SendMessage(
@@ -56,7 +65,21 @@ class Session:
         self.conversation_id = reply.conversation_id
         if reply.actions:
             self.actions.append(reply)
+        self.with_human = types.ConversationStatus.Name(reply.status) == HANDED_OFF
         return reply.reply
+
+    async def hand_back(self) -> None:
+        """Return the conversation from the human attendant to the assistant."""
+        await self._stub.HandBack(
+            pb.HandBackRequest(
+                tenant_id=self._tenant_id,
+                conversation_id=self.conversation_id,
+                note="handed back from the terminal chat",
+            ),
+            metadata=agent_metadata("gateway"),
+            timeout=30,
+        )
+        self.with_human = False
 
 
 def _out(line: str) -> None:
@@ -103,17 +126,48 @@ async def _exchange(session: Session, text: str) -> str:
 
 
 async def interactive(session: Session) -> int:
-    _out("Chat with the assistant (Ctrl-D or 'sair' to quit).")
-    loop = asyncio.get_running_loop()
+    """Reads in this thread: Ctrl-C interrupts ``input()`` at once (no executor to wait for;
+    asyncio's own SIGINT handler only cancels the task, which a blocked ``input()`` never sees,
+    so the default handler is put back)."""
+    signal.signal(signal.SIGINT, signal.default_int_handler)
+    _out("Chat with the assistant (Ctrl-D, Ctrl-C or 'sair' to quit).")
     while True:
-        line = await loop.run_in_executor(None, _prompt)
+        line = _prompt()
         if line is None or line.strip().lower() in {"sair", "exit", "quit"}:
             return 0
-        if line.strip():
-            try:
-                _out(f"assistente> {await session.say(line)}\n")
-            except grpc.aio.AioRpcError as error:
-                _out(f"[{error.code().name}] {error.details()}")
+        try:
+            await _turn(session, line.strip())
+        except grpc.aio.AioRpcError as error:
+            _out(f"[{error.code().name}] {error.details()}")
+
+
+async def piped(session: Session, lines: list[str]) -> int:
+    """Piped stdin is the conversation: one customer message per non-empty line."""
+    for line in (line.strip() for line in lines):
+        if line:
+            _out(f"você> {line}")
+            await _turn(session, line)
+    return 0
+
+
+async def _turn(session: Session, text: str) -> None:
+    if not text:
+        return
+    if text == BACK:
+        if not session.conversation_id:
+            _out("(nothing to return yet)")
+            return
+        await session.hand_back()
+        _out("(o assistente voltou à conversa / the assistant is back)\n")
+        return
+    reply = await session.say(text)
+    if reply:
+        _out(f"assistente> {reply}\n")
+    if session.with_human:
+        _out(
+            "(um atendente humano está com esta conversa; digite /back para voltar ao "
+            "assistente / a human attendant has this conversation; type /back to return it)\n"
+        )
 
 
 def _prompt() -> str | None:
@@ -123,17 +177,33 @@ def _prompt() -> str | None:
         return None
 
 
+def _customer(args: argparse.Namespace, fresh: bool) -> str:
+    """The terminal customer: ``--customer``, else the OS user; a fresh one for a script or
+    piped input (each run starts clean) and with ``--new``."""
+    base = args.customer or getpass.getuser()
+    if fresh or getattr(args, "new", False):
+        return f"{base}-{uuid.uuid4().hex[:8]}"
+    return base
+
+
 async def main(args: argparse.Namespace) -> int:
     tenant = args.tenant or (
         DEMO_TENANT_FILE.read_text().strip() if DEMO_TENANT_FILE.exists() else ""
     )
     if not tenant:
         raise SystemExit("no tenant: pass --tenant or run `python -m agent_service seed-demo`")
-    customer = args.customer or getpass.getuser()
-    async with grpc.aio.insecure_channel(
-        args.address or agent_address(), options=MESSAGE_SIZE_OPTIONS
-    ) as channel:
-        session = Session(pb_grpc.AgentServiceStub(channel), tenant, customer)
-        if args.script or not sys.stdin.isatty():
-            return await scripted(session)
-        return await interactive(session)
+    lines = [] if args.script or sys.stdin.isatty() else sys.stdin.read().splitlines()
+    scripted_run = args.script or (not sys.stdin.isatty() and not any(x.strip() for x in lines))
+    customer = _customer(args, fresh=not sys.stdin.isatty() or args.script)
+    address = args.address or agent_address()
+    try:
+        async with grpc.aio.insecure_channel(address, options=MESSAGE_SIZE_OPTIONS) as channel:
+            session = Session(pb_grpc.AgentServiceStub(channel), tenant, customer)
+            if scripted_run:
+                return await scripted(session)
+            if lines:
+                return await piped(session, lines)
+            return await interactive(session)
+    except grpc.aio.AioRpcError as error:
+        _out(f"agent service at {address}: {error.code().name}: {error.details()}")
+        return 1

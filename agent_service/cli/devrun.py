@@ -37,6 +37,9 @@ Logs: .data/logs/   Operator recipes: docs/operations.md   Security: docs/securi
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--script", action="store_true", help="play the scripted conversation")
+    parser.add_argument(
+        "--new", action="store_true", help="start a fresh conversation (as a new customer)"
+    )
 
 
 def _say(line: str) -> None:
@@ -123,7 +126,11 @@ def main(args: argparse.Namespace) -> int:
             _say(HOW_TO)
             _say(_tokens_table())
             chat_args = argparse.Namespace(
-                address=None, tenant=None, customer=None, script=args.script
+                address=None,
+                tenant=None,
+                customer=None,
+                script=args.script,
+                new=getattr(args, "new", False),
             )
             return asyncio.run(chat.main(chat_args))
     except KeyboardInterrupt:

@@ -20,6 +20,12 @@ SERVICES = [
     ("Corte masculino", "Corte na tesoura ou máquina", 30, 5000),
     ("Manicure", "Cutilagem e esmaltação", 40, 3500),
 ]
+# What customers call the services, in Portuguese and English (matched folding accents/case).
+SERVICE_ALIASES = {
+    "Corte feminino": ["women's haircut", "ladies haircut", "corte de cabelo feminino"],
+    "Corte masculino": ["men's haircut", "corte de cabelo masculino", "corte de homem"],
+    "Manicure": ["unha", "unhas", "nails", "mani"],
+}
 FAQ = [
     (
         "Qual é o endereço do salão?",
@@ -95,6 +101,7 @@ async def seed(
                     duration_minutes=minutes,
                     price_minor=price,
                     currency="BRL",
+                    aliases=SERVICE_ALIASES.get(name, []),
                 ),
                 idempotency_key=f"demo-service-{name}",
             ),

@@ -76,6 +76,22 @@ class Tenant(Entity):
         return "pt" if self.locale.startswith("pt") else "en"
 
 
+MAX_ALIASES = 20
+MAX_ALIAS_CHARS = 100
+
+
+def clean_aliases(values: tuple[str, ...]) -> tuple[str, ...]:
+    """Aliases stripped, non-empty, at most ``MAX_ALIAS_CHARS`` each, duplicates dropped."""
+    cleaned: list[str] = []
+    for value in values:
+        alias = value.strip()
+        if not alias or len(alias) > MAX_ALIAS_CHARS:
+            raise ValueError(f"each alias must have 1..{MAX_ALIAS_CHARS} characters")
+        if alias.casefold() not in {c.casefold() for c in cleaned}:
+            cleaned.append(alias)
+    return tuple(cleaned)
+
+
 class Service(Entity):
     """Something sold by the appointment."""
 
@@ -86,6 +102,13 @@ class Service(Entity):
     duration_minutes: int = Field(ge=5, le=720, multiple_of=5)
     price_minor: int = Field(default=0, ge=0, le=10**12)
     currency: str = "BRL"
+    aliases: tuple[str, ...] = Field(default=(), max_length=MAX_ALIASES)
+    """Other words customers use for it, in any language ("haircut", "corte de cabelo")."""
+
+    @field_validator("aliases")
+    @classmethod
+    def _clean_aliases(cls, value: tuple[str, ...]) -> tuple[str, ...]:
+        return clean_aliases(value)
 
     @field_validator("currency")
     @classmethod
@@ -148,6 +171,13 @@ class Professional(Entity):
     weekly_hours: tuple[WorkingHours, ...] = ()
     exceptions: tuple[DateException, ...] = ()
     service_ids: tuple[UUID, ...] = ()
+    aliases: tuple[str, ...] = Field(default=(), max_length=MAX_ALIASES)
+    """Other names customers use (a nickname, "Ju" for "Juliana")."""
+
+    @field_validator("aliases")
+    @classmethod
+    def _clean_aliases(cls, value: tuple[str, ...]) -> tuple[str, ...]:
+        return clean_aliases(value)
 
     @field_validator("exceptions")
     @classmethod

@@ -7,7 +7,7 @@ from enum import StrEnum
 from typing import Any
 from uuid import UUID, uuid4
 
-from pydantic import Field
+from pydantic import BaseModel, ConfigDict, Field
 
 from agent_service.domain.catalog import Entity
 from agent_service.domain.errors import InvalidStateError
@@ -97,6 +97,8 @@ class Conversation(Entity):
     messages: tuple[Message, ...] = ()
     summary: str = ""
     handoff_reason: str = ""
+    handed_off_at: datetime | None = None
+    """When a human took the conversation (``None`` unless handed off)."""
     engine_state: dict[str, Any] = Field(default_factory=dict)
     created_at: datetime = Field(default_factory=_now)
     updated_at: datetime = Field(default_factory=_now)
@@ -121,6 +123,7 @@ class Conversation(Entity):
             update={
                 "status": ConversationStatus.HANDED_OFF,
                 "handoff_reason": reason,
+                "handed_off_at": _now(),
                 "active_specialist": "",
                 "updated_at": _now(),
             }
@@ -130,7 +133,12 @@ class Conversation(Entity):
         if self.status is not ConversationStatus.HANDED_OFF:
             raise InvalidStateError("the conversation is not with a human")
         return self.without_pending().model_copy(
-            update={"status": ConversationStatus.ACTIVE, "handoff_reason": "", "updated_at": _now()}
+            update={
+                "status": ConversationStatus.ACTIVE,
+                "handoff_reason": "",
+                "handed_off_at": None,
+                "updated_at": _now(),
+            }
         )
 
     def ended(self) -> Conversation:
@@ -141,6 +149,15 @@ class Conversation(Entity):
                 "updated_at": _now(),
             }
         )
+
+
+class Citation(BaseModel):
+    """A FAQ entry a reply was answered from (the structured citation; never a tag in text)."""
+
+    model_config = ConfigDict(frozen=True)
+
+    faq_id: UUID
+    question: str = ""
 
 
 class TurnResult(Entity):
@@ -157,3 +174,4 @@ class TurnResult(Entity):
     """Opaque reference (hash) of the customer whose message this was; a redelivery from
     another customer gets ``MessageIdTakenError``, never this reply."""
     pending: PendingConfirmation | None = None
+    citations: tuple[Citation, ...] = ()

@@ -47,6 +47,7 @@ class AgentSettings(BaseSettings):
     tenant_messages_per_minute: float = Field(default=600.0, ge=0)
     tenant_message_burst: int = Field(default=200, ge=1)
     confirmation_ttl_seconds: float = Field(default=900.0, gt=0, le=86_400)
+    handoff_timeout_seconds: float | None = Field(default=None, gt=0)
     max_reply_chars: int = Field(default=2000, ge=500, le=10_000)
     shutdown_grace_seconds: float = Field(default=10.0, ge=0)
     tls_cert_file: Path | None = None

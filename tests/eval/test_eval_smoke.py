@@ -26,14 +26,30 @@ SMOKE = [
     "en-reschedule",
     "pt-services-and-prices",
     "en-cancel-without-appointments",
+    # issue 12: never another professional, check before asking, refusals, any professional,
+    # part of day, aliases, routing that recovers, one language
+    "pt-wrong-professional-not-substituted",
+    "en-reschedule-to-closed-day-checks-first",
+    "pt-declined-time-does-not-resurface",
+    "pt-refusal-break",
+    "en-any-professional-busy-first",
+    "pt-part-tarde",
+    "en-names-nails",
+    "pt-route-faq-then-when",
+    "en-language-short-no",
 ]
 
 
-def test_the_dataset_has_40_conversations_in_both_languages_with_expectations() -> None:
-    assert len(CASES) >= 40
+def test_the_dataset_has_150_conversations_in_both_languages_with_expectations() -> None:
+    assert len(CASES) >= 150
     assert len({case.name for case in CASES}) == len(CASES)
     languages = Counter(case.metadata.language for case in CASES if case.metadata)
-    assert languages["pt"] >= 15 and languages["en"] >= 15
+    assert languages["pt"] >= 90 and languages["en"] >= 45
+    categories = {case.metadata.category for case in CASES if case.metadata}
+    assert {
+        "typos-slang", "service-names", "corrections", "refusal", "trust", "any-professional",
+        "part-of-day", "routing", "language",
+    } <= categories  # fmt: skip
     outcomes = {case.metadata.outcome for case in CASES if case.metadata}
     assert {"booked", "cancelled", "rescheduled", "faq", "handoff"} <= outcomes
     for case in CASES:
@@ -57,6 +73,7 @@ async def test_offline_model_passes_the_smoke_cases() -> None:
     assert numbers.cases == len(SMOKE)
     assert runner.failing_names(report) == [], runner.markdown(report, "offline", runner.now())
     assert numbers.task_rate == numbers.trajectory_rate == 1.0
+    assert numbers.wrong_writes == 0
 
 
 def _does_nothing(messages: list[ModelMessage], info: AgentInfo) -> ModelResponse:
@@ -72,8 +89,8 @@ async def test_a_model_that_does_nothing_fails_and_the_report_says_why(tmp_path:
     runner.write(report, "does-nothing", runner.now(), path)
     text = path.read_text()
     assert "## Failing cases (2)" in text
-    assert "nothing booked (wanted Corte feminino with Ana Souza" in text
-    assert "**customer:** Quero agendar um corte feminino com a Ana amanhã às 10h" in text
+    assert "nothing booked (wanted Corte e escova with Júlia Prado" in text
+    assert "**customer:** Quero agendar um corte feminino com a Júlia amanhã às 10h" in text
 
 
 async def test_the_command_writes_the_report_and_applies_the_threshold(tmp_path: Path) -> None:
@@ -82,3 +99,38 @@ async def test_the_command_writes_the_report_and_applies_the_threshold(tmp_path:
     assert await main(parse_args(argv)) == 0
     assert "| task success | 1/1 (100.0%) |" in report.read_text()
     assert await main(parse_args([*argv, "--min-success", "1.01"])) == 1
+
+
+def test_wrong_writes_count_bookings_and_moves_nobody_asked_for() -> None:
+    from datetime import datetime, time
+    from uuid import uuid4
+
+    from eval.dataset import CUT_THURSDAY, FRI, THU, TUE, Conversation, Expected
+    from eval.evaluators import wrong_writes
+    from eval.harness import AppointmentRecord, Transcript, local
+
+    def record(professional: str, start: datetime, *, old: bool = False) -> AppointmentRecord:
+        return AppointmentRecord(
+            uuid4(), "Corte e escova", professional, start, "confirmed", preexisting=old
+        )
+
+    want = Expected(
+        category="booking", language="pt", outcome="booked", tools=(), service="corte",
+        professional="ana", start=local(TUE, time(10)),
+    )  # fmt: skip
+    right = Transcript(appointments=[record("Júlia Prado", local(TUE, time(10)))])
+    other_person = Transcript(appointments=[record("Paulo Reis", local(TUE, time(10)))])
+    other_time = Transcript(appointments=[record("Júlia Prado", local(TUE, time(11)))])
+    empty = Conversation(("x",))
+    assert wrong_writes(empty, right, want) == 0
+    assert wrong_writes(empty, other_person, want) == 1
+    assert wrong_writes(empty, other_time, want) == 1
+    move = Expected(
+        category="appointments", language="pt", outcome="rescheduled", tools=(), service="corte",
+        start=local(FRI, time(16)),
+    )  # fmt: skip
+    had = Conversation(("x",), (CUT_THURSDAY,))
+    moved_wrong = Transcript(appointments=[record("Júlia Prado", local(FRI, time(15)), old=True)])
+    untouched = Transcript(appointments=[record("Júlia Prado", local(THU, time(10)), old=True)])
+    assert wrong_writes(had, moved_wrong, move) == 1
+    assert wrong_writes(had, untouched, move) == 0  # not done is a failure, not a wrong write

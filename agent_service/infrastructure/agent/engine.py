@@ -6,6 +6,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any, cast
+from uuid import UUID
 
 from langgraph.graph.state import CompiledStateGraph
 from pydantic_ai.usage import RunUsage, UsageLimits
@@ -14,7 +15,7 @@ from agenda_kit.calendar.port import ICalendarAdapter
 from agent_service.application.booking import BookingService
 from agent_service.application.engine import ProgressSink, TurnInput, TurnOutput
 from agent_service.application.repositories import Repositories
-from agent_service.domain.conversations import Role
+from agent_service.domain.conversations import Citation, Role
 from agent_service.infrastructure.agent.consent import pending_confirmation, still_pending
 from agent_service.infrastructure.agent.deps import AgentDeps, PendingAction, TurnState
 from agent_service.infrastructure.agent.graph import TurnContext
@@ -22,7 +23,14 @@ from agent_service.infrastructure.agent.state import ChatState
 from agent_service.infrastructure.agent.truth import final_reply
 
 TRANSCRIPT_MESSAGES = 10
-STATE_KEYS = ("histories", "pending_action", "memory", "summary", "active_specialist")
+STATE_KEYS = (
+    "histories",
+    "pending_action",
+    "memory",
+    "summary",
+    "active_specialist",
+    "conversation_language",
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -80,6 +88,7 @@ class LangGraphConversationEngine:
             summary=final.get("summary", ""),
             handoff_reason=deps.turn.handoff_reason,
             customer_name=final.get("memory", {}).get("name") or None,
+            citations=cited(deps.turn.citations, reply),
         )
 
     def _deps(self, turn: TurnInput) -> AgentDeps:
@@ -122,6 +131,7 @@ class LangGraphConversationEngine:
             history=transcript,
             memory=memory,
             active_specialist=saved.get("active_specialist") or "",
+            conversation_language=saved.get("conversation_language") or "",
             pending_action=saved.get("pending_action"),
             histories=dict(saved.get("histories") or {}),
             summary=saved.get("summary") or "",
@@ -137,3 +147,14 @@ def _message_id(turn: TurnInput) -> str:
     """The channel message id of the customer message this turn answers."""
     messages = turn.conversation.messages
     return messages[-1].message_id if messages else ""
+
+
+def cited(found: list[dict[str, str]], reply: str) -> tuple[Citation, ...]:
+    """The FAQ entries the reply answers from: those whose answer it repeats, else every entry
+    the FAQ search returned this turn (a model may paraphrase); none without a search."""
+    unique = {item["faq_id"]: item for item in found}.values()
+    quoted = [item for item in unique if item.get("answer") and item["answer"] in reply]
+    return tuple(
+        Citation(faq_id=UUID(item["faq_id"]), question=item.get("question", ""))
+        for item in (quoted or unique)
+    )

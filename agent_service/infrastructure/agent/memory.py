@@ -8,7 +8,8 @@ from agent_service.application.ports import AppointmentFilter
 from agent_service.domain.appointments import AppointmentStatus
 from agent_service.infrastructure.agent.consent import decide_pending, still_pending
 from agent_service.infrastructure.agent.deps import AgentDeps, PendingAction
-from agent_service.infrastructure.agent.offline.nlu import detect_language, extract_name
+from agent_service.infrastructure.agent.offline.nlu import extract_name
+from agent_service.infrastructure.agent.offline.text import conversation_language
 from agent_service.infrastructure.agent.state import ChatState
 from agent_service.infrastructure.agent.tools.formatting import WEEKDAYS, describe, local_text
 
@@ -20,7 +21,13 @@ async def prepare_turn(state: ChatState, deps: AgentDeps) -> dict[str, Any]:
     decision: a pending write is confirmed only by an affirmative reply (set here, in code)."""
     turn, tenant = deps.turn, deps.tenant
     message = state.get("message", "")
-    turn.language = detect_language(message, turn.language)  # type: ignore[arg-type]
+    settled = state.get("conversation_language") or None
+    language, is_settled = conversation_language(
+        message,
+        settled,  # type: ignore[arg-type]
+        turn.language,  # type: ignore[arg-type]
+    )
+    turn.language = language
     decide_pending(deps, PendingAction.from_json(state.get("pending_action")), message)
     memory = await _memory(state, deps)
     turn.upcoming = list(memory["upcoming"])
@@ -28,6 +35,7 @@ async def prepare_turn(state: ChatState, deps: AgentDeps) -> dict[str, Any]:
     local_now = turn.now.astimezone(tenant.zone)
     return {
         "language": turn.language,
+        "conversation_language": language if is_settled else "",
         "current_datetime": local_now.isoformat(timespec="minutes"),
         "current_weekday": WEEKDAYS[turn.language][local_now.weekday()],
         "memory": memory,

@@ -142,9 +142,10 @@ SPECIALISTS: tuple[Specialist, ...] = (
         flag="enable_faq",
         route_hint="questions about the business: address, hours, payment, policies",
         instructions=(
-            "You answer questions from the business's FAQ. Call search_faq, answer only from "
-            "the entries returned and cite them as [faq:ID]. If nothing matches, say plainly "
-            "that you do not know and offer a human attendant."
+            "You answer questions from the business's FAQ. Call search_faq and answer only from "
+            "the entries returned, in the customer's language. Never write ids or [faq:...] "
+            "tags: the system attaches the citations. If nothing matches, say plainly that you "
+            "do not know and offer a human attendant."
         ),
         tools=(search_faq,),
         intent_phrases=(

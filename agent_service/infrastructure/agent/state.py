@@ -14,6 +14,7 @@ class ChatState(TypedDict, total=False):
     message: str
     history: list[dict[str, str]]  # [{role, content}] latest transcript
     language: str
+    conversation_language: str  # settled on the first message with evidence; "" until then
     current_datetime: str
     current_weekday: str
     memory: dict[str, Any]  # customer name, upcoming appointments, summary

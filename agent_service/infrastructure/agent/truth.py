@@ -136,6 +136,11 @@ def _receipt(action: TurnAction, language: str) -> str:
     return messages.text(f"receipt_{action.kind.value}", language, what=what)
 
 
+RAW_TAG = re.compile(r"\s*\[(?:faq|id)[:=][^\]]*\]", re.I)
+"""A citation tag a model copied into its text: the customer never sees it (citations are the
+response's structured field)."""
+
+
 def final_reply(
     deps: AgentDeps,
     model_text: str,
@@ -151,7 +156,7 @@ def final_reply(
     tail = "\n\n".join(system)
     budget = max_chars - len(tail) - (2 if tail else 0)
     # Cut first: only what the customer will read is judged (and a 9 MB reply costs nothing).
-    shown = _cut(model_text.strip(), budget)
+    shown = _cut(RAW_TAG.sub("", model_text).strip(), budget)
     body = _cut(_body(deps, shown, stopped=stopped, has_system=bool(system)), budget)
     return "\n\n".join(part for part in (body, tail) if part)
 

@@ -74,6 +74,9 @@ def turn_response(
     )
     if result.pending is not None:
         response.pending.CopyFrom(pending_message(result.pending))
+    response.citations.extend(
+        pb.Citation(faq_id=str(c.faq_id), question=c.question) for c in result.citations
+    )
     return response
 
 

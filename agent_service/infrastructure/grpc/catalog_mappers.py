@@ -100,6 +100,7 @@ def to_service(message: pb.Service, *, with_id: bool) -> Service:
         duration_minutes=message.duration_minutes,
         price_minor=message.price_minor,
         currency=message.currency or "BRL",
+        aliases=tuple(message.aliases),
     )
 
 
@@ -112,6 +113,7 @@ def service_message(service: Service) -> pb.Service:
         duration_minutes=service.duration_minutes,
         price_minor=service.price_minor,
         currency=service.currency,
+        aliases=list(service.aliases),
     )
 
 
@@ -161,6 +163,7 @@ def to_professional(message: pb.Professional, *, with_id: bool) -> Professional:
             parse_uuid(f"professional.service_ids[{i}]", sid)
             for i, sid in enumerate(message.service_ids)
         ),
+        aliases=tuple(message.aliases),
     )
 
 
@@ -189,6 +192,7 @@ def professional_message(professional: Professional) -> pb.Professional:
             for day in professional.exceptions
         ],
         service_ids=[str(sid) for sid in professional.service_ids],
+        aliases=list(professional.aliases),
     )
 
 

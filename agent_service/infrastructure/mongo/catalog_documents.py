@@ -64,6 +64,7 @@ class ServiceDocument(ScopedDocument):
     duration_minutes: int
     price_minor: int
     currency: str
+    aliases: list[str] = []  # noqa: RUF012 (absent in documents written before aliases)
 
     class Settings:
         name = "services"
@@ -86,6 +87,7 @@ class ProfessionalDocument(ScopedDocument):
     weekly_hours: list[dict[str, Any]]
     exceptions: list[dict[str, Any]]
     service_ids: list[UUID]
+    aliases: list[str] = []  # noqa: RUF012 (absent in documents written before aliases)
 
     class Settings:
         name = "professionals"
@@ -105,6 +107,7 @@ class ProfessionalDocument(ScopedDocument):
             weekly_hours=[hours.model_dump(mode="json") for hours in professional.weekly_hours],
             exceptions=[day.model_dump(mode="json") for day in professional.exceptions],
             service_ids=list(professional.service_ids),
+            aliases=list(professional.aliases),
         )
 
     def to_domain(self) -> Professional:
@@ -117,6 +120,7 @@ class ProfessionalDocument(ScopedDocument):
             weekly_hours=tuple(WorkingHours.model_validate(h) for h in self.weekly_hours),
             exceptions=tuple(DateException.model_validate(d) for d in self.exceptions),
             service_ids=tuple(self.service_ids),
+            aliases=tuple(self.aliases),
         )
 
 

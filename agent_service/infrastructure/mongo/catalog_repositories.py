@@ -168,13 +168,11 @@ class BeanieFaqRepository:
 
     @guarded
     async def search(self, tenant_id: UUID, query: str, limit: int = 3) -> list[FaqEntry]:
-        """Candidates share at least one indexed term; ``rank`` orders them."""
-        wanted = sorted(terms(query))
-        if not wanted:
+        """``rank`` (BM25 with stemming) over the tenant's entries: stems can match words no
+        stored term has, so every entry is a candidate (an FAQ is tens of entries)."""
+        if not terms(query):
             return []
-        candidates = await self._store.list(
-            {"tenant_id": tenant_id, "terms": {"$in": wanted}}, [("_id", ASC)]
-        )
+        candidates = await self._store.list({"tenant_id": tenant_id}, [("_id", ASC)])
         return rank(query, candidates, limit)
 
     @guarded

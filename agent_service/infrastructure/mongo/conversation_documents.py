@@ -37,6 +37,7 @@ class ConversationDocument(ScopedDocument):
     messages: list[MessageFields]
     summary: str
     handoff_reason: str
+    handed_off_at: datetime | None = None
     engine_state: dict[str, Any]
     created_at: datetime
     updated_at: datetime

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import datetime, timedelta
 
+from agent_service.application.conversation import HandleMessage
 from agent_service.domain.appointments import AppointmentStatus
 from agent_service.domain.conversations import ActionKind
 from tests.agent_service.conversation_fixtures import Assistant, seed_salon
@@ -56,7 +57,8 @@ async def test_faq_cites_the_entry_and_unknown_is_honest() -> None:
     salon = await seed_salon(assistant.repos)
     reply = await assistant.say(salon.tenant.id, "Qual é o endereço de vocês?")
     assert "Rua das Flores" in reply.result.reply
-    assert "[faq:" in reply.result.reply
+    assert "[faq:" not in reply.result.reply  # the citation is structured, never a raw tag
+    assert [c.question for c in reply.result.citations] == ["Qual é o endereço?"]
     unknown = await assistant.say(salon.tenant.id, "xyzzy plugh", customer="other")
     assert (
         "não entendi" in unknown.result.reply.lower()
@@ -143,3 +145,23 @@ async def test_greeting_and_services_in_english() -> None:
     assert "assistant" in hello.result.reply
     services = await assistant.say(salon.tenant.id, "What services do you have and how much?")
     assert "Corte feminino" in services.result.reply and "R$ 80,00" in services.result.reply
+
+
+async def test_a_handoff_returns_to_the_assistant_after_the_timeout() -> None:
+    assistant = Assistant()
+    salon = await seed_salon(assistant.repos)
+    handed = await assistant.say(salon.tenant.id, "Quero falar com um atendente humano")
+    conversation = await assistant.repos.conversations.get(
+        salon.tenant.id, handed.result.conversation_id
+    )
+    assert conversation.handed_off_at is not None
+    taken = conversation.handed_off_at
+    clock = [taken + timedelta(seconds=599)]
+    assistant.handle = HandleMessage(
+        assistant.repos, assistant.handle._engine, handoff_timeout=600, clock=lambda: clock[0]
+    )
+    quiet = await assistant.say(salon.tenant.id, "Olá? alguém aí?")
+    assert quiet.result.reply == "" and quiet.result.specialist == "human"
+    clock[0] = taken + timedelta(seconds=600)
+    back = await assistant.say(salon.tenant.id, "Quais serviços vocês têm?")
+    assert back.result.specialist != "human" and "Corte feminino" in back.result.reply

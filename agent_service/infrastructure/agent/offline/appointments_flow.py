@@ -18,6 +18,7 @@ from agent_service.infrastructure.agent.offline.nlu import (
     ordinal_choice,
     parse_when,
 )
+from agent_service.infrastructure.agent.offline.refusals import refusal_text
 from agent_service.infrastructure.agent.offline.replies import say
 from agent_service.infrastructure.agent.offline.responses import (
     call,
@@ -107,6 +108,9 @@ def _after_write(ctx: OfflineContext, tool: str, result: str) -> ModelResponse:
         return text(say(key, ctx.language, summary=done))
     if result.startswith("PENDING:"):
         return text(say("pending", ctx.language))
+    refusal = refusal_text(result, ctx.language)
+    if refusal is not None:
+        return text(refusal)
     return text(say("failed", ctx.language, detail=failure_detail(result)))
 
 

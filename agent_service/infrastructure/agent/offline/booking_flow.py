@@ -3,6 +3,7 @@ the customer's words, check availability, ask for confirmation, book."""
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from datetime import date, time
 
@@ -10,8 +11,24 @@ from pydantic_ai.messages import ModelResponse
 
 from agent_service.domain.availability import local_instant
 from agent_service.infrastructure.agent.offline import catalog
+from agent_service.infrastructure.agent.offline.availability_flow import (
+    date_range,
+    listing,
+    part_of_day,
+    range_listing,
+    team_step,
+    wants_anyone,
+)
 from agent_service.infrastructure.agent.offline.context import OfflineContext
-from agent_service.infrastructure.agent.offline.nlu import best_match, is_negative, parse_when
+from agent_service.infrastructure.agent.offline.nlu import (
+    asks_for_times,
+    best_match_group,
+    is_affirmative,
+    is_negative,
+    normalize,
+    parse_when,
+)
+from agent_service.infrastructure.agent.offline.refusals import refusal_text
 from agent_service.infrastructure.agent.offline.replies import say
 from agent_service.infrastructure.agent.offline.responses import (
     call,
@@ -21,6 +38,12 @@ from agent_service.infrastructure.agent.offline.responses import (
     failure_detail,
     text,
 )
+from agent_service.infrastructure.agent.offline.when import has_when_mention
+
+_EARLIEST = re.compile(
+    r"\b(?:primeir[oa] (?:horario|vaga)|mais cedo possivel|first (?:free|available|slot|opening)"
+    r"|earliest)\b"
+)
 
 
 @dataclass
@@ -29,6 +52,8 @@ class Request:
     professional: catalog.ProfessionalInfo | None
     day: date | None
     at: time | None
+    not_offered: catalog.ProfessionalInfo | None = None
+    """A professional the customer named who does not offer the service (never substituted)."""
 
 
 def booking_step(ctx: OfflineContext) -> ModelResponse:
@@ -39,7 +64,8 @@ def booking_step(ctx: OfflineContext) -> ModelResponse:
     booked = ctx.result("book_appointment")
     if booked is not None:
         return _after_book(ctx, booked.text)
-    if is_negative(ctx.text) and not ctx.results:
+    if is_negative(ctx.text) and not has_when_mention(ctx.text) and not ctx.results:
+        # "não, melhor às 15h" is a correction, not a refusal: it goes on with the new time.
         return text(say("declined", ctx.language))
     if not ctx.called("list_services"):
         return calls("list_services", "list_professionals")
@@ -50,10 +76,38 @@ def _next_question_or_action(ctx: OfflineContext) -> ModelResponse:
     services = catalog.services(_result_text(ctx, "list_services"))
     professionals = catalog.professionals(_result_text(ctx, "list_professionals"))
     request = _understand(ctx, services, professionals)
+    span = date_range(ctx.text, ctx.now.date())
+    if span is not None and request.day is None:
+        request.day = span[0]
+    if request.not_offered is not None and request.service is not None:
+        who = [p.name for p in professionals if request.service.name in p.services]
+        return text(
+            say(
+                "not_offered" if who else "not_offered_anyone",
+                ctx.language,
+                professional=request.not_offered.name,
+                service=request.service.name,
+                items=", ".join(who),
+            )
+        )
+    if request.day is not None and request.day < ctx.now.date():
+        return text(f"{say('refusal_past', ctx.language)} {say('try_other_day', ctx.language)}")
+    if (
+        request.service is None
+        and request.professional
+        and request.day
+        and asks_for_times(ctx.text)
+    ):
+        return _windows(ctx, request.professional, request.day)
     if request.service is None:
         return text(say("ask_service", ctx.language, items=", ".join(s.name for s in services)))
     if request.professional is None:
-        names = [p.name for p in professionals if request.service.name in p.services]
+        offering = [p for p in professionals if request.service.name in p.services]
+        if wants_anyone(ctx.texts):
+            if request.day is None:
+                return text(say("ask_day_anyone", ctx.language, service=request.service.name))
+            return team_step(ctx, request.service, offering, request.day, request.at)
+        names = [p.name for p in offering]
         return text(say("ask_professional", ctx.language, items=", ".join(names)))
     if request.day is None:
         return text(
@@ -66,6 +120,9 @@ def _next_question_or_action(ctx: OfflineContext) -> ModelResponse:
         )
     if request.at is None:
         return _availability(ctx, request)
+    if ctx.pending is None and is_affirmative(ctx.text) and not has_when_mention(ctx.text):
+        # A "yes" to no question (e.g. after a refusal) never repeats the refused proposal.
+        return text(say("ask_other_time", ctx.language))
     start = local_instant(request.day, request.at, ctx.zone).astimezone(ctx.zone)
     return call(
         "book_appointment",
@@ -79,27 +136,72 @@ def _availability(ctx: OfflineContext, request: Request) -> ModelResponse:
     assert request.professional is not None and request.service is not None
     assert request.day is not None
     checked = ctx.result("check_availability")
+    span = date_range(ctx.text, ctx.now.date())
     if checked is None:
         return call(
             "check_availability",
             professional_id=request.professional.id,
-            target_date=request.day.isoformat(),
+            target_date=(span[0] if span else request.day).isoformat(),
             service_id=request.service.id,
+            **({"end_date": span[1].isoformat()} if span else {}),
         )
+    if span is not None and not checked.is_retry:
+        items = range_listing(checked.text, ctx.language)
+        return text(say("range_times", ctx.language, professional=request.professional.name,
+                        items=items))  # fmt: skip
     day = request.day.strftime("%d/%m" if ctx.language == "pt" else "%Y-%m-%d")
     times = catalog.free_times(checked.text)
+    refusal = refusal_text(checked.text, ctx.language)
+    if refusal is not None:
+        return text(refusal)
     if checked.text.startswith(("NOT FOUND", "UNAVAILABLE")) or checked.is_retry:
         return text(say("failed", ctx.language, detail=failure_detail(checked.text)))
     if not times:
         return text(say("no_times", ctx.language, professional=request.professional.name, day=day))
-    return text(
-        say(
-            "times",
-            ctx.language,
-            professional=request.professional.name,
-            day=day,
-            times=", ".join(times[:12]),
+    if _EARLIEST.search(normalize(" ".join(ctx.fresh_texts))):
+        hour, minute = (int(part) for part in times[0].split(":"))
+        start = local_instant(request.day, time(hour, minute), ctx.zone).astimezone(ctx.zone)
+        return call(
+            "book_appointment",
+            professional_id=request.professional.id,
+            service_id=request.service.id,
+            start_time=start.isoformat(),
         )
+    shown = listing(times, part_of_day(ctx.fresh_texts), ctx.language)
+    if not shown:
+        everything = listing(times, None, ctx.language)
+        return text(
+            say(
+                "times_part",
+                ctx.language,
+                professional=request.professional.name,
+                day=day,
+                times=everything,
+            )
+        )
+    return text(
+        say("times", ctx.language, professional=request.professional.name, day=day, times=shown)
+    )
+
+
+def _windows(
+    ctx: OfflineContext, professional: catalog.ProfessionalInfo, day: date
+) -> ModelResponse:
+    """A professional's free times with no service named (the shortest service's length)."""
+    checked = ctx.result("check_availability")
+    if checked is None:
+        return call(
+            "check_availability", professional_id=professional.id, target_date=day.isoformat()
+        )
+    refusal = refusal_text(checked.text, ctx.language)
+    if refusal is not None:
+        return text(refusal)
+    shown_day = day.strftime("%d/%m" if ctx.language == "pt" else "%Y-%m-%d")
+    times = listing(catalog.free_times(checked.text), part_of_day(ctx.fresh_texts), ctx.language)
+    if not times:
+        return text(say("no_times", ctx.language, professional=professional.name, day=shown_day))
+    return text(
+        say("windows", ctx.language, professional=professional.name, day=shown_day, times=times)
     )
 
 
@@ -114,6 +216,9 @@ def _after_book(ctx: OfflineContext, result: str) -> ModelResponse:
         return text(say("pending", ctx.language))
     if result.startswith("NOT CONFIRMED YET"):  # the system's receipt says it is in progress
         return text(say("unsettled", ctx.language))
+    refusal = refusal_text(result, ctx.language)
+    if refusal is not None:
+        return text(refusal)
     return text(say("failed", ctx.language, detail=failure_detail(result)))
 
 
@@ -122,20 +227,25 @@ def _understand(
     services: list[catalog.ServiceInfo],
     professionals: list[catalog.ProfessionalInfo],
 ) -> Request:
-    service = _first_match(ctx.texts, [s.name for s in services])
+    service = _first_match(ctx.texts, [s.words for s in services])
     chosen = services[service] if service is not None else None
-    offering = [p for p in professionals if chosen is None or chosen.name in p.services]
-    professional = _first_match(ctx.texts, [p.name for p in offering])
-    person = offering[professional] if professional is not None else None
-    if person is None and len(offering) == 1 and chosen is not None:
-        person = offering[0]
+    named = _first_match(ctx.texts, [p.words for p in professionals])
+    person = professionals[named] if named is not None else None
     day, at = _when(ctx)
+    if chosen is None and person is not None and len(person.services) == 1:
+        chosen = next((s for s in services if s.name == person.services[0]), None)
+    if person is not None and chosen is not None and chosen.name not in person.services:
+        # Never book someone else silently: say who does it instead.
+        return Request(chosen, None, day, at, not_offered=person)
+    offering = [p for p in professionals if chosen is not None and chosen.name in p.services]
+    if person is None and len(offering) == 1:
+        person = offering[0]
     return Request(chosen, person, day, at)
 
 
-def _first_match(texts: list[str], names: list[str]) -> int | None:
+def _first_match(texts: list[str], names: list[tuple[str, ...]]) -> int | None:
     for candidate in texts:
-        index = best_match(candidate, names)
+        index = best_match_group(candidate, names)
         if index is not None:
             return index
     return None
@@ -145,7 +255,10 @@ def _when(ctx: OfflineContext) -> tuple[date | None, time | None]:
     """The newest day mentioned and the newest time mentioned (a later message may change
     only the time, e.g. "11h then")."""
     day = at = None
-    for candidate in ctx.texts:
+    texts = ctx.fresh_texts
+    if asks_for_times(ctx.text):  # a new question for times never inherits an earlier time
+        texts = texts[:1]
+    for candidate in texts:
         parsed = parse_when(candidate, ctx.now)
         day = day or parsed.day
         at = at or parsed.at

@@ -6,8 +6,9 @@ import re
 from dataclasses import dataclass
 
 _UUID = r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}"
-_SERVICE = re.compile(rf"^- (.+?) \| (\d+) min \| (.+?) \| id=({_UUID})$", re.M)
-_PROFESSIONAL = re.compile(rf"^- (.+?) \| (.+?) \| services: (.*?) \| id=({_UUID})$", re.M)
+_AKA = r"(?: \| also called: (.*?))?"
+_SERVICE = re.compile(rf"^- (.+?) \| (\d+) min \| (.+?){_AKA} \| id=({_UUID})$", re.M)
+_PROFESSIONAL = re.compile(rf"^- (.+?) \| (.+?) \| services: (.*?){_AKA} \| id=({_UUID})$", re.M)
 _APPOINTMENT = re.compile(
     rf"^- (.+?) with (.+?) \| (.+?) \| status=(\w+) \| id=({_UUID})"
     rf" \| professional_id=({_UUID}) \| service_id=({_UUID})$",
@@ -22,6 +23,12 @@ class ServiceInfo:
     minutes: int
     price: str
     id: str
+    aliases: tuple[str, ...] = ()
+
+    @property
+    def words(self) -> tuple[str, ...]:
+        """Every way to call it: the name, then its aliases."""
+        return (self.name, *self.aliases)
 
 
 @dataclass(frozen=True)
@@ -30,6 +37,12 @@ class ProfessionalInfo:
     specialty: str
     services: tuple[str, ...]
     id: str
+    aliases: tuple[str, ...] = ()
+
+    @property
+    def words(self) -> tuple[str, ...]:
+        """Every way to call them: the name, then the aliases."""
+        return (self.name, *self.aliases)
 
 
 @dataclass(frozen=True)
@@ -44,12 +57,20 @@ class AppointmentInfo:
 
 
 def services(text: str) -> list[ServiceInfo]:
-    return [ServiceInfo(m[0], int(m[1]), m[2], m[3]) for m in _SERVICE.findall(text)]
+    return [
+        ServiceInfo(m[0], int(m[1]), m[2], m[4], _aliases(m[3])) for m in _SERVICE.findall(text)
+    ]
+
+
+def _aliases(text: str) -> tuple[str, ...]:
+    return tuple(a.strip() for a in text.split(";") if a.strip())
 
 
 def professionals(text: str) -> list[ProfessionalInfo]:
     return [
-        ProfessionalInfo(m[0], m[1], tuple(s.strip() for s in m[2].split(",") if s.strip()), m[3])
+        ProfessionalInfo(
+            m[0], m[1], tuple(s.strip() for s in m[2].split(",") if s.strip()), m[4], _aliases(m[3])
+        )
         for m in _PROFESSIONAL.findall(text)
     ]
 

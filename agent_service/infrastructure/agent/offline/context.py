@@ -22,6 +22,15 @@ from pydantic_ai.messages import (
     UserPromptPart,
 )
 
+from agent_service.infrastructure.agent.offline.intents import is_negative
+from agent_service.infrastructure.agent.offline.when import has_when_mention
+
+
+def is_plain_no(text: str) -> bool:
+    """A short "no" with nothing else in it (no day or time): it ends the proposal it answers."""
+    return is_negative(text) and not has_when_mention(text) and len(text.split()) <= 4
+
+
 DONE_MARKERS = ("BOOKED:", "CANCELLED:", "RESCHEDULED:", "HANDED OFF:", "PENDING:")
 _LINE = re.compile(
     r"^(Current local date-time|Time zone|Language|Business|Pending action): (.*)$", re.M
@@ -58,6 +67,17 @@ class OfflineContext:
 
     def called(self, tool: str) -> bool:
         return self.result(tool) is not None
+
+    @property
+    def fresh_texts(self) -> list[str]:
+        """:attr:`texts` up to (not including) the customer's last plain "no": a declined
+        proposal's day and time never come back."""
+        fresh: list[str] = []
+        for candidate in self.texts:
+            if fresh and is_plain_no(candidate):
+                break
+            fresh.append(candidate)
+        return fresh
 
     @property
     def texts(self) -> list[str]:

@@ -39,7 +39,7 @@ from typing import Literal
 from agent_service.infrastructure.agent.offline.text import normalize
 from agent_service.infrastructure.agent.offline.when import has_when_mention
 
-__all__ = ["Intent", "classify_intent", "is_affirmative", "is_negative"]
+__all__ = ["Intent", "asks_for_times", "classify_intent", "is_affirmative", "is_negative"]
 
 Intent = Literal["discovery", "booking", "appointments", "faq", "handoff", "greeting", "unknown"]
 
@@ -103,9 +103,28 @@ _QUESTION = re.compile(
     r"\?|^(?:o que|como|qual|quais|quando|onde|por que|porque|voces|tem|existe|pode|posso"
     r"|what|how|when|where|why|which|do you|does|can you|is there|are you|is it)\b"
 )
+_TIMES_QUESTION = _rx(
+    r"(?:quais|que|quantos) horarios?", r"horarios? (?:livres?|disponive\w*|vagos?)",
+    r"tem (?:horario|vaga|agenda)", r"que horas? (?:tem|ha)", r"disponibilidade",
+    r"what times?", r"which times?", r"free (?:times?|slots?)", r"any (?:slots?|times?)",
+    r"availability", r"when (?:is|are) (?:\w+ )?(?:free|available)",
+)  # fmt: skip
+_ANYONE = _rx(
+    r"tanto faz", r"qualquer (?:um|uma|profissional)", r"quem estiver livre", r"sem preferencia",
+    r"any professional", r"anyone", r"no preference", r"whoever",
+)  # fmt: skip
+# A question about the rules, not a request: "até quando posso cancelar?", "how late can I
+# cancel?" are answered from the FAQ.
+_POLICY_QUESTION = _rx(
+    r"ate quando (?:posso|da pra|consigo|pode)", r"com quanto tempo (?:de )?antecedencia",
+    r"quanto tempo antes", r"how (?:late|far in advance|long before) can i",
+    r"until when can i",
+)  # fmt: skip
 _RANKED: tuple[tuple[Intent, re.Pattern[str], float], ...] = (
     ("booking", _BOOKING, 1.0),
     ("booking", _BOOKING_WEAK, 0.5),
+    ("booking", _TIMES_QUESTION, 1.0),
+    ("booking", _ANYONE, 1.0),  # "quais horários a profissional X tem?" is booking
     ("discovery", _DISCOVERY, 1.0),
     ("faq", _FAQ, 1.0),
 )
@@ -116,6 +135,8 @@ def classify_intent(text: str) -> tuple[Intent, float]:
     folded = normalize(text)
     if _HANDOFF.search(folded):
         return "handoff", 0.95
+    if _POLICY_QUESTION.search(folded):
+        return "faq", 0.9
     if _APPOINTMENTS.search(folded):
         return "appointments", 0.95
     scores: dict[Intent, float] = {}
@@ -123,6 +144,9 @@ def classify_intent(text: str) -> tuple[Intent, float]:
         hits = len(pattern.findall(folded))
         if hits:
             scores[intent] = scores.get(intent, 0.0) + weight * hits
+    if scores.get("discovery") and has_when_mention(text):
+        # "corte amanhã às 10h, tanto faz o profissional": a day or time asks for a booking.
+        scores["booking"] = scores.get("booking", 0.0) + scores["discovery"]
     if scores:
         intent = max(scores, key=lambda name: (scores[name], -_order(name)))
         return intent, round(min(0.95, 0.6 + 0.15 * scores[intent]), 2)
@@ -206,3 +230,11 @@ def is_affirmative(text: str) -> bool:
     if _UNSURE.search(folded):
         return False
     return "👍" in text or bool(_YES_START.match(folded) or _AGREEING.search(folded))
+
+
+# --- questions for free times ------------------------------------------------------------
+
+
+def asks_for_times(text: str) -> bool:
+    """Whether the message asks which times are free (a new question, not a choice of time)."""
+    return bool(_TIMES_QUESTION.search(normalize(text)))

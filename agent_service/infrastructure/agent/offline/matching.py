@@ -33,7 +33,7 @@ from collections.abc import Sequence
 
 from agent_service.infrastructure.agent.offline.text import fold_with_map, normalize, tokens
 
-__all__ = ["STOPWORDS", "best_match", "extract_name", "ordinal_choice"]
+__all__ = ["STOPWORDS", "best_match", "best_match_group", "extract_name", "ordinal_choice"]
 
 
 def _words(text: str) -> list[str]:
@@ -105,6 +105,19 @@ def best_match(text: str, candidates: Sequence[str]) -> int | None:
     scores = [_score(words, candidate) for candidate in candidates]
     if not scores:
         return None
+    top = max(scores)
+    if top[0] <= 0 or scores.count(top) > 1:
+        return None
+    return scores.index(top)
+
+
+def best_match_group(text: str, groups: Sequence[Sequence[str]]) -> int | None:
+    """Like :func:`best_match` over groups of names for one thing (a name and its aliases):
+    a group scores its best member; ``None`` if none or two groups tie."""
+    words = _significant(text)
+    if not words or not groups:
+        return None
+    scores = [max((_score(words, name) for name in group), default=(0.0, 0.0)) for group in groups]
     top = max(scores)
     if top[0] <= 0 or scores.count(top) > 1:
         return None

@@ -18,6 +18,8 @@ from agent_service.infrastructure.agent.offline.responses import call, failure_d
 
 ROUTE_TOOL = "route_to"
 ESCAPE_TOOL = "transfer_to_router"
+ESCAPE_CONFIDENCE = 0.6
+ESCAPE_FROM_READERS = 0.5
 INTENT_OWNER = {
     "booking": "booking",
     "appointments": "appointments",
@@ -73,7 +75,11 @@ def _should_escape(ctx: OfflineContext, me: str) -> bool:
         return False
     intent, confidence = classify_intent(ctx.text)
     owner = INTENT_OWNER.get(intent)
-    if owner is None or owner == me or confidence < 0.6:
+    # The FAQ and discovery specialists cannot book: any booking signal (even a day or time
+    # alone) leaves them at once, so a follow-up is never stuck with a specialist that
+    # cannot act on it.
+    threshold = ESCAPE_FROM_READERS if me in ("faq", "discovery") else ESCAPE_CONFIDENCE
+    if owner is None or owner == me or confidence < threshold:
         return False
     return not (me == "booking" and owner == "discovery")
 

@@ -8,12 +8,14 @@ from __future__ import annotations
 
 from agent_service.infrastructure.agent.offline.intents import (
     Intent,
+    asks_for_times,
     classify_intent,
     is_affirmative,
     is_negative,
 )
 from agent_service.infrastructure.agent.offline.matching import (
     best_match,
+    best_match_group,
     extract_name,
     ordinal_choice,
 )
@@ -24,7 +26,9 @@ __all__ = [
     "Intent",
     "Language",
     "When",
+    "asks_for_times",
     "best_match",
+    "best_match_group",
     "classify_intent",
     "detect_language",
     "extract_name",

@@ -104,13 +104,42 @@ def tokens(text: str) -> list[str]:
     return _WORD.findall(normalize(text))
 
 
-def detect_language(text: str, default: Language) -> Language:
-    """Guess pt/en by counting function words; ties and no evidence return ``default``."""
+def _evidence(text: str) -> tuple[int, int]:
+    """How many Portuguese and English function words (and pt accent marks) ``text`` has."""
     words = tokens(text)
     pt = sum(1 for word in words if word in PT_WORDS and word not in EN_WORDS)
     en = sum(1 for word in words if word in EN_WORDS and word not in PT_WORDS)
     if any(char in _PT_MARKS for char in text.lower()):
         pt += 1
+    return pt, en
+
+
+def detect_language(text: str, default: Language) -> Language:
+    """Guess pt/en by counting function words; ties and no evidence return ``default``."""
+    pt, en = _evidence(text)
     if pt == en:
         return default
     return "pt" if pt > en else "en"
+
+
+SWITCH_MARGIN = 2
+
+
+def conversation_language(
+    text: str, settled: Language | None, default: Language
+) -> tuple[Language, bool]:
+    """The conversation's language after ``text`` and whether it is settled.
+
+    The first message with any evidence settles it; after that it is kept until a message
+    clearly belongs to the other language (``SWITCH_MARGIN`` more of its function words), so a
+    short "no", "ok" or a name never flips it.
+    """
+    pt, en = _evidence(text)
+    if settled is None:
+        if pt == en:
+            return default, False
+        return ("pt" if pt > en else "en"), True
+    lead = (en - pt) if settled == "pt" else (pt - en)
+    if lead >= SWITCH_MARGIN:
+        return ("en" if settled == "pt" else "pt"), True
+    return settled, True

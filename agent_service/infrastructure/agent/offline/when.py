@@ -90,9 +90,10 @@ _ORD = r"(?:st|nd|rd|th|o|a)?"
 _YEAR = r"(?:,?\s+(?:de\s+|of\s+)?(?P<year>\d{4}))?"
 _NUM_END = r"(?![\d/]|\s*(?::\d|h(?:s|rs?|oras?)?\b|[ap]\.?m\b))"
 
+RECENT_PAST = timedelta(days=92)
 _RELATIVE = re.compile(
-    r"\b(?P<rel>depois\s+de\s+amanha|(?:the\s+)?day\s+after\s+tomorrow|amanha|tomorrow"
-    r"|hoje|today|tonight)\b"
+    r"\b(?P<rel>depois\s+de\s+amanha|(?:the\s+)?day\s+after\s+tomorrow|amanha|amnh|tomorrow|tmrw|tmr|2morrow"
+    r"|hoje|today|tonight|ontem|yesterday)\b"
 )
 _WEEKDAY = re.compile(
     r"\b(?:(?P<mod>proxima|proximo|nesta|nessa|neste|nesse|esta|essa|este|esse|na|no|next"
@@ -184,8 +185,6 @@ def parse_when(text: str, now: datetime) -> When:
     day_text = text[index[found.start] : index[found.end - 1] + 1].strip()
     language = detect_language(text, "pt")
     day = _resolve_date(found.match, now, at, language)
-    if day is not None and day < now.date():
-        day = None
     return When(day=day, at=at, day_text=day_text)
 
 
@@ -279,7 +278,9 @@ def _resolve_date(match: re.Match[str], now: datetime, at: time | None, lang: st
 def _relative_offset(word: str) -> int:
     if word.startswith(("depois", "the", "day")):
         return 2
-    return 1 if word in ("amanha", "tomorrow") else 0
+    if word in ("ontem", "yesterday"):
+        return -1
+    return 1 if word in ("amanha", "amnh", "tomorrow", "tmrw", "tmr", "2morrow") else 0
 
 
 def _weekday_date(match: re.Match[str], now: datetime, at: time | None) -> date:
@@ -301,13 +302,15 @@ def _numeric_date(match: re.Match[str], today: date, lang: str) -> date | None:
 
 
 def _dated(today: date, month: int, day: int, year_text: str | None) -> date | None:
-    """An explicit date; without a year, this year if not past, else next year."""
+    """An explicit date; without a year, this year if not past or only recently past (the
+    customer means the date that has passed: it is refused as past, not moved a year), else
+    next year."""
     if year_text is not None:
         year = int(year_text)
         return _safe_date(year + 2000 if year < 100 else year, month, day)
     for year in (today.year, today.year + 1):
         candidate = _safe_date(year, month, day)
-        if candidate is not None and candidate >= today:
+        if candidate is not None and candidate >= today - RECENT_PAST:
             return candidate
     return None
 

@@ -9,7 +9,7 @@ from pydantic_ai import RunContext
 
 from agenda_kit.calendar.errors import CalendarError
 from agent_service.application.ports import AppointmentFilter
-from agent_service.domain.appointments import AppointmentStatus
+from agent_service.domain.appointments import Appointment, AppointmentStatus
 from agent_service.domain.conversations import ActionKind, TurnAction
 from agent_service.domain.errors import (
     AgendaError,
@@ -18,7 +18,7 @@ from agent_service.domain.errors import (
     SlotUnavailableError,
 )
 from agent_service.infrastructure.agent.deps import AgentDeps
-from agent_service.infrastructure.agent.tools.booking import pending_result
+from agent_service.infrastructure.agent.tools.booking import not_free, pending_result
 from agent_service.infrastructure.agent.tools.bounds import check_start
 from agent_service.infrastructure.agent.tools.confirmation import Proposal, confirmation_gate
 from agent_service.infrastructure.agent.tools.formatting import (
@@ -144,6 +144,11 @@ async def reschedule_appointment(
             "appointment_id": str(appointment_id),
         },
     )
+    if not _confirming_move(deps, arguments):
+        # Check before asking: never ask to confirm a move to a time that is not free.
+        unavailable = await _move_not_free(deps, old, new_start_time)
+        if unavailable is not None:
+            return unavailable
     blocked = confirmation_gate(deps, "reschedule_appointment", arguments, proposal)
     if blocked is not None:
         return blocked
@@ -179,3 +184,24 @@ async def reschedule_appointment(
         TurnAction(kind=ActionKind.APPOINTMENT_RESCHEDULED, appointment_id=new.id, detail=summary)
     )
     return f"RESCHEDULED: {summary}. Appointment id={new.id}."
+
+
+def _confirming_move(deps: AgentDeps, arguments: dict[str, str]) -> bool:
+    pending = deps.turn.pending
+    return (
+        pending is not None
+        and pending.confirmed
+        and pending.tool == "reschedule_appointment"
+        and pending.arguments == arguments
+    )
+
+
+async def _move_not_free(deps: AgentDeps, old: Appointment, start: datetime) -> str | None:
+    """Why the appointment cannot move to ``start`` (same professional and service), or None."""
+    try:
+        professional = await deps.professional_repository.get(deps.tenant_id, old.professional_id)
+        service = await deps.service_repository.get(deps.tenant_id, old.service_id)
+    except NotFoundError as error:
+        return f"NOT FOUND: {error}"
+    reason = await not_free(deps, professional, service, start, ignore=(old.start, old.end))
+    return reason.replace("NOT AVAILABLE", "NOT RESCHEDULED", 1) if reason else None

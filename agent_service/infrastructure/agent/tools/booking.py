@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import datetime, timedelta
 from uuid import UUID
 
 from pydantic_ai import RunContext
@@ -28,6 +28,7 @@ from agent_service.infrastructure.agent.tools.outcomes import (
     record_booking,
     record_outcome,
 )
+from agent_service.infrastructure.agent.tools.refusals import nearest, refusal_reason
 
 
 async def book_appointment(
@@ -58,6 +59,8 @@ async def book_appointment(
         "service_id": str(service_id),
         "start_time": start_time.isoformat(),
     }
+    if not professional.offers(service.id):
+        return await not_offered(deps, professional, service)
     if not _confirming(deps, arguments):
         # Asking: never ask to confirm a time that is not free. Confirming: the saga
         # re-checks itself — and a redelivered "yes" must resume its own booking, whose
@@ -93,6 +96,31 @@ def _confirming(deps: AgentDeps, arguments: dict[str, str]) -> bool:
     )
 
 
+async def not_offered(deps: AgentDeps, professional: Professional, service: Service) -> str:
+    """Never substitute a professional: say who does offer the service instead."""
+    everyone = await deps.professional_repository.list(deps.tenant_id)
+    who = ", ".join(p.name for p in everyone if p.offers(service.id)) or "nobody"
+    return (
+        f"NOT OFFERED: {professional.name} does not offer {service.name}. "
+        f"Professionals who do: {who}. Ask the customer which one; never pick one for them."
+    )
+
+
+async def not_free(
+    deps: AgentDeps,
+    professional: Professional,
+    service: Service,
+    start: datetime,
+    *,
+    ignore: tuple[datetime, datetime] | None = None,
+) -> str | None:
+    """None when ``start`` is free for ``service`` with ``professional`` (a time inside
+    ``ignore``, the appointment being moved, counts as free); else why not."""
+    if ignore is not None and ignore[0] - (ignore[1] - ignore[0]) < start < ignore[1]:
+        return None
+    return await _not_free(deps, professional, service, start)
+
+
 async def _not_free(
     deps: AgentDeps, professional: Professional, service: Service, start: datetime
 ) -> str | None:
@@ -107,10 +135,15 @@ async def _not_free(
     if start in starts:
         return None
     zone = deps.tenant.zone
-    free = ", ".join(f"{s.astimezone(zone):%H:%M}" for s in starts[:20]) or "none"
+    span = (start, start + timedelta(minutes=service.duration_minutes))
+    reason = refusal_reason(deps.tenant.policy, professional, zone, span, deps.turn.now)
+    offered = nearest(starts, start)
+    free = ", ".join(f"{s.astimezone(zone):%H:%M}" for s in offered) or "none"
+    more = len(starts) - len(offered)
     return (
-        f"NOT AVAILABLE: {local_text(start, zone, deps.turn.language)} is not free for "
-        f"{service.name} with {professional.name}. Free times that day: {free}."
+        f"NOT AVAILABLE (reason={reason}): {local_text(start, zone, deps.turn.language)} is not "
+        f"free for {service.name} with {professional.name}. Nearest free times that day: {free}"
+        + (f" ({more} more; check_availability lists them all)." if more > 0 else ".")
     )
 
 

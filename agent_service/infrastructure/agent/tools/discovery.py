@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from datetime import date, datetime
+from datetime import date, datetime, timedelta
 from uuid import UUID
 
-from pydantic_ai import RunContext
+from pydantic_ai import ModelRetry, RunContext
 
 from agenda_kit.calendar.errors import CalendarError
+from agent_service.domain.availability import plan_day
 from agent_service.domain.errors import NotFoundError
 from agent_service.infrastructure.agent.deps import AgentDeps
 from agent_service.infrastructure.agent.tools.bounds import check_day
@@ -36,19 +37,31 @@ async def list_professionals(ctx: RunContext[AgentDeps]) -> str:
     return "Professionals:\n" + "\n".join(lines)
 
 
+MAX_RANGE_DAYS = 7
+
+
 async def check_availability(
     ctx: RunContext[AgentDeps],
     professional_id: UUID,
     target_date: date,
     service_id: UUID | None = None,
+    end_date: date | None = None,
 ) -> str:
-    """List the free start times of a professional on one date.
+    """List the free start times of a professional on one date, or on each date of a range.
 
     Args:
         professional_id: The professional's id, from list_professionals.
         target_date: The date to check, ISO format YYYY-MM-DD, in the business's time zone.
-        service_id: The service wanted, from list_services; sets the appointment length.
+        service_id: The service wanted, from list_services; sets the appointment length
+            (without it: the professional's shortest service).
+        end_date: Optional last date of a range (inclusive, at most 7 days after target_date).
     """
+    if end_date is not None and end_date != target_date:
+        if end_date < target_date or (end_date - target_date).days >= MAX_RANGE_DAYS:
+            raise ModelRetry(f"end_date must be within {MAX_RANGE_DAYS} days after target_date")
+        days = [target_date + timedelta(days=n) for n in range((end_date - target_date).days + 1)]
+        parts = [await check_availability(ctx, professional_id, day, service_id) for day in days]
+        return "\n\n".join(parts)
     deps = ctx.deps
     check_day(deps, target_date)
     try:
@@ -66,6 +79,8 @@ async def check_availability(
         f"{label} ({duration} min), time zone {deps.tenant.time_zone}:"
     )
     if not starts:
+        if plan_day(professional, target_date, deps.tenant.zone).closed:
+            return header + "\nNONE (reason=closed_day): the professional does not work that day"
         return header + "\nNONE (no free time that day)"
     return header + "\n" + _times(starts, deps)
 

@@ -17,7 +17,7 @@ WEEKDAYS = {
 def service_line(service: Service) -> str:
     return (
         f"- {service.name} | {service.duration_minutes} min | {service.price_text()}"
-        f" | id={service.id}"
+        f"{_aka(service.aliases)} | id={service.id}"
     )
 
 
@@ -27,8 +27,13 @@ def professional_line(professional: Professional, services: dict[str, Service]) 
     )
     return (
         f"- {professional.name} | {professional.specialty or '-'} | services: {offered or '-'}"
-        f" | id={professional.id}"
+        f"{_aka(professional.aliases)} | id={professional.id}"
     )
+
+
+def _aka(aliases: tuple[str, ...]) -> str:
+    """`` | also called: a; b`` (what customers may call it), or nothing."""
+    return f" | also called: {'; '.join(aliases)}" if aliases else ""
 
 
 def local_text(instant: datetime, zone: ZoneInfo, language: str) -> str:

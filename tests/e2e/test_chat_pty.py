@@ -1,0 +1,109 @@
+"""The terminal chat as a person uses it, under a real pseudo-terminal against the real
+services: a handoff says a human has the conversation and how to return it, ``/back`` hands
+it back (the gateway's own token), and Ctrl-C stops the chat at once (no Enter needed)."""
+
+from __future__ import annotations
+
+import os
+import pty
+import select
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from tests.e2e.agent_processes import Ports, hermetic_env, running_services
+from tests.e2e.processes import REPO
+
+pytestmark = pytest.mark.slow
+CTRL_C_EXIT_SECONDS = 2.0  # the issue's bound for "Ctrl-C stops at once"
+WAIT_SECONDS = 60.0
+
+
+class Terminal:
+    """The master side of a pty: what the chat printed so far, waited on by substring."""
+
+    def __init__(self, master: int) -> None:
+        self.master = master
+        self.seen = ""
+
+    def wait_for(self, text: str, after: int = 0) -> int:
+        deadline = time.monotonic() + WAIT_SECONDS
+        while text not in self.seen[after:]:
+            left = deadline - time.monotonic()
+            assert left > 0, f"{text!r} never came; the chat printed:\n{self.seen}"
+            ready, _, _ = select.select([self.master], [], [], left)
+            if ready:
+                try:
+                    chunk = os.read(self.master, 4096)
+                except OSError:  # the chat exited
+                    chunk = b""
+                assert chunk, f"the chat exited before {text!r}:\n{self.seen}"
+                self.seen += chunk.decode(errors="replace")
+        return self.seen.index(text, after) + len(text)
+
+    def type(self, line: str) -> None:
+        os.write(self.master, line.encode() + b"\n")
+
+
+def test_chat_hands_off_returns_with_back_and_stops_on_ctrl_c(tmp_path: Path) -> None:
+    data_dir, ports = tmp_path / "data", Ports.free()
+    env = hermetic_env(AGENDA_DATA_DIR=str(data_dir), **ports.env())
+    with running_services(data_dir, ports):
+        seeded = subprocess.run(
+            [sys.executable, "-m", "agent_service", "seed-demo"],
+            cwd=REPO, env=env, capture_output=True, text=True, timeout=120, check=False,
+        )  # fmt: skip
+        assert seeded.returncode == 0, seeded.stdout + seeded.stderr
+        piped = subprocess.run(
+            [sys.executable, "-m", "agent_service", "chat"],
+            input="Quais serviços vocês têm?\nQual é o endereço?\n",
+            cwd=REPO, env=env, capture_output=True, text=True, timeout=120, check=False,
+        )  # fmt: skip
+        assert piped.returncode == 0, piped.stdout + piped.stderr
+        assert "Corte feminino" in piped.stdout and "Rua das Flores" in piped.stdout, piped.stdout
+        assert "[faq:" not in piped.stdout
+        master, slave = pty.openpty()
+        chat = subprocess.Popen(
+            [sys.executable, "-m", "agent_service", "chat", "--new"],
+            cwd=REPO, env=env, stdin=slave, stdout=slave, stderr=slave,
+        )  # fmt: skip
+        os.close(slave)
+        terminal = Terminal(master)
+        try:
+            at = terminal.wait_for("você>")
+            terminal.type("Quero falar com um atendente humano")
+            at = terminal.wait_for("/back", at)
+            terminal.type("/back")
+            at = terminal.wait_for("the assistant is back", at)
+            terminal.type("Quais serviços vocês têm?")
+            at = terminal.wait_for("Corte feminino", at)
+            terminal.wait_for("você>", at)
+            chat.send_signal(signal.SIGINT)  # what Ctrl-C sends, while input() waits
+            started = time.monotonic()
+            code = chat.wait(timeout=30)
+            took = time.monotonic() - started
+        finally:
+            if chat.poll() is None:
+                chat.kill()
+            os.close(master)
+        assert code == 130, terminal.seen
+        assert took < CTRL_C_EXIT_SECONDS, f"Ctrl-C took {took:.1f} s"
+        assert "Traceback" not in terminal.seen, terminal.seen
+
+
+def test_chat_with_the_services_down_says_so_in_one_line(tmp_path: Path) -> None:
+    env = hermetic_env(AGENDA_DATA_DIR=str(tmp_path), AGENT_AUTH_TOKENS="any-token")
+    (tmp_path / "demo_tenant_id").write_text("00000000-0000-4000-8000-000000000001\n")
+    down = subprocess.run(
+        [sys.executable, "-m", "agent_service", "chat", "--address", "127.0.0.1:9"],
+        input="Oi\n", cwd=REPO, env=env, capture_output=True, text=True, timeout=60,
+        check=False,
+    )  # fmt: skip
+    assert down.returncode == 1, down.stdout + down.stderr
+    assert "Traceback" not in down.stdout + down.stderr
+    said = [line for line in (down.stdout + down.stderr).splitlines() if "127.0.0.1:9" in line]
+    assert len(said) == 1 and "UNAVAILABLE" in said[0], down.stdout + down.stderr
