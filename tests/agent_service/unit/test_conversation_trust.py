@@ -177,3 +177,18 @@ def test_aliases_are_bounded_trimmed_and_deduplicated() -> None:
         Service(tenant_id=tenant, name="x", duration_minutes=30, aliases=("x" * 101,))
     with pytest.raises(ValidationError):
         Service(tenant_id=tenant, name="x", duration_minutes=30, aliases=("  ",))
+
+
+@pytest.mark.parametrize("days", [14, 30, 90])
+def test_the_horizon_refusal_states_the_tenants_own_horizon(days: int) -> None:
+    retry = f"2027-03-15 is beyond the booking horizon ({days} days from today); the last ..."
+    tool = (
+        "NOT AVAILABLE (reason=beyond_horizon): x is not free. Nearest free times that day: none."
+        f" The booking horizon is {days} days from today."
+    )
+    for result in (retry, tool):
+        pt, en = refusal_text(result, "pt"), refusal_text(result, "en")
+        assert pt is not None and f"até {days} dias" in pt and "60" not in pt.replace(str(days), "")
+        assert en is not None and f"up to {days} days" in en
+    unstated = refusal_text("NOT AVAILABLE (reason=beyond_horizon): x", "pt")
+    assert unstated is not None and "{days}" not in unstated and "dias" not in unstated

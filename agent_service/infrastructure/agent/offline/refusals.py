@@ -10,6 +10,7 @@ from agent_service.infrastructure.agent.offline.replies import say
 _REASON = re.compile(r"\(reason=(\w+)\)")
 _NEAREST = re.compile(r"Nearest free times that day: ((?:\d{2}:\d{2}(?:, )?)+)")
 _MORE = re.compile(r"\((\d+) more;")
+_HORIZON = re.compile(r"(\d+) days from today")
 _RETRY_REASONS = (
     ("in the past", "past"),
     ("beyond the booking horizon", "beyond_horizon"),
@@ -29,7 +30,10 @@ def refusal_text(result: str, language: str) -> str | None:
     reason = reason_of(result)
     if reason is None:
         return None
-    sentence = say(f"refusal_{reason}", language)
+    horizon = _HORIZON.search(result)
+    if reason == "beyond_horizon" and horizon is None:
+        reason = "beyond_horizon_unstated"
+    sentence = say(f"refusal_{reason}", language, days=horizon.group(1) if horizon else "")
     times = _NEAREST.search(result)
     if times is None:
         return f"{sentence} {say('try_other_day', language)}"

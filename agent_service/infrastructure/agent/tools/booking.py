@@ -144,6 +144,11 @@ async def _not_free(
         f"NOT AVAILABLE (reason={reason}): {local_text(start, zone, deps.turn.language)} is not "
         f"free for {service.name} with {professional.name}. Nearest free times that day: {free}"
         + (f" ({more} more; check_availability lists them all)." if more > 0 else ".")
+        + (
+            f" The booking horizon is {deps.tenant.policy.booking_horizon_days} days from today."
+            if reason == "beyond_horizon"
+            else ""
+        )
     )
 
 

@@ -44,4 +44,8 @@ def check_day(deps: AgentDeps, day: date) -> None:
         raise ModelRetry(f"{day} is in the past; today is {today}")
     last = today + timedelta(days=deps.tenant.policy.booking_horizon_days)
     if day > last:
-        raise ModelRetry(f"{day} is beyond the booking horizon; the last bookable day is {last}")
+        days = deps.tenant.policy.booking_horizon_days
+        raise ModelRetry(
+            f"{day} is beyond the booking horizon ({days} days from today); "
+            f"the last bookable day is {last}"
+        )
