@@ -9,6 +9,7 @@ from the specialists' tool signatures: every ``UUID`` parameter.
 
 from __future__ import annotations
 
+import types
 import typing
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
@@ -296,6 +297,13 @@ def tool_targets() -> list[ToolTarget]:
     return targets
 
 
+def _without_none(hint: Any) -> Any:
+    """``X`` for an optional ``X | None`` (isolation passes a real value), else ``hint``."""
+    members = [member for member in typing.get_args(hint) if member is not type(None)]
+    is_union = typing.get_origin(hint) in (typing.Union, types.UnionType)
+    return members[0] if is_union and len(members) == 1 else hint
+
+
 def tool_arguments(
     tool: Callable[..., Any], a: TenantData, stack: SecurityStack, query: str
 ) -> dict[str, Any]:
@@ -306,7 +314,8 @@ def tool_arguments(
         "appointment_id": UUID(a.appointments["confirmed"][0]),
     }
     arguments: dict[str, Any] = {}
-    for name, hint in tool_parameters(tool).items():
+    for name, declared in tool_parameters(tool).items():
+        hint = _without_none(declared)
         if name in own:
             arguments[name] = own[name]
         elif hint is date:
