@@ -95,13 +95,15 @@ async def test_racing_customers_across_two_agents_and_two_calendars(cluster: Clu
     cluster.start_calendar(second_calendar)
     # The race floods one tenant on purpose: its per-tenant limits (turns at once and
     # messages per minute, across replicas) would refuse most of it before any booking races.
-    unlimited = {
-        "AGENT_TENANT_MAX_CONCURRENT_TURNS": "1000",
-        "AGENT_TENANT_MESSAGES_PER_MINUTE": "0",
-    }
     agents = [
-        cluster.start_agent(**unlimited),
-        cluster.start_agent(calendar_port=second_calendar, **unlimited),
+        cluster.start_agent(
+            AGENT_TENANT_MAX_CONCURRENT_TURNS="1000", AGENT_TENANT_MESSAGES_PER_MINUTE="0"
+        ),
+        cluster.start_agent(
+            calendar_port=second_calendar,
+            AGENT_TENANT_MAX_CONCURRENT_TURNS="1000",
+            AGENT_TENANT_MESSAGES_PER_MINUTE="0",
+        ),
     ]
     async with channel_to(agents[0].port) as first, channel_to(agents[1].port) as second:
         tenant_id = await seed_demo_salon(first)

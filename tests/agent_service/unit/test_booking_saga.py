@@ -141,16 +141,7 @@ async def test_while_one_is_pending_a_new_booking_is_asked_about_not_silently_ad
 async def test_a_confirmation_cancelled_by_the_callers_deadline_gets_its_true_outcome() -> None:
     """Reproduces §3: the cancelled turn released its claim; the redelivered "sim" found its
     own hold and answered "taken" — then the reconciler confirmed."""
-    assistant = Assistant(repos=in_memory_repositories(clock=lambda: NOW))
-    salon = await seed_salon(assistant.repos)
-    original = assistant.calendar.insert_event
-    written = asyncio.Event()
-
-    async def slow_write(draft: EventDraft) -> tuple[CalendarEvent, bool]:
-        await written.wait()
-        return await original(draft)
-
-    assistant.calendar.insert_event = slow_write  # type: ignore[method-assign]
+    assistant, salon, written = await assistant_with_held_event_writes()
     await assistant.say(salon.tenant.id, "Quero agendar um corte feminino com a Ana amanhã às 10h")
     first = asyncio.ensure_future(assistant.say(salon.tenant.id, "sim", message_id="m-yes"))
     await asyncio.sleep(0.05)
@@ -487,16 +478,7 @@ async def test_an_event_landing_after_the_reconciler_failed_its_booking_is_swept
 async def test_shutdown_drain_waits_for_a_turn_whose_caller_left() -> None:
     """A shielded turn outlives its cancelled caller; ``drain`` (run by bootstrap before
     storage closes) waits for it, so its outcome is stored, not lost on a closed client."""
-    assistant = Assistant(repos=in_memory_repositories(clock=lambda: NOW))
-    salon = await seed_salon(assistant.repos)
-    original = assistant.calendar.insert_event
-    written = asyncio.Event()
-
-    async def slow_write(draft: EventDraft) -> tuple[CalendarEvent, bool]:
-        await written.wait()
-        return await original(draft)
-
-    assistant.calendar.insert_event = slow_write  # type: ignore[method-assign]
+    assistant, salon, written = await assistant_with_held_event_writes()
     await assistant.say(salon.tenant.id, "Quero agendar um corte feminino com a Ana amanhã às 10h")
     first = asyncio.ensure_future(assistant.say(salon.tenant.id, "sim", message_id="m-drain"))
     await asyncio.sleep(0.05)
@@ -510,3 +492,18 @@ async def test_shutdown_drain_waits_for_a_turn_whose_caller_left() -> None:
     await draining
     stored = await assistant.repos.turns.result(salon.tenant.id, "whatsapp", "m-drain")
     assert stored is not None and "✅ Agendado: Corte feminino" in stored.reply
+
+
+async def assistant_with_held_event_writes() -> tuple[Assistant, Any, asyncio.Event]:
+    """An assistant whose calendar writes wait until the returned event is set."""
+    assistant = Assistant(repos=in_memory_repositories(clock=lambda: NOW))
+    salon = await seed_salon(assistant.repos)
+    original = assistant.calendar.insert_event
+    written = asyncio.Event()
+
+    async def slow_write(draft: EventDraft) -> tuple[CalendarEvent, bool]:
+        await written.wait()
+        return await original(draft)
+
+    assistant.calendar.insert_event = slow_write  # type: ignore[method-assign]
+    return assistant, salon, written
