@@ -1,4 +1,5 @@
-"""The composition root: settings → storage, calendar client, model, graph → servicers → server."""
+"""The composition root: settings → storage, calendar client, model, graph → use cases →
+servicers → server. Every use case and servicer is wired here (docs/architecture.md#layers)."""
 
 from __future__ import annotations
 
@@ -20,6 +21,7 @@ from pymongo import AsyncMongoClient
 
 from agenda.agent.v1 import agent_service_pb2 as agent_pb
 from agenda.agent.v1 import agent_service_pb2_grpc as agent_grpc
+from agenda.agent.v1 import catalog_service_pb2_grpc as catalog_grpc
 from agenda_kit.auth.devtokens import token_path
 from agenda_kit.auth.principals import CalendarGrant, Principal, Role
 from agenda_kit.auth.setup import build_directory, env_entry
@@ -33,12 +35,27 @@ from agenda_kit.grpc.tls import server_credentials
 from agenda_kit.health import HealthWatcher, mongo_probe
 from agenda_kit.mongo import ensure_mongo, make_client
 from agenda_kit.settings import SharedSettings
-from agent_service.application.booking import BookingService
+from agent_service.application.book_appointment import BookAppointment, Failpoint
+from agent_service.application.booking import Booking
+from agent_service.application.booking_rules import Clock, GetCustomerAppointment, utc_now
+from agent_service.application.cancel_appointment import CancelAppointment
+from agent_service.application.catalog import (
+    FaqCatalog,
+    ProfessionalCatalog,
+    ServiceCatalog,
+    TenantCatalog,
+)
 from agent_service.application.conversation import HandleMessage
+from agent_service.application.customers import CustomerDirectory, ListAppointments
+from agent_service.application.free_slots import CalendarRecheck, FindFreeSlots
 from agent_service.application.handoff import ConversationControl
+from agent_service.application.outbox import OutboxFeed
+from agent_service.application.ports import AppointmentCanceller
 from agent_service.application.reconciler import Reconciler
 from agent_service.application.repositories import Repositories
+from agent_service.application.reschedule_appointment import RescheduleAppointment
 from agent_service.application.tenant_gate import Admission, ClusterTenantGate, TenantGate
+from agent_service.application.turn_appointments import GetTurnAppointments
 from agent_service.infrastructure import failpoints
 from agent_service.infrastructure.agent.agents import build_agents
 from agent_service.infrastructure.agent.engine import LangGraphConversationEngine, ReplyPolicy
@@ -46,7 +63,10 @@ from agent_service.infrastructure.agent.graph import build_graph
 from agent_service.infrastructure.agent.models import build_model
 from agent_service.infrastructure.agent.specialists import enabled_specialists, validate_flags
 from agent_service.infrastructure.grpc.agent_servicer import AgentServicer
-from agent_service.infrastructure.grpc.catalog_servicer import catalog_registration
+from agent_service.infrastructure.grpc.catalog_servicer import (
+    SERVICE_NAME as CATALOG_SERVICE,
+)
+from agent_service.infrastructure.grpc.catalog_servicer import CatalogServicer, CatalogUseCases
 from agent_service.infrastructure.grpc.errors import AGENT_ERRORS
 from agent_service.infrastructure.grpc.policy import AGENT_POLICY, CATALOG_POLICY
 from agent_service.infrastructure.mongo import init_agent_storage
@@ -75,7 +95,7 @@ class AgentApp(Serving):
     port: int
     spec: ServerSpec
     repos: Repositories
-    booking: BookingService
+    booking: Booking
     reconciler: Reconciler
     resources: AsyncExitStack = field(default_factory=AsyncExitStack)
 
@@ -106,7 +126,9 @@ async def bootstrap(
         )
         calendar = overrides.calendar or await _open_calendar(settings, shared, resources, watcher)
         resources.push_async_callback(watcher.stop)  # stops before storage and calendar close
-        booking = _booking(repos, calendar, overrides.clock)
+        booking = wire_booking(
+            repos, calendar, overrides.clock or utc_now, failpoints.from_environment()
+        )
         handle = HandleMessage(
             repos,
             _engine(settings, repos, calendar, booking, overrides),
@@ -130,22 +152,56 @@ async def bootstrap(
     return AgentApp(server, port, spec, repos, booking, reconciler, resources)
 
 
-def _booking(
-    repos: Repositories, calendar: ICalendarAdapter, clock: Callable[[], datetime] | None
-) -> BookingService:
-    """The booking saga; with crash failpoints only when ``AGENDA_FAILPOINTS`` is set."""
-    failpoint = failpoints.from_environment()
-    now = clock or _utc_now
-    if failpoint is None:
-        return BookingService(repos, calendar, clock=now)
-    return BookingService(repos, calendar, failpoint=failpoint, clock=now)
+def wire_booking(
+    repos: Repositories,
+    calendar: ICalendarAdapter,
+    clock: Clock = utc_now,
+    failpoint: Failpoint | None = None,
+) -> Booking:
+    """The booking use cases over one calendar and clock; ``failpoint`` (crash tests,
+    ``AGENDA_FAILPOINTS``) is passed through the booking saga's steps."""
+    free_slots = FindFreeSlots(calendar, clock)
+    recheck = CalendarRecheck(calendar, free_slots)
+    book = (
+        BookAppointment(repos, calendar, recheck, clock)
+        if failpoint is None
+        else BookAppointment(repos, calendar, recheck, clock, failpoint=failpoint)
+    )
+    return Booking(
+        free_slots=free_slots,
+        book=book,
+        cancel=CancelAppointment(repos, calendar, clock),
+        reschedule=RescheduleAppointment(repos, calendar, recheck, clock),
+        customer_appointment=GetCustomerAppointment(repos),
+    )
+
+
+def catalog_registration(
+    repos: Repositories, canceller: AppointmentCanceller
+) -> ServiceRegistration:
+    """The CatalogService for ``create_server``: its use cases over ``repos``."""
+    servicer = CatalogServicer(
+        CatalogUseCases(
+            tenants=TenantCatalog(repos.tenants),
+            services=ServiceCatalog(repos.tenants, repos.services, repos.professionals),
+            professionals=ProfessionalCatalog(repos.tenants, repos.services, repos.professionals),
+            faq=FaqCatalog(repos.tenants, repos.faq),
+            customers=CustomerDirectory(repos.tenants, repos.customers),
+            appointments=ListAppointments(repos.tenants, repos.appointments),
+            canceller=canceller,
+        )
+    )
+    return ServiceRegistration(
+        CATALOG_SERVICE,
+        lambda server: catalog_grpc.add_CatalogServiceServicer_to_server(servicer, server),
+    )
 
 
 def _engine(
     settings: AgentSettings,
     repos: Repositories,
     calendar: ICalendarAdapter,
-    booking: BookingService,
+    booking: Booking,
     overrides: Overrides,
 ) -> LangGraphConversationEngine:
     specialists = enabled_specialists(settings.flags())
@@ -168,13 +224,9 @@ def _engine(
         calendar,
         booking,
         limits,
-        clock=overrides.clock or _utc_now,
+        clock=overrides.clock or utc_now,
         policy=policy,
     )
-
-
-def _utc_now() -> datetime:
-    return datetime.now(UTC)
 
 
 def _model_settings(settings: AgentSettings) -> ModelSettings:
@@ -192,10 +244,15 @@ def _server_spec(
     settings: AgentSettings,
     shared: SharedSettings,
     repos: Repositories,
-    booking: BookingService,
+    booking: Booking,
     handle: HandleMessage,
 ) -> ServerSpec:
-    servicer = AgentServicer(handle, ConversationControl(repos), repos)
+    servicer = AgentServicer(
+        handle,
+        ConversationControl(repos),
+        GetTurnAppointments(repos.appointments),
+        OutboxFeed(repos),
+    )
     directory = build_directory(
         shared.principals_file, shared.data_dir, env_entry(ENV_PRINCIPAL, settings.auth_tokens)
     )
@@ -205,7 +262,7 @@ def _server_spec(
                 AGENT_SERVICE,
                 lambda server: agent_grpc.add_AgentServiceServicer_to_server(servicer, server),
             ),
-            catalog_registration(repos, booking),
+            catalog_registration(repos, booking.cancel),
         ],
         interceptors=[
             RequestContextInterceptor(AGENT_ERRORS),

@@ -18,7 +18,7 @@ import pytest
 
 from agenda_kit.calendar.grpc_client import GrpcCalendarAdapter
 from agenda_kit.mongo import EmbeddedMongo, make_client
-from agent_service.application.booking import FAILPOINT_STEPS
+from agent_service.application.book_appointment import FAILPOINT_STEPS
 from tests.agent_service.integration.agent_fixtures import (
     CALENDAR_TOKEN,
     SALON_ZONE,

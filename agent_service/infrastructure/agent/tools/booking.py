@@ -127,7 +127,7 @@ async def _not_free(
     """Never ask the customer to confirm a time that is not free."""
     day = start.astimezone(deps.tenant.zone).date()
     try:
-        starts = await deps.booking.free_slots(
+        starts = await deps.booking.free_slots.execute(
             deps.tenant, professional, day, service.duration_minutes
         )
     except CalendarError as error:
@@ -156,7 +156,7 @@ async def _book(
     deps: AgentDeps, professional_id: UUID, service_id: UUID, start: datetime, summary: str
 ) -> str:
     try:
-        appointment = await deps.booking.book(
+        appointment = await deps.booking.book.execute(
             deps.tenant_id,
             deps.customer_id,
             professional_id,
