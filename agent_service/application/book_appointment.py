@@ -26,9 +26,7 @@ from datetime import UTC, datetime, timedelta
 from uuid import UUID, uuid4, uuid5
 
 import structlog
-from tenacity import AsyncRetrying, RetryCallState, retry_if_exception, stop_after_attempt
 
-from agenda_kit import deadline
 from agenda_kit.calendar.errors import (
     CalendarError,
     CalendarNotFoundError,
@@ -36,6 +34,7 @@ from agenda_kit.calendar.errors import (
     InvalidCalendarRequestError,
 )
 from agenda_kit.calendar.port import ICalendarAdapter
+from agenda_kit.retrying import RetryPolicy, retrying
 from agent_service.application.booking_rules import (
     Clock,
     check_deadline,
@@ -218,15 +217,12 @@ class BookAppointment:
         """Write the event, keyed by the appointment id; an ambiguous failure is tried once
         more with the same key, unless the caller's deadline passed meanwhile."""
         summary, description, references = event_content(tenant, appointment)
-
-        def retried(state: RetryCallState) -> None:
-            log.info("event_write_retried", appointment_id=str(appointment.id))
-
-        async for attempt in AsyncRetrying(
-            stop=stop_after_attempt(_WRITE_ATTEMPTS),
-            retry=retry_if_exception(_worth_another_write),
-            before_sleep=retried,
-            reraise=True,
+        async for attempt in retrying(
+            RetryPolicy(max_attempts=_WRITE_ATTEMPTS, backoff_base=0),
+            retry_if=_ambiguous,
+            on_retry=lambda _n, _s: log.info(
+                "event_write_retried", appointment_id=str(appointment.id)
+            ),
         ):
             with attempt:
                 return await self._calendar.create_event(
@@ -239,7 +235,7 @@ class BookAppointment:
                     time_zone=tenant.time_zone,
                     private=references,
                 )
-        raise AssertionError("unreachable: AsyncRetrying re-raises the last failure")
+        raise AssertionError("unreachable: retrying re-raises the last failure")
 
     async def _left_pending(self, appointment: Appointment, error: CalendarError) -> Appointment:
         """Mark it ``awaiting_notice`` (the customer is told it is being confirmed) and raise
@@ -278,11 +274,10 @@ class BookAppointment:
         await self._repos.appointments.save(failed)
 
 
-def _worth_another_write(error: BaseException) -> bool:
-    """An ambiguous write failure, with the caller's deadline not yet passed."""
-    if not isinstance(error, CalendarError) or isinstance(error, _PERMANENT_WRITE_ERRORS):
-        return False
-    return not deadline.expired()
+def _ambiguous(error: BaseException) -> bool:
+    """A write failure that does not prove the event is absent (retried with the same key;
+    ``retrying`` stops once the caller's deadline has passed)."""
+    return isinstance(error, CalendarError) and not isinstance(error, _PERMANENT_WRITE_ERRORS)
 
 
 def event_content(tenant: Tenant, appointment: Appointment) -> tuple[str, str, dict[str, str]]:
