@@ -1,6 +1,7 @@
 """Issue 4, property 4: the agent process SIGKILLed at each step of the booking saga
-(``AGENDA_FAILPOINTS``) — after a restart, whose reconciler runs at start-up, DESIGN §5's
-invariant holds: no orphan event, no confirmed appointment without its event, no stuck holds."""
+(``AGENDA_FAILPOINTS``) — after a restart, whose reconciler runs at start-up, the booking
+invariant holds (docs/architecture.md#the-booking-invariant): no orphan event, no confirmed
+appointment without its event, no stuck holds."""
 
 from __future__ import annotations
 

@@ -1,4 +1,5 @@
-"""The write tool of seed 000 §2.3: book an appointment, after confirmation."""
+"""The write tool ``book_appointment``: book an appointment, after confirmation
+(docs/architecture.md#a-booking-from-the-tool-to-google)."""
 
 from __future__ import annotations
 

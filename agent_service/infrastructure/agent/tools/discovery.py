@@ -1,4 +1,4 @@
-"""Read tools: services, professionals and free times (seed 000 §2.2)."""
+"""Read tools: services, professionals and free times (docs/agents.md, "Specialists")."""
 
 from __future__ import annotations
 
