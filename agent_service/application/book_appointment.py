@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
-from uuid import UUID, uuid4, uuid5
+from uuid import UUID
 
 import structlog
 
@@ -37,6 +37,7 @@ from agenda_kit.calendar.port import ICalendarAdapter
 from agenda_kit.retrying import RetryPolicy, retrying
 from agent_service.application.booking_rules import (
     Clock,
+    appointment_id_for,
     check_deadline,
     check_start,
     load_offer,
@@ -66,7 +67,6 @@ _PERMANENT_WRITE_ERRORS = (
 )
 """Write failures that prove no event was created; any other ``CalendarError`` is ambiguous."""
 _WRITE_ATTEMPTS = 2
-_REQUEST_NAMESPACE = UUID("0f5b8a3e-7c61-4a0e-b1d2-5e9c4f7a2d30")
 
 
 def _no_failpoint(_step: str) -> None:
@@ -112,7 +112,7 @@ class BookAppointment:
         tenant, professional, service = await load_offer(
             self._repos, tenant_id, professional_id, service_id
         )
-        appointment_id = _appointment_id(
+        appointment_id = appointment_id_for(
             tenant_id, customer_id, professional_id, service_id, start, request_key
         )
         if request_key is not None:
@@ -287,17 +287,3 @@ def event_content(tenant: Tenant, appointment: Appointment) -> tuple[str, str, d
     summary = f"{appointment.service_name} — {appointment.professional_name}"
     references = {"agendaTenant": str(tenant.id), "agendaAppointment": str(appointment.id)}
     return summary, "Booked through Agenda.", references
-
-
-def _appointment_id(
-    tenant_id: UUID,
-    customer_id: UUID,
-    professional_id: UUID,
-    service_id: UUID,
-    start: datetime,
-    request_key: str | None,
-) -> UUID:
-    if request_key is None:
-        return uuid4()
-    name = f"{tenant_id}:{customer_id}:{request_key}:{professional_id}:{service_id}:"
-    return uuid5(_REQUEST_NAMESPACE, name + start.astimezone(UTC).isoformat())

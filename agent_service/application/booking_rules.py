@@ -6,7 +6,7 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Callable, Coroutine
 from datetime import UTC, datetime, timedelta
-from uuid import UUID
+from uuid import UUID, uuid4, uuid5
 
 import structlog
 
@@ -24,10 +24,27 @@ from agent_service.domain.errors import (
 
 log = structlog.get_logger("agenda.booking")
 Clock = Callable[[], datetime]
+_REQUEST_NAMESPACE = UUID("0f5b8a3e-7c61-4a0e-b1d2-5e9c4f7a2d30")
 
 
 def utc_now() -> datetime:
     return datetime.now(UTC)
+
+
+def appointment_id_for(
+    tenant_id: UUID,
+    customer_id: UUID,
+    professional_id: UUID,
+    service_id: UUID,
+    start: datetime,
+    request_key: str | None,
+) -> UUID:
+    """A new random id; with ``request_key`` (the channel message that asked), the same id
+    for every delivery of that request."""
+    if request_key is None:
+        return uuid4()
+    name = f"{tenant_id}:{customer_id}:{request_key}:{professional_id}:{service_id}:"
+    return uuid5(_REQUEST_NAMESPACE, name + start.astimezone(UTC).isoformat())
 
 
 async def load_offer(
