@@ -90,6 +90,7 @@ class AgentApp(Serving):
     port: int
     spec: ServerSpec
     repos: Repositories
+    calendar: ICalendarAdapter
     booking: Booking
     reconciler: Reconciler
     resources: AsyncExitStack = field(default_factory=AsyncExitStack)
@@ -146,7 +147,7 @@ async def bootstrap(
         await resources.aclose()
         raise
     log.info("agent_service_ready", port=port, model=settings.model)
-    return AgentApp(server, port, spec, repos, booking, reconciler, resources)
+    return AgentApp(server, port, spec, repos, calendar, booking, reconciler, resources)
 
 
 def wire_booking(

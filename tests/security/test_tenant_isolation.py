@@ -29,7 +29,6 @@ from agenda.agent.v1 import catalog_service_pb2 as catalog_pb
 from agenda_kit.mongo import EmbeddedMongo
 from agent_service.domain.conversations import ActionKind
 from agent_service.infrastructure.agent.deps import AgentDeps, PendingAction, TurnState
-from tests.fakes.in_memory_calendar import InMemoryCalendar
 from tests.security.conftest import scaled
 from tests.security.isolation import (
     BASELINES,
@@ -84,7 +83,7 @@ async def _deps(stack: SecurityStack, a: TenantData, pending: PendingAction | No
         service_repository=repos.services,
         professional_repository=repos.professionals,
         appointment_repository=repos.appointments,
-        calendar_adapter=InMemoryCalendar(),  # the tools book through ``booking``
+        calendar_adapter=stack.agent_app.calendar,
         faq_repository=repos.faq,
         booking=stack.agent_app.booking,
         tenant=await repos.tenants.get(tenant_id),
