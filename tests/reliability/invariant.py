@@ -1,5 +1,5 @@
-"""DESIGN §5's invariant, checked against what is stored: the agent's MongoDB (appointments,
-slot holds) and the calendar (through the calendar service).
+"""The booking invariant (docs/architecture.md#the-booking-invariant), checked against what is
+stored: the agent's MongoDB (appointments, slot holds) and the calendar (the calendar service).
 
 - every non-cancelled event belongs to exactly one confirmed appointment (no orphan event);
 - every confirmed appointment has exactly one such event, the one it names;

@@ -1,6 +1,7 @@
 """Issue 4, property 4: the agent process SIGKILLed at each step of the booking saga
-(``AGENDA_FAILPOINTS``) — after a restart, whose reconciler runs at start-up, DESIGN §5's
-invariant holds: no orphan event, no confirmed appointment without its event, no stuck holds."""
+(``AGENDA_FAILPOINTS``) — after a restart, whose reconciler runs at start-up, the booking
+invariant holds (docs/architecture.md#the-booking-invariant): no orphan event, no confirmed
+appointment without its event, no stuck holds."""
 
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ import grpc
 import pytest
 
 from agenda_kit.mongo import make_client
-from agent_service.application.booking import FAILPOINT_STEPS
+from agent_service.application.book_appointment import FAILPOINT_STEPS
 from tests.agent_service.integration.agent_fixtures import (
     Customer,
     agent_stub,

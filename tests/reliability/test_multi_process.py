@@ -19,7 +19,7 @@ import pytest
 
 from agenda.agent.v1 import agent_service_pb2 as pb
 from agenda_kit.mongo import make_client
-from agent_service.application.booking import FAILPOINT_STEPS
+from agent_service.application.book_appointment import FAILPOINT_STEPS
 from tests import figures
 from tests.agent_service.integration.agent_fixtures import (
     AUTH,

@@ -2,7 +2,7 @@
 database, every client balancing ``round_robin`` over all of them (``tests.reliability.replicas``).
 
 1. The same-slot race through SendMessage, spread over every replica: one confirmed booking
-   per round, DESIGN §5's invariant (no orphan event) after all rounds.
+   per round, the booking invariant (docs/architecture.md#the-booking-invariant) after all rounds.
 2. A rolling restart (each replica of both services SIGTERMed in turn, after its replacement is
    SERVING) under concurrent conversations: no failed turn, every message stored and answered
    once, the client's redeliveries (UNAVAILABLE → next replica, same message id) answered once.
