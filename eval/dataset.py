@@ -48,6 +48,8 @@ class Conversation:
 
     messages: tuple[str, ...]
     booked: tuple[Booked, ...] = ()
+    salon: str = "ipe"
+    """Which salon of :data:`eval.harness.SALONS` the conversation runs against."""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -63,6 +65,9 @@ class Expected:
     start: datetime | None = None
     faq: str | None = None
     mentions: tuple[str, ...] = ()
+    target: datetime | None = None
+    """Cancel/reschedule: which of the customer's appointments (by its start), when several
+    have the wanted service."""
 
 
 EvalCase = Case[Conversation, Transcript, Expected]
