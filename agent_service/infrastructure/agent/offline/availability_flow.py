@@ -28,9 +28,14 @@ _PART_WORDS = re.compile(
     r"|(?P<afternoon>(?<!boa )(?:a |de |pela |na )?tarde|(?:in the )?afternoon)"
     r"|(?P<evening>(?<!boa )(?:a |de |pela |na )?noite|(?:in the )?evening))(?![a-z])"
 )
+# The trades' own words count too ("qualquer barbeiro", "any barber is fine").
+_ROLES = (
+    r"profissional|pessoa|barbeir[oa]s?|cabeleireir[oa]s?|manicures?|atendente|funcionari[oa]"
+    r"|professional|one|stylist|barber|hairdresser|manicurist|nail tech|staff|person"
+)
 _ANYONE = re.compile(
-    r"(?<![a-z])(?:tanto faz|qualquer (?:um|uma|profissional|pessoa)|quem estiver livre"
-    r"|sem preferencia|nao tenho preferencia|any (?:professional|one|stylist)|anyone|anybody"
+    r"(?<![a-z])(?:tanto faz|qualquer (?:um|uma|" + _ROLES + r")|quem estiver livre"
+    r"|sem preferencia|nao tenho preferencia|any (?:" + _ROLES + r")|anyone|anybody"
     r"|whoever|no preference|doesn'?t matter|does not matter)(?![a-z])"
 )
 _HEADER = re.compile(r"^Free times for (.+?) on \d{4}-\d{2}-\d{2}", re.M)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from datetime import date, time
+from datetime import UTC, date, datetime, time
 
 from pydantic_ai.messages import ModelResponse
 
@@ -20,6 +20,7 @@ from agent_service.infrastructure.agent.offline.availability_flow import (
     wants_anyone,
 )
 from agent_service.infrastructure.agent.offline.context import OfflineContext
+from agent_service.infrastructure.agent.offline.corrections import affirmed, negated
 from agent_service.infrastructure.agent.offline.nlu import (
     asks_for_times,
     best_match_group,
@@ -227,9 +228,13 @@ def _understand(
     services: list[catalog.ServiceInfo],
     professionals: list[catalog.ProfessionalInfo],
 ) -> Request:
-    service = _first_match(ctx.texts, [s.words for s in services])
+    # A correction replaces the earlier value: "com o Lucas não, com o Pedro" reads as Pedro,
+    # and a name the customer just said no to is never taken from an earlier message.
+    texts = [affirmed(candidate) for candidate in ctx.texts]
+    refused = negated(ctx.text)
+    service = _first_match(texts, [s.words for s in services], refused)
     chosen = services[service] if service is not None else None
-    named = _first_match(ctx.texts, [p.words for p in professionals])
+    named = _first_match(texts, [p.words for p in professionals], refused)
     person = professionals[named] if named is not None else None
     day, at = _when(ctx)
     if chosen is None and person is not None and len(person.services) == 1:
@@ -243,10 +248,13 @@ def _understand(
     return Request(chosen, person, day, at)
 
 
-def _first_match(texts: list[str], names: list[tuple[str, ...]]) -> int | None:
-    for candidate in texts:
+def _first_match(texts: list[str], names: list[tuple[str, ...]], refused: str = "") -> int | None:
+    """The entry the newest message names; one named in ``refused`` (what the customer just
+    said no to) only counts in the message that replaces it."""
+    said_no = best_match_group(refused, names) if refused else None
+    for position, candidate in enumerate(texts):
         index = best_match_group(candidate, names)
-        if index is not None:
+        if index is not None and (index != said_no or position == 0):
             return index
     return None
 
@@ -255,7 +263,9 @@ def _when(ctx: OfflineContext) -> tuple[date | None, time | None]:
     """The newest day mentioned and the newest time mentioned (a later message may change
     only the time, e.g. "11h then")."""
     day = at = None
-    texts = ctx.fresh_texts
+    texts = [affirmed(candidate) for candidate in ctx.fresh_texts]
+    if len(texts) > 1 and is_aside(texts[0]):
+        texts = texts[1:]  # "nossa, tá calor hj né" does not move the request to today
     if asks_for_times(ctx.text):  # a new question for times never inherits an earlier time
         texts = texts[:1]
     for candidate in texts:
@@ -265,6 +275,34 @@ def _when(ctx: OfflineContext) -> tuple[date | None, time | None]:
         if day and at:
             break
     return day, at
+
+
+_CHANGE = re.compile(
+    r"(?<![a-z])(?:melhor|prefir\w*|prefer\w*|pode ser|podia ser|poderia|mud\w*|troc\w*"
+    r"|na verdade|na vdd|actually|instead|make it|rather|entao|then|se for|se fosse"
+    r"|how about|what about|tem como|consegue|da pra|could|can|muda|ao inves)(?![a-z])"
+)
+
+
+_IN_PASSING = frozenset({"hoje", "hj", "today", "tonight", "amanha", "amnh", "tomorrow", "tmrw"})
+
+
+def is_aside(message: str) -> bool:
+    """A later remark that says "today"/"tomorrow" in passing ("nossa, tá calor hj né",
+    "amanhã tenho prova, mas tudo bem"): no time, no question, no word of change, more than
+    four words. A weekday or a date is always meant; so is a short "e hoje?"."""
+    words = normalize(message)
+    when = parse_when(message, _EPOCH)
+    return (
+        normalize(when.day_text) in _IN_PASSING
+        and when.at is None
+        and "?" not in message
+        and len(words.split()) > 4
+        and _CHANGE.search(words) is None
+    )
+
+
+_EPOCH = datetime(2000, 1, 3, tzinfo=UTC)
 
 
 def _result_text(ctx: OfflineContext, tool: str) -> str:

@@ -63,6 +63,7 @@ _APPOINTMENTS = _rx(
     r"meu horario", r"meus horarios", r"cancelar", r"cancela", r"cancele", r"cancelo",
     r"desmarc\w*", r"remarc\w*", r"reagend\w*", r"(?:mudar|trocar|alterar) (?:o |meu |de )?"
     r"(?:horario|dia|agendamento)", r"adiar", r"antecipar", r"my appointments?",
+    r"(?:passar|mudar|trocar|mover|jogar|adiantar|transferir) (?:o |a )?(?:meu|minha)",
     r"my bookings?", r"my reservations?", r"cancel", r"reschedul\w*", r"move my",
     r"change my (?:appointment|booking|time|reservation)", r"when is my", r"do i have",
 )  # fmt: skip
@@ -110,8 +111,9 @@ _TIMES_QUESTION = _rx(
     r"availability", r"when (?:is|are) (?:\w+ )?(?:free|available)",
 )  # fmt: skip
 _ANYONE = _rx(
-    r"tanto faz", r"qualquer (?:um|uma|profissional)", r"quem estiver livre", r"sem preferencia",
-    r"any professional", r"anyone", r"no preference", r"whoever",
+    r"tanto faz", r"qualquer (?:um|uma|profissional|barbeir[oa]|cabeleireir[oa]|manicure)",
+    r"quem estiver livre", r"sem preferencia", r"any (?:professional|barber|stylist)",
+    r"anyone", r"no preference", r"whoever",
 )  # fmt: skip
 # A question about the rules, not a request: "até quando posso cancelar?", "how late can I
 # cancel?" are answered from the FAQ.

@@ -5,7 +5,8 @@ Parsing runs on folded text (lowercase, no accents, see :func:`text.fold_with_ma
 
 Dates (the earliest mention wins; at the same position the longest one):
 
-* ``hoje``/``today``, ``amanhã``/``tomorrow``, ``depois de amanhã``/``(the) day after tomorrow``.
+* ``hoje``/``hj``/``today``, ``amanhã``/``tomorrow``, ``depois de amanhã``/``(the) day after
+  tomorrow``.
 * Weekdays. A bare weekday (or with ``nesta/nessa/esta/essa/na/no/this/on``) means today when
   today is that weekday and either no time was given or the time is still ahead; otherwise its
   next occurrence. ``próxima/próximo/next`` (or ``... que vem``/``... next week``) means the
@@ -36,6 +37,8 @@ Times (the earliest mention wins):
   a period of the day ("às 3 horas", "3 horas da tarde").
 * ``meio-dia``/``meio dia``/``noon``/``midday`` is 12:00; ``meia-noite``/``midnight`` 00:00;
   ``e meia`` adds 30 minutes.
+* ``half past two``, ``quarter past 4``, ``quarter to 11`` (digits or number words one to
+  twelve, optional am/pm; the business-hours rule below applies without am/pm).
 * Business-hours heuristic: an hour from 1 to 7 with no am/pm and no period of the day, not
   written with a leading zero ("07h", "03:30" stay as written), is read as afternoon
   ("às 3" -> 15:00, "3:30" -> 15:30). Salons and clinics do not book at 3 in the morning.
@@ -93,7 +96,7 @@ _NUM_END = r"(?![\d/]|\s*(?::\d|h(?:s|rs?|oras?)?\b|[ap]\.?m\b))"
 RECENT_PAST = timedelta(days=92)
 _RELATIVE = re.compile(
     r"\b(?P<rel>depois\s+de\s+amanha|(?:the\s+)?day\s+after\s+tomorrow|amanha|amnh|tomorrow|tmrw|tmr|2morrow"
-    r"|hoje|today|tonight|ontem|yesterday)\b"
+    r"|hoje|hj|today|tonight|ontem|yesterday)\b"
 )
 _WEEKDAY = re.compile(
     r"\b(?:(?P<mod>proxima|proximo|nesta|nessa|neste|nesse|esta|essa|este|esse|na|no|next"
@@ -137,6 +140,15 @@ _TIME = re.compile(
     r"(?:\s?(?P<ampm>[ap])\.?m\b\.?)?"
     r"(?P<period>\s+(?:(?:da|de|a)\s+(?:manha|tarde|noite|madrugada)"
     r"|in\s+the\s+(?:morning|afternoon|evening)|at\s+night|tonight)\b)?"
+)
+_CLOCK_WORDS = {
+    "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
+    "nine": 9, "ten": 10, "eleven": 11, "twelve": 12,
+}  # fmt: skip
+_PAST = re.compile(
+    r"\b(?P<frac>half|quarter)\s+(?P<rel>past|to)\s+(?P<word>\d{1,2}|"
+    + "|".join(_CLOCK_WORDS)
+    + r")\b(?:\s?(?P<ampm>[ap])\.?m\b\.?)?"
 )
 _COUNT_NOUN = re.compile(
     r"\s*(?:%|reais|real|pessoas?|people|persons?|opcoes|opcao|options?|cortes?|servicos?"
@@ -194,9 +206,10 @@ def parse_when(text: str, now: datetime) -> When:
 def _find_time(folded: str) -> re.Match[str] | None:
     """The earliest marked time mention (named times included)."""
     candidates = [m for m in _TIME.finditer(folded) if _is_marked_time(m, folded)]
-    named = _NAMED_TIME.search(folded)
-    if named is not None:
-        candidates.append(named)
+    for pattern in (_NAMED_TIME, _PAST):
+        named = pattern.search(folded)
+        if named is not None:
+            candidates.append(named)
     if not candidates:
         return None
     return min(candidates, key=lambda m: m.start())
@@ -222,10 +235,27 @@ def _pm_context(at: time | None, folded: str) -> time | None:
 def _resolve_time(match: re.Match[str] | None, folded: str) -> time | None:
     if match is None:
         return None
+    if "frac" in match.re.groupindex:
+        return _past(match, folded)
     at = _clock(match)
     if "name" in match.re.groupindex or match["ampm"] or match["period"]:
         return at
     return _pm_context(at, folded)
+
+
+def _past(match: re.Match[str], folded: str) -> time | None:
+    """``half past two`` 14:30, ``quarter to 11`` 10:45 (business hours without am/pm)."""
+    word = match["word"]
+    hour = _CLOCK_WORDS[word] if word in _CLOCK_WORDS else int(word)
+    if not 1 <= hour <= 12:
+        return None
+    minute = 30 if match["frac"] == "half" else 15
+    if match["rel"] == "to":
+        hour, minute = (hour - 1) or 12, 60 - minute
+    if match["ampm"]:
+        return time(hour % 12 + (12 if match["ampm"] == "p" else 0), minute)
+    at = time(hour + 12 if 1 <= hour <= 7 else hour, minute)
+    return at if at.hour >= 12 else _pm_context(at, folded)
 
 
 def _clock(match: re.Match[str]) -> time | None:
