@@ -18,12 +18,17 @@ from pydantic_ai.usage import UsageLimits
 from agenda_kit.logging import configure_logging
 from agent_service.infrastructure.agent.models import OFFLINE, build_model
 from agent_service.infrastructure.settings import AgentSettings
-from eval import dataset, runner, whatsapp
+from eval import dataset, runner, whatsapp, whatsapp_lirio
 from eval.harness import Harness
 
 DEFAULT_REPORT = Path(__file__).resolve().parent / "results" / "latest.md"
 OFFLINE_MIN_SUCCESS = 0.9
-SUITES = {"main": dataset.CASES, "whatsapp": whatsapp.CASES}
+SUITES = {
+    "main": dataset.CASES,
+    "whatsapp": [*whatsapp.CASES, *whatsapp_lirio.CASES],
+    "whatsapp-bigode": whatsapp.CASES,
+    "whatsapp-lirio": whatsapp_lirio.CASES,
+}
 
 
 def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
@@ -33,7 +38,7 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument(
         "--suite",
         choices=sorted(SUITES),
-        help="run only this set (main: eval/dataset.py, whatsapp: eval/whatsapp.py)",
+        help="run only this set (main: eval/dataset.py; whatsapp: eval/whatsapp*.py)",
     )
     parser.add_argument("--concurrency", type=int, default=4, help="conversations at once")
     parser.add_argument("--report", type=Path, default=DEFAULT_REPORT, help="Markdown report")

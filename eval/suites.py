@@ -1,8 +1,8 @@
 """Every case ``make eval`` plays: the main set (:mod:`eval.dataset`) and the WhatsApp-style
-set written against another salon (:mod:`eval.whatsapp`)."""
+sets written against two other salons (:mod:`eval.whatsapp`, :mod:`eval.whatsapp_lirio`)."""
 
 from __future__ import annotations
 
-from eval import dataset, whatsapp
+from eval import dataset, whatsapp, whatsapp_lirio
 
-CASES = [*dataset.CASES, *whatsapp.CASES]
+CASES = [*dataset.CASES, *whatsapp.CASES, *whatsapp_lirio.CASES]

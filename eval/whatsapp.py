@@ -5,8 +5,11 @@ the way they do on WhatsApp — typos, no accents, abbreviations ("vc", "amanha"
 corrections mid-flow, "tanto faz"/"any barber", one of several appointments described by
 service, professional or day, several requests in one message, chit-chat, asking for a human.
 
-Written before any fix for it (the baseline is in ``eval/baselines/whatsapp-before.md``), so it
-measures robustness to unseen phrasing rather than the phrasings the model was tuned on.
+"Next Friday"/"próxima sexta" said on a Monday is asked (this week's or next week's?): those
+two cases answer the question ("dia 4", "the 4th"); their first version, without the answer,
+expected the nearest Friday. Written before any fix for it (the baseline is in
+``eval/baselines/whatsapp-before.md``), so it measures robustness to unseen phrasing rather
+than the phrasings the model was tuned on.
 
 The clock is Monday 2026-11-30 09:00 in São Paulo ("hoje" is Monday, "amanhã" Tuesday 12/01,
 "dia 5" Saturday 12/05, "the 12th" Saturday 12/12). Lucas works Tuesday to Saturday 09:00–19:00,
@@ -235,7 +238,7 @@ CASES: list[EvalCase] = [
            ("corte com o lucas dia 12 as 10h", "sim"),
            ("corte", "lucas", SAT_12, time(10)), "wa-dates"),
     booked("wa-pt-proxima-sexta", "pt",
-           ("quero marcar barba c o pedro na proxima sexta 11h", "sim"),
+           ("quero marcar barba c o pedro na proxima sexta 11h", "dia 4", "sim"),
            ("barba", "pedro", FRI, time(11)), "wa-dates"),
     booked("wa-pt-hoje-14-30-colon", "pt",
            ("consigo um corte hj 14:30 com o pedro?", "sim"),
@@ -313,7 +316,7 @@ CASES: list[EvalCase] = [
     booked("wa-en-the-5th", "en", ("gel nails with Camila on the 5th at 3pm pls", "ok"),
            ("gel", "camila", SAT, time(15)), "wa-dates"),
     booked("wa-en-next-friday", "en",
-           ("book me a mani pedi with Fernanda next Friday 11am", "sure"),
+           ("book me a mani pedi with Fernanda next Friday 11am", "the 4th", "sure"),
            ("pemao", "fernanda", FRI, time(11)), "wa-dates"),
     booked("wa-en-the-12th-noon", "en", ("haircut with Lucas on the 12th at noon", "yes"),
            ("corte", "lucas", SAT_12, time(12)), "wa-dates"),

@@ -177,10 +177,15 @@ def test_a_move_names_the_old_day_before_the_new_one(
         "da pra passar meu corte de terca pra quinta as 16h?",
         "quero mudar meu corte pra sexta",
         "can you move my saturday haircut to friday at 11am?",
+        "consigo passar a manicure de quinta pra sexta 11h?",
     ],
 )
 def test_moving_an_existing_appointment_is_an_appointments_request(text: str) -> None:
     assert classify_intent(text)[0] == "appointments"
+
+
+def test_passing_by_to_book_is_still_a_booking() -> None:
+    assert classify_intent("consigo passar ai amanha pra fazer a barba?")[0] == "booking"
 
 
 @pytest.mark.parametrize(
@@ -217,3 +222,22 @@ FAQ = [
 def test_a_where_question_with_no_other_word_finds_the_address(question: str, answer: str) -> None:
     entries = [FaqEntry(tenant_id=uuid4(), question=q, answer=a, tags=t) for q, a, t in FAQ]
     assert [e.question for e in rank(question, entries, 1)] == [answer]
+
+
+@pytest.mark.parametrize(
+    ("text", "day", "alternative"),
+    [
+        ("terça que vem às 16h", TUE, date(2026, 12, 8)),
+        ("next Friday at 11am", FRI, date(2026, 12, 11)),
+        ("na proxima sexta", FRI, date(2026, 12, 11)),
+        ("próxima segunda", date(2026, 12, 7), None),  # today is Monday: only one reading
+        ("sexta", FRI, None),
+        ("terça da semana que vem", date(2026, 12, 8), None),
+        ("friday next week", date(2026, 12, 11), None),
+    ],
+)
+def test_next_weekday_within_the_week_has_another_reading(
+    text: str, day: date, alternative: date | None
+) -> None:
+    when = parse_when(text, NOW)
+    assert (when.day, when.alternative) == (day, alternative)

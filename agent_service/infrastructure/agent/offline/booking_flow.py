@@ -39,7 +39,7 @@ from agent_service.infrastructure.agent.offline.responses import (
     failure_detail,
     text,
 )
-from agent_service.infrastructure.agent.offline.when import has_when_mention
+from agent_service.infrastructure.agent.offline.when import When, has_when_mention
 
 _EARLIEST = re.compile(
     r"\b(?:primeir[oa] (?:horario|vaga)|mais cedo possivel|first (?:free|available|slot|opening)"
@@ -55,6 +55,8 @@ class Request:
     at: time | None
     not_offered: catalog.ProfessionalInfo | None = None
     """A professional the customer named who does not offer the service (never substituted)."""
+    other_week: When | None = None
+    """The day was "next Tuesday" while Tuesday is this week: which one is asked, never guessed."""
 
 
 def booking_step(ctx: OfflineContext) -> ModelResponse:
@@ -65,12 +67,28 @@ def booking_step(ctx: OfflineContext) -> ModelResponse:
     booked = ctx.result("book_appointment")
     if booked is not None:
         return _after_book(ctx, booked.text)
-    if is_negative(ctx.text) and not has_when_mention(ctx.text) and not ctx.results:
-        # "não, melhor às 15h" is a correction, not a refusal: it goes on with the new time.
+    # "não, melhor às 15h" and "ah não, quero com a Patrícia" are corrections, not refusals:
+    # they go on with the new value. A "no" that names nothing declines.
+    if (
+        is_negative(ctx.text)
+        and not has_when_mention(ctx.text)
+        and (not affirmed(ctx.text) or (ctx.called("list_services") and not _names_entry(ctx)))
+    ):
         return text(say("declined", ctx.language))
     if not ctx.called("list_services"):
         return calls("list_services", "list_professionals")
     return _next_question_or_action(ctx)
+
+
+def _names_entry(ctx: OfflineContext) -> bool:
+    """Whether the message's affirmed part names a service or a professional."""
+    services = catalog.services(_result_text(ctx, "list_services"))
+    professionals = catalog.professionals(_result_text(ctx, "list_professionals"))
+    said = affirmed(ctx.text)
+    return any(
+        best_match_group(said, [entry.words for entry in entries]) is not None
+        for entries in (services, professionals)
+    )
 
 
 def _next_question_or_action(ctx: OfflineContext) -> ModelResponse:
@@ -91,6 +109,8 @@ def _next_question_or_action(ctx: OfflineContext) -> ModelResponse:
                 items=", ".join(who),
             )
         )
+    if request.other_week is not None and request.day is not None:
+        return text(_which_week(ctx, request.day, request.other_week))
     if request.day is not None and request.day < ctx.now.date():
         return text(f"{say('refusal_past', ctx.language)} {say('try_other_day', ctx.language)}")
     if (
@@ -236,7 +256,7 @@ def _understand(
     chosen = services[service] if service is not None else None
     named = _first_match(texts, [p.words for p in professionals], refused)
     person = professionals[named] if named is not None else None
-    day, at = _when(ctx)
+    day, at, other_week = _when(ctx)
     if chosen is None and person is not None and len(person.services) == 1:
         chosen = next((s for s in services if s.name == person.services[0]), None)
     if person is not None and chosen is not None and chosen.name not in person.services:
@@ -245,7 +265,7 @@ def _understand(
     offering = [p for p in professionals if chosen is not None and chosen.name in p.services]
     if person is None and len(offering) == 1:
         person = offering[0]
-    return Request(chosen, person, day, at)
+    return Request(chosen, person, day, at, other_week=other_week)
 
 
 def _first_match(texts: list[str], names: list[tuple[str, ...]], refused: str = "") -> int | None:
@@ -259,10 +279,11 @@ def _first_match(texts: list[str], names: list[tuple[str, ...]], refused: str = 
     return None
 
 
-def _when(ctx: OfflineContext) -> tuple[date | None, time | None]:
+def _when(ctx: OfflineContext) -> tuple[date | None, time | None, When | None]:
     """The newest day mentioned and the newest time mentioned (a later message may change
-    only the time, e.g. "11h then")."""
+    only the time, e.g. "11h then"), and the day's mention when it has another reading."""
     day = at = None
+    other_week: When | None = None
     texts = [affirmed(candidate) for candidate in ctx.fresh_texts]
     if len(texts) > 1 and is_aside(texts[0]):
         texts = texts[1:]  # "nossa, tá calor hj né" does not move the request to today
@@ -270,11 +291,30 @@ def _when(ctx: OfflineContext) -> tuple[date | None, time | None]:
         texts = texts[:1]
     for candidate in texts:
         parsed = parse_when(candidate, ctx.now)
+        if day is None and parsed.day is not None and parsed.alternative is not None:
+            other_week = parsed
         day = day or parsed.day
         at = at or parsed.at
         if day and at:
             break
-    return day, at
+    return day, at, other_week
+
+
+_PT_WEEKDAYS = ("segunda", "terça", "quarta", "quinta", "sexta", "sábado", "domingo")
+_EN_WEEKDAYS = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
+
+
+def _which_week(ctx: OfflineContext, day: date, said: When) -> str:
+    assert said.alternative is not None
+    pt = ctx.language == "pt"
+
+    def shown(value: date) -> str:
+        return f"{value:%d/%m}" if pt else f"{value:%b} {value.day}"
+
+    weekday = (_PT_WEEKDAYS if pt else _EN_WEEKDAYS)[day.weekday()]
+    first, second = sorted((day, said.alternative))
+    return say("ask_which_week", ctx.language, day=weekday, first=shown(first),
+               second=shown(second))  # fmt: skip
 
 
 _CHANGE = re.compile(

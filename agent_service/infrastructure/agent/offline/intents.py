@@ -64,6 +64,8 @@ _APPOINTMENTS = _rx(
     r"desmarc\w*", r"remarc\w*", r"reagend\w*", r"(?:mudar|trocar|alterar) (?:o |meu |de )?"
     r"(?:horario|dia|agendamento)", r"adiar", r"antecipar", r"my appointments?",
     r"(?:passar|mudar|trocar|mover|jogar|adiantar|transferir) (?:o |a )?(?:meu|minha)",
+    r"(?:passar|mudar|trocar|mover|jogar|transferir|move|switch)\b.{0,40}\b(?:de|do|da|from)"
+    r" \S+(?:[ -]feira)? (?:pra|para|pro|to)",
     r"my bookings?", r"my reservations?", r"cancel", r"reschedul\w*", r"move my",
     r"change my (?:appointment|booking|time|reservation)", r"when is my", r"do i have",
 )  # fmt: skip

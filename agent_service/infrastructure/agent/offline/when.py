@@ -10,9 +10,12 @@ Dates (the earliest mention wins; at the same position the longest one):
 * Weekdays. A bare weekday (or with ``nesta/nessa/esta/essa/na/no/this/on``) means today when
   today is that weekday and either no time was given or the time is still ahead; otherwise its
   next occurrence. ``próxima/próximo/next`` (or ``... que vem``/``... next week``) means the
-  first such weekday strictly after today. A pt weekday word followed by ``opção``/``vez`` is an
-  ordinal ("a segunda opção"), not a date. Abbreviations: ``seg qua qui sáb`` and
-  ``mon tue wed thu fri`` (``ter``, ``sex``, ``dom``, ``sat``, ``sun`` are ordinary words).
+  first such weekday strictly after today; when that is within the week, ``alternative`` is
+  the one a week later (customers mean both: the booking flow asks). ``... da semana que
+  vem``/``... next week`` is that weekday of next calendar week. A pt weekday word followed
+  by ``opção``/``vez`` is an ordinal ("a segunda opção"), not a date. Abbreviations:
+  ``seg qua qui sáb`` and ``mon tue wed thu fri`` (``ter``, ``sex``, ``dom``, ``sat``, ``sun``
+  are ordinary words).
 * ``d/m`` or ``d/m/y`` in Portuguese, ``m/d`` or ``m/d/y`` in English (language by
   :func:`text.detect_language`, default ``pt``). When the preferred reading has a month > 12
   and the other reading does not, the other reading is used ("25/12" in English is Dec 25).
@@ -66,6 +69,9 @@ class When:
     day: date | None
     at: time | None
     day_text: str = ""
+    alternative: date | None = None
+    """The other reading of "próxima terça"/"terça que vem"/"next Tuesday" when the nearest one
+    is this week: a week later. Whoever books asks which one."""
 
 
 PT_MONTHS = {
@@ -197,7 +203,18 @@ def parse_when(text: str, now: datetime) -> When:
     day_text = text[index[found.start] : index[found.end - 1] + 1].strip()
     language = detect_language(text, "pt")
     day = _resolve_date(found.match, now, at, language)
-    return When(day=day, at=at, day_text=day_text)
+    other = _week_later(found.match, now, day)
+    return When(day=day, at=at, day_text=day_text, alternative=other)
+
+
+def _week_later(match: re.Match[str], now: datetime, day: date | None) -> date | None:
+    """A week after ``day`` when a "next" weekday could mean either (see :class:`When`)."""
+    if day is None or "wd" not in match.re.groupindex:
+        return None
+    if match["next"] and ("semana" in match["next"] or "week" in match["next"]):
+        return None
+    is_next = match["mod"] in ("proxima", "proximo", "next") or bool(match["next"])
+    return day + timedelta(days=7) if is_next and (day - now.date()).days < 7 else None
 
 
 # --- times -------------------------------------------------------------------------------
@@ -316,6 +333,9 @@ def _relative_offset(word: str) -> int:
 def _weekday_date(match: re.Match[str], now: datetime, at: time | None) -> date:
     today = now.date()
     target = WEEKDAYS[match["wd"]]
+    if match["next"] and ("semana" in match["next"] or "week" in match["next"]):
+        # "terça da semana que vem", "tuesday next week": that day of next calendar week.
+        return today + timedelta(days=7 - today.weekday() + target)
     ahead = (target - today.weekday()) % 7
     is_next = match["mod"] in ("proxima", "proximo", "next") or bool(match["next"])
     if ahead == 0 and (is_next or (at is not None and at <= now.time())):
