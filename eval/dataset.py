@@ -817,7 +817,12 @@ CASES += [
          ("09:00",), (CHECK,), category="part-of-day"),
     info("pt-part-professional-morning", "pt", ("Quais horários a Marina tem na quinta de manhã?",),
          ("09:00",), (CHECK,), category="part-of-day"),
-    info("en-part-professional-windows", "en", ("What times does Júlia have on Friday?",),
+    # Júlia's services differ in length (60 and 30 min): which one is asked first (issue 12).
+    info("en-part-professional-windows", "en", ("What times does Júlia have on Friday?",
+         "a haircut"), ("09:00",), (CHECK,), category="part-of-day"),
+    info("pt-windows-ask-service-lengths-differ", "pt", ("Quais horários a Júlia tem sexta?",),
+         ("Corte e escova", "Hidratação capilar"), (), category="part-of-day"),
+    info("en-windows-same-length-answers", "en", ("What times does Paulo have on Friday?",),
          ("09:00",), (CHECK,), category="part-of-day"),
     info("pt-part-paulo-tarde", "pt", ("Quais os horários livres do Paulo amanhã à tarde?",),
          ("13:00",), (CHECK,), category="part-of-day"),

@@ -241,3 +241,38 @@ def test_next_weekday_within_the_week_has_another_reading(
 ) -> None:
     when = parse_when(text, NOW)
     assert (when.day, when.alternative) == (day, alternative)
+
+
+async def test_availability_without_a_service_asks_only_when_lengths_differ() -> None:
+    """check_availability with no service: a professional whose services differ in length
+    gets ASK SERVICE (never the shortest silently); equal lengths answer at once."""
+    from types import SimpleNamespace
+    from typing import Any, cast
+
+    from agent_service.application.booking import BookingService
+    from agent_service.infrastructure.agent.tools.discovery import check_availability
+    from eval.harness import NOW as EVAL_NOW
+    from eval.harness import seed_salon
+    from tests.fakes.agent_repositories import in_memory_repositories
+    from tests.fakes.in_memory_calendar import InMemoryCalendar
+
+    repos = in_memory_repositories()
+    calendar = InMemoryCalendar(clock=lambda: EVAL_NOW)
+    salon = await seed_salon(repos)
+    deps = SimpleNamespace(
+        tenant_id=salon.tenant.id,
+        tenant=salon.tenant,
+        professional_repository=repos.professionals,
+        service_repository=repos.services,
+        booking=BookingService(repos, calendar, clock=lambda: EVAL_NOW),
+        turn=SimpleNamespace(now=EVAL_NOW, language="en"),
+    )
+    ctx = cast(Any, SimpleNamespace(deps=deps))
+    julia, paulo = salon.professionals["ana"], salon.professionals["paulo"]  # 60+30 / 30 min
+    asked = await check_availability(ctx, julia.id, FRI)
+    assert asked.startswith("ASK SERVICE: Júlia Prado"), asked
+    assert "Corte e escova (60 min)" in asked and "Hidratação capilar (30 min)" in asked
+    answered = await check_availability(ctx, paulo.id, FRI)
+    assert answered.startswith("Free times for Paulo Reis") and "09:00" in answered
+    chosen = await check_availability(ctx, julia.id, FRI, salon.services["corte"].id)
+    assert "Corte e escova (60 min)" in chosen and "09:00" in chosen

@@ -119,6 +119,12 @@ def _next_question_or_action(ctx: OfflineContext) -> ModelResponse:
         and request.day
         and asks_for_times(ctx.text)
     ):
+        offered = [s for s in services if s.name in request.professional.services]
+        if len({s.minutes for s in offered}) > 1:
+            # The free times depend on the length: ask which service, never assume one.
+            items = ", ".join(f"{s.name} ({s.minutes} min)" for s in offered)
+            return text(say("ask_service_for_times", ctx.language,
+                            professional=request.professional.name, items=items))  # fmt: skip
         return _windows(ctx, request.professional, request.day)
     if request.service is None:
         return text(say("ask_service", ctx.language, items=", ".join(s.name for s in services)))
