@@ -18,7 +18,7 @@ import pytest
 from agent_service.application.faq_ranking import rank
 from agent_service.domain.catalog import FaqEntry
 from agent_service.infrastructure.agent.offline.appointments_flow import choose, move_parts
-from agent_service.infrastructure.agent.offline.availability_flow import wants_anyone
+from agent_service.infrastructure.agent.offline.availability_flow import date_range, wants_anyone
 from agent_service.infrastructure.agent.offline.booking_flow import is_aside
 from agent_service.infrastructure.agent.offline.catalog import AppointmentInfo, appointments
 from agent_service.infrastructure.agent.offline.corrections import affirmed
@@ -276,3 +276,25 @@ async def test_availability_without_a_service_asks_only_when_lengths_differ() ->
     assert answered.startswith("Free times for Paulo Reis") and "09:00" in answered
     chosen = await check_availability(ctx, julia.id, FRI, salon.services["corte"].id)
     assert "Corte e escova (60 min)" in chosen and "09:00" in chosen
+
+
+@pytest.mark.parametrize(
+    ("text", "span"),
+    [
+        ("quais horarios a Ana tem semana que vem?", (date(2026, 12, 7), date(2026, 12, 12))),
+        ("any times next week?", (date(2026, 12, 7), date(2026, 12, 12))),
+        ("tem horario na proxima semana?", (date(2026, 12, 7), date(2026, 12, 12))),
+        ("e no fim de semana?", (SAT, date(2026, 12, 6))),
+        ("anything this weekend?", (SAT, date(2026, 12, 6))),
+        ("tem algo ate sexta?", (MON, FRI)),
+        ("free slots until Thursday?", (MON, THU)),
+        ("between Monday and Wednesday", (date(2026, 11, 30), date(2026, 12, 2))),
+        ("nos proximos dias", (MON, date(2026, 12, 3))),
+        ("in the next few days", (MON, date(2026, 12, 3))),
+        ("essa semana", (MON, SAT)),
+        ("terça da semana que vem", None),  # one day, not a range
+        ("sexta", None),
+    ],
+)
+def test_date_ranges_in_customer_words(text: str, span: tuple[date, date] | None) -> None:
+    assert date_range(text, MON) == span

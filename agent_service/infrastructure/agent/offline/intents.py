@@ -81,6 +81,9 @@ _BOOKING_WEAK = _rx(
     r"(?:quero|queria|gostaria de|preciso de) (?:um|uma|fazer)", r"available",
     r"appointment", r"(?:i want|i'd like|i would like|i need) (?:a|an|to get)",
     r"slots?", r"horarios?",
+    # a span of days asks for times ("tem manicure no fim de semana?")
+    r"(?:no |este |esse |neste |nesse )?(?:fim|final) de semana", r"weekend",
+    r"semana que vem", r"proxima semana", r"next week", r"proximos dias", r"next few days",
 )  # fmt: skip
 _DISCOVERY = _rx(
     r"(?:quais|que) (?:sao os )?servicos", r"servicos", r"precos?", r"quanto custa",
