@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from uuid import uuid4
 
 from agenda.agent.v1 import catalog_service_pb2 as pb
@@ -13,6 +14,7 @@ from agent_service.domain.catalog import (
     Customer,
     DateException,
     FaqEntry,
+    LocalizedAliases,
     LocalWindow,
     Professional,
     Service,
@@ -101,7 +103,24 @@ def to_service(message: pb.Service, *, with_id: bool) -> Service:
         price_minor=message.price_minor,
         currency=message.currency or "BRL",
         aliases=tuple(message.aliases),
+        localized_aliases=_localized("service", message.localized_aliases),
     )
+
+
+def _localized(owner: str, entries: Iterable[pb.LocalizedAliases]) -> tuple[LocalizedAliases, ...]:
+    return tuple(
+        build(
+            LocalizedAliases,
+            f"{owner}.localized_aliases[{i}]",
+            language=entry.language,
+            aliases=tuple(entry.aliases),
+        )
+        for i, entry in enumerate(entries)
+    )
+
+
+def _localized_messages(entries: tuple[LocalizedAliases, ...]) -> list[pb.LocalizedAliases]:
+    return [pb.LocalizedAliases(language=e.language, aliases=list(e.aliases)) for e in entries]
 
 
 def service_message(service: Service) -> pb.Service:
@@ -114,6 +133,7 @@ def service_message(service: Service) -> pb.Service:
         price_minor=service.price_minor,
         currency=service.currency,
         aliases=list(service.aliases),
+        localized_aliases=_localized_messages(service.localized_aliases),
     )
 
 
@@ -164,6 +184,7 @@ def to_professional(message: pb.Professional, *, with_id: bool) -> Professional:
             for i, sid in enumerate(message.service_ids)
         ),
         aliases=tuple(message.aliases),
+        localized_aliases=_localized("professional", message.localized_aliases),
     )
 
 
@@ -193,6 +214,7 @@ def professional_message(professional: Professional) -> pb.Professional:
         ],
         service_ids=[str(sid) for sid in professional.service_ids],
         aliases=list(professional.aliases),
+        localized_aliases=_localized_messages(professional.localized_aliases),
     )
 
 

@@ -49,7 +49,8 @@ async def list_my_appointments(ctx: RunContext[AgentDeps]) -> str:
         return "The customer has no upcoming appointments."
     zone, language = deps.tenant.zone, deps.turn.language
     # The services' other names let the customer say which one ("my nails appointment").
-    aliases = {s.id: s.aliases for s in await deps.service_repository.list(deps.tenant_id)}
+    services = await deps.service_repository.list(deps.tenant_id)
+    aliases = {s.id: s.words(language) for s in services}
     return "Upcoming appointments:\n" + "\n".join(
         appointment_line(a, zone, language) + also_called(aliases.get(a.service_id, ()))
         for a in appointments

@@ -25,7 +25,8 @@ async def list_services(ctx: RunContext[AgentDeps]) -> str:
     services = await ctx.deps.service_repository.list(ctx.deps.tenant_id)
     if not services:
         return "No services are registered."
-    return "Services:\n" + "\n".join(service_line(service) for service in services)
+    language = ctx.deps.turn.language
+    return "Services:\n" + "\n".join(service_line(service, language) for service in services)
 
 
 async def list_professionals(ctx: RunContext[AgentDeps]) -> str:
@@ -34,7 +35,7 @@ async def list_professionals(ctx: RunContext[AgentDeps]) -> str:
     if not professionals:
         return "No professionals are registered."
     services = {str(s.id): s for s in await ctx.deps.service_repository.list(ctx.deps.tenant_id)}
-    lines = [professional_line(p, services) for p in professionals]
+    lines = [professional_line(p, services, ctx.deps.turn.language) for p in professionals]
     return "Professionals:\n" + "\n".join(lines)
 
 
