@@ -28,6 +28,7 @@ from agent_service.domain.catalog import (
     BookingPolicy,
     Customer,
     FaqEntry,
+    LocalizedAliases,
     Professional,
     Service,
     Tenant,
@@ -156,6 +157,8 @@ class SalonSpec:
     """Weekly hours per professional key (absent: Monday to Saturday 09:00–18:00)."""
     faq: dict[str, tuple[str, str, tuple[str, ...]]]
     faq_facts: dict[str, tuple[str, ...]]
+    localized_aliases: dict[str, dict[str, tuple[str, ...]]] = field(default_factory=dict)
+    """Service key -> language -> words (CatalogService ``localized_aliases``)."""
 
 
 IPE = SalonSpec(
@@ -197,6 +200,10 @@ async def seed_salon(repos: Repositories, spec: SalonSpec = IPE) -> Salon:
                 price_minor=price,
                 description=description,
                 aliases=spec.service_aliases[key],
+                localized_aliases=tuple(
+                    LocalizedAliases(language=language, aliases=words)
+                    for language, words in spec.localized_aliases.get(key, {}).items()
+                ),
             )
         )
         for key, (name, minutes, price, description) in spec.services.items()

@@ -44,12 +44,23 @@ LIRIO = SalonSpec(
         "massage": ("Massagem relaxante", 60, 12000, "Massagem corporal de 60 minutos."),
         "wax": ("Depilação de pernas", 45, 7000, "Cera quente, pernas inteiras."),
     },
-    service_aliases={
-        "brow": ("sobrancelha", "sobrancelhas", "eyebrows", "brows", "brow shaping"),
-        "mani": ("manicure", "mao", "unha", "unhas", "nails", "manicure basica"),
-        "along": ("alongamento", "fibra", "unha de fibra", "nail extensions", "extensions"),
-        "massage": ("massagem", "massage", "relaxing massage"),
-        "wax": ("depilacao", "cera", "waxing", "leg wax", "depilar as pernas"),
+    # This salon keeps its words per language (CatalogService localized_aliases).
+    service_aliases={key: () for key in ("brow", "mani", "along", "massage", "wax")},
+    localized_aliases={
+        "brow": {
+            "pt": ("sobrancelha", "sobrancelhas"),
+            "en": ("eyebrows", "brows", "brow shaping"),
+        },
+        "mani": {
+            "pt": ("manicure", "mao", "unha", "unhas", "manicure basica"),
+            "en": ("nails", "manicure"),
+        },
+        "along": {
+            "pt": ("alongamento", "fibra", "unha de fibra"),
+            "en": ("nail extensions", "extensions"),
+        },
+        "massage": {"pt": ("massagem",), "en": ("massage", "relaxing massage")},
+        "wax": {"pt": ("depilacao", "cera", "depilar as pernas"), "en": ("waxing", "leg wax")},
     },
     professionals={
         "juliana": ("Juliana Ferreira", "Esteticista", ("brow", "wax", "mani")),
