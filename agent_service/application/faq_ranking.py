@@ -71,7 +71,7 @@ def stems(text: str, keep: frozenset[str] = frozenset()) -> list[str]:
     stemmed = {stem for stemmer in _STEMMERS for stem in stemmer.stemWords(words)}
     # Snowball leaves some verb forms whole ("abrem", "horas" vs "horário"): a short prefix
     # joins a word's family too.
-    prefixes = {f"{word[:PREFIX]}~" for word in words if len(word) > PREFIX}
+    prefixes = {f"{word[:PREFIX]}~" for word in words if len(word) >= PREFIX}
     return sorted(stemmed | prefixes)
 
 

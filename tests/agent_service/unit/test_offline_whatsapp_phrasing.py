@@ -24,6 +24,7 @@ from agent_service.infrastructure.agent.offline.catalog import AppointmentInfo, 
 from agent_service.infrastructure.agent.offline.corrections import affirmed
 from agent_service.infrastructure.agent.offline.intents import classify_intent
 from agent_service.infrastructure.agent.offline.nlu import parse_when
+from agent_service.infrastructure.agent.offline.when import loose_time
 
 SP = ZoneInfo("America/Sao_Paulo")
 NOW = datetime(2026, 11, 30, 9, 0, tzinfo=SP)  # Monday
@@ -298,3 +299,35 @@ async def test_availability_without_a_service_asks_only_when_lengths_differ() ->
 )
 def test_date_ranges_in_customer_words(text: str, span: tuple[date, date] | None) -> None:
     assert date_range(text, MON) == span
+
+
+@pytest.mark.parametrize(
+    ("text", "at"),
+    [
+        ("tem como ser 10 e meia?", time(10, 30)),
+        ("hmm make it 11 instead", time(11)),
+        ("make it 3", time(15)),
+        ("pode ser 9?", time(9)),
+        ("2 pessoas", None),
+        ("dia 5", None),
+        ("R$ 50", None),
+        ("5/12", None),
+        ("the 12th", None),
+    ],
+)
+def test_a_bare_number_in_a_correction_is_a_time(text: str, at: time | None) -> None:
+    assert loose_time(text) == at
+
+
+def test_vcs_abrem_domingo_finds_the_opening_hours() -> None:
+    entries = [
+        FaqEntry(tenant_id=uuid4(), question=q, answer=a, tags=t)
+        for q, a, t in (
+            ("Qual o horário de funcionamento?", "Segunda a sábado, das 9h às 19h.",
+             ("horário", "funcionamento", "abre", "fecha", "hours", "open", "close")),
+            ("Onde fica?", "Av. Brasil, 900.", ("endereço", "onde")),
+        )
+    ]  # fmt: skip
+    assert [e.question for e in rank("vcs abrem domingo?", entries, 1)] == [
+        "Qual o horário de funcionamento?"
+    ]

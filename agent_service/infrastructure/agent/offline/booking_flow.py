@@ -39,7 +39,7 @@ from agent_service.infrastructure.agent.offline.responses import (
     failure_detail,
     text,
 )
-from agent_service.infrastructure.agent.offline.when import When, has_when_mention
+from agent_service.infrastructure.agent.offline.when import When, has_when_mention, loose_time
 
 _EARLIEST = re.compile(
     r"\b(?:primeir[oa] (?:horario|vaga)|mais cedo possivel|first (?:free|available|slot|opening)"
@@ -295,8 +295,13 @@ def _when(ctx: OfflineContext) -> tuple[date | None, time | None, When | None]:
         texts = texts[1:]  # "nossa, tá calor hj né" does not move the request to today
     if asks_for_times(ctx.text):  # a new question for times never inherits an earlier time
         texts = texts[:1]
-    for candidate in texts:
+    for position, candidate in enumerate(texts):
         parsed = parse_when(candidate, ctx.now)
+        later = position == 0 and len(texts) > 1  # a follow-up, not the request itself
+        if later and parsed.at is None and _CHANGE.search(normalize(candidate)):
+            # "tem como ser 10 e meia?", "make it 11 instead": a bare number that changes
+            # the time is the new time (never the old one proposed again).
+            parsed = When(parsed.day, loose_time(candidate), parsed.day_text, parsed.alternative)
         if day is None and parsed.day is not None and parsed.alternative is not None:
             other_week = parsed
         day = day or parsed.day

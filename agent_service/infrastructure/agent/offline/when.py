@@ -59,7 +59,7 @@ from datetime import date, datetime, time, timedelta
 
 from agent_service.infrastructure.agent.offline.text import detect_language, fold_with_map
 
-__all__ = ["When", "has_when_mention", "parse_when"]
+__all__ = ["When", "has_when_mention", "loose_time", "parse_when"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -215,6 +215,26 @@ def _week_later(match: re.Match[str], now: datetime, day: date | None) -> date |
         return None
     is_next = match["mod"] in ("proxima", "proximo", "next") or bool(match["next"])
     return day + timedelta(days=7) if is_next and (day - now.date()).days < 7 else None
+
+
+_BARE = re.compile(
+    r"(?<![\d/:.,$])(?<!dia\s)(?<!the\s)\b(?P<h>\d{1,2})(?P<half>\s+e\s+meia)?\b(?![\d/:.,])"
+)
+_LOOSE_EPOCH = datetime(2000, 1, 3)
+
+
+def loose_time(text: str) -> time | None:
+    """A bare number read as a time ("tem como ser 10 e meia?", "make it 11 instead"): only
+    for a message already known to change a time — a bare number is otherwise never a time.
+    Counts ("2 pessoas"), prices, dates and "dia 5" stay numbers; hours 1..7 are afternoon."""
+    folded, _index = fold_with_map(text)
+    for match in _BARE.finditer(folded):
+        if _COUNT_NOUN.match(folded, match.end()) or re.match(
+            r"(?:st|nd|rd|th)\b", folded[match.end() :]
+        ):
+            continue
+        return parse_when(f"as {match['h']}{' e meia' if match['half'] else ''}", _LOOSE_EPOCH).at
+    return None
 
 
 # --- times -------------------------------------------------------------------------------
