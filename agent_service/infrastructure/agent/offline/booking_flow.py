@@ -150,6 +150,10 @@ def _next_question_or_action(ctx: OfflineContext) -> ModelResponse:
     if ctx.pending is None and is_affirmative(ctx.text) and not has_when_mention(ctx.text):
         # A "yes" to no question (e.g. after a refusal) never repeats the refused proposal.
         return text(say("ask_other_time", ctx.language))
+    if _changes_nothing_said(ctx, services, professionals):
+        # "muda o horário", "actually, another time": a change with no new value is asked,
+        # never answered with the same proposal again.
+        return text(say("ask_what_change", ctx.language))
     start = local_instant(request.day, request.at, ctx.zone).astimezone(ctx.zone)
     return call(
         "book_appointment",
@@ -333,6 +337,30 @@ _CHANGE = re.compile(
     r"|na verdade|na vdd|actually|instead|make it|rather|entao|then|se for|se fosse"
     r"|how about|what about|tem como|consegue|da pra|could|can|muda|ao inves)(?![a-z])"
 )
+
+
+_STRONG_CHANGE = re.compile(
+    r"(?<![a-z])(?:mud\w*|troc\w*|alter\w*|change|instead|make it|rather|actually"
+    r"|na verdade|na vdd|prefir\w*|prefer\w*|outro horario|outra hora|outro dia"
+    r"|another (?:time|day))(?![a-z])"
+)
+
+
+def _changes_nothing_said(
+    ctx: OfflineContext,
+    services: list[catalog.ServiceInfo],
+    professionals: list[catalog.ProfessionalInfo],
+) -> bool:
+    """A follow-up asking for a change that names no new day, time, service or person."""
+    if len(ctx.texts) < 2 or not _STRONG_CHANGE.search(normalize(ctx.text)):
+        return False
+    said = affirmed(ctx.text)
+    if has_when_mention(said) or loose_time(said) is not None:
+        return False
+    return all(
+        best_match_group(said, [entry.words for entry in entries]) is None
+        for entries in (services, professionals)
+    )
 
 
 _IN_PASSING = frozenset({"hoje", "hj", "today", "tonight", "amanha", "amnh", "tomorrow", "tmrw"})
