@@ -18,17 +18,23 @@ from pydantic_ai.usage import UsageLimits
 from agenda_kit.logging import configure_logging
 from agent_service.infrastructure.agent.models import OFFLINE, build_model
 from agent_service.infrastructure.settings import AgentSettings
-from eval import dataset, runner, whatsapp, whatsapp_batch3, whatsapp_lirio
+from eval import dataset, runner, whatsapp, whatsapp_batch3, whatsapp_batch4, whatsapp_lirio
 from eval.harness import Harness
 
 DEFAULT_REPORT = Path(__file__).resolve().parent / "results" / "latest.md"
 OFFLINE_MIN_SUCCESS = 0.9
 SUITES = {
     "main": dataset.CASES,
-    "whatsapp": [*whatsapp.CASES, *whatsapp_lirio.CASES, *whatsapp_batch3.CASES],
+    "whatsapp": [
+        *whatsapp.CASES,
+        *whatsapp_lirio.CASES,
+        *whatsapp_batch3.CASES,
+        *whatsapp_batch4.CASES,
+    ],
     "whatsapp-bigode": whatsapp.CASES,
     "whatsapp-lirio": whatsapp_lirio.CASES,
     "whatsapp-batch3": whatsapp_batch3.CASES,
+    "whatsapp-batch4": whatsapp_batch4.CASES,
 }
 
 

@@ -3,6 +3,12 @@ sets written against two other salons (:mod:`eval.whatsapp`, :mod:`eval.whatsapp
 
 from __future__ import annotations
 
-from eval import dataset, whatsapp, whatsapp_batch3, whatsapp_lirio
+from eval import dataset, whatsapp, whatsapp_batch3, whatsapp_batch4, whatsapp_lirio
 
-CASES = [*dataset.CASES, *whatsapp.CASES, *whatsapp_lirio.CASES, *whatsapp_batch3.CASES]
+CASES = [
+    *dataset.CASES,
+    *whatsapp.CASES,
+    *whatsapp_lirio.CASES,
+    *whatsapp_batch3.CASES,
+    *whatsapp_batch4.CASES,
+]
