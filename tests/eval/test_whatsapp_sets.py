@@ -5,11 +5,12 @@ success, and no raw tag or id in any reply."""
 from __future__ import annotations
 
 from agent_service.infrastructure.agent.models import build_model
-from eval import runner, whatsapp, whatsapp_batch3, whatsapp_lirio
+from eval import runner, whatsapp, whatsapp_batch3, whatsapp_batch4, whatsapp_lirio
 from eval.evaluators import reply_problems
 from eval.harness import Harness
 
-NAMES = [c.name for c in (*whatsapp.CASES, *whatsapp_lirio.CASES, *whatsapp_batch3.CASES)]
+SETS = (*whatsapp.CASES, *whatsapp_lirio.CASES, *whatsapp_batch3.CASES, *whatsapp_batch4.CASES)
+NAMES = [case.name for case in SETS if case.name]
 
 
 async def test_whatsapp_sets_have_no_wrong_write_and_95_percent_success() -> None:

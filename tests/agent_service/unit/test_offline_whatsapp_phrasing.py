@@ -17,14 +17,18 @@ import pytest
 
 from agent_service.application.faq_ranking import rank
 from agent_service.domain.catalog import FaqEntry
-from agent_service.infrastructure.agent.offline.appointments_flow import choose, move_parts
+from agent_service.infrastructure.agent.offline.appointments_flow import (
+    choose,
+    move_parts,
+    new_time,
+)
 from agent_service.infrastructure.agent.offline.availability_flow import date_range, wants_anyone
 from agent_service.infrastructure.agent.offline.booking_flow import is_aside
 from agent_service.infrastructure.agent.offline.catalog import AppointmentInfo, appointments
 from agent_service.infrastructure.agent.offline.corrections import affirmed
 from agent_service.infrastructure.agent.offline.intents import classify_intent
 from agent_service.infrastructure.agent.offline.nlu import parse_when
-from agent_service.infrastructure.agent.offline.when import loose_time
+from agent_service.infrastructure.agent.offline.when import loose_time, shift
 
 SP = ZoneInfo("America/Sao_Paulo")
 NOW = datetime(2026, 11, 30, 9, 0, tzinfo=SP)  # Monday
@@ -331,3 +335,37 @@ def test_vcs_abrem_domingo_finds_the_opening_hours() -> None:
     assert [e.question for e in rank("vcs abrem domingo?", entries, 1)] == [
         "Qual o horário de funcionamento?"
     ]
+
+
+@pytest.mark.parametrize(
+    ("text", "day", "at"),
+    [
+        ("quero remarcar minha barba pra quinta no mesmo horario", THU, time(10)),
+        ("reschedule my 10am to 2pm same day", TUE, time(14)),
+        ("move it to friday at the same time", FRI, time(10)),
+        ("remarca pra sexta", FRI, None),  # no time: asked
+    ],
+)
+def test_same_time_or_same_day_keeps_the_appointments_own(
+    text: str, day: date, at: time | None
+) -> None:
+    chosen = appointments(LISTED)[0]  # Tuesday 10:00
+    assert new_time(text, chosen, NOW) == (day, at)
+
+
+@pytest.mark.parametrize(
+    ("text", "minutes"),
+    [
+        ("pode ser 1 hora mais tarde?", 60),
+        ("meia hora mais cedo", -30),
+        ("an hour later please", 60),
+        ("half an hour earlier", -30),
+        ("2h depois", 120),
+        ("30 min later", 30),
+        ("amanha as 10", None),
+        ("demora 1 hora?", None),
+    ],
+)
+def test_a_relative_change_of_the_time(text: str, minutes: int | None) -> None:
+    moved = shift(text)
+    assert (moved.total_seconds() // 60 if moved is not None else None) == minutes

@@ -90,11 +90,28 @@ def _act(ctx: OfflineContext, appointments: list[catalog.AppointmentInfo]) -> Mo
     return _reschedule(ctx, chosen)
 
 
+_SAME_TIME = re.compile(r"(?<![a-z])(?:mesmo horario|mesma hora|same time)(?![a-z])")
+_SAME_DAY = re.compile(r"(?<![a-z])(?:mesmo dia|same day)(?![a-z])")
+
+
+def new_time(
+    text: str, chosen: catalog.AppointmentInfo, now: datetime
+) -> tuple[date | None, time | None]:
+    """Where a move goes: the day and time after "pra/to"; "no mesmo horário"/"same time"
+    keeps the appointment's time, "mesmo dia"/"same day" its day."""
+    wanted = move_parts(text)[1]
+    when = parse_when(wanted, now)
+    folded = normalize(wanted)
+    day = when.day or (chosen.day if _SAME_DAY.search(folded) else None)
+    at = when.at or (chosen.at if _SAME_TIME.search(folded) else None)
+    return day, at
+
+
 def _reschedule(ctx: OfflineContext, chosen: catalog.AppointmentInfo) -> ModelResponse:
-    when = parse_when(move_parts(ctx.text)[1], ctx.now)
-    if when.day is None or when.at is None:
+    day, at = new_time(ctx.text, chosen, ctx.now)
+    if day is None or at is None:
         return text(say("ask_new_time", ctx.language, service=chosen.service))
-    start = local_instant(when.day, when.at, ctx.zone).astimezone(ctx.zone)
+    start = local_instant(day, at, ctx.zone).astimezone(ctx.zone)
     return call(
         "reschedule_appointment", appointment_id=chosen.id, new_start_time=start.isoformat()
     )

@@ -39,7 +39,12 @@ from agent_service.infrastructure.agent.offline.responses import (
     failure_detail,
     text,
 )
-from agent_service.infrastructure.agent.offline.when import When, has_when_mention, loose_time
+from agent_service.infrastructure.agent.offline.when import (
+    When,
+    has_when_mention,
+    loose_time,
+    shift,
+)
 
 _EARLIEST = re.compile(
     r"\b(?:primeir[oa] (?:horario|vaga)|mais cedo possivel|first (?:free|available|slot|opening)"
@@ -147,7 +152,12 @@ def _next_question_or_action(ctx: OfflineContext) -> ModelResponse:
         )
     if request.at is None:
         return _availability(ctx, request)
-    if ctx.pending is None and is_affirmative(ctx.text) and not has_when_mention(ctx.text):
+    if (
+        ctx.pending is None
+        and is_affirmative(ctx.text)
+        and not has_when_mention(ctx.text)
+        and shift(ctx.text) is None  # "pode ser 1 hora mais tarde?" says when
+    ):
         # A "yes" to no question (e.g. after a refusal) never repeats the refused proposal.
         return text(say("ask_other_time", ctx.language))
     if _changes_nothing_said(ctx, services, professionals):
@@ -299,9 +309,12 @@ def _when(ctx: OfflineContext) -> tuple[date | None, time | None, When | None]:
         texts = texts[1:]  # "nossa, tá calor hj né" does not move the request to today
     if asks_for_times(ctx.text):  # a new question for times never inherits an earlier time
         texts = texts[:1]
+    moved_by = shift(texts[0]) if len(texts) > 1 else None
     for position, candidate in enumerate(texts):
         parsed = parse_when(candidate, ctx.now)
         later = position == 0 and len(texts) > 1  # a follow-up, not the request itself
+        if later and moved_by is not None:
+            continue  # "1 hora mais tarde": the earlier time, moved (below)
         if later and parsed.at is None and _CHANGE.search(normalize(candidate)):
             # "tem como ser 10 e meia?", "make it 11 instead": a bare number that changes
             # the time is the new time (never the old one proposed again).
@@ -312,6 +325,8 @@ def _when(ctx: OfflineContext) -> tuple[date | None, time | None, When | None]:
         at = at or parsed.at
         if day and at:
             break
+    if moved_by is not None and at is not None:
+        at = (datetime.combine(_EPOCH.date(), at) + moved_by).time()
     return day, at, other_week
 
 
@@ -355,7 +370,7 @@ def _changes_nothing_said(
     if len(ctx.texts) < 2 or not _STRONG_CHANGE.search(normalize(ctx.text)):
         return False
     said = affirmed(ctx.text)
-    if has_when_mention(said) or loose_time(said) is not None:
+    if has_when_mention(said) or loose_time(said) is not None or shift(said) is not None:
         return False
     return all(
         best_match_group(said, [entry.words for entry in entries]) is None

@@ -59,7 +59,7 @@ from datetime import date, datetime, time, timedelta
 
 from agent_service.infrastructure.agent.offline.text import detect_language, fold_with_map
 
-__all__ = ["When", "has_when_mention", "loose_time", "parse_when"]
+__all__ = ["When", "has_when_mention", "loose_time", "parse_when", "shift"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -221,6 +221,30 @@ _BARE = re.compile(
     r"(?<![\d/:.,$])(?<!dia\s)(?<!the\s)\b(?P<h>\d{1,2})(?P<half>\s+e\s+meia)?\b(?![\d/:.,])"
 )
 _LOOSE_EPOCH = datetime(2000, 1, 3)
+_AMOUNTS = {"uma": 60, "one": 60, "an": 60, "a": 60, "duas": 120, "two": 120, "meia": 30,
+            "half an": 30, "half": 30}  # fmt: skip
+_SHIFT = re.compile(
+    r"(?<![a-z0-9])(?P<n>\d{1,3}|uma|duas|meia|one|two|an|a|half an|half)\s*"
+    r"(?P<unit>horas?|h|hours?|hrs?|minutos?|min|minutes?|mins?)\s+"
+    r"(?P<dir>mais tarde|depois|mais cedo|antes|later|earlier|before|after)(?![a-z])"
+)
+
+
+def shift(text: str) -> timedelta | None:
+    """ "1 hora mais tarde", "meia hora mais cedo", "an hour later", "30 min earlier": how far
+    to move the time already said; ``None`` when the message says no such thing."""
+    folded, _index = fold_with_map(text)
+    match = _SHIFT.search(folded)
+    if match is None:
+        return None
+    amount = match["n"]
+    hours = match["unit"].startswith("h")
+    if amount.isdigit():
+        minutes = int(amount) * (60 if hours else 1)
+    else:
+        minutes = _AMOUNTS[amount] if hours else 0
+    sign = -1 if match["dir"] in ("mais cedo", "antes", "earlier", "before") else 1
+    return timedelta(minutes=sign * minutes) if minutes else None
 
 
 def loose_time(text: str) -> time | None:
