@@ -18,7 +18,15 @@ from pydantic_ai.usage import UsageLimits
 from agenda_kit.logging import configure_logging
 from agent_service.infrastructure.agent.models import OFFLINE, build_model
 from agent_service.infrastructure.settings import AgentSettings
-from eval import dataset, runner, whatsapp, whatsapp_batch3, whatsapp_batch4, whatsapp_lirio
+from eval import (
+    dataset,
+    runner,
+    whatsapp,
+    whatsapp_batch3,
+    whatsapp_batch4,
+    whatsapp_batch5,
+    whatsapp_lirio,
+)
 from eval.harness import Harness
 
 DEFAULT_REPORT = Path(__file__).resolve().parent / "results" / "latest.md"
@@ -30,11 +38,13 @@ SUITES = {
         *whatsapp_lirio.CASES,
         *whatsapp_batch3.CASES,
         *whatsapp_batch4.CASES,
+        *whatsapp_batch5.CASES,
     ],
     "whatsapp-bigode": whatsapp.CASES,
     "whatsapp-lirio": whatsapp_lirio.CASES,
     "whatsapp-batch3": whatsapp_batch3.CASES,
     "whatsapp-batch4": whatsapp_batch4.CASES,
+    "whatsapp-batch5": whatsapp_batch5.CASES,
 }
 
 

@@ -3,7 +3,14 @@ sets written against two other salons (:mod:`eval.whatsapp`, :mod:`eval.whatsapp
 
 from __future__ import annotations
 
-from eval import dataset, whatsapp, whatsapp_batch3, whatsapp_batch4, whatsapp_lirio
+from eval import (
+    dataset,
+    whatsapp,
+    whatsapp_batch3,
+    whatsapp_batch4,
+    whatsapp_batch5,
+    whatsapp_lirio,
+)
 
 CASES = [
     *dataset.CASES,
@@ -11,4 +18,5 @@ CASES = [
     *whatsapp_lirio.CASES,
     *whatsapp_batch3.CASES,
     *whatsapp_batch4.CASES,
+    *whatsapp_batch5.CASES,
 ]
