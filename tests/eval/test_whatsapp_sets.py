@@ -5,11 +5,17 @@ success, and no raw tag or id in any reply."""
 from __future__ import annotations
 
 from agent_service.infrastructure.agent.models import build_model
-from eval import runner, whatsapp, whatsapp_batch3, whatsapp_batch4, whatsapp_lirio
+from eval import runner, whatsapp, whatsapp_batch3, whatsapp_batch4, whatsapp_batch5, whatsapp_lirio
 from eval.evaluators import reply_problems
 from eval.harness import Harness
 
-SETS = (*whatsapp.CASES, *whatsapp_lirio.CASES, *whatsapp_batch3.CASES, *whatsapp_batch4.CASES)
+SETS = (
+    *whatsapp.CASES,
+    *whatsapp_lirio.CASES,
+    *whatsapp_batch3.CASES,
+    *whatsapp_batch4.CASES,
+    *whatsapp_batch5.CASES,
+)
 NAMES = [case.name for case in SETS if case.name]
 
 

@@ -369,3 +369,26 @@ def test_same_time_or_same_day_keeps_the_appointments_own(
 def test_a_relative_change_of_the_time(text: str, minutes: int | None) -> None:
     moved = shift(text)
     assert (moved.total_seconds() // 60 if moved is not None else None) == minutes
+
+
+def test_batch5_phrasings() -> None:
+    from agent_service.infrastructure.agent.offline.intents import is_affirmative
+    from agent_service.infrastructure.agent.offline.matching import best_match_group
+
+    assert is_affirmative("fechou") and is_affirmative("demorou")
+    assert classify_intent("quero falar c alguem da recepcao")[0] == "handoff"
+    groups = [("Corte social", "corte"), ("Barba completa", "barba"), ("Depilação de pernas",)]
+    assert best_match_group("quero cortar com o pedro", groups) == 0
+    assert best_match_group("quero depilar", groups) == 2
+    assert best_match_group("quero marcar", groups) is None
+    assert parse_when("beard trim w Lucas sat 11am", NOW).day == SAT
+    assert parse_when("I sat there for hours", NOW).day is None
+
+
+def test_after_a_time_is_where_the_times_start() -> None:
+    from agent_service.infrastructure.agent.offline.booking_flow import not_before
+
+    assert not_before("qualquer horario depois das 16h na quarta") == time(16)
+    assert not_before("anything after 3pm on friday?") == time(15)
+    assert not_before("a partir das 10h30") == time(10, 30)
+    assert not_before("corte amanha as 16h") is None

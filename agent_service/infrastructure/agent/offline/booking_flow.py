@@ -192,6 +192,9 @@ def _availability(ctx: OfflineContext, request: Request) -> ModelResponse:
                         items=items))  # fmt: skip
     day = request.day.strftime("%d/%m" if ctx.language == "pt" else "%Y-%m-%d")
     times = catalog.free_times(checked.text)
+    floor = not_before(ctx.text)
+    if floor is not None:  # "qualquer horário depois das 16h": the times from then on
+        times = [t for t in times if time.fromisoformat(t) >= floor]
     refusal = refusal_text(checked.text, ctx.language)
     if refusal is not None:
         return text(refusal)
@@ -277,6 +280,8 @@ def _understand(
     named = _first_match(texts, [p.words for p in professionals], refused)
     person = professionals[named] if named is not None else None
     day, at, other_week = _when(ctx)
+    if not_before(ctx.text) is not None:
+        at = None  # "depois das 16h" is where the times start, not a time to book
     if chosen is None and person is not None and len(person.services) == 1:
         chosen = next((s for s in services if s.name == person.services[0]), None)
     if person is not None and chosen is not None and chosen.name not in person.services:
@@ -376,6 +381,21 @@ def _changes_nothing_said(
         best_match_group(said, [entry.words for entry in entries]) is None
         for entries in (services, professionals)
     )
+
+
+_AFTER = re.compile(
+    r"(?<![a-z])(?:depois d[ao]s?|apos as|a partir d[ao]s?|after|from|any time after"
+    r"|mais tarde que)\s+(?=\d|meio)"
+)
+
+
+def not_before(message: str) -> time | None:
+    """The earliest time in "qualquer horário depois das 16h", "anything after 3pm"."""
+    folded = normalize(message)
+    found = _AFTER.search(folded)
+    if found is None:
+        return None
+    return parse_when("as " + folded[found.end() :], _EPOCH).at
 
 
 _IN_PASSING = frozenset({"hoje", "hj", "today", "tonight", "amanha", "amnh", "tomorrow", "tmrw"})

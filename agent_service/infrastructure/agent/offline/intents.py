@@ -51,8 +51,8 @@ def _rx(*phrases: str) -> re.Pattern[str]:
 
 
 _HANDOFF = _rx(
-    r"falar com (?:um |uma |o |a |algum |alguma )?(?:humano|atendente|pessoa|gerente"
-    r"|responsavel|alguem|dono|dona|funcionari[oa])",
+    r"falar (?:com|c|c/) (?:um |uma |o |a |algum |alguma )?(?:humano|atendente|pessoa"
+    r"|gerente|responsavel|alguem|dono|dona|funcionari[oa]|recepcao|recepcionista)",
     r"atendimento humano", r"atendente", r"humano", r"pessoa (?:de verdade|real)",
     r"gerente", r"reclama\w*", r"quero reclamar", r"human", r"(?:live |real )?agent",
     r"real person", r"manager", r"complain\w*", r"complaint", r"representative",
@@ -201,7 +201,8 @@ _STRONG_YES = (
     r"sim", r"s", r"pode sim", r"pode marcar", r"pode ser", r"pode confirmar", r"confirm\w*",
     r"ok", r"okay", r"okey", r"k", r"beleza", r"blz", r"perfeito", r"fechado", r"claro",
     r"com certeza", r"isso mesmo", r"isso ai", r"exatamente", r"exato", r"correto", r"bora",
-    r"manda ver", r"ta bom", r"ta otimo", r"otimo", r"combinado",
+    r"manda ver", r"ta bom", r"ta otimo", r"otimo", r"combinado", r"fechou", r"demorou",
+    r"pode pa", r"partiu",
     r"quero sim", r"acho que sim", r"yes", r"y", r"yeah", r"yea", r"yep", r"yup",
     r"sure", r"go ahead", r"please do", r"sounds good", r"of course", r"absolutely",
     r"definitely", r"correct", r"that'?s right", r"perfect", r"alright", r"all right",

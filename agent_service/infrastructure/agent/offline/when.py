@@ -94,7 +94,11 @@ WEEKDAYS = {
 }  # fmt: skip
 
 _MONTH_ALT = "|".join(sorted(MONTHS, key=len, reverse=True))
-_WEEKDAY_ALT = "|".join(sorted(WEEKDAYS, key=len, reverse=True))
+# "sat"/"sun" are ordinary words too: a weekday only right before a time ("sat 11am").
+_WEEKDAY_ALT = "|".join(sorted(WEEKDAYS, key=len, reverse=True)) + (
+    r"|sat(?=\s+(?:at\s+)?\d)|sun(?=\s+(?:at\s+)?\d)"
+)
+WEEKDAYS = {**WEEKDAYS, "sat": 5, "sun": 6}
 _ORD = r"(?:st|nd|rd|th|o|a)?"
 _YEAR = r"(?:,?\s+(?:de\s+|of\s+)?(?P<year>\d{4}))?"
 _NUM_END = r"(?![\d/]|\s*(?::\d|h(?:s|rs?|oras?)?\b|[ap]\.?m\b))"
