@@ -18,17 +18,45 @@ from pydantic_ai.usage import UsageLimits
 from agenda_kit.logging import configure_logging
 from agent_service.infrastructure.agent.models import OFFLINE, build_model
 from agent_service.infrastructure.settings import AgentSettings
-from eval import runner
+from eval import (
+    dataset,
+    runner,
+    whatsapp,
+    whatsapp_batch3,
+    whatsapp_batch4,
+    whatsapp_batch5,
+    whatsapp_lirio,
+)
 from eval.harness import Harness
 
 DEFAULT_REPORT = Path(__file__).resolve().parent / "results" / "latest.md"
 OFFLINE_MIN_SUCCESS = 0.9
+SUITES = {
+    "main": dataset.CASES,
+    "whatsapp": [
+        *whatsapp.CASES,
+        *whatsapp_lirio.CASES,
+        *whatsapp_batch3.CASES,
+        *whatsapp_batch4.CASES,
+        *whatsapp_batch5.CASES,
+    ],
+    "whatsapp-bigode": whatsapp.CASES,
+    "whatsapp-lirio": whatsapp_lirio.CASES,
+    "whatsapp-batch3": whatsapp_batch3.CASES,
+    "whatsapp-batch4": whatsapp_batch4.CASES,
+    "whatsapp-batch5": whatsapp_batch5.CASES,
+}
 
 
 def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(prog="python -m eval", description=__doc__)
     parser.add_argument("--model", help="overrides AGENT_MODEL (e.g. offline, openai:gpt-4.1-mini)")
     parser.add_argument("--case", action="append", dest="cases", help="run only this case")
+    parser.add_argument(
+        "--suite",
+        choices=sorted(SUITES),
+        help="run only this set (main: eval/dataset.py; whatsapp: eval/whatsapp*.py)",
+    )
     parser.add_argument("--concurrency", type=int, default=4, help="conversations at once")
     parser.add_argument("--report", type=Path, default=DEFAULT_REPORT, help="Markdown report")
     parser.add_argument("--min-success", type=float, help="fail below this task success rate")
@@ -58,9 +86,12 @@ async def main(args: argparse.Namespace) -> int:
     if args.model:
         settings = settings.model_copy(update={"model": args.model})
     started = runner.now()
+    names = args.cases
+    if args.suite:
+        names = [*(names or []), *(case.name for case in SUITES[args.suite])]
     report = await runner.run(
         harness_for(settings),
-        args.cases,
+        names,
         concurrency=max(1, args.concurrency),
         progress=sys.stderr.isatty(),
         model_name=settings.model,

@@ -48,6 +48,8 @@ class Conversation:
 
     messages: tuple[str, ...]
     booked: tuple[Booked, ...] = ()
+    salon: str = "ipe"
+    """Which salon of :data:`eval.harness.SALONS` the conversation runs against."""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -63,6 +65,9 @@ class Expected:
     start: datetime | None = None
     faq: str | None = None
     mentions: tuple[str, ...] = ()
+    target: datetime | None = None
+    """Cancel/reschedule: which of the customer's appointments (by its start), when several
+    have the wanted service."""
 
 
 EvalCase = Case[Conversation, Transcript, Expected]
@@ -812,7 +817,12 @@ CASES += [
          ("09:00",), (CHECK,), category="part-of-day"),
     info("pt-part-professional-morning", "pt", ("Quais horários a Marina tem na quinta de manhã?",),
          ("09:00",), (CHECK,), category="part-of-day"),
-    info("en-part-professional-windows", "en", ("What times does Júlia have on Friday?",),
+    # Júlia's services differ in length (60 and 30 min): which one is asked first (issue 12).
+    info("en-part-professional-windows", "en", ("What times does Júlia have on Friday?",
+         "a haircut"), ("09:00",), (CHECK,), category="part-of-day"),
+    info("pt-windows-ask-service-lengths-differ", "pt", ("Quais horários a Júlia tem sexta?",),
+         ("Corte e escova", "Hidratação capilar"), (), category="part-of-day"),
+    info("en-windows-same-length-answers", "en", ("What times does Paulo have on Friday?",),
          ("09:00",), (CHECK,), category="part-of-day"),
     info("pt-part-paulo-tarde", "pt", ("Quais os horários livres do Paulo amanhã à tarde?",),
          ("13:00",), (CHECK,), category="part-of-day"),
@@ -902,4 +912,21 @@ CASES += [
          ("03/12", "04/12", "05/12", "09:00"), (CHECK,), category="date-range"),
     info("en-range-this-week", "en", ("What times does Marina have for nails this week?",),
          ("2026-12-01", "2026-12-05"), (CHECK,), category="date-range"),
+    booked("pt-fix-asks-what-to-change", "pt",
+           ("Quero corte feminino com a Júlia amanhã às 10h", "muda o horário", "às 15h", "sim"),
+           "corte", "ana", local(TUE, time(15)), tools=(BOOK, BOOK, BOOK),
+           category="corrections"),
+    nothing("en-fix-without-a-value-asks", "en",
+            ("Book a beard trim with Rafael tomorrow at 10am", "actually, another time", "yes"),
+            (BOOK,), "corrections"),
+    info("pt-range-semana-que-vem", "pt", ("Quais horários de barba semana que vem?",),
+         ("07/12", "12/12"), (CHECK,), category="date-range"),
+    info("en-range-next-week", "en", ("Any times for a beard trim next week?",),
+         ("2026-12-07", "2026-12-12"), (CHECK,), category="date-range"),
+    info("pt-range-fim-de-semana", "pt", ("Tem manicure no fim de semana?",),
+         ("05/12", "06/12"), (CHECK,), category="date-range"),
+    info("en-range-until-thursday", "en", ("Free slots for nails until Thursday?",),
+         ("2026-11-30", "2026-12-03"), (CHECK,), category="date-range"),
+    info("pt-range-proximos-dias", "pt", ("Quais horários de barba nos próximos dias?",),
+         ("01/12", "03/12"), (CHECK,), category="date-range"),
 ]  # fmt: skip

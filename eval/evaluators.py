@@ -14,28 +14,20 @@ from eval.dataset import WRITE_TOOLS, Conversation, Expected
 from eval.harness import (
     CANCELLED,
     CONFIRMED,
-    FAQ,
     HANDED_OFF,
-    PROFESSIONALS,
-    SERVICES,
+    IPE,
+    SALONS,
     AppointmentRecord,
+    SalonSpec,
     Transcript,
 )
 
 TASK_SUCCESS = "task_success"
 TRAJECTORY_MATCH = "trajectory_match"
-# What a reply must contain to count as the FAQ answer when it does not cite the entry.
-FAQ_FACTS = {
-    "address": ("Rua dos Ipês",),
-    "payment": ("Pix",),
-    "hours": ("18h", "6pm"),
-    "cancellation": ("2 horas", "2 hours"),
-    "parking": ("conveniado", "partner car park"),
-}
 
 
-def _states(reply: str, key: str) -> bool:
-    return any(fold(fact) in fold(reply) for fact in FAQ_FACTS[key])
+def _states(reply: str, key: str, salon: SalonSpec) -> bool:
+    return any(fold(fact) in fold(reply) for fact in salon.faq_facts[key])
 
 
 def fold(text: str) -> str:
@@ -52,7 +44,7 @@ class TaskSuccess(Evaluator[Conversation, Transcript, Expected]):
         self, ctx: EvaluatorContext[Conversation, Transcript, Expected]
     ) -> dict[str, EvaluationReason]:
         assert ctx.metadata is not None
-        problems = task_problems(ctx.output, ctx.metadata)
+        problems = task_problems(ctx.output, ctx.metadata, SALONS[ctx.inputs.salon])
         reason = "; ".join(problems) if problems else f"{ctx.metadata.outcome} as expected"
         return {TASK_SUCCESS: EvaluationReason(value=not problems, reason=reason)}
 
@@ -84,7 +76,7 @@ def trajectory_problem(actual: list[str], expected: tuple[str, ...]) -> str | No
     return None
 
 
-def task_problems(out: Transcript, want: Expected) -> list[str]:
+def task_problems(out: Transcript, want: Expected, salon: SalonSpec = IPE) -> list[str]:
     """Everything that differs from the expected outcome (empty: success)."""
     if out.error is not None:
         return [f"the conversation failed: {out.error}"]
@@ -96,9 +88,9 @@ def task_problems(out: Transcript, want: Expected) -> list[str]:
     last_reply = out.turns[-1].reply if out.turns else ""
 
     if want.outcome == "booked":
-        problems += _booked(confirmed_new, want, kinds)
+        problems += _booked(confirmed_new, want, kinds, salon)
     elif want.outcome in ("cancelled", "rescheduled"):
-        problems += _changed(old, confirmed_new, want, kinds)
+        problems += _changed(old, confirmed_new, want, kinds, salon)
     else:
         if confirmed_new:
             problems.append(f"unexpected booking: {_describe(confirmed_new)}")
@@ -119,9 +111,9 @@ def task_problems(out: Transcript, want: Expected) -> list[str]:
         problems.append("handed off to a human unexpectedly")
 
     if want.outcome == "faq":
-        problems += _faq(last_reply, want, out)
+        problems += _faq(last_reply, want, salon)
     elif want.outcome == "no_answer":
-        cited = [key for key in FAQ_FACTS if _states(last_reply, key)]
+        cited = [key for key in salon.faq_facts if _states(last_reply, key, salon)]
         if "[faq:" in last_reply or cited:
             problems.append(f"answered from the FAQ anyway: {last_reply[:120]!r}")
     elif want.outcome == "info":
@@ -131,7 +123,9 @@ def task_problems(out: Transcript, want: Expected) -> list[str]:
     if want.outcome != "handoff" and not last_reply.strip():
         problems.append("empty reply")
     spoken = _spoken_language(out, want)
-    problems += [problem for turn in out.turns for problem in reply_problems(turn.reply, spoken)]
+    problems += [
+        problem for turn in out.turns for problem in reply_problems(turn.reply, spoken, salon)
+    ]
     return problems
 
 
@@ -147,22 +141,24 @@ def _spoken_language(out: Transcript, want: Expected) -> str:
     return want.language if evident else "pt"
 
 
-def reply_problems(reply: str, language: str) -> list[str]:
+def reply_problems(reply: str, language: str, salon: SalonSpec = IPE) -> list[str]:
     """What a customer must never read: a raw tag, an id, or a sentence in the other language
     than the conversation's (a sentence with clear evidence of the other language)."""
     problems = []
     if _RAW_TAG.search(reply) or _UUID.search(reply):
         problems.append(f"raw tag or id in a reply: {reply[:120]!r}")
-    for sentence in _SENTENCE.findall(_without_names(reply)):
+    for sentence in _SENTENCE.findall(_without_names(reply, salon)):
         said, settled = conversation_language(sentence, None, "pt")
         if settled and said != language and _clearly(sentence, said):
             problems.append(f"a sentence in {said} in a {language} reply: {sentence!r}")
     return problems
 
 
-def _without_names(reply: str) -> str:
+def _without_names(reply: str, salon: SalonSpec) -> str:
     """The reply without the salon's own names (a Portuguese service name is not a sentence)."""
-    for name in [*(s[0] for s in SERVICES.values()), *(p[0] for p in PROFESSIONALS.values())]:
+    names = [*(s[0] for s in salon.services.values())]
+    names += [p[0] for p in salon.professionals.values()]
+    for name in names:
         reply = reply.replace(name, "")
     return reply
 
@@ -173,9 +169,12 @@ def _clearly(sentence: str, language: str) -> bool:
     return conversation_language(sentence, other, other)[0] == language  # type: ignore[arg-type]
 
 
-def _booked(confirmed: list[AppointmentRecord], want: Expected, kinds: list[str]) -> list[str]:
+def _booked(
+    confirmed: list[AppointmentRecord], want: Expected, kinds: list[str], salon: SalonSpec
+) -> list[str]:
     assert want.service and want.professional and want.start
-    service, professional = SERVICES[want.service][0], PROFESSIONALS[want.professional][0]
+    service = salon.services[want.service][0]
+    professional = salon.professionals[want.professional][0]
     if not confirmed:
         return [
             f"nothing booked (wanted {service} with {professional} at {want.start:%d/%m %H:%M})"
@@ -199,11 +198,12 @@ def _changed(
     confirmed_new: list[AppointmentRecord],
     want: Expected,
     kinds: list[str],
+    salon: SalonSpec,
 ) -> list[str]:
     assert want.service
-    service = SERVICES[want.service][0]
-    target = [a for a in old if a.service == service]
-    others = [a for a in old if a.service != service and a.status != CONFIRMED]
+    service = salon.services[want.service][0]
+    target = [a for a in old if _is_target(a, want, salon)]
+    others = [a for a in old if not _is_target(a, want, salon) and a.status != CONFIRMED]
     problems = [f"another appointment changed: {_describe(others)}"] if others else []
     if confirmed_new:
         problems.append(f"unexpected booking: {_describe(confirmed_new)}")
@@ -226,11 +226,18 @@ def _changed(
     return problems
 
 
-def _faq(reply: str, want: Expected, out: Transcript) -> list[str]:
+def _is_target(old: AppointmentRecord, want: Expected, salon: SalonSpec) -> bool:
+    """The existing appointment the case wants cancelled or moved."""
+    if want.service is None or old.service != salon.services[want.service][0]:
+        return False
+    return want.target is None or old.booked_at == want.target
+
+
+def _faq(reply: str, want: Expected, salon: SalonSpec) -> list[str]:
     assert want.faq
-    if _states(reply, want.faq):
+    if _states(reply, want.faq, salon):
         return []
-    question = FAQ[want.faq][0]
+    question = salon.faq[want.faq][0]
     return [f"did not answer {question!r} from the FAQ: {reply[:160]!r}"]
 
 
@@ -245,14 +252,19 @@ def wrong_writes(conversation: Conversation, out: Transcript, want: Expected) ->
     """Writes the customer did not ask for: a booking with another service, professional or
     time than wanted (or any booking when none was wanted), an existing appointment cancelled
     or moved when it should not be, or moved to another time than asked."""
+    salon = SALONS[conversation.salon]
     new = [a for a in out.appointments if not a.preexisting and a.status == CONFIRMED]
     wanted = None
     if want.outcome == "booked" and want.service and want.professional and want.start:
-        wanted = (SERVICES[want.service][0], PROFESSIONALS[want.professional][0], want.start)
+        wanted = (
+            salon.services[want.service][0],
+            salon.professionals[want.professional][0],
+            want.start,
+        )
     wrong = sum(1 for a in new if (a.service, a.professional, a.start) != wanted)
     before = {item.start for item in conversation.booked}
     for old in (a for a in out.appointments if a.preexisting):
-        target = want.service is not None and old.service == SERVICES[want.service][0]
+        target = _is_target(old, want, salon)
         if target and want.outcome == "cancelled":
             continue
         if target and want.outcome == "rescheduled":

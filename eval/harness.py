@@ -29,6 +29,7 @@ from agent_service.domain.catalog import (
     BookingPolicy,
     Customer,
     FaqEntry,
+    LocalizedAliases,
     Professional,
     Service,
     Tenant,
@@ -127,6 +128,53 @@ FAQ = {
 }
 
 
+# What a reply must contain to count as the FAQ answer when it does not cite the entry.
+FAQ_FACTS = {
+    "address": ("Rua dos Ipês",),
+    "payment": ("Pix",),
+    "hours": ("18h", "6pm"),
+    "cancellation": ("2 horas", "2 hours"),
+    "parking": ("conveniado", "partner car park"),
+}
+
+Hours = tuple[WorkingHours, ...]
+WEEK: Hours = tuple(WorkingHours(day_of_week=d, start=time(9), end=time(18)) for d in range(1, 7))
+SPLIT: Hours = tuple(
+    WorkingHours(day_of_week=d, start=start, end=end)
+    for d in range(1, 7)
+    for start, end in ((time(9), time(12)), (time(13), time(18)))
+)
+
+
+@dataclass(frozen=True, slots=True)
+class SalonSpec:
+    """A salon a case runs against: its catalog by key, as the dataset names its entries."""
+
+    name: str
+    services: dict[str, tuple[str, int, int, str]]
+    service_aliases: dict[str, tuple[str, ...]]
+    professionals: dict[str, tuple[str, str, tuple[str, ...]]]
+    hours: dict[str, Hours]
+    """Weekly hours per professional key (absent: Monday to Saturday 09:00–18:00)."""
+    faq: dict[str, tuple[str, str, tuple[str, ...]]]
+    faq_facts: dict[str, tuple[str, ...]]
+    localized_aliases: dict[str, dict[str, tuple[str, ...]]] = field(default_factory=dict)
+    """Service key -> language -> words (CatalogService ``localized_aliases``)."""
+
+
+IPE = SalonSpec(
+    name="Estúdio Ipê Amarelo",
+    services=SERVICES,
+    service_aliases=SERVICE_ALIASES,
+    professionals=PROFESSIONALS,
+    hours={key: SPLIT for key in SPLIT_DAY},
+    faq=FAQ,
+    faq_facts=FAQ_FACTS,
+)
+SALONS: dict[str, SalonSpec] = {"ipe": IPE}
+"""Every salon a case may name (``Conversation.salon``); more register themselves here."""
+
+
 @dataclass(frozen=True, slots=True)
 class Salon:
     tenant: Tenant
@@ -135,10 +183,10 @@ class Salon:
     faq: dict[str, FaqEntry]
 
 
-async def seed_salon(repos: Repositories) -> Salon:
+async def seed_salon(repos: Repositories, spec: SalonSpec = IPE) -> Salon:
     tenant = await repos.tenants.add(
         Tenant(
-            name="Estúdio Ipê Amarelo",
+            name=spec.name,
             time_zone="America/Sao_Paulo",
             locale="pt-BR",
             policy=BookingPolicy(minimum_notice_minutes=60, slot_step_minutes=30),
@@ -152,17 +200,15 @@ async def seed_salon(repos: Repositories) -> Salon:
                 duration_minutes=minutes,
                 price_minor=price,
                 description=description,
-                aliases=SERVICE_ALIASES[key],
+                aliases=spec.service_aliases[key],
+                localized_aliases=tuple(
+                    LocalizedAliases(language=language, aliases=words)
+                    for language, words in spec.localized_aliases.get(key, {}).items()
+                ),
             )
         )
-        for key, (name, minutes, price, description) in SERVICES.items()
+        for key, (name, minutes, price, description) in spec.services.items()
     }
-    week = tuple(WorkingHours(day_of_week=d, start=time(9), end=time(18)) for d in range(1, 7))
-    split = tuple(
-        WorkingHours(day_of_week=d, start=start, end=end)
-        for d in range(1, 7)
-        for start, end in ((time(9), time(12)), (time(13), time(18)))
-    )
     professionals = {
         key: await repos.professionals.add(
             Professional(
@@ -170,17 +216,17 @@ async def seed_salon(repos: Repositories) -> Salon:
                 name=name,
                 specialty=specialty,
                 calendar_id=f"{key}-{tenant.id}",
-                weekly_hours=split if key in SPLIT_DAY else week,
+                weekly_hours=spec.hours.get(key, WEEK),
                 service_ids=tuple(services[s].id for s in offered),
             )
         )
-        for key, (name, specialty, offered) in PROFESSIONALS.items()
+        for key, (name, specialty, offered) in spec.professionals.items()
     }
     faq = {
         key: await repos.faq.add(
             FaqEntry(tenant_id=tenant.id, question=question, answer=answer, tags=tags)
         )
-        for key, (question, answer, tags) in FAQ.items()
+        for key, (question, answer, tags) in spec.faq.items()
     }
     return Salon(tenant, services, professionals, faq)
 
@@ -223,6 +269,8 @@ class AppointmentRecord:
     start: datetime
     status: str
     preexisting: bool
+    booked_at: datetime | None = None
+    """For an appointment the case started with: where it was booked (tells several apart)."""
 
 
 @dataclass
@@ -267,15 +315,17 @@ class Harness:
         self.limits = limits or UsageLimits(request_limit=8, tool_calls_limit=12)
         self.now = now
 
-    async def play(self, messages: list[str], booked: list[Booked]) -> Transcript:
+    async def play(
+        self, messages: list[str], booked: list[Booked], salon_key: str = "ipe"
+    ) -> Transcript:
         repos = in_memory_repositories()
         calendar = InMemoryCalendar(clock=lambda: self.now)
         booking = wire_booking(repos, calendar, lambda: self.now)
-        salon = await seed_salon(repos)
+        salon = await seed_salon(repos, SALONS[salon_key])
         customer, _ = await repos.customers.upsert(
             Customer(tenant_id=salon.tenant.id, channel=CHANNEL, external_id=CUSTOMER)
         )
-        before: set[UUID] = set()
+        before: dict[UUID, datetime] = {}
         for item in booked:
             appointment = await booking.book.execute(
                 salon.tenant.id,
@@ -284,13 +334,13 @@ class Harness:
                 salon.services[item.service].id,
                 item.start,
             )
-            before.add(appointment.id)
+            before[appointment.id] = item.start
         handle = self._handler(repos, calendar, booking)
         transcript = Transcript(faq_ids={key: str(e.id) for key, e in salon.faq.items()})
         for text in messages:
             transcript.turns.append(await self._turn(handle, salon.tenant.id, text))
         transcript.appointments = [
-            _appointment_record(a, a.id in before)
+            _appointment_record(a, before.get(a.id))
             for a in await _appointments(repos, salon.tenant.id, customer.id)
         ]
         transcript.calendar_events = sum(
@@ -358,14 +408,15 @@ async def _appointments(
     return found
 
 
-def _appointment_record(appointment: Appointment, preexisting: bool) -> AppointmentRecord:
+def _appointment_record(appointment: Appointment, booked_at: datetime | None) -> AppointmentRecord:
     return AppointmentRecord(
         id=appointment.id,
         service=appointment.service_name,
         professional=appointment.professional_name,
         start=appointment.start.astimezone(ZONE),
         status=appointment.status.value,
-        preexisting=preexisting,
+        preexisting=booked_at is not None,
+        booked_at=booked_at,
     )
 
 

@@ -12,7 +12,7 @@ from pathlib import Path
 from pydantic_evals import Dataset
 from pydantic_evals.reporting import EvaluationReport, ReportCase, ReportCaseFailure
 
-from eval.dataset import CASES, Conversation, Expected
+from eval.dataset import Conversation, Expected
 from eval.evaluators import (
     TASK_SUCCESS,
     TRAJECTORY_MATCH,
@@ -21,6 +21,7 @@ from eval.evaluators import (
     wrong_writes,
 )
 from eval.harness import Harness, Transcript
+from eval.suites import CASES
 
 Report = EvaluationReport[Conversation, Transcript, Expected]
 
@@ -51,7 +52,9 @@ async def run(
 
     async def play(conversation: Conversation) -> Transcript:
         try:
-            return await harness.play(list(conversation.messages), list(conversation.booked))
+            return await harness.play(
+                list(conversation.messages), list(conversation.booked), conversation.salon
+            )
         except Exception as error:  # noqa: BLE001 - the report says which case broke and how
             detail = "".join(traceback.format_exception_only(error)).strip()
             return Transcript(error=detail[:500])
@@ -98,7 +101,13 @@ def figures(report: Report) -> Figures:
         result.trajectory_match += trajectory
         assert case.metadata is not None
         result.wrong_writes += wrong_writes(case.inputs, case.output, case.metadata)
-        for group in (case.metadata.category, case.metadata.language):
+        suite = f"suite:{case.inputs.salon}"
+        for group in (
+            case.metadata.category,
+            case.metadata.language,
+            suite,
+            f"{suite}:{case.metadata.language}",
+        ):
             counts = result.groups[group]
             counts[0] += 1
             counts[1] += success
@@ -130,7 +139,7 @@ def markdown(report: Report, model_name: str, started: datetime) -> str:
         f"# Agent eval: {model_name}",
         "",
         f"Run {started:%Y-%m-%d %H:%M} UTC, {numbers.cases} conversations "
-        "(dataset: `eval/dataset.py`).",
+        "(datasets: `eval/dataset.py`, `eval/whatsapp.py`).",
         "",
         "| metric | value |",
         "| --- | --- |",

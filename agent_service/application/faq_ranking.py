@@ -27,6 +27,7 @@ _STOPWORD_TEXT = """
     do does did how what which when where who whom why can could would should will i you he she
     it we they my your his her its our their me us them this that these those there here not
     no yes please hi hello thanks want like know have has had any some
+    vc vcs ce gente pessoal guys folks ya ur pls plz tb tbm
 """
 STOPWORDS = frozenset(_STOPWORD_TEXT.split())
 
@@ -54,18 +55,23 @@ answer is another field: a word only in an answer ("antes") cannot outvote the s
 _STEMMERS = (snowballstemmer.stemmer("portuguese"), snowballstemmer.stemmer("english"))
 
 
-def stems(text: str) -> list[str]:
+WEAK_WORDS = frozenset({"onde", "where"})
+"""Stopwords that still find an entry when a question has no other word ("where are you
+guys?" asks for the address); with any other word they stay out ("where can I park?")."""
+
+
+def stems(text: str, keep: frozenset[str] = frozenset()) -> list[str]:
     """The BM25 tokens of ``text``: each meaningful word (see :func:`terms`) stemmed in
     Portuguese and in English, plus its first ``PREFIX`` letters, so "abrem"/"abre",
     "located"/"location" and "horas"/"horário" meet whichever language the entry or the
     question is in."""
     folded = unicodedata.normalize("NFKD", text.casefold())
     plain = "".join(char for char in folded if not unicodedata.combining(char))
-    words = [w for w in _WORD.findall(plain) if len(w) > 1 and w not in STOPWORDS]
+    words = [w for w in _WORD.findall(plain) if len(w) > 1 and (w not in STOPWORDS or w in keep)]
     stemmed = {stem for stemmer in _STEMMERS for stem in stemmer.stemWords(words)}
     # Snowball leaves some verb forms whole ("abrem", "horas" vs "horário"): a short prefix
     # joins a word's family too.
-    prefixes = {f"{word[:PREFIX]}~" for word in words if len(word) > PREFIX}
+    prefixes = {f"{word[:PREFIX]}~" for word in words if len(word) >= PREFIX}
     return sorted(stemmed | prefixes)
 
 
@@ -87,11 +93,11 @@ def rank(query: str, entries: Iterable[FaqEntry], limit: int) -> list[FaqEntry]:
     """The entries that answer ``query``, best first: BM25 (Okapi) over question, tags and
     answer with pt/en stemming and accent folding; scores below ``MIN_SCORE`` are dropped;
     ties go to the question text, then the id, so the order is stable."""
-    wanted = stems(query)
+    wanted = stems(query) or stems(query, keep=WEAK_WORDS)
     candidates = list(entries)
     if not wanted or not candidates or limit <= 0:
         return []
-    about = _bm25([stems(" ".join((e.question, *e.tags))) for e in candidates])
+    about = _bm25([stems(" ".join((e.question, *e.tags)), WEAK_WORDS) for e in candidates])
     answer = _bm25([stems(e.answer) or ["_"] for e in candidates])
     scores = ABOUT_WEIGHT * about.get_scores(wanted) + answer.get_scores(wanted)
     scored = sorted(

@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import getpass
+import json
 import re
 import signal
 import sys
 import uuid
 from datetime import date, datetime, timedelta
+from pathlib import Path
 from zoneinfo import ZoneInfo
 
 import grpc
@@ -20,6 +23,8 @@ from agenda_kit.grpc.limits import MESSAGE_SIZE_OPTIONS
 from agent_service.cli.clients import DEMO_TENANT_FILE, agent_address, agent_metadata
 
 _TIME = re.compile(r"\b(\d{2}:\d{2})\b")
+CONVERSATIONS_FILE = DEMO_TENANT_FILE.parent / "chat_conversations.json"
+"""Each terminal customer's last conversation, so ``--new`` can end it (same customer)."""
 DEMO_ZONE = ZoneInfo("America/Sao_Paulo")
 
 
@@ -29,7 +34,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--customer", default=None, help="your id on the 'terminal' channel")
     parser.add_argument("--script", action="store_true", help="play the scripted conversation")
     parser.add_argument(
-        "--new", action="store_true", help="start a fresh conversation (as a new customer)"
+        "--new",
+        action="store_true",
+        help="start a fresh conversation (the same customer; the last one is ended)",
     )
 
 
@@ -40,10 +47,17 @@ BACK = "/back"
 class Session:
     """One customer talking to the assistant."""
 
-    def __init__(self, stub: pb_grpc.AgentServiceAsyncStub, tenant_id: str, customer: str) -> None:
+    def __init__(
+        self,
+        stub: pb_grpc.AgentServiceAsyncStub,
+        tenant_id: str,
+        customer: str,
+        memory: Path | None = None,
+    ) -> None:
         self._stub = stub
         self._tenant_id = tenant_id
         self._customer = customer
+        self._memory = memory
         self.conversation_id = ""
         self.actions: list[pb.SendMessageResponse] = []
         self.with_human = False
@@ -63,6 +77,8 @@ class Session:
             timeout=60,
         )
         self.conversation_id = reply.conversation_id
+        if self._memory is not None:
+            remember(self._memory, self._tenant_id, self._customer, self.conversation_id)
         if reply.actions:
             self.actions.append(reply)
         self.with_human = types.ConversationStatus.Name(reply.status) == HANDED_OFF
@@ -80,6 +96,37 @@ class Session:
             timeout=30,
         )
         self.with_human = False
+
+    async def start_fresh(self) -> None:
+        """End this customer's last conversation (if any is remembered and still open): the
+        next message starts a new one, for the same customer."""
+        if self._memory is None:
+            return
+        last = remembered(self._memory).get(f"{self._tenant_id}/{self._customer}")
+        if not last:
+            return
+        with contextlib.suppress(grpc.aio.AioRpcError):  # already ended or gone: nothing to end
+            await self._stub.EndConversation(
+                pb.EndConversationRequest(tenant_id=self._tenant_id, conversation_id=last),
+                metadata=agent_metadata("gateway"),
+                timeout=30,
+            )
+
+
+def remembered(path: Path) -> dict[str, str]:
+    """``{"<tenant>/<customer>": conversation id}`` (empty when absent or unreadable)."""
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+    return {str(k): str(v) for k, v in data.items()} if isinstance(data, dict) else {}
+
+
+def remember(path: Path, tenant_id: str, customer: str, conversation_id: str) -> None:
+    data = remembered(path)
+    data[f"{tenant_id}/{customer}"] = conversation_id
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps(data, indent=1), encoding="utf-8")
 
 
 def _out(line: str) -> None:
@@ -179,11 +226,10 @@ def _prompt() -> str | None:
 
 def _customer(args: argparse.Namespace, fresh: bool) -> str:
     """The terminal customer: ``--customer``, else the OS user; a fresh one for a script or
-    piped input (each run starts clean) and with ``--new``."""
+    piped input (each run starts clean). ``--new`` keeps the customer and starts a new
+    conversation (:meth:`Session.start_fresh`)."""
     base = args.customer or getpass.getuser()
-    if fresh or getattr(args, "new", False):
-        return f"{base}-{uuid.uuid4().hex[:8]}"
-    return base
+    return f"{base}-{uuid.uuid4().hex[:8]}" if fresh else base
 
 
 async def main(args: argparse.Namespace) -> int:
@@ -194,11 +240,15 @@ async def main(args: argparse.Namespace) -> int:
         raise SystemExit("no tenant: pass --tenant or run `python -m agent_service seed-demo`")
     lines = [] if args.script or sys.stdin.isatty() else sys.stdin.read().splitlines()
     scripted_run = args.script or (not sys.stdin.isatty() and not any(x.strip() for x in lines))
-    customer = _customer(args, fresh=not sys.stdin.isatty() or args.script)
+    fresh = not sys.stdin.isatty() or args.script
+    customer = _customer(args, fresh=fresh)
     address = args.address or agent_address()
     try:
         async with grpc.aio.insecure_channel(address, options=MESSAGE_SIZE_OPTIONS) as channel:
-            session = Session(pb_grpc.AgentServiceStub(channel), tenant, customer)
+            memory = None if fresh else CONVERSATIONS_FILE
+            session = Session(pb_grpc.AgentServiceStub(channel), tenant, customer, memory)
+            if getattr(args, "new", False):
+                await session.start_fresh()
             if scripted_run:
                 return await scripted(session)
             if lines:

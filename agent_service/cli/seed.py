@@ -20,12 +20,20 @@ SERVICES = [
     ("Corte masculino", "Corte na tesoura ou máquina", 30, 5000),
     ("Manicure", "Cutilagem e esmaltação", 40, 3500),
 ]
-# What customers call the services, in Portuguese and English (matched folding accents/case).
+# What customers call the services, per language (matched folding accents/case). A word that
+# fits both cuts ("haircut", "corte de cabelo") is no alias: the assistant asks which one.
 SERVICE_ALIASES = {
-    "Corte feminino": ["women's haircut", "ladies haircut", "corte de cabelo feminino"],
-    "Corte masculino": ["men's haircut", "corte de cabelo masculino", "corte de homem"],
-    "Manicure": ["unha", "unhas", "nails", "mani"],
+    "Corte feminino": {
+        "pt": ["corte de cabelo feminino", "corte de mulher"],
+        "en": ["women's haircut", "ladies haircut"],
+    },
+    "Corte masculino": {
+        "pt": ["corte de cabelo masculino", "corte de homem"],
+        "en": ["men's haircut", "men's cut"],
+    },
+    "Manicure": {"pt": ["unha", "unhas", "fazer a mão"], "en": ["nails", "mani"]},
 }
+PROFESSIONAL_ALIASES = {"Ana Souza": {"pt": ["Aninha"]}}
 FAQ = [
     (
         "Qual é o endereço do salão?",
@@ -101,7 +109,7 @@ async def seed(
                     duration_minutes=minutes,
                     price_minor=price,
                     currency="BRL",
-                    aliases=SERVICE_ALIASES.get(name, []),
+                    localized_aliases=_localized(SERVICE_ALIASES.get(name, {})),
                 ),
                 idempotency_key=f"demo-service-{name}",
             ),
@@ -134,6 +142,7 @@ async def seed(
                     calendar_id=calendar,
                     weekly_hours=hours,
                     service_ids=offered,
+                    localized_aliases=_localized(PROFESSIONAL_ALIASES.get(name, {})),
                 ),
                 idempotency_key=f"demo-professional-{calendar}",
             ),
@@ -176,3 +185,7 @@ async def main(args: argparse.Namespace) -> int:
     DEMO_TENANT_FILE.write_text(tenant_id + "\n")
     print(f"demo tenant: {tenant_id}")
     return 0
+
+
+def _localized(words: dict[str, list[str]]) -> list[pb.LocalizedAliases]:
+    return [pb.LocalizedAliases(language=lang, aliases=said) for lang, said in words.items()]

@@ -92,6 +92,59 @@ def clean_aliases(values: tuple[str, ...]) -> tuple[str, ...]:
     return tuple(cleaned)
 
 
+_LANGUAGE = re.compile(r"^[a-z]{2,3}(?:-[a-z0-9]{2,8})?$")
+
+
+class LocalizedAliases(Entity):
+    """The words customers of one language use for a service or a professional."""
+
+    language: str = Field(min_length=2, max_length=12)
+    aliases: tuple[str, ...] = Field(default=(), max_length=MAX_ALIASES)
+
+    @field_validator("language")
+    @classmethod
+    def _language(cls, value: str) -> str:
+        value = value.lower()
+        if not _LANGUAGE.match(value):
+            raise ValueError("expected a language code like 'pt', 'en' or 'pt-br'")
+        return value
+
+    @field_validator("aliases")
+    @classmethod
+    def _clean_aliases(cls, value: tuple[str, ...]) -> tuple[str, ...]:
+        return clean_aliases(value)
+
+
+def one_per_language(
+    value: tuple[LocalizedAliases, ...],
+) -> tuple[LocalizedAliases, ...]:
+    languages = [entry.language for entry in value]
+    if len(set(languages)) != len(languages):
+        raise ValueError("one entry per language")
+    return value
+
+
+def words_for(
+    aliases: tuple[str, ...], localized: tuple[LocalizedAliases, ...], language: str | None
+) -> tuple[str, ...]:
+    """Every other word for an entry: the ``language``'s own first (a regional tag counts
+    for its language: "pt-br" for "pt"), then the flat ones, then other languages'."""
+
+    def rank(entry: LocalizedAliases) -> int:
+        same = language is not None and entry.language.split("-")[0] == language.split("-")[0]
+        return 0 if same else 1
+
+    own = [a for e in localized if rank(e) == 0 for a in e.aliases]
+    other = [a for e in localized if rank(e) == 1 for a in e.aliases]
+    seen: set[str] = set()
+    ordered: list[str] = []
+    for word in (*own, *aliases, *other):
+        if word.casefold() not in seen:
+            seen.add(word.casefold())
+            ordered.append(word)
+    return tuple(ordered)
+
+
 class Service(Entity):
     """Something sold by the appointment."""
 
@@ -104,11 +157,22 @@ class Service(Entity):
     currency: str = "BRL"
     aliases: tuple[str, ...] = Field(default=(), max_length=MAX_ALIASES)
     """Other words customers use for it, in any language ("haircut", "corte de cabelo")."""
+    localized_aliases: tuple[LocalizedAliases, ...] = ()
+    """Other words per language ("en": "haircut"; "pt": "corte de cabelo")."""
 
     @field_validator("aliases")
     @classmethod
     def _clean_aliases(cls, value: tuple[str, ...]) -> tuple[str, ...]:
         return clean_aliases(value)
+
+    @field_validator("localized_aliases")
+    @classmethod
+    def _one_per_language(cls, value: tuple[LocalizedAliases, ...]) -> tuple[LocalizedAliases, ...]:
+        return one_per_language(value)
+
+    def words(self, language: str | None = None) -> tuple[str, ...]:
+        """Its other words, ``language``'s first (see :func:`words_for`)."""
+        return words_for(self.aliases, self.localized_aliases, language)
 
     @field_validator("currency")
     @classmethod
@@ -173,11 +237,22 @@ class Professional(Entity):
     service_ids: tuple[UUID, ...] = ()
     aliases: tuple[str, ...] = Field(default=(), max_length=MAX_ALIASES)
     """Other names customers use (a nickname, "Ju" for "Juliana")."""
+    localized_aliases: tuple[LocalizedAliases, ...] = ()
+    """Other names per language."""
 
     @field_validator("aliases")
     @classmethod
     def _clean_aliases(cls, value: tuple[str, ...]) -> tuple[str, ...]:
         return clean_aliases(value)
+
+    @field_validator("localized_aliases")
+    @classmethod
+    def _one_per_language(cls, value: tuple[LocalizedAliases, ...]) -> tuple[LocalizedAliases, ...]:
+        return one_per_language(value)
+
+    def words(self, language: str | None = None) -> tuple[str, ...]:
+        """Its other names, ``language``'s first (see :func:`words_for`)."""
+        return words_for(self.aliases, self.localized_aliases, language)
 
     @field_validator("exceptions")
     @classmethod

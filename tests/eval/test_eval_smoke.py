@@ -15,6 +15,7 @@ from eval.__main__ import main, parse_args
 from eval.dataset import CASES
 from eval.evaluators import trajectory_problem
 from eval.harness import Harness
+from eval.suites import CASES as SUITE
 
 SMOKE = [
     "pt-book-all-in-one",
@@ -37,6 +38,13 @@ SMOKE = [
     "en-names-nails",
     "pt-route-faq-then-when",
     "en-language-short-no",
+    # the WhatsApp-style sets (other salons): corrections, which appointment, next-week asks
+    "wa-pt-fix-professional",
+    "wa-en-fix-professional",
+    "wa-pt-cancel-ambiguous-asks",
+    "wa-pt-move-corte-de-terca",
+    "wl-pt-fix-person",
+    "wl-pt-depilacao-terca-que-vem",
 ]
 
 
@@ -56,6 +64,20 @@ def test_the_dataset_has_150_conversations_in_both_languages_with_expectations()
         assert case.metadata is not None and case.inputs.messages, case.name
         if case.metadata.outcome == "booked":
             assert case.metadata.start and case.metadata.service and case.metadata.professional
+
+
+def test_the_whatsapp_sets_are_independent_salons_with_50_conversations() -> None:
+    from eval import whatsapp, whatsapp_lirio
+    from eval.harness import SALONS
+
+    cases = [*whatsapp.CASES, *whatsapp_lirio.CASES]
+    languages = Counter(case.metadata.language for case in cases if case.metadata)
+    assert len(cases) >= 50 and languages["pt"] >= 30 and languages["en"] >= 15
+    assert {case.inputs.salon for case in cases} == {"bigode", "lirio"}
+    names = {SALONS[key].name for key in ("ipe", "bigode", "lirio")}
+    assert len(names) == 3  # named unlike each other (and unlike the demo's, checked below)
+    assert "Salão Bela Vista" not in names
+    assert {case.name for case in cases} <= {case.name for case in SUITE}
 
 
 def test_trajectory_is_an_ordered_subsequence_with_exact_writes() -> None:

@@ -15,8 +15,8 @@ from agent_service.domain.conversations import (
     PendingConfirmation,
     TurnResult,
 )
+from agent_service.infrastructure.grpc.appointment_mappers import appointment_message
 from agent_service.infrastructure.grpc.catalog_fields import parse_uuid, timestamp
-from agent_service.infrastructure.grpc.catalog_mappers import appointment_message
 
 _STATUS = {
     ConversationStatus.ACTIVE: types.CONVERSATION_STATUS_ACTIVE,

@@ -2,17 +2,16 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from uuid import uuid4
 
 from agenda.agent.v1 import catalog_service_pb2 as pb
-from agenda.agent.v1 import types_pb2 as types
-from agent_service.application.ports import AppointmentFilter
-from agent_service.domain.appointments import Appointment, AppointmentStatus
 from agent_service.domain.catalog import (
     BookingPolicy,
     Customer,
     DateException,
     FaqEntry,
+    LocalizedAliases,
     LocalWindow,
     Professional,
     Service,
@@ -20,26 +19,21 @@ from agent_service.domain.catalog import (
     WorkingHours,
 )
 from agent_service.domain.errors import InvalidInputError
+from agent_service.infrastructure.grpc.appointment_mappers import (
+    appointment_message,
+    to_appointment_filter,
+)
 from agent_service.infrastructure.grpc.catalog_fields import (
     build,
     local_date,
     local_time,
-    optional_uuid,
     parse_uuid,
     time_text,
     timestamp,
-    to_datetime,
 )
 
-__all__ = ["appointment_message", "parse_uuid", "timestamp"]
+__all__ = ["appointment_message", "parse_uuid", "timestamp", "to_appointment_filter"]
 
-STATUS_TO_PROTO = {
-    AppointmentStatus.PENDING: types.APPOINTMENT_STATUS_PENDING,
-    AppointmentStatus.CONFIRMED: types.APPOINTMENT_STATUS_CONFIRMED,
-    AppointmentStatus.CANCELLED: types.APPOINTMENT_STATUS_CANCELLED,
-    AppointmentStatus.FAILED: types.APPOINTMENT_STATUS_FAILED,
-}
-STATUS_FROM_PROTO = {code: status for status, code in STATUS_TO_PROTO.items()}
 MAX_ZONE_CHARS = 64  # the longest IANA zone name has 32 characters
 
 
@@ -101,7 +95,24 @@ def to_service(message: pb.Service, *, with_id: bool) -> Service:
         price_minor=message.price_minor,
         currency=message.currency or "BRL",
         aliases=tuple(message.aliases),
+        localized_aliases=_localized("service", message.localized_aliases),
     )
+
+
+def _localized(owner: str, entries: Iterable[pb.LocalizedAliases]) -> tuple[LocalizedAliases, ...]:
+    return tuple(
+        build(
+            LocalizedAliases,
+            f"{owner}.localized_aliases[{i}]",
+            language=entry.language,
+            aliases=tuple(entry.aliases),
+        )
+        for i, entry in enumerate(entries)
+    )
+
+
+def _localized_messages(entries: tuple[LocalizedAliases, ...]) -> list[pb.LocalizedAliases]:
+    return [pb.LocalizedAliases(language=e.language, aliases=list(e.aliases)) for e in entries]
 
 
 def service_message(service: Service) -> pb.Service:
@@ -114,6 +125,7 @@ def service_message(service: Service) -> pb.Service:
         price_minor=service.price_minor,
         currency=service.currency,
         aliases=list(service.aliases),
+        localized_aliases=_localized_messages(service.localized_aliases),
     )
 
 
@@ -164,6 +176,7 @@ def to_professional(message: pb.Professional, *, with_id: bool) -> Professional:
             for i, sid in enumerate(message.service_ids)
         ),
         aliases=tuple(message.aliases),
+        localized_aliases=_localized("professional", message.localized_aliases),
     )
 
 
@@ -193,6 +206,7 @@ def professional_message(professional: Professional) -> pb.Professional:
         ],
         service_ids=[str(sid) for sid in professional.service_ids],
         aliases=list(professional.aliases),
+        localized_aliases=_localized_messages(professional.localized_aliases),
     )
 
 
@@ -242,41 +256,4 @@ def customer_message(customer: Customer) -> pb.Customer:
         phone=customer.phone,
         email=customer.email,
         preferences=list(customer.preferences),
-    )
-
-
-def to_appointment_filter(request: pb.ListAppointmentsRequest) -> AppointmentFilter:
-    statuses = []
-    for index, code in enumerate(request.statuses):
-        if code not in STATUS_FROM_PROTO:
-            raise InvalidInputError(f"statuses[{index}]", f"unknown appointment status {code}")
-        statuses.append(STATUS_FROM_PROTO[code])
-    return AppointmentFilter(
-        professional_id=optional_uuid("professional_id", request.professional_id),
-        customer_id=optional_uuid("customer_id", request.customer_id),
-        statuses=tuple(statuses),
-        start_after=to_datetime("start_after", request.start_after)
-        if request.HasField("start_after")
-        else None,
-        start_before=to_datetime("start_before", request.start_before)
-        if request.HasField("start_before")
-        else None,
-    )
-
-
-def appointment_message(appointment: Appointment) -> types.Appointment:
-    return types.Appointment(
-        id=str(appointment.id),
-        tenant_id=str(appointment.tenant_id),
-        customer_id=str(appointment.customer_id),
-        professional_id=str(appointment.professional_id),
-        service_id=str(appointment.service_id),
-        start=timestamp(appointment.start),
-        end=timestamp(appointment.end),
-        status=STATUS_TO_PROTO[appointment.status],
-        external_event_id=appointment.external_event_id or "",
-        calendar_id=appointment.calendar_id,
-        service_name=appointment.service_name,
-        professional_name=appointment.professional_name,
-        created_at=timestamp(appointment.created_at),
     )

@@ -14,6 +14,7 @@ from agent_service.domain.catalog import (
     Customer,
     DateException,
     FaqEntry,
+    LocalizedAliases,
     Professional,
     Service,
     Tenant,
@@ -65,6 +66,7 @@ class ServiceDocument(ScopedDocument):
     price_minor: int
     currency: str
     aliases: list[str] = []  # noqa: RUF012 (absent in documents written before aliases)
+    localized_aliases: list[dict[str, Any]] = []  # noqa: RUF012 (absent in older documents)
 
     class Settings:
         name = "services"
@@ -88,6 +90,7 @@ class ProfessionalDocument(ScopedDocument):
     exceptions: list[dict[str, Any]]
     service_ids: list[UUID]
     aliases: list[str] = []  # noqa: RUF012 (absent in documents written before aliases)
+    localized_aliases: list[dict[str, Any]] = []  # noqa: RUF012 (absent in older documents)
 
     class Settings:
         name = "professionals"
@@ -108,6 +111,7 @@ class ProfessionalDocument(ScopedDocument):
             exceptions=[day.model_dump(mode="json") for day in professional.exceptions],
             service_ids=list(professional.service_ids),
             aliases=list(professional.aliases),
+            localized_aliases=[e.model_dump(mode="json") for e in professional.localized_aliases],
         )
 
     def to_domain(self) -> Professional:
@@ -121,6 +125,9 @@ class ProfessionalDocument(ScopedDocument):
             exceptions=tuple(DateException.model_validate(d) for d in self.exceptions),
             service_ids=tuple(self.service_ids),
             aliases=tuple(self.aliases),
+            localized_aliases=tuple(
+                LocalizedAliases.model_validate(e) for e in self.localized_aliases
+            ),
         )
 
 

@@ -1,9 +1,21 @@
 """The my-appointments specialist's offline behaviour: list, then cancel or reschedule the one
-the customer means, after confirmation."""
+the customer means, after confirmation.
+
+Which one (:func:`choose`): an ordinal ("o segundo") wins; else the customer's words narrow the
+list by service (its name or aliases: "minha unha", "my nails appointment"), professional
+("o horário com a Fernanda"), day and time ("o corte de sábado", "the 10am one"), reading the
+current message and the one before. Exactly one left is the one; none or several is a question
+("Qual deles?"), never a guess. A single appointment with no description is that one.
+
+A move (:func:`move_parts`): "passar meu corte de terça pra quinta às 16h" — what comes before
+the last "pra/para/pro/to/for" + a day or time describes the appointment, what follows is the
+new time.
+"""
 
 from __future__ import annotations
 
 import re
+from datetime import date, datetime, time
 
 from pydantic_ai.messages import ModelResponse
 
@@ -11,7 +23,7 @@ from agent_service.domain.availability import local_instant
 from agent_service.infrastructure.agent.offline import catalog
 from agent_service.infrastructure.agent.offline.context import OfflineContext
 from agent_service.infrastructure.agent.offline.nlu import (
-    best_match,
+    best_match_group,
     classify_intent,
     is_negative,
     normalize,
@@ -27,9 +39,13 @@ from agent_service.infrastructure.agent.offline.responses import (
     failure_detail,
     text,
 )
+from agent_service.infrastructure.agent.offline.when import has_when_mention
 
 _CANCEL = re.compile(r"\b(cancel\w*|desmarc\w*)\b")
-_MOVE = re.compile(r"\b(remarc\w*|reagend\w*|mud\w*|troc\w*|reschedul\w*|move|change)\b")
+_MOVE = re.compile(
+    r"\b(remarc\w*|reagend\w*|mud\w*|troc\w*|passar|passa|mover|jogar|transferir|adiant\w*"
+    r"|reschedul\w*|move|change|push)\b"
+)
 WRITES = ("cancel_appointment", "reschedule_appointment")
 
 
@@ -66,7 +82,7 @@ def _act(ctx: OfflineContext, appointments: list[catalog.AppointmentInfo]) -> Mo
     wants_cancel = bool(_CANCEL.search(words)) and not wants_move
     if not (wants_move or wants_cancel):
         return text(say("appointments", ctx.language, items=_items(appointments)))
-    chosen = _choose(ctx, appointments)
+    chosen = choose(ctx.texts[:2], appointments, ctx.now, moving=wants_move)
     if chosen is None:
         return text(say("which_appointment", ctx.language, items=_items(appointments)))
     if wants_cancel:
@@ -74,27 +90,105 @@ def _act(ctx: OfflineContext, appointments: list[catalog.AppointmentInfo]) -> Mo
     return _reschedule(ctx, chosen)
 
 
+_SAME_TIME = re.compile(r"(?<![a-z])(?:mesmo horario|mesma hora|same time)(?![a-z])")
+_SAME_DAY = re.compile(r"(?<![a-z])(?:mesmo dia|same day)(?![a-z])")
+
+
+def new_time(
+    text: str, chosen: catalog.AppointmentInfo, now: datetime
+) -> tuple[date | None, time | None]:
+    """Where a move goes: the day and time after "pra/to"; "no mesmo horário"/"same time"
+    keeps the appointment's time, "mesmo dia"/"same day" its day."""
+    wanted = move_parts(text)[1]
+    when = parse_when(wanted, now)
+    folded = normalize(wanted)
+    day = when.day or (chosen.day if _SAME_DAY.search(folded) else None)
+    at = when.at or (chosen.at if _SAME_TIME.search(folded) else None)
+    return day, at
+
+
 def _reschedule(ctx: OfflineContext, chosen: catalog.AppointmentInfo) -> ModelResponse:
-    when = parse_when(ctx.text, ctx.now)
-    if when.day is None or when.at is None:
+    day, at = new_time(ctx.text, chosen, ctx.now)
+    if day is None or at is None:
         return text(say("ask_new_time", ctx.language, service=chosen.service))
-    start = local_instant(when.day, when.at, ctx.zone).astimezone(ctx.zone)
+    start = local_instant(day, at, ctx.zone).astimezone(ctx.zone)
     return call(
         "reschedule_appointment", appointment_id=chosen.id, new_start_time=start.isoformat()
     )
 
 
-def _choose(
-    ctx: OfflineContext, appointments: list[catalog.AppointmentInfo]
+_TO = re.compile(r"(?<![a-z])(?:pra|para|pro|to|for)(?![a-z])", re.I)
+
+
+def move_parts(text: str) -> tuple[str, str]:
+    """``(describes the appointment, the new time)``: split before the last "pra/para/to"
+    that is followed by a day or time ("da pra passar ... pra quinta"); with none, the whole
+    message is the new time."""
+    for match in reversed(list(_TO.finditer(text))):
+        if has_when_mention(text[match.end() :]):
+            return text[: match.start()], text[match.end() :]
+    return "", text
+
+
+def choose(
+    texts: list[str],
+    appointments: list[catalog.AppointmentInfo],
+    now: datetime,
+    *,
+    moving: bool = False,
 ) -> catalog.AppointmentInfo | None:
-    if len(appointments) == 1:
-        return appointments[0]
-    index = ordinal_choice(ctx.text, len(appointments))
-    if index is None:
-        index = best_match(
-            ctx.text, [f"{a.service} {a.professional} {a.when}" for a in appointments]
-        )
-    return appointments[index] if index is not None else None
+    """The appointment ``texts`` (newest first) describe; ``None`` when none or several fit."""
+    if not appointments:
+        return None
+    index = ordinal_choice(texts[0], len(appointments)) if texts else None
+    if index is not None:
+        return appointments[index]
+    described = [_described(move_parts(t)[0] if moving else t, now) for t in texts]
+    left = list(appointments)
+    said = False
+    for pick in (_by_service, _by_professional, _by_day, _by_time):
+        narrowed = next((pick(d, left) for d in described if pick(d, left) is not None), None)
+        if narrowed is not None:
+            said, left = True, narrowed
+    if not said:
+        return appointments[0] if len(appointments) == 1 else None
+    return left[0] if len(left) == 1 else None
+
+
+Described = tuple[str, date | None, time | None]
+
+
+def _described(text: str, now: datetime) -> Described:
+    when = parse_when(text, now) if text else None
+    return text, (when.day if when else None), (when.at if when else None)
+
+
+def _by_service(
+    said: Described, left: list[catalog.AppointmentInfo]
+) -> list[catalog.AppointmentInfo] | None:
+    names = sorted({a.service: a.words for a in left}.items())
+    index = best_match_group(said[0], [words for _name, words in names])
+    return None if index is None else [a for a in left if a.service == names[index][0]]
+
+
+def _by_professional(
+    said: Described, left: list[catalog.AppointmentInfo]
+) -> list[catalog.AppointmentInfo] | None:
+    names = sorted({a.professional for a in left})
+    index = best_match_group(said[0], [(name,) for name in names])
+    return None if index is None else [a for a in left if a.professional == names[index]]
+
+
+def _by_day(
+    said: Described, left: list[catalog.AppointmentInfo]
+) -> list[catalog.AppointmentInfo] | None:
+    return None if said[1] is None else [a for a in left if a.day == said[1]]
+
+
+def _by_time(
+    said: Described, left: list[catalog.AppointmentInfo]
+) -> list[catalog.AppointmentInfo] | None:
+    return None if said[2] is None else [a for a in left if a.at == said[2]]
 
 
 def _after_write(ctx: OfflineContext, tool: str, result: str) -> ModelResponse:

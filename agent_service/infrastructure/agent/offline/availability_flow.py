@@ -28,9 +28,14 @@ _PART_WORDS = re.compile(
     r"|(?P<afternoon>(?<!boa )(?:a |de |pela |na )?tarde|(?:in the )?afternoon)"
     r"|(?P<evening>(?<!boa )(?:a |de |pela |na )?noite|(?:in the )?evening))(?![a-z])"
 )
+# The trades' own words count too ("qualquer barbeiro", "any barber is fine").
+_ROLES = (
+    r"profissional|pessoa|barbeir[oa]s?|cabeleireir[oa]s?|manicures?|atendente|funcionari[oa]"
+    r"|professional|one|stylist|barber|hairdresser|manicurist|nail tech|staff|person"
+)
 _ANYONE = re.compile(
-    r"(?<![a-z])(?:tanto faz|qualquer (?:um|uma|profissional|pessoa)|quem estiver livre"
-    r"|sem preferencia|nao tenho preferencia|any (?:professional|one|stylist)|anyone|anybody"
+    r"(?<![a-z])(?:tanto faz|qualquer (?:um|uma|" + _ROLES + r")|quem estiver livre"
+    r"|sem preferencia|nao tenho preferencia|any (?:" + _ROLES + r")|anyone|anybody"
     r"|whoever|no preference|doesn'?t matter|does not matter)(?![a-z])"
 )
 _HEADER = re.compile(r"^Free times for (.+?) on \d{4}-\d{2}-\d{2}", re.M)
@@ -48,6 +53,18 @@ _RANGE = re.compile(
     + _WD
 )
 _WEEK = re.compile(r"(?<![a-z])(?:(?:essa|esta|nesta|nessa) semana|this week)(?![a-z])")
+_NEXT_WEEK = re.compile(
+    r"(?<![a-z])(?:semana que vem|(?:proxima|na proxima) semana|next week)(?![a-z])"
+)
+_WEEKEND = re.compile(r"(?<![a-z])(?:fim de semana|final de semana|fds|weekend)(?![a-z])")
+_UNTIL = re.compile(r"(?<![a-z])(?:ate|until|till|by|before) (?:a |o |the )?" + _WD)
+_NEXT_DAYS = re.compile(
+    r"(?<![a-z])(?:(?:nos )?proximos dias|(?:in )?the next (?:few )?days|next few days"
+    r"|(?:the )?coming days)(?![a-z])"
+)
+_ANY_WEEKDAY = re.compile(r"(?<![a-z])" + _WD + r"(?![a-z])")
+NEXT_DAYS = 3
+""""nos próximos dias": today and the next three days."""
 PER_DAY = 3
 
 
@@ -137,16 +154,33 @@ def _free_by_name(results: list[ToolResult]) -> dict[str, list[str]]:
 
 
 def date_range(text: str, today: date) -> tuple[date, date] | None:
-    """ "de quinta a sábado", "from Thursday to Saturday" (the next such days) or "essa
-    semana"/"this week" (today to Saturday); ``None`` otherwise."""
+    """The days a question spans, or ``None`` (one day or none):
+
+    * "de quinta a sábado", "from Thursday to Saturday", "between Monday and Wednesday": the
+      next such days; "até sexta"/"until Friday": today to the next Friday;
+    * "essa semana"/"this week": today to Saturday; "semana que vem"/"next week": next
+      Monday to Saturday (not "terça da semana que vem", which is one day);
+    * "fim de semana"/"this weekend": the next Saturday and Sunday;
+    * "nos próximos dias"/"the next few days": today and the next ``NEXT_DAYS`` days."""
     folded = normalize(text)
     match = _RANGE.search(folded)
     if match:
         first = _next(today, _LONG_WEEKDAYS[match.group(1)])
         last = _next(first, _LONG_WEEKDAYS[match.group(2)])
         return first, last
+    until = _UNTIL.search(folded)
+    if until:
+        return today, _next(today, _LONG_WEEKDAYS[until.group(1)])
     if _WEEK.search(folded):
         return today, today + timedelta(days=max(0, 5 - today.weekday()))
+    if _NEXT_WEEK.search(folded) and not _ANY_WEEKDAY.search(folded):
+        monday = today + timedelta(days=7 - today.weekday())
+        return monday, monday + timedelta(days=5)
+    if _WEEKEND.search(folded):
+        saturday = today if today.weekday() == 6 else _next(today, 5)
+        return saturday, saturday + timedelta(days=1 if saturday.weekday() == 5 else 0)
+    if _NEXT_DAYS.search(folded):
+        return today, today + timedelta(days=NEXT_DAYS)
     return None
 
 

@@ -1,3 +1,4 @@
+# Over 300 lines: the booking dialogue is one ordered rule list; parsers are in when/matching.
 """The booking specialist's offline behaviour: fill service, professional, day and time from
 the customer's words, check availability, ask for confirmation, book."""
 
@@ -5,7 +6,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from datetime import date, time
+from datetime import UTC, date, datetime, time
 
 from pydantic_ai.messages import ModelResponse
 
@@ -20,6 +21,7 @@ from agent_service.infrastructure.agent.offline.availability_flow import (
     wants_anyone,
 )
 from agent_service.infrastructure.agent.offline.context import OfflineContext
+from agent_service.infrastructure.agent.offline.corrections import affirmed, negated
 from agent_service.infrastructure.agent.offline.nlu import (
     asks_for_times,
     best_match_group,
@@ -38,7 +40,12 @@ from agent_service.infrastructure.agent.offline.responses import (
     failure_detail,
     text,
 )
-from agent_service.infrastructure.agent.offline.when import has_when_mention
+from agent_service.infrastructure.agent.offline.when import (
+    When,
+    has_when_mention,
+    loose_time,
+    shift,
+)
 
 _EARLIEST = re.compile(
     r"\b(?:primeir[oa] (?:horario|vaga)|mais cedo possivel|first (?:free|available|slot|opening)"
@@ -54,6 +61,8 @@ class Request:
     at: time | None
     not_offered: catalog.ProfessionalInfo | None = None
     """A professional the customer named who does not offer the service (never substituted)."""
+    other_week: When | None = None
+    """The day was "next Tuesday" while Tuesday is this week: which one is asked, never guessed."""
 
 
 def booking_step(ctx: OfflineContext) -> ModelResponse:
@@ -64,12 +73,28 @@ def booking_step(ctx: OfflineContext) -> ModelResponse:
     booked = ctx.result("book_appointment")
     if booked is not None:
         return _after_book(ctx, booked.text)
-    if is_negative(ctx.text) and not has_when_mention(ctx.text) and not ctx.results:
-        # "não, melhor às 15h" is a correction, not a refusal: it goes on with the new time.
+    # "não, melhor às 15h" and "ah não, quero com a Patrícia" are corrections, not refusals:
+    # they go on with the new value. A "no" that names nothing declines.
+    if (
+        is_negative(ctx.text)
+        and not has_when_mention(ctx.text)
+        and (not affirmed(ctx.text) or (ctx.called("list_services") and not _names_entry(ctx)))
+    ):
         return text(say("declined", ctx.language))
     if not ctx.called("list_services"):
         return calls("list_services", "list_professionals")
     return _next_question_or_action(ctx)
+
+
+def _names_entry(ctx: OfflineContext) -> bool:
+    """Whether the message's affirmed part names a service or a professional."""
+    services = catalog.services(_result_text(ctx, "list_services"))
+    professionals = catalog.professionals(_result_text(ctx, "list_professionals"))
+    said = affirmed(ctx.text)
+    return any(
+        best_match_group(said, [entry.words for entry in entries]) is not None
+        for entries in (services, professionals)
+    )
 
 
 def _next_question_or_action(ctx: OfflineContext) -> ModelResponse:
@@ -90,6 +115,8 @@ def _next_question_or_action(ctx: OfflineContext) -> ModelResponse:
                 items=", ".join(who),
             )
         )
+    if request.other_week is not None and request.day is not None:
+        return text(_which_week(ctx, request.day, request.other_week))
     if request.day is not None and request.day < ctx.now.date():
         return text(f"{say('refusal_past', ctx.language)} {say('try_other_day', ctx.language)}")
     if (
@@ -98,6 +125,12 @@ def _next_question_or_action(ctx: OfflineContext) -> ModelResponse:
         and request.day
         and asks_for_times(ctx.text)
     ):
+        offered = [s for s in services if s.name in request.professional.services]
+        if len({s.minutes for s in offered}) > 1:
+            # The free times depend on the length: ask which service, never assume one.
+            items = ", ".join(f"{s.name} ({s.minutes} min)" for s in offered)
+            return text(say("ask_service_for_times", ctx.language,
+                            professional=request.professional.name, items=items))  # fmt: skip
         return _windows(ctx, request.professional, request.day)
     if request.service is None:
         return text(say("ask_service", ctx.language, items=", ".join(s.name for s in services)))
@@ -120,9 +153,18 @@ def _next_question_or_action(ctx: OfflineContext) -> ModelResponse:
         )
     if request.at is None:
         return _availability(ctx, request)
-    if ctx.pending is None and is_affirmative(ctx.text) and not has_when_mention(ctx.text):
+    if (
+        ctx.pending is None
+        and is_affirmative(ctx.text)
+        and not has_when_mention(ctx.text)
+        and shift(ctx.text) is None  # "pode ser 1 hora mais tarde?" says when
+    ):
         # A "yes" to no question (e.g. after a refusal) never repeats the refused proposal.
         return text(say("ask_other_time", ctx.language))
+    if _changes_nothing_said(ctx, services, professionals):
+        # "muda o horário", "actually, another time": a change with no new value is asked,
+        # never answered with the same proposal again.
+        return text(say("ask_what_change", ctx.language))
     start = local_instant(request.day, request.at, ctx.zone).astimezone(ctx.zone)
     return call(
         "book_appointment",
@@ -151,6 +193,9 @@ def _availability(ctx: OfflineContext, request: Request) -> ModelResponse:
                         items=items))  # fmt: skip
     day = request.day.strftime("%d/%m" if ctx.language == "pt" else "%Y-%m-%d")
     times = catalog.free_times(checked.text)
+    floor = not_before(ctx.text)
+    if floor is not None:  # "qualquer horário depois das 16h": the times from then on
+        times = [t for t in times if time.fromisoformat(t) >= floor]
     refusal = refusal_text(checked.text, ctx.language)
     if refusal is not None:
         return text(refusal)
@@ -227,11 +272,17 @@ def _understand(
     services: list[catalog.ServiceInfo],
     professionals: list[catalog.ProfessionalInfo],
 ) -> Request:
-    service = _first_match(ctx.texts, [s.words for s in services])
+    # A correction replaces the earlier value: "com o Lucas não, com o Pedro" reads as Pedro,
+    # and a name the customer just said no to is never taken from an earlier message.
+    texts = [affirmed(candidate) for candidate in ctx.texts]
+    refused = negated(ctx.text)
+    service = _first_match(texts, [s.words for s in services], refused)
     chosen = services[service] if service is not None else None
-    named = _first_match(ctx.texts, [p.words for p in professionals])
+    named = _first_match(texts, [p.words for p in professionals], refused)
     person = professionals[named] if named is not None else None
-    day, at = _when(ctx)
+    day, at, other_week = _when(ctx)
+    if not_before(ctx.text) is not None:
+        at = None  # "depois das 16h" is where the times start, not a time to book
     if chosen is None and person is not None and len(person.services) == 1:
         chosen = next((s for s in services if s.name == person.services[0]), None)
     if person is not None and chosen is not None and chosen.name not in person.services:
@@ -240,31 +291,133 @@ def _understand(
     offering = [p for p in professionals if chosen is not None and chosen.name in p.services]
     if person is None and len(offering) == 1:
         person = offering[0]
-    return Request(chosen, person, day, at)
+    return Request(chosen, person, day, at, other_week=other_week)
 
 
-def _first_match(texts: list[str], names: list[tuple[str, ...]]) -> int | None:
-    for candidate in texts:
+def _first_match(texts: list[str], names: list[tuple[str, ...]], refused: str = "") -> int | None:
+    """The entry the newest message names; one named in ``refused`` (what the customer just
+    said no to) only counts in the message that replaces it."""
+    said_no = best_match_group(refused, names) if refused else None
+    for position, candidate in enumerate(texts):
         index = best_match_group(candidate, names)
-        if index is not None:
+        if index is not None and (index != said_no or position == 0):
             return index
     return None
 
 
-def _when(ctx: OfflineContext) -> tuple[date | None, time | None]:
+def _when(ctx: OfflineContext) -> tuple[date | None, time | None, When | None]:
     """The newest day mentioned and the newest time mentioned (a later message may change
-    only the time, e.g. "11h then")."""
+    only the time, e.g. "11h then"), and the day's mention when it has another reading."""
     day = at = None
-    texts = ctx.fresh_texts
+    other_week: When | None = None
+    texts = [affirmed(candidate) for candidate in ctx.fresh_texts]
+    if len(texts) > 1 and is_aside(texts[0]):
+        texts = texts[1:]  # "nossa, tá calor hj né" does not move the request to today
     if asks_for_times(ctx.text):  # a new question for times never inherits an earlier time
         texts = texts[:1]
-    for candidate in texts:
+    moved_by = shift(texts[0]) if len(texts) > 1 else None
+    for position, candidate in enumerate(texts):
         parsed = parse_when(candidate, ctx.now)
+        later = position == 0 and len(texts) > 1  # a follow-up, not the request itself
+        if later and moved_by is not None:
+            continue  # "1 hora mais tarde": the earlier time, moved (below)
+        if later and parsed.at is None and _CHANGE.search(normalize(candidate)):
+            # "tem como ser 10 e meia?", "make it 11 instead": a bare number that changes
+            # the time is the new time (never the old one proposed again).
+            parsed = When(parsed.day, loose_time(candidate), parsed.day_text, parsed.alternative)
+        if day is None and parsed.day is not None and parsed.alternative is not None:
+            other_week = parsed
         day = day or parsed.day
         at = at or parsed.at
         if day and at:
             break
-    return day, at
+    if moved_by is not None and at is not None:
+        at = (datetime.combine(_EPOCH.date(), at) + moved_by).time()
+    return day, at, other_week
+
+
+_PT_WEEKDAYS = ("segunda", "terça", "quarta", "quinta", "sexta", "sábado", "domingo")
+_EN_WEEKDAYS = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
+
+
+def _which_week(ctx: OfflineContext, day: date, said: When) -> str:
+    assert said.alternative is not None
+    pt = ctx.language == "pt"
+
+    def shown(value: date) -> str:
+        return f"{value:%d/%m}" if pt else f"{value:%b} {value.day}"
+
+    weekday = (_PT_WEEKDAYS if pt else _EN_WEEKDAYS)[day.weekday()]
+    first, second = sorted((day, said.alternative))
+    return say("ask_which_week", ctx.language, day=weekday, first=shown(first),
+               second=shown(second))  # fmt: skip
+
+
+_CHANGE = re.compile(
+    r"(?<![a-z])(?:melhor|prefir\w*|prefer\w*|pode ser|podia ser|poderia|mud\w*|troc\w*"
+    r"|na verdade|na vdd|actually|instead|make it|rather|entao|then|se for|se fosse"
+    r"|how about|what about|tem como|consegue|da pra|could|can|muda|ao inves)(?![a-z])"
+)
+
+
+_STRONG_CHANGE = re.compile(
+    r"(?<![a-z])(?:mud\w*|troc\w*|alter\w*|change|instead|make it|rather|actually"
+    r"|na verdade|na vdd|prefir\w*|prefer\w*|outro horario|outra hora|outro dia"
+    r"|another (?:time|day))(?![a-z])"
+)
+
+
+def _changes_nothing_said(
+    ctx: OfflineContext,
+    services: list[catalog.ServiceInfo],
+    professionals: list[catalog.ProfessionalInfo],
+) -> bool:
+    """A follow-up asking for a change that names no new day, time, service or person."""
+    if len(ctx.texts) < 2 or not _STRONG_CHANGE.search(normalize(ctx.text)):
+        return False
+    said = affirmed(ctx.text)
+    if has_when_mention(said) or loose_time(said) is not None or shift(said) is not None:
+        return False
+    return all(
+        best_match_group(said, [entry.words for entry in entries]) is None
+        for entries in (services, professionals)
+    )
+
+
+_AFTER = re.compile(
+    r"(?<![a-z])(?:depois d[ao]s?|apos as|a partir d[ao]s?|after|from|any time after"
+    r"|mais tarde que)\s+(?=\d|meio)"
+)
+
+
+def not_before(message: str) -> time | None:
+    """The earliest time in "qualquer horário depois das 16h", "anything after 3pm"."""
+    folded = normalize(message)
+    found = _AFTER.search(folded)
+    if found is None:
+        return None
+    return parse_when("as " + folded[found.end() :], _EPOCH).at
+
+
+_IN_PASSING = frozenset({"hoje", "hj", "today", "tonight", "amanha", "amnh", "tomorrow", "tmrw"})
+
+
+def is_aside(message: str) -> bool:
+    """A later remark that says "today"/"tomorrow" in passing ("nossa, tá calor hj né",
+    "amanhã tenho prova, mas tudo bem"): no time, no question, no word of change, more than
+    four words. A weekday or a date is always meant; so is a short "e hoje?"."""
+    words = normalize(message)
+    when = parse_when(message, _EPOCH)
+    return (
+        normalize(when.day_text) in _IN_PASSING
+        and when.at is None
+        and "?" not in message
+        and len(words.split()) > 4
+        and _CHANGE.search(words) is None
+    )
+
+
+_EPOCH = datetime(2000, 1, 3, tzinfo=UTC)
 
 
 def _result_text(ctx: OfflineContext, tool: str) -> str:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from datetime import date, time
 
 _UUID = r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}"
 _AKA = r"(?: \| also called: (.*?))?"
@@ -11,7 +12,8 @@ _SERVICE = re.compile(rf"^- (.+?) \| (\d+) min \| (.+?){_AKA} \| id=({_UUID})$",
 _PROFESSIONAL = re.compile(rf"^- (.+?) \| (.+?) \| services: (.*?){_AKA} \| id=({_UUID})$", re.M)
 _APPOINTMENT = re.compile(
     rf"^- (.+?) with (.+?) \| (.+?) \| status=(\w+) \| id=({_UUID})"
-    rf" \| professional_id=({_UUID}) \| service_id=({_UUID})$",
+    rf" \| professional_id=({_UUID}) \| service_id=({_UUID})"
+    r"(?: \| service also called: (.*?))?$",
     re.M,
 )
 _TIMES = re.compile(r"^((?:\d{2}:\d{2}(?:, )?)+)", re.M)
@@ -54,6 +56,32 @@ class AppointmentInfo:
     id: str
     professional_id: str
     service_id: str
+    aliases: tuple[str, ...] = ()
+    """The service's other names ("unha em gel", "gel nails"), to tell appointments apart."""
+
+    @property
+    def words(self) -> tuple[str, ...]:
+        return (self.service, *self.aliases)
+
+    @property
+    def day(self) -> date | None:
+        """The local date in :attr:`when` (``terça-feira 01/12/2026 10:00`` or
+        ``Tuesday 2026-12-01 10:00``)."""
+        found = _DMY.search(self.when)
+        if found:
+            return date(int(found[3]), int(found[2]), int(found[1]))
+        found = _YMD.search(self.when)
+        return date(int(found[1]), int(found[2]), int(found[3])) if found else None
+
+    @property
+    def at(self) -> time | None:
+        found = _HM.search(self.when)
+        return time(int(found[1]), int(found[2])) if found else None
+
+
+_DMY = re.compile(r"\b(\d{2})/(\d{2})/(\d{4})\b")
+_YMD = re.compile(r"\b(\d{4})-(\d{2})-(\d{2})\b")
+_HM = re.compile(r"\b(\d{2}):(\d{2})\b")
 
 
 def services(text: str) -> list[ServiceInfo]:
@@ -76,7 +104,13 @@ def professionals(text: str) -> list[ProfessionalInfo]:
 
 
 def appointments(text: str) -> list[AppointmentInfo]:
-    return [AppointmentInfo(*m) for m in _APPOINTMENT.findall(text)]
+    return [
+        AppointmentInfo(
+            service=m[0], professional=m[1], when=m[2], status=m[3], id=m[4],
+            professional_id=m[5], service_id=m[6], aliases=_aliases(m[7]),
+        )
+        for m in _APPOINTMENT.findall(text)
+    ]  # fmt: skip
 
 
 def free_times(text: str) -> list[str]:

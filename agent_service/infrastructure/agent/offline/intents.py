@@ -51,8 +51,8 @@ def _rx(*phrases: str) -> re.Pattern[str]:
 
 
 _HANDOFF = _rx(
-    r"falar com (?:um |uma |o |a |algum |alguma )?(?:humano|atendente|pessoa|gerente"
-    r"|responsavel|alguem|dono|dona|funcionari[oa])",
+    r"falar (?:com|c|c/) (?:um |uma |o |a |algum |alguma )?(?:humano|atendente|pessoa"
+    r"|gerente|responsavel|alguem|dono|dona|funcionari[oa]|recepcao|recepcionista)",
     r"atendimento humano", r"atendente", r"humano", r"pessoa (?:de verdade|real)",
     r"gerente", r"reclama\w*", r"quero reclamar", r"human", r"(?:live |real )?agent",
     r"real person", r"manager", r"complain\w*", r"complaint", r"representative",
@@ -63,6 +63,9 @@ _APPOINTMENTS = _rx(
     r"meu horario", r"meus horarios", r"cancelar", r"cancela", r"cancele", r"cancelo",
     r"desmarc\w*", r"remarc\w*", r"reagend\w*", r"(?:mudar|trocar|alterar) (?:o |meu |de )?"
     r"(?:horario|dia|agendamento)", r"adiar", r"antecipar", r"my appointments?",
+    r"(?:passar|mudar|trocar|mover|jogar|adiantar|transferir) (?:o |a )?(?:meu|minha)",
+    r"(?:passar|mudar|trocar|mover|jogar|transferir|move|switch)\b.{0,40}\b(?:de|do|da|from)"
+    r" \S+(?:[ -]feira)? (?:pra|para|pro|to)",
     r"my bookings?", r"my reservations?", r"cancel", r"reschedul\w*", r"move my",
     r"change my (?:appointment|booking|time|reservation)", r"when is my", r"do i have",
 )  # fmt: skip
@@ -78,6 +81,9 @@ _BOOKING_WEAK = _rx(
     r"(?:quero|queria|gostaria de|preciso de) (?:um|uma|fazer)", r"available",
     r"appointment", r"(?:i want|i'd like|i would like|i need) (?:a|an|to get)",
     r"slots?", r"horarios?",
+    # a span of days asks for times ("tem manicure no fim de semana?")
+    r"(?:no |este |esse |neste |nesse )?(?:fim|final) de semana", r"weekend",
+    r"semana que vem", r"proxima semana", r"next week", r"proximos dias", r"next few days",
 )  # fmt: skip
 _DISCOVERY = _rx(
     r"(?:quais|que) (?:sao os )?servicos", r"servicos", r"precos?", r"quanto custa",
@@ -110,8 +116,9 @@ _TIMES_QUESTION = _rx(
     r"availability", r"when (?:is|are) (?:\w+ )?(?:free|available)",
 )  # fmt: skip
 _ANYONE = _rx(
-    r"tanto faz", r"qualquer (?:um|uma|profissional)", r"quem estiver livre", r"sem preferencia",
-    r"any professional", r"anyone", r"no preference", r"whoever",
+    r"tanto faz", r"qualquer (?:um|uma|profissional|barbeir[oa]|cabeleireir[oa]|manicure)",
+    r"quem estiver livre", r"sem preferencia", r"any (?:professional|barber|stylist)",
+    r"anyone", r"no preference", r"whoever",
 )  # fmt: skip
 # A question about the rules, not a request: "até quando posso cancelar?", "how late can I
 # cancel?" are answered from the FAQ.
@@ -194,7 +201,8 @@ _STRONG_YES = (
     r"sim", r"s", r"pode sim", r"pode marcar", r"pode ser", r"pode confirmar", r"confirm\w*",
     r"ok", r"okay", r"okey", r"k", r"beleza", r"blz", r"perfeito", r"fechado", r"claro",
     r"com certeza", r"isso mesmo", r"isso ai", r"exatamente", r"exato", r"correto", r"bora",
-    r"manda ver", r"ta bom", r"ta otimo", r"otimo", r"combinado",
+    r"manda ver", r"ta bom", r"ta otimo", r"otimo", r"combinado", r"fechou", r"demorou",
+    r"pode pa", r"partiu",
     r"quero sim", r"acho que sim", r"yes", r"y", r"yeah", r"yea", r"yep", r"yup",
     r"sure", r"go ahead", r"please do", r"sounds good", r"of course", r"absolutely",
     r"definitely", r"correct", r"that'?s right", r"perfect", r"alright", r"all right",

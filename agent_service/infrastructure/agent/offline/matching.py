@@ -85,7 +85,14 @@ def _similarity(left: str, right: str) -> float:
         if a != b:
             break
         shared += 1
-    return 0.8 if shared >= 5 and shared >= len(short) - 2 else 0.0
+    if shared >= 5 and shared >= len(short) - 2:
+        return 0.8
+    # A Portuguese verb names its service: "cortar"/"corte", "depilar"/"depilacao".
+    for word, other in ((left, right), (right, left)):
+        stem = word[:-2]
+        if word.endswith(("ar", "er", "ir")) and len(stem) >= 4 and other.startswith(stem):
+            return 0.8
+    return 0.0
 
 
 def _score(words: list[str], candidate: str) -> tuple[float, float]:

@@ -52,6 +52,7 @@ EN_WORDS = frozenset(
     monday tuesday wednesday thursday friday saturday sunday morning afternoon evening
     hello hi hey what which how much where who when appointment cancel reschedule name it
     have any there me
+    w thurs tues wed fri sat tmrw tmr pls plz thx u ur haircut nails brows beard massage
     """
     )
 )

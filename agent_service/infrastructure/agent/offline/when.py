@@ -6,13 +6,17 @@ Parsing runs on folded text (lowercase, no accents, see :func:`text.fold_with_ma
 
 Dates (the earliest mention wins; at the same position the longest one):
 
-* ``hoje``/``today``, ``amanhã``/``tomorrow``, ``depois de amanhã``/``(the) day after tomorrow``.
+* ``hoje``/``hj``/``today``, ``amanhã``/``tomorrow``, ``depois de amanhã``/``(the) day after
+  tomorrow``.
 * Weekdays. A bare weekday (or with ``nesta/nessa/esta/essa/na/no/this/on``) means today when
   today is that weekday and either no time was given or the time is still ahead; otherwise its
   next occurrence. ``próxima/próximo/next`` (or ``... que vem``/``... next week``) means the
-  first such weekday strictly after today. A pt weekday word followed by ``opção``/``vez`` is an
-  ordinal ("a segunda opção"), not a date. Abbreviations: ``seg qua qui sáb`` and
-  ``mon tue wed thu fri`` (``ter``, ``sex``, ``dom``, ``sat``, ``sun`` are ordinary words).
+  first such weekday strictly after today; when that is within the week, ``alternative`` is
+  the one a week later (customers mean both: the booking flow asks). ``... da semana que
+  vem``/``... next week`` is that weekday of next calendar week. A pt weekday word followed
+  by ``opção``/``vez`` is an ordinal ("a segunda opção"), not a date. Abbreviations:
+  ``seg qua qui sáb`` and ``mon tue wed thu fri`` (``ter``, ``sex``, ``dom``, ``sat``, ``sun``
+  are ordinary words).
 * ``d/m`` or ``d/m/y`` in Portuguese, ``m/d`` or ``m/d/y`` in English (language by
   :func:`text.detect_language`, default ``pt``). When the preferred reading has a month > 12
   and the other reading does not, the other reading is used ("25/12" in English is Dec 25).
@@ -37,6 +41,8 @@ Times (the earliest mention wins):
   a period of the day ("às 3 horas", "3 horas da tarde").
 * ``meio-dia``/``meio dia``/``noon``/``midday`` is 12:00; ``meia-noite``/``midnight`` 00:00;
   ``e meia`` adds 30 minutes.
+* ``half past two``, ``quarter past 4``, ``quarter to 11`` (digits or number words one to
+  twelve, optional am/pm; the business-hours rule below applies without am/pm).
 * Business-hours heuristic: an hour from 1 to 7 with no am/pm and no period of the day, not
   written with a leading zero ("07h", "03:30" stay as written), is read as afternoon
   ("às 3" -> 15:00, "3:30" -> 15:30). Salons and clinics do not book at 3 in the morning.
@@ -54,7 +60,7 @@ from datetime import date, datetime, time, timedelta
 
 from agent_service.infrastructure.agent.offline.text import detect_language, fold_with_map
 
-__all__ = ["When", "has_when_mention", "parse_when"]
+__all__ = ["When", "has_when_mention", "loose_time", "parse_when", "shift"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,6 +70,9 @@ class When:
     day: date | None
     at: time | None
     day_text: str = ""
+    alternative: date | None = None
+    """The other reading of "próxima terça"/"terça que vem"/"next Tuesday" when the nearest one
+    is this week: a week later. Whoever books asks which one."""
 
 
 PT_MONTHS = {
@@ -86,7 +95,11 @@ WEEKDAYS = {
 }  # fmt: skip
 
 _MONTH_ALT = "|".join(sorted(MONTHS, key=len, reverse=True))
-_WEEKDAY_ALT = "|".join(sorted(WEEKDAYS, key=len, reverse=True))
+# "sat"/"sun" are ordinary words too: a weekday only right before a time ("sat 11am").
+_WEEKDAY_ALT = "|".join(sorted(WEEKDAYS, key=len, reverse=True)) + (
+    r"|sat(?=\s+(?:at\s+)?\d)|sun(?=\s+(?:at\s+)?\d)"
+)
+WEEKDAYS = {**WEEKDAYS, "sat": 5, "sun": 6}
 _ORD = r"(?:st|nd|rd|th|o|a)?"
 _YEAR = r"(?:,?\s+(?:de\s+|of\s+)?(?P<year>\d{4}))?"
 _NUM_END = r"(?![\d/]|\s*(?::\d|h(?:s|rs?|oras?)?\b|[ap]\.?m\b))"
@@ -94,7 +107,7 @@ _NUM_END = r"(?![\d/]|\s*(?::\d|h(?:s|rs?|oras?)?\b|[ap]\.?m\b))"
 RECENT_PAST = timedelta(days=92)
 _RELATIVE = re.compile(
     r"\b(?P<rel>depois\s+de\s+amanha|(?:the\s+)?day\s+after\s+tomorrow|amanha|amnh|tomorrow|tmrw|tmr|2morrow"
-    r"|hoje|today|tonight|ontem|yesterday)\b"
+    r"|hoje|hj|today|tonight|ontem|yesterday)\b"
 )
 _WEEKDAY = re.compile(
     r"\b(?:(?P<mod>proxima|proximo|nesta|nessa|neste|nesse|esta|essa|este|esse|na|no|next"
@@ -138,6 +151,15 @@ _TIME = re.compile(
     r"(?:\s?(?P<ampm>[ap])\.?m\b\.?)?"
     r"(?P<period>\s+(?:(?:da|de|a)\s+(?:manha|tarde|noite|madrugada)"
     r"|in\s+the\s+(?:morning|afternoon|evening)|at\s+night|tonight)\b)?"
+)
+_CLOCK_WORDS = {
+    "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
+    "nine": 9, "ten": 10, "eleven": 11, "twelve": 12,
+}  # fmt: skip
+_PAST = re.compile(
+    r"\b(?P<frac>half|quarter)\s+(?P<rel>past|to)\s+(?P<word>\d{1,2}|"
+    + "|".join(_CLOCK_WORDS)
+    + r")\b(?:\s?(?P<ampm>[ap])\.?m\b\.?)?"
 )
 _COUNT_NOUN = re.compile(
     r"\s*(?:%|reais|real|pessoas?|people|persons?|opcoes|opcao|options?|cortes?|servicos?"
@@ -186,7 +208,62 @@ def parse_when(text: str, now: datetime) -> When:
     day_text = text[index[found.start] : index[found.end - 1] + 1].strip()
     language = detect_language(text, "pt")
     day = _resolve_date(found.match, now, at, language)
-    return When(day=day, at=at, day_text=day_text)
+    other = _week_later(found.match, now, day)
+    return When(day=day, at=at, day_text=day_text, alternative=other)
+
+
+def _week_later(match: re.Match[str], now: datetime, day: date | None) -> date | None:
+    """A week after ``day`` when a "next" weekday could mean either (see :class:`When`)."""
+    if day is None or "wd" not in match.re.groupindex:
+        return None
+    if match["next"] and ("semana" in match["next"] or "week" in match["next"]):
+        return None
+    is_next = match["mod"] in ("proxima", "proximo", "next") or bool(match["next"])
+    return day + timedelta(days=7) if is_next and (day - now.date()).days < 7 else None
+
+
+_BARE = re.compile(
+    r"(?<![\d/:.,$])(?<!dia\s)(?<!the\s)\b(?P<h>\d{1,2})(?P<half>\s+e\s+meia)?\b(?![\d/:.,])"
+)
+_LOOSE_EPOCH = datetime(2000, 1, 3)
+_AMOUNTS = {"uma": 60, "one": 60, "an": 60, "a": 60, "duas": 120, "two": 120, "meia": 30,
+            "half an": 30, "half": 30}  # fmt: skip
+_SHIFT = re.compile(
+    r"(?<![a-z0-9])(?P<n>\d{1,3}|uma|duas|meia|one|two|an|a|half an|half)\s*"
+    r"(?P<unit>horas?|h|hours?|hrs?|minutos?|min|minutes?|mins?)\s+"
+    r"(?P<dir>mais tarde|depois|mais cedo|antes|later|earlier|before|after)(?![a-z])"
+)
+
+
+def shift(text: str) -> timedelta | None:
+    """ "1 hora mais tarde", "meia hora mais cedo", "an hour later", "30 min earlier": how far
+    to move the time already said; ``None`` when the message says no such thing."""
+    folded, _index = fold_with_map(text)
+    match = _SHIFT.search(folded)
+    if match is None:
+        return None
+    amount = match["n"]
+    hours = match["unit"].startswith("h")
+    if amount.isdigit():
+        minutes = int(amount) * (60 if hours else 1)
+    else:
+        minutes = _AMOUNTS[amount] if hours else 0
+    sign = -1 if match["dir"] in ("mais cedo", "antes", "earlier", "before") else 1
+    return timedelta(minutes=sign * minutes) if minutes else None
+
+
+def loose_time(text: str) -> time | None:
+    """A bare number read as a time ("tem como ser 10 e meia?", "make it 11 instead"): only
+    for a message already known to change a time — a bare number is otherwise never a time.
+    Counts ("2 pessoas"), prices, dates and "dia 5" stay numbers; hours 1..7 are afternoon."""
+    folded, _index = fold_with_map(text)
+    for match in _BARE.finditer(folded):
+        if _COUNT_NOUN.match(folded, match.end()) or re.match(
+            r"(?:st|nd|rd|th)\b", folded[match.end() :]
+        ):
+            continue
+        return parse_when(f"as {match['h']}{' e meia' if match['half'] else ''}", _LOOSE_EPOCH).at
+    return None
 
 
 # --- times -------------------------------------------------------------------------------
@@ -195,9 +272,10 @@ def parse_when(text: str, now: datetime) -> When:
 def _find_time(folded: str) -> re.Match[str] | None:
     """The earliest marked time mention (named times included)."""
     candidates = [m for m in _TIME.finditer(folded) if _is_marked_time(m, folded)]
-    named = _NAMED_TIME.search(folded)
-    if named is not None:
-        candidates.append(named)
+    for pattern in (_NAMED_TIME, _PAST):
+        named = pattern.search(folded)
+        if named is not None:
+            candidates.append(named)
     if not candidates:
         return None
     return min(candidates, key=lambda m: m.start())
@@ -223,10 +301,27 @@ def _pm_context(at: time | None, folded: str) -> time | None:
 def _resolve_time(match: re.Match[str] | None, folded: str) -> time | None:
     if match is None:
         return None
+    if "frac" in match.re.groupindex:
+        return _past(match, folded)
     at = _clock(match)
     if "name" in match.re.groupindex or match["ampm"] or match["period"]:
         return at
     return _pm_context(at, folded)
+
+
+def _past(match: re.Match[str], folded: str) -> time | None:
+    """``half past two`` 14:30, ``quarter to 11`` 10:45 (business hours without am/pm)."""
+    word = match["word"]
+    hour = _CLOCK_WORDS[word] if word in _CLOCK_WORDS else int(word)
+    if not 1 <= hour <= 12:
+        return None
+    minute = 30 if match["frac"] == "half" else 15
+    if match["rel"] == "to":
+        hour, minute = (hour - 1) or 12, 60 - minute
+    if match["ampm"]:
+        return time(hour % 12 + (12 if match["ampm"] == "p" else 0), minute)
+    at = time(hour + 12 if 1 <= hour <= 7 else hour, minute)
+    return at if at.hour >= 12 else _pm_context(at, folded)
 
 
 def _clock(match: re.Match[str]) -> time | None:
@@ -287,6 +382,9 @@ def _relative_offset(word: str) -> int:
 def _weekday_date(match: re.Match[str], now: datetime, at: time | None) -> date:
     today = now.date()
     target = WEEKDAYS[match["wd"]]
+    if match["next"] and ("semana" in match["next"] or "week" in match["next"]):
+        # "terça da semana que vem", "tuesday next week": that day of next calendar week.
+        return today + timedelta(days=7 - today.weekday() + target)
     ahead = (target - today.weekday()) % 7
     is_next = match["mod"] in ("proxima", "proximo", "next") or bool(match["next"])
     if ahead == 0 and (is_next or (at is not None and at <= now.time())):

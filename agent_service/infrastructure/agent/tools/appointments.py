@@ -48,9 +48,17 @@ async def list_my_appointments(ctx: RunContext[AgentDeps]) -> str:
     if not appointments:
         return "The customer has no upcoming appointments."
     zone, language = deps.tenant.zone, deps.turn.language
+    # The services' other names let the customer say which one ("my nails appointment").
+    services = await deps.service_repository.list(deps.tenant_id)
+    aliases = {s.id: s.words(language) for s in services}
     return "Upcoming appointments:\n" + "\n".join(
-        appointment_line(a, zone, language) for a in appointments
+        appointment_line(a, zone, language) + also_called(aliases.get(a.service_id, ()))
+        for a in appointments
     )
+
+
+def also_called(aliases: tuple[str, ...] | list[str]) -> str:
+    return f" | service also called: {'; '.join(aliases)}" if aliases else ""
 
 
 async def cancel_appointment(ctx: RunContext[AgentDeps], appointment_id: UUID) -> str:

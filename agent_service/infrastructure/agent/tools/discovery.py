@@ -9,6 +9,7 @@ from pydantic_ai import ModelRetry, RunContext
 
 from agenda_kit.calendar.errors import CalendarError
 from agent_service.domain.availability import plan_day
+from agent_service.domain.catalog import Service
 from agent_service.domain.errors import NotFoundError
 from agent_service.infrastructure.agent.deps import AgentDeps
 from agent_service.infrastructure.agent.tools.bounds import check_day
@@ -24,7 +25,8 @@ async def list_services(ctx: RunContext[AgentDeps]) -> str:
     services = await ctx.deps.service_repository.list(ctx.deps.tenant_id)
     if not services:
         return "No services are registered."
-    return "Services:\n" + "\n".join(service_line(service) for service in services)
+    language = ctx.deps.turn.language
+    return "Services:\n" + "\n".join(service_line(service, language) for service in services)
 
 
 async def list_professionals(ctx: RunContext[AgentDeps]) -> str:
@@ -33,7 +35,7 @@ async def list_professionals(ctx: RunContext[AgentDeps]) -> str:
     if not professionals:
         return "No professionals are registered."
     services = {str(s.id): s for s in await ctx.deps.service_repository.list(ctx.deps.tenant_id)}
-    lines = [professional_line(p, services) for p in professionals]
+    lines = [professional_line(p, services, ctx.deps.turn.language) for p in professionals]
     return "Professionals:\n" + "\n".join(lines)
 
 
@@ -53,7 +55,8 @@ async def check_availability(
         professional_id: The professional's id, from list_professionals.
         target_date: The date to check, ISO format YYYY-MM-DD, in the business's time zone.
         service_id: The service wanted, from list_services; sets the appointment length
-            (without it: the professional's shortest service).
+            (without it: the length the professional's services share; when their lengths
+            differ the tool answers ASK SERVICE — ask the customer which one).
         end_date: Optional last date of a range (inclusive, at most 7 days after target_date).
     """
     if end_date is not None and end_date != target_date:
@@ -69,6 +72,8 @@ async def check_availability(
         duration, label = await _duration(ctx, professional.service_ids, service_id)
     except NotFoundError as error:
         return f"NOT FOUND: {error}"
+    except ServiceNeededError as needed:
+        return needed.answer(professional.name)
     try:
         starts = await deps.booking.free_slots.execute(
             deps.tenant, professional, target_date, duration
@@ -103,6 +108,22 @@ async def _duration(
     if service_id is not None:
         service = await deps.service_repository.get(deps.tenant_id, service_id)
         return service.duration_minutes, service.name
-    services = await deps.service_repository.list(deps.tenant_id)
-    durations = [s.duration_minutes for s in services if s.id in offered]
-    return (min(durations) if durations else 30), "shortest service"
+    services = [s for s in await deps.service_repository.list(deps.tenant_id) if s.id in offered]
+    if len({s.duration_minutes for s in services}) > 1:
+        raise ServiceNeededError(services)
+    return (services[0].duration_minutes if services else 30), "shortest service"
+
+
+class ServiceNeededError(Exception):
+    """The professional's services differ in length: the free times depend on which one."""
+
+    def __init__(self, services: list[Service]) -> None:
+        super().__init__("services of different lengths")
+        self.services = services
+
+    def answer(self, professional: str) -> str:
+        listed = "; ".join(f"{s.name} ({s.duration_minutes} min)" for s in self.services)
+        return (
+            f"ASK SERVICE: {professional} offers services of different lengths ({listed}); "
+            "ask the customer which one, then call again with its service_id."
+        )

@@ -14,20 +14,22 @@ WEEKDAYS = {
 }
 
 
-def service_line(service: Service) -> str:
+def service_line(service: Service, language: str | None = None) -> str:
     return (
         f"- {service.name} | {service.duration_minutes} min | {service.price_text()}"
-        f"{_aka(service.aliases)} | id={service.id}"
+        f"{_aka(service.words(language))} | id={service.id}"
     )
 
 
-def professional_line(professional: Professional, services: dict[str, Service]) -> str:
+def professional_line(
+    professional: Professional, services: dict[str, Service], language: str | None = None
+) -> str:
     offered = ", ".join(
         services[str(sid)].name for sid in professional.service_ids if str(sid) in services
     )
     return (
         f"- {professional.name} | {professional.specialty or '-'} | services: {offered or '-'}"
-        f"{_aka(professional.aliases)} | id={professional.id}"
+        f"{_aka(professional.words(language))} | id={professional.id}"
     )
 
 
