@@ -8,12 +8,13 @@ final gRPC status codes map to port errors in ``port_error``, the client's one e
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from datetime import UTC, datetime, time
+from datetime import datetime, time
 
 import grpc
 from google.protobuf.timestamp_pb2 import Timestamp
 
 from agenda.calendar.v1 import calendar_service_pb2 as pb
+from agenda_kit import proto_time
 from agenda_kit.calendar.errors import (
     CalendarError,
     CalendarNotFoundError,
@@ -36,9 +37,7 @@ from agenda_kit.calendar.port import (
 def timestamp(value: datetime) -> Timestamp:
     if value.tzinfo is None or value.utcoffset() is None:
         raise InvalidCalendarRequestError(f"instant {value.isoformat()} must be timezone-aware")
-    stamp = Timestamp()
-    stamp.FromDatetime(value.astimezone(UTC))
-    return stamp
+    return proto_time.to_timestamp(value)
 
 
 def time_range(start: datetime, end: datetime) -> pb.TimeRange:
@@ -47,11 +46,7 @@ def time_range(start: datetime, end: datetime) -> pb.TimeRange:
 
 def hhmm(value: time | None) -> str:
     """``09:30`` → "09:30"; ``None`` (end of day) → "24:00"; seconds are not representable."""
-    if value is None:
-        return "24:00"
-    if value.second or value.microsecond:
-        raise InvalidCalendarRequestError(f"weekly hours are whole minutes, got {value}")
-    return f"{value.hour:02d}:{value.minute:02d}"
+    return proto_time.hhmm(value, error=InvalidCalendarRequestError)
 
 
 def _weekly_hours(hours: WeeklyHours) -> pb.WeeklyHours:
@@ -114,8 +109,7 @@ def list_events_request(
     )
 
 
-def instant(stamp: Timestamp) -> datetime:
-    return stamp.ToDatetime(tzinfo=UTC)
+instant = proto_time.instant
 
 
 def interval(message: pb.TimeRange) -> Interval:
