@@ -29,7 +29,14 @@ from agenda_kit.calendar.errors import (
 )
 from agenda_kit.calendar.grpc_client import GrpcCalendarAdapter
 from agenda_kit.calendar.grpc_mappers import CREDENTIALS_REJECTED_MESSAGE
-from agenda_kit.calendar.port import EventDraft, FreeBusy, Interval, SlotRules, WeeklyHours
+from agenda_kit.calendar.port import (
+    EventDraft,
+    FreeBusy,
+    FreeBusyError,
+    Interval,
+    SlotRules,
+    WeeklyHours,
+)
 from agenda_kit.deadline import deadline_after
 from agenda_kit.resilience import BreakerState, CircuitBreaker
 from agenda_kit.settings import SharedSettings
@@ -144,7 +151,7 @@ async def test_free_busy_of_several_calendars_in_request_order(
             calendar_id="cal-b",
             busy=(Interval(MONDAY.replace(hour=11), MONDAY.replace(hour=11, minute=30)),),
         ),
-        FreeBusy(calendar_id="missing-x", error="notFound"),
+        FreeBusy(calendar_id="missing-x", error=FreeBusyError.NOT_FOUND),
         FreeBusy(
             calendar_id="cal-a", busy=(Interval(MONDAY.replace(hour=10), MONDAY.replace(hour=11)),)
         ),

@@ -8,7 +8,6 @@ from agenda.calendar.v1 import calendar_service_pb2 as pb
 from agenda_kit.calendar.port import (
     CalendarEvent,
     EventDraft,
-    FreeBusy,
     Interval,
     SlotRules,
     WeeklyHours,
@@ -148,12 +147,4 @@ def event_message(event: CalendarEvent) -> pb.Event:
         idempotency_key=event.idempotency_key or "",
         owner=event.owner,
         private_properties=event.private,
-    )
-
-
-def calendar_busy(answer: FreeBusy) -> pb.CalendarBusy:
-    return pb.CalendarBusy(
-        calendar_id=answer.calendar_id,
-        busy=[time_range(interval.start, interval.end) for interval in answer.busy],
-        error=answer.error or "",
     )

@@ -28,6 +28,7 @@ from agenda_kit.calendar.port import (
     CalendarEvent,
     EventDraft,
     FreeBusy,
+    FreeBusyError,
     Interval,
     SlotRules,
     WeeklyHours,
@@ -132,11 +133,48 @@ def calendar_event(message: pb.Event) -> CalendarEvent:
     )
 
 
+_ERROR_CODES: dict[FreeBusyError, pb.FreeBusyError.ValueType] = {
+    FreeBusyError.NOT_FOUND: pb.FREE_BUSY_ERROR_NOT_FOUND,
+    FreeBusyError.FORBIDDEN: pb.FREE_BUSY_ERROR_FORBIDDEN,
+    FreeBusyError.MISSING: pb.FREE_BUSY_ERROR_MISSING,
+    FreeBusyError.UNAVAILABLE: pb.FREE_BUSY_ERROR_UNAVAILABLE,
+}
+_BY_ERROR_CODE = {code: error for error, code in _ERROR_CODES.items()}
+LEGACY_ERROR_TEXT: dict[FreeBusyError, str] = {
+    FreeBusyError.NOT_FOUND: "notFound",
+    FreeBusyError.FORBIDDEN: "forbidden",
+    FreeBusyError.MISSING: "missing",
+    FreeBusyError.UNAVAILABLE: "unavailable",
+}
+"""The deprecated ``CalendarBusy.error`` text of each error, as older clients read it."""
+_BY_LEGACY_TEXT = {text: error for error, text in LEGACY_ERROR_TEXT.items()}
+
+
 def free_busy(message: pb.CalendarBusy) -> FreeBusy:
     return FreeBusy(
         calendar_id=message.calendar_id,
         busy=tuple(interval(span) for span in message.busy),
-        error=message.error or None,
+        error=free_busy_error(message),
+    )
+
+
+def free_busy_error(message: pb.CalendarBusy) -> FreeBusyError | None:
+    """``error_code``; from a server older than it, the legacy text (unknown text: UNAVAILABLE)."""
+    if message.error_code != pb.FREE_BUSY_ERROR_UNSPECIFIED:
+        return _BY_ERROR_CODE.get(message.error_code, FreeBusyError.UNAVAILABLE)
+    if not message.error:
+        return None
+    return _BY_LEGACY_TEXT.get(message.error, FreeBusyError.UNAVAILABLE)
+
+
+def calendar_busy(answer: FreeBusy) -> pb.CalendarBusy:
+    """The answer as sent: ``error_code`` and, for older clients, the legacy ``error`` text."""
+    error = answer.error
+    return pb.CalendarBusy(
+        calendar_id=answer.calendar_id,
+        busy=[time_range(span.start, span.end) for span in answer.busy],
+        error="" if error is None else LEGACY_ERROR_TEXT[error],
+        error_code=pb.FREE_BUSY_ERROR_UNSPECIFIED if error is None else _ERROR_CODES[error],
     )
 
 

@@ -10,6 +10,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime, time
+from enum import StrEnum
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,13 +55,26 @@ class SlotRules:
     max_results: int = 500
 
 
+class FreeBusyError(StrEnum):
+    """Why one calendar's busy time could not be read (adapters map their vendor's reasons)."""
+
+    NOT_FOUND = "not_found"
+    """The calendar does not exist."""
+    FORBIDDEN = "forbidden"
+    """The calendar exists but may not be read with these credentials."""
+    MISSING = "missing"
+    """The backend's answer left the calendar out."""
+    UNAVAILABLE = "unavailable"
+    """The backend could not read it now; a later read may succeed."""
+
+
 @dataclass(frozen=True, slots=True, kw_only=True)
 class FreeBusy:
-    """Busy time of one calendar; ``error`` names why it could not be read (busy is then empty)."""
+    """Busy time of one calendar; ``error`` says why it could not be read (busy is then empty)."""
 
     calendar_id: str
     busy: tuple[Interval, ...] = ()
-    error: str | None = None
+    error: FreeBusyError | None = None
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
