@@ -211,12 +211,12 @@ async def google_stack(latency: float = 0.0) -> AsyncIterator[GoogleStack]:
 def use_clock(stack: GoogleStack) -> None:
     """Point both caches (the client's and the service's) at the stack's simulated clock.
 
-    Neither takes a clock after construction, so this sets their private attributes: a
+    Neither takes a clock after construction, so this sets their caches' clocks: a
     benchmark-only override that changes no behaviour except where time comes from.
     """
-    stack.client._slots_cache._clock = stack.clock
-    stack.client._busy_cache._clock = stack.clock
-    stack.app.calendar._clock = stack.clock
+    stack.client.reads.slots.entries.clock = stack.clock
+    stack.client.reads.busy.entries.clock = stack.clock
+    stack.app.calendar.cache.entries.clock = stack.clock
 
 
 def counting_model(questions: Questions) -> FunctionModel:
@@ -358,7 +358,7 @@ async def week_of_twenty(quick: bool) -> dict[str, Any]:
     ids = [f"pro-{n:02d}@bench.test" for n in range(PROFESSIONALS)]
     monday = datetime(2031, 3, 3, tzinfo=UTC)
     async with google_stack(latency=LATENCY) as stack:
-        stack.client._busy_cache.ttl = 0  # every RPC reaches the service
+        stack.client.reads.busy.entries.ttl = 0  # every RPC reaches the service
         seed_calendars(stack.emulator, ids, repeats + 2, monday)
         # Warm-ups outside the timings: both sides fetch their OAuth token first.
         await stack.client.query_free_busy(["warm-up@bench.test"], monday, monday + timedelta(1))

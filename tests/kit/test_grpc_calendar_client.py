@@ -11,7 +11,6 @@ from datetime import time as clock_time
 from pathlib import Path
 from typing import Any
 
-import grpc
 import pytest
 from cryptography import x509
 from cryptography.hazmat.primitives import hashes, serialization
@@ -38,6 +37,7 @@ from agenda_kit.calendar.port import (
     WeeklyHours,
 )
 from agenda_kit.deadline import deadline_after
+from agenda_kit.grpc.client import open_channel
 from agenda_kit.resilience import BreakerState, CircuitBreaker
 from agenda_kit.settings import SharedSettings
 from calendar_service.bootstrap import CalendarApp, bootstrap
@@ -406,8 +406,10 @@ async def test_breaker_stops_calling_a_dead_server_and_closes_when_it_is_back(
     port = _free_port()
     clock = FakeClock()
     breaker = CircuitBreaker(failure_threshold=5, reset_timeout=10, clock=clock)
-    channel = grpc.aio.insecure_channel(f"127.0.0.1:{port}", options=FAST_RECONNECT)
-    client = GrpcCalendarAdapter(channel, token=TOKEN, breaker=breaker, max_attempts=3)
+    channel = open_channel(
+        f"127.0.0.1:{port}", token=TOKEN, timeout=5.0, channel_options=FAST_RECONNECT
+    )
+    client = GrpcCalendarAdapter(channel, breaker=breaker, max_attempts=3)
     day = (MONDAY, MONDAY + timedelta(days=1))
     try:
         started = time.monotonic()

@@ -219,3 +219,68 @@ class ICalendarAdapter(ABC):
         include_cancelled: bool = False,
     ) -> EventPage:
         """Events overlapping ``[start, end)``, ordered by start, one page at a time."""
+
+
+class ForwardingCalendarAdapter(ICalendarAdapter):
+    """A port decorator's base: every method forwards to ``inner``; a decorator (a cache, a
+    counter) overrides only the methods it changes."""
+
+    def __init__(self, inner: ICalendarAdapter) -> None:
+        self._inner = inner
+
+    async def get_free_slots(
+        self,
+        calendar_id: str,
+        start_date: datetime,
+        end_date: datetime,
+        duration_minutes: int,
+        rules: SlotRules | None = None,
+        *,
+        fresh: bool = False,
+    ) -> list[datetime]:
+        return await self._inner.get_free_slots(
+            calendar_id, start_date, end_date, duration_minutes, rules, fresh=fresh
+        )
+
+    async def insert_event(self, draft: EventDraft) -> tuple[CalendarEvent, bool]:
+        return await self._inner.insert_event(draft)
+
+    async def query_free_busy(
+        self,
+        calendar_ids: Sequence[str],
+        start: datetime,
+        end: datetime,
+        *,
+        fresh: bool = False,
+    ) -> list[FreeBusy]:
+        return await self._inner.query_free_busy(calendar_ids, start, end, fresh=fresh)
+
+    async def get_event(self, calendar_id: str, event_id: str) -> CalendarEvent:
+        return await self._inner.get_event(calendar_id, event_id)
+
+    async def cancel_event(self, calendar_id: str, event_id: str) -> bool:
+        return await self._inner.cancel_event(calendar_id, event_id)
+
+    async def move_event(
+        self, calendar_id: str, event_id: str, start: datetime, end: datetime
+    ) -> CalendarEvent:
+        return await self._inner.move_event(calendar_id, event_id, start, end)
+
+    async def list_events(
+        self,
+        calendar_id: str,
+        start: datetime,
+        end: datetime,
+        *,
+        page_size: int = 100,
+        page_token: str | None = None,
+        include_cancelled: bool = False,
+    ) -> EventPage:
+        return await self._inner.list_events(
+            calendar_id,
+            start,
+            end,
+            page_size=page_size,
+            page_token=page_token,
+            include_cancelled=include_cancelled,
+        )
