@@ -68,26 +68,40 @@ def _details(details: Any, *, timeout: float | None, metadata: Any) -> Any:
     )
 
 
-class _Interceptor(grpc.aio.UnaryUnaryClientInterceptor, grpc.aio.UnaryStreamClientInterceptor):
-    """Rewrites a call's details (``_rewrite``) for unary and server-streaming calls alike."""
+class _Rewrite:
+    """Rewrites a call's details; ``interceptors()`` applies it to unary and server-streaming
+    calls (grpc.aio files an interceptor under one kind only)."""
 
-    def _rewrite(self, details: Any) -> Any:
+    def rewrite(self, details: Any) -> Any:
         raise NotImplementedError
 
+    def interceptors(self) -> list[grpc.aio.ClientInterceptor]:
+        return [_UnaryUnary(self), _UnaryStream(self)]
+
+
+class _UnaryUnary(grpc.aio.UnaryUnaryClientInterceptor):
+    def __init__(self, policy: _Rewrite) -> None:
+        self._policy = policy
+
     async def intercept_unary_unary(self, continuation: Any, details: Any, request: Any) -> Any:
-        return await continuation(self._rewrite(details), request)
+        return await continuation(self._policy.rewrite(details), request)
+
+
+class _UnaryStream(grpc.aio.UnaryStreamClientInterceptor):
+    def __init__(self, policy: _Rewrite) -> None:
+        self._policy = policy
 
     async def intercept_unary_stream(self, continuation: Any, details: Any, request: Any) -> Any:
-        return await continuation(self._rewrite(details), request)
+        return await continuation(self._policy.rewrite(details), request)
 
 
-class CallMetadata(_Interceptor):
+class CallMetadata(_Rewrite):
     """Adds the bearer token and the bound request id, unless the call carries its own."""
 
     def __init__(self, token: str | None) -> None:
         self._token = token
 
-    def _rewrite(self, details: Any) -> Any:
+    def rewrite(self, details: Any) -> Any:
         items = list(details.metadata or ())
         keys = {key for key, _ in items}
         if self._token and AUTHORIZATION_KEY not in keys:
@@ -98,7 +112,7 @@ class CallMetadata(_Interceptor):
         return _details(details, timeout=details.timeout, metadata=grpc.aio.Metadata(*items))
 
 
-class CallDeadline(_Interceptor):
+class CallDeadline(_Rewrite):
     """``timeout`` when the call names none; never later than the caller's deadline."""
 
     def __init__(self, timeout: float) -> None:
@@ -106,7 +120,7 @@ class CallDeadline(_Interceptor):
             raise ValueError("timeout must be positive")
         self._timeout = timeout
 
-    def _rewrite(self, details: Any) -> Any:
+    def rewrite(self, details: Any) -> Any:
         timeout = self._timeout if details.timeout is None else details.timeout
         left = deadline.remaining()
         if left is not None and left > 0:
@@ -132,7 +146,11 @@ def open_channel(
     """
     options = balanced_options([*DEFAULT_CHANNEL_OPTIONS, *channel_options])
     target = channel_target(address)  # one or many replicas, round_robin per call
-    chain = [*interceptors, CallMetadata(token), CallDeadline(timeout)]
+    chain = [
+        *interceptors,
+        *CallMetadata(token).interceptors(),
+        *CallDeadline(timeout).interceptors(),
+    ]
     if tls or tls_root_cert is not None:
         credentials = grpc.ssl_channel_credentials(root_certificates=tls_root_cert)
         return grpc.aio.secure_channel(target, credentials, options=options, interceptors=chain)
