@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import uuid
 from collections.abc import AsyncIterator, Sequence
-from typing import Any
+from typing import Any, Unpack
 
 import grpc
 from google.protobuf.timestamp_pb2 import Timestamp
@@ -33,7 +33,7 @@ from agenda.agent.v1 import agent_service_pb2 as agent_pb
 from agenda.agent.v1 import types_pb2 as types_pb
 from agenda_kit.agent_calls import AgentRpcError, attempt_timeout, left, request_metadata, rpc_error
 from agenda_kit.agent_catalog import CatalogMethods
-from agenda_kit.grpc.client import ClientStats, open_channel
+from agenda_kit.grpc.client import ChannelClient, ChannelSettings, ClientStats, open_channel
 from agenda_kit.retrying import RetryPolicy
 
 __all__ = ["AgentClient", "AgentClientStats", "AgentRpcError", "RetryPolicy", "timestamp"]
@@ -49,7 +49,7 @@ def timestamp(seconds: float) -> Timestamp:
     return stamp
 
 
-class AgentClient(CatalogMethods):
+class AgentClient(CatalogMethods, ChannelClient):
     """AgentService and CatalogService (``CatalogMethods``) over one channel.
 
     ``timeout`` is the default budget of one call (retries included); every method takes a
@@ -58,19 +58,15 @@ class AgentClient(CatalogMethods):
     which ``connect`` uses): it adds the token and the bound request id.
     """
 
-    _owns_channel = False
-
     @classmethod
     def connect(
         cls,
         address: str | Sequence[str],
         *,
         token: str | None,
-        tls_root_cert: bytes | None = None,
-        tls: bool = False,
-        channel_options: Sequence[tuple[str, Any]] = (),
         timeout: float = 30.0,
         retry: RetryPolicy | None = None,
+        **settings: Unpack[ChannelSettings],
     ) -> AgentClient:
         """Open a channel to ``address`` ("host:port", a DNS name of every replica, or several
         addresses: round_robin per call, see ``agenda_kit.grpc.balancing``) with the call
@@ -79,28 +75,10 @@ class AgentClient(CatalogMethods):
         TLS when ``tls`` is set or ``tls_root_cert`` (PEM) is given, plaintext otherwise.
         Call from async code: the channel belongs to the running event loop.
         """
-        channel = open_channel(
-            address,
-            token=token,
-            timeout=timeout,
-            tls=tls,
-            tls_root_cert=tls_root_cert,
-            channel_options=channel_options,
-        )
+        channel = open_channel(address, token=token, timeout=timeout, **settings)
         client = cls(channel, timeout=timeout, retry=retry)
         client._owns_channel = True
         return client
-
-    async def close(self) -> None:
-        """Close the channel if ``connect`` opened it (a channel passed in stays the caller's)."""
-        if self._owns_channel:
-            await self._channel.close()
-
-    async def __aenter__(self) -> AgentClient:
-        return self
-
-    async def __aexit__(self, *_exc: object) -> None:
-        await self.close()
 
     async def send_message(
         self,

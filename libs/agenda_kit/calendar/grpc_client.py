@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from datetime import datetime
-from typing import Any
+from typing import Unpack
 
 import grpc
 
@@ -31,7 +31,7 @@ from agenda_kit.calendar.port import (
     ICalendarAdapter,
     SlotRules,
 )
-from agenda_kit.grpc.client import ClientStats, open_channel
+from agenda_kit.grpc.client import ChannelClient, ChannelSettings, ClientStats, open_channel
 from agenda_kit.resilience import BreakerState, CircuitBreaker
 
 __all__ = ["BREAKER_NAME", "CalendarClientStats", "GrpcCalendarAdapter"]
@@ -44,7 +44,7 @@ def _read_mode(*, fresh: bool) -> pb.ReadMode.ValueType:
     return pb.READ_MODE_FRESH if fresh else pb.READ_MODE_CACHED
 
 
-class GrpcCalendarAdapter(ICalendarAdapter):
+class GrpcCalendarAdapter(ICalendarAdapter, ChannelClient):
     """The calendar port over gRPC, for other products and the agent service.
 
     Reads of free slots and free/busy are cached for ``cache_ttl`` seconds keyed on the full
@@ -73,7 +73,6 @@ class GrpcCalendarAdapter(ICalendarAdapter):
         self.breaker = self._calls.breaker
         self.stats = self._calls.stats
         self.reads = CachedReads(cache_ttl)
-        self._owns_channel = False
 
     @classmethod
     def connect(
@@ -81,13 +80,11 @@ class GrpcCalendarAdapter(ICalendarAdapter):
         address: str | Sequence[str],
         *,
         token: str | None,
-        tls_root_cert: bytes | None = None,
-        tls: bool = False,
-        channel_options: Sequence[tuple[str, Any]] = (),
         timeout: float = 5.0,
         max_attempts: int = 3,
         breaker: CircuitBreaker | None = None,
         cache_ttl: float = 10.0,
+        **settings: Unpack[ChannelSettings],
     ) -> GrpcCalendarAdapter:
         """Open a channel to ``address`` ("host:port", a DNS name of every replica, or several
         addresses: round_robin per call) with the call policy and wrap it; ``close()`` closes
@@ -102,25 +99,12 @@ class GrpcCalendarAdapter(ICalendarAdapter):
             address,
             token=token,
             timeout=timeout,
-            tls=tls,
-            tls_root_cert=tls_root_cert,
-            channel_options=channel_options,
+            **settings,
             interceptors=tracing.client_interceptors(),
         )
         client = cls(channel, max_attempts=max_attempts, breaker=breaker, cache_ttl=cache_ttl)
         client._owns_channel = True
         return client
-
-    async def close(self) -> None:
-        """Close the channel if ``connect`` opened it (a channel passed in stays the caller's)."""
-        if self._owns_channel:
-            await self._channel.close()
-
-    async def __aenter__(self) -> GrpcCalendarAdapter:
-        return self
-
-    async def __aexit__(self, *_exc: object) -> None:
-        await self.close()
 
     @property
     def breaker_state(self) -> BreakerState:

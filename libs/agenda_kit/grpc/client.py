@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
-from typing import Any, TypeVar
+from typing import Any, Self, TypedDict, TypeVar, Unpack
 
 import grpc
 import structlog
@@ -29,6 +29,8 @@ __all__ = [
     "REQUEST_ID_KEY",
     "CallDeadline",
     "CallMetadata",
+    "ChannelClient",
+    "ChannelSettings",
     "ClientStats",
     "RetryingCalls",
     "is_unavailable",
@@ -128,15 +130,21 @@ class CallDeadline(_Rewrite):
         return _details(details, timeout=timeout, metadata=details.metadata)
 
 
+class ChannelSettings(TypedDict, total=False):
+    """How ``open_channel`` reaches the server (every client's ``connect`` takes these)."""
+
+    tls: bool
+    tls_root_cert: bytes | None
+    channel_options: Sequence[tuple[str, Any]]
+
+
 def open_channel(
     address: str | Sequence[str],
     *,
     token: str | None,
     timeout: float,
-    tls: bool = False,
-    tls_root_cert: bytes | None = None,
-    channel_options: Sequence[tuple[str, Any]] = (),
     interceptors: Sequence[grpc.aio.ClientInterceptor] = (),
+    **settings: Unpack[ChannelSettings],
 ) -> grpc.aio.Channel:
     """A channel to ``address`` ("host:port", a DNS name of every replica, or several
     addresses) under the call policy; ``interceptors`` run before it (e.g. tracing).
@@ -144,17 +152,36 @@ def open_channel(
     TLS when ``tls`` is set or ``tls_root_cert`` (PEM) is given, plaintext otherwise.
     Call from async code: the channel belongs to the running event loop.
     """
-    options = balanced_options([*DEFAULT_CHANNEL_OPTIONS, *channel_options])
+    options = balanced_options([*DEFAULT_CHANNEL_OPTIONS, *settings.get("channel_options", ())])
+    tls_root_cert = settings.get("tls_root_cert")
     target = channel_target(address)  # one or many replicas, round_robin per call
     chain = [
         *interceptors,
         *CallMetadata(token).interceptors(),
         *CallDeadline(timeout).interceptors(),
     ]
-    if tls or tls_root_cert is not None:
+    if settings.get("tls", False) or tls_root_cert is not None:
         credentials = grpc.ssl_channel_credentials(root_certificates=tls_root_cert)
         return grpc.aio.secure_channel(target, credentials, options=options, interceptors=chain)
     return grpc.aio.insecure_channel(target, options=options, interceptors=chain)
+
+
+class ChannelClient:
+    """A client over one channel: ``close()`` closes it when the client opened it
+    (``connect``); a channel passed in stays the caller's. ``async with`` closes too."""
+
+    _channel: grpc.aio.Channel
+    _owns_channel = False
+
+    async def close(self) -> None:
+        if self._owns_channel:
+            await self._channel.close()
+
+    async def __aenter__(self) -> Self:
+        return self
+
+    async def __aexit__(self, *_exc: object) -> None:
+        await self.close()
 
 
 class RetryingCalls:
