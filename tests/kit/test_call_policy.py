@@ -48,14 +48,14 @@ def test_deadline_refuses_a_non_positive_default() -> None:
         CallDeadline(0)
 
 
-class Flaky(Exception):
-    pass
+class FlakyError(Exception):
+    """The failure worth retrying in these tests."""
 
 
 async def _run(policy: RetryPolicy, outcomes: list[Exception], **options: Any) -> list[int]:
     """Attempt numbers tried; raises what the last attempt raised."""
     tried: list[int] = []
-    async for attempt in retrying(policy, retry_if=lambda e: isinstance(e, Flaky), **options):
+    async for attempt in retrying(policy, retry_if=lambda e: isinstance(e, FlakyError), **options):
         with attempt:
             tried.append(attempt.retry_state.attempt_number)
             outcome = outcomes[len(tried) - 1]
@@ -66,10 +66,10 @@ async def _run(policy: RetryPolicy, outcomes: list[Exception], **options: Any) -
 async def test_retrying_stops_after_max_attempts_and_reraises_the_last_error() -> None:
     retried: list[tuple[int, float]] = []
     policy = RetryPolicy(max_attempts=3, backoff_base=0)
-    with pytest.raises(Flaky, match="third"):
+    with pytest.raises(FlakyError, match="third"):
         await _run(
             policy,
-            [Flaky("first"), Flaky("second"), Flaky("third")],
+            [FlakyError("first"), FlakyError("second"), FlakyError("third")],
             remaining=lambda: None,
             on_retry=lambda n, pause: retried.append((n, pause)),
         )
@@ -83,10 +83,10 @@ async def test_retrying_leaves_other_errors_alone() -> None:
 
 async def test_retrying_starts_no_attempt_the_budget_cannot_hold() -> None:
     retried: list[int] = []
-    with pytest.raises(Flaky, match="first"):
+    with pytest.raises(FlakyError, match="first"):
         await _run(
             RetryPolicy(max_attempts=5, backoff_base=0),
-            [Flaky("first"), Flaky("second")],
+            [FlakyError("first"), FlakyError("second")],
             remaining=lambda: 0.01,
             min_attempt_s=0.02,
             on_retry=lambda n, _pause: retried.append(n),
