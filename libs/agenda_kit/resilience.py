@@ -40,7 +40,16 @@ def _every_exception(error: BaseException) -> bool:
 
 
 class CircuitBreaker:
-    """CLOSED → OPEN after ``failure_threshold`` consecutive failures → after ``reset_timeout``
+    """Kept our own: what no library offered, measured (2026-11-30, purgatory 3.0.1 and
+    aiobreaker 1.2.0, a script driving each with threshold 1 and a 50 ms reset): both let
+    10 of 10 concurrent calls through in HALF_OPEN (no single trial: a recovering calendar
+    takes the whole burst), both read the wall clock (``time.time``/``datetime.now``: no
+    injectable clock for the state-machine tests); purgatory counted one cancelled call as a
+    failure (state ``opened``); aiobreaker replaces the failing call's error with its own
+    ``CircuitBreakerError`` (the caller loses the gRPC status). Counting only
+    UNAVAILABLE/DEADLINE_EXCEEDED would have fit both (exclusion predicates).
+
+    CLOSED → OPEN after ``failure_threshold`` consecutive failures → after ``reset_timeout``
     seconds HALF_OPEN lets exactly one trial call through → its success closes, its failure
     re-opens.
 
