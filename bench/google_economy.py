@@ -45,9 +45,7 @@ from pydantic_ai.models.function import AgentInfo, FunctionModel
 
 from agenda_kit.calendar.grpc_client import GrpcCalendarAdapter
 from agenda_kit.calendar.port import (
-    CalendarEvent,
-    EventDraft,
-    EventPage,
+    ForwardingCalendarAdapter,
     FreeBusy,
     ICalendarAdapter,
     SlotRules,
@@ -89,11 +87,11 @@ class Questions:
     customer_asked: int = 0  # check_availability calls of the model
 
 
-class CountingCalendar(ICalendarAdapter):
+class CountingCalendar(ForwardingCalendarAdapter):
     """The agent's calendar, counting availability lookups on the way through."""
 
     def __init__(self, inner: ICalendarAdapter, questions: Questions) -> None:
-        self._inner = inner
+        super().__init__(inner)
         self._questions = questions
 
     async def get_free_slots(
@@ -123,39 +121,6 @@ class CountingCalendar(ICalendarAdapter):
         self._questions.lookups += 1
         self._questions.professionals += len(set(calendar_ids))
         return await self._inner.query_free_busy(calendar_ids, start, end, fresh=fresh)
-
-    async def insert_event(self, draft: EventDraft) -> tuple[CalendarEvent, bool]:
-        return await self._inner.insert_event(draft)
-
-    async def get_event(self, calendar_id: str, event_id: str) -> CalendarEvent:
-        return await self._inner.get_event(calendar_id, event_id)
-
-    async def cancel_event(self, calendar_id: str, event_id: str) -> bool:
-        return await self._inner.cancel_event(calendar_id, event_id)
-
-    async def move_event(
-        self, calendar_id: str, event_id: str, start: datetime, end: datetime
-    ) -> CalendarEvent:
-        return await self._inner.move_event(calendar_id, event_id, start, end)
-
-    async def list_events(
-        self,
-        calendar_id: str,
-        start: datetime,
-        end: datetime,
-        *,
-        page_size: int = 100,
-        page_token: str | None = None,
-        include_cancelled: bool = False,
-    ) -> EventPage:
-        return await self._inner.list_events(
-            calendar_id,
-            start,
-            end,
-            page_size=page_size,
-            page_token=page_token,
-            include_cancelled=include_cancelled,
-        )
 
 
 @dataclass
