@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import uuid
 from collections.abc import AsyncIterator, Sequence
-from typing import Any, Unpack
+from typing import Any, Required, TypedDict, Unpack
 
 import grpc
 from google.protobuf.timestamp_pb2 import Timestamp
@@ -36,10 +36,29 @@ from agenda_kit.agent_catalog import CatalogMethods
 from agenda_kit.grpc.client import ChannelClient, ChannelSettings, ClientStats, open_channel
 from agenda_kit.retrying import RetryPolicy
 
-__all__ = ["AgentClient", "AgentClientStats", "AgentRpcError", "RetryPolicy", "timestamp"]
+__all__ = [
+    "AgentClient",
+    "AgentClientStats",
+    "AgentRpcError",
+    "CustomerMessage",
+    "RetryPolicy",
+    "timestamp",
+]
 
 AgentClientStats = ClientStats
 """Logical calls, RPC attempts sent, and retries."""
+
+
+class CustomerMessage(TypedDict, total=False):
+    """What a customer said, and where: ``channel``, ``external_id`` (the customer's id on
+    it) and ``text`` are required."""
+
+    channel: Required[str]
+    external_id: Required[str]
+    text: Required[str]
+    message_id: str | None
+    display_name: str
+    conversation_id: str
 
 
 def timestamp(seconds: float) -> Timestamp:
@@ -84,27 +103,15 @@ class AgentClient(CatalogMethods, ChannelClient):
         self,
         tenant_id: str,
         *,
-        channel: str,
-        external_id: str,
-        text: str,
-        message_id: str | None = None,
-        display_name: str = "",
-        conversation_id: str = "",
         timeout_s: float | None = None,
         request_id: str | None = None,
+        **message: Unpack[CustomerMessage],
     ) -> agent_pb.SendMessageResponse:
-        """One customer message → the reply. Pass the channel's own ``message_id`` so that a
-        redelivery (yours or the channel's) returns the stored reply (``duplicate``) instead
-        of running the turn again; without one a random id is used for this call's retries."""
-        request = self.message_request(
-            tenant_id,
-            channel=channel,
-            external_id=external_id,
-            text=text,
-            message_id=message_id,
-            display_name=display_name,
-            conversation_id=conversation_id,
-        )
+        """One customer message (``CustomerMessage``) → the reply. Pass the channel's own
+        ``message_id`` so that a redelivery (yours or the channel's) returns the stored reply
+        (``duplicate``) instead of running the turn again; without one a random id is used
+        for this call's retries."""
+        request = self.message_request(tenant_id, **message)
         return await self._unary(self._agent.SendMessage, request, timeout_s, request_id)
 
     async def stream_message(
@@ -139,25 +146,19 @@ class AgentClient(CatalogMethods, ChannelClient):
             raise rpc_error(rpc, error) from error
 
     def message_request(
-        self,
-        tenant_id: str,
-        *,
-        channel: str,
-        external_id: str,
-        text: str,
-        message_id: str | None = None,
-        display_name: str = "",
-        conversation_id: str = "",
+        self, tenant_id: str, **message: Unpack[CustomerMessage]
     ) -> agent_pb.SendMessageRequest:
         """The request ``send_message`` sends (for ``stream_message``)."""
         return agent_pb.SendMessageRequest(
             tenant_id=tenant_id,
             customer=agent_pb.CustomerIdentity(
-                channel=channel, external_id=external_id, display_name=display_name
+                channel=message["channel"],
+                external_id=message["external_id"],
+                display_name=message.get("display_name", ""),
             ),
-            conversation_id=conversation_id,
-            message_id=message_id or uuid.uuid4().hex,
-            text=text,
+            conversation_id=message.get("conversation_id", ""),
+            message_id=message.get("message_id") or uuid.uuid4().hex,
+            text=message["text"],
         )
 
     async def get_conversation(
