@@ -45,9 +45,7 @@ from pydantic_ai.models.function import AgentInfo, FunctionModel
 
 from agenda_kit.calendar.grpc_client import GrpcCalendarAdapter
 from agenda_kit.calendar.port import (
-    CalendarEvent,
-    EventDraft,
-    EventPage,
+    ForwardingCalendarAdapter,
     FreeBusy,
     ICalendarAdapter,
     SlotRules,
@@ -89,11 +87,11 @@ class Questions:
     customer_asked: int = 0  # check_availability calls of the model
 
 
-class CountingCalendar(ICalendarAdapter):
+class CountingCalendar(ForwardingCalendarAdapter):
     """The agent's calendar, counting availability lookups on the way through."""
 
     def __init__(self, inner: ICalendarAdapter, questions: Questions) -> None:
-        self._inner = inner
+        super().__init__(inner)
         self._questions = questions
 
     async def get_free_slots(
@@ -123,39 +121,6 @@ class CountingCalendar(ICalendarAdapter):
         self._questions.lookups += 1
         self._questions.professionals += len(set(calendar_ids))
         return await self._inner.query_free_busy(calendar_ids, start, end, fresh=fresh)
-
-    async def insert_event(self, draft: EventDraft) -> tuple[CalendarEvent, bool]:
-        return await self._inner.insert_event(draft)
-
-    async def get_event(self, calendar_id: str, event_id: str) -> CalendarEvent:
-        return await self._inner.get_event(calendar_id, event_id)
-
-    async def cancel_event(self, calendar_id: str, event_id: str) -> bool:
-        return await self._inner.cancel_event(calendar_id, event_id)
-
-    async def move_event(
-        self, calendar_id: str, event_id: str, start: datetime, end: datetime
-    ) -> CalendarEvent:
-        return await self._inner.move_event(calendar_id, event_id, start, end)
-
-    async def list_events(
-        self,
-        calendar_id: str,
-        start: datetime,
-        end: datetime,
-        *,
-        page_size: int = 100,
-        page_token: str | None = None,
-        include_cancelled: bool = False,
-    ) -> EventPage:
-        return await self._inner.list_events(
-            calendar_id,
-            start,
-            end,
-            page_size=page_size,
-            page_token=page_token,
-            include_cancelled=include_cancelled,
-        )
 
 
 @dataclass
@@ -211,12 +176,12 @@ async def google_stack(latency: float = 0.0) -> AsyncIterator[GoogleStack]:
 def use_clock(stack: GoogleStack) -> None:
     """Point both caches (the client's and the service's) at the stack's simulated clock.
 
-    Neither takes a clock after construction, so this sets their private attributes: a
+    Neither takes a clock after construction, so this sets their caches' clocks: a
     benchmark-only override that changes no behaviour except where time comes from.
     """
-    stack.client._slots_cache._clock = stack.clock
-    stack.client._busy_cache._clock = stack.clock
-    stack.app.calendar._clock = stack.clock
+    stack.client.reads.slots.entries.clock = stack.clock
+    stack.client.reads.busy.entries.clock = stack.clock
+    stack.app.calendar.cache.entries.clock = stack.clock
 
 
 def counting_model(questions: Questions) -> FunctionModel:
@@ -358,7 +323,7 @@ async def week_of_twenty(quick: bool) -> dict[str, Any]:
     ids = [f"pro-{n:02d}@bench.test" for n in range(PROFESSIONALS)]
     monday = datetime(2031, 3, 3, tzinfo=UTC)
     async with google_stack(latency=LATENCY) as stack:
-        stack.client._busy_cache.ttl = 0  # every RPC reaches the service
+        stack.client.reads.busy.entries.ttl = 0  # every RPC reaches the service
         seed_calendars(stack.emulator, ids, repeats + 2, monday)
         # Warm-ups outside the timings: both sides fetch their OAuth token first.
         await stack.client.query_free_busy(["warm-up@bench.test"], monday, monday + timedelta(1))

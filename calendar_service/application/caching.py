@@ -7,16 +7,24 @@ import time
 from collections.abc import Callable, Sequence
 from datetime import datetime
 
-from agenda_kit.calendar.port import CalendarEvent, EventDraft, EventPage, FreeBusy
+from agenda_kit.calendar.port import (
+    CalendarEvent,
+    EventDraft,
+    ForwardingCalendarAdapter,
+    FreeBusy,
+)
 from agenda_kit.metrics import count_cache
+from agenda_kit.resilience import Fence, FencedCache
 from calendar_service.application.busy_time import BusyTimeCalendarAdapter
 
 CACHE_NAME = "calendar_freebusy"
-RangeKey = tuple[datetime, datetime]
-FlightKey = tuple[tuple[str, ...], datetime, datetime, tuple[int, ...]]
+EntryKey = tuple[str, datetime, datetime]
+"""One cached answer: (calendar, start, end)."""
+FlightKey = tuple[datetime, datetime, Fence]
+"""One shared load: its range and the calendars' write generations when it started."""
 
 
-class CachingCalendarAdapter(BusyTimeCalendarAdapter):
+class CachingCalendarAdapter(BusyTimeCalendarAdapter, ForwardingCalendarAdapter):
     """Caches free/busy per (calendar, range) for ``ttl_seconds``.
 
     Business rules: a write through this adapter (create, cancel or move) drops every cached
@@ -40,17 +48,21 @@ class CachingCalendarAdapter(BusyTimeCalendarAdapter):
         max_entries: int = 10_000,
         clock: Callable[[], float] = time.monotonic,
     ) -> None:
-        self._inner = inner
-        self._ttl = ttl_seconds
-        self._max_entries = max_entries
-        self._clock = clock
-        self._entries: dict[str, dict[RangeKey, tuple[float, FreeBusy]]] = {}
-        self._size = 0
-        self._generation: dict[str, int] = {}
+        super().__init__(inner)
+        self._backend = inner
+        self.cache: FencedCache[EntryKey, FreeBusy] = FencedCache(
+            ttl_seconds, _calendar_of, max_entries=max_entries, clock=clock
+        )
         self._flights: dict[FlightKey, asyncio.Future[dict[str, FreeBusy]]] = {}
-        self.hits = 0
-        self.misses = 0
         self.coalesced = 0
+
+    @property
+    def hits(self) -> int:
+        return self.cache.entries.hits
+
+    @property
+    def misses(self) -> int:
+        return self.cache.entries.misses
 
     async def query_free_busy(
         self,
@@ -65,10 +77,8 @@ class CachingCalendarAdapter(BusyTimeCalendarAdapter):
             found: dict[str, FreeBusy | None] = dict.fromkeys(unique)
             missing = unique
         else:
-            found = {cid: self._unexpired(cid, (start, end)) for cid in unique}
+            found = {cid: self.cache.get((cid, start, end)) for cid in unique}
             missing = [cid for cid, hit in found.items() if hit is None]
-            self.hits += len(found) - len(missing)
-            self.misses += len(missing)
             count_cache(CACHE_NAME, hits=len(found) - len(missing), misses=len(missing))
         if missing and fresh:
             found.update(await self._load(missing, start, end, fresh=True))
@@ -80,8 +90,7 @@ class CachingCalendarAdapter(BusyTimeCalendarAdapter):
         self, calendar_ids: list[str], start: datetime, end: datetime
     ) -> dict[str, FreeBusy]:
         """``_load`` once for every identical miss in flight (see the class docstring)."""
-        generations = tuple(self._generation.get(cid, 0) for cid in calendar_ids)
-        key: FlightKey = (tuple(calendar_ids), start, end, generations)
+        key: FlightKey = (start, end, self.cache.fence(calendar_ids))
         flight = self._flights.get(key)
         if flight is None:
             flight = asyncio.ensure_future(self._load(calendar_ids, start, end, fresh=False))
@@ -101,26 +110,25 @@ class CachingCalendarAdapter(BusyTimeCalendarAdapter):
         self, calendar_ids: list[str], start: datetime, end: datetime, *, fresh: bool
     ) -> dict[str, FreeBusy]:
         """Ask the backend; keep each error-free answer no write to its calendar raced."""
-        generations = {cid: self._generation.get(cid, 0) for cid in calendar_ids}
-        answers = await self._inner.query_free_busy(calendar_ids, start, end, fresh=fresh)
+        fences = {cid: self.cache.fence([cid]) for cid in calendar_ids}
+        answers = await self._backend.query_free_busy(calendar_ids, start, end, fresh=fresh)
         for answer in answers:
-            if answer.error is None and generations[answer.calendar_id] == (
-                self._generation.get(answer.calendar_id, 0)
-            ):
-                self._store(answer.calendar_id, (start, end), answer)
+            if answer.error is None:
+                key = (answer.calendar_id, start, end)
+                self.cache.put(key, answer, fences[answer.calendar_id])
         return {answer.calendar_id: answer for answer in answers}
 
     async def insert_event(self, draft: EventDraft) -> tuple[CalendarEvent, bool]:
         self.invalidate(draft.calendar_id)
         try:
-            return await self._inner.insert_event(draft)
+            return await self._backend.insert_event(draft)
         finally:
             self.invalidate(draft.calendar_id)
 
     async def cancel_event(self, calendar_id: str, event_id: str) -> bool:
         self.invalidate(calendar_id)
         try:
-            return await self._inner.cancel_event(calendar_id, event_id)
+            return await self._backend.cancel_event(calendar_id, event_id)
         finally:
             self.invalidate(calendar_id)
 
@@ -135,57 +143,19 @@ class CachingCalendarAdapter(BusyTimeCalendarAdapter):
     ) -> CalendarEvent:
         self.invalidate(calendar_id)
         try:
-            return await self._inner.move_event(
+            return await self._backend.move_event(
                 calendar_id, event_id, start, end, time_zone=time_zone
             )
         finally:
             self.invalidate(calendar_id)
 
-    async def get_event(self, calendar_id: str, event_id: str) -> CalendarEvent:
-        return await self._inner.get_event(calendar_id, event_id)
-
-    async def list_events(
-        self,
-        calendar_id: str,
-        start: datetime,
-        end: datetime,
-        *,
-        page_size: int = 100,
-        page_token: str | None = None,
-        include_cancelled: bool = False,
-    ) -> EventPage:
-        return await self._inner.list_events(
-            calendar_id,
-            start,
-            end,
-            page_size=page_size,
-            page_token=page_token,
-            include_cancelled=include_cancelled,
-        )
-
     def invalidate(self, calendar_id: str) -> None:
         """Forget every cached answer for ``calendar_id`` and fence in-flight reads."""
-        self._generation[calendar_id] = self._generation.get(calendar_id, 0) + 1
-        self._size -= len(self._entries.pop(calendar_id, {}))
+        self.cache.invalidate(calendar_id)
 
-    def _unexpired(self, calendar_id: str, key: RangeKey) -> FreeBusy | None:
-        entry = self._entries.get(calendar_id, {}).get(key)
-        if entry is None:
-            return None
-        stored_at, answer = entry
-        if self._clock() - stored_at > self._ttl:
-            del self._entries[calendar_id][key]
-            self._size -= 1
-            return None
-        return answer
 
-    def _store(self, calendar_id: str, key: RangeKey, answer: FreeBusy) -> None:
-        if self._size >= self._max_entries:
-            self._entries.clear()
-            self._size = 0
-        ranges = self._entries.setdefault(calendar_id, {})
-        self._size += key not in ranges
-        ranges[key] = (self._clock(), answer)
+def _calendar_of(key: EntryKey) -> tuple[str]:
+    return (key[0],)
 
 
 def _required(answer: FreeBusy | None) -> FreeBusy:

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from agenda_kit.calendar.errors import CalendarNotFoundError, CalendarUnavailableError
-from agenda_kit.calendar.port import FreeBusy
+from agenda_kit.calendar.port import FreeBusy, FreeBusyError
 
-_NOT_FOUND_REASONS = frozenset({"notFound", "forbidden"})
+_NOT_FOUND_REASONS = frozenset({FreeBusyError.NOT_FOUND, FreeBusyError.FORBIDDEN})
 
 
 def raise_for_free_busy_error(free_busy: FreeBusy) -> None:

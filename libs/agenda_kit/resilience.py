@@ -1,4 +1,6 @@
-"""Client-side resilience: a circuit breaker and a small TTL cache, both with injectable clocks.
+"""Resilience: a circuit breaker and the one TTL cache (with tag fencing for writes), both with
+injectable clocks. The cache serves the calendar service's free/busy cache and the kit's
+calendar client alike.
 
 Both are meant for one asyncio event loop: no method awaits while it changes shared state, so
 coroutines cannot interleave inside them and no lock is needed (they are not thread-safe).
@@ -7,7 +9,7 @@ coroutines cannot interleave inside them and no lock is needed (they are not thr
 from __future__ import annotations
 
 import time
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterable
 from contextlib import asynccontextmanager
 from enum import StrEnum
 from typing import Generic, TypeVar
@@ -38,7 +40,16 @@ def _every_exception(error: BaseException) -> bool:
 
 
 class CircuitBreaker:
-    """CLOSED → OPEN after ``failure_threshold`` consecutive failures → after ``reset_timeout``
+    """Kept our own: what no library offered, measured (2026-11-30, purgatory 3.0.1 and
+    aiobreaker 1.2.0, a script driving each with threshold 1 and a 50 ms reset): both let
+    10 of 10 concurrent calls through in HALF_OPEN (no single trial: a recovering calendar
+    takes the whole burst), both read the wall clock (``time.time``/``datetime.now``: no
+    injectable clock for the state-machine tests); purgatory counted one cancelled call as a
+    failure (state ``opened``); aiobreaker replaces the failing call's error with its own
+    ``CircuitBreakerError`` (the caller loses the gRPC status). Counting only
+    UNAVAILABLE/DEADLINE_EXCEEDED would have fit both (exclusion predicates).
+
+    CLOSED → OPEN after ``failure_threshold`` consecutive failures → after ``reset_timeout``
     seconds HALF_OPEN lets exactly one trial call through → its success closes, its failure
     re-opens.
 
@@ -162,7 +173,7 @@ class TtlCache(Generic[K, V]):
             raise ValueError("ttl must be >= 0 and max_entries >= 1")
         self.ttl = ttl
         self.max_entries = max_entries
-        self._clock = clock
+        self.clock = clock
         self._entries: dict[K, tuple[float, V]] = {}
         self.hits = 0
         self.misses = 0
@@ -173,7 +184,7 @@ class TtlCache(Generic[K, V]):
     def get(self, key: K) -> V | None:
         """The fresh value for ``key`` (refreshing its recency), else None."""
         entry = self._entries.pop(key, None)
-        if entry is None or entry[0] <= self._clock():
+        if entry is None or entry[0] <= self.clock():
             self.misses += 1
             return None
         self._entries[key] = entry
@@ -186,7 +197,7 @@ class TtlCache(Generic[K, V]):
         self._entries.pop(key, None)
         if len(self._entries) >= self.max_entries:
             self._evict()
-        self._entries[key] = (self._clock() + self.ttl, value)
+        self._entries[key] = (self.clock() + self.ttl, value)
 
     def invalidate(self, match: Callable[[K], bool] | str) -> int:
         """Drop the entries whose key satisfies ``match``, or (a ``str``) are ``str`` keys
@@ -200,8 +211,12 @@ class TtlCache(Generic[K, V]):
     def clear(self) -> None:
         self._entries.clear()
 
+    def pop(self, key: K) -> None:
+        """Forget ``key`` (absent: nothing happens)."""
+        self._entries.pop(key, None)
+
     def _evict(self) -> None:
-        now = self._clock()
+        now = self.clock()
         expired = [key for key, (expires, _) in self._entries.items() if expires <= now]
         for key in expired:
             del self._entries[key]
@@ -211,3 +226,51 @@ class TtlCache(Generic[K, V]):
 
 def _prefix_match(prefix: str) -> Callable[[object], bool]:
     return lambda key: isinstance(key, str) and key.startswith(prefix)
+
+
+Fence = tuple[tuple[str, int], ...]
+
+
+class FencedCache(Generic[K, V]):
+    """A ``TtlCache`` whose keys name the things they read (``tags_of(key)``: calendar ids).
+
+    Write fencing: a writer calls ``invalidate(tag)`` before and after its write; that drops
+    every entry of the tag and moves its generation, so an answer loaded under a ``fence``
+    taken before either call is not stored (``put`` returns False).
+    """
+
+    def __init__(
+        self,
+        ttl: float,
+        tags_of: Callable[[K], Iterable[str]],
+        *,
+        max_entries: int = 1024,
+        clock: Clock = time.monotonic,
+    ) -> None:
+        self._entries: TtlCache[K, V] = TtlCache(ttl, max_entries=max_entries, clock=clock)
+        self._tags_of = tags_of
+        self._generations: dict[str, int] = {}
+
+    @property
+    def entries(self) -> TtlCache[K, V]:
+        """The underlying cache (its ``hits``, ``misses``, ``ttl`` and ``clock``)."""
+        return self._entries
+
+    def get(self, key: K) -> V | None:
+        return self._entries.get(key)
+
+    def fence(self, tags: Iterable[str]) -> Fence:
+        """The generations of ``tags`` now; pass it to ``put``."""
+        return tuple((tag, self._generations.get(tag, 0)) for tag in tags)
+
+    def put(self, key: K, value: V, fence: Fence) -> bool:
+        """Store ``value`` unless a tag of ``fence`` was invalidated since it was taken."""
+        if any(self._generations.get(tag, 0) != seen for tag, seen in fence):
+            return False
+        self._entries.put(key, value)
+        return True
+
+    def invalidate(self, tag: str) -> None:
+        """Forget every entry of ``tag`` and fence the loads in flight for it."""
+        self._generations[tag] = self._generations.get(tag, 0) + 1
+        self._entries.invalidate(lambda key: tag in self._tags_of(key))

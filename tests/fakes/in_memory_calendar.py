@@ -14,7 +14,14 @@ from agenda_kit.calendar.errors import (
     IdempotencyConflictError,
     InvalidCalendarRequestError,
 )
-from agenda_kit.calendar.port import CalendarEvent, EventDraft, EventPage, FreeBusy, Interval
+from agenda_kit.calendar.port import (
+    CalendarEvent,
+    EventDraft,
+    EventPage,
+    FreeBusy,
+    FreeBusyError,
+    Interval,
+)
 from calendar_service.application.busy_time import BusyTimeCalendarAdapter
 
 
@@ -48,7 +55,7 @@ class InMemoryCalendar(BusyTimeCalendarAdapter):
 
     def _busy(self, calendar_id: str, start: datetime, end: datetime) -> FreeBusy:
         if calendar_id.startswith("missing"):
-            return FreeBusy(calendar_id=calendar_id, error="notFound")
+            return FreeBusy(calendar_id=calendar_id, error=FreeBusyError.NOT_FOUND)
         spans = sorted(
             (max(e.start, start), min(e.end, end))
             for e in self.events.values()

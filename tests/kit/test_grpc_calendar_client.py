@@ -11,7 +11,6 @@ from datetime import time as clock_time
 from pathlib import Path
 from typing import Any
 
-import grpc
 import pytest
 from cryptography import x509
 from cryptography.hazmat.primitives import hashes, serialization
@@ -29,8 +28,16 @@ from agenda_kit.calendar.errors import (
 )
 from agenda_kit.calendar.grpc_client import GrpcCalendarAdapter
 from agenda_kit.calendar.grpc_mappers import CREDENTIALS_REJECTED_MESSAGE
-from agenda_kit.calendar.port import EventDraft, FreeBusy, Interval, SlotRules, WeeklyHours
+from agenda_kit.calendar.port import (
+    EventDraft,
+    FreeBusy,
+    FreeBusyError,
+    Interval,
+    SlotRules,
+    WeeklyHours,
+)
 from agenda_kit.deadline import deadline_after
+from agenda_kit.grpc.client import open_channel
 from agenda_kit.resilience import BreakerState, CircuitBreaker
 from agenda_kit.settings import SharedSettings
 from calendar_service.bootstrap import CalendarApp, bootstrap
@@ -144,7 +151,7 @@ async def test_free_busy_of_several_calendars_in_request_order(
             calendar_id="cal-b",
             busy=(Interval(MONDAY.replace(hour=11), MONDAY.replace(hour=11, minute=30)),),
         ),
-        FreeBusy(calendar_id="missing-x", error="notFound"),
+        FreeBusy(calendar_id="missing-x", error=FreeBusyError.NOT_FOUND),
         FreeBusy(
             calendar_id="cal-a", busy=(Interval(MONDAY.replace(hour=10), MONDAY.replace(hour=11)),)
         ),
@@ -399,8 +406,10 @@ async def test_breaker_stops_calling_a_dead_server_and_closes_when_it_is_back(
     port = _free_port()
     clock = FakeClock()
     breaker = CircuitBreaker(failure_threshold=5, reset_timeout=10, clock=clock)
-    channel = grpc.aio.insecure_channel(f"127.0.0.1:{port}", options=FAST_RECONNECT)
-    client = GrpcCalendarAdapter(channel, token=TOKEN, breaker=breaker, max_attempts=3)
+    channel = open_channel(
+        f"127.0.0.1:{port}", token=TOKEN, timeout=5.0, channel_options=FAST_RECONNECT
+    )
+    client = GrpcCalendarAdapter(channel, breaker=breaker, max_attempts=3)
     day = (MONDAY, MONDAY + timedelta(days=1))
     try:
         started = time.monotonic()

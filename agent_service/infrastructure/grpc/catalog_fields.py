@@ -3,22 +3,20 @@
 from __future__ import annotations
 
 import re
-from datetime import UTC, date, datetime, time
+from datetime import date, datetime, time
 from typing import Any, TypeVar
 from uuid import UUID
 
 from google.protobuf.timestamp_pb2 import Timestamp
 from pydantic import BaseModel, ValidationError
 
+from agenda_kit import proto_time
 from agent_service.domain.errors import InvalidInputError
 
 M = TypeVar("M", bound=BaseModel)
 DEFAULT_PAGE_SIZE = 50
 MAX_PAGE_SIZE = 500
-_HHMM = re.compile(r"^([01]\d|2[0-4]):([0-5]\d)$")
 _DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
-_MIN_SECONDS = -62135596800  # 0001-01-01T00:00:00Z
-_MAX_SECONDS = 253402300799  # 9999-12-31T23:59:59Z
 
 
 def parse_uuid(field: str, text: str) -> UUID:
@@ -36,14 +34,7 @@ def optional_uuid(field: str, text: str) -> UUID | None:
 
 def local_time(field: str, text: str, *, is_end: bool) -> time | None:
     """``HH:MM``; ``24:00`` (only as an end) is midnight at the end of the day: None."""
-    match = _HHMM.match(text)
-    if match is None or (match.group(1) == "24" and match.group(2) != "00"):
-        raise InvalidInputError(field, f"expected HH:MM, got {text[:16]!r}")
-    if match.group(1) != "24":
-        return time(int(match.group(1)), int(match.group(2)))
-    if not is_end:
-        raise InvalidInputError(field, "24:00 is only valid as an end time")
-    return None
+    return proto_time.local_time(field, text, is_end=is_end, error=InvalidInputError)
 
 
 def time_text(value: time | None) -> str:
@@ -62,15 +53,10 @@ def local_date(field: str, text: str) -> date:
 
 def to_datetime(field: str, stamp: Timestamp) -> datetime:
     """A Timestamp as an aware UTC datetime; out-of-range values are rejected."""
-    if not _MIN_SECONDS <= stamp.seconds <= _MAX_SECONDS or not 0 <= stamp.nanos < 10**9:
-        raise InvalidInputError(field, "timestamp out of range")
-    return stamp.ToDatetime(tzinfo=UTC)
+    return proto_time.to_datetime(field, stamp, error=InvalidInputError)
 
 
-def timestamp(value: datetime) -> Timestamp:
-    stamp = Timestamp()
-    stamp.FromDatetime(value.astimezone(UTC))
-    return stamp
+timestamp = proto_time.to_timestamp
 
 
 def page_size(value: int) -> int:

@@ -8,14 +8,7 @@ from __future__ import annotations
 import grpc
 import pydantic
 
-from agenda_kit.calendar.errors import (
-    CalendarNotFoundError,
-    CalendarQuotaError,
-    CalendarUnavailableError,
-    EventNotFoundError,
-    IdempotencyConflictError,
-    InvalidCalendarRequestError,
-)
+from agenda_kit.calendar.status import CALENDAR_ERROR_RULES
 from agenda_kit.errors import ErrorRule, ErrorTable, RequestValidationError, retry_hint
 from agent_service.domain.errors import (
     BookingPendingError,
@@ -61,11 +54,6 @@ AGENT_ERRORS = ErrorTable(
         ErrorRule(CapacityExceededError, grpc.StatusCode.RESOURCE_EXHAUSTED, trailers=_retry_after),
         ErrorRule(DeadlineExceededError, grpc.StatusCode.DEADLINE_EXCEEDED),
         ErrorRule(BookingPendingError, grpc.StatusCode.UNAVAILABLE),
-        ErrorRule(InvalidCalendarRequestError, grpc.StatusCode.INVALID_ARGUMENT),
-        ErrorRule(CalendarNotFoundError, grpc.StatusCode.NOT_FOUND),
-        ErrorRule(EventNotFoundError, grpc.StatusCode.NOT_FOUND),
-        ErrorRule(IdempotencyConflictError, grpc.StatusCode.ALREADY_EXISTS),
-        ErrorRule(CalendarQuotaError, grpc.StatusCode.RESOURCE_EXHAUSTED),
-        ErrorRule(CalendarUnavailableError, grpc.StatusCode.UNAVAILABLE),
+        *CALENDAR_ERROR_RULES,
     ]
 )

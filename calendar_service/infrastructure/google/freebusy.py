@@ -7,12 +7,11 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
 
-from agenda_kit.calendar.port import FreeBusy, Interval
+from agenda_kit.calendar.port import FreeBusy, FreeBusyError, Interval
 from calendar_service.infrastructure.google.mapping import busy_from_json, calendar_error, rfc3339
 
 MAX_CALENDARS_PER_QUERY = 50
 MAX_WINDOW = timedelta(days=60)
-MISSING_ERROR = "missing"
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,7 +55,7 @@ def windows(start: datetime, end: datetime) -> list[tuple[datetime, datetime]]:
 def merge(calendar_ids: Sequence[str], answers: Iterable[dict[str, Any]]) -> list[FreeBusy]:
     """One ``FreeBusy`` per requested id, in request order; any window's error wins."""
     busy: dict[str, list[Interval]] = {}
-    errors: dict[str, str] = {}
+    errors: dict[str, FreeBusyError] = {}
     for answer in answers:
         for calendar_id, entry in (answer.get("calendars") or {}).items():
             reason = calendar_error(entry)
@@ -67,11 +66,13 @@ def merge(calendar_ids: Sequence[str], answers: Iterable[dict[str, Any]]) -> lis
     return [_result(calendar_id, busy, errors) for calendar_id in calendar_ids]
 
 
-def _result(calendar_id: str, busy: dict[str, list[Interval]], errors: dict[str, str]) -> FreeBusy:
+def _result(
+    calendar_id: str, busy: dict[str, list[Interval]], errors: dict[str, FreeBusyError]
+) -> FreeBusy:
     if calendar_id in errors:
         return FreeBusy(calendar_id=calendar_id, error=errors[calendar_id])
     if calendar_id not in busy:
-        return FreeBusy(calendar_id=calendar_id, error=MISSING_ERROR)
+        return FreeBusy(calendar_id=calendar_id, error=FreeBusyError.MISSING)
     return FreeBusy(calendar_id=calendar_id, busy=tuple(coalesce(busy[calendar_id])))
 
 

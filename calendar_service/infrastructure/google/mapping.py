@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from datetime import UTC, datetime, time
 from typing import Any
 
-from agenda_kit.calendar.port import CalendarEvent, EventDraft, Interval
+from agenda_kit.calendar.port import CalendarEvent, EventDraft, FreeBusyError, Interval
 
 JsonObject = dict[str, Any]
 IDEMPOTENCY_PROPERTY = "idempotencyKey"
@@ -97,12 +97,16 @@ def busy_from_json(entries: list[Any]) -> list[Interval]:
     return intervals
 
 
-def calendar_error(entry: Mapping[str, Any]) -> str | None:
-    """The first per-calendar error reason of a freeBusy answer, if any."""
+_FREE_BUSY_REASONS = {"notFound": FreeBusyError.NOT_FOUND, "forbidden": FreeBusyError.FORBIDDEN}
+
+
+def calendar_error(entry: Mapping[str, Any]) -> FreeBusyError | None:
+    """The port's reading of a freeBusy answer's first per-calendar error, if any: Google's
+    ``notFound``/``forbidden`` by name, any other reason (``backendError``, …) UNAVAILABLE."""
     errors = entry.get("errors") or []
     if not errors:
         return None
-    return str(errors[0].get("reason", "unknown"))
+    return _FREE_BUSY_REASONS.get(str(errors[0].get("reason", "")), FreeBusyError.UNAVAILABLE)
 
 
 def replays(event: CalendarEvent, draft: EventDraft) -> bool:

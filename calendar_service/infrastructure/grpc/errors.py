@@ -4,14 +4,7 @@ from __future__ import annotations
 
 import grpc
 
-from agenda_kit.calendar.errors import (
-    CalendarNotFoundError,
-    CalendarQuotaError,
-    CalendarUnavailableError,
-    EventNotFoundError,
-    IdempotencyConflictError,
-    InvalidCalendarRequestError,
-)
+from agenda_kit.calendar.status import CALENDAR_ERROR_RULES
 from agenda_kit.errors import ErrorRule, ErrorTable, RequestValidationError
 from calendar_service.domain.slots import InvalidSlotQueryError
 from calendar_service.domain.validation import InvalidRequestError
@@ -27,11 +20,6 @@ CALENDAR_ERRORS = ErrorTable(
         ErrorRule(RequestValidationError, grpc.StatusCode.INVALID_ARGUMENT),
         ErrorRule(InvalidRequestError, grpc.StatusCode.INVALID_ARGUMENT),
         ErrorRule(InvalidSlotQueryError, grpc.StatusCode.INVALID_ARGUMENT, _field_message),
-        ErrorRule(InvalidCalendarRequestError, grpc.StatusCode.INVALID_ARGUMENT),
-        ErrorRule(CalendarNotFoundError, grpc.StatusCode.NOT_FOUND),
-        ErrorRule(EventNotFoundError, grpc.StatusCode.NOT_FOUND),
-        ErrorRule(IdempotencyConflictError, grpc.StatusCode.ALREADY_EXISTS),
-        ErrorRule(CalendarQuotaError, grpc.StatusCode.RESOURCE_EXHAUSTED),
-        ErrorRule(CalendarUnavailableError, grpc.StatusCode.UNAVAILABLE),
+        *CALENDAR_ERROR_RULES,
     ]
 )

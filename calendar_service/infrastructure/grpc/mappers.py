@@ -2,47 +2,25 @@
 
 from __future__ import annotations
 
-import re
-from datetime import UTC, datetime, time
-
-from google.protobuf.timestamp_pb2 import Timestamp
+from datetime import datetime
 
 from agenda.calendar.v1 import calendar_service_pb2 as pb
 from agenda_kit.calendar.port import (
     CalendarEvent,
     EventDraft,
-    FreeBusy,
     Interval,
     SlotRules,
     WeeklyHours,
 )
 from agenda_kit.errors import RequestValidationError
+from agenda_kit.proto_time import local_time, to_datetime, to_timestamp
 from calendar_service.application.slot_mapping import to_slot_query
 from calendar_service.application.use_cases import EventListing, EventMove, FreeSlotsQuery
 from calendar_service.domain.slot_model import validate_query
 
-_HHMM = re.compile(r"^([01]\d|2[0-4]):([0-5]\d)$")
-_EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
-_MIN_SECONDS = -62135596800  # 0001-01-01T00:00:00Z
-_MAX_SECONDS = 253402300799  # 9999-12-31T23:59:59Z
 # The longest IANA zone name has 32 characters. ZoneInfo raises OSError (not ValueError)
 # for a name longer than a file name may be, so such names are refused here.
 _MAX_ZONE_CHARS = 64
-
-
-def to_datetime(field: str, stamp: Timestamp) -> datetime:
-    """A protobuf Timestamp as an aware UTC datetime; out-of-range values are rejected."""
-    if not _MIN_SECONDS <= stamp.seconds <= _MAX_SECONDS or not 0 <= stamp.nanos < 10**9:
-        raise RequestValidationError(field, "timestamp out of range")
-    return stamp.ToDatetime(tzinfo=UTC)
-
-
-def to_timestamp(value: datetime) -> Timestamp:
-    """Seconds and nanos computed directly (``FromDatetime`` costs ~3× more per slot)."""
-    if value.tzinfo is None:
-        value = value.astimezone(UTC)
-    delta = value - _EPOCH
-    return Timestamp(seconds=delta.days * 86_400 + delta.seconds, nanos=delta.microseconds * 1000)
 
 
 def to_range(field: str, message: pb.TimeRange, *, present: bool) -> tuple[datetime, datetime]:
@@ -67,23 +45,12 @@ def time_range(start: datetime, end: datetime) -> pb.TimeRange:
     return pb.TimeRange(start=to_timestamp(start), end=to_timestamp(end))
 
 
-def _local_time(field: str, text: str, *, is_end: bool) -> time | None:
-    match = _HHMM.match(text)
-    if match is None or (match.group(1) == "24" and match.group(2) != "00"):
-        raise RequestValidationError(field, f"expected HH:MM, got {text[:16]!r}")
-    if match.group(1) == "24":
-        if not is_end:
-            raise RequestValidationError(field, "24:00 is only valid as an end time")
-        return None
-    return time(int(match.group(1)), int(match.group(2)))
-
-
 def _weekly_hours(index: int, hours: pb.WeeklyHours) -> WeeklyHours:
     field = f"weekly_hours[{index}]"
     if not 1 <= hours.day_of_week <= 7:
         raise RequestValidationError(f"{field}.day_of_week", "must be 1 (Monday) to 7 (Sunday)")
-    start = _local_time(f"{field}.start_time", hours.start_time, is_end=False)
-    end = _local_time(f"{field}.end_time", hours.end_time, is_end=True)
+    start = local_time(f"{field}.start_time", hours.start_time, is_end=False)
+    end = local_time(f"{field}.end_time", hours.end_time, is_end=True)
     if start is None or (end is not None and end <= start):
         raise RequestValidationError(field, "end_time must be after start_time")
     return WeeklyHours(day_of_week=hours.day_of_week, start=start, end=end)
@@ -180,12 +147,4 @@ def event_message(event: CalendarEvent) -> pb.Event:
         idempotency_key=event.idempotency_key or "",
         owner=event.owner,
         private_properties=event.private,
-    )
-
-
-def calendar_busy(answer: FreeBusy) -> pb.CalendarBusy:
-    return pb.CalendarBusy(
-        calendar_id=answer.calendar_id,
-        busy=[time_range(interval.start, interval.end) for interval in answer.busy],
-        error=answer.error or "",
     )

@@ -7,7 +7,9 @@ from dataclasses import dataclass
 from agenda.calendar.v1 import calendar_service_pb2 as pb
 from agenda.calendar.v1 import calendar_service_pb2_grpc as pb_grpc
 from agenda_kit.auth.context import current_principal
+from agenda_kit.calendar.grpc_mappers import calendar_busy
 from agenda_kit.grpc.handlers import Context
+from agenda_kit.proto_time import to_timestamp
 from calendar_service.application import use_cases
 from calendar_service.infrastructure.grpc import mappers
 
@@ -36,7 +38,7 @@ class CalendarServicer(pb_grpc.CalendarServiceServicer):
     ) -> pb.GetFreeSlotsResponse:
         result = await self._cases.get_free_slots.execute(mappers.to_free_slots_query(request))
         return pb.GetFreeSlotsResponse(
-            slot_starts=[mappers.to_timestamp(start) for start in result.starts],
+            slot_starts=[to_timestamp(start) for start in result.starts],
             duration_minutes=request.duration_minutes,
             truncated=result.truncated,
         )
@@ -48,7 +50,7 @@ class CalendarServicer(pb_grpc.CalendarServiceServicer):
         answers = await self._cases.query_free_busy.execute(
             list(request.calendar_ids), start, end, fresh=mappers.is_fresh(request.read_mode)
         )
-        return pb.QueryFreeBusyResponse(calendars=[mappers.calendar_busy(a) for a in answers])
+        return pb.QueryFreeBusyResponse(calendars=[calendar_busy(a) for a in answers])
 
     async def CreateEvent(
         self, request: pb.CreateEventRequest, context: Context

@@ -8,12 +8,13 @@ final gRPC status codes map to port errors in ``port_error``, the client's one e
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from datetime import UTC, datetime, time
+from datetime import datetime, time
 
 import grpc
 from google.protobuf.timestamp_pb2 import Timestamp
 
 from agenda.calendar.v1 import calendar_service_pb2 as pb
+from agenda_kit import proto_time
 from agenda_kit.calendar.errors import (
     CalendarError,
     CalendarNotFoundError,
@@ -27,6 +28,7 @@ from agenda_kit.calendar.port import (
     CalendarEvent,
     EventDraft,
     FreeBusy,
+    FreeBusyError,
     Interval,
     SlotRules,
     WeeklyHours,
@@ -36,9 +38,7 @@ from agenda_kit.calendar.port import (
 def timestamp(value: datetime) -> Timestamp:
     if value.tzinfo is None or value.utcoffset() is None:
         raise InvalidCalendarRequestError(f"instant {value.isoformat()} must be timezone-aware")
-    stamp = Timestamp()
-    stamp.FromDatetime(value.astimezone(UTC))
-    return stamp
+    return proto_time.to_timestamp(value)
 
 
 def time_range(start: datetime, end: datetime) -> pb.TimeRange:
@@ -47,11 +47,7 @@ def time_range(start: datetime, end: datetime) -> pb.TimeRange:
 
 def hhmm(value: time | None) -> str:
     """``09:30`` → "09:30"; ``None`` (end of day) → "24:00"; seconds are not representable."""
-    if value is None:
-        return "24:00"
-    if value.second or value.microsecond:
-        raise InvalidCalendarRequestError(f"weekly hours are whole minutes, got {value}")
-    return f"{value.hour:02d}:{value.minute:02d}"
+    return proto_time.hhmm(value, error=InvalidCalendarRequestError)
 
 
 def _weekly_hours(hours: WeeklyHours) -> pb.WeeklyHours:
@@ -114,8 +110,7 @@ def list_events_request(
     )
 
 
-def instant(stamp: Timestamp) -> datetime:
-    return stamp.ToDatetime(tzinfo=UTC)
+instant = proto_time.instant
 
 
 def interval(message: pb.TimeRange) -> Interval:
@@ -138,11 +133,48 @@ def calendar_event(message: pb.Event) -> CalendarEvent:
     )
 
 
+_ERROR_CODES: dict[FreeBusyError, pb.FreeBusyError.ValueType] = {
+    FreeBusyError.NOT_FOUND: pb.FREE_BUSY_ERROR_NOT_FOUND,
+    FreeBusyError.FORBIDDEN: pb.FREE_BUSY_ERROR_FORBIDDEN,
+    FreeBusyError.MISSING: pb.FREE_BUSY_ERROR_MISSING,
+    FreeBusyError.UNAVAILABLE: pb.FREE_BUSY_ERROR_UNAVAILABLE,
+}
+_BY_ERROR_CODE = {code: error for error, code in _ERROR_CODES.items()}
+LEGACY_ERROR_TEXT: dict[FreeBusyError, str] = {
+    FreeBusyError.NOT_FOUND: "notFound",
+    FreeBusyError.FORBIDDEN: "forbidden",
+    FreeBusyError.MISSING: "missing",
+    FreeBusyError.UNAVAILABLE: "unavailable",
+}
+"""The deprecated ``CalendarBusy.error`` text of each error, as older clients read it."""
+_BY_LEGACY_TEXT = {text: error for error, text in LEGACY_ERROR_TEXT.items()}
+
+
 def free_busy(message: pb.CalendarBusy) -> FreeBusy:
     return FreeBusy(
         calendar_id=message.calendar_id,
         busy=tuple(interval(span) for span in message.busy),
-        error=message.error or None,
+        error=free_busy_error(message),
+    )
+
+
+def free_busy_error(message: pb.CalendarBusy) -> FreeBusyError | None:
+    """``error_code``; from a server older than it, the legacy text (unknown text: UNAVAILABLE)."""
+    if message.error_code != pb.FREE_BUSY_ERROR_UNSPECIFIED:
+        return _BY_ERROR_CODE.get(message.error_code, FreeBusyError.UNAVAILABLE)
+    if not message.error:
+        return None
+    return _BY_LEGACY_TEXT.get(message.error, FreeBusyError.UNAVAILABLE)
+
+
+def calendar_busy(answer: FreeBusy) -> pb.CalendarBusy:
+    """The answer as sent: ``error_code`` and, for older clients, the legacy ``error`` text."""
+    error = answer.error
+    return pb.CalendarBusy(
+        calendar_id=answer.calendar_id,
+        busy=[time_range(span.start, span.end) for span in answer.busy],
+        error="" if error is None else LEGACY_ERROR_TEXT[error],
+        error_code=pb.FREE_BUSY_ERROR_UNSPECIFIED if error is None else _ERROR_CODES[error],
     )
 
 

@@ -10,6 +10,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime, time
+from enum import StrEnum
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,13 +55,26 @@ class SlotRules:
     max_results: int = 500
 
 
+class FreeBusyError(StrEnum):
+    """Why one calendar's busy time could not be read (adapters map their vendor's reasons)."""
+
+    NOT_FOUND = "not_found"
+    """The calendar does not exist."""
+    FORBIDDEN = "forbidden"
+    """The calendar exists but may not be read with these credentials."""
+    MISSING = "missing"
+    """The backend's answer left the calendar out."""
+    UNAVAILABLE = "unavailable"
+    """The backend could not read it now; a later read may succeed."""
+
+
 @dataclass(frozen=True, slots=True, kw_only=True)
 class FreeBusy:
-    """Busy time of one calendar; ``error`` names why it could not be read (busy is then empty)."""
+    """Busy time of one calendar; ``error`` says why it could not be read (busy is then empty)."""
 
     calendar_id: str
     busy: tuple[Interval, ...] = ()
-    error: str | None = None
+    error: FreeBusyError | None = None
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -205,3 +219,68 @@ class ICalendarAdapter(ABC):
         include_cancelled: bool = False,
     ) -> EventPage:
         """Events overlapping ``[start, end)``, ordered by start, one page at a time."""
+
+
+class ForwardingCalendarAdapter(ICalendarAdapter):
+    """A port decorator's base: every method forwards to ``inner``; a decorator (a cache, a
+    counter) overrides only the methods it changes."""
+
+    def __init__(self, inner: ICalendarAdapter) -> None:
+        self._inner = inner
+
+    async def get_free_slots(
+        self,
+        calendar_id: str,
+        start_date: datetime,
+        end_date: datetime,
+        duration_minutes: int,
+        rules: SlotRules | None = None,
+        *,
+        fresh: bool = False,
+    ) -> list[datetime]:
+        return await self._inner.get_free_slots(
+            calendar_id, start_date, end_date, duration_minutes, rules, fresh=fresh
+        )
+
+    async def insert_event(self, draft: EventDraft) -> tuple[CalendarEvent, bool]:
+        return await self._inner.insert_event(draft)
+
+    async def query_free_busy(
+        self,
+        calendar_ids: Sequence[str],
+        start: datetime,
+        end: datetime,
+        *,
+        fresh: bool = False,
+    ) -> list[FreeBusy]:
+        return await self._inner.query_free_busy(calendar_ids, start, end, fresh=fresh)
+
+    async def get_event(self, calendar_id: str, event_id: str) -> CalendarEvent:
+        return await self._inner.get_event(calendar_id, event_id)
+
+    async def cancel_event(self, calendar_id: str, event_id: str) -> bool:
+        return await self._inner.cancel_event(calendar_id, event_id)
+
+    async def move_event(
+        self, calendar_id: str, event_id: str, start: datetime, end: datetime
+    ) -> CalendarEvent:
+        return await self._inner.move_event(calendar_id, event_id, start, end)
+
+    async def list_events(
+        self,
+        calendar_id: str,
+        start: datetime,
+        end: datetime,
+        *,
+        page_size: int = 100,
+        page_token: str | None = None,
+        include_cancelled: bool = False,
+    ) -> EventPage:
+        return await self._inner.list_events(
+            calendar_id,
+            start,
+            end,
+            page_size=page_size,
+            page_token=page_token,
+            include_cancelled=include_cancelled,
+        )

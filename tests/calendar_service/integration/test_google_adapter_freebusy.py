@@ -7,7 +7,7 @@ from datetime import UTC, datetime, timedelta
 import pytest
 
 from agenda_kit.calendar.errors import CalendarNotFoundError, InvalidCalendarRequestError
-from agenda_kit.calendar.port import Interval
+from agenda_kit.calendar.port import FreeBusyError, Interval
 from calendar_service.infrastructure.google import GoogleCalendarAdapter
 from tests.fakes.google_calendar import Emulator
 from tests.fakes.google_faults import Fault
@@ -81,9 +81,9 @@ async def test_unknown_calendars_report_an_error_and_busy_is_clipped(
     )
 
     assert [(fb.calendar_id, fb.error) for fb in result] == [
-        ("ghost@agenda.test", "notFound"),
+        ("ghost@agenda.test", FreeBusyError.NOT_FOUND),
         (CALENDAR_ID, None),
-        ("ghost@agenda.test", "notFound"),
+        ("ghost@agenda.test", FreeBusyError.NOT_FOUND),
     ]
     assert result[1].busy == (Interval(T0, T0 + timedelta(hours=1)),)
     assert emulator.faults.count("freeBusy") == 1

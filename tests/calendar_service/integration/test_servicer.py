@@ -130,7 +130,9 @@ async def test_free_busy_of_many_calendars_in_order(
     )
     assert [c.calendar_id for c in reply.calendars] == ["bia", "ana", "missing-1"]
     assert len(reply.calendars[1].busy) == 1
-    assert reply.calendars[2].error == "notFound"
+    assert reply.calendars[2].error_code == pb.FREE_BUSY_ERROR_NOT_FOUND
+    assert reply.calendars[2].error == "notFound"  # the deprecated text, for older clients
+    assert reply.calendars[1].error_code == pb.FREE_BUSY_ERROR_UNSPECIFIED
 
 
 @pytest.mark.parametrize(

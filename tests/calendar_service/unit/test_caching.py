@@ -6,7 +6,7 @@ import asyncio
 from collections.abc import Sequence
 from datetime import UTC, datetime, timedelta
 
-from agenda_kit.calendar.port import EventDraft, FreeBusy
+from agenda_kit.calendar.port import EventDraft, FreeBusy, FreeBusyError
 from calendar_service.application.caching import CachingCalendarAdapter
 from tests.fakes.in_memory_calendar import InMemoryCalendar
 
@@ -61,7 +61,7 @@ async def test_errors_are_not_cached() -> None:
     cache = CachingCalendarAdapter(inner, ttl_seconds=60)
     (first,) = await cache.query_free_busy(["missing-x"], START, END)
     await cache.query_free_busy(["missing-x"], START, END)
-    assert first.error == "notFound"
+    assert first.error is FreeBusyError.NOT_FOUND
     assert inner.free_busy_calls == 2
 
 

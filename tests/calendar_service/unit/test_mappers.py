@@ -9,6 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from agenda.calendar.v1 import calendar_service_pb2 as pb
+from agenda_kit import proto_time
 from agenda_kit.errors import RequestValidationError
 from calendar_service.infrastructure.grpc import mappers
 
@@ -55,5 +56,5 @@ def test_out_of_range_timestamps_are_rejected(seconds: int) -> None:
 
 
 def test_timestamps_round_trip_in_utc() -> None:
-    stamp = mappers.to_timestamp(datetime(2031, 3, 3, 9, 30, tzinfo=UTC))
-    assert mappers.to_datetime("t", stamp) == datetime(2031, 3, 3, 9, 30, tzinfo=UTC)
+    stamp = proto_time.to_timestamp(datetime(2031, 3, 3, 9, 30, tzinfo=UTC))
+    assert proto_time.to_datetime("t", stamp) == datetime(2031, 3, 3, 9, 30, tzinfo=UTC)

@@ -8,7 +8,7 @@ from zoneinfo import ZoneInfo
 import pytest
 from google.protobuf.timestamp_pb2 import Timestamp
 
-from calendar_service.infrastructure.grpc.mappers import to_timestamp
+from agenda_kit.proto_time import to_timestamp
 
 
 def protobuf_own(value: datetime) -> Timestamp:
