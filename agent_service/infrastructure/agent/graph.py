@@ -100,9 +100,11 @@ def _router_node(agents: AgentSet, specialists: tuple[Specialist, ...]) -> Node:
         if len(escaped) >= MAX_ESCAPES:
             return {"active_specialist": "", "status": "answering"}
         sticky = _sticky_choice(state, context.deps, names, escaped)
-        if sticky:
-            return {"active_specialist": sticky, "intent": sticky, "status": "answering"}
         clear = clear_route(state.get("message", ""), specialists, escaped)
+        # A follow-up that clearly belongs to another job switches in code (no request spent
+        # on a transfer); a pending confirmation always goes back to its owner.
+        if sticky and (context.deps.turn.pending is not None or clear in ("", sticky)):
+            return {"active_specialist": sticky, "intent": sticky, "status": "answering"}
         if clear:  # a clear new task is routed in code: no model request
             ROUTE_DECISIONS.labels("code").inc()
             return {
