@@ -28,6 +28,7 @@ from tests.agent_service.integration.agent_fixtures import (
     channel_to,
     seed_demo_salon,
 )
+from tests.figures import record
 from tests.reliability import invariant
 from tests.reliability.processes import Cluster
 from tests.reliability.scale import size
@@ -99,6 +100,14 @@ async def test_sigkill_at_every_saga_step_then_reconcile(cluster: Cluster) -> No
     print(
         f"\nproperty 4: {dict(kills)} SIGKILLs, reconciled on restart in {elapsed:.1f}s total; "
         f"{figures}"
+    )
+    record(
+        "properties",
+        {
+            "04 SIGKILL at each saga step: kills per step": dict(kills),
+            "04 SIGKILL at each saga step: after restart + reconciler": figures,
+            "04 SIGKILL at each saga step: seconds": round(elapsed, 1),
+        },
     )
 
 
