@@ -84,6 +84,7 @@ def _turn(r: dict[str, Any]) -> list[Row]:
     echo_us = _get(r, "calendar_throughput", "server_cpu_us_per_request", "echo") or {}
     echo_ms = min(echo_us.values()) / 1000 if echo_us else None
     agent_cpu = cpu.get("agent")
+    components = _get(r, "turn_overhead", "profiled_cpu_ms_per_turn_by_component")
     commands = serial.get("db_commands_per_turn")
     within = agent_cpu is not None and echo_ms is not None and agent_cpu <= 20 * echo_ms
     return [
@@ -92,6 +93,15 @@ def _turn(r: dict[str, Any]) -> list[Row]:
             "figure": f"{cpu} ms per turn by process; echo server CPU {echo_ms} ms per call",
             "goal": "agent ≤ 20× echo",
             "met": _met(within if agent_cpu is not None and echo_ms is not None else None),
+        },
+        {
+            "benchmark": "agent CPU per turn by component (cProfile own time, profiled turns)",
+            "figure": ", ".join(
+                f"{name} {ms}" for name, ms in (components or {}).items() if ms >= 0.5
+            )
+            + " ms",
+            "goal": "report",
+            "met": "—",
         },
         {
             "benchmark": "MongoDB commands per turn",
