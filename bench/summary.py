@@ -235,24 +235,34 @@ SECTIONS: tuple[Callable[[dict[str, Any]], list[Row]], ...] = (
 
 
 WHY_MISSED = {
-    "input tokens per user turn": "the single agent shares the same history and context "
-    "block, so the routed turn saves only instructions and tool schemas; a booking request "
-    "still carries ~570 tokens of tool schemas and up to 16 history messages. Closing the gap "
-    "needs compact tool schemas (shorter tool docstrings, in the tools' own modules) and a "
-    "per-task history of the current task's messages plus a short summary.",
-    "model requests per completed booking": "a specialist that receives another job's "
-    "request spends one request to transfer back (the single agent simply acts), and an "
-    "ambiguous opening costs a router request. A follow-up that clearly matches another "
-    "specialist's phrases could switch in code instead of escaping (not done yet).",
-    "agent CPU per turn": "most of the agent's CPU is Pydantic AI and LangGraph machinery per "
-    "model request and per graph step, and the MongoDB driver's BSON work per command; it "
-    "needs fewer agent runs per turn and fewer commands (below), or replacing LangGraph's "
-    "per-node machinery for the three fixed steps.",
-    "MongoDB commands per turn": "outside tools a turn makes 7 (tenant, claim, customer, open "
-    "conversation, upcoming appointments, stored result, conversation save); tools add their "
-    "reads. Reaching 5 needs the turn result stored in the conversation document (one write "
-    "instead of two) and the upcoming appointments kept in the conversation and refreshed "
-    "only when the outbox reports a change.",
+    "input tokens per user turn": "the routed turn saves only what the single agent carries "
+    "and the specialist does not: the other jobs' instructions and tool schemas. Per-task "
+    "history (the open task's messages, none after a finished change, earlier tasks as a "
+    "summary built in code) applies to both where it can, and the scripted conversations are "
+    "mostly one task, so it changes little here. Most of a routed request is its own job: a "
+    "booking request carries ~640 tokens of its four tools' schemas and ~310 of instructions "
+    "and context. Compact tool schemas (shorter docstrings) would shrink both designs alike; "
+    "a 0.70 cut against an honest single agent would need the booking tools split across "
+    "steps (e.g. a slot-finding step without book_appointment's schema).",
+    "model requests per completed booking": "a follow-up that clearly belongs to another job "
+    "now switches specialist in code; what remains is an ambiguous opening (a router request "
+    "the single agent does not make) and a specialist that escapes on a message no phrase "
+    "matches (one request to transfer back).",
+    "agent CPU per turn": "by component (row below), the agent's own code and the offline "
+    "model are a small share; most is Pydantic AI's per-request machinery (run context, tool "
+    "preparation, schema checks), the event loop and sockets, the MongoDB driver's BSON work "
+    "per command and LangGraph's per-step bookkeeping. 20× an empty echo (~7 ms) needs fewer "
+    "agent runs and commands per turn and replacing LangGraph for the three fixed steps, "
+    "not trimming our code.",
+    "MongoDB commands per turn": "the tenant is now cached (2 s) and a free turn slot taken "
+    "with one insert; outside tools a turn still makes 8 (claim, turn slot insert and delete, "
+    "customer, open conversation, upcoming appointments, stored result, conversation save) "
+    "and tools add their reads. Reaching 5 needs the claim made after the conversation "
+    "lookup so that the turn result can live in the conversation document (one write instead "
+    "of two; the redelivery reads it through the claim's conversation id), the turn slot "
+    "counted on the claims themselves, and the upcoming appointments kept in the "
+    "conversation with a change counter bumped by every appointment write. Not done: it "
+    "changes the claim protocol the reliability suite guards.",
     "GetFreeSlots RPS / echo RPS at 1 / 16 / 64 concurrent (cold: cache off, Google": "with "
     "the cache off every call waits one freeBusy round trip to Google (the emulator's latency): "
     "no server-side work can bring that near an echo; only the cache (or push invalidation "
