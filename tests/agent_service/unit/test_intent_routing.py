@@ -34,7 +34,6 @@ def test_a_clear_message_is_routed_in_code(message: str, specialist: str) -> Non
 @pytest.mark.parametrize(
     "message",
     [
-        "Oi",
         "sim",
         "quero cancelar e marcar outro",  # two jobs
         "qual a política de cancelamento?",  # "cancelamento" is not a cancel request
@@ -76,3 +75,14 @@ async def test_a_follow_up_of_another_job_switches_in_code_without_a_transfer() 
     # Only the booking specialist's requests: the FAQ specialist never ran to transfer.
     assert requests, "the booking specialist answered"
     assert all("book_appointment" in tools for tools in requests), requests
+
+
+@pytest.mark.parametrize("message", ["Oi", "Olá, bom dia!", "Oi, tudo bem?", "Hello, good morning"])
+def test_a_bare_greeting_goes_to_discovery_in_code(message: str) -> None:
+    assert clear_route(message, SPECIALISTS, []) == "discovery"
+    assert clear_route(message, SPECIALISTS, ["discovery"]) == ""
+
+
+@pytest.mark.parametrize("message", ["oi, quero saber uma coisa", "hi there", "Oi Ana"])
+def test_a_greeting_with_more_is_not_a_bare_greeting(message: str) -> None:
+    assert clear_route(message, SPECIALISTS, []) == ""
