@@ -1,44 +1,52 @@
-"""The composition root: settings → storage, calendar client, model, graph → servicers → server."""
+"""The composition root: settings → storage, calendar client, model, graph → use cases →
+servicers → server. Every use case and servicer is wired here (docs/architecture.md#layers)."""
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
 from collections.abc import Callable
 from contextlib import AsyncExitStack
 from dataclasses import dataclass, field
-from datetime import UTC, datetime, timedelta
-from pathlib import Path
-from typing import Any
+from datetime import datetime, timedelta
 
 import grpc
 import structlog
 from pydantic_ai.models import Model
 from pydantic_ai.settings import ModelSettings
 from pydantic_ai.usage import UsageLimits
-from pymongo import AsyncMongoClient
 
 from agenda.agent.v1 import agent_service_pb2 as agent_pb
 from agenda.agent.v1 import agent_service_pb2_grpc as agent_grpc
-from agenda_kit.auth.devtokens import token_path
+from agenda.agent.v1 import catalog_service_pb2_grpc as catalog_grpc
 from agenda_kit.auth.principals import CalendarGrant, Principal, Role
 from agenda_kit.auth.setup import build_directory, env_entry
-from agenda_kit.calendar.grpc_client import GrpcCalendarAdapter
 from agenda_kit.calendar.port import ICalendarAdapter
 from agenda_kit.grpc.auth import AuthorizationInterceptor
 from agenda_kit.grpc.context import RequestContextInterceptor
 from agenda_kit.grpc.run import Serving
 from agenda_kit.grpc.server import ServerSpec, ServiceRegistration, create_server
 from agenda_kit.grpc.tls import server_credentials
-from agenda_kit.health import HealthWatcher, mongo_probe
-from agenda_kit.mongo import ensure_mongo, make_client
+from agenda_kit.health import HealthWatcher
 from agenda_kit.settings import SharedSettings
-from agent_service.application.booking import BookingService
+from agent_service.application.book_appointment import BookAppointment, Failpoint
+from agent_service.application.booking import Booking
+from agent_service.application.booking_rules import Clock, GetCustomerAppointment, utc_now
+from agent_service.application.cancel_appointment import CancelAppointment
+from agent_service.application.catalog import (
+    FaqCatalog,
+    ProfessionalCatalog,
+    ServiceCatalog,
+    TenantCatalog,
+)
 from agent_service.application.conversation import HandleMessage
+from agent_service.application.customers import CustomerDirectory, ListAppointments
+from agent_service.application.free_slots import CalendarRecheck, FindFreeSlots
 from agent_service.application.handoff import ConversationControl
+from agent_service.application.outbox import OutboxFeed
+from agent_service.application.ports import AppointmentCanceller
 from agent_service.application.reconciler import Reconciler
 from agent_service.application.repositories import Repositories
-from agent_service.application.tenant_gate import Admission, ClusterTenantGate, TenantGate
+from agent_service.application.reschedule_appointment import RescheduleAppointment
+from agent_service.application.turn_appointments import GetTurnAppointments
 from agent_service.infrastructure import failpoints
 from agent_service.infrastructure.agent.agents import build_agents
 from agent_service.infrastructure.agent.engine import LangGraphConversationEngine, ReplyPolicy
@@ -46,11 +54,18 @@ from agent_service.infrastructure.agent.graph import build_graph
 from agent_service.infrastructure.agent.models import build_model
 from agent_service.infrastructure.agent.specialists import enabled_specialists, validate_flags
 from agent_service.infrastructure.grpc.agent_servicer import AgentServicer
-from agent_service.infrastructure.grpc.catalog_servicer import catalog_registration
+from agent_service.infrastructure.grpc.catalog_servicer import (
+    SERVICE_NAME as CATALOG_SERVICE,
+)
+from agent_service.infrastructure.grpc.catalog_servicer import CatalogServicer, CatalogUseCases
 from agent_service.infrastructure.grpc.errors import AGENT_ERRORS
 from agent_service.infrastructure.grpc.policy import AGENT_POLICY, CATALOG_POLICY
-from agent_service.infrastructure.mongo import init_agent_storage
-from agent_service.infrastructure.mongo.tenant_limits import open_tenant_limits
+from agent_service.infrastructure.resources import (
+    open_calendar,
+    open_storage,
+    open_tenant_gate,
+    start_reconciler,
+)
 from agent_service.infrastructure.settings import AgentSettings
 
 log = structlog.get_logger("agenda.agent")
@@ -75,7 +90,8 @@ class AgentApp(Serving):
     port: int
     spec: ServerSpec
     repos: Repositories
-    booking: BookingService
+    calendar: ICalendarAdapter
+    booking: Booking
     reconciler: Reconciler
     resources: AsyncExitStack = field(default_factory=AsyncExitStack)
 
@@ -102,15 +118,19 @@ async def bootstrap(
         repos, mongo = (
             (overrides.repos, None)
             if overrides.repos
-            else await _open_storage(settings, shared, resources, watcher)
+            else await open_storage(settings, shared, resources, watcher)
         )
-        calendar = overrides.calendar or await _open_calendar(settings, shared, resources, watcher)
+        calendar = overrides.calendar or await open_calendar(
+            settings, shared, resources, watcher, CALENDAR_COMPONENT
+        )
         resources.push_async_callback(watcher.stop)  # stops before storage and calendar close
-        booking = _booking(repos, calendar, overrides.clock)
+        booking = wire_booking(
+            repos, calendar, overrides.clock or utc_now, failpoints.from_environment()
+        )
         handle = HandleMessage(
             repos,
             _engine(settings, repos, calendar, booking, overrides),
-            gate=await _tenant_gate(settings, mongo),
+            gate=await open_tenant_gate(settings, mongo),
             renew_every=settings.turn_lease_seconds / 3,
             handoff_timeout=settings.handoff_timeout_seconds,
         )
@@ -122,30 +142,64 @@ async def bootstrap(
         reconciler = Reconciler(
             repos, calendar, grace=timedelta(seconds=settings.reconcile_grace_seconds)
         )
-        _start_reconciler(reconciler, settings.reconcile_interval_seconds, resources)
+        start_reconciler(reconciler, settings.reconcile_interval_seconds, resources)
     except BaseException:
         await resources.aclose()
         raise
     log.info("agent_service_ready", port=port, model=settings.model)
-    return AgentApp(server, port, spec, repos, booking, reconciler, resources)
+    return AgentApp(server, port, spec, repos, calendar, booking, reconciler, resources)
 
 
-def _booking(
-    repos: Repositories, calendar: ICalendarAdapter, clock: Callable[[], datetime] | None
-) -> BookingService:
-    """The booking saga; with crash failpoints only when ``AGENDA_FAILPOINTS`` is set."""
-    failpoint = failpoints.from_environment()
-    now = clock or _utc_now
-    if failpoint is None:
-        return BookingService(repos, calendar, clock=now)
-    return BookingService(repos, calendar, failpoint=failpoint, clock=now)
+def wire_booking(
+    repos: Repositories,
+    calendar: ICalendarAdapter,
+    clock: Clock = utc_now,
+    failpoint: Failpoint | None = None,
+) -> Booking:
+    """The booking use cases over one calendar and clock; ``failpoint`` (crash tests,
+    ``AGENDA_FAILPOINTS``) is passed through the booking saga's steps."""
+    free_slots = FindFreeSlots(calendar, clock)
+    recheck = CalendarRecheck(calendar, free_slots)
+    book = (
+        BookAppointment(repos, calendar, recheck, clock)
+        if failpoint is None
+        else BookAppointment(repos, calendar, recheck, clock, failpoint=failpoint)
+    )
+    return Booking(
+        free_slots=free_slots,
+        book=book,
+        cancel=CancelAppointment(repos, calendar, clock),
+        reschedule=RescheduleAppointment(repos, calendar, recheck, clock),
+        customer_appointment=GetCustomerAppointment(repos),
+    )
+
+
+def catalog_registration(
+    repos: Repositories, canceller: AppointmentCanceller
+) -> ServiceRegistration:
+    """The CatalogService for ``create_server``: its use cases over ``repos``."""
+    servicer = CatalogServicer(
+        CatalogUseCases(
+            tenants=TenantCatalog(repos.tenants),
+            services=ServiceCatalog(repos.tenants, repos.services, repos.professionals),
+            professionals=ProfessionalCatalog(repos.tenants, repos.services, repos.professionals),
+            faq=FaqCatalog(repos.tenants, repos.faq),
+            customers=CustomerDirectory(repos.tenants, repos.customers),
+            appointments=ListAppointments(repos.tenants, repos.appointments),
+            canceller=canceller,
+        )
+    )
+    return ServiceRegistration(
+        CATALOG_SERVICE,
+        lambda server: catalog_grpc.add_CatalogServiceServicer_to_server(servicer, server),
+    )
 
 
 def _engine(
     settings: AgentSettings,
     repos: Repositories,
     calendar: ICalendarAdapter,
-    booking: BookingService,
+    booking: Booking,
     overrides: Overrides,
 ) -> LangGraphConversationEngine:
     specialists = enabled_specialists(settings.flags())
@@ -168,13 +222,9 @@ def _engine(
         calendar,
         booking,
         limits,
-        clock=overrides.clock or _utc_now,
+        clock=overrides.clock or utc_now,
         policy=policy,
     )
-
-
-def _utc_now() -> datetime:
-    return datetime.now(UTC)
 
 
 def _model_settings(settings: AgentSettings) -> ModelSettings:
@@ -192,10 +242,15 @@ def _server_spec(
     settings: AgentSettings,
     shared: SharedSettings,
     repos: Repositories,
-    booking: BookingService,
+    booking: Booking,
     handle: HandleMessage,
 ) -> ServerSpec:
-    servicer = AgentServicer(handle, ConversationControl(repos), repos)
+    servicer = AgentServicer(
+        handle,
+        ConversationControl(repos),
+        GetTurnAppointments(repos.appointments),
+        OutboxFeed(repos),
+    )
     directory = build_directory(
         shared.principals_file, shared.data_dir, env_entry(ENV_PRINCIPAL, settings.auth_tokens)
     )
@@ -205,7 +260,7 @@ def _server_spec(
                 AGENT_SERVICE,
                 lambda server: agent_grpc.add_AgentServiceServicer_to_server(servicer, server),
             ),
-            catalog_registration(repos, booking),
+            catalog_registration(repos, booking.cancel),
         ],
         interceptors=[
             RequestContextInterceptor(AGENT_ERRORS),
@@ -215,83 +270,3 @@ def _server_spec(
             settings.tls_cert_file, settings.tls_key_file, settings.tls_client_ca_file
         ),
     )
-
-
-async def _open_storage(
-    settings: AgentSettings,
-    shared: SharedSettings,
-    resources: AsyncExitStack,
-    watcher: HealthWatcher,
-) -> tuple[Repositories, AsyncMongoClient[Any]]:
-    uri, embedded = await ensure_mongo(shared.mongodb_uri, shared.data_dir / "mongo" / "agent")
-    if embedded is not None:
-        resources.callback(embedded.stop)
-    client = make_client(uri)
-    resources.push_async_callback(client.close)
-    watcher.require("mongodb", mongo_probe(client))
-    repos = await init_agent_storage(
-        client, settings.database, turn_lease=timedelta(seconds=settings.turn_lease_seconds)
-    )
-    return repos, client
-
-
-async def _tenant_gate(settings: AgentSettings, mongo: AsyncMongoClient[Any] | None) -> Admission:
-    """The per-tenant limits across every replica (MongoDB); in-process without MongoDB."""
-    limit = settings.tenant_max_concurrent_turns
-    if mongo is None:
-        return TenantGate(limit)
-    lease = settings.tenant_slot_lease_seconds
-    slots, rate = await open_tenant_limits(
-        mongo,
-        settings.database,
-        lease=timedelta(seconds=lease),
-        per_minute=settings.tenant_messages_per_minute,
-        burst=settings.tenant_message_burst,
-        clock=lambda: datetime.now(UTC),
-    )
-    return ClusterTenantGate(slots, limit, renew_every=lease / 3, rate=rate)
-
-
-async def _open_calendar(
-    settings: AgentSettings,
-    shared: SharedSettings,
-    resources: AsyncExitStack,
-    watcher: HealthWatcher,
-) -> ICalendarAdapter:
-    token = settings.calendar_token or _read_token(token_path(shared.data_dir, "calendar-agent"))
-    root = settings.calendar_tls_root_cert.read_bytes() if settings.calendar_tls_root_cert else None
-    adapter = GrpcCalendarAdapter.connect(
-        settings.calendar_addr,
-        token=token,
-        tls_root_cert=root,
-        timeout=settings.calendar_timeout_seconds,
-    )
-    resources.push_async_callback(adapter.close)
-    watcher.report(CALENDAR_COMPONENT, adapter.check_health)
-    return adapter
-
-
-def _read_token(path: Path) -> str | None:
-    """On one machine (``make run``) the calendar service's generated token is in .data/."""
-    return path.read_text().strip() if path.exists() else None
-
-
-def _start_reconciler(reconciler: Reconciler, interval: float, resources: AsyncExitStack) -> None:
-    async def loop() -> None:
-        while True:
-            try:
-                report = await reconciler.run_once()
-                if report.confirmed or report.released or report.unresolved:
-                    log.info("reconciled", **report.__dict__)
-            except Exception:
-                log.exception("reconcile_failed")
-            await asyncio.sleep(interval)
-
-    task = asyncio.get_running_loop().create_task(loop())
-
-    async def stop() -> None:
-        task.cancel()
-        with contextlib.suppress(asyncio.CancelledError):
-            await task
-
-    resources.push_async_callback(stop)

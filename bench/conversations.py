@@ -21,9 +21,9 @@ from typing import Any
 from pydantic_ai.usage import UsageLimits
 
 from agenda_kit.calendar.port import ICalendarAdapter
-from agent_service.application.booking import BookingService
 from agent_service.application.conversation import HandleMessage, IncomingMessage
 from agent_service.application.repositories import Repositories
+from agent_service.bootstrap import wire_booking
 from agent_service.domain.catalog import Customer
 from agent_service.domain.conversations import ActionKind, TurnResult
 from agent_service.infrastructure.agent.engine import LangGraphConversationEngine
@@ -37,7 +37,7 @@ LIMITS = UsageLimits(request_limit=8, tool_calls_limit=12)
 @dataclass(frozen=True, slots=True)
 class Prebooked:
     """An appointment the customer already has before the conversation starts (set up
-    through ``BookingService`` directly; no model request is spent on it)."""
+    through ``Booking`` directly; no model request is spent on it)."""
 
     who: str  # "ana" or "bruno"
     days_ahead: int
@@ -264,7 +264,7 @@ class Harness:
         self.now = now
         self.repos = repos or in_memory_repositories()
         self.calendar = calendar
-        self.booking = BookingService(self.repos, calendar, clock=lambda: now)
+        self.booking = wire_booking(self.repos, calendar, lambda: now)
         engine = LangGraphConversationEngine(
             graph, self.repos, calendar, self.booking, LIMITS, clock=lambda: now
         )
@@ -301,7 +301,9 @@ class Harness:
             (salon.ana, salon.cut) if booked.who == "ana" else (salon.bruno, salon.beard)
         )
         start = self.now + timedelta(days=booked.days_ahead, hours=booked.hour - 9)
-        await self.booking.book(salon.tenant.id, found.id, professional.id, service.id, start)
+        await self.booking.book.execute(
+            salon.tenant.id, found.id, professional.id, service.id, start
+        )
 
 
 async def prepare(harness: Harness, conversation: Conversation, customer: str) -> None:

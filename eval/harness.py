@@ -18,11 +18,12 @@ from pydantic_ai.models import Model
 from pydantic_ai.settings import ModelSettings
 from pydantic_ai.usage import UsageLimits
 
-from agent_service.application.booking import BookingService
+from agent_service.application.booking import Booking
 from agent_service.application.conversation import HandleMessage, IncomingMessage
 from agent_service.application.engine import ProgressEvent
 from agent_service.application.ports import AppointmentFilter
 from agent_service.application.repositories import Repositories
+from agent_service.bootstrap import wire_booking
 from agent_service.domain.appointments import Appointment, AppointmentStatus
 from agent_service.domain.catalog import (
     BookingPolicy,
@@ -269,14 +270,14 @@ class Harness:
     async def play(self, messages: list[str], booked: list[Booked]) -> Transcript:
         repos = in_memory_repositories()
         calendar = InMemoryCalendar(clock=lambda: self.now)
-        booking = BookingService(repos, calendar, clock=lambda: self.now)
+        booking = wire_booking(repos, calendar, lambda: self.now)
         salon = await seed_salon(repos)
         customer, _ = await repos.customers.upsert(
             Customer(tenant_id=salon.tenant.id, channel=CHANNEL, external_id=CUSTOMER)
         )
         before: set[UUID] = set()
         for item in booked:
-            appointment = await booking.book(
+            appointment = await booking.book.execute(
                 salon.tenant.id,
                 customer.id,
                 salon.professionals[item.professional].id,
@@ -302,7 +303,7 @@ class Harness:
         return transcript
 
     def _handler(
-        self, repos: Repositories, calendar: InMemoryCalendar, booking: BookingService
+        self, repos: Repositories, calendar: InMemoryCalendar, booking: Booking
     ) -> HandleMessage:
         specialists = enabled_specialists({})
         agents = build_agents(self.model, specialists, self.settings, self.retries)

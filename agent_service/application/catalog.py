@@ -1,5 +1,9 @@
 """Back-office use cases of the catalog: tenants, services, professionals and FAQ entries.
 
+Each class is the CRUD facade of one kind of entity (create, get, update, delete, list), not
+one class per operation: the operations share the rules below, and each is a repository call
+or two (docs/architecture.md#use-cases-of-the-agent-service).
+
 Rules:
 - a create with an idempotency key derives the new id from (tenant, kind, key), so a retry
   returns the entity the first call stored instead of creating a second one; a tenant's key

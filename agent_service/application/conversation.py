@@ -1,3 +1,4 @@
+# Over 300 lines: one use case (HandleMessage); claim, lease, handoff and storage share a turn.
 """Handling customer messages: deduplication, handoff, the engine turn, persistence."""
 
 from __future__ import annotations

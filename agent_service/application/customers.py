@@ -47,7 +47,7 @@ class CustomerDirectory:
         return await self._customers.list(tenant_id, page_size=page_size, page_token=page_token)
 
 
-class AppointmentListing:
+class ListAppointments:
     """A tenant's appointments by start time, filtered and paged."""
 
     def __init__(self, tenants: TenantRepository, appointments: AppointmentRepository) -> None:

@@ -198,9 +198,9 @@ class TurnRepository(Protocol):
 class AppointmentCanceller(Protocol):
     """Cancels an appointment and its calendar event; returns it and False when it already was
     cancelled. ``enforce_window`` applies the tenant's cancellation window (customers), the
-    back office skips it."""
+    back office skips it (``CancelAppointment`` in production)."""
 
-    async def cancel(
+    async def execute(
         self, tenant_id: UUID, appointment_id: UUID, *, reason: str, enforce_window: bool
     ) -> tuple[Appointment, bool]: ...
 

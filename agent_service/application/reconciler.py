@@ -51,7 +51,7 @@ class Reconciler:
     id). Found → confirm with that event; absent → mark failed, releasing the holds; calendar
     unreachable → defer with backoff. If the booking itself settled the appointment meanwhile
     (the save is refused with ``ConflictError``), the booking's outcome stands; if it confirms
-    after being failed here, the booking withdraws its event (see ``BookingService``), and a
+    after being failed here, the booking withdraws its event (see ``BookAppointment``), and a
     withdrawal that fails is swept here."""
 
     def __init__(

@@ -3,7 +3,7 @@
 TEST ONLY, off by default. ``AGENDA_FAILPOINTS="after_event=kill"`` (comma-separated
 ``step=action`` pairs, steps from ``booking.FAILPOINT_STEPS``) makes the process SIGKILL itself
 when a booking reaches that step — no cleanup, no flush, exactly like a crash. Unset or empty:
-no failpoint at all (``BookingService`` keeps its no-op default).
+no failpoint at all (``BookAppointment`` keeps its no-op default).
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ import signal
 
 import structlog
 
-from agent_service.application.booking import FAILPOINT_STEPS, Failpoint
+from agent_service.application.book_appointment import FAILPOINT_STEPS, Failpoint
 
 ENV_VAR = "AGENDA_FAILPOINTS"
 ACTIONS = ("kill",)

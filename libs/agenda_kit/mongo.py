@@ -1,6 +1,6 @@
 """The embedded MongoDB-wire server (SecantusDB) for development and tests, and the client factory.
 
-``MONGODB_URI`` unset means "run SecantusDB as a child process" (DESIGN §7). The child:
+``MONGODB_URI`` unset means "run SecantusDB as a child" (docs/architecture.md#storage). The child:
 
 - listens on ``127.0.0.1`` on a port the OS picks (``--port 0``); the port is read back from
   the ``secantus listening on HOST:PORT`` line of its log, so there is no bind-then-release race;

@@ -11,9 +11,9 @@ from uuid import UUID
 from pydantic_ai.models import Model
 from pydantic_ai.usage import UsageLimits
 
-from agent_service.application.booking import BookingService
 from agent_service.application.conversation import HandledMessage, HandleMessage, IncomingMessage
 from agent_service.application.repositories import Repositories
+from agent_service.bootstrap import wire_booking
 from agent_service.domain.catalog import (
     BookingPolicy,
     FaqEntry,
@@ -103,7 +103,7 @@ class Assistant:
     ) -> None:
         self.repos = repos or in_memory_repositories()
         self.calendar = InMemoryCalendar(clock=lambda: now)
-        self.booking = BookingService(self.repos, self.calendar, clock=lambda: now)
+        self.booking = wire_booking(self.repos, self.calendar, lambda: now)
         specialists = enabled_specialists(flags or {})
         agents = build_agents(model or build_model("offline"), specialists, {}, 1)
         engine = LangGraphConversationEngine(

@@ -1,5 +1,5 @@
-"""DESIGN §5's invariant, checked against what is stored: the agent's MongoDB (appointments,
-slot holds) and the calendar (through the calendar service).
+"""The booking invariant (docs/architecture.md#the-booking-invariant), checked against what is
+stored: the agent's MongoDB (appointments, slot holds) and the calendar (the calendar service).
 
 - every non-cancelled event belongs to exactly one confirmed appointment (no orphan event);
 - every confirmed appointment has exactly one such event, the one it names;
@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import date, datetime, time, timedelta, tzinfo
 from typing import Any
 from uuid import UUID
 
@@ -69,6 +69,30 @@ async def snapshot(
                 break
             token = page.next_page_token
     return Snapshot(appointments, holds, events)
+
+
+async def check_days(
+    mongo_uri: str,
+    database: str,
+    tenant_id: str,
+    calendar_targets: str | list[str],
+    token: str,
+    zone: tzinfo,
+    days: tuple[date, date],
+    calendar_ids: tuple[str, ...] = ("demo-ana",),
+) -> dict[str, int]:
+    """``check`` over whole days ``days[0]``..``days[1]`` (in ``zone``), reading the calendar
+    through the calendar service at ``calendar_targets`` (one address or a balanced pool)."""
+    start = datetime.combine(days[0], time.min, zone)
+    end = datetime.combine(days[1], time.min, zone) + timedelta(days=1)
+    calendar = GrpcCalendarAdapter.connect(calendar_targets, token=token)
+    try:
+        state = await snapshot(
+            mongo_uri, database, UUID(tenant_id), calendar, list(calendar_ids), start, end
+        )
+    finally:
+        await calendar.close()
+    return check(state)
 
 
 def check(state: Snapshot) -> dict[str, int]:

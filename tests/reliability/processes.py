@@ -3,15 +3,19 @@ the calendar service once, agent services started, killed and restarted at will.
 
 from __future__ import annotations
 
+import os
+import signal
 import subprocess
 import sys
 import uuid
 from dataclasses import dataclass, field
+from datetime import date
 from pathlib import Path
 
-from tests.agent_service.integration.agent_fixtures import AGENT_TOKEN, CALENDAR_TOKEN
+from tests.agent_service.integration.agent_fixtures import AGENT_TOKEN, CALENDAR_TOKEN, SALON_ZONE
 from tests.e2e.agent_processes import hermetic_env
 from tests.e2e.processes import REPO, ServiceProcess, free_port, wait_serving
+from tests.reliability import invariant
 
 
 @dataclass
@@ -85,9 +89,28 @@ class Cluster:
             **settings,
         )
 
+    @property
+    def calendar_targets(self) -> str | list[str]:
+        """Where a test reads the calendar from (the calendar process)."""
+        return f"127.0.0.1:{self.calendar_port}"
+
+    async def check_invariant(self, tenant_id: str, first: date, last: date) -> dict[str, int]:
+        """The booking invariant over the demo salon's days ``first``..``last``."""
+        return await invariant.check_days(
+            self.mongo_uri,
+            self.agent_database,
+            tenant_id,
+            self.calendar_targets,
+            CALENDAR_TOKEN,
+            SALON_ZONE,
+            (first, last),
+        )
+
     def stop_all(self) -> None:
+        """Terminate every process started (thawing any a test froze with SIGSTOP first)."""
         for service in self.started:
             if service.process.poll() is None:
+                os.kill(service.process.pid, signal.SIGCONT)
                 service.process.terminate()
         for service in self.started:
             try:

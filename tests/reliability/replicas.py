@@ -70,6 +70,10 @@ class ScaledCluster(Cluster):
         env["AGENT_CALENDAR_ADDR"] = ",".join(f"127.0.0.1:{p}" for p in self.calendar_pool)
         return {**env, **settings}
 
+    @property
+    def calendar_targets(self) -> str | list[str]:
+        return [f"127.0.0.1:{p}" for p in self.calendar_pool]
+
     def spawn(self, module: str, port: int, **settings: str) -> Replica:
         """Start ``python -m module`` on ``port`` (not yet waited for)."""
         self.data_dir.mkdir(parents=True, exist_ok=True)

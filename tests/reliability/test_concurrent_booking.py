@@ -1,5 +1,5 @@
 """Issue 4, property 1: many customers racing for one slot, and for overlapping times with
-mixed durations, through the real stack (agent ``BookingService`` → gRPC calendar service →
+mixed durations, through the real stack (agent ``Booking`` → gRPC calendar service →
 embedded MongoDB) — exactly one winner per slot, clean "taken" outcomes, no overlaps, no
 orphan events."""
 
@@ -44,7 +44,7 @@ async def one_slot(stack: Stack, day: date) -> Counter[str]:
     start = at(day, 10)
     results = await asyncio.gather(
         *(
-            stack.agent.booking.book(salon.tenant_id, uuid4(), salon.ana_id, cut, start)
+            stack.agent.booking.book.execute(salon.tenant_id, uuid4(), salon.ana_id, cut, start)
             for _ in range(CUSTOMERS)
         ),
         return_exceptions=True,
@@ -63,7 +63,7 @@ async def mixed_durations(stack: Stack, day: date, rng: random.Random) -> Counte
     ]
     results = await asyncio.gather(
         *(
-            stack.agent.booking.book(salon.tenant_id, uuid4(), salon.ana_id, service, start)
+            stack.agent.booking.book.execute(salon.tenant_id, uuid4(), salon.ana_id, service, start)
             for service, start in requests
         ),
         return_exceptions=True,

@@ -84,7 +84,7 @@ async def book_all(stack: Stack, starts: list[datetime]) -> Counter[str]:
         async with bound:
             with deadline.deadline_after(DEADLINE):
                 try:
-                    booked = await stack.agent.booking.book(
+                    booked = await stack.agent.booking.book.execute(
                         salon.tenant_id, uuid4(), salon.ana_id, short, start
                     )
                 except (CalendarError, AgendaError) as error:

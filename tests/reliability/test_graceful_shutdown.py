@@ -10,14 +10,11 @@ import asyncio
 import os
 import signal
 import time
-from collections.abc import Iterator
-from pathlib import Path
 
 import grpc
 import pytest
 from grpc_health.v1 import health_pb2, health_pb2_grpc
 
-from agenda_kit.mongo import EmbeddedMongo
 from tests.agent_service.integration.agent_fixtures import (
     Customer,
     agent_stub,
@@ -36,18 +33,6 @@ pytestmark = pytest.mark.reliability
 IN_FLIGHT = size(16, 40)
 BACKGROUND = size(8, 24)
 NAMES = health_pb2.HealthCheckResponse.ServingStatus
-
-
-@pytest.fixture
-def cluster(embedded_mongo: EmbeddedMongo, tmp_path: Path) -> Iterator[Cluster]:
-    cluster = Cluster(embedded_mongo.uri, tmp_path)
-    try:
-        yield cluster
-    finally:
-        for service in cluster.started:
-            if service.process.poll() is None:
-                os.kill(service.process.pid, signal.SIGCONT)
-        cluster.stop_all()
 
 
 async def watch_health(channel: grpc.aio.Channel, seen: list[int]) -> None:

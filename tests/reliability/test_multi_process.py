@@ -11,24 +11,18 @@ import signal
 import time
 import uuid
 from collections import Counter
-from collections.abc import Iterator
-from datetime import date, datetime, timedelta
-from pathlib import Path
+from datetime import date
 from typing import Any
-from uuid import UUID
 
 import grpc
 import pytest
 
 from agenda.agent.v1 import agent_service_pb2 as pb
-from agenda_kit.calendar.grpc_client import GrpcCalendarAdapter
-from agenda_kit.mongo import EmbeddedMongo, make_client
-from agent_service.application.booking import FAILPOINT_STEPS
+from agenda_kit.mongo import make_client
+from agent_service.application.book_appointment import FAILPOINT_STEPS
 from tests import figures
 from tests.agent_service.integration.agent_fixtures import (
     AUTH,
-    CALENDAR_TOKEN,
-    SALON_ZONE,
     Customer,
     agent_stub,
     booking_request_text,
@@ -36,7 +30,6 @@ from tests.agent_service.integration.agent_fixtures import (
     seed_demo_salon,
 )
 from tests.e2e.processes import free_port
-from tests.reliability import invariant
 from tests.reliability.processes import Cluster
 from tests.reliability.scale import size
 from tests.reliability.stacks import working_days
@@ -50,42 +43,12 @@ KILLS_PER_STEP = size(1, 10)
 TIMES = ("09:00", "10:00", "11:00", "13:00", "14:00", "15:00", "16:00", "17:00")
 
 
-@pytest.fixture
-def cluster(embedded_mongo: EmbeddedMongo, tmp_path: Path) -> Iterator[Cluster]:
-    cluster = Cluster(embedded_mongo.uri, tmp_path)
-    try:
-        yield cluster
-    finally:
-        cluster.stop_all()
-
-
 async def stored(cluster: Cluster, collection: str, query: dict[str, Any]) -> list[Any]:
     client = make_client(cluster.mongo_uri)
     try:
         return await client[cluster.agent_database][collection].find(query).to_list(None)
     finally:
         await client.close()
-
-
-async def check(cluster: Cluster, tenant_id: str, first: date, last: date) -> dict[str, int]:
-    start = datetime.combine(first, datetime.min.time(), SALON_ZONE)
-    end = datetime.combine(last, datetime.min.time(), SALON_ZONE) + timedelta(days=1)
-    calendar = GrpcCalendarAdapter.connect(
-        f"127.0.0.1:{cluster.calendar_port}", token=CALENDAR_TOKEN
-    )
-    try:
-        state = await invariant.snapshot(
-            cluster.mongo_uri,
-            cluster.agent_database,
-            UUID(tenant_id),
-            calendar,
-            ["demo-ana"],
-            start,
-            end,
-        )
-    finally:
-        await calendar.close()
-    return invariant.check(state)
 
 
 @pytest.mark.timeout(3600)
@@ -119,7 +82,7 @@ async def test_racing_customers_across_two_agents_and_two_calendars(cluster: Clu
             answered = await asyncio.gather(*(confirm(c) for c in customers))
             rounds.append(Counter(_outcome(a.reply) for a in answered))
         elapsed = time.perf_counter() - started
-    state = await check(cluster, tenant_id, days[0], days[-1])
+    state = await cluster.check_invariant(tenant_id, days[0], days[-1])
     assert all(r == Counter(booked=1, taken=RACERS - 1) for r in rounds), rounds
     assert state["confirmed"] == state["events"] == ROUNDS and state["orphans"] == 0
     print(f"\n{ROUNDS} x {RACERS}-way race over 2 agents + 2 calendars in {elapsed:.1f}s: {rounds}")
@@ -205,7 +168,7 @@ async def test_sigkill_at_every_step_then_redelivery_to_the_other_agent(
     cluster.start_agent(AGENT_RECONCILE_GRACE_SECONDS="0")
     stuck_claims = len(await stored(cluster, "processed_turns", {"result": None}))
     pending = len(await stored(cluster, "appointments", {"status": "pending"}))
-    state = await check(cluster, tenant_id, slots[0][0], slots[-1][0])
+    state = await cluster.check_invariant(tenant_id, slots[0][0], slots[-1][0])
     customers = {c["external_id"]: c["_id"] for c in await stored(cluster, "customers", {})}
     confirmed = Counter(
         a["customer_id"] for a in await stored(cluster, "appointments", {"status": "confirmed"})

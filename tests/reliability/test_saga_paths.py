@@ -317,7 +317,9 @@ async def test_orphan_events_are_swept_after_failed_cancels(
         for day, t in plan:
             start = at(day, *map(int, t.split(":")))
             try:
-                await stack.agent.booking.book(salon.tenant_id, uuid4(), salon.ana_id, cut, start)
+                await stack.agent.booking.book.execute(
+                    salon.tenant_id, uuid4(), salon.ana_id, cut, start
+                )
                 outcomes["confirmed"] += 1
             except SlotUnavailableError:
                 outcomes["told not booked"] += 1
@@ -363,7 +365,9 @@ async def test_concurrent_reschedules_of_one_appointment_one_wins(
         days = working_days(2)
         customer = uuid4()
         booking = stack.agent.booking
-        old = await booking.book(salon.tenant_id, customer, salon.ana_id, cut, at(days[0], 10))
+        old = await booking.book.execute(
+            salon.tenant_id, customer, salon.ana_id, cut, at(days[0], 10)
+        )
         # Targets on the 15-min grid (not where it is), some overlapping the appointment itself.
         grid = [at(day, 9) + timedelta(minutes=15 * k) for day in days for k in range(12)]
         choices = [t for t in grid if t != old.start]
@@ -371,7 +375,9 @@ async def test_concurrent_reschedules_of_one_appointment_one_wins(
         started = time.perf_counter()
         outcomes = await asyncio.gather(
             *(
-                booking.reschedule(salon.tenant_id, customer, old.id, t, expected_start=old.start)
+                booking.reschedule.execute(
+                    salon.tenant_id, customer, old.id, t, expected_start=old.start
+                )
                 for t in targets
             ),
             return_exceptions=True,
@@ -385,7 +391,7 @@ async def test_concurrent_reschedules_of_one_appointment_one_wins(
             if not isinstance(o, Appointment | ConflictError | SlotUnavailableError)
         ]
         stored = await stack.agent.repos.appointments.get(salon.tenant_id, old.id)
-        overlapping = await booking.reschedule(
+        overlapping = await booking.reschedule.execute(
             salon.tenant_id, customer, old.id, stored.start + timedelta(minutes=15)
         )
         state = await stack.check_invariant(days)
@@ -453,9 +459,11 @@ async def test_professionals_of_two_tenants_on_one_calendar_never_overlap(
             start = at(day, 14) + timedelta(minutes=15 * rng.randrange(0, 9))
             service = rng.choice(mine)
             if who == "stranger":
-                return booking.book(other.id, uuid4(), stranger.id, services[service].id, start)
+                return booking.book.execute(
+                    other.id, uuid4(), stranger.id, services[service].id, start
+                )
             professional = salon.ana_id if who == "ana" else twin.id
-            return booking.book(salon.tenant_id, uuid4(), professional, service, start)
+            return booking.book.execute(salon.tenant_id, uuid4(), professional, service, start)
 
         outcomes = await asyncio.gather(*(request() for _ in range(SHARED)), return_exceptions=True)
         confirmed = [o for o in outcomes if isinstance(o, Appointment)]
@@ -510,7 +518,7 @@ async def test_a_reconciler_on_a_clock_five_minutes_fast_fails_nothing_in_flight
         plan = slots(count)
         bookings = [
             asyncio.ensure_future(
-                stack.agent.booking.book(
+                stack.agent.booking.book.execute(
                     salon.tenant_id, uuid4(), salon.ana_id, cut, at(d, *map(int, t.split(":")))
                 )
             )

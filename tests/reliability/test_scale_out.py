@@ -2,7 +2,7 @@
 database, every client balancing ``round_robin`` over all of them (``tests.reliability.replicas``).
 
 1. The same-slot race through SendMessage, spread over every replica: one confirmed booking
-   per round, DESIGN §5's invariant (no orphan event) after all rounds.
+   per round, the booking invariant (docs/architecture.md#the-booking-invariant) after all rounds.
 2. A rolling restart (each replica of both services SIGTERMed in turn, after its replacement is
    SERVING) under concurrent conversations: no failed turn, every message stored and answered
    once, the client's redeliveries (UNAVAILABLE → next replica, same message id) answered once.
@@ -40,7 +40,6 @@ from agenda.agent.v1 import agent_service_pb2 as pb
 from agenda.agent.v1 import agent_service_pb2_grpc as pb_grpc
 from agenda.agent.v1 import types_pb2 as types_pb
 from agenda_kit.agent_client import AgentClient, RetryPolicy
-from agenda_kit.calendar.grpc_client import GrpcCalendarAdapter
 from agenda_kit.errors import RETRY_AFTER_KEY
 from agenda_kit.mongo import EmbeddedMongo, make_client
 from agent_service.bootstrap import CALENDAR_COMPONENT
@@ -49,8 +48,6 @@ from tests import figures
 from tests.agent_service.integration.agent_fixtures import (
     AGENT_TOKEN,
     AUTH,
-    CALENDAR_TOKEN,
-    SALON_ZONE,
     Customer,
     booking_request_text,
     channel_to,
@@ -58,7 +55,6 @@ from tests.agent_service.integration.agent_fixtures import (
 )
 from tests.e2e.processes import free_port, wait_serving
 from tests.ops.health_probe import SERVING, wait_status
-from tests.reliability import invariant
 from tests.reliability.replicas import (
     FAST_RECONNECT,
     CalendarProxy,
@@ -180,29 +176,6 @@ def counts(replicas: list[Replica], method: str) -> dict[int, int]:
     return {r.port: r.rpc_counts(method) for r in replicas}
 
 
-async def check_invariant(
-    cluster: ScaledCluster, tenant_id: str, first: date, last: date
-) -> dict[str, int]:
-    start = datetime.combine(first, datetime.min.time(), SALON_ZONE)
-    end = datetime.combine(last, datetime.min.time(), SALON_ZONE) + timedelta(days=1)
-    calendar = GrpcCalendarAdapter.connect(
-        [f"127.0.0.1:{p}" for p in cluster.calendar_pool], token=CALENDAR_TOKEN
-    )
-    try:
-        state = await invariant.snapshot(
-            cluster.mongo_uri,
-            cluster.agent_database,
-            UUID(tenant_id),
-            calendar,
-            ["demo-ana"],
-            start,
-            end,
-        )
-    finally:
-        await calendar.close()
-    return invariant.check(state)
-
-
 async def wait_no_pending(cluster: ScaledCluster, tenant_id: str, within: float = 90) -> None:
     client = make_client(cluster.mongo_uri)
     try:
@@ -265,7 +238,7 @@ async def test_same_slot_race_spread_over_every_replica(cluster: ScaledCluster) 
     elapsed = time.perf_counter() - started
     per_agent = spread(cluster.agents(), "SendMessage", before)
     per_calendar = spread(cluster.calendars(), "GetFreeSlots", cal_before)
-    state = await check_invariant(cluster, tenant_id, RACE_DAYS[0], RACE_DAYS[-1])
+    state = await cluster.check_invariant(tenant_id, RACE_DAYS[0], RACE_DAYS[-1])
     assert confirmed_per_round == [1] * ROUNDS
     assert state["confirmed"] == ROUNDS and state["orphans"] == 0
     assert len(per_agent) == AGENTS and min(per_agent) > 0, per_agent
@@ -439,7 +412,7 @@ async def test_sigkill_mid_turn_frees_the_slot_within_its_lease(cluster: ScaledC
         later = await customer.say("Quais serviços vocês têm?")  # another replica answers
         assert later.conversation_id == customer.conversation_id and later.reply
     await wait_no_pending(cluster, tenant_id)
-    state = await check_invariant(cluster, tenant_id, KILL_DAY, KILL_DAY)
+    state = await cluster.check_invariant(tenant_id, KILL_DAY, KILL_DAY)
     assert state["orphans"] == 0
     figures.record(
         SUITE,

@@ -83,7 +83,7 @@ async def _someone_takes_the_slot(ctx: Ctx) -> None:
         Customer(tenant_id=world.seeded.a.tenant.id, channel="whatsapp", external_id=f"Y{ctx.slot}")
     )
     salon = world.seeded.a
-    await world.app.booking.book(
+    await world.app.booking.book.execute(
         salon.tenant.id, other.id, salon.ana.id, salon.cut.id, datetime.fromisoformat(ctx.slot)
     )
 

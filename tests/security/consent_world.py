@@ -197,7 +197,7 @@ class World:
 
     async def book_for(self, customer: Customer, start: str) -> Appointment:
         salon = self.seeded.a
-        return await self.app.booking.book(
+        return await self.app.booking.book.execute(
             salon.tenant.id, customer.id, salon.bruno.id, salon.beard.id,
             datetime.fromisoformat(start),
         )  # fmt: skip
@@ -234,7 +234,9 @@ async def _seed(app: AgentApp) -> Seeded:
             Customer(tenant_id=salon.tenant.id, channel="whatsapp", external_id="X-other")
         )
         start = datetime.fromisoformat(local(17, day=28))
-        booked = await app.booking.book(salon.tenant.id, x.id, salon.ana.id, salon.cut.id, start)
+        booked = await app.booking.book.execute(
+            salon.tenant.id, x.id, salon.ana.id, salon.cut.id, start
+        )
         others.append(booked)
     return Seeded(a, b, others[0], others[1])
 

@@ -304,13 +304,13 @@ async def _seed_appointments(stack: SecurityStack, tenant: TenantData) -> None:
     by_status: dict[str, list[str]] = {status.value: [] for status in AppointmentStatus}
     plan = ((0, 0, 10), (0, 1, 11), (1, 0, 14), (1, 1, 15))
     for customer, professional, hour in plan:
-        booked = await booking.book(
+        booked = await booking.book.execute(
             tenant_id, customers[customer], professionals[professional], UUID(services[0]),
             at(day, hour),
         )  # fmt: skip
         by_status[booked.status.value].append(str(booked.id))
         tenant.appointments_of.setdefault(str(customers[customer]), []).append(str(booked.id))
-    cancelled, _ = await booking.cancel(
+    cancelled, _ = await booking.cancel.execute(
         tenant_id, UUID(by_status["confirmed"].pop()), reason="seed", enforce_window=False
     )
     by_status["cancelled"].append(str(cancelled.id))

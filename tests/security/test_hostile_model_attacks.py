@@ -147,7 +147,7 @@ async def world(script: Script, request_limit: int = 8) -> World:
     sender, _ = await customers.upsert(
         Customer(tenant_id=a.tenant.id, channel="whatsapp", external_id=SENDER)
     )
-    book = assistant.booking.book
+    book = assistant.booking.book.execute
     start = datetime.fromisoformat(TOMORROW_10)
     x_in_a = await book(a.tenant.id, x_a.id, a.ana.id, a.cut.id, start)
     x_in_b = await book(b.tenant.id, x_b.id, b.ana.id, b.cut.id, start)

@@ -84,7 +84,7 @@ async def _deps(stack: SecurityStack, a: TenantData, pending: PendingAction | No
         service_repository=repos.services,
         professional_repository=repos.professionals,
         appointment_repository=repos.appointments,
-        calendar_adapter=None,
+        calendar_adapter=stack.agent_app.calendar,
         faq_repository=repos.faq,
         booking=stack.agent_app.booking,
         tenant=await repos.tenants.get(tenant_id),

@@ -1,4 +1,5 @@
-"""``AgentDeps`` (seed 000) and the per-turn context the tools share."""
+"""``AgentDeps`` (what every agent and tool of a turn receives, see
+docs/architecture.md#ports-and-adapters) and the per-turn context the tools share."""
 
 from __future__ import annotations
 
@@ -7,9 +8,16 @@ from datetime import datetime
 from typing import Any
 from uuid import UUID
 
-from pydantic import BaseModel, ConfigDict
-
+from agenda_kit.calendar.port import ICalendarAdapter
+from agent_service.application.booking import Booking
 from agent_service.application.engine import ProgressSink
+from agent_service.application.ports import (
+    AppointmentRepository,
+    FaqRepository,
+    ProfessionalRepository,
+    ServiceRepository,
+    TenantRepository,
+)
 from agent_service.domain.catalog import Tenant
 from agent_service.domain.conversations import TurnAction
 
@@ -83,21 +91,20 @@ class TurnState:
     read_texts: list[str] = field(default_factory=list)
 
 
-class AgentDeps(BaseModel):
-    """Seed 000's dependencies. ``tenant_id`` and ``customer_id`` come from the request (and
-    the caller's credentials), never from the model; every id the model passes is checked
-    against ``tenant_id``."""
-
-    model_config = ConfigDict(arbitrary_types_allowed=True)
+@dataclass(kw_only=True)
+class AgentDeps:
+    """The ports and use cases a turn's agents and tools use. ``tenant_id`` and
+    ``customer_id`` come from the request (and the caller's credentials), never from the
+    model; every id the model passes is checked against ``tenant_id``."""
 
     tenant_id: UUID
     customer_id: UUID
-    tenant_repository: Any
-    service_repository: Any
-    professional_repository: Any
-    appointment_repository: Any
-    calendar_adapter: Any
-    faq_repository: Any = None
-    booking: Any = None
+    tenant_repository: TenantRepository
+    service_repository: ServiceRepository
+    professional_repository: ProfessionalRepository
+    appointment_repository: AppointmentRepository
+    calendar_adapter: ICalendarAdapter
+    faq_repository: FaqRepository
+    booking: Booking
     tenant: Tenant
     turn: TurnState

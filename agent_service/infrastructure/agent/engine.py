@@ -12,7 +12,7 @@ from langgraph.graph.state import CompiledStateGraph
 from pydantic_ai.usage import RunUsage, UsageLimits
 
 from agenda_kit.calendar.port import ICalendarAdapter
-from agent_service.application.booking import BookingService
+from agent_service.application.booking import Booking
 from agent_service.application.engine import ProgressSink, TurnInput, TurnOutput
 from agent_service.application.repositories import Repositories
 from agent_service.domain.conversations import Citation, Role
@@ -50,7 +50,7 @@ class LangGraphConversationEngine:
         graph: CompiledStateGraph[Any, Any, Any, Any],
         repos: Repositories,
         calendar: ICalendarAdapter,
-        booking: BookingService,
+        booking: Booking,
         limits: UsageLimits,
         clock: Callable[[], datetime] = lambda: datetime.now(UTC),
         policy: ReplyPolicy = ReplyPolicy(),

@@ -1,4 +1,4 @@
-"""The specialists of the coordinator/dispatcher pattern (seed 003): each sees only its tools.
+"""The coordinator/dispatcher specialists (docs/agents.md): each sees only its tools.
 
 Adding a specialist is one entry here (instructions, tools, route hint, flag), plus its
 flag in ``AgentSettings``; see docs/agents.md.

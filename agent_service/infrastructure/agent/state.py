@@ -1,5 +1,5 @@
-"""``ChatState`` (seed 002): the graph's state. Nodes return only the keys they change;
-lists that accumulate over a turn have reducers."""
+"""``ChatState`` (docs/agents.md#chatstate): the graph's state. Nodes return only the keys
+they change; lists that accumulate over a turn have reducers."""
 
 from __future__ import annotations
 

@@ -14,8 +14,7 @@ from agent_service.application.conversation import HandledMessage, HandleMessage
 from agent_service.application.engine import ProgressEvent
 from agent_service.application.handoff import ConversationControl
 from agent_service.application.outbox import OutboxFeed
-from agent_service.application.repositories import Repositories
-from agent_service.domain.appointments import Appointment
+from agent_service.application.turn_appointments import GetTurnAppointments
 from agent_service.domain.errors import InvalidInputError
 from agent_service.infrastructure.grpc import agent_mappers as mappers
 from agent_service.infrastructure.grpc import outbox_mappers
@@ -31,13 +30,13 @@ class AgentServicer(pb_grpc.AgentServiceServicer):
         self,
         handle: HandleMessage,
         control: ConversationControl,
-        repos: Repositories,
-        outbox: OutboxFeed | None = None,
+        appointments: GetTurnAppointments,
+        outbox: OutboxFeed,
     ) -> None:
         self._handle = handle
         self._control = control
-        self._repos = repos
-        self._outbox = outbox or OutboxFeed(repos)
+        self._appointments = appointments
+        self._outbox = outbox
         self._unfinished: set[asyncio.Task[HandledMessage]] = set()
 
     async def SendMessage(
@@ -100,14 +99,8 @@ class AgentServicer(pb_grpc.AgentServiceServicer):
         return pb.EndConversationResponse(conversation=mappers.conversation_message(conversation))
 
     async def _response(self, handled: HandledMessage, tenant_id: UUID) -> pb.SendMessageResponse:
-        result = handled.result
-        appointments: dict[UUID, Appointment] = {}
-        for action in result.actions:
-            if action.appointment_id is not None:
-                appointments[action.appointment_id] = await self._repos.appointments.get(
-                    tenant_id, action.appointment_id
-                )
-        return mappers.turn_response(result, appointments, duplicate=handled.duplicate)
+        appointments = await self._appointments.execute(tenant_id, handled.result)
+        return mappers.turn_response(handled.result, appointments, duplicate=handled.duplicate)
 
     async def StreamOutbox(
         self, request: pb.StreamOutboxRequest, context: Context

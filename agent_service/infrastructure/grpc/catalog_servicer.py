@@ -4,22 +4,18 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-import grpc
-
 from agenda.agent.v1 import catalog_service_pb2 as pb
 from agenda.agent.v1 import catalog_service_pb2_grpc as pb_grpc
 from agenda_kit.auth.context import current_principal
 from agenda_kit.grpc.handlers import Context
-from agenda_kit.grpc.server import ServiceRegistration
 from agent_service.application.catalog import (
     FaqCatalog,
     ProfessionalCatalog,
     ServiceCatalog,
     TenantCatalog,
 )
-from agent_service.application.customers import AppointmentListing, CustomerDirectory
+from agent_service.application.customers import CustomerDirectory, ListAppointments
 from agent_service.application.ports import AppointmentCanceller
-from agent_service.application.repositories import Repositories
 from agent_service.infrastructure.grpc import catalog_mappers as m
 from agent_service.infrastructure.grpc.catalog_fields import optional_uuid, page_size, parse_uuid
 
@@ -28,27 +24,15 @@ SERVICE_NAME = pb.DESCRIPTOR.services_by_name["CatalogService"].full_name
 
 @dataclass(frozen=True, slots=True)
 class CatalogUseCases:
-    """Every use case the catalog servicer needs."""
+    """Every use case the catalog servicer needs (built by ``bootstrap.catalog_registration``)."""
 
     tenants: TenantCatalog
     services: ServiceCatalog
     professionals: ProfessionalCatalog
     faq: FaqCatalog
     customers: CustomerDirectory
-    appointments: AppointmentListing
+    appointments: ListAppointments
     canceller: AppointmentCanceller
-
-    @classmethod
-    def wire(cls, repos: Repositories, canceller: AppointmentCanceller) -> CatalogUseCases:
-        return cls(
-            tenants=TenantCatalog(repos.tenants),
-            services=ServiceCatalog(repos.tenants, repos.services, repos.professionals),
-            professionals=ProfessionalCatalog(repos.tenants, repos.services, repos.professionals),
-            faq=FaqCatalog(repos.tenants, repos.faq),
-            customers=CustomerDirectory(repos.tenants, repos.customers),
-            appointments=AppointmentListing(repos.tenants, repos.appointments),
-            canceller=canceller,
-        )
 
 
 class CatalogServicer(pb_grpc.CatalogServiceServicer):
@@ -219,7 +203,7 @@ class CatalogServicer(pb_grpc.CatalogServiceServicer):
         self, request: pb.CancelAppointmentRequest, context: Context
     ) -> pb.CancelAppointmentResponse:
         """The back office cancels regardless of the customers' cancellation window."""
-        appointment, cancelled = await self._cases.canceller.cancel(
+        appointment, cancelled = await self._cases.canceller.execute(
             parse_uuid("tenant_id", request.tenant_id),
             parse_uuid("appointment_id", request.appointment_id),
             reason=request.reason,
@@ -228,15 +212,3 @@ class CatalogServicer(pb_grpc.CatalogServiceServicer):
         return pb.CancelAppointmentResponse(
             appointment=m.appointment_message(appointment), cancelled=cancelled
         )
-
-
-def catalog_registration(
-    repositories: Repositories, canceller: AppointmentCanceller
-) -> ServiceRegistration:
-    """The CatalogService for ``create_server``, wired to ``repositories``."""
-    servicer = CatalogServicer(CatalogUseCases.wire(repositories, canceller))
-
-    def add(server: grpc.aio.Server) -> None:
-        pb_grpc.add_CatalogServiceServicer_to_server(servicer, server)
-
-    return ServiceRegistration(name=SERVICE_NAME, add=add)

@@ -1,3 +1,4 @@
+# Over 300 lines: the one adapter of the AppointmentRepository port; its transactions share helpers.
 """``BeanieAppointmentRepository``: appointments and their slot holds, in one transaction.
 
 Why a transaction (not compensating deletes): SecantusDB and MongoDB replica sets support

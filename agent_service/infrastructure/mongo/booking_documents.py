@@ -80,9 +80,10 @@ class SlotHoldDocument(Document):
     """One 5-minute unit of a calendar's time taken by an active appointment.
 
     The unique (calendar, unit) index is what makes two overlapping bookings impossible,
-    across replicas, professionals and tenants sharing one calendar too (DESIGN §5). It
-    replaced the (tenant, professional, unit) index ``one_hold_per_unit``, which
-    ``init_agent_storage`` drops (see docs/operations.md, "Migrations").
+    across replicas, professionals and tenants sharing one calendar too
+    (docs/architecture.md#the-booking-invariant). It replaced the (tenant, professional, unit)
+    index ``one_hold_per_unit``, which ``init_agent_storage`` drops (see docs/operations.md,
+    "Migrations").
     """
 
     tenant_id: UUID

@@ -1,6 +1,6 @@
 """Translation of Google failures into ``agenda_kit.calendar.errors`` at the adapter edge.
 
-Decisions (DESIGN §3):
+Decisions (docs/architecture.md#the-google-calendar-adapter):
 - retries exhausted on 5xx, timeouts, resets → ``CalendarUnavailableError`` (human message);
 - retries exhausted on 429 / 403 rate limits → ``CalendarQuotaError``;
 - 400 → ``InvalidCalendarRequestError`` with Google's message;

@@ -1,4 +1,4 @@
-"""``ICalendarAdapter``: the calendar port of seed 000, extended as DESIGN §3 says.
+"""``ICalendarAdapter``: the calendar port (docs/architecture.md#the-calendar-port).
 
 All instants are timezone-aware; adapters return them in UTC. Ranges are half-open
 ``[start, end)``.
@@ -145,7 +145,7 @@ class ICalendarAdapter(ABC):
         time_zone: str = "UTC",
         private: Mapping[str, str] | None = None,
     ) -> str:
-        """Create the event (idempotently) and return its provider id (seed 000's signature,
+        """Create the event (idempotently) and return its provider id (the original signature,
         served by ``insert_event``); ``private`` holds opaque references, never personal
         data."""
         draft = EventDraft(

@@ -14,9 +14,8 @@ from agenda_kit.grpc.auth import AuthorizationInterceptor
 from agenda_kit.grpc.context import RequestContextInterceptor
 from agenda_kit.grpc.server import ServerSpec, create_server
 from agent_service.application.repositories import Repositories
-from agent_service.bootstrap import ENV_PRINCIPAL
+from agent_service.bootstrap import ENV_PRINCIPAL, catalog_registration
 from agent_service.domain.appointments import Appointment, AppointmentStatus
-from agent_service.infrastructure.grpc.catalog_servicer import catalog_registration
 from agent_service.infrastructure.grpc.errors import AGENT_ERRORS
 from agent_service.infrastructure.grpc.policy import CATALOG_POLICY
 
@@ -30,7 +29,7 @@ class RepositoryCanceller:
     def __init__(self, repos: Repositories) -> None:
         self._repos = repos
 
-    async def cancel(
+    async def execute(
         self, tenant_id: UUID, appointment_id: UUID, *, reason: str, enforce_window: bool
     ) -> tuple[Appointment, bool]:
         appointment = await self._repos.appointments.get(tenant_id, appointment_id)

@@ -13,10 +13,12 @@ import pytest
 from agenda_kit import deadline
 from agenda_kit.calendar.errors import CalendarQuotaError
 from agenda_kit.calendar.port import CalendarEvent, EventDraft
-from agent_service.application.booking import FAILPOINT_STEPS, BookingService
+from agent_service.application.book_appointment import FAILPOINT_STEPS
+from agent_service.application.booking import Booking
 from agent_service.application.ports import AppointmentFilter
 from agent_service.application.reconciler import Reconciler
 from agent_service.application.repositories import Repositories
+from agent_service.bootstrap import wire_booking
 from agent_service.domain.appointments import Appointment, AppointmentStatus
 from agent_service.domain.errors import (
     BookingPendingError,
@@ -30,15 +32,17 @@ from tests.fakes.in_memory_calendar import InMemoryCalendar
 TUESDAY_10 = datetime.fromisoformat("2026-12-01T10:00:00-03:00")
 
 
-async def setup(**kwargs: Any) -> tuple[BookingService, Salon, InMemoryCalendar, Repositories]:
+async def setup(**kwargs: Any) -> tuple[Booking, Salon, InMemoryCalendar, Repositories]:
     repos = in_memory_repositories(clock=lambda: NOW)  # the store's clock: fixed, not the real one
     calendar = InMemoryCalendar(clock=lambda: NOW)
     salon = await seed_salon(repos)
-    return BookingService(repos, calendar, clock=lambda: NOW, **kwargs), salon, calendar, repos
+    return wire_booking(repos, calendar, lambda: NOW, **kwargs), salon, calendar, repos
 
 
-async def book(service: BookingService, salon: Salon) -> Appointment:
-    return await service.book(salon.tenant.id, uuid4(), salon.ana.id, salon.cut.id, TUESDAY_10)
+async def book(service: Booking, salon: Salon) -> Appointment:
+    return await service.book.execute(
+        salon.tenant.id, uuid4(), salon.ana.id, salon.cut.id, TUESDAY_10
+    )
 
 
 def live_events(calendar: InMemoryCalendar) -> list[CalendarEvent]:

@@ -17,9 +17,10 @@ from agenda_kit.calendar.errors import (
     EventNotFoundError,
 )
 from agenda_kit.calendar.port import CalendarEvent, EventDraft
-from agent_service.application.booking import BookingService
+from agent_service.application.booking import Booking
 from agent_service.application.reconciler import Reconciler
 from agent_service.application.repositories import Repositories
+from agent_service.bootstrap import wire_booking
 from agent_service.domain.appointments import Appointment, AppointmentStatus
 from agent_service.domain.conversations import ActionKind
 from agent_service.domain.errors import (
@@ -44,11 +45,11 @@ def told_pending(reply: str) -> bool:
     return reply.startswith(PENDING_PT) and PENDING_RECEIPT_PT in reply
 
 
-async def setup() -> tuple[BookingService, Salon, InMemoryCalendar, Repositories]:
+async def setup() -> tuple[Booking, Salon, InMemoryCalendar, Repositories]:
     repos = in_memory_repositories(clock=lambda: NOW)
     calendar = InMemoryCalendar(clock=lambda: NOW)
     salon = await seed_salon(repos)
-    return BookingService(repos, calendar, clock=lambda: NOW), salon, calendar, repos
+    return wire_booking(repos, calendar, lambda: NOW), salon, calendar, repos
 
 
 def reconciler(repos: Repositories, calendar: InMemoryCalendar) -> Reconciler:
@@ -103,7 +104,7 @@ async def test_a_timeout_with_nothing_stored_ends_failed_and_the_customer_hears_
     service, salon, calendar, repos = await setup()
     quota_on_every_write(calendar, store=False)
     with pytest.raises(BookingPendingError):
-        await service.book(salon.tenant.id, uuid4(), salon.ana.id, salon.cut.id, TUESDAY_10)
+        await service.book.execute(salon.tenant.id, uuid4(), salon.ana.id, salon.cut.id, TUESDAY_10)
     customer_id = (await repos.appointments.due_pending(timedelta(0), 1))[0].customer_id
     await _customer(repos, salon, customer_id)
     report = await reconciler(repos, calendar).run_once()
@@ -167,16 +168,16 @@ async def test_a_redelivery_after_the_handler_died_resumes_the_same_booking() ->
         if step == "after_event":
             raise asyncio.CancelledError  # stands for SIGKILL: nothing after this step runs
 
-    dying = BookingService(repos, calendar, clock=lambda: NOW, failpoint=die_after_event)
+    dying = wire_booking(repos, calendar, lambda: NOW, die_after_event)
     with pytest.raises(asyncio.CancelledError):
-        await dying.book(*args, request_key="whatsapp:m1")
-    resumed = await service.book(*args, request_key="whatsapp:m1")
+        await dying.book.execute(*args, request_key="whatsapp:m1")
+    resumed = await service.book.execute(*args, request_key="whatsapp:m1")
     assert resumed.status is AppointmentStatus.CONFIRMED
     assert [e.event_id for e in live(calendar)] == [resumed.external_event_id]
-    again = await service.book(*args, request_key="whatsapp:m1")
+    again = await service.book.execute(*args, request_key="whatsapp:m1")
     assert again.id == resumed.id
     with pytest.raises(SlotUnavailableError):  # another message for that time: taken
-        await service.book(*args, request_key="whatsapp:m2")
+        await service.book.execute(*args, request_key="whatsapp:m2")
 
 
 # §2 — claims with a lease
@@ -214,7 +215,7 @@ async def test_an_event_left_by_a_failed_withdrawal_is_swept_until_cancelled() -
     calendar.insert_event = reconciled_meanwhile  # type: ignore[method-assign]
     calendar.cancel_event = cancel_fails  # type: ignore[method-assign]
     with pytest.raises(SlotUnavailableError):
-        await service.book(salon.tenant.id, uuid4(), salon.ana.id, salon.cut.id, TUESDAY_10)
+        await service.book.execute(salon.tenant.id, uuid4(), salon.ana.id, salon.cut.id, TUESDAY_10)
     calendar.insert_event = original_insert  # type: ignore[method-assign]
     assert len(live(calendar)) == 1  # the orphan
     assert (await sweeper.run_once()).orphans_cancelled == 0  # still failing: kept, retried
@@ -226,17 +227,15 @@ async def test_an_event_left_by_a_failed_withdrawal_is_swept_until_cancelled() -
 # §5 — reschedule as one operation
 
 
-async def booked(
-    service: BookingService, salon: Salon, start: datetime = TUESDAY_10
-) -> Appointment:
-    return await service.book(salon.tenant.id, uuid4(), salon.ana.id, salon.cut.id, start)
+async def booked(service: Booking, salon: Salon, start: datetime = TUESDAY_10) -> Appointment:
+    return await service.book.execute(salon.tenant.id, uuid4(), salon.ana.id, salon.cut.id, start)
 
 
 async def test_a_reschedule_onto_a_time_overlapping_itself_works() -> None:
     """Reproduces §5: moving 10:00 → 10:30 failed on its own hold."""
     service, salon, calendar, _ = await setup()
     old = await booked(service, salon)
-    moved = await service.reschedule(
+    moved = await service.reschedule.execute(
         salon.tenant.id, old.customer_id, old.id, TUESDAY_10 + timedelta(minutes=30)
     )
     assert (moved.id, moved.external_event_id) == (old.id, old.external_event_id)
@@ -251,7 +250,7 @@ async def test_concurrent_reschedules_of_one_appointment_one_wins() -> None:
     targets = [TUESDAY_10 + timedelta(hours=h) for h in (2, 3, 4, 5, 6)] * 4
     outcomes = await asyncio.gather(
         *(
-            service.reschedule(
+            service.reschedule.execute(
                 salon.tenant.id, old.customer_id, old.id, t, expected_start=old.start
             )
             for t in targets
@@ -278,7 +277,7 @@ async def test_a_failed_move_leaves_no_residue_and_the_old_time_stands() -> None
 
     calendar.move_event = gone  # type: ignore[method-assign]
     with pytest.raises(EventNotFoundError):
-        await service.reschedule(
+        await service.reschedule.execute(
             salon.tenant.id, old.customer_id, old.id, TUESDAY_10 + timedelta(hours=3)
         )
     stored = await repos.appointments.get(salon.tenant.id, old.id)
@@ -298,7 +297,7 @@ async def test_an_ambiguous_move_is_undone_or_settled_by_the_reconciler() -> Non
     calendar.move_event = down  # type: ignore[method-assign]
     new_start = TUESDAY_10 + timedelta(hours=3)
     with pytest.raises(BookingPendingError):
-        await service.reschedule(salon.tenant.id, old.customer_id, old.id, new_start)
+        await service.reschedule.execute(salon.tenant.id, old.customer_id, old.id, new_start)
     calendar.move_event = original  # type: ignore[method-assign]
     await _customer(repos, salon, old.customer_id)
     report = await reconciler(repos, calendar).run_once()
@@ -326,7 +325,7 @@ async def test_a_reconciler_on_a_clock_five_minutes_fast_fails_nothing_in_flight
     """Reproduces §8: grace compared the booking replica's ``updated_at`` with the
     reconciler's clock. Here the store stamps and judges with ONE clock."""
     _, salon, calendar, repos = await setup()
-    fast = BookingService(repos, calendar, clock=lambda: NOW + timedelta(minutes=5))
+    fast = wire_booking(repos, calendar, lambda: NOW + timedelta(minutes=5))
     in_flight = asyncio.Event()
     release = asyncio.Event()
     original = calendar.insert_event
@@ -338,7 +337,7 @@ async def test_a_reconciler_on_a_clock_five_minutes_fast_fails_nothing_in_flight
 
     calendar.insert_event = slow  # type: ignore[method-assign]
     booking = asyncio.ensure_future(
-        fast.book(salon.tenant.id, uuid4(), salon.ana.id, salon.cut.id, TUESDAY_10)
+        fast.book.execute(salon.tenant.id, uuid4(), salon.ana.id, salon.cut.id, TUESDAY_10)
     )
     await in_flight.wait()
 
@@ -421,6 +420,7 @@ async def test_today_is_judged_in_the_tenants_time_zone() -> None:
         professional_repository=assistant.repos.professionals,
         appointment_repository=assistant.repos.appointments,
         calendar_adapter=assistant.calendar,
+        faq_repository=assistant.repos.faq,
         booking=assistant.booking,
         tenant=salon.tenant,
         turn=TurnState(now=evening.astimezone(UTC), language="pt"),  # the engine's clock is UTC
@@ -453,10 +453,10 @@ async def test_a_request_key_of_a_cancelled_booking_is_not_reported_booked() -> 
     service, salon, _, _ = await setup()
     customer = uuid4()
     args = (salon.tenant.id, customer, salon.ana.id, salon.cut.id, TUESDAY_10)
-    first = await service.book(*args, request_key="whatsapp:m1")
-    await service.cancel(salon.tenant.id, first.id, reason="x", enforce_window=False)
+    first = await service.book.execute(*args, request_key="whatsapp:m1")
+    await service.cancel.execute(salon.tenant.id, first.id, reason="x", enforce_window=False)
     with pytest.raises(InvalidStateError):
-        await service.book(*args, request_key="whatsapp:m1")
+        await service.book.execute(*args, request_key="whatsapp:m1")
 
 
 async def test_an_event_landing_after_the_reconciler_failed_its_booking_is_swept() -> None:

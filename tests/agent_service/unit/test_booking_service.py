@@ -10,8 +10,9 @@ from uuid import uuid4
 import pytest
 
 from agenda_kit.calendar.errors import CalendarUnavailableError, InvalidCalendarRequestError
-from agent_service.application.booking import BookingService
+from agent_service.application.booking import Booking
 from agent_service.application.reconciler import Reconciler
+from agent_service.bootstrap import wire_booking
 from agent_service.domain.appointments import Appointment, AppointmentStatus
 from agent_service.domain.errors import (
     BookingPendingError,
@@ -27,15 +28,15 @@ from tests.fakes.in_memory_calendar import InMemoryCalendar
 TUESDAY_10 = datetime.fromisoformat("2026-12-01T10:00:00-03:00")
 
 
-async def setup() -> tuple[BookingService, Salon, InMemoryCalendar]:
+async def setup() -> tuple[Booking, Salon, InMemoryCalendar]:
     repos = in_memory_repositories()
     calendar = InMemoryCalendar(clock=lambda: NOW)
     salon = await seed_salon(repos)
-    return BookingService(repos, calendar, clock=lambda: NOW), salon, calendar
+    return wire_booking(repos, calendar, lambda: NOW), salon, calendar
 
 
-async def book(service: BookingService, salon: Salon, start: datetime = TUESDAY_10) -> Appointment:
-    return await service.book(salon.tenant.id, uuid4(), salon.ana.id, salon.cut.id, start)
+async def book(service: Booking, salon: Salon, start: datetime = TUESDAY_10) -> Appointment:
+    return await service.book.execute(salon.tenant.id, uuid4(), salon.ana.id, salon.cut.id, start)
 
 
 async def test_a_booking_confirms_with_exactly_one_event() -> None:
@@ -68,9 +69,11 @@ async def test_times_outside_hours_or_policy_are_refused() -> None:
     with pytest.raises(PolicyViolationError, match="days ahead"):
         await book(service, salon, TUESDAY_10 + timedelta(days=90))
     with pytest.raises(InvalidInputError):
-        await service.book(salon.tenant.id, uuid4(), salon.ana.id, salon.beard.id, TUESDAY_10)
+        await service.book.execute(
+            salon.tenant.id, uuid4(), salon.ana.id, salon.beard.id, TUESDAY_10
+        )
     with pytest.raises(NotFoundError):
-        await service.book(uuid4(), uuid4(), salon.ana.id, salon.cut.id, TUESDAY_10)
+        await service.book.execute(uuid4(), uuid4(), salon.ana.id, salon.cut.id, TUESDAY_10)
     assert calendar.events == {}
 
 
@@ -92,11 +95,11 @@ async def test_a_permanent_calendar_error_fails_and_frees_the_slot() -> None:
 async def test_cancel_frees_the_slot_and_is_idempotent() -> None:
     service, salon, calendar = await setup()
     appointment = await book(service, salon)
-    cancelled, changed = await service.cancel(
+    cancelled, changed = await service.cancel.execute(
         salon.tenant.id, appointment.id, reason="test", enforce_window=True
     )
     assert changed and cancelled.status is AppointmentStatus.CANCELLED
-    _, again = await service.cancel(
+    _, again = await service.cancel.execute(
         salon.tenant.id, appointment.id, reason="x", enforce_window=True
     )
     assert not again
@@ -109,12 +112,16 @@ async def test_cancellation_window_is_enforced_for_customers_only() -> None:
     repos = in_memory_repositories()
     calendar = InMemoryCalendar(clock=lambda: NOW)
     salon = await seed_salon(repos)
-    early = BookingService(repos, calendar, clock=lambda: NOW)
-    appointment = await early.book(salon.tenant.id, uuid4(), salon.ana.id, salon.cut.id, TUESDAY_10)
-    late = BookingService(repos, calendar, clock=lambda: TUESDAY_10 - timedelta(minutes=30))
+    early = wire_booking(repos, calendar, lambda: NOW)
+    appointment = await early.book.execute(
+        salon.tenant.id, uuid4(), salon.ana.id, salon.cut.id, TUESDAY_10
+    )
+    late = wire_booking(repos, calendar, lambda: TUESDAY_10 - timedelta(minutes=30))
     with pytest.raises(PolicyViolationError):
-        await late.cancel(salon.tenant.id, appointment.id, reason="late", enforce_window=True)
-    _, changed = await late.cancel(
+        await late.cancel.execute(
+            salon.tenant.id, appointment.id, reason="late", enforce_window=True
+        )
+    _, changed = await late.cancel.execute(
         salon.tenant.id, appointment.id, reason="office", enforce_window=False
     )
     assert changed
@@ -123,8 +130,10 @@ async def test_cancellation_window_is_enforced_for_customers_only() -> None:
 async def test_reschedule_moves_the_event_and_keeps_the_appointment() -> None:
     service, salon, calendar = await setup()
     customer = uuid4()
-    old = await service.book(salon.tenant.id, customer, salon.ana.id, salon.cut.id, TUESDAY_10)
-    new = await service.reschedule(
+    old = await service.book.execute(
+        salon.tenant.id, customer, salon.ana.id, salon.cut.id, TUESDAY_10
+    )
+    new = await service.reschedule.execute(
         salon.tenant.id, customer, old.id, TUESDAY_10 + timedelta(hours=2)
     )
     assert new.id == old.id and new.external_event_id == old.external_event_id
@@ -132,7 +141,9 @@ async def test_reschedule_moves_the_event_and_keeps_the_appointment() -> None:
     (event,) = calendar.events.values()
     assert event.start == TUESDAY_10 + timedelta(hours=2)
     with pytest.raises(NotFoundError):
-        await service.reschedule(salon.tenant.id, uuid4(), new.id, TUESDAY_10 + timedelta(hours=4))
+        await service.reschedule.execute(
+            salon.tenant.id, uuid4(), new.id, TUESDAY_10 + timedelta(hours=4)
+        )
 
 
 async def test_reconciler_confirms_or_releases_stale_pending_bookings() -> None:
@@ -148,7 +159,7 @@ async def test_reconciler_confirms_or_releases_stale_pending_bookings() -> None:
     calendar.insert_event = original  # type: ignore[method-assign]
     with pytest.raises(SlotUnavailableError):
         await book(service, salon)  # still held
-    reconciler = Reconciler(service._repos, calendar, grace=timedelta(0))
+    reconciler = Reconciler(service.book._repos, calendar, grace=timedelta(0))
     report = await reconciler.run_once()
     assert (report.confirmed, report.released) == (0, 1)
     assert (await book(service, salon)).status is AppointmentStatus.CONFIRMED
@@ -156,7 +167,7 @@ async def test_reconciler_confirms_or_releases_stale_pending_bookings() -> None:
 
 async def test_reconciler_confirms_a_booking_whose_event_exists() -> None:
     service, salon, calendar = await setup()
-    repos = service._repos
+    repos = service.book._repos
     pending = Appointment(
         tenant_id=salon.tenant.id,
         customer_id=uuid4(),

@@ -19,6 +19,7 @@ from pydantic_ai.messages import (
     UserPromptPart,
 )
 
+from agent_service.bootstrap import wire_booking
 from agent_service.domain.catalog import Tenant
 from agent_service.domain.conversations import (
     PENDING_STATE_KEY,
@@ -43,6 +44,8 @@ from agent_service.infrastructure.agent.history import (
 )
 from agent_service.infrastructure.agent.tools.bounds import check_day, check_start
 from agent_service.infrastructure.agent.truth import final_reply, misstates
+from tests.fakes.agent_repositories import in_memory_repositories
+from tests.fakes.in_memory_calendar import InMemoryCalendar
 
 NOW = datetime(2026, 11, 30, 12, 0, tzinfo=UTC)
 BOOKED = TurnAction(kind=ActionKind.APPOINTMENT_BOOKED, detail="Corte com Ana")
@@ -50,14 +53,17 @@ BOOKED = TurnAction(kind=ActionKind.APPOINTMENT_BOOKED, detail="Corte com Ana")
 
 def deps(language: str = "pt", now: datetime = NOW) -> AgentDeps:
     tenant = Tenant(name="Salão", time_zone="America/Sao_Paulo", locale="pt-BR")
+    repos, calendar = in_memory_repositories(clock=lambda: now), InMemoryCalendar(lambda: now)
     return AgentDeps(
         tenant_id=tenant.id,
         customer_id=uuid4(),
-        tenant_repository=None,
-        service_repository=None,
-        professional_repository=None,
-        appointment_repository=None,
-        calendar_adapter=None,
+        tenant_repository=repos.tenants,
+        service_repository=repos.services,
+        professional_repository=repos.professionals,
+        appointment_repository=repos.appointments,
+        calendar_adapter=calendar,
+        faq_repository=repos.faq,
+        booking=wire_booking(repos, calendar, lambda: now),
         tenant=tenant,
         turn=TurnState(now=now, language=language),
     )

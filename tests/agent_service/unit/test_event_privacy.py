@@ -6,7 +6,7 @@ from __future__ import annotations
 from datetime import datetime
 from uuid import uuid4
 
-from agent_service.application.booking import BookingService
+from agent_service.bootstrap import wire_booking
 from tests.agent_service.conversation_fixtures import NOW, seed_salon
 from tests.fakes.agent_repositories import in_memory_repositories
 from tests.fakes.in_memory_calendar import InMemoryCalendar
@@ -18,9 +18,9 @@ async def test_an_event_holds_no_customer_data_and_opaque_references_only() -> N
     repos = in_memory_repositories()
     calendar = InMemoryCalendar(clock=lambda: NOW)
     salon = await seed_salon(repos)
-    booking = BookingService(repos, calendar, clock=lambda: NOW)
+    booking = wire_booking(repos, calendar, lambda: NOW)
     customer_id = uuid4()
-    appointment = await booking.book(
+    appointment = await booking.book.execute(
         salon.tenant.id, customer_id, salon.ana.id, salon.cut.id, TUESDAY_10
     )
     (event,) = calendar.events.values()

@@ -1,3 +1,4 @@
+# Over 300 lines: the offline model's date and time grammar (pt-BR and English), one parser.
 """Dates and times in customer messages (pt-BR and English), resolved against a local ``now``.
 
 Parsing runs on folded text (lowercase, no accents, see :func:`text.fold_with_map`); the

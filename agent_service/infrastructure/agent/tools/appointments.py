@@ -62,7 +62,7 @@ async def cancel_appointment(ctx: RunContext[AgentDeps], appointment_id: UUID) -
     """
     deps = ctx.deps
     try:
-        appointment = await deps.booking.customer_appointment(
+        appointment = await deps.booking.customer_appointment.execute(
             deps.tenant_id, deps.customer_id, appointment_id
         )
     except NotFoundError as error:
@@ -87,7 +87,7 @@ async def cancel_appointment(ctx: RunContext[AgentDeps], appointment_id: UUID) -
     if blocked is not None:
         return blocked
     try:
-        _, changed = await deps.booking.cancel(
+        _, changed = await deps.booking.cancel.execute(
             deps.tenant_id, appointment_id, reason="cancelled by the customer", enforce_window=True
         )
     except (CalendarError, AgendaError) as error:
@@ -116,7 +116,7 @@ async def reschedule_appointment(
     deps = ctx.deps
     check_start(deps, new_start_time, "new_start_time")
     try:
-        old = await deps.booking.customer_appointment(
+        old = await deps.booking.customer_appointment.execute(
             deps.tenant_id, deps.customer_id, appointment_id
         )
     except NotFoundError as error:
@@ -153,7 +153,7 @@ async def reschedule_appointment(
     if blocked is not None:
         return blocked
     try:
-        new = await deps.booking.reschedule(
+        new = await deps.booking.reschedule.execute(
             deps.tenant_id, deps.customer_id, appointment_id, new_start_time
         )
     except BookingPendingError:

@@ -1,4 +1,5 @@
-"""The write tool of seed 000 §2.3: book an appointment, after confirmation."""
+"""The write tool ``book_appointment``: book an appointment, after confirmation
+(docs/architecture.md#a-booking-from-the-tool-to-google)."""
 
 from __future__ import annotations
 
@@ -127,7 +128,7 @@ async def _not_free(
     """Never ask the customer to confirm a time that is not free."""
     day = start.astimezone(deps.tenant.zone).date()
     try:
-        starts = await deps.booking.free_slots(
+        starts = await deps.booking.free_slots.execute(
             deps.tenant, professional, day, service.duration_minutes
         )
     except CalendarError as error:
@@ -156,7 +157,7 @@ async def _book(
     deps: AgentDeps, professional_id: UUID, service_id: UUID, start: datetime, summary: str
 ) -> str:
     try:
-        appointment = await deps.booking.book(
+        appointment = await deps.booking.book.execute(
             deps.tenant_id,
             deps.customer_id,
             professional_id,

@@ -1,4 +1,4 @@
-"""Read tools: services, professionals and free times (seed 000 §2.2)."""
+"""Read tools: services, professionals and free times (docs/agents.md, "Specialists")."""
 
 from __future__ import annotations
 
@@ -70,7 +70,9 @@ async def check_availability(
     except NotFoundError as error:
         return f"NOT FOUND: {error}"
     try:
-        starts = await deps.booking.free_slots(deps.tenant, professional, target_date, duration)
+        starts = await deps.booking.free_slots.execute(
+            deps.tenant, professional, target_date, duration
+        )
     except CalendarError as error:
         return f"UNAVAILABLE: {error}"
     weekday = WEEKDAYS[deps.turn.language][target_date.weekday()]
