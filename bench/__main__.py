@@ -28,17 +28,26 @@ NOTES = {
     "token_economy": "Input tokens the model receives, counted with tiktoken cl100k_base "
     "(offline) on the OpenAI Chat Completions body, beside chars/4. The routed graph (clear "
     "tasks routed in code, the model router only when ambiguous, specialists with only their "
-    "tools) against the strongest honest single agent (every tool, every specialist's "
-    "instructions merged without routing text, same history policy). Headline per user turn.",
+    "tools, a follow-up of another job switched in code) against the strongest honest single "
+    "agent: one agent with every tool once, every specialist's instructions merged without "
+    "routing or transfer text, the same context block (date, business, customer memory with "
+    "the summary of finished tasks, pending action) and the same history policy where it "
+    "applies (its messages kept, at most 16, dropped after a finished change; the per-task "
+    "cut at a change of specialist has no equivalent for one agent). Headline per user turn.",
     "google_economy": "Google Calendar calls through the real calendar service and its caches "
     "against the Google emulator: freeBusy calls per availability lookup against one call per "
-    "lookup, and a 20-professional week against google-api-python-client (one query per "
+    "lookup, counting only lookups a customer caused (the booking tools' fresh re-check right "
+    "before a write is its own line: no cache by design), and a 20-professional week against "
+    "google-api-python-client (one query per "
     "professional, and its own batched query: the fair baseline).",
     "calendar_throughput": "GetFreeSlots against a bare echo RPC on the same server (ghz-style "
-    "closed loop, warm cache): what the slot work costs beyond gRPC itself.",
+    "closed loop): warm cache; cold with the cache off on the local backend (every call reads "
+    "MongoDB); cold on the Google backend through the Google emulator with 50 ms latency "
+    "(every call one freeBusy round trip). What the slot work costs beyond gRPC itself.",
     "turn_overhead": "A SendMessage turn through the real agent service (offline model, "
     "embedded MongoDB): the time outside model and tools, MongoDB commands per turn and CPU "
-    "per process, serial and at 50 concurrent conversations.",
+    "per process, serial and at 50 concurrent conversations; the agent's CPU split by "
+    "component from a cProfile of separate turns.",
     "scale": "Many concurrent conversations end to end: errors, turns/s, latency and memory.",
     "memory": "In process: RSS growth as finished conversations accumulate (the in-memory "
     "store standing for MongoDB replaced every 250), and the tracemalloc heap each open "

@@ -89,6 +89,49 @@ def profile_rows(profiler: cProfile.Profile, limit: int, sort: str) -> list[dict
     return rows[:limit]
 
 
+COMPONENTS = (
+    ("agent: offline model", ("agent_service/infrastructure/agent/offline/",)),
+    ("agent: own code", ("agent_service/", "agenda_kit/")),
+    ("Pydantic AI", ("pydantic_ai/", "pydantic_graph/", "genai_prices/")),
+    ("LangGraph", ("langgraph/", "langchain_core/")),
+    ("pydantic", ("pydantic/", "pydantic_core")),
+    ("MongoDB driver + Beanie", ("pymongo/", "bson/", "beanie/", "motor/")),
+    ("gRPC + protobuf", ("grpc/", "google/protobuf", "grpc.", "cygrpc")),
+    ("logging", ("structlog/", "logging/", "opentelemetry/", "prometheus_client/")),
+    ("socket I/O", ("_socket", "ssl.")),
+    ("event loop", ("asyncio/", "selectors", "select.epoll", "anyio/", "contextvars")),
+)
+
+
+def profile_components(profiler: cProfile.Profile) -> dict[str, float]:
+    """Own time (seconds) summed by component — which library or part of the service the
+    CPU went to. A standard-library or built-in function's time goes to the components of
+    its direct callers (in proportion to what each caller spent in it), so ``isinstance`` or
+    ``dataclasses.replace`` called by Pydantic AI counts as Pydantic AI."""
+    stats = pstats.Stats(profiler)
+    seconds: dict[str, float] = {}
+    for (path, _line, name), (_cc, _n, tottime, _cum, callers) in stats.stats.items():  # type: ignore[attr-defined]
+        own = _component(path, name)
+        if own != OTHER or not callers:
+            seconds[own] = seconds.get(own, 0.0) + tottime
+            continue
+        spent = sum(caller[2] for caller in callers.values()) or 1.0
+        for (caller_path, _l, caller_name), caller in callers.items():
+            component = _component(caller_path, caller_name)
+            seconds[component] = seconds.get(component, 0.0) + tottime * caller[2] / spent
+    return dict(sorted(seconds.items(), key=lambda item: item[1], reverse=True))
+
+
+OTHER = "other (stdlib, builtins)"
+
+
+def _component(path: str, name: str) -> str:
+    where = f"{path} {name}"
+    return next(
+        (label for label, marks in COMPONENTS if any(mark in where for mark in marks)), OTHER
+    )
+
+
 def _short(path: str) -> str:
     for marker in ("site-packages/", "lib/python3.11/", str(REPO) + "/"):
         if marker in path:
@@ -135,6 +178,7 @@ def probe_handler(extra: Mapping[str, ProbeAction] | None = None) -> grpc.Generi
         return {
             "cumulative": profile_rows(running, limit, "cumulative"),
             "tottime": profile_rows(running, limit, "tottime"),
+            "components_s": profile_components(running),
         }
 
     actions: dict[str, ProbeAction] = {

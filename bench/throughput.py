@@ -5,7 +5,9 @@ The calendar service runs as its own process (``bench.calendar_with_echo``: the 
 JSON request logs — plus ``/bench.Echo/Echo`` on the same server). One calendar holds 200
 busy events in the queried week. Warm: the free/busy cache is warmed by a first call and its
 TTL raised so that it stays warm. Cold: a second service with the cache off (TTL 0), so every
-call reads the busy events from MongoDB. Load comes from a separate process
+call reads the busy events from MongoDB; and a third on the Google backend with the cache off,
+against the Google Calendar emulator answering after ``GOOGLE_LATENCY`` (every call is one
+``freeBusy`` round trip: the cold path a real deployment has). Load comes from a separate process
 (``bench.load_worker``) at each concurrency, echo and GetFreeSlots alternating in 1-second
 phases; RPS is the median over the rounds and the RPS ratio the median of the per-round
 ratios (this machine is shared, so absolute figures drift). Benchmarks report; they do not assert.
@@ -23,6 +25,9 @@ import statistics
 import subprocess
 import sys
 import tempfile
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
 from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any
@@ -42,6 +47,8 @@ from bench.harness import (
     probe,
     services,
 )
+from tests.fakes.google_calendar import running_emulator
+from tests.fakes.google_fixtures import ServiceAccountKey
 
 RESULTS = Path(__file__).resolve().parent / "results"
 PLOT = RESULTS / "throughput_rps.png"
@@ -51,6 +58,8 @@ ZONE = ZoneInfo("America/Sao_Paulo")
 SLOTS_METHOD = "/agenda.calendar.v1.CalendarService/GetFreeSlots"
 CONCURRENCY = (1, 16, 64)
 BUSY_EVENTS = 200
+GOOGLE_LATENCY = 0.05
+"""Seconds the Google emulator waits on every request in the Google-backed cold run."""
 
 
 def week_start(now: datetime) -> datetime:
@@ -210,12 +219,13 @@ def plot_path(quick: bool) -> Path:
 
 
 def measured(
-    quick: bool, ttl_seconds: str, with_profile: bool
+    quick: bool, ttl_seconds: str, with_profile: bool, **backend: str
 ) -> tuple[dict[str, dict[int, dict[str, Any]]], dict[str, Any], list[dict[str, Any]]]:
     """Echo and GetFreeSlots rows per concurrency on a fresh calendar service whose free/busy
-    cache TTL is ``ttl_seconds`` ("0": every call reads MongoDB — the cold path)."""
+    cache TTL is ``ttl_seconds`` ("0": every call reads the backend — the cold path); the
+    local backend on MongoDB unless ``backend`` settings say otherwise."""
     port = free_port()
-    spec = calendar_spec(port, TOKEN, CALENDAR_FREEBUSY_CACHE_TTL_SECONDS=ttl_seconds)
+    spec = calendar_spec(port, TOKEN, CALENDAR_FREEBUSY_CACHE_TTL_SECONDS=ttl_seconds, **backend)
     rows: dict[str, dict[int, dict[str, Any]]] = {"echo": {}, "get_free_slots": {}}
     profile: list[dict[str, Any]] = []
     with tempfile.TemporaryDirectory(prefix="agenda-bench-") as tmp:
@@ -234,6 +244,33 @@ def measured(
             if with_profile:
                 profile = profiled(calendar.address, payload, quick)
     return rows, prepared, profile
+
+
+@contextmanager
+def google_emulator(latency: float) -> Iterator[dict[str, str]]:
+    """The Google Calendar emulator (``latency`` seconds on every request) served from a
+    thread of this process, and the calendar-service settings that point the Google backend
+    at it (a generated service-account key; the emulator checks its signed assertion)."""
+    loop = asyncio.new_event_loop()
+    thread = threading.Thread(target=loop.run_forever, name="google-emulator", daemon=True)
+    thread.start()
+    serving = running_emulator(allow_any_calendar=True, latency=latency)
+    emulator = asyncio.run_coroutine_threadsafe(serving.__aenter__(), loop).result(30)
+    key = ServiceAccountKey.generate()
+    emulator.oauth.register(key.email, key.private_key.public_key(), frozenset())
+    try:
+        with tempfile.TemporaryDirectory(prefix="agenda-bench-google-") as tmp:
+            key_file = key.write(Path(tmp) / "service-account.json", emulator.token_uri)
+            yield {
+                "CALENDAR_BACKEND": "google",
+                "CALENDAR_GOOGLE_CREDENTIALS_FILE": str(key_file),
+                "CALENDAR_GOOGLE_API_BASE": emulator.base_url,
+                "CALENDAR_GOOGLE_TOKEN_URI": emulator.token_uri,
+            }
+    finally:
+        asyncio.run_coroutine_threadsafe(serving.__aexit__(None, None, None), loop).result(30)
+        loop.call_soon_threadsafe(loop.stop)
+        thread.join(10)
 
 
 def ratios(rows: dict[str, dict[int, dict[str, Any]]]) -> tuple[dict[int, float], dict[int, float]]:
@@ -260,6 +297,9 @@ def per_concurrency(rows: dict[str, dict[int, dict[str, Any]]], key: str) -> dic
 def run(quick: bool = False) -> dict[str, Any]:
     rows, prepared, profile = measured(quick, "3600", with_profile=True)
     cold_rows, _, _ = measured(quick, "0", with_profile=False)
+    with google_emulator(GOOGLE_LATENCY) as google:
+        google_rows, _, _ = measured(quick, "0", with_profile=False, **google)
+    google_rps_ratio, google_p99_ratio = ratios(google_rows)
     plot(rows, plot_path(quick))
     rps_ratio, p99_ratio = ratios(rows)
     cold_rps_ratio, cold_p99_ratio = ratios(cold_rows)
@@ -279,6 +319,14 @@ def run(quick: bool = False) -> dict[str, Any]:
         "cold_p99_ratio_vs_echo": cold_p99_ratio,
         "cold_server_cpu_us_per_request": per_concurrency(cold_rows, "server_cpu_us_per_request"),
         "cold_errors": sum(row["errors"] for by in cold_rows.values() for row in by.values()),
+        "cold_google_latency_ms": GOOGLE_LATENCY * 1000,
+        "cold_google_rps_ratio_vs_echo": google_rps_ratio,
+        "cold_google_p99_ratio_vs_echo": google_p99_ratio,
+        "cold_google_rps": per_concurrency(google_rows, "rps"),
+        "cold_google_errors": sum(
+            row["errors"] for by in google_rows.values() for row in by.values()
+        ),
+        "goal_cold_google_rps_ratio_min_0_5": min(google_rps_ratio.values()) >= 0.5,
         "goal_rps_ratio_min_0_5": min(rps_ratio.values()) >= 0.5,
         "goal_cold_rps_ratio_min_0_5": min(cold_rps_ratio.values()) >= 0.5,
         "goal_p99_at_64_within_3x": p99_ratio[64] <= 3.0,

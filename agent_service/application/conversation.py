@@ -4,12 +4,9 @@
 from __future__ import annotations
 
 import asyncio
-import hashlib
-import re
 import uuid
 from collections.abc import Callable, Coroutine
 from contextlib import AbstractAsyncContextManager, nullcontext
-from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any, TypeVar
 from uuid import UUID
@@ -17,12 +14,18 @@ from uuid import UUID
 import structlog
 
 from agenda_kit.tracing import current_trace_id
-from agent_service.application.engine import ConversationEngine, ProgressSink, TurnInput, TurnOutput
+from agent_service.application.engine import ConversationEngine, ProgressSink, TurnInput
+from agent_service.application.incoming import (
+    HandledMessage,
+    IncomingMessage,
+    customer_ref,
+    validate_incoming,
+)
 from agent_service.application.repositories import Repositories
 from agent_service.application.tenant_gate import Admission
+from agent_service.application.turn_persistence import remember_name, save_turn
 from agent_service.domain.catalog import Customer, Tenant
 from agent_service.domain.conversations import (
-    MAX_MESSAGE_CHARS,
     Conversation,
     ConversationStatus,
     Message,
@@ -31,59 +34,17 @@ from agent_service.domain.conversations import (
 )
 from agent_service.domain.errors import (
     ConflictError,
-    InvalidInputError,
     MessageIdTakenError,
     NotFoundError,
     StorageUnavailableError,
 )
 
+__all__ = ["HandleMessage", "HandledMessage", "IncomingMessage"]  # callers import them here
 log = structlog.get_logger("agenda.conversation")
 _T = TypeVar("_T")
 _TAKEOVER_EVERY = 0.5
 """How often a duplicate waiting for the reply checks whether the claim's lease expired."""
-_CHANNEL = re.compile(r"^[a-z0-9_-]{1,32}$")
 HUMAN = "human"
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class IncomingMessage:
-    """A customer message as a gateway delivers it."""
-
-    tenant_id: UUID
-    channel: str
-    external_id: str
-    display_name: str
-    conversation_id: UUID | None
-    message_id: str
-    text: str
-
-
-@dataclass(frozen=True, slots=True)
-class HandledMessage:
-    result: TurnResult
-    duplicate: bool
-
-
-def validate_incoming(message: IncomingMessage) -> None:
-    """Input limits, checked before anything else (and before any model call)."""
-    if not _CHANNEL.match(message.channel):
-        raise InvalidInputError("customer.channel", "lowercase letters, digits, '-', '_' (1..32)")
-    if not 0 < len(message.external_id.strip()) <= 256:
-        raise InvalidInputError("customer.external_id", "is required (at most 256 characters)")
-    if not 0 < len(message.message_id) <= 256:
-        raise InvalidInputError("message_id", "is required (at most 256 characters)")
-    if not message.text.strip():
-        raise InvalidInputError("text", "is required")
-    if len(message.text) > MAX_MESSAGE_CHARS:
-        raise InvalidInputError("text", f"must be at most {MAX_MESSAGE_CHARS} characters")
-    if len(message.display_name) > 200:
-        raise InvalidInputError("customer.display_name", "must be at most 200 characters")
-
-
-def customer_ref(message: IncomingMessage) -> str:
-    """An opaque reference to who sent ``message`` (message ids are unique per tenant and
-    channel; this tells a redelivery from another customer's reuse of the id)."""
-    return hashlib.sha256(message.external_id.strip().encode()).hexdigest()[:32]
 
 
 class HandleMessage:
@@ -291,8 +252,8 @@ class HandleMessage:
         # The outcome is stored first: whatever fails after a write, a retry of this message
         # id gets this truthful reply and nothing runs twice.
         await self._repos.turns.complete(*key, result)
-        await self._save_turn(conversation, incoming, output)
-        await self._remember_name(customer, output)
+        await save_turn(self._repos, conversation, incoming, output)
+        await remember_name(self._repos, customer, output)
         return result
 
     def _human_timed_out(self, conversation: Conversation) -> bool:
@@ -323,37 +284,3 @@ class HandleMessage:
                 tenant_id=message.tenant_id, customer_id=customer.id, channel=message.channel
             )
         )
-
-    async def _save_turn(
-        self, conversation: Conversation, incoming: Message, output: TurnOutput
-    ) -> Conversation:
-        reply = Message(role=Role.ASSISTANT, text=output.reply, specialist=output.specialist)
-        updated = (
-            conversation.with_message(incoming)
-            .with_message(reply)
-            .model_copy(
-                update={
-                    "engine_state": output.engine_state,
-                    "active_specialist": output.active_specialist,
-                    "summary": output.summary or conversation.summary,
-                }
-            )
-        )
-        if output.handoff_reason is not None:
-            updated = updated.handed_off(output.handoff_reason)
-        try:
-            return await self._repos.conversations.save(updated)
-        except ConflictError:
-            # Another replica stored a turn of this conversation meanwhile: keep its state,
-            # add this exchange to the transcript.
-            latest = await self._repos.conversations.get(conversation.tenant_id, conversation.id)
-            log.warning("conversation_turn_raced", conversation_id=str(conversation.id))
-            return await self._repos.conversations.save(
-                latest.with_message(incoming).with_message(reply)
-            )
-
-    async def _remember_name(self, customer: Customer, output: TurnOutput) -> None:
-        if output.customer_name and output.customer_name != customer.name:
-            await self._repos.customers.update(
-                customer.model_copy(update={"name": output.customer_name})
-            )

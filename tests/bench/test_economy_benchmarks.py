@@ -35,6 +35,20 @@ async def test_google_economy_quick() -> None:
         assert figures[f"{run}.conversations_not_as_scripted"] == 0
         assert figures[f"{run}.availability_questions"] > 0
         assert 0 < figures[f"{run}.calls_ratio"] <= 1
+        # The headline counts only lookups a customer caused; the fresh re-checks before a
+        # write are their own line, and together they are every lookup.
+        customer, fresh = (
+            figures[f"{run}.customer_lookups"],
+            figures[f"{run}.fresh_recheck_lookups"],
+        )
+        assert customer > 0 and fresh > 0
+        assert customer + fresh == figures[f"{run}.availability_questions"]
+        assert figures[f"{run}.fresh_recheck_google_freebusy_calls"] == fresh  # never cached
+        assert (
+            figures[f"{run}.customer_google_freebusy_calls"]
+            + figures[f"{run}.fresh_recheck_google_freebusy_calls"]
+            == figures[f"{run}.google_freebusy_calls"]
+        )
     assert figures["twenty_professionals.query_free_busy_google_calls"] == 1
     assert figures["twenty_professionals.same_busy_intervals_every_way"] is True
     assert figures["wall_time_ratio_20_professionals"] > 0

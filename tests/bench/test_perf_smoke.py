@@ -24,6 +24,8 @@ def test_calendar_throughput_quick() -> None:
         assert set(figures["rps"][name]) == set(throughput.CONCURRENCY)
         assert all(rps > 0 for rps in figures["rps"][name].values())
     assert figures["profile_get_free_slots_tottime"]
+    assert figures["cold_google_errors"] == 0
+    assert all(rps > 0 for rps in figures["cold_google_rps"]["get_free_slots"].values())
     assert (REPO / figures["plot"]).stat().st_size > 0
 
 
@@ -37,6 +39,8 @@ def test_turn_overhead_quick() -> None:
     assert loaded["db_commands_per_turn"] > 0
     assert figures["bookings"] == 4
     assert figures["profile"]["cumulative"]
+    components = figures["profiled_cpu_ms_per_turn_by_component"]
+    assert components["Pydantic AI"] > 0 and components["agent: own code"] > 0
     assert Path(REPO / figures["plot"]).stat().st_size > 0
 
 

@@ -23,6 +23,7 @@ from tests.agent_service.integration.agent_fixtures import (
     booking_request_text,
     channel_to,
 )
+from tests.figures import record
 from tests.reliability.scale import size
 from tests.reliability.stacks import running_stack, working_days
 
@@ -95,6 +96,18 @@ async def test_outage_replies_in_time_and_the_breaker_limits_upstream_calls(
         f"{slowest:.2f}s (deadline {DEADLINE}s), {upstream} calendar calls sent upstream, "
         f"{refused} refused by the open breaker; booking works again {recovered_after:.1f}s "
         "after the restart, breaker closed"
+    )
+    record(
+        "properties",
+        {
+            "05 calendar outage: messages during the outage": OUTAGE_MESSAGES,
+            "05 calendar outage: outage seconds": round(outage, 1),
+            "05 calendar outage: slowest reply (s)": round(slowest, 2),
+            "05 calendar outage: reply deadline (s)": DEADLINE,
+            "05 calendar outage: calls sent upstream": upstream,
+            "05 calendar outage: refused by the open breaker": refused,
+            "05 calendar outage: booking works again after restart (s)": round(recovered_after, 1),
+        },
     )
 
 

@@ -18,6 +18,7 @@ import pytest
 from agenda_kit.mongo import EmbeddedMongo
 from agent_service.domain.appointments import Appointment, AppointmentStatus
 from agent_service.domain.errors import SlotUnavailableError
+from tests import figures as figures_module
 from tests.reliability.scale import size
 from tests.reliability.stacks import Stack, at, running_stack, working_days
 
@@ -89,6 +90,17 @@ async def test_one_slot_and_overlapping_mixed_durations(
     print(
         f"\nproperty 1: {ROUNDS} rounds x ({CUSTOMERS} same-slot + {CUSTOMERS} mixed) bookings "
         f"in {elapsed:.1f}s; mixed-duration winners per round {winners}; {figures}"
+    )
+    figures_module.record(
+        "properties",
+        {
+            "01 concurrent booking: rounds x (same-slot + mixed) customers": (
+                f"{ROUNDS} x ({CUSTOMERS} + {CUSTOMERS})"
+            ),
+            "01 concurrent booking: mixed-duration winners per round": winners,
+            "01 concurrent booking: after the rounds": figures,
+            "01 concurrent booking: seconds": round(elapsed, 1),
+        },
     )
     # Per round: 1 same-slot winner + the mixed winners; all verified by check_invariant.
     assert figures["orphans"] == 0 and figures["overlapping_pairs"] == 0

@@ -18,6 +18,7 @@ from tests.agent_service.integration.agent_fixtures import (
     booking_request_text,
     channel_to,
 )
+from tests.figures import record
 from tests.reliability.scale import size
 from tests.reliability.stacks import running_stack, working_days
 
@@ -76,4 +77,12 @@ async def test_redelivered_confirmation_books_once(
     print(
         f"\nproperty 2: {DELIVERIES} deliveries in a row + {DELIVERIES} at once → "
         f"1 reply each, {figures}"
+    )
+    record(
+        "properties",
+        {
+            "02 duplicate delivery: deliveries in a row + at once": f"{DELIVERIES} + {DELIVERIES}",
+            "02 duplicate delivery: distinct replies per message": 1,
+            "02 duplicate delivery: after both": figures,
+        },
     )

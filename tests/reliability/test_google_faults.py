@@ -25,6 +25,7 @@ from calendar_service.infrastructure.settings import Backend
 from tests.fakes.google_calendar import Emulator, running_emulator
 from tests.fakes.google_faults import RETRYABLE_FAULTS, Fault
 from tests.fakes.google_fixtures import ServiceAccountKey, service_account_key  # noqa: F401
+from tests.figures import record
 from tests.reliability.scale import size
 from tests.reliability.stacks import Stack, at, running_stack, working_days
 
@@ -143,4 +144,17 @@ async def test_bookings_under_google_faults_and_dropped_responses(
         f"{DROPPED} bookings with the insert stored then dropped ({inserts} insert calls) → "
         f"{dict(dropped)}, after the reconciler "
         f"{after_drops}; events per key max {max(per_key.values())}"
+    )
+    record(
+        "properties",
+        {
+            "03 Google faults: bookings under 30%+5% faults": BOOKINGS,
+            "03 Google faults: Google calls": calls,
+            "03 Google faults: outcomes": dict(outcomes),
+            "03 Google faults: after the reconciler": faulty,
+            "03 Google faults: bookings with the insert stored then dropped": DROPPED,
+            "03 Google faults: dropped, after the reconciler": after_drops,
+            "03 Google faults: events per key (max)": max(per_key.values()),
+            "03 Google faults: seconds": round(faulty_seconds, 1),
+        },
     )

@@ -22,6 +22,7 @@ from tests.agent_service.integration.agent_fixtures import (
     channel_to,
     seed_demo_salon,
 )
+from tests.figures import record
 from tests.reliability.processes import Cluster
 from tests.reliability.scale import size
 from tests.reliability.stacks import working_days
@@ -93,4 +94,15 @@ async def test_sigterm_under_load_finishes_what_started(cluster: Cluster) -> Non
         f"\nproperty 10: SIGTERM with {IN_FLIGHT} blocked + {BACKGROUND} chatting RPCs in flight "
         f"({background_ok} background calls before); 0 of {len(results)} failed, drained in "
         f"{drained:.1f}s, health saw {[NAMES.Name(s) for s in statuses]}, exit code 0"
+    )
+    record(
+        "properties",
+        {
+            "10 SIGTERM under load: in flight (blocked + chatting)": f"{IN_FLIGHT} + {BACKGROUND}",
+            "10 SIGTERM under load: failed": len(failed),
+            "10 SIGTERM under load: drained in (s)": round(drained, 1),
+            "10 SIGTERM under load: health": " → ".join(
+                dict.fromkeys(NAMES.Name(s) for s in statuses)
+            ),
+        },
     )

@@ -12,6 +12,7 @@ from collections import Counter
 import grpc
 from grpc_health.v1 import health_pb2, health_pb2_grpc
 
+from tests.figures import record
 from tests.security.rpcs import Metadata, discover, invoke, reflected_services
 from tests.security.stack import AGENT_TOKEN, CALENDAR_TOKEN, SecurityStack
 
@@ -61,6 +62,14 @@ async def test_every_rpc_without_a_valid_token_is_unauthenticated(stack: Securit
     assert stack.model.requests == requests_before
     assert {label: await stack.snapshot(t) for label, t in stack.tenants.items()} == before
     print(f"\nFIGURE auth: {methods} RPCs x 9 bad credentials -> {dict(codes)}")
+    record(
+        "properties",
+        {
+            "06 auth: RPCs (found through reflection) x bad credentials": f"{methods} x 9",
+            "06 auth: codes": dict(codes),
+            "06 auth: model requests": stack.model.requests - requests_before,
+        },
+    )
 
 
 async def test_health_and_reflection_answer_without_a_token(stack: SecurityStack) -> None:

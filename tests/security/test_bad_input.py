@@ -38,6 +38,7 @@ from agenda.agent.v1 import catalog_service_pb2 as catalog_pb
 from agenda.calendar.v1 import calendar_service_pb2 as calendar_pb
 from agenda_kit.mongo import EmbeddedMongo
 from agent_service.domain.conversations import MAX_MESSAGE_CHARS
+from tests.figures import record
 from tests.security.conftest import scaled
 from tests.security.fuzzing import (
     bad_value,
@@ -104,6 +105,15 @@ def _report() -> Iterator[None]:
     if CODES:
         total = sum(CODES.values())
         print(f"\nFIGURE bad input: {total} fuzzed calls over {len(RPCS)} RPCs -> {dict(CODES)}")
+        record(
+            "properties",
+            {
+                "08 bad input: fuzzed calls": total,
+                "08 bad input: RPCs": len(RPCS),
+                "08 bad input: codes": dict(CODES),
+                "08 bad input: INTERNAL": CODES.get("INTERNAL", 0),
+            },
+        )
 
 
 def _target(stack: SecurityStack, rpc: Rpc) -> tuple[grpc.aio.Channel, Metadata]:
@@ -250,6 +260,7 @@ async def test_oversized_messages_reach_no_model(shared_stack: SecurityStack) ->
     assert stack.model.requests == requests_before, "an oversized message reached the model"
     assert await stack.snapshot(stack.tenants["A"]) == before
     print(f"\nFIGURE oversized: {sum(seen.values())} calls -> {dict(seen)}, model requests 0")
+    record("properties", {"08 bad input: oversized messages": dict(seen)})
 
 
 async def _drain(agent: object, request: agent_pb.SendMessageRequest) -> None:
@@ -358,6 +369,7 @@ async def test_forged_page_tokens_on_mongodb(embedded_mongo: EmbeddedMongo, tmp_
     async with security_stack(tmp_path, embedded_mongo) as stack:
         seen = await _forge(stack, [*tokens, "AAAA", "eyJ9"])
     print(f"\nFIGURE forged page tokens (MongoDB): {sum(seen.values())} calls -> {dict(seen)}")
+    record("properties", {"08 bad input: forged page tokens (MongoDB)": dict(seen)})
 
 
 @pytest.mark.reliability

@@ -32,6 +32,7 @@ from agent_service.domain.appointments import Appointment, AppointmentStatus
 from agent_service.domain.catalog import Customer
 from tests.agent_service.conversation_fixtures import Assistant, Salon, seed_salon
 from tests.fakes.agent_repositories import InMemoryAppointmentRepository
+from tests.figures import record
 
 SENDER = "5511999990000"  # the customer writing in every scenario (Assistant.say's default)
 TOMORROW_10 = "2026-12-01T10:00:00-03:00"
@@ -261,6 +262,15 @@ async def test_after_one_confirmation_a_looping_model_books_exactly_once() -> No
         else:
             assert script.requests < 20  # the usage limit stopped the loop
             assert LIMIT_REPLY.search(reply.lower()) and "✅ Agendado:" in reply, reply
+            record(
+                "properties",
+                {
+                    "09 hostile model: appointments after one yes (looping model)": len(booked),
+                    "09 hostile model: model requests before the loop was stopped": (
+                        script.requests
+                    ),
+                },
+            )
 
 
 async def test_a_booking_made_before_the_usage_limit_is_told_to_the_customer() -> None:

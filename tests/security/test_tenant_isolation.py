@@ -29,6 +29,7 @@ from agenda.agent.v1 import catalog_service_pb2 as catalog_pb
 from agenda_kit.mongo import EmbeddedMongo
 from agent_service.domain.conversations import ActionKind
 from agent_service.infrastructure.agent.deps import AgentDeps, PendingAction, TurnState
+from tests.figures import record
 from tests.security.conftest import scaled
 from tests.security.isolation import (
     BASELINES,
@@ -190,6 +191,13 @@ def _report() -> Iterator[None]:
         figures = {k.split(" ", 1)[1]: n for k, n in SEEN.items() if k.startswith(label)}
         if figures:
             print(f"\nFIGURE isolation[{label}]: {sum(figures.values())} cases -> {figures}")
+            record(
+                "properties",
+                {
+                    f"07 tenant isolation ({label}): cases": sum(figures.values()),
+                    f"07 tenant isolation ({label}): outcomes": figures,
+                },
+            )
 
 
 @pytest.mark.reliability

@@ -18,16 +18,27 @@ from pydantic_ai.usage import RunUsage, UsageLimits
 
 from agenda_kit.calendar.errors import CalendarError
 from agent_service.application.engine import ProgressEvent, ProgressSink
+from agent_service.domain.conversations import ActionKind
 from agent_service.domain.errors import AgendaError
 from agent_service.infrastructure.agent.agents import AgentSet, Escape
 from agent_service.infrastructure.agent.deps import AgentDeps
-from agent_service.infrastructure.agent.history import dump_history, load_history
+from agent_service.infrastructure.agent.history import load_history, task_history
 from agent_service.infrastructure.agent.intent import clear_route
 from agent_service.infrastructure.agent.memory import prepare_turn, remember_turn
 from agent_service.infrastructure.agent.specialists import Specialist
 from agent_service.infrastructure.agent.state import ChatState
 from agent_service.infrastructure.agent.usage import acting_as
 
+TASK_ENDS = frozenset(
+    {
+        ActionKind.APPOINTMENT_BOOKED,
+        ActionKind.APPOINTMENT_CANCELLED,
+        ActionKind.APPOINTMENT_RESCHEDULED,
+    }
+)
+"""Outcomes that end a task: the next request of any specialist starts from the summary. (A
+declined change does not: the customer usually goes on to pick another time, and the
+declined one must not be offered again.)"""
 log = structlog.get_logger("agenda.graph")
 ROUTE_DECISIONS = Counter(
     "agenda_route_decisions_total", "New tasks routed in code or by the model router", ["by"]
@@ -100,9 +111,11 @@ def _router_node(agents: AgentSet, specialists: tuple[Specialist, ...]) -> Node:
         if len(escaped) >= MAX_ESCAPES:
             return {"active_specialist": "", "status": "answering"}
         sticky = _sticky_choice(state, context.deps, names, escaped)
-        if sticky:
-            return {"active_specialist": sticky, "intent": sticky, "status": "answering"}
         clear = clear_route(state.get("message", ""), specialists, escaped)
+        # A follow-up that clearly belongs to another job switches in code (no request spent
+        # on a transfer); a pending confirmation always goes back to its owner.
+        if sticky and (context.deps.turn.pending is not None or clear in ("", sticky)):
+            return {"active_specialist": sticky, "intent": sticky, "status": "answering"}
         if clear:  # a clear new task is routed in code: no model request
             ROUTE_DECISIONS.labels("code").inc()
             return {
@@ -185,7 +198,7 @@ def _specialist_node(agents: AgentSet, name: str) -> Node:
         result = await _run_guarded(agent, name, state, context, load_history(histories.get(name)))
         if result is None:
             return {"response": "", "status": "error", "error": "usage limit", "answered_by": name}
-        histories[name] = dump_history(result.all_messages())
+        histories = task_history(name, result.all_messages(), task_done(context.deps))
         if context.deps.turn.handoff_reason is not None:  # nothing else runs after a handoff
             output = "" if isinstance(result.output, Escape) else result.output
             return {"response": output, "answered_by": name, "histories": histories}
@@ -204,6 +217,11 @@ def _specialist_node(agents: AgentSet, name: str) -> Node:
         }
 
     return run_specialist
+
+
+def task_done(deps: AgentDeps) -> bool:
+    """This turn finished its task: a change was made, declined or left pending."""
+    return any(action.kind in TASK_ENDS for action in deps.turn.actions)
 
 
 def _after_specialist(state: ChatState) -> str:

@@ -1,5 +1,10 @@
 """Pydantic AI message history kept as JSON in the graph state (per specialist), bounded.
 
+Per task: only the specialist that answered keeps its messages, and only while its task is
+open (``task_history``). A specialist taking over, or starting after a finished task, starts
+from no messages; what happened before reaches it as the short summary in the context block
+(``memory.task_summary``). Sent tokens then grow with the task, not with the conversation.
+
 Bounds: every text in a kept message is cut to ``MAX_PART_CHARS``; a tool call whose arguments
 are larger is kept with empty arguments; a specialist's history is at most
 ``MAX_HISTORY_CHARS`` of JSON (the oldest exchanges go first). So whatever a model says or
@@ -31,6 +36,12 @@ def dump_history(messages: list[ModelMessage]) -> list[Any]:
     while dumped and len(json.dumps(dumped)) > MAX_HISTORY_CHARS:
         dumped = _from_customer_json(dumped[1:])
     return dumped
+
+
+def task_history(name: str, messages: list[ModelMessage], done: bool) -> dict[str, list[Any]]:
+    """The histories to keep after ``name`` answered: its own task's messages, or none once
+    the task is done; every other specialist's are dropped (their tasks are over)."""
+    return {} if done else {name: dump_history(messages)}
 
 
 def load_history(data: list[Any] | None) -> list[ModelMessage] | None:

@@ -5,7 +5,9 @@ English, matched with word boundaries on folded text: lower case, accents remove
 is routed in code only when it is clear:
 
 * a handoff phrase (a human, an attendant, a complaint) always wins;
-* otherwise exactly one enabled, not-escaped specialist must match.
+* otherwise exactly one enabled, not-escaped specialist must match;
+* a bare greeting ("Oi", "Hello, good morning!") with no task goes to ``GREETED``, the
+  specialist that presents the business (what the router would pick; no request spent).
 
 Anything else — no phrase, or phrases of two jobs ("cancel and book another") — is ambiguous
 and goes to the model router, which sees the route hints. The share of turns that needed
@@ -22,7 +24,12 @@ from functools import lru_cache
 from agent_service.infrastructure.agent.specialists import Specialist
 
 PRIORITY = "handoff"
+GREETED = "discovery"
 MAX_SCORED_CHARS = 2000
+_GREETING = re.compile(
+    r"^(?:\W*(?:oi+|ola|opa|e ai|tudo bem|bom dia|boa tarde|boa noite|hi|hello|hey|"
+    r"good (?:morning|afternoon|evening)|how are you)\b)+\W*$"
+)
 
 
 def fold(text: str) -> str:
@@ -53,4 +60,6 @@ def clear_route(message: str, specialists: Sequence[Specialist], escaped: Sequen
     matched = matching(message, candidates)
     if PRIORITY in matched:
         return PRIORITY
+    if not matched and _GREETING.match(fold(message[:MAX_SCORED_CHARS]).strip()):
+        return GREETED if any(spec.name == GREETED for spec in candidates) else ""
     return matched[0] if len(matched) == 1 else ""

@@ -14,6 +14,19 @@ from agent_service.infrastructure.agent.state import ChatState
 from agent_service.infrastructure.agent.tools.formatting import WEEKDAYS, describe, local_text
 
 UPCOMING_IN_MEMORY = 3
+DONE_IN_MEMORY = 3
+DONE_CHARS = 120
+
+
+def task_summary(done: list[str], deps: AgentDeps) -> list[str]:
+    """What earlier tasks achieved, newest last, built in code from the turn's outcomes (no
+    model call): e.g. ``appointment booked: Corte with Ana, Tue 10:00``. A specialist starting a
+    new task gets this instead of the earlier tasks' messages."""
+    lines = [
+        f"{action.kind.value.replace('_', ' ')}: {action.detail}"[:DONE_CHARS]
+        for action in deps.turn.actions
+    ]
+    return [*done, *lines][-DONE_IN_MEMORY:]
 
 
 async def prepare_turn(state: ChatState, deps: AgentDeps) -> dict[str, Any]:
@@ -62,6 +75,7 @@ async def _memory(state: ChatState, deps: AgentDeps) -> dict[str, Any]:
             for a in upcoming
         ],
         "summary": state.get("summary", ""),
+        "done": " / ".join(state.get("memory", {}).get("done", [])),
     }
 
 
@@ -72,6 +86,7 @@ def remember_turn(state: ChatState, deps: AgentDeps) -> dict[str, Any]:
     name = extract_name(state.get("message", ""))
     if name:
         memory["name"] = name
+    memory["done"] = task_summary(memory.get("done", []), deps)
     pending = still_pending(deps)
     topic = state.get("answered_by") or state.get("active_specialist") or "none"
     summary = f"last topic: {topic}"

@@ -101,6 +101,8 @@ SPECIALISTS: tuple[Specialist, ...] = (
             r"horarios? disponive\w*",
             r"tem (?:horario|vaga)",
             r"free slots?",
+            r"any slots?",
+            r"horarios? livres",
             r"availability",
         ),
     ),

@@ -9,6 +9,7 @@ from beanie import init_beanie
 from pymongo import AsyncMongoClient
 
 from agent_service.application.repositories import Repositories
+from agent_service.application.tenant_cache import CachedTenants
 from agent_service.infrastructure.mongo import migrations
 from agent_service.infrastructure.mongo.appointment_repository import BeanieAppointmentRepository
 from agent_service.infrastructure.mongo.booking_documents import (
@@ -79,7 +80,7 @@ async def init_agent_storage(
     await init_beanie(database=client[database], document_models=DOCUMENTS)
     clock = DatabaseClock(client, local_clock)
     return Repositories(
-        tenants=BeanieTenantRepository(),
+        tenants=CachedTenants(BeanieTenantRepository()),
         services=BeanieServiceRepository(),
         professionals=BeanieProfessionalRepository(),
         faq=BeanieFaqRepository(),

@@ -66,13 +66,17 @@ class MongoTurnSlots:
     @guarded
     async def acquire(self, tenant_id: UUID, limit: int) -> SlotLease | None:
         now = stored_instant(self._clock())
+        holder = uuid.uuid4().hex
+        # A released slot is deleted, so a free one is usually absent: one insert, no read.
+        first = random.randrange(limit)  # noqa: S311 - spreads load, not a secret
+        if await self._take(tenant_id, first, None, holder, now):
+            return SlotLease(tenant_id, first, holder)
         held = {doc["slot"]: doc async for doc in self._slots.find({"tenant_id": tenant_id})}
         live = sum(1 for doc in held.values() if doc["expires_at"] > now)
         if live >= limit:
             return None
         free = [n for n in range(limit) if n not in held or held[n]["expires_at"] <= now]
         random.shuffle(free)  # replicas racing for a tenant's last places spread out
-        holder = uuid.uuid4().hex
         for slot in free:
             if await self._take(tenant_id, slot, held.get(slot), holder, now):
                 return SlotLease(tenant_id, slot, holder)

@@ -3,9 +3,13 @@
 from __future__ import annotations
 
 import pytest
+from pydantic_ai.messages import ModelMessage, ModelResponse
+from pydantic_ai.models.function import AgentInfo, FunctionModel
 
 from agent_service.infrastructure.agent.intent import clear_route, fold
+from agent_service.infrastructure.agent.offline.model import offline_model_function
 from agent_service.infrastructure.agent.specialists import SPECIALISTS, enabled_specialists
+from tests.agent_service.conversation_fixtures import Assistant, seed_salon
 
 
 @pytest.mark.parametrize(
@@ -30,7 +34,6 @@ def test_a_clear_message_is_routed_in_code(message: str, specialist: str) -> Non
 @pytest.mark.parametrize(
     "message",
     [
-        "Oi",
         "sim",
         "quero cancelar e marcar outro",  # two jobs
         "qual a política de cancelamento?",  # "cancelamento" is not a cancel request
@@ -53,3 +56,33 @@ def test_escaped_and_disabled_specialists_are_never_chosen_in_code() -> None:
 
 def test_folding_removes_case_and_accents() -> None:
     assert fold("Endereço HORÁRIO") == "endereco horario"
+
+
+async def test_a_follow_up_of_another_job_switches_in_code_without_a_transfer() -> None:
+    requests: list[set[str]] = []  # each request's function tools: who asked
+
+    def counted(messages: list[ModelMessage], info: AgentInfo) -> ModelResponse:
+        requests.append({tool.name for tool in info.function_tools})
+        return offline_model_function(messages, info)
+
+    assistant = Assistant(model=FunctionModel(counted, model_name="offline"))
+    salon = await seed_salon(assistant.repos)
+    faq = await assistant.say(salon.tenant.id, "Qual é o endereço de vocês?")
+    assert faq.result.specialist == "faq"
+    requests.clear()
+    booking = await assistant.say(salon.tenant.id, "Quero marcar um corte")
+    assert booking.result.specialist == "booking"
+    # Only the booking specialist's requests: the FAQ specialist never ran to transfer.
+    assert requests, "the booking specialist answered"
+    assert all("book_appointment" in tools for tools in requests), requests
+
+
+@pytest.mark.parametrize("message", ["Oi", "Olá, bom dia!", "Oi, tudo bem?", "Hello, good morning"])
+def test_a_bare_greeting_goes_to_discovery_in_code(message: str) -> None:
+    assert clear_route(message, SPECIALISTS, []) == "discovery"
+    assert clear_route(message, SPECIALISTS, ["discovery"]) == ""
+
+
+@pytest.mark.parametrize("message", ["oi, quero saber uma coisa", "hi there", "Oi Ana"])
+def test_a_greeting_with_more_is_not_a_bare_greeting(message: str) -> None:
+    assert clear_route(message, SPECIALISTS, []) == ""

@@ -17,6 +17,7 @@ Rules:
 
 from __future__ import annotations
 
+import functools
 import re
 import unicodedata
 from typing import Literal
@@ -58,6 +59,7 @@ EN_WORDS = frozenset(
 )
 
 
+@functools.lru_cache(maxsize=4096)  # pure, and called once per character of every text
 def _fold_char(char: str) -> str:
     """Fold one character: accents stripped, lowercased, unknown symbols become a space."""
     out: list[str] = []

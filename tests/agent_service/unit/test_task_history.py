@@ -1,0 +1,33 @@
+"""Per-task history: a specialist is sent its own open task's messages, plus a summary of
+earlier tasks built in code — not the whole conversation."""
+
+from __future__ import annotations
+
+from agent_service.application.conversation import HandledMessage
+from agent_service.domain.conversations import Conversation
+from tests.agent_service.conversation_fixtures import Assistant, seed_salon
+
+
+async def _conversation(assistant: Assistant, handled: HandledMessage) -> Conversation:
+    (tenant,), _ = await assistant.repos.tenants.list(page_size=1, page_token=None)
+    return await assistant.repos.conversations.get(tenant.id, handled.result.conversation_id)
+
+
+async def test_only_the_open_task_keeps_its_messages_and_a_done_task_leaves_a_summary() -> None:
+    assistant = Assistant()
+    salon = await seed_salon(assistant.repos)
+    faq = await assistant.say(salon.tenant.id, "Qual é o endereço de vocês?")
+    assert set((await _conversation(assistant, faq)).engine_state["histories"]) == {"faq"}
+
+    asked = await assistant.say(
+        salon.tenant.id, "Quero agendar um corte feminino com a Ana amanhã às 10h"
+    )
+    state = (await _conversation(assistant, asked)).engine_state
+    assert set(state["histories"]) == {"booking"}  # the FAQ task's messages are gone
+
+    booked = await assistant.say(salon.tenant.id, "sim")
+    assert "Agendado" in booked.result.reply, booked.result.reply
+    state = (await _conversation(assistant, booked)).engine_state
+    assert state["histories"] == {}  # the task is done: nothing of it is sent again
+    (done,) = state["memory"]["done"]
+    assert done.startswith("appointment booked: "), done
