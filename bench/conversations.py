@@ -67,7 +67,7 @@ CONVERSATIONS: tuple[Conversation, ...] = (
         "book-en-one-shot",
         "en",
         "booking",
-        ("I'd like to book a Barba with Bruno next Tuesday at 3pm", "yes"),
+        ("I'd like to book a Barba with Bruno on Tuesday at 3pm", "yes"),
         bookings_expected=1,
     ),
     Conversation(
