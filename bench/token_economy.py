@@ -1,5 +1,5 @@
 """Token economy: the routed graph (router + one specialist with only its tools) against one
-agent that has every tool and every instruction on every request (seed 003's "before").
+agent that has every tool and every instruction on every request (the design's "before").
 
 Both run the scripted conversations of :mod:`bench.conversations` through the same
 ``HandleMessage`` → ``LangGraphConversationEngine`` path (same context block, same per-agent
