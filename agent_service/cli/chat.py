@@ -7,6 +7,7 @@ import contextlib
 import getpass
 import json
 import re
+import select
 import signal
 import sys
 import uuid
@@ -217,9 +218,20 @@ async def _turn(session: Session, text: str) -> None:
         )
 
 
+PROMPT = "você> "
+WAKE_SECONDS = 0.2
+
+
 def _prompt() -> str | None:
+    """One line from the terminal. Waits in short ``select`` slices rather than one blocking
+    read: a process-directed SIGINT may be delivered to one of gRPC's threads, and then only a
+    main thread that wakes up runs Python's handler (a blocked read would wait for Enter)."""
+    sys.stdout.write(PROMPT)
+    sys.stdout.flush()
+    while not select.select([sys.stdin], [], [], WAKE_SECONDS)[0]:
+        pass
     try:
-        return input("você> ")
+        return input()
     except EOFError:
         return None
 
