@@ -266,14 +266,48 @@ class Professional(Entity):
         return service_id in self.service_ids
 
 
+class LocalizedFaq(Entity):
+    """A FAQ entry's question and answer in one language (the question may be left out)."""
+
+    language: str = Field(min_length=2, max_length=12)
+    question: str = Field(default="", max_length=500)
+    answer: str = Field(min_length=1, max_length=4000)
+
+    @field_validator("language")
+    @classmethod
+    def _language(cls, value: str) -> str:
+        value = value.lower()
+        if not _LANGUAGE.match(value):
+            raise ValueError("expected a language code like 'pt', 'en' or 'pt-br'")
+        return value
+
+
 class FaqEntry(Entity):
-    """A question the business always answers the same way."""
+    """A question the business always answers the same way; ``localized`` holds it in other
+    languages (one per language), ``question``/``answer`` are the default."""
 
     id: UUID = Field(default_factory=uuid4)
     tenant_id: UUID
     question: str = Field(min_length=1, max_length=500)
     answer: str = Field(min_length=1, max_length=4000)
     tags: tuple[str, ...] = ()
+    localized: tuple[LocalizedFaq, ...] = ()
+
+    @field_validator("localized")
+    @classmethod
+    def _one_per_language(cls, value: tuple[LocalizedFaq, ...]) -> tuple[LocalizedFaq, ...]:
+        languages = [entry.language for entry in value]
+        if len(set(languages)) != len(languages):
+            raise ValueError("one entry per language")
+        return value
+
+    def in_language(self, language: str) -> LocalizedFaq | None:
+        """The entry's own version in ``language`` (a regional tag counts for its language:
+        "pt-br" for "pt"; an exact tag first), or None when the salon did not write one."""
+        base = language.lower().split("-")[0]
+        exact = [e for e in self.localized if e.language == language.lower()]
+        same = [e for e in self.localized if e.language.split("-")[0] == base]
+        return (exact or same or [None])[0]
 
 
 class Customer(Entity):
