@@ -307,7 +307,8 @@ class FaqEntry(Entity):
         base = language.lower().split("-")[0]
         exact = [e for e in self.localized if e.language == language.lower()]
         same = [e for e in self.localized if e.language.split("-")[0] == base]
-        return (exact or same or [None])[0]
+        found = exact or same
+        return found[0] if found else None
 
 
 class Customer(Entity):
