@@ -1,3 +1,4 @@
+# Over 300 lines: every catalog entity with its field rules; the per-language ones share one rule.
 """What a business offers: tenants, services, professionals, FAQ entries and customers."""
 
 from __future__ import annotations
@@ -95,6 +96,14 @@ def clean_aliases(values: tuple[str, ...]) -> tuple[str, ...]:
 _LANGUAGE = re.compile(r"^[a-z]{2,3}(?:-[a-z0-9]{2,8})?$")
 
 
+def language_code(value: str) -> str:
+    """``value`` lowercased when it is a language code like "pt", "en" or "pt-br"."""
+    value = value.lower()
+    if not _LANGUAGE.match(value):
+        raise ValueError("expected a language code like 'pt', 'en' or 'pt-br'")
+    return value
+
+
 class LocalizedAliases(Entity):
     """The words customers of one language use for a service or a professional."""
 
@@ -104,10 +113,7 @@ class LocalizedAliases(Entity):
     @field_validator("language")
     @classmethod
     def _language(cls, value: str) -> str:
-        value = value.lower()
-        if not _LANGUAGE.match(value):
-            raise ValueError("expected a language code like 'pt', 'en' or 'pt-br'")
-        return value
+        return language_code(value)
 
     @field_validator("aliases")
     @classmethod
@@ -276,10 +282,7 @@ class LocalizedFaq(Entity):
     @field_validator("language")
     @classmethod
     def _language(cls, value: str) -> str:
-        value = value.lower()
-        if not _LANGUAGE.match(value):
-            raise ValueError("expected a language code like 'pt', 'en' or 'pt-br'")
-        return value
+        return language_code(value)
 
 
 class FaqEntry(Entity):
