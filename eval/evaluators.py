@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from pydantic_evals.evaluators import EvaluationReason, Evaluator, EvaluatorContext
 
 from agent_service.infrastructure.agent.offline.text import conversation_language
+from agent_service.infrastructure.agent.tools.faq import marked_quotation
 from eval.dataset import WRITE_TOOLS, Conversation, Expected
 from eval.harness import (
     CANCELLED,
@@ -143,11 +144,14 @@ def _spoken_language(out: Transcript, want: Expected) -> str:
 
 def reply_problems(reply: str, language: str, salon: SalonSpec = IPE) -> list[str]:
     """What a customer must never read: a raw tag, an id, or a sentence in the other language
-    than the conversation's (a sentence with clear evidence of the other language)."""
+    than the conversation's (a sentence with clear evidence of the other language), except
+    inside a FAQ answer quoted under its lead-in ("The salon has this answer only in
+    Portuguese: “…”")."""
     problems = []
     if _RAW_TAG.search(reply) or _UUID.search(reply):
         problems.append(f"raw tag or id in a reply: {reply[:120]!r}")
-    for sentence in _SENTENCE.findall(_without_names(reply, salon)):
+    unquoted = _without_names(marked_quotation(language).sub(" ", reply), salon)
+    for sentence in _SENTENCE.findall(unquoted):
         said, settled = conversation_language(sentence, None, "pt")
         if settled and said != language and _clearly(sentence, said):
             problems.append(f"a sentence in {said} in a {language} reply: {sentence!r}")

@@ -30,6 +30,7 @@ from agent_service.domain.catalog import (
     Customer,
     FaqEntry,
     LocalizedAliases,
+    LocalizedFaq,
     Professional,
     Service,
     Tenant,
@@ -160,6 +161,9 @@ class SalonSpec:
     faq_facts: dict[str, tuple[str, ...]]
     localized_aliases: dict[str, dict[str, tuple[str, ...]]] = field(default_factory=dict)
     """Service key -> language -> words (CatalogService ``localized_aliases``)."""
+    localized_faq: dict[str, dict[str, tuple[str, str]]] = field(default_factory=dict)
+    """FAQ key -> language -> (question, answer) (CatalogService ``FaqEntry.localized``); an
+    entry without one in the customer's language is quoted under a lead-in."""
 
 
 IPE = SalonSpec(
@@ -224,7 +228,16 @@ async def seed_salon(repos: Repositories, spec: SalonSpec = IPE) -> Salon:
     }
     faq = {
         key: await repos.faq.add(
-            FaqEntry(tenant_id=tenant.id, question=question, answer=answer, tags=tags)
+            FaqEntry(
+                tenant_id=tenant.id,
+                question=question,
+                answer=answer,
+                tags=tags,
+                localized=tuple(
+                    LocalizedFaq(language=language, question=asked, answer=said)
+                    for language, (asked, said) in spec.localized_faq.get(key, {}).items()
+                ),
+            )
         )
         for key, (question, answer, tags) in spec.faq.items()
     }

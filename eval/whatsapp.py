@@ -108,6 +108,11 @@ BIGODE = SalonSpec(
             ("hours", "open", "close", "closing", "opening"),
         ),
     },
+    localized_faq={
+        # The kids entry has its English answer inside the entry (the other English answers
+        # are separate entries, as a salon may keep them); Lírio's pets entry has none.
+        "kids": {"en": ("Do you cut children's hair?", "Yes, we cut kids' hair from 3 years old.")},
+    },
     faq_facts={
         "address": ("Av. Brasil",),
         "payment": ("Pix",),

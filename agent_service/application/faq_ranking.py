@@ -43,8 +43,18 @@ def terms(text: str) -> frozenset[str]:
 
 
 def entry_terms(entry: FaqEntry) -> frozenset[str]:
-    """The words an entry can be found by: its question, tags and answer."""
-    return terms(" ".join((entry.question, *entry.tags, entry.answer)))
+    """The words an entry can be found by: its questions, tags and answers (every
+    language's)."""
+    return terms(" ".join((_about(entry), _answers(entry))))
+
+
+def _about(entry: FaqEntry) -> str:
+    """What an entry is about: its questions in every language and its tags."""
+    return " ".join((entry.question, *(e.question for e in entry.localized), *entry.tags))
+
+
+def _answers(entry: FaqEntry) -> str:
+    return " ".join((entry.answer, *(e.answer for e in entry.localized)))
 
 
 MIN_SCORE = 0.1
@@ -97,8 +107,8 @@ def rank(query: str, entries: Iterable[FaqEntry], limit: int) -> list[FaqEntry]:
     candidates = list(entries)
     if not wanted or not candidates or limit <= 0:
         return []
-    about = _bm25([stems(" ".join((e.question, *e.tags)), WEAK_WORDS) for e in candidates])
-    answer = _bm25([stems(e.answer) or ["_"] for e in candidates])
+    about = _bm25([stems(_about(e), WEAK_WORDS) for e in candidates])
+    answer = _bm25([stems(_answers(e)) or ["_"] for e in candidates])
     scores = ABOUT_WEIGHT * about.get_scores(wanted) + answer.get_scores(wanted)
     scored = sorted(
         (

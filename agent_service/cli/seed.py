@@ -39,23 +39,31 @@ FAQ = [
         "Qual é o endereço do salão?",
         "Rua das Flores, 123 — Vila Mariana, São Paulo.",
         ["endereço", "onde", "localização", "address"],
+        ("What is the salon's address?", "Rua das Flores, 123 — Vila Mariana, São Paulo."),
     ),
     (
         "Quais formas de pagamento vocês aceitam?",
         "Pix, cartão de crédito e débito e dinheiro.",
         ["pagamento", "pix", "cartão", "payment"],
+        ("Which payment methods do you accept?", "Pix, credit and debit cards, and cash."),
     ),
     (
         "Tem estacionamento?",
         "Sim, estacionamento conveniado na Rua das Flores, 130.",
         ["estacionamento", "parking", "carro"],
+        ("Is there parking?", "Yes, there is a partner car park at Rua das Flores, 130."),
     ),
     (
         "Posso cancelar um horário?",
         "Sim, até 2 horas antes, sem custo, aqui pelo chat.",
         ["cancelar", "cancelamento", "política", "cancel"],
+        (
+            "Can I cancel an appointment?",
+            "Yes, up to 2 hours before, free of charge, right here in the chat.",
+        ),
     ),
 ]
+"""Question, answer and tags in Portuguese, then the same question and answer in English."""
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -148,10 +156,17 @@ async def seed(
             ),
             metadata=metadata,
         )
-    for question, answer, tags in FAQ:
+    for question, answer, tags, (question_en, answer_en) in FAQ:
+        english = pb.LocalizedFaq(language="en", question=question_en, answer=answer_en)
         await stub.CreateFaqEntry(
             pb.CreateFaqEntryRequest(
-                entry=pb.FaqEntry(tenant_id=tenant_id, question=question, answer=answer, tags=tags),
+                entry=pb.FaqEntry(
+                    tenant_id=tenant_id,
+                    question=question,
+                    answer=answer,
+                    tags=tags,
+                    localized=[english],
+                ),
                 idempotency_key=f"demo-faq-{question}",
             ),
             metadata=metadata,

@@ -1,3 +1,4 @@
+# Over 300 lines: every catalog entity with its field rules; the per-language ones share one rule.
 """What a business offers: tenants, services, professionals, FAQ entries and customers."""
 
 from __future__ import annotations
@@ -95,6 +96,14 @@ def clean_aliases(values: tuple[str, ...]) -> tuple[str, ...]:
 _LANGUAGE = re.compile(r"^[a-z]{2,3}(?:-[a-z0-9]{2,8})?$")
 
 
+def language_code(value: str) -> str:
+    """``value`` lowercased when it is a language code like "pt", "en" or "pt-br"."""
+    value = value.lower()
+    if not _LANGUAGE.match(value):
+        raise ValueError("expected a language code like 'pt', 'en' or 'pt-br'")
+    return value
+
+
 class LocalizedAliases(Entity):
     """The words customers of one language use for a service or a professional."""
 
@@ -104,10 +113,7 @@ class LocalizedAliases(Entity):
     @field_validator("language")
     @classmethod
     def _language(cls, value: str) -> str:
-        value = value.lower()
-        if not _LANGUAGE.match(value):
-            raise ValueError("expected a language code like 'pt', 'en' or 'pt-br'")
-        return value
+        return language_code(value)
 
     @field_validator("aliases")
     @classmethod
@@ -266,14 +272,46 @@ class Professional(Entity):
         return service_id in self.service_ids
 
 
+class LocalizedFaq(Entity):
+    """A FAQ entry's question and answer in one language (the question may be left out)."""
+
+    language: str = Field(min_length=2, max_length=12)
+    question: str = Field(default="", max_length=500)
+    answer: str = Field(min_length=1, max_length=4000)
+
+    @field_validator("language")
+    @classmethod
+    def _language(cls, value: str) -> str:
+        return language_code(value)
+
+
 class FaqEntry(Entity):
-    """A question the business always answers the same way."""
+    """A question the business always answers the same way; ``localized`` holds it in other
+    languages (one per language), ``question``/``answer`` are the default."""
 
     id: UUID = Field(default_factory=uuid4)
     tenant_id: UUID
     question: str = Field(min_length=1, max_length=500)
     answer: str = Field(min_length=1, max_length=4000)
     tags: tuple[str, ...] = ()
+    localized: tuple[LocalizedFaq, ...] = ()
+
+    @field_validator("localized")
+    @classmethod
+    def _one_per_language(cls, value: tuple[LocalizedFaq, ...]) -> tuple[LocalizedFaq, ...]:
+        languages = [entry.language for entry in value]
+        if len(set(languages)) != len(languages):
+            raise ValueError("one entry per language")
+        return value
+
+    def in_language(self, language: str) -> LocalizedFaq | None:
+        """The entry's own version in ``language`` (a regional tag counts for its language:
+        "pt-br" for "pt"; an exact tag first), or None when the salon did not write one."""
+        base = language.lower().split("-")[0]
+        exact = [e for e in self.localized if e.language == language.lower()]
+        same = [e for e in self.localized if e.language.split("-")[0] == base]
+        found = exact or same
+        return found[0] if found else None
 
 
 class Customer(Entity):

@@ -233,3 +233,37 @@ def test_bad_input_is_invalid_argument_naming_the_field(
     )
     assert result.returncode != 0
     assert "InvalidArgument" in result.stderr and "text" in result.stderr, result.stderr
+
+
+def test_faq_answers_per_language_with_grpcurl(services: Services, salon: dict[str, str]) -> None:
+    """An operator adds a FAQ entry with an English version; an English customer reads it,
+    a Portuguese one the default; a bad language code is InvalidArgument naming the field."""
+    tenant_id = salon["tenant_id"]
+    entry = {
+        "tenant_id": tenant_id,
+        "question": "Posso levar meu cachorro?",
+        "answer": "Infelizmente não aceitamos animais.",
+        "tags": ["cachorro", "dog", "pet"],
+        "localized": [{"language": "en", "question": "Can I bring my dog?", "answer": "No pets."}],
+    }
+    created = catalog(services, "CreateFaqEntry", {"entry": entry})["entry"]
+    assert created["localized"] == entry["localized"], created
+    listed = catalog(services, "ListFaqEntries", {"tenant_id": tenant_id})["entries"]
+    assert [e["localized"] for e in listed if e["id"] == created["id"]] == [entry["localized"]]
+    asked = message(tenant_id, "can I bring my dog?")
+    asked["customer"]["external_id"] = "5511900000042"  # a conversation of its own
+    english = agent(services, "SendMessage", asked)
+    assert english["reply"] == "No pets.", english
+    bad = {**entry, "localized": [{"language": "english!", "answer": "No pets."}]}
+    result = grpcurl(
+        "-plaintext",
+        "-H",
+        f"authorization: Bearer {AGENT_TOKEN}",
+        "-d",
+        json.dumps({"entry": bad}),
+        services.agent.address,
+        f"{CATALOG_SERVICE}/CreateFaqEntry",
+    )
+    assert result.returncode != 0
+    assert "InvalidArgument" in result.stderr, result.stderr
+    assert "entry.localized[0].language" in result.stderr, result.stderr

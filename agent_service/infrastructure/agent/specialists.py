@@ -146,8 +146,9 @@ SPECIALISTS: tuple[Specialist, ...] = (
         instructions=(
             "You answer questions from the business's FAQ. Call search_faq and answer only from "
             "the entries returned, in the customer's language. Never write ids or [faq:...] "
-            "tags: the system attaches the citations. If nothing matches, say plainly that you "
-            "do not know and offer a human attendant."
+            "tags: the system attaches the citations. An answer that starts with a note that "
+            "the salon has it only in another language is repeated as given, note and quote. "
+            "If nothing matches, say plainly that you do not know and offer a human attendant."
         ),
         tools=(search_faq,),
         intent_phrases=(

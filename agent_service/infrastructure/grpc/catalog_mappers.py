@@ -12,6 +12,7 @@ from agent_service.domain.catalog import (
     DateException,
     FaqEntry,
     LocalizedAliases,
+    LocalizedFaq,
     LocalWindow,
     Professional,
     Service,
@@ -219,6 +220,16 @@ def to_faq_entry(message: pb.FaqEntry, *, with_id: bool) -> FaqEntry:
         question=message.question,
         answer=message.answer,
         tags=tuple(message.tags),
+        localized=tuple(
+            build(
+                LocalizedFaq,
+                f"entry.localized[{i}]",
+                language=item.language,
+                question=item.question,
+                answer=item.answer,
+            )
+            for i, item in enumerate(message.localized)
+        ),
     )
 
 
@@ -229,6 +240,10 @@ def faq_message(entry: FaqEntry) -> pb.FaqEntry:
         question=entry.question,
         answer=entry.answer,
         tags=list(entry.tags),
+        localized=[
+            pb.LocalizedFaq(language=e.language, question=e.question, answer=e.answer)
+            for e in entry.localized
+        ],
     )
 
 

@@ -15,6 +15,7 @@ from agent_service.domain.catalog import (
     DateException,
     FaqEntry,
     LocalizedAliases,
+    LocalizedFaq,
     Professional,
     Service,
     Tenant,
@@ -138,6 +139,7 @@ class FaqDocument(ScopedDocument):
     answer: str
     tags: list[str]
     terms: list[str]
+    localized: list[dict[str, Any]] = []  # noqa: RUF012 (absent in older documents)
 
     class Settings:
         name = "faq_entries"
@@ -152,6 +154,7 @@ class FaqDocument(ScopedDocument):
             answer=entry.answer,
             tags=list(entry.tags),
             terms=sorted(entry_terms(entry)),
+            localized=[e.model_dump(mode="json") for e in entry.localized],
         )
 
     def to_domain(self) -> FaqEntry:
@@ -161,6 +164,7 @@ class FaqDocument(ScopedDocument):
             question=self.question,
             answer=self.answer,
             tags=tuple(self.tags),
+            localized=tuple(LocalizedFaq.model_validate(e) for e in self.localized),
         )
 
 

@@ -471,3 +471,14 @@ async def test_a_second_booking_of_the_same_slot_is_refused(salon: Salon) -> Non
         assert not asked.actions
     assert len(await salon.appointments()) == 1
     assert len(await salon.events(day)) == 1
+
+
+async def test_the_demo_faq_answers_in_the_customers_language(salon: Salon) -> None:
+    """The demo seed gives its FAQ English answers: an English customer reads English."""
+    english = await salon.customer().say("Is there parking?")
+    assert english.reply == "Yes, there is a partner car park at Rua das Flores, 130.", (
+        english.reply
+    )
+    assert [c.question for c in english.citations] == ["Is there parking?"]
+    portuguese = await salon.customer().say("Tem estacionamento?")
+    assert portuguese.reply == "Sim, estacionamento conveniado na Rua das Flores, 130."

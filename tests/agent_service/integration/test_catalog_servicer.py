@@ -382,3 +382,78 @@ async def test_smoke_on_beanie(embedded_mongo: EmbeddedMongo) -> None:
                 metadata=AUTH,
             )
             assert list(listed.professionals) == [created.professional]
+
+
+def _localized_faq(tenant_id: str) -> pb.FaqEntry:
+    return pb.FaqEntry(
+        tenant_id=tenant_id,
+        question="Posso levar meu cachorro?",
+        answer="Não aceitamos animais.",
+        tags=["pet"],
+        localized=[
+            pb.LocalizedFaq(language="EN", question="Can I bring my dog?", answer="No pets."),
+            pb.LocalizedFaq(language="es", answer="No se admiten mascotas."),
+        ],
+    )
+
+
+async def _faq_languages_round_trip(stub: Stub) -> None:
+    tenant = await new_tenant(stub)
+    created = await stub.CreateFaqEntry(
+        pb.CreateFaqEntryRequest(entry=_localized_faq(tenant.id)), metadata=AUTH
+    )
+    assert [(e.language, e.question, e.answer) for e in created.entry.localized] == [
+        ("en", "Can I bring my dog?", "No pets."),  # the language code is lowercased
+        ("es", "", "No se admiten mascotas."),
+    ]
+    changed = pb.FaqEntry()
+    changed.CopyFrom(created.entry)
+    del changed.localized[1]
+    changed.localized[0].answer = "Sorry, no pets."
+    updated = await stub.UpdateFaqEntry(pb.UpdateFaqEntryRequest(entry=changed), metadata=AUTH)
+    assert updated.entry == changed
+    listed = await stub.ListFaqEntries(pb.ListFaqEntriesRequest(tenant_id=tenant.id), metadata=AUTH)
+    assert list(listed.entries) == [changed]
+
+
+async def test_faq_answers_per_language_round_trip(stub: Stub) -> None:
+    await _faq_languages_round_trip(stub)
+
+
+async def test_faq_answers_per_language_round_trip_on_beanie(
+    embedded_mongo: EmbeddedMongo,
+) -> None:
+    async for beanie_repos in beanie_repositories(embedded_mongo):
+        async with catalog_stub(beanie_repos) as beanie_stub:
+            await _faq_languages_round_trip(beanie_stub)
+
+
+@pytest.mark.parametrize(
+    ("localized", "field"),
+    [
+        ([pb.LocalizedFaq(language="english!", answer="x")], "entry.localized[0].language"),
+        ([pb.LocalizedFaq(language="", answer="x")], "entry.localized[0].language"),
+        ([pb.LocalizedFaq(language="en", answer="")], "entry.localized[0].answer"),
+        (
+            [pb.LocalizedFaq(language="en", question="q" * 501, answer="x")],
+            "entry.localized[0].question",
+        ),
+        (
+            [
+                pb.LocalizedFaq(language="en", answer="a"),
+                pb.LocalizedFaq(language="en", answer="b"),
+            ],
+            "entry.localized",
+        ),
+    ],
+)
+async def test_faq_answers_per_language_are_validated(
+    stub: Stub, localized: list[pb.LocalizedFaq], field: str
+) -> None:
+    tenant = await new_tenant(stub)
+    entry = pb.FaqEntry(tenant_id=tenant.id, question="Pets?", answer="Não.", localized=localized)
+    details = await expect_code(
+        stub.CreateFaqEntry(pb.CreateFaqEntryRequest(entry=entry), metadata=AUTH),
+        grpc.StatusCode.INVALID_ARGUMENT,
+    )
+    assert details.startswith(f"{field}:"), details

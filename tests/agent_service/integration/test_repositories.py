@@ -11,7 +11,14 @@ import pytest
 from agent_service.application.ports import AppointmentFilter
 from agent_service.application.repositories import Repositories
 from agent_service.domain.appointments import Appointment, AppointmentStatus
-from agent_service.domain.catalog import Customer, FaqEntry, Professional, Service, Tenant
+from agent_service.domain.catalog import (
+    Customer,
+    FaqEntry,
+    LocalizedFaq,
+    Professional,
+    Service,
+    Tenant,
+)
 from agent_service.domain.conversations import (
     Conversation,
     ConversationStatus,
@@ -145,6 +152,22 @@ async def test_faq_search_ignores_accents_case_and_stopwords(repos: Repositories
     assert await repos.faq.search(tenant.id, "cartao de credito, pix?") == [payment]
     assert await repos.faq.search(tenant.id, "o que é isso?") == []
     assert len(await repos.faq.list(tenant.id)) == 3
+
+
+async def test_faq_search_finds_an_entry_by_its_localized_question(repos: Repositories) -> None:
+    """Only the English version says "parking": the stored search terms include it, and the
+    versions come back as they were stored."""
+    tenant, _ = await two_tenants(repos)
+    english = LocalizedFaq(language="en", question="Is there parking?", answer="Yes, next door.")
+    entry = FaqEntry(
+        tenant_id=tenant.id,
+        question="Tem onde deixar o carro?",
+        answer="Sim, vagas ao lado.",
+        localized=(english,),
+    )
+    await repos.faq.add(entry)
+    assert await repos.faq.search(tenant.id, "parking") == [entry]
+    assert (await repos.faq.get(tenant.id, entry.id)).localized == (english,)
 
 
 async def test_customers_upsert_by_identity_even_concurrently(repos: Repositories) -> None:
