@@ -9,6 +9,7 @@ from datetime import UTC, datetime, timedelta
 from agenda_kit.calendar.port import CalendarEvent, ICalendarAdapter, SlotRules
 from calendar_service.application.free_busy_errors import raise_for_free_busy_error
 from calendar_service.application.slot_mapping import to_slot_query
+from calendar_service.application.slot_versions import SlotsVersion, version_of
 from calendar_service.domain.slots import SlotResult, Span, find_free_slots
 
 
@@ -52,17 +53,42 @@ class BusyTimeCalendarAdapter(ICalendarAdapter, ABC):
     ) -> SlotResult:
         """Free slots with the truncation flag; validates the query before any provider call.
         ``fresh=True`` reads busy time past every cache."""
+        result, _ = await self.find_slots_versioned(
+            calendar_id, start, end, duration_minutes, rules, now=now, fresh=fresh
+        )
+        return result
+
+    async def find_slots_versioned(
+        self,
+        calendar_id: str,
+        start: datetime,
+        end: datetime,
+        duration_minutes: int,
+        rules: SlotRules | None = None,
+        *,
+        now: datetime | None = None,
+        fresh: bool = False,
+    ) -> tuple[SlotResult, SlotsVersion]:
+        """``find_slots`` and what its answer was computed from (see ``is_current``)."""
         rules = rules or SlotRules()
         query = to_slot_query(start, end, duration_minutes, rules)
         # Busy time just outside the range still matters through the buffers.
         before = timedelta(minutes=rules.buffer_before_minutes)
         after = timedelta(minutes=rules.buffer_after_minutes)
+        busy_key = (calendar_id, start - before, end + after)
         (free_busy,) = await self.query_free_busy(
-            [calendar_id], start - before, end + after, fresh=fresh
+            [calendar_id], busy_key[1], busy_key[2], fresh=fresh
         )
         raise_for_free_busy_error(free_busy)
         busy = [Span(interval.start, interval.end) for interval in free_busy.busy]
-        return find_free_slots(query, busy, now or self.clock())
+        now = now or self.clock()
+        result = find_free_slots(query, busy, now)
+        return result, version_of(busy_key, free_busy, result, now, rules.minimum_notice_minutes)
+
+    def is_current(self, version: SlotsVersion) -> bool:
+        """Whether an answer of ``version`` is still the answer now. Without a free/busy
+        cache to tell that its busy time is unchanged: never."""
+        return False
 
     @abstractmethod
     async def move_event(

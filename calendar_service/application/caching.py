@@ -16,6 +16,7 @@ from agenda_kit.calendar.port import (
 from agenda_kit.metrics import count_cache
 from agenda_kit.resilience import Fence, FencedCache
 from calendar_service.application.busy_time import BusyTimeCalendarAdapter
+from calendar_service.application.slot_versions import SlotsVersion
 
 CACHE_NAME = "calendar_freebusy"
 EntryKey = tuple[str, datetime, datetime]
@@ -148,6 +149,18 @@ class CachingCalendarAdapter(BusyTimeCalendarAdapter, ForwardingCalendarAdapter)
             )
         finally:
             self.invalidate(calendar_id)
+
+    def is_current(self, version: SlotsVersion) -> bool:
+        """Whether a free-slot answer of ``version`` is still the answer now: the free/busy
+        answer it read is still the cached one (no write to that calendar, no fresh read, no
+        expiry since: each replaces or drops it) and the clock has not moved past it. Counts
+        as the free/busy cache hit the recomputation would have been."""
+        if self.cache.get(version.busy_key) is not version.busy:
+            return False
+        if not version.holds_at(self.clock()):
+            return False
+        count_cache(CACHE_NAME, hits=1)
+        return True
 
     def invalidate(self, calendar_id: str) -> None:
         """Forget every cached answer for ``calendar_id`` and fence in-flight reads."""

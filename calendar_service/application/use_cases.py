@@ -9,6 +9,7 @@ from datetime import datetime
 from agenda_kit.calendar.errors import EventNotFoundError
 from agenda_kit.calendar.port import CalendarEvent, EventDraft, EventPage, FreeBusy, SlotRules
 from calendar_service.application.busy_time import BusyTimeCalendarAdapter
+from calendar_service.application.slot_versions import SlotsVersion
 from calendar_service.domain import validation as rules
 from calendar_service.domain.slots import SlotResult
 
@@ -64,8 +65,14 @@ class GetFreeSlots:
         self._calendar = calendar
 
     async def execute(self, query: FreeSlotsQuery) -> SlotResult:
+        result, _ = await self.execute_versioned(query)
+        return result
+
+    async def execute_versioned(self, query: FreeSlotsQuery) -> tuple[SlotResult, SlotsVersion]:
+        """The slots and what they were computed from: a caller may keep a reply built from
+        them and reuse it while ``is_current(version)`` (same query, unchanged busy time)."""
         rules.check_text("calendar_id", query.calendar_id, longest=rules.MAX_ID)
-        return await self._calendar.find_slots(
+        return await self._calendar.find_slots_versioned(
             query.calendar_id,
             query.start,
             query.end,
@@ -73,6 +80,10 @@ class GetFreeSlots:
             query.rules,
             fresh=query.fresh,
         )
+
+    def is_current(self, version: SlotsVersion) -> bool:
+        """Whether an answer of ``version`` is still exactly the answer now."""
+        return self._calendar.is_current(version)
 
 
 class QueryFreeBusy:

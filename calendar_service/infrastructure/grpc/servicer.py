@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 from agenda.calendar.v1 import calendar_service_pb2 as pb
@@ -10,8 +11,14 @@ from agenda_kit.auth.context import current_principal
 from agenda_kit.calendar.grpc_mappers import calendar_busy
 from agenda_kit.grpc.handlers import Context
 from agenda_kit.proto_time import to_timestamp
+from agenda_kit.resilience import TtlCache
 from calendar_service.application import use_cases
+from calendar_service.application.slot_versions import SlotsVersion
 from calendar_service.infrastructure.grpc import mappers
+
+REPLY_ENTRIES = 1024
+"""Finished GetFreeSlots replies kept (least recently used go first); each is reused only
+while the free/busy answer it was built from is the cached one."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -30,18 +37,32 @@ class CalendarUseCases:
 class CalendarServicer(pb_grpc.CalendarServiceServicer):
     """Thin servicer; errors are mapped to status codes by the error-table interceptor."""
 
-    def __init__(self, cases: CalendarUseCases) -> None:
+    def __init__(self, cases: CalendarUseCases, *, max_replies: int = REPLY_ENTRIES) -> None:
         self._cases = cases
+        self._replies: TtlCache[bytes, tuple[SlotsVersion, pb.GetFreeSlotsResponse]] = TtlCache(
+            math.inf, max_entries=max_replies
+        )
 
     async def GetFreeSlots(
         self, request: pb.GetFreeSlotsRequest, context: Context
     ) -> pb.GetFreeSlotsResponse:
-        result = await self._cases.get_free_slots.execute(mappers.to_free_slots_query(request))
-        return pb.GetFreeSlotsResponse(
+        """A request seen before (same bytes, so already validated) gets the reply built
+        then while the use case says its answer is current; a fresh read never does."""
+        cases = self._cases.get_free_slots
+        key = b"" if request.read_mode == pb.READ_MODE_FRESH else request.SerializeToString()
+        kept = self._replies.get(key) if key else None
+        if kept is not None and cases.is_current(kept[0]):
+            return kept[1]
+        query = mappers.to_free_slots_query(request)
+        result, version = await cases.execute_versioned(query)
+        reply = pb.GetFreeSlotsResponse(
             slot_starts=[to_timestamp(start) for start in result.starts],
             duration_minutes=request.duration_minutes,
             truncated=result.truncated,
         )
+        if key:
+            self._replies.put(key, (version, reply))
+        return reply
 
     async def QueryFreeBusy(
         self, request: pb.QueryFreeBusyRequest, context: Context

@@ -98,3 +98,55 @@ async def test_a_read_racing_a_write_is_not_cached() -> None:
     assert stale.busy == ()
     (fresh,) = await cache.query_free_busy(["ana"], START, END)
     assert len(fresh.busy) == 1
+
+
+class _Held(InMemoryCalendar):
+    """A backend whose free/busy answer, once read, waits until released (a write lands
+    meanwhile: the answer is stale when it arrives)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.reading = asyncio.Event()
+        self.release = asyncio.Event()
+
+    async def query_free_busy(
+        self,
+        calendar_ids: Sequence[str],
+        start: datetime,
+        end: datetime,
+        *,
+        fresh: bool = False,
+    ) -> list[FreeBusy]:
+        answers = await super().query_free_busy(calendar_ids, start, end, fresh=fresh)
+        self.reading.set()
+        await self.release.wait()
+        return answers
+
+
+async def test_a_slot_answer_read_while_a_write_was_in_flight_is_never_current() -> None:
+    inner = _Held()
+    cache = CachingCalendarAdapter(inner, ttl_seconds=60)
+    cache.clock = lambda: START - timedelta(days=1)
+    reading = asyncio.create_task(cache.find_slots_versioned("ana", START, END, 60))
+    await inner.reading.wait()
+    await cache.insert_event(draft("k"))  # lands before the read answers
+    inner.release.set()
+    result, version = await reading
+    assert START + timedelta(hours=1) in result.starts  # read before the write
+    assert not cache.is_current(version)
+    result, version = await cache.find_slots_versioned("ana", START, END, 60)
+    assert START + timedelta(hours=1) not in result.starts
+    assert cache.is_current(version)
+
+
+async def test_a_slot_answer_stops_being_current_with_its_busy_time() -> None:
+    inner, clock = InMemoryCalendar(), Clock()
+    cache = CachingCalendarAdapter(inner, ttl_seconds=10, clock=clock)
+    cache.clock = lambda: START - timedelta(days=1)
+    _, version = await cache.find_slots_versioned("ana", START, END, 60)
+    assert cache.is_current(version)
+    clock.now = 11  # the free/busy answer it read expired
+    assert not cache.is_current(version)
+    _, version = await cache.find_slots_versioned("ana", START, END, 60)
+    await cache.insert_event(draft("k"))  # any write to the calendar
+    assert not cache.is_current(version)
