@@ -12,7 +12,7 @@ from agenda.calendar.v1 import calendar_service_pb2 as pb
 from agenda.calendar.v1 import calendar_service_pb2_grpc as pb_grpc
 from calendar_service.application import busy_time
 from calendar_service.bootstrap import CalendarApp
-from calendar_service.domain.slots import SlotQuery, SlotResult, Span
+from calendar_service.domain.slots import SlotQuery, SlotResult, Span, find_free_slots
 from calendar_service.infrastructure.grpc.mappers import time_range
 from tests.calendar_service.integration.test_servicer import MONDAY, event_request, slots_request
 from tests.conftest import AUTH
@@ -39,11 +39,10 @@ def clock(calendar_app: CalendarApp) -> Clock:
 def computed(monkeypatch: pytest.MonkeyPatch) -> list[datetime]:
     """How many times the slot engine ran (one ``now`` per run)."""
     runs: list[datetime] = []
-    engine = busy_time.find_free_slots
 
     def counting(query: SlotQuery, busy: list[Span], now: datetime) -> SlotResult:
         runs.append(now)
-        return engine(query, busy, now)
+        return find_free_slots(query, busy, now)
 
     monkeypatch.setattr(busy_time, "find_free_slots", counting)
     return runs
