@@ -16,9 +16,10 @@ from calendar_service.application import use_cases
 from calendar_service.application.slot_versions import SlotsVersion
 from calendar_service.infrastructure.grpc import mappers
 
-REPLY_ENTRIES = 1024
-"""Finished GetFreeSlots replies kept (least recently used go first); each is reused only
-while the free/busy answer it was built from is the cached one."""
+REPLY_ENTRIES = 256
+"""Finished GetFreeSlots replies kept (least recently used go first; at most 500 slots, a
+few tens of KiB, each); each is reused only while the free/busy answer it was built from is
+the cached one (``CachingCalendarAdapter.is_current``)."""
 
 
 @dataclass(frozen=True, slots=True)
