@@ -15,7 +15,7 @@ new time.
 from __future__ import annotations
 
 import re
-from datetime import date, datetime, time
+from datetime import date, datetime, time, timedelta
 
 from pydantic_ai.messages import ModelResponse
 
@@ -92,6 +92,11 @@ def _act(ctx: OfflineContext, appointments: list[catalog.AppointmentInfo]) -> Mo
 
 _SAME_TIME = re.compile(r"(?<![a-z])(?:mesmo horario|mesma hora|same time)(?![a-z])")
 _SAME_DAY = re.compile(r"(?<![a-z])(?:mesmo dia|same day)(?![a-z])")
+_WEEK_LATER = re.compile(
+    r"(?<![a-z])(?:(?:na |a )?semana que vem|(?:na |a )?proxima semana|semana seguinte"
+    r"|(?:daqui a )?uma semana depois|daqui a uma semana|next week|(?:a|one) week later"
+    r"|the (?:following|next) week|a week from then)(?![a-z])"
+)
 
 
 def new_time(
@@ -102,8 +107,13 @@ def new_time(
     wanted = move_parts(text)[1]
     when = parse_when(wanted, now)
     folded = normalize(wanted)
-    day = when.day or (chosen.day if _SAME_DAY.search(folded) else None)
-    at = when.at or (chosen.at if _SAME_TIME.search(folded) else None)
+    same_time, same_day = _SAME_TIME.search(folded), _SAME_DAY.search(folded)
+    # "the same time next week": a week later. "next week" alone names no day: asked.
+    week_later = bool(_WEEK_LATER.search(folded)) and bool(same_time or same_day)
+    day = when.day
+    if day is None and chosen.day is not None and (week_later or same_day):
+        day = chosen.day + timedelta(days=7 if week_later else 0)
+    at = when.at or (chosen.at if same_time else None)
     return day, at
 
 
@@ -125,9 +135,17 @@ def move_parts(text: str) -> tuple[str, str]:
     that is followed by a day or time ("da pra passar ... pra quinta"); with none, the whole
     message is the new time."""
     for match in reversed(list(_TO.finditer(text))):
-        if has_when_mention(text[match.end() :]):
-            return text[: match.start()], text[match.end() :]
+        after = text[match.end() :]
+        if has_when_mention(after) or _relative_move(after):
+            return text[: match.start()], after
     return "", text
+
+
+def _relative_move(text: str) -> bool:
+    """ "the same time next week", "mesmo horário", "same day": a new time said relative to
+    the appointment's own."""
+    folded = normalize(text)
+    return any(p.search(folded) for p in (_SAME_TIME, _SAME_DAY, _WEEK_LATER))
 
 
 def choose(

@@ -1,0 +1,107 @@
+"""Phrasings from the sixth WhatsApp-style batch (``eval/whatsapp_batch6.py``), by category:
+clock times in words ("às duas e meia", "dez e meia", "half four"), a day/month date whose
+two readings both exist in English ("12/3": ask, never guess), and moves "to the same time
+next week"."""
+
+from __future__ import annotations
+
+from datetime import date, datetime, time
+from zoneinfo import ZoneInfo
+
+import pytest
+
+from agent_service.infrastructure.agent.offline.appointments_flow import (
+    choose,
+    move_parts,
+    new_time,
+)
+from agent_service.infrastructure.agent.offline.catalog import appointments
+from agent_service.infrastructure.agent.offline.nlu import parse_when
+
+SP = ZoneInfo("America/Sao_Paulo")
+NOW = datetime(2026, 11, 30, 9, 0, tzinfo=SP)  # Monday
+TUE, WED, THU, SAT = date(2026, 12, 1), date(2026, 12, 2), date(2026, 12, 3), date(2026, 12, 5)
+
+
+@pytest.mark.parametrize(
+    ("text", "day", "at"),
+    [
+        ("barba amanha as duas e meia da tarde", TUE, time(14, 30)),
+        ("corte com o lucas sabado dez e meia", SAT, time(10, 30)),
+        ("na quinta feira umas tres horas da tarde se tiver", THU, time(15)),
+        ("barba às cinco da tarde de sábado", SAT, time(17)),
+        ("amanha às duas e quinze", TUE, time(14, 15)),
+        ("quarta as onze", WED, time(11)),
+        ("sabado 10 e meia", SAT, time(10, 30)),
+        ("haircut on Saturday at half four", SAT, time(16, 30)),
+        ("at four on wednesday", WED, time(16)),
+        ("around nine tomorrow", TUE, time(9)),
+    ],
+)
+def test_clock_times_in_words(text: str, day: date, at: time) -> None:
+    when = parse_when(text, NOW)
+    assert (when.day, when.at) == (day, at)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "quero duas escovas amanha",
+        "as duas opções de amanha",
+        "demora uma hora?",
+        "tenho dez anos",
+        "half an hour later",
+        "one haircut please",
+        "duas horas e meia de duração",
+    ],
+)
+def test_number_words_without_a_clock_mark_are_not_times(text: str) -> None:
+    assert parse_when(text, NOW).at is None
+
+
+@pytest.mark.parametrize(
+    ("text", "day"),
+    [
+        ("gel nails with Fernanda 12/3 at 10am", None),  # Dec 3 or 12 March: ask
+        ("can I book 1/5 please", None),
+        ("book 25/12 please", date(2026, 12, 25)),  # only one reading exists
+        ("on 12/12 at 10am", date(2026, 12, 12)),  # both readings agree
+        ("unha dia 3/12 as 10h", THU),  # Portuguese is day/month
+    ],
+)
+def test_a_slash_date_with_two_readings_in_english_is_asked(text: str, day: date | None) -> None:
+    assert parse_when(text, NOW).day == day
+
+
+_ID = "00000000-0000-0000-0000-0000000000{:02d}"
+LISTED = "Upcoming appointments:\n" + "\n".join(
+    [
+        f"- Corte social with Lucas Almeida | terça-feira 01/12/2026 10:00 | status=confirmed"
+        f" | id={_ID.format(1)} | professional_id={_ID.format(11)} | service_id={_ID.format(21)}"
+        " | service also called: corte; haircut",
+        f"- Massagem relaxante with Rodrigo Lima | quarta-feira 02/12/2026 15:00"
+        f" | status=confirmed | id={_ID.format(2)} | professional_id={_ID.format(12)}"
+        f" | service_id={_ID.format(22)} | service also called: massagem; massage",
+    ]
+)
+
+
+@pytest.mark.parametrize(
+    ("text", "chosen", "to"),
+    [
+        ("can you move my haircut to the same time next week?", 0,
+         (date(2026, 12, 8), time(10))),
+        ("quero passar minha massagem pra semana que vem no mesmo horario", 1,
+         (date(2026, 12, 9), time(15))),
+        ("move my massage to a week later, same time", 1, (date(2026, 12, 9), time(15))),
+        ("move my haircut to next week", 0, (None, None)),  # which day? ask
+    ],
+)  # fmt: skip
+def test_a_move_to_the_same_time_next_week(
+    text: str, chosen: int, to: tuple[date | None, time | None]
+) -> None:
+    found = appointments(LISTED)
+    picked = choose([text], found, NOW, moving=True)
+    assert picked == found[chosen]
+    assert new_time(text, picked, NOW) == to
+    assert move_parts(text)[0]  # the appointment is described before "to"/"pra"
