@@ -6,10 +6,12 @@ next week"."""
 from __future__ import annotations
 
 from datetime import date, datetime, time
+from uuid import UUID, uuid4
 from zoneinfo import ZoneInfo
 
 import pytest
 
+from agent_service.domain.catalog import Professional, WorkingHours
 from agent_service.infrastructure.agent.offline.appointments_flow import (
     choose,
     move_parts,
@@ -17,6 +19,8 @@ from agent_service.infrastructure.agent.offline.appointments_flow import (
 )
 from agent_service.infrastructure.agent.offline.catalog import appointments
 from agent_service.infrastructure.agent.offline.nlu import parse_when
+from agent_service.infrastructure.agent.offline.refusals import refusal_text
+from agent_service.infrastructure.agent.tools.refusals import day_off_cover
 
 SP = ZoneInfo("America/Sao_Paulo")
 NOW = datetime(2026, 11, 30, 9, 0, tzinfo=SP)  # Monday
@@ -105,3 +109,46 @@ def test_a_move_to_the_same_time_next_week(
     assert picked == found[chosen]
     assert new_time(text, picked, NOW) == to
     assert move_parts(text)[0]  # the appointment is described before "to"/"pra"
+
+
+# -- a professional who is off on a day the business is open --------------------------------
+
+_TENANT = uuid4()
+_CUT = uuid4()
+
+
+def _pro(name: str, days: range, services: tuple[UUID, ...] = (_CUT,)) -> Professional:
+    return Professional(
+        tenant_id=_TENANT,
+        name=name,
+        calendar_id=name,
+        service_ids=services,
+        weekly_hours=tuple(WorkingHours(day_of_week=d, start=time(9), end=time(18)) for d in days),
+    )
+
+
+def test_who_works_a_day_another_professional_is_off() -> None:
+    lucas, pedro, nails = (
+        _pro("Lucas", range(2, 7)),
+        _pro("Pedro", range(1, 7)),
+        _pro("Fernanda", range(1, 7), ()),
+    )
+    team = [lucas, pedro, nails]
+    monday = date(2026, 11, 30)
+    assert day_off_cover(team, lucas, _CUT, monday, SP) == (True, ["Pedro"])
+    assert day_off_cover([lucas, nails], lucas, _CUT, monday, SP) == (True, [])
+    assert day_off_cover(team, lucas, _CUT, date(2026, 12, 6), SP) == (False, [])  # Sunday
+
+
+def test_a_day_off_says_who_works_that_day_without_booking_them() -> None:
+    result = (
+        "NOT AVAILABLE (reason=day_off): Monday 10:00 is not free for Corte with Lucas. Nearest"
+        " free times that day: none. Lucas does not work that day; working that day for this"
+        " service: Pedro Santos."
+    )
+    en, pt = refusal_text(result, "en"), refusal_text(result, "pt")
+    assert en is not None and "closed" not in en and "Pedro Santos" in en
+    assert pt is not None and "fechad" not in pt and "Pedro Santos" in pt
+    alone = result.split(" Lucas does")[0] + " Lucas does not work that day."
+    said = refusal_text(alone, "en")
+    assert said is not None and "closed" not in said and "Pedro" not in said
