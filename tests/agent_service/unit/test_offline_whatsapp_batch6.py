@@ -152,3 +152,29 @@ def test_a_day_off_says_who_works_that_day_without_booking_them() -> None:
     alone = result.split(" Lucas does")[0] + " Lucas does not work that day."
     said = refusal_text(alone, "en")
     assert said is not None and "closed" not in said and "Pedro" not in said
+
+
+# -- "the last one I booked": booking order is not the listing's order ------------------------
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "cancel the last one I booked",
+        "cancela o ultimo que eu marquei",
+        "cancela o último que marquei",
+        "cancel the one I booked last",
+        "cancel my most recent booking",
+        "desmarca o que eu agendei por ultimo",
+    ],
+)
+def test_the_last_one_booked_is_asked_among_several(text: str) -> None:
+    found = appointments(LISTED)
+    assert choose([text], found, NOW) is None  # the list is by date, not by booking time
+    assert choose([text], found[:1], NOW) == found[0]  # only one: that one
+
+
+def test_the_last_one_in_the_list_is_still_an_ordinal() -> None:
+    found = appointments(LISTED)
+    assert choose(["o último"], found, NOW) == found[1]
+    assert choose(["the last one"], found, NOW) == found[1]

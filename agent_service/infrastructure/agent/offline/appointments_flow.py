@@ -127,6 +127,13 @@ def _reschedule(ctx: OfflineContext, chosen: catalog.AppointmentInfo) -> ModelRe
     )
 
 
+_BOOKING_ORDER = re.compile(
+    r"(?<![a-z])(?:(?:ultim[oa]|last|latest)\s+(?:\w+\s+){0,2}?(?:que\s+)?(?:eu\s+)?"
+    r"(?:marquei|agendei|fiz|reservei)|(?:ultim[oa]|last|latest)\s+(?:\w+\s+){0,2}?"
+    r"(?:i|i've|ive)\s+(?:booked|made|scheduled)|(?:marquei|agendei|fiz|reservei)\s+"
+    r"(?:por\s+)?ultimo|(?:booked|made|scheduled)\s+last|most\s+recent(?:ly)?\s+(?:booked|booking|made)"
+    r"|(?:latest|last|most\s+recent)\s+booking)(?![a-z])"
+)
 _TO = re.compile(r"(?<![a-z])(?:pra|para|pro|to|for)(?![a-z])", re.I)
 
 
@@ -158,6 +165,9 @@ def choose(
     """The appointment ``texts`` (newest first) describe; ``None`` when none or several fit."""
     if not appointments:
         return None
+    if texts and _BOOKING_ORDER.search(normalize(texts[0])):
+        # The list is by date; when each was booked is not known here: ask among several.
+        return appointments[0] if len(appointments) == 1 else None
     index = ordinal_choice(texts[0], len(appointments)) if texts else None
     if index is not None:
         return appointments[index]
