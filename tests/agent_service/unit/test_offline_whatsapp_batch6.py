@@ -18,6 +18,10 @@ from agent_service.infrastructure.agent.offline.appointments_flow import (
     new_time,
 )
 from agent_service.infrastructure.agent.offline.catalog import appointments
+from agent_service.infrastructure.agent.offline.intents import (
+    cancels_in_other_words,
+    classify_intent,
+)
 from agent_service.infrastructure.agent.offline.nlu import parse_when
 from agent_service.infrastructure.agent.offline.refusals import refusal_text
 from agent_service.infrastructure.agent.tools.refusals import day_off_cover
@@ -178,3 +182,29 @@ def test_the_last_one_in_the_list_is_still_an_ordinal() -> None:
     found = appointments(LISTED)
     assert choose(["o último"], found, NOW) == found[1]
     assert choose(["the last one"], found, NOW) == found[1]
+
+
+# -- cancelling in negative words ("não quero mais o meu corte de terça") -------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "cancels"),
+    [
+        ("não quero mais o meu corte de terça", True),
+        ("nao vou mais poder ir no meu corte de terça", True),
+        ("não vou conseguir ir na minha massagem de quarta", True),
+        ("nao preciso mais da minha massagem", True),
+        ("I can't make it to my haircut on Tuesday", True),
+        ("I won't be able to make my massage", True),
+        ("I don't need my haircut anymore", True),
+        # Without "my": may decline what was just proposed, so it stays a decline.
+        ("não quero mais o corte", False),
+        ("I don't need the haircut anymore", False),
+        ("não quero mais", False),  # a plain decline of what was just proposed
+        ("never mind", False),
+        ("não quero mais esperar, marca corte amanhã 10h", False),
+    ],
+)
+def test_cancelling_in_negative_words(text: str, cancels: bool) -> None:
+    assert (classify_intent(text)[0] == "appointments") is cancels
+    assert bool(cancels_in_other_words(text)) is cancels

@@ -22,6 +22,7 @@ from pydantic_ai.messages import ModelResponse
 from agent_service.domain.availability import local_instant
 from agent_service.infrastructure.agent.offline import catalog
 from agent_service.infrastructure.agent.offline.context import OfflineContext
+from agent_service.infrastructure.agent.offline.intents import cancels_in_other_words
 from agent_service.infrastructure.agent.offline.nlu import (
     best_match_group,
     classify_intent,
@@ -79,7 +80,8 @@ def _act(ctx: OfflineContext, appointments: list[catalog.AppointmentInfo]) -> Mo
         return text(say("no_appointments", ctx.language))
     words = " ".join(normalize(t) for t in ctx.texts[:2])
     wants_move = bool(_MOVE.search(words))
-    wants_cancel = bool(_CANCEL.search(words)) and not wants_move
+    said_cancel = _CANCEL.search(words) or any(map(cancels_in_other_words, ctx.texts[:2]))
+    wants_cancel = bool(said_cancel) and not wants_move
     if not (wants_move or wants_cancel):
         return text(say("appointments", ctx.language, items=_items(appointments)))
     chosen = choose(ctx.texts[:2], appointments, ctx.now, moving=wants_move)
