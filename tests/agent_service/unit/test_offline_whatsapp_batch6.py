@@ -18,6 +18,7 @@ from agent_service.infrastructure.agent.offline.appointments_flow import (
     new_time,
 )
 from agent_service.infrastructure.agent.offline.catalog import appointments
+from agent_service.infrastructure.agent.offline.corrections import affirmed
 from agent_service.infrastructure.agent.offline.intents import (
     cancels_in_other_words,
     classify_intent,
@@ -208,3 +209,20 @@ def test_the_last_one_in_the_list_is_still_an_ordinal() -> None:
 def test_cancelling_in_negative_words(text: str, cancels: bool) -> None:
     assert (classify_intent(text)[0] == "appointments") is cancels
     assert bool(cancels_in_other_words(text)) is cancels
+
+
+# -- English contractions negate like "não" ("I don't need the haircut anymore") ---------------
+
+
+@pytest.mark.parametrize(
+    ("text", "kept"),
+    [
+        ("I don't need the haircut anymore", ""),
+        ("i dont want the beard anymore", ""),
+        ("I can't do 10am, 11am please", "11am please"),
+        ("won't work with Pedro, Lucas please", "Lucas please"),
+        ("não preciso mais do corte", ""),
+    ],
+)
+def test_english_contractions_negate_their_clause(text: str, kept: str) -> None:
+    assert affirmed(text) == kept
