@@ -25,6 +25,7 @@ from agent_service.infrastructure.agent.offline.intents import (
 )
 from agent_service.infrastructure.agent.offline.nlu import parse_when
 from agent_service.infrastructure.agent.offline.refusals import refusal_text
+from agent_service.infrastructure.agent.offline.when import two_readings
 from agent_service.infrastructure.agent.tools.refusals import day_off_cover
 
 SP = ZoneInfo("America/Sao_Paulo")
@@ -226,3 +227,14 @@ def test_cancelling_in_negative_words(text: str, cancels: bool) -> None:
 )
 def test_english_contractions_negate_their_clause(text: str, kept: str) -> None:
     assert affirmed(text) == kept
+
+
+def test_an_ambiguous_slash_date_names_both_readings() -> None:
+    assert two_readings("gel nails with Fernanda 12/3 at 10am", NOW) == (
+        "12/3",
+        date(2026, 12, 3),
+        date(2027, 3, 12),
+    )
+    assert two_readings("book 25/12 please", NOW) is None  # one reading only
+    assert two_readings("unha dia 3/12 as 10h", NOW) is None  # Portuguese: day/month
+    assert two_readings("haircut tomorrow at 10", NOW) is None

@@ -62,7 +62,7 @@ from datetime import date, datetime, time, timedelta
 
 from agent_service.infrastructure.agent.offline.text import detect_language, fold_with_map
 
-__all__ = ["When", "has_when_mention", "loose_time", "parse_when", "shift"]
+__all__ = ["When", "has_when_mention", "loose_time", "parse_when", "shift", "two_readings"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -431,6 +431,24 @@ def _weekday_date(match: re.Match[str], now: datetime, at: time | None) -> date:
     if ahead == 0 and (is_next or (at is not None and at <= now.time())):
         ahead = 7
     return today + timedelta(days=ahead)
+
+
+def two_readings(text: str, now: datetime) -> tuple[str, date, date] | None:
+    """An English ``m/d`` date whose two readings both exist ("12/3"): the text as written,
+    the month-first and the day-first reading (so the question can name both)."""
+    if detect_language(text, "pt") == "pt":
+        return None
+    folded, index = fold_with_map(text)
+    match = _NUMERIC.search(folded)
+    if match is None or _numeric_date(match, now.date(), "en") is not None:
+        return None
+    first, second = int(match["a"]), int(match["b"])
+    month_first = _dated(now.date(), first, second, match["year"])
+    day_first = _dated(now.date(), second, first, match["year"])
+    if month_first is None or day_first is None:
+        return None
+    written = text[index[match.start("a")] : index[match.end() - 1] + 1]
+    return written, month_first, day_first
 
 
 def _numeric_date(match: re.Match[str], today: date, lang: str) -> date | None:
