@@ -46,6 +46,10 @@ TUE, WED, THU, SAT = date(2026, 12, 1), date(2026, 12, 2), date(2026, 12, 3), da
         ("haircut on Saturday at half four", SAT, time(16, 30)),
         ("at four on wednesday", WED, time(16)),
         ("around nine tomorrow", TUE, time(9)),
+        ("corte com o pedro amanha la pras duas", TUE, time(14)),
+        ("marca um corte quarta umas dez hora", WED, time(10)),
+        ("barba quinta por volta das 11", THU, time(11)),
+        ("corte amanha perto das tres", TUE, time(15)),
     ],
 )
 def test_clock_times_in_words(text: str, day: date, at: time) -> None:
@@ -63,6 +67,8 @@ def test_clock_times_in_words(text: str, day: date, at: time) -> None:
         "half an hour later",
         "one haircut please",
         "duas horas e meia de duração",
+        "umas 3 pessoas amanha",
+        "pras duas opções de quarta",
     ],
 )
 def test_number_words_without_a_clock_mark_are_not_times(text: str) -> None:

@@ -32,7 +32,8 @@ Dates (the earliest mention wins; at the same position the longest one):
 
 Times (the earliest mention wins):
 
-* A number is a time only when marked: ``às``/``as``/``at``/``pelas``/``around`` before it,
+* A number is a time only when marked: ``às``/``as``/``at``/``pelas``/``pras``/``umas``/``por
+  volta das``/``perto das``/``around`` before it,
   ``h``/``hs``/``hrs``/``horas``/``:MM`` after it, ``am``/``pm``, or a period of the day after
   it (``da manhã/tarde/noite``, ``in the morning/afternoon/evening``, ``at night``). Prices
   (``R$ 50``), counts (``2 pessoas``, ``3 cortes``) and bare numbers are never times; neither
@@ -145,7 +146,8 @@ _NAMED_TIME = re.compile(
     r"\b(?P<name>meio[\s-]*dia|meia[\s-]*noite|noon|midday|midnight)\b(?P<half>\s+e\s+meia\b)?"
 )
 _TIME = re.compile(
-    r"(?P<prefix>(?:\b(?:as|at|a\s+partir\s+das|pelas|around)|@)\s*)?"
+    r"(?P<prefix>(?:\b(?:as|at|a\s+partir\s+das|pelas|pras|umas|(?:por\s+volta|perto)\s+das?"
+    r"|around)|@)\s*)?"
     r"(?<![\d/:.,$])(?<!dia\s)\b(?P<h>\d{1,2})(?![\d/])"
     r"(?:(?P<colon>:(?P<cm>\d{2}))"
     r"|\s?(?P<hmark>horas|hora|hrs|hr|hs|h)(?![a-z])(?:\s?(?P<hm>\d{2})\b)?)?"
@@ -175,7 +177,7 @@ _MINUTE_ALT = "|".join(sorted(_MINUTE_WORDS, key=len, reverse=True))
 # A number word is an hour only when a clock mark is next to it: "às/pelas/umas/at/around"
 # before it, or "e meia/e quinze", "(horas) da tarde", "am/pm", "o'clock" after it.
 _WORD_HOUR = re.compile(
-    r"(?:(?P<before>\b(?:as|pelas|umas|at|around|by|@)\s+)(?P<w1>" + _NUMBER_ALT + r")\b"
+    r"(?:(?P<before>\b(?:as|pelas|pras|umas|das|at|around|by|@)\s+)(?P<w1>" + _NUMBER_ALT + r")\b"
     r"(?!\s+(?:of|de|dos|das)\b)"
     r"|\b(?P<w2>" + _NUMBER_ALT + r")(?=\s+e\s+(?:meia|" + _MINUTE_ALT + r")\b"
     r"|\s+(?:horas?\s+)?(?:da|de)\s+(?:manha|tarde|noite|madrugada)\b"
