@@ -17,6 +17,7 @@ from agent_service.infrastructure.agent.offline.appointments_flow import (
     move_parts,
     new_time,
 )
+from agent_service.infrastructure.agent.offline.availability_flow import part_of_day
 from agent_service.infrastructure.agent.offline.catalog import appointments
 from agent_service.infrastructure.agent.offline.corrections import affirmed
 from agent_service.infrastructure.agent.offline.intents import (
@@ -244,3 +245,20 @@ def test_an_ambiguous_slash_date_names_both_readings() -> None:
     assert two_readings("book 25/12 please", NOW) is None  # one reading only
     assert two_readings("unha dia 3/12 as 10h", NOW) is None  # Portuguese: day/month
     assert two_readings("haircut tomorrow at 10", NOW) is None
+
+
+@pytest.mark.parametrize(
+    ("text", "part"),
+    [
+        ("barba com o lucas sexta de tardezinha", "afternoon"),
+        ("brows with Juliana on Wednesday after lunch", "afternoon"),
+        ("beard trim tomorrow arvo", "afternoon"),
+        ("corte quinta depois do almoço", "afternoon"),
+        ("corte no fim da tarde", "afternoon"),
+        ("haircut first thing in the morning on Thursday", "morning"),
+        ("sobrancelha de manhãzinha", "morning"),
+        ("bom dia, corte amanhã", None),
+    ],
+)
+def test_parts_of_the_day_in_colloquial_words(text: str, part: str | None) -> None:
+    assert part_of_day([text]) == part
