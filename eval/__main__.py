@@ -25,6 +25,7 @@ from eval import (
     whatsapp_batch3,
     whatsapp_batch4,
     whatsapp_batch5,
+    whatsapp_batch6,
     whatsapp_lirio,
 )
 from eval.harness import Harness
@@ -39,12 +40,14 @@ SUITES = {
         *whatsapp_batch3.CASES,
         *whatsapp_batch4.CASES,
         *whatsapp_batch5.CASES,
+        *whatsapp_batch6.CASES,
     ],
     "whatsapp-bigode": whatsapp.CASES,
     "whatsapp-lirio": whatsapp_lirio.CASES,
     "whatsapp-batch3": whatsapp_batch3.CASES,
     "whatsapp-batch4": whatsapp_batch4.CASES,
     "whatsapp-batch5": whatsapp_batch5.CASES,
+    "whatsapp-batch6": whatsapp_batch6.CASES,
 }
 
 

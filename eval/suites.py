@@ -9,6 +9,7 @@ from eval import (
     whatsapp_batch3,
     whatsapp_batch4,
     whatsapp_batch5,
+    whatsapp_batch6,
     whatsapp_lirio,
 )
 
@@ -19,4 +20,5 @@ CASES = [
     *whatsapp_batch3.CASES,
     *whatsapp_batch4.CASES,
     *whatsapp_batch5.CASES,
+    *whatsapp_batch6.CASES,
 ]

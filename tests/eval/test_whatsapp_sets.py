@@ -5,7 +5,15 @@ success, and no raw tag or id in any reply."""
 from __future__ import annotations
 
 from agent_service.infrastructure.agent.models import build_model
-from eval import runner, whatsapp, whatsapp_batch3, whatsapp_batch4, whatsapp_batch5, whatsapp_lirio
+from eval import (
+    runner,
+    whatsapp,
+    whatsapp_batch3,
+    whatsapp_batch4,
+    whatsapp_batch5,
+    whatsapp_batch6,
+    whatsapp_lirio,
+)
 from eval.evaluators import reply_problems
 from eval.harness import Harness
 
@@ -15,6 +23,7 @@ SETS = (
     *whatsapp_batch3.CASES,
     *whatsapp_batch4.CASES,
     *whatsapp_batch5.CASES,
+    *whatsapp_batch6.CASES,
 )
 NAMES = [case.name for case in SETS if case.name]
 

@@ -15,13 +15,14 @@ new time.
 from __future__ import annotations
 
 import re
-from datetime import date, datetime, time
+from datetime import date, datetime, time, timedelta
 
 from pydantic_ai.messages import ModelResponse
 
 from agent_service.domain.availability import local_instant
 from agent_service.infrastructure.agent.offline import catalog
 from agent_service.infrastructure.agent.offline.context import OfflineContext
+from agent_service.infrastructure.agent.offline.intents import cancels_in_other_words
 from agent_service.infrastructure.agent.offline.nlu import (
     best_match_group,
     classify_intent,
@@ -79,7 +80,8 @@ def _act(ctx: OfflineContext, appointments: list[catalog.AppointmentInfo]) -> Mo
         return text(say("no_appointments", ctx.language))
     words = " ".join(normalize(t) for t in ctx.texts[:2])
     wants_move = bool(_MOVE.search(words))
-    wants_cancel = bool(_CANCEL.search(words)) and not wants_move
+    said_cancel = _CANCEL.search(words) or any(map(cancels_in_other_words, ctx.texts[:2]))
+    wants_cancel = bool(said_cancel) and not wants_move
     if not (wants_move or wants_cancel):
         return text(say("appointments", ctx.language, items=_items(appointments)))
     chosen = choose(ctx.texts[:2], appointments, ctx.now, moving=wants_move)
@@ -92,6 +94,11 @@ def _act(ctx: OfflineContext, appointments: list[catalog.AppointmentInfo]) -> Mo
 
 _SAME_TIME = re.compile(r"(?<![a-z])(?:mesmo horario|mesma hora|same time)(?![a-z])")
 _SAME_DAY = re.compile(r"(?<![a-z])(?:mesmo dia|same day)(?![a-z])")
+_WEEK_LATER = re.compile(
+    r"(?<![a-z])(?:(?:na |a )?semana que vem|(?:na |a )?proxima semana|semana seguinte"
+    r"|(?:daqui a )?uma semana depois|daqui a uma semana|next week|(?:a|one) week later"
+    r"|the (?:following|next) week|a week from then)(?![a-z])"
+)
 
 
 def new_time(
@@ -102,8 +109,13 @@ def new_time(
     wanted = move_parts(text)[1]
     when = parse_when(wanted, now)
     folded = normalize(wanted)
-    day = when.day or (chosen.day if _SAME_DAY.search(folded) else None)
-    at = when.at or (chosen.at if _SAME_TIME.search(folded) else None)
+    same_time, same_day = _SAME_TIME.search(folded), _SAME_DAY.search(folded)
+    # "the same time next week": a week later. "next week" alone names no day: asked.
+    week_later = bool(_WEEK_LATER.search(folded)) and bool(same_time or same_day)
+    day = when.day
+    if day is None and chosen.day is not None and (week_later or same_day):
+        day = chosen.day + timedelta(days=7 if week_later else 0)
+    at = when.at or (chosen.at if same_time else None)
     return day, at
 
 
@@ -117,6 +129,13 @@ def _reschedule(ctx: OfflineContext, chosen: catalog.AppointmentInfo) -> ModelRe
     )
 
 
+_BOOKING_ORDER = re.compile(
+    r"(?<![a-z])(?:(?:ultim[oa]|last|latest)\s+(?:\w+\s+){0,2}?(?:que\s+)?(?:eu\s+)?"
+    r"(?:marquei|agendei|fiz|reservei)|(?:ultim[oa]|last|latest)\s+(?:\w+\s+){0,2}?"
+    r"(?:i|i've|ive)\s+(?:booked|made|scheduled)|(?:marquei|agendei|fiz|reservei)\s+"
+    r"(?:por\s+)?ultimo|(?:booked|made|scheduled)\s+last|most\s+recent(?:ly)?\s+(?:booked|booking|made)"
+    r"|(?:latest|last|most\s+recent)\s+booking)(?![a-z])"
+)
 _TO = re.compile(r"(?<![a-z])(?:pra|para|pro|to|for)(?![a-z])", re.I)
 
 
@@ -125,9 +144,17 @@ def move_parts(text: str) -> tuple[str, str]:
     that is followed by a day or time ("da pra passar ... pra quinta"); with none, the whole
     message is the new time."""
     for match in reversed(list(_TO.finditer(text))):
-        if has_when_mention(text[match.end() :]):
-            return text[: match.start()], text[match.end() :]
+        after = text[match.end() :]
+        if has_when_mention(after) or _relative_move(after):
+            return text[: match.start()], after
     return "", text
+
+
+def _relative_move(text: str) -> bool:
+    """ "the same time next week", "mesmo horário", "same day": a new time said relative to
+    the appointment's own."""
+    folded = normalize(text)
+    return any(p.search(folded) for p in (_SAME_TIME, _SAME_DAY, _WEEK_LATER))
 
 
 def choose(
@@ -140,6 +167,9 @@ def choose(
     """The appointment ``texts`` (newest first) describe; ``None`` when none or several fit."""
     if not appointments:
         return None
+    if texts and _BOOKING_ORDER.search(normalize(texts[0])):
+        # The list is by date; when each was booked is not known here: ask among several.
+        return appointments[0] if len(appointments) == 1 else None
     index = ordinal_choice(texts[0], len(appointments)) if texts else None
     if index is not None:
         return appointments[index]

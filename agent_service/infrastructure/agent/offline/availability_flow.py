@@ -24,8 +24,9 @@ _PARTS = {
     "evening": (time(18), time(23, 59)),
 }
 _PART_WORDS = re.compile(
-    r"(?<![a-z])(?:(?P<morning>(?<!bom )(?:de |pela |na )?manha|(?:in the )?morning)"
-    r"|(?P<afternoon>(?<!boa )(?:a |de |pela |na )?tarde|(?:in the )?afternoon)"
+    r"(?<![a-z])(?:(?P<morning>(?<!bom )(?:de |pela |na )?manha(?:zinha)?|(?:in the )?morning)"
+    r"|(?P<afternoon>(?<!boa )(?:a |de |pela |na )?tarde(?:zinha)?|(?:in the )?afternoon|arvo"
+    r"|after lunch|depois do almoco)"
     r"|(?P<evening>(?<!boa )(?:a |de |pela |na )?noite|(?:in the )?evening))(?![a-z])"
 )
 # The trades' own words count too ("qualquer barbeiro", "any barber is fine").

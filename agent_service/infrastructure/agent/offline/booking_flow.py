@@ -45,6 +45,7 @@ from agent_service.infrastructure.agent.offline.when import (
     has_when_mention,
     loose_time,
     shift,
+    two_readings,
 )
 
 _EARLIEST = re.compile(
@@ -84,6 +85,11 @@ def booking_step(ctx: OfflineContext) -> ModelResponse:
     if not ctx.called("list_services"):
         return calls("list_services", "list_professionals")
     return _next_question_or_action(ctx)
+
+
+def _day_name(day: date, language: str) -> str:
+    """ "December 3" in English, "03/12" in Portuguese (unambiguous there)."""
+    return f"{day:%B} {day.day}" if language == "en" else f"{day:%d/%m}"
 
 
 def _names_entry(ctx: OfflineContext) -> bool:
@@ -142,6 +148,12 @@ def _next_question_or_action(ctx: OfflineContext) -> ModelResponse:
             return team_step(ctx, request.service, offering, request.day, request.at)
         names = [p.name for p in offering]
         return text(say("ask_professional", ctx.language, items=", ".join(names)))
+    readings = two_readings(ctx.text, ctx.now)
+    if request.day is None and readings is not None:
+        written, month_first, day_first = readings
+        first, second = (_day_name(d, ctx.language) for d in (month_first, day_first))
+        return text(say("ask_day_two_readings", ctx.language, written=written,
+                        first=first, second=second))  # fmt: skip
     if request.day is None:
         return text(
             say(

@@ -18,7 +18,9 @@ from agent_service.infrastructure.agent.offline.text import detect_language, nor
 __all__ = ["affirmed", "negated"]
 
 _CLAUSE = re.compile(r"[,;.!?]+|\s+[-–—]+\s+|\s+(?=(?:mas|but|instead)\b)", re.I)
-_NEGATION = re.compile(r"(?<![a-z])(?:nao|not|nunca|nope|nah)(?![a-z])")
+_NEGATION = re.compile(
+    r"(?<![a-z])(?:nao|not|nunca|nope|nah|never|cannot|(?:do|does|did|wo|ca|is|are)n'?t)(?![a-z])"
+)
 _EN_NO = re.compile(r"(?<![a-z])no(?![a-z])")
 
 

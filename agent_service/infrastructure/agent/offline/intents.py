@@ -39,7 +39,14 @@ from typing import Literal
 from agent_service.infrastructure.agent.offline.text import normalize
 from agent_service.infrastructure.agent.offline.when import has_when_mention
 
-__all__ = ["Intent", "asks_for_times", "classify_intent", "is_affirmative", "is_negative"]
+__all__ = [
+    "Intent",
+    "asks_for_times",
+    "cancels_in_other_words",
+    "classify_intent",
+    "is_affirmative",
+    "is_negative",
+]
 
 Intent = Literal["discovery", "booking", "appointments", "faq", "handoff", "greeting", "unknown"]
 
@@ -69,6 +76,25 @@ _APPOINTMENTS = _rx(
     r"my bookings?", r"my reservations?", r"cancel", r"reschedul\w*", r"move my",
     r"change my (?:appointment|booking|time|reservation)", r"when is my", r"do i have",
 )  # fmt: skip
+# Cancelling in negative words about the customer's OWN appointment ("não quero mais o meu
+# corte", "não vou poder ir na minha massagem", "I can't make it to my haircut"). Without the
+# possessive ("não quero mais o corte") the words may just decline what was proposed a moment
+# ago, so they are left to the decline; a bare "não quero mais"/"never mind" is a decline.
+_CANCEL_IN_OTHER_WORDS = _rx(
+    r"nao (?:vou|vai|irei) (?:mais )?(?:poder|conseguir|dar pra) (?:ir|comparecer)"
+    r" (?:n[oa]|a|ao|em) (?:meu|minha)",
+    r"nao (?:quero|preciso) mais (?:d?[oa] )?(?:meu|minha) \w+",
+    r"(?:can'?t|cannot|won'?t(?: be able to)?|will not(?: be able to)?|not able to)"
+    r" make (?:it )?(?:to )?my",
+    r"(?:don'?t|do not|no longer) need my [a-z' ]{1,40}?(?:any ?more|now)?",
+)  # fmt: skip
+
+
+def cancels_in_other_words(text: str) -> bool:
+    """Whether the message cancels an appointment without the word "cancel"."""
+    return _CANCEL_IN_OTHER_WORDS.search(normalize(text)) is not None
+
+
 _BOOKING = _rx(
     r"agendar", r"agenda", r"agendo", r"agende", r"agendamento", r"marcar", r"marca",
     r"marque", r"marcaria", r"reservar", r"reserva", r"reserve", r"horarios? disponive\w*",
@@ -144,7 +170,7 @@ def classify_intent(text: str) -> tuple[Intent, float]:
         return "handoff", 0.95
     if _POLICY_QUESTION.search(folded):
         return "faq", 0.9
-    if _APPOINTMENTS.search(folded):
+    if _APPOINTMENTS.search(folded) or _CANCEL_IN_OTHER_WORDS.search(folded):
         return "appointments", 0.95
     scores: dict[Intent, float] = {}
     for intent, pattern, weight in _RANKED:

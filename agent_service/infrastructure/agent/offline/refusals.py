@@ -10,6 +10,7 @@ from agent_service.infrastructure.agent.offline.replies import say
 _REASON = re.compile(r"\(reason=(\w+)\)")
 _NEAREST = re.compile(r"Nearest free times that day: ((?:\d{2}:\d{2}(?:, )?)+)")
 _MORE = re.compile(r"\((\d+) more;")
+_COVER = re.compile(r"working that day for this service: ([^.]+)\.")
 _HORIZON = re.compile(r"(\d+) days from today")
 _RETRY_REASONS = (
     ("in the past", "past"),
@@ -34,6 +35,9 @@ def refusal_text(result: str, language: str) -> str | None:
     if reason == "beyond_horizon" and horizon is None:
         reason = "beyond_horizon_unstated"
     sentence = say(f"refusal_{reason}", language, days=horizon.group(1) if horizon else "")
+    covering = _COVER.search(result)
+    if reason == "day_off" and covering is not None:
+        sentence += " " + say("day_off_others", language, names=covering.group(1))
     times = _NEAREST.search(result)
     if times is None:
         return f"{sentence} {say('try_other_day', language)}"

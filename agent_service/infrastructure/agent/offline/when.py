@@ -17,9 +17,9 @@ Dates (the earliest mention wins; at the same position the longest one):
   by ``opção``/``vez`` is an ordinal ("a segunda opção"), not a date. Abbreviations:
   ``seg qua qui sáb`` and ``mon tue wed thu fri`` (``ter``, ``sex``, ``dom``, ``sat``, ``sun``
   are ordinary words).
-* ``d/m`` or ``d/m/y`` in Portuguese, ``m/d`` or ``m/d/y`` in English (language by
-  :func:`text.detect_language`, default ``pt``). When the preferred reading has a month > 12
-  and the other reading does not, the other reading is used ("25/12" in English is Dec 25).
+* ``d/m`` or ``d/m/y`` in Portuguese. In English only one reading may exist: "25/12" is
+  Dec 25, "12/12" Dec 12; "12/3" (Dec 3 or 12 March: English customers write both) is
+  ``day=None``, so it is asked (language by :func:`text.detect_language`, default ``pt``).
 * ``5 de dezembro``, ``dia 5 de dezembro``, ``Dec 5``, ``December 5th``, ``5 December``,
   ``5th of December``, optionally with a year. English month abbreviations that are also words
   (``may``, ``mar``) only count next to a day number, which is always the case here.
@@ -32,7 +32,8 @@ Dates (the earliest mention wins; at the same position the longest one):
 
 Times (the earliest mention wins):
 
-* A number is a time only when marked: ``às``/``as``/``at``/``pelas``/``around`` before it,
+* A number is a time only when marked: ``às``/``as``/``at``/``pelas``/``pras``/``umas``/``por
+  volta das``/``perto das``/``around`` before it,
   ``h``/``hs``/``hrs``/``horas``/``:MM`` after it, ``am``/``pm``, or a period of the day after
   it (``da manhã/tarde/noite``, ``in the morning/afternoon/evening``, ``at night``). Prices
   (``R$ 50``), counts (``2 pessoas``, ``3 cortes``) and bare numbers are never times; neither
@@ -41,8 +42,10 @@ Times (the earliest mention wins):
   a period of the day ("às 3 horas", "3 horas da tarde").
 * ``meio-dia``/``meio dia``/``noon``/``midday`` is 12:00; ``meia-noite``/``midnight`` 00:00;
   ``e meia`` adds 30 minutes.
-* ``half past two``, ``quarter past 4``, ``quarter to 11`` (digits or number words one to
-  twelve, optional am/pm; the business-hours rule below applies without am/pm).
+* ``half past two``, ``quarter past 4``, ``quarter to 11``, British ``half four`` (digits or
+  number words one to twelve, optional am/pm; the business-hours rule below applies).
+* Hours in words ("às duas e quinze", "dez e meia", "cinco da tarde", "at four", "around
+  nine") count only next to a clock mark (:func:`clock_digits`); ``N e meia`` is a time.
 * Business-hours heuristic: an hour from 1 to 7 with no am/pm and no period of the day, not
   written with a leading zero ("07h", "03:30" stay as written), is read as afternoon
   ("às 3" -> 15:00, "3:30" -> 15:30). Salons and clinics do not book at 3 in the morning.
@@ -60,7 +63,7 @@ from datetime import date, datetime, time, timedelta
 
 from agent_service.infrastructure.agent.offline.text import detect_language, fold_with_map
 
-__all__ = ["When", "has_when_mention", "loose_time", "parse_when", "shift"]
+__all__ = ["When", "has_when_mention", "loose_time", "parse_when", "shift", "two_readings"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -143,7 +146,8 @@ _NAMED_TIME = re.compile(
     r"\b(?P<name>meio[\s-]*dia|meia[\s-]*noite|noon|midday|midnight)\b(?P<half>\s+e\s+meia\b)?"
 )
 _TIME = re.compile(
-    r"(?P<prefix>(?:\b(?:as|at|a\s+partir\s+das|pelas|around)|@)\s*)?"
+    r"(?P<prefix>(?:\b(?:as|at|a\s+partir\s+das|pelas|pras|umas|(?:por\s+volta|perto)\s+das?"
+    r"|around)|@)\s*)?"
     r"(?<![\d/:.,$])(?<!dia\s)\b(?P<h>\d{1,2})(?![\d/])"
     r"(?:(?P<colon>:(?P<cm>\d{2}))"
     r"|\s?(?P<hmark>horas|hora|hrs|hr|hs|h)(?![a-z])(?:\s?(?P<hm>\d{2})\b)?)?"
@@ -156,11 +160,44 @@ _CLOCK_WORDS = {
     "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
     "nine": 9, "ten": 10, "eleven": 11, "twelve": 12,
 }  # fmt: skip
+# "half four" (British, no "past") is 4:30; "quarter four" is nothing.
 _PAST = re.compile(
-    r"\b(?P<frac>half|quarter)\s+(?P<rel>past|to)\s+(?P<word>\d{1,2}|"
+    r"\b(?P<frac>half|quarter)\s+(?:(?P<rel>past|to)\s+)?(?P<word>\d{1,2}|"
     + "|".join(_CLOCK_WORDS)
-    + r")\b(?:\s?(?P<ampm>[ap])\.?m\b\.?)?"
+    + r")\b(?!\s*(?:hours?|hrs?|h\b|:))(?:\s?(?P<ampm>[ap])\.?m\b\.?)?"
 )
+_PT_CLOCK_WORDS = {
+    "uma": 1, "duas": 2, "tres": 3, "quatro": 4, "cinco": 5, "seis": 6, "sete": 7, "oito": 8,
+    "nove": 9, "dez": 10, "onze": 11, "doze": 12,
+}  # fmt: skip
+_NUMBER_WORDS = {**_PT_CLOCK_WORDS, **_CLOCK_WORDS}
+_MINUTE_WORDS = {"quarenta e cinco": 45, "quinze": 15, "vinte": 20, "dez": 10, "quarenta": 40}
+_NUMBER_ALT = "|".join(sorted(_NUMBER_WORDS, key=len, reverse=True))
+_MINUTE_ALT = "|".join(sorted(_MINUTE_WORDS, key=len, reverse=True))
+# A number word is an hour only when a clock mark is next to it: "às/pelas/umas/at/around"
+# before it, or "e meia/e quinze", "(horas) da tarde", "am/pm", "o'clock" after it.
+_WORD_HOUR = re.compile(
+    r"(?:(?P<before>\b(?:as|pelas|pras|umas|das|at|around|by|@)\s+)(?P<w1>" + _NUMBER_ALT + r")\b"
+    r"(?!\s+(?:of|de|dos|das)\b)"
+    r"|\b(?P<w2>" + _NUMBER_ALT + r")(?=\s+e\s+(?:meia|" + _MINUTE_ALT + r")\b"
+    r"|\s+(?:horas?\s+)?(?:da|de)\s+(?:manha|tarde|noite|madrugada)\b"
+    r"|\s?[ap]\.?m\b|\s+o\s?clock\b|\s+in\s+the\s+(?:morning|afternoon|evening)\b))"
+)
+_WORD_MINUTES = re.compile(r"\b(?P<h>\d{1,2})\s+e\s+(?P<m>" + _MINUTE_ALT + r")\b(?!\s+e\b)")
+
+
+def clock_digits(folded: str) -> str:
+    """``folded`` with clock times said in words written in digits ("às duas e quinze" ->
+    "as 2:15", "dez e meia" -> "10 e meia", "at four" -> "at 4"); other number words stay."""
+
+    def hour(match: re.Match[str]) -> str:
+        word = match["w1"] or match["w2"]
+        return (match["before"] or "") + str(_NUMBER_WORDS[word])
+
+    digits = _WORD_HOUR.sub(hour, folded)
+    return _WORD_MINUTES.sub(lambda m: f"{m['h']}:{_MINUTE_WORDS[m['m']]:02d}", digits)
+
+
 _COUNT_NOUN = re.compile(
     r"\s*(?:%|reais|real|pessoas?|people|persons?|opcoes|opcao|options?|cortes?|servicos?"
     r"|services?|vezes|times|dolares|dollars?|anos|years|meses|months|dias|days|semanas|weeks"
@@ -195,13 +232,17 @@ def _earliest(patterns: tuple[re.Pattern[str], ...], folded: str) -> _Found | No
 def has_when_mention(text: str) -> bool:
     """Whether ``text`` mentions a date or a time (resolvable or not)."""
     folded, _index = fold_with_map(text)
-    return _earliest(_DATE_PATTERNS, folded) is not None or _find_time(folded) is not None
+    return (
+        _earliest(_DATE_PATTERNS, folded) is not None
+        or _find_time(clock_digits(folded)) is not None
+    )
 
 
 def parse_when(text: str, now: datetime) -> When:
     """The date and time mentioned in ``text``; ``now`` is aware, in the tenant's zone."""
     folded, index = fold_with_map(text)
-    at = _resolve_time(_find_time(folded), folded)
+    clock = clock_digits(folded)
+    at = _resolve_time(_find_time(clock), clock)
     found = _earliest(_DATE_PATTERNS, folded)
     if found is None:
         return When(day=None, at=at)
@@ -282,7 +323,7 @@ def _find_time(folded: str) -> re.Match[str] | None:
 
 
 def _is_marked_time(match: re.Match[str], folded: str) -> bool:
-    if match["colon"] or match["ampm"] or match["period"]:
+    if match["colon"] or match["ampm"] or match["period"] or match["half"]:
         return True
     if match["hmark"] and not match["hmark"].startswith("hora"):
         return True
@@ -314,6 +355,8 @@ def _past(match: re.Match[str], folded: str) -> time | None:
     word = match["word"]
     hour = _CLOCK_WORDS[word] if word in _CLOCK_WORDS else int(word)
     if not 1 <= hour <= 12:
+        return None
+    if match["rel"] is None and match["frac"] == "quarter":
         return None
     minute = 30 if match["frac"] == "half" else 15
     if match["rel"] == "to":
@@ -392,8 +435,28 @@ def _weekday_date(match: re.Match[str], now: datetime, at: time | None) -> date:
     return today + timedelta(days=ahead)
 
 
+def two_readings(text: str, now: datetime) -> tuple[str, date, date] | None:
+    """An English ``m/d`` date whose two readings both exist ("12/3"): the text as written,
+    the month-first and the day-first reading (so the question can name both)."""
+    if detect_language(text, "pt") == "pt":
+        return None
+    folded, index = fold_with_map(text)
+    match = _NUMERIC.search(folded)
+    if match is None or _numeric_date(match, now.date(), "en") is not None:
+        return None
+    first, second = int(match["a"]), int(match["b"])
+    month_first = _dated(now.date(), first, second, match["year"])
+    day_first = _dated(now.date(), second, first, match["year"])
+    if month_first is None or day_first is None:
+        return None
+    written = text[index[match.start("a")] : index[match.end() - 1] + 1]
+    return written, month_first, day_first
+
+
 def _numeric_date(match: re.Match[str], today: date, lang: str) -> date | None:
     first, second = int(match["a"]), int(match["b"])
+    if lang != "pt" and first != second and first <= 12 and second <= 12:
+        return None  # "12/3" from an English speaker: Dec 3 or 12 March; ask, never guess
     day, month = (first, second) if lang == "pt" else (second, first)
     if month > 12 >= day:
         day, month = month, day

@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from datetime import datetime, timedelta
+from datetime import date, datetime, timedelta
 from uuid import UUID
 
 from pydantic_ai import RunContext
@@ -29,7 +29,11 @@ from agent_service.infrastructure.agent.tools.outcomes import (
     record_booking,
     record_outcome,
 )
-from agent_service.infrastructure.agent.tools.refusals import nearest, refusal_reason
+from agent_service.infrastructure.agent.tools.refusals import (
+    day_off_cover,
+    nearest,
+    refusal_reason,
+)
 
 
 async def book_appointment(
@@ -138,6 +142,9 @@ async def _not_free(
     zone = deps.tenant.zone
     span = (start, start + timedelta(minutes=service.duration_minutes))
     reason = refusal_reason(deps.tenant.policy, professional, zone, span, deps.turn.now)
+    day_off = ""
+    if reason == "closed_day":
+        reason, day_off = await _day_off(deps, professional, service, day)
     offered = nearest(starts, start)
     free = ", ".join(f"{s.astimezone(zone):%H:%M}" for s in offered) or "none"
     more = len(starts) - len(offered)
@@ -150,7 +157,20 @@ async def _not_free(
             if reason == "beyond_horizon"
             else ""
         )
+        + day_off
     )
+
+
+async def _day_off(
+    deps: AgentDeps, professional: Professional, service: Service, day: date
+) -> tuple[str, str]:
+    """``closed_day`` when nobody works ``day``; else ``day_off`` and who offers the service."""
+    team = await deps.professional_repository.list(deps.tenant_id)
+    is_open, names = day_off_cover(team, professional, service.id, day, deps.tenant.zone)
+    if not is_open:
+        return "closed_day", ""
+    who = f"; working that day for this service: {', '.join(names)}" if names else ""
+    return "day_off", f" {professional.name} does not work that day{who}."
 
 
 async def _book(

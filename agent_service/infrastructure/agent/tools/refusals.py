@@ -5,7 +5,9 @@ sentences, can rely on) and the nearest free times to what was asked:
 
 * ``past`` — the time has passed; ``beyond_horizon`` — later than the booking horizon;
 * ``notice`` — sooner than the minimum notice;
-* ``closed_day`` — the professional does not work that day (the business is closed);
+* ``closed_day`` — nobody works that day (the business is closed);
+* ``day_off`` — the professional does not work that day but others do (the tool names who
+  offers the service that day; the customer chooses, never a silent substitute);
 * ``outside_hours`` — before opening or after closing; ``break`` — between two working windows;
 * ``off_grid`` — not on the slot grid (e.g. 10:10 with 30-minute slots);
 * ``taken`` — inside working hours and on the grid, but already booked.
@@ -13,7 +15,9 @@ sentences, can rely on) and the nearest free times to what was asked:
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from datetime import date, datetime
+from uuid import UUID
 from zoneinfo import ZoneInfo
 
 from agent_service.domain.availability import (
@@ -69,3 +73,16 @@ def nearest(starts: list[datetime], wanted: datetime, count: int = NEAREST) -> l
     """The ``count`` free starts closest to ``wanted``, in time order."""
     closest = sorted(starts, key=lambda s: (abs((s - wanted).total_seconds()), s))[:count]
     return sorted(closest)
+
+
+def day_off_cover(
+    team: Sequence[Professional],
+    professional: Professional,
+    service_id: UUID,
+    day: date,
+    zone: ZoneInfo,
+) -> tuple[bool, list[str]]:
+    """On a day ``professional`` does not work: whether anyone else works (the business is
+    open) and the names of those who offer ``service_id`` that day."""
+    others = [p for p in team if p.id != professional.id and not plan_day(p, day, zone).closed]
+    return bool(others), [p.name for p in others if service_id in p.service_ids]
