@@ -151,20 +151,12 @@ def words_for(
     return tuple(ordered)
 
 
-class Service(Entity):
-    """Something sold by the appointment."""
+class Aliased(Entity):
+    """Other words customers use for an entry: in any language (``aliases``: "haircut", "Ju" for
+    "Juliana") and per language (``localized_aliases``: "en": "haircut")."""
 
-    id: UUID = Field(default_factory=uuid4)
-    tenant_id: UUID
-    name: str = Field(min_length=1, max_length=200)
-    description: str = Field(default="", max_length=2000)
-    duration_minutes: int = Field(ge=5, le=720, multiple_of=5)
-    price_minor: int = Field(default=0, ge=0, le=10**12)
-    currency: str = "BRL"
     aliases: tuple[str, ...] = Field(default=(), max_length=MAX_ALIASES)
-    """Other words customers use for it, in any language ("haircut", "corte de cabelo")."""
     localized_aliases: tuple[LocalizedAliases, ...] = ()
-    """Other words per language ("en": "haircut"; "pt": "corte de cabelo")."""
 
     @field_validator("aliases")
     @classmethod
@@ -179,6 +171,18 @@ class Service(Entity):
     def words(self, language: str | None = None) -> tuple[str, ...]:
         """Its other words, ``language``'s first (see :func:`words_for`)."""
         return words_for(self.aliases, self.localized_aliases, language)
+
+
+class Service(Aliased):
+    """Something sold by the appointment."""
+
+    id: UUID = Field(default_factory=uuid4)
+    tenant_id: UUID
+    name: str = Field(min_length=1, max_length=200)
+    description: str = Field(default="", max_length=2000)
+    duration_minutes: int = Field(ge=5, le=720, multiple_of=5)
+    price_minor: int = Field(default=0, ge=0, le=10**12)
+    currency: str = "BRL"
 
     @field_validator("currency")
     @classmethod
@@ -230,7 +234,7 @@ class DateException(Entity):
     reason: str = Field(default="", max_length=200)
 
 
-class Professional(Entity):
+class Professional(Aliased):
     """Someone customers book, with a calendar in the calendar service."""
 
     id: UUID = Field(default_factory=uuid4)
@@ -241,24 +245,6 @@ class Professional(Entity):
     weekly_hours: tuple[WorkingHours, ...] = ()
     exceptions: tuple[DateException, ...] = ()
     service_ids: tuple[UUID, ...] = ()
-    aliases: tuple[str, ...] = Field(default=(), max_length=MAX_ALIASES)
-    """Other names customers use (a nickname, "Ju" for "Juliana")."""
-    localized_aliases: tuple[LocalizedAliases, ...] = ()
-    """Other names per language."""
-
-    @field_validator("aliases")
-    @classmethod
-    def _clean_aliases(cls, value: tuple[str, ...]) -> tuple[str, ...]:
-        return clean_aliases(value)
-
-    @field_validator("localized_aliases")
-    @classmethod
-    def _one_per_language(cls, value: tuple[LocalizedAliases, ...]) -> tuple[LocalizedAliases, ...]:
-        return one_per_language(value)
-
-    def words(self, language: str | None = None) -> tuple[str, ...]:
-        """Its other names, ``language``'s first (see :func:`words_for`)."""
-        return words_for(self.aliases, self.localized_aliases, language)
 
     @field_validator("exceptions")
     @classmethod

@@ -12,6 +12,7 @@
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Self, TypedDict, TypeVar, Unpack
@@ -70,12 +71,13 @@ def _details(details: Any, *, timeout: float | None, metadata: Any) -> Any:
     )
 
 
-class _Rewrite:
+class _Rewrite(ABC):
     """Rewrites a call's details; ``interceptors()`` applies it to unary and server-streaming
     calls (grpc.aio files an interceptor under one kind only)."""
 
+    @abstractmethod
     def rewrite(self, details: Any) -> Any:
-        raise NotImplementedError
+        """The call's details as the policy wants them."""
 
     def interceptors(self) -> list[grpc.aio.ClientInterceptor]:
         return [_UnaryUnary(self), _UnaryStream(self)]
