@@ -8,6 +8,11 @@ from typing import Any
 from beanie import init_beanie
 from pymongo import AsyncMongoClient
 
+from agent_service.application.catalog_cache import (
+    CachedFaq,
+    CachedProfessionals,
+    CachedServices,
+)
 from agent_service.application.repositories import Repositories
 from agent_service.application.tenant_cache import CachedTenants
 from agent_service.infrastructure.mongo import migrations
@@ -81,9 +86,9 @@ async def init_agent_storage(
     clock = DatabaseClock(client, local_clock)
     return Repositories(
         tenants=CachedTenants(BeanieTenantRepository()),
-        services=BeanieServiceRepository(),
-        professionals=BeanieProfessionalRepository(),
-        faq=BeanieFaqRepository(),
+        services=CachedServices(BeanieServiceRepository()),
+        professionals=CachedProfessionals(BeanieProfessionalRepository()),
+        faq=CachedFaq(BeanieFaqRepository()),
         customers=BeanieCustomerRepository(),
         appointments=BeanieAppointmentRepository(clock),
         conversations=BeanieConversationRepository(),
