@@ -158,9 +158,6 @@ class CachedFaq:
         self._inner = inner
         self._kept: _PerTenant[FaqEntry] = _PerTenant(ttl, clock)
 
-    async def list(self, tenant_id: UUID) -> list[FaqEntry]:
-        return await self._kept.read(tenant_id, lambda: self._inner.list(tenant_id))
-
     async def search(self, tenant_id: UUID, query: str, limit: int = 3) -> list[FaqEntry]:
         if not terms(query):
             return []
@@ -189,3 +186,6 @@ class CachedFaq:
             return await self._inner.delete(tenant_id, entry_id)
         finally:
             self._kept.forget(tenant_id)
+
+    async def list(self, tenant_id: UUID) -> list[FaqEntry]:
+        return await self._kept.read(tenant_id, lambda: self._inner.list(tenant_id))

@@ -49,6 +49,7 @@ from agent_service.infrastructure.mongo.outbox_repository import (
     BeanieOutboxRepository,
     OutboxDocument,
 )
+from agent_service.infrastructure.mongo.turn_context import MongoTurnContextReader
 
 DOCUMENTS = [
     TenantDocument,
@@ -94,4 +95,5 @@ async def init_agent_storage(
         conversations=BeanieConversationRepository(),
         turns=BeanieTurnRepository(clock, turn_lease),
         outbox=BeanieOutboxRepository(clock),
+        turn_context=MongoTurnContextReader(),
     )

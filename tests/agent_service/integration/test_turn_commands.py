@@ -9,7 +9,6 @@ the machine took between turns, not on the turn.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from contextvars import ContextVar
 from pathlib import Path
 from typing import Any
@@ -61,7 +60,7 @@ monitoring.register(LISTENER)  # clients created from now on report to it
 
 
 @pytest.fixture
-def turns(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[list[str]]]:
+def turns(monkeypatch: pytest.MonkeyPatch) -> list[list[str]]:
     """The commands of each turn handled, in order."""
     recorded: list[list[str]] = []
     original = HandleMessage.execute
@@ -76,7 +75,7 @@ def turns(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[list[str]]]:
             recorded.append(commands)
 
     monkeypatch.setattr(HandleMessage, "execute", counted)
-    yield recorded
+    return recorded
 
 
 async def test_a_plain_turn_makes_at_most_five_commands_and_a_redelivery_no_write(

@@ -3,6 +3,7 @@ from memory for a short time; a change through the cache is seen at once."""
 
 from __future__ import annotations
 
+from typing import Any
 from uuid import UUID
 
 from agent_service.application.catalog_cache import (
@@ -21,42 +22,51 @@ from tests.fakes.agent_repositories import (
 TENANT = UUID("00000000-0000-4000-8000-000000000001")
 
 
+class Counting:
+    """Counts the reads of a fake's tenant entries (every list, search and get goes there)."""
+
+    def __init__(self, store: Any) -> None:
+        self.reads = 0
+        self._of, self._get = store.of, store.get
+        store.of, store.get = self.of, self.get
+
+    def of(self, tenant_id: UUID) -> Any:
+        self.reads += 1
+        return self._of(tenant_id)
+
+    def get(self, tenant_id: UUID, entity_id: UUID) -> Any:
+        self.reads += 1
+        return self._get(tenant_id, entity_id)
+
+
 class CountingServices(InMemoryServiceRepository):
     def __init__(self) -> None:
         super().__init__()
-        self.reads = 0
+        self.counted = Counting(self.store)
 
-    async def list(self, tenant_id: UUID) -> list[Service]:
-        self.reads += 1
-        return await super().list(tenant_id)
-
-    async def get(self, tenant_id: UUID, service_id: UUID) -> Service:
-        self.reads += 1
-        return await super().get(tenant_id, service_id)
+    @property
+    def reads(self) -> int:
+        return self.counted.reads
 
 
 class CountingProfessionals(InMemoryProfessionalRepository):
     def __init__(self) -> None:
         super().__init__()
-        self.reads = 0
+        self.counted = Counting(self.store)
 
-    async def list(self, tenant_id: UUID, *, service_id: UUID | None = None) -> list[Professional]:
-        self.reads += 1
-        return await super().list(tenant_id, service_id=service_id)
+    @property
+    def reads(self) -> int:
+        return self.counted.reads
 
 
 class CountingFaq(InMemoryFaqRepository):
     def __init__(self) -> None:
         super().__init__()
-        self.reads = 0
+        self.counted = Counting(self.store)
 
-    async def list(self, tenant_id: UUID) -> list[FaqEntry]:
-        self.reads += 1
-        return await super().list(tenant_id)
-
-    async def search(self, tenant_id: UUID, query: str, limit: int = 3) -> list[FaqEntry]:
-        self.reads += 1
-        return await super().search(tenant_id, query, limit)
+    @property
+    def reads(self) -> int:
+        return self.counted.reads
 
 
 class Clock:
@@ -149,9 +159,7 @@ async def test_professionals_of_a_service_are_filtered_from_the_cached_team() ->
 async def test_faq_search_ranks_the_cached_entries() -> None:
     inner, clock = CountingFaq(), Clock()
     cache = CachedFaq(inner, ttl=60.0, clock=clock)
-    await cache.add(
-        FaqEntry(tenant_id=TENANT, question="Qual é o endereço?", answer="Rua A, 10")
-    )
+    await cache.add(FaqEntry(tenant_id=TENANT, question="Qual é o endereço?", answer="Rua A, 10"))
     await cache.add(FaqEntry(tenant_id=TENANT, question="Aceitam cartão?", answer="Sim"))
     first = await cache.search(TENANT, "onde fica o endereço", limit=2)
     second = await cache.search(TENANT, "endereço", limit=2)
