@@ -2,14 +2,15 @@
 message and taking a slot is one write, and completing the turn frees it in the same write.
 
 Rules: a claim of a turn that runs holds ``slot`` = ``"<tenant>/<n>"`` (``n`` in
-``0..limit-1``) with its own lease ``slot_until`` (database clock); a unique sparse index on
-``slot`` makes two claims never hold one slot, so never more than ``limit`` turns of a tenant
-hold live slots. The first try is one insert with a random slot; when that slot is taken the
-tenant's slot holders are read and a free one (absent, or held by a claim whose slot lease
-expired: taken back with a conditional ``$unset``) is set on the claim, or, with none free,
-the claim is dropped and ``CapacityExceededError`` raised (the message stays unclaimed).
-Completing the turn (its result) or releasing the claim frees the slot in the same write;
-a replica that dies stops renewing and its slots are free again once ``slot_until`` passes.
+``0..limit-1``) with its own lease ``slot_until`` (database clock); a unique index on
+``(tenant_id, slot)`` over the claims that have a ``slot`` makes two claims never hold one
+slot, so never more than ``limit`` turns of a tenant hold live slots. The first try is one
+insert with a random slot; when that slot is taken the tenant's slot holders are read and a
+free one (absent, or held by a claim whose slot lease expired: taken back with a conditional
+``$unset``) is set on the claim, or, with none free, the claim is dropped and
+``CapacityExceededError`` raised (the message stays unclaimed). Completing the turn (its
+result) or releasing the claim frees the slot in the same write; a replica that dies stops
+renewing and its slots are free again once ``slot_until`` passes.
 A duplicate delivery never takes a slot: it only finds the message claimed.
 """
 

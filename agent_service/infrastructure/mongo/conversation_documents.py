@@ -86,15 +86,19 @@ class ProcessedTurnDocument(Document):
     """Who holds the claim (one token per claim): tells a retried insert from another's."""
     result: dict[str, Any] | None = None
     # Written with pymongo, not declared here (an unset field must be ABSENT, never null, for
-    # the sparse unique index): ``slot`` ("<tenant>/<n>") and ``slot_until`` while the claim's
+    # the partial unique index): ``slot`` ("<tenant>/<n>") and ``slot_until`` while the claim's
     # turn holds one of its tenant's turn slots; see ``claim_slots``.
 
     class Settings:
         name = "processed_turns"
         indexes = [  # noqa: RUF012
             index("tenant_id", "channel", "message_id", name="one_claim_per_message", unique=True),
-            IndexModel([("slot", ASCENDING)], name=SLOT_INDEX, unique=True, sparse=True),
-            index("tenant_id", "slot", name="tenant_slots"),
+            IndexModel(  # prefixed by the shard key; only the claims holding a slot
+                [("tenant_id", ASCENDING), ("slot", ASCENDING)],
+                name=SLOT_INDEX,
+                unique=True,
+                partialFilterExpression={"slot": {"$exists": True}},
+            ),
         ]
 
     def turn_result(self) -> TurnResult | None:
