@@ -25,7 +25,7 @@ from agent_service.application.incoming import (
 )
 from agent_service.application.repositories import Repositories
 from agent_service.application.tenant_gate import Admission
-from agent_service.application.turn_context import Upcoming
+from agent_service.application.turn_context import UPCOMING_READ, Upcoming
 from agent_service.application.turn_persistence import remember_name, save_turn
 from agent_service.domain.catalog import Customer, Tenant
 from agent_service.domain.conversations import (
@@ -289,7 +289,11 @@ class HandleMessage:
                     customer, _ = await self._repos.customers.upsert(sender)
                 found = _Found(known.conversation)
                 return customer, await self._conversation(message, customer, found), known.upcoming
-        customer, _ = await self._repos.customers.upsert(sender)
+        customer, created = await self._repos.customers.upsert(sender)
+        if created and message.conversation_id is None:
+            # A customer stored just now has no conversation and no appointment yet.
+            nothing = Upcoming(self._clock(), UPCOMING_READ, ())
+            return customer, await self._conversation(message, customer, _Found(None)), nothing
         return customer, await self._conversation(message, customer), None
 
     async def _conversation(

@@ -90,6 +90,8 @@ async def test_a_plain_turn_makes_at_most_five_commands_and_a_redelivery_no_writ
             first = await maria.say("Qual é o endereço?", message_id="address-1")
             await maria.say("Obrigada!")
             again = await maria.say("Qual é o endereço?", message_id="address-1")
+    new_customer = turns[0]  # stored just now: no conversation or appointment to look for
+    assert not {"find conversations", "find appointments"} & set(new_customer), new_customer
     plain = turns[1:3]
     assert all(len(commands) <= PLAIN_TURN_MAX_COMMANDS for commands in plain), plain
     assert again.reply == first.reply and again.conversation_id == first.conversation_id
