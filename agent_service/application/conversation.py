@@ -289,7 +289,9 @@ class HandleMessage:
                     customer, _ = await self._repos.customers.upsert(sender)
                 found = _Found(known.conversation)
                 return customer, await self._conversation(message, customer, found), known.upcoming
-        customer, created = await self._repos.customers.upsert(sender)
+        customer, created = await self._repos.customers.upsert(
+            sender, likely_new=reader is not None
+        )
         if created and message.conversation_id is None:
             # A customer stored just now has no conversation and no appointment yet.
             nothing = Upcoming(self._clock(), UPCOMING_READ, ())
