@@ -247,8 +247,9 @@ async def test_cancel_frees_the_slot_and_stale_saves_conflict(repos: Repositorie
     tenant, _ = await two_tenants(repos)
     ana = uuid4()
     first = booking(tenant.id, ana, 14, 60)
-    await repos.appointments.reserve(first)
-    await repos.appointments.reserve(first)  # a retried reserve of the same id is fine
+    assert await repos.appointments.reserve(first) is None  # stored now
+    again = await repos.appointments.reserve(first)  # a retry: nothing written, the stored one
+    assert again is not None and (again.id, again.status) == (first.id, AppointmentStatus.PENDING)
     confirmed = await repos.appointments.save(
         first.moved_to(AppointmentStatus.CONFIRMED, external_event_id="ev1")
     )
