@@ -1,3 +1,4 @@
+# Over 300 lines: one saga; its reservation, resume, event write and compensations share rules.
 """Booking an appointment: the saga of docs/architecture.md#a-booking-from-the-tool-to-google.
 
 Invariant after any fault: every confirmed appointment has exactly one calendar event, no
@@ -141,8 +142,7 @@ class BookAppointment:
             created_at=self._clock(),
             updated_at=self._clock(),
         )
-        # A redelivery's deterministic id meets the appointment its first delivery stored:
-        # nothing is written and that one is resumed (no read before the reservation).
+        # A redelivery's id meets what its first delivery stored: nothing written, resumed.
         earlier = await self._repos.appointments.reserve(appointment)
         if earlier is not None:
             return await self._resume(tenant, professional, service, earlier)
@@ -150,22 +150,23 @@ class BookAppointment:
         return await shielded(self._after_reserve(tenant, professional, service, appointment))
 
     async def _stored(
-        self, tenant_id: UUID, appointment_id: UUID, request_key: str | None
+        self, tenant_id: UUID, appointment_id: UUID, key: str | None
     ) -> Appointment | None:
         """The appointment an earlier delivery of the same request stored, if any."""
-        if request_key is None:
-            return None
         try:
-            return await self._repos.appointments.get(tenant_id, appointment_id)
+            return (
+                None
+                if key is None
+                else await self._repos.appointments.get(tenant_id, appointment_id)
+            )
         except NotFoundError:
             return None
 
     async def _resume(
         self, tenant: Tenant, professional: Professional, service: Service, existing: Appointment
     ) -> Appointment:
-        """The appointment an earlier delivery of the same request (or an earlier attempt of
-        this reservation) stored, settled: confirmed → it; failed → why; pending → finish its
-        saga (its event, if written, is found by key)."""
+        """What an earlier delivery of the request (or attempt) stored, settled: confirmed →
+        it; failed → why; pending → finish its saga (its event, if written, found by key)."""
         if existing.status is AppointmentStatus.PENDING:
             log.info("booking_resumed", appointment_id=str(existing.id))
             return await shielded(self._finish_resumed(tenant, professional, service, existing))

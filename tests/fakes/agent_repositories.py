@@ -454,6 +454,8 @@ class InMemoryConversationRepository:
         return max(candidates, key=lambda c: (c.updated_at, c.id), default=None)
 
     async def save(self, conversation: Conversation) -> Conversation:
+        if conversation.version == 0:  # its first save creates it (another tenant's id: conflict)
+            self.store.add(conversation)
         stored: Conversation = self.store.get(conversation.tenant_id, conversation.id)
         if stored.version != conversation.version:
             raise ConflictError(f"conversation {conversation.id} was updated concurrently")
