@@ -19,6 +19,7 @@ import math
 import pstats
 import subprocess
 import sys
+import time
 from collections.abc import Awaitable, Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -89,6 +90,22 @@ def profile_rows(profiler: cProfile.Profile, limit: int, sort: str) -> list[dict
     return rows[:limit]
 
 
+def new_profiler(timer: str) -> cProfile.Profile:
+    """cProfile of the calling thread. ``wall`` (cProfile's default clock) counts time a
+    function waited — the event loop's ``epoll`` idling, a ``send`` while the process is
+    descheduled on a busy machine — as its own time; ``cpu`` times with the thread's CPU
+    clock, so own times are CPU spent and add up to the thread's CPU time (plus the
+    profiler's own overhead, spread over every call)."""
+    if timer == "cpu":
+        return cProfile.Profile(time.thread_time_ns, 1e-9)
+    return cProfile.Profile()
+
+
+def cpu_clocks() -> dict[str, float]:
+    """CPU seconds so far: the whole process (every thread) and the calling thread."""
+    return {"process": time.process_time(), "thread": time.thread_time()}
+
+
 COMPONENTS = (
     ("agent: offline model", ("agent_service/infrastructure/agent/offline/",)),
     ("agent: own code", ("agent_service/", "agenda_kit/")),
@@ -155,8 +172,11 @@ def open_to_bench(spec: ServerSpec, extra_probes: Iterable[str] = ()) -> None:
 
 def probe_handler(extra: Mapping[str, ProbeAction] | None = None) -> grpc.GenericRpcHandler:
     """``Stats``, ``Gc`` (collect, then stats), ``ProfileStart``/``ProfileStop`` (cProfile of
-    the event-loop thread; ``{"limit": N}``), plus ``extra`` actions."""
+    the event-loop thread; start takes ``{"timer": "wall" | "cpu"}``, stop ``{"limit": N,
+    "dump": path}`` and also returns the CPU the process and the profiled thread used in the
+    window), plus ``extra`` actions."""
     profiler: list[cProfile.Profile] = []
+    window: dict[str, float] = {}
 
     async def stats(args: dict[str, Any]) -> Any:
         return process_stats()
@@ -167,18 +187,24 @@ def probe_handler(extra: Mapping[str, ProbeAction] | None = None) -> grpc.Generi
 
     async def profile_start(args: dict[str, Any]) -> Any:
         profiler.clear()
-        profiler.append(cProfile.Profile())
+        window.clear()
+        profiler.append(new_profiler(str(args.get("timer", "wall"))))
+        window.update(cpu_clocks())
         profiler[0].enable()
         return {}
 
     async def profile_stop(args: dict[str, Any]) -> Any:
         running = profiler.pop()
         running.disable()
+        spent = {name: used - window.get(name, 0.0) for name, used in cpu_clocks().items()}
         limit = int(args.get("limit", 30))
+        if args.get("dump"):
+            running.dump_stats(str(args["dump"]))
         return {
             "cumulative": profile_rows(running, limit, "cumulative"),
             "tottime": profile_rows(running, limit, "tottime"),
             "components_s": profile_components(running),
+            "cpu_s": spent,
         }
 
     actions: dict[str, ProbeAction] = {

@@ -32,6 +32,7 @@ from __future__ import annotations
 import asyncio
 import functools
 import json
+import os
 import sys
 import tempfile
 import time
@@ -72,6 +73,8 @@ SALON_ZONE = ZoneInfo("America/Sao_Paulo")
 # "Corte feminino" fits at each of these, so every conversation books its own slot.
 BOOKABLE_TIMES = ("09:00", "10:00", "11:00", "13:00", "14:00", "15:00", "16:00", "17:00")
 TURNS_PER_CONVERSATION = 6
+# Set to a path to keep the agent's CPU profile (pstats) of the profiled turns for a closer look.
+PROFILE_DUMP = os.environ.get("BENCH_PROFILE_DUMP", "")
 
 
 # ----------------------------------------------------------------- the two service processes
@@ -316,9 +319,9 @@ async def measure(stack: dict[str, Service], quick: bool) -> dict[str, Any]:
         cpu = {name: used - cpu_before[name] for name, used in cpu_of(stack).items()}
         loaded_server = await probe(channel, "Turns", AGENT_TOKEN)
 
-        await probe(channel, "ProfileStart", AGENT_TOKEN)
+        await probe(channel, "ProfileStart", AGENT_TOKEN, timer="cpu")
         profiled, _ = await conversations(channel, tenant_id, slots, 2 if quick else 10, "profiled")
-        profile = await probe(channel, "ProfileStop", AGENT_TOKEN, limit=25)
+        profile = await probe(channel, "ProfileStop", AGENT_TOKEN, limit=25, dump=PROFILE_DUMP)
         profiled_turns = len(samples_of(profiled))
         await probe(channel, "Turns", AGENT_TOKEN)
     del calendar
@@ -335,11 +338,37 @@ async def measure(stack: dict[str, Service], quick: bool) -> dict[str, Any]:
         "error_examples": [s.error for s in loaded_samples if s.error][:3],
         "bookings": sum(1 for s in loaded_samples if s.booked),
         "profile": profile,
-        # cProfile's own time by component, per profiled turn (the profiler slows every
-        # Python call, so these are shares to compare, larger than the unprofiled CPU).
+        **cpu_split(profile, profiled_turns, 1000 * cpu["agent"] / max(1, turns)),
+    }
+
+
+def cpu_split(profile: dict[str, Any], turns: int, cpu_ms_per_turn: float) -> dict[str, Any]:
+    """Where the agent process's CPU per turn goes, from a cProfile timed with the event-loop
+    thread's CPU clock (not wall time: waiting in ``epoll`` or descheduled in ``send`` is no
+    one's CPU). ``profiled_*``: own CPU per profiled turn by component, inflated by the
+    profiler's per-call cost (their sum is the thread's CPU under the profiler). The shares
+    applied to the unprofiled process CPU per turn give ``cpu_ms_per_turn_by_component``,
+    whose sum is ``cpu_ms_per_turn["agent"]``; CPU of the process's other threads (gRPC's
+    and the MongoDB driver's) is its own row."""
+    per_turn = max(1, turns)
+    components = profile.get("components_s", {})
+    profiled = sum(components.values()) or 1.0
+    window = profile.get("cpu_s", {})
+    process, thread = window.get("process", 0.0), window.get("thread", 0.0)
+    other_share = max(0.0, process - thread) / process if process else 0.0
+    in_loop = cpu_ms_per_turn * (1 - other_share)
+    scaled = {name: round(in_loop * s / profiled, 2) for name, s in components.items()}
+    return {
         "profiled_cpu_ms_per_turn_by_component": {
-            name: round(1000 * seconds / max(1, profiled_turns), 2)
-            for name, seconds in profile.get("components_s", {}).items()
+            name: round(1000 * seconds / per_turn, 2) for name, seconds in components.items()
+        },
+        "profiled_cpu_ms_per_turn": {
+            "process": round(1000 * process / per_turn, 2),
+            "event_loop_thread": round(1000 * thread / per_turn, 2),
+        },
+        "cpu_ms_per_turn_by_component": {
+            **scaled,
+            "other threads": round(cpu_ms_per_turn * other_share, 2),
         },
     }
 
