@@ -33,6 +33,7 @@ from agenda_kit.auth.policy import Access, PolicyTable, rule
 from agenda_kit.auth.principals import Role
 from agenda_kit.grpc.auth import AuthorizationInterceptor
 from agenda_kit.grpc.server import ServerSpec
+from bench.cpu_sampler import CpuSampler, largest
 from tests.e2e.agent_processes import hermetic_env
 from tests.e2e.processes import REPO, free_port, wait_serving
 
@@ -99,6 +100,18 @@ def new_profiler(timer: str) -> cProfile.Profile:
     if timer == "cpu":
         return cProfile.Profile(time.thread_time_ns, 1e-9)
     return cProfile.Profile()
+
+
+def sampled(sampler: CpuSampler, spent: dict[str, float], limit: int) -> dict[str, Any]:
+    """``ProfileStop``'s reply for a sampler: CPU by component and the innermost functions
+    that used most."""
+    top = largest(sampler.functions, limit)
+    return {
+        "tottime": [{"function": _short(name), "cpu_s": round(s, 4)} for name, s in top],
+        "components_s": dict(largest(sampler.components)),
+        "cpu_s": spent,
+        "samples": sampler.samples,
+    }
 
 
 def cpu_clocks() -> dict[str, float]:
@@ -172,10 +185,12 @@ def open_to_bench(spec: ServerSpec, extra_probes: Iterable[str] = ()) -> None:
 
 def probe_handler(extra: Mapping[str, ProbeAction] | None = None) -> grpc.GenericRpcHandler:
     """``Stats``, ``Gc`` (collect, then stats), ``ProfileStart``/``ProfileStop`` (cProfile of
-    the event-loop thread; start takes ``{"timer": "wall" | "cpu"}``, stop ``{"limit": N,
-    "dump": path}`` and also returns the CPU the process and the profiled thread used in the
-    window), plus ``extra`` actions."""
+    the event-loop thread; start takes ``{"timer": "wall" | "cpu" | "sample"}`` — "sample" is
+    ``CpuSampler`` instead of cProfile —, stop ``{"limit": N, "dump": path}`` and also returns
+    the CPU the process and the profiled thread used in the window), plus ``extra``
+    actions."""
     profiler: list[cProfile.Profile] = []
+    sampler: list[CpuSampler] = []
     window: dict[str, float] = {}
 
     async def stats(args: dict[str, Any]) -> Any:
@@ -187,17 +202,28 @@ def probe_handler(extra: Mapping[str, ProbeAction] | None = None) -> grpc.Generi
 
     async def profile_start(args: dict[str, Any]) -> Any:
         profiler.clear()
+        sampler.clear()
         window.clear()
-        profiler.append(new_profiler(str(args.get("timer", "wall"))))
+        if args.get("timer") == "sample":
+            sampler.append(CpuSampler(_component, OTHER))
+            sampler[0].start()
+        else:
+            profiler.append(new_profiler(str(args.get("timer", "wall"))))
         window.update(cpu_clocks())
-        profiler[0].enable()
+        if profiler:
+            profiler[0].enable()
         return {}
 
     async def profile_stop(args: dict[str, Any]) -> Any:
-        running = profiler.pop()
-        running.disable()
+        if profiler:
+            profiler[0].disable()
+        else:
+            sampler[0].stop()
         spent = {name: used - window.get(name, 0.0) for name, used in cpu_clocks().items()}
         limit = int(args.get("limit", 30))
+        if sampler:
+            return sampled(sampler.pop(), spent, limit)
+        running = profiler.pop()
         if args.get("dump"):
             running.dump_stats(str(args["dump"]))
         return {

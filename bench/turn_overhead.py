@@ -319,10 +319,7 @@ async def measure(stack: dict[str, Service], quick: bool) -> dict[str, Any]:
         cpu = {name: used - cpu_before[name] for name, used in cpu_of(stack).items()}
         loaded_server = await probe(channel, "Turns", AGENT_TOKEN)
 
-        await probe(channel, "ProfileStart", AGENT_TOKEN, timer="cpu")
-        profiled, _ = await conversations(channel, tenant_id, slots, 2 if quick else 10, "profiled")
-        profile = await probe(channel, "ProfileStop", AGENT_TOKEN, limit=25, dump=PROFILE_DUMP)
-        profiled_turns = len(samples_of(profiled))
+        sampled, profile = await profile_turns(channel, tenant_id, slots, quick)
         await probe(channel, "Turns", AGENT_TOKEN)
     del calendar
     loaded_samples = samples_of(loaded)
@@ -338,39 +335,64 @@ async def measure(stack: dict[str, Service], quick: bool) -> dict[str, Any]:
         "error_examples": [s.error for s in loaded_samples if s.error][:3],
         "bookings": sum(1 for s in loaded_samples if s.booked),
         "profile": profile,
-        **cpu_split(profile, profiled_turns, 1000 * cpu["agent"] / max(1, turns)),
+        **cpu_split(sampled, profile, 1000 * cpu["agent"] / max(1, turns)),
     }
 
 
-def cpu_split(profile: dict[str, Any], turns: int, cpu_ms_per_turn: float) -> dict[str, Any]:
-    """Where the agent process's CPU per turn goes, from a cProfile timed with the event-loop
-    thread's CPU clock (not wall time: waiting in ``epoll`` or descheduled in ``send`` is no
-    one's CPU). ``profiled_*``: own CPU per profiled turn by component, inflated by the
-    profiler's per-call cost (their sum is the thread's CPU under the profiler). The shares
-    applied to the unprofiled process CPU per turn give ``cpu_ms_per_turn_by_component``,
-    whose sum is ``cpu_ms_per_turn["agent"]``; CPU of the process's other threads (gRPC's
-    and the MongoDB driver's) is its own row."""
-    per_turn = max(1, turns)
-    components = profile.get("components_s", {})
-    profiled = sum(components.values()) or 1.0
-    window = profile.get("cpu_s", {})
+async def profile_turns(
+    channel: grpc.aio.Channel, tenant_id: str, slots: SlotBook, quick: bool
+) -> tuple[dict[str, Any], dict[str, Any]]:
+    """Two more batches of conversations, at 2 (10) concurrent: one under the CPU sampler
+    (the component split), one under cProfile timed with the thread's CPU clock (the function
+    tables); each reply carries ``turns``."""
+    replies = []
+    for timer, count in (("sample", 2 if quick else 10), ("cpu", 1 if quick else 4)):
+        await probe(channel, "ProfileStart", AGENT_TOKEN, timer=timer)
+        done, _ = await conversations(channel, tenant_id, slots, count, f"profiled-{timer}")
+        reply = await probe(channel, "ProfileStop", AGENT_TOKEN, limit=25, dump=PROFILE_DUMP)
+        replies.append({**reply, "turns": len(samples_of(done))})
+    return replies[0], replies[1]
+
+
+def cpu_split(
+    sampled: dict[str, Any], profile: dict[str, Any], cpu_ms_per_turn: float
+) -> dict[str, Any]:
+    """Where the agent process's CPU per turn goes. ``cpu_ms_per_turn_by_component``: the
+    event-loop thread's CPU by component from the sampler (see ``bench.cpu_sampler``), as
+    shares of the unprofiled process CPU per turn (so the rows add up to
+    ``cpu_ms_per_turn["agent"]``), with the process's other threads (gRPC's, the MongoDB
+    driver's) a row of their own. ``sampled_*`` are the sampler's own per-turn figures;
+    ``cprofile_*`` the same split from cProfile with a CPU clock, whose per-call cost
+    inflates call-heavy code (the event loop, Pydantic AI): shown for comparison only."""
+    components = sampled.get("components_s", {})
+    total = sum(components.values()) or 1.0
+    window = sampled.get("cpu_s", {})
     process, thread = window.get("process", 0.0), window.get("thread", 0.0)
-    other_share = max(0.0, process - thread) / process if process else 0.0
+    other_share = min(1.0, max(0.0, process - thread) / process) if process else 0.0
     in_loop = cpu_ms_per_turn * (1 - other_share)
-    scaled = {name: round(in_loop * s / profiled, 2) for name, s in components.items()}
     return {
-        "profiled_cpu_ms_per_turn_by_component": {
-            name: round(1000 * seconds / per_turn, 2) for name, seconds in components.items()
-        },
-        "profiled_cpu_ms_per_turn": {
-            "process": round(1000 * process / per_turn, 2),
-            "event_loop_thread": round(1000 * thread / per_turn, 2),
-        },
         "cpu_ms_per_turn_by_component": {
-            **scaled,
+            **{name: round(in_loop * s / total, 2) for name, s in components.items()},
             "other threads": round(cpu_ms_per_turn * other_share, 2),
         },
+        "sampled_cpu_ms_per_turn": {
+            "process": _per_turn(process, sampled),
+            "event_loop_thread": _per_turn(thread, sampled),
+            "samples": sampled.get("samples", 0),
+        },
+        "sampled_cpu_ms_per_turn_by_component": {
+            name: _per_turn(s, sampled) for name, s in components.items()
+        },
+        "sampled_top_functions": sampled.get("tottime", [])[:15],
+        "cprofile_cpu_ms_per_turn_by_component": {
+            name: _per_turn(s, profile) for name, s in profile.get("components_s", {}).items()
+        },
     }
+
+
+def _per_turn(seconds: float, reply: dict[str, Any]) -> float:
+    turns: int = reply.get("turns", 0)
+    return round(1000 * seconds / max(1, turns), 2)
 
 
 def plot(loaded: dict[str, Any], serial: dict[str, Any], path: Path = PLOT) -> None:
