@@ -65,7 +65,8 @@ class CpuSampler:
         self.samples += 1
         component, leaf = self._place(frame)
         self.components[component] = self.components.get(component, 0.0) + spent
-        self.functions[leaf] = self.functions.get(leaf, 0.0) + spent
+        where = f"{component} | {leaf}"
+        self.functions[where] = self.functions.get(where, 0.0) + spent
 
     def _place(self, frame: FrameType) -> tuple[str, str]:
         """The stack's component and its innermost function, ``path:line(name)``."""

@@ -104,10 +104,10 @@ def new_profiler(timer: str) -> cProfile.Profile:
 
 def sampled(sampler: CpuSampler, spent: dict[str, float], limit: int) -> dict[str, Any]:
     """``ProfileStop``'s reply for a sampler: CPU by component and the innermost functions
-    that used most."""
+    that used most (``component | function``)."""
     top = largest(sampler.functions, limit)
     return {
-        "tottime": [{"function": _short(name), "cpu_s": round(s, 4)} for name, s in top],
+        "tottime": [{"function": _shorter(name), "cpu_s": round(s, 4)} for name, s in top],
         "components_s": dict(largest(sampler.components)),
         "cpu_s": spent,
         "samples": sampler.samples,
@@ -160,6 +160,12 @@ def _component(path: str, name: str) -> str:
     return next(
         (label for label, marks in COMPONENTS if any(mark in where for mark in marks)), OTHER
     )
+
+
+def _shorter(text: str) -> str:
+    """``_short`` for a path that follows other text."""
+    head, sep, path = text.rpartition(" ")
+    return f"{head}{sep}{_short(path)}"
 
 
 def _short(path: str) -> str:
