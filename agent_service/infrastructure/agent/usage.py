@@ -6,9 +6,12 @@ recorded with the specialist (or "router") that made it, named by ``acting_as``.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
+from datetime import date, datetime
+from typing import Any
 
 import structlog
 from prometheus_client import Counter
@@ -17,7 +20,7 @@ from pydantic_ai.models import ModelRequestParameters
 from pydantic_ai.models.wrapper import WrapperModel
 from pydantic_ai.settings import ModelSettings
 
-from agent_service.infrastructure.agent.history import bounded_messages
+from agent_service.infrastructure.agent.history import MAX_PART_CHARS, bounded_messages
 
 log = structlog.get_logger("agenda.model")
 
@@ -45,9 +48,8 @@ class MeteredModel(WrapperModel):
         model_settings: ModelSettings | None,
         model_request_parameters: ModelRequestParameters,
     ) -> ModelResponse:
-        response = await super().request(
-            bounded_messages(messages), model_settings, model_request_parameters
-        )
+        sent = messages if surely_bounded(messages) else bounded_messages(messages)
+        response = await super().request(sent, model_settings, model_request_parameters)
         record_request(_specialist.get(), response.usage.input_tokens, response.usage.output_tokens)
         return response
 
@@ -62,3 +64,33 @@ def record_request(specialist: str, input_tokens: int, output_tokens: int) -> No
         input_tokens=input_tokens,
         output_tokens=output_tokens,
     )
+
+
+_PLAIN = frozenset({int, float, bool, type(None), datetime, date})
+_FIELDS: dict[type, tuple[str, ...] | None] = {}
+
+
+def surely_bounded(value: Any) -> bool:
+    """Whether every text in ``value`` (messages: dataclasses, lists, dicts, scalars) is at
+    most ``MAX_PART_CHARS`` — checked on the objects, without ``bounded_messages``' JSON dump
+    of the whole history on every request. False when a text is longer or when a value is of
+    a kind not looked into here (bytes, models, subclasses…): the caller then checks the
+    JSON."""
+    kind = type(value)
+    if kind is str:
+        return len(value) <= MAX_PART_CHARS
+    if kind in _PLAIN:
+        return True
+    if kind is list or kind is tuple:
+        return all(map(surely_bounded, value))
+    if kind is dict:
+        return all(map(surely_bounded, value.values()))
+    names = _field_names(kind)
+    return names is not None and all(surely_bounded(getattr(value, name)) for name in names)
+
+
+def _field_names(kind: type) -> tuple[str, ...] | None:
+    if kind not in _FIELDS:
+        fields = dataclasses.fields(kind) if dataclasses.is_dataclass(kind) else None
+        _FIELDS[kind] = None if fields is None else tuple(field.name for field in fields)
+    return _FIELDS[kind]
