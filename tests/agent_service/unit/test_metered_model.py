@@ -4,6 +4,7 @@ say "bounded" where ``bounded_messages`` (the JSON check) would cut something.""
 from __future__ import annotations
 
 from datetime import UTC, datetime
+from typing import Any
 
 import pytest
 from pydantic_ai.messages import (
@@ -27,7 +28,11 @@ EDGE = "y" * MAX_PART_CHARS
 
 
 def exchange(
-    *, prompt: str = "Olá", args: object = None, result: object = "ok", reply: str = "Oi!"
+    *,
+    prompt: str = "Olá",
+    args: str | dict[str, Any] | None = None,
+    result: object = "ok",
+    reply: str = "Oi!",
 ) -> list[ModelMessage]:
     return [
         ModelRequest(
