@@ -1,7 +1,8 @@
-"""Every model request's token counts: one structured log line and Prometheus counters each.
+"""Model requests' token counts: Prometheus counters per request, one structured log line
+(``model_usage``) per agent run.
 
 ``MeteredModel`` wraps whatever model is configured (offline, OpenAI, …) so each request is
-recorded with the specialist (or "router") that made it, named by ``acting_as``.
+recorded with the specialist (or "router") whose run made it, named by ``acting_as``.
 """
 
 from __future__ import annotations
@@ -26,17 +27,39 @@ log = structlog.get_logger("agenda.model")
 
 MODEL_REQUESTS = Counter("agenda_model_requests_total", "Model requests", ["specialist"])
 MODEL_TOKENS = Counter("agenda_model_tokens_total", "Model tokens", ["specialist", "direction"])
-_specialist: ContextVar[str] = ContextVar("agenda_specialist", default="unknown")
+
+
+@dataclasses.dataclass(slots=True)
+class RunUsage:
+    """What one agent run's requests used."""
+
+    specialist: str
+    requests: int = 0
+    input_tokens: int = 0
+    output_tokens: int = 0
+
+
+_run: ContextVar[RunUsage | None] = ContextVar("agenda_model_run", default=None)
 
 
 @contextmanager
-def acting_as(specialist: str) -> Iterator[None]:
-    """Attribute the model requests made inside the block to ``specialist``."""
-    token = _specialist.set(specialist)
+def acting_as(specialist: str) -> Iterator[RunUsage]:
+    """Attribute the model requests made inside the block (one agent run) to ``specialist``;
+    on leaving it, log what they used as one ``model_usage`` line."""
+    usage = RunUsage(specialist)
+    token = _run.set(usage)
     try:
-        yield
+        yield usage
     finally:
-        _specialist.reset(token)
+        _run.reset(token)
+        if usage.requests:
+            log.info(
+                "model_usage",
+                specialist=specialist,
+                requests=usage.requests,
+                input_tokens=usage.input_tokens,
+                output_tokens=usage.output_tokens,
+            )
 
 
 class MeteredModel(WrapperModel):
@@ -50,20 +73,19 @@ class MeteredModel(WrapperModel):
     ) -> ModelResponse:
         sent = messages if surely_bounded(messages) else bounded_messages(messages)
         response = await super().request(sent, model_settings, model_request_parameters)
-        record_request(_specialist.get(), response.usage.input_tokens, response.usage.output_tokens)
+        record_request(response.usage.input_tokens, response.usage.output_tokens)
         return response
 
 
-def record_request(specialist: str, input_tokens: int, output_tokens: int) -> None:
-    MODEL_REQUESTS.labels(specialist).inc()
-    MODEL_TOKENS.labels(specialist, "input").inc(input_tokens)
-    MODEL_TOKENS.labels(specialist, "output").inc(output_tokens)
-    log.info(
-        "model_request",
-        specialist=specialist,
-        input_tokens=input_tokens,
-        output_tokens=output_tokens,
-    )
+def record_request(input_tokens: int, output_tokens: int) -> None:
+    """Counters for one request, added to the current run's usage (``acting_as``)."""
+    usage = _run.get() or RunUsage("unknown")
+    usage.requests += 1
+    usage.input_tokens += input_tokens
+    usage.output_tokens += output_tokens
+    MODEL_REQUESTS.labels(usage.specialist).inc()
+    MODEL_TOKENS.labels(usage.specialist, "input").inc(input_tokens)
+    MODEL_TOKENS.labels(usage.specialist, "output").inc(output_tokens)
 
 
 _PLAIN = frozenset({int, float, bool, type(None), datetime, date})
