@@ -237,6 +237,7 @@ def probe_handler(extra: Mapping[str, ProbeAction] | None = None) -> grpc.Generi
             "tottime": profile_rows(running, limit, "tottime"),
             "components_s": profile_components(running),
             "cpu_s": spent,
+            "calls": pstats.Stats(running).total_calls,  # type: ignore[attr-defined]
         }
 
     actions: dict[str, ProbeAction] = {

@@ -384,6 +384,9 @@ def cpu_split(
             name: _per_turn(s, sampled) for name, s in components.items()
         },
         "sampled_top_functions": sampled.get("tottime", [])[:15],
+        # Python function calls per turn (cProfile phase): a proxy for the CPU per turn that
+        # does not move with the machine's load.
+        "python_calls_per_turn": round(profile.get("calls", 0) / max(1, profile.get("turns", 0))),
         "cprofile_cpu_ms_per_turn_by_component": {
             name: _per_turn(s, profile) for name, s in profile.get("components_s", {}).items()
         },
