@@ -52,6 +52,7 @@ import psutil  # type: ignore[import-untyped]
 from agenda.agent.v1 import agent_service_pb2 as pb
 from agenda.agent.v1 import agent_service_pb2_grpc as pb_grpc
 from agenda.agent.v1 import catalog_service_pb2_grpc as catalog_grpc
+from bench import framework_floor
 from bench.harness import (
     REPO,
     Service,
@@ -453,6 +454,7 @@ def run(quick: bool = False) -> dict[str, Any]:
         "goal_rest_p50_le_20ms": loaded["rest"]["p50_ms"] <= 20,
         "goal_rest_p99_le_100ms": loaded["rest"]["p99_ms"] <= 100,
         **figures,
+        "framework_floor_cpu_ms": framework_floor.run(quick),
         "plot": str(plot_path(quick).relative_to(REPO)),
     }
 
