@@ -95,12 +95,14 @@ def _turn(r: dict[str, Any]) -> list[Row]:
     agent_cpu = cpu.get("agent")
     components = _get(r, "turn_overhead", "cpu_ms_per_turn_by_component")
     floor = _get(r, "turn_overhead", "framework_floor_cpu_ms") or {}
+    calls = _get(r, "turn_overhead", "python_calls_per_turn")
     commands = serial.get("db_commands_per_turn")
     within = agent_cpu is not None and echo_ms is not None and agent_cpu <= 20 * echo_ms
     return [
         {
             "benchmark": "agent CPU per turn outside the model (offline model included)",
-            "figure": f"{cpu} ms per turn by process; echo server CPU {echo_ms} ms per call",
+            "figure": f"{cpu} ms per turn by process ({calls} Python calls per turn); echo "
+            f"server CPU {echo_ms} ms per call",
             "goal": "agent ≤ 20× echo",
             "met": _met(within if agent_cpu is not None and echo_ms is not None else None),
         },
