@@ -22,7 +22,7 @@ from agent_service.domain.conversations import ActionKind
 from agent_service.domain.errors import AgendaError
 from agent_service.infrastructure.agent.agents import AgentSet, Escape
 from agent_service.infrastructure.agent.deps import AgentDeps
-from agent_service.infrastructure.agent.history import load_history, task_history
+from agent_service.infrastructure.agent.history import handed_over, load_history, task_history
 from agent_service.infrastructure.agent.intent import clear_route
 from agent_service.infrastructure.agent.memory import prepare_turn, remember_turn
 from agent_service.infrastructure.agent.specialists import Specialist
@@ -195,7 +195,8 @@ def _specialist_node(agents: AgentSet, name: str) -> Node:
         context = runtime.context
         await context.report(f"specialist:{name}")
         histories = dict(state.get("histories", {}))
-        result = await _run_guarded(agent, name, state, context, load_history(histories.get(name)))
+        history = load_history(histories.get(name)) or handed_over(histories, name)
+        result = await _run_guarded(agent, name, state, context, history)
         if result is None:
             return {"response": "", "status": "error", "error": "usage limit", "answered_by": name}
         histories = task_history(name, result.all_messages(), task_done(context.deps))

@@ -5,6 +5,11 @@ open (``task_history``). A specialist taking over, or starting after a finished 
 from no messages; what happened before reaches it as the short summary in the context block
 (``memory.task_summary``). Sent tokens then grow with the task, not with the conversation.
 
+A specialist taking over a task another one left unfinished (a price question, then "book me
+one") gets that task's conversation text — the customer's messages and the replies, at most
+``HANDOVER_EXCHANGES`` of them, never its tool calls and results (``handed_over``): what was
+asked about (a service, a professional) carries over without the other job's tool traffic.
+
 Bounds: every text in a kept message is cut to ``MAX_PART_CHARS``; a tool call whose arguments
 are larger is kept with empty arguments; a specialist's history is at most
 ``MAX_HISTORY_CHARS`` of JSON (the oldest exchanges go first). So whatever a model says or
@@ -20,10 +25,13 @@ from pydantic_ai.messages import (
     ModelMessage,
     ModelMessagesTypeAdapter,
     ModelRequest,
+    ModelResponse,
+    TextPart,
     UserPromptPart,
 )
 
 KEEP_MESSAGES = 16
+HANDOVER_EXCHANGES = 2
 MAX_PART_CHARS = 2000
 MAX_HISTORY_CHARS = 60_000
 _CUT = "…"
@@ -42,6 +50,38 @@ def task_history(name: str, messages: list[ModelMessage], done: bool) -> dict[st
     """The histories to keep after ``name`` answered: its own task's messages, or none once
     the task is done; every other specialist's are dropped (their tasks are over)."""
     return {} if done else {name: dump_history(messages)}
+
+
+def handed_over(histories: dict[str, list[Any]], name: str) -> list[ModelMessage] | None:
+    """For ``name`` starting with no messages of its own: the other specialists' unfinished
+    task as text only (customer message → final reply), the latest ``HANDOVER_EXCHANGES``."""
+    exchanges: list[tuple[str, str]] = []
+    for other, dumped in histories.items():
+        if other != name:
+            exchanges.extend(_text_exchanges(dumped))
+    if not exchanges:
+        return None
+    messages: list[ModelMessage] = []
+    for asked, replied in exchanges[-HANDOVER_EXCHANGES:]:
+        messages.append(ModelRequest(parts=[UserPromptPart(content=asked)]))
+        messages.append(ModelResponse(parts=[TextPart(content=replied)]))
+    return messages
+
+
+def _text_exchanges(dumped: list[Any]) -> list[tuple[str, str]]:
+    """(customer text, final reply text) pairs; a turn that ended without a text reply (an
+    escape to the router) is left out."""
+    exchanges: list[tuple[str, str]] = []
+    asked: str | None = None
+    for message in dumped:
+        for part in message.get("parts", []):
+            kind, content = part.get("part_kind"), part.get("content")
+            if kind == "user-prompt" and isinstance(content, str):
+                asked = content
+            elif kind == "text" and asked is not None and isinstance(content, str):
+                exchanges.append((asked, content))
+                asked = None
+    return exchanges
 
 
 def load_history(data: list[Any] | None) -> list[ModelMessage] | None:
