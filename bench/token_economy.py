@@ -76,6 +76,7 @@ from agent_service.infrastructure.agent.offline.model import (
 )
 from agent_service.infrastructure.agent.specialists import COMMON_RULES, SPECIALISTS
 from agent_service.infrastructure.agent.state import ChatState
+from agent_service.infrastructure.agent.tools.schemas import tool_capabilities
 from bench.conversations import (
     CONVERSATIONS,
     Conversation,
@@ -211,12 +212,12 @@ class Meter:
 
 
 def _role(info: AgentInfo) -> str:
-    """The router, the specialist whose tools these are, or the single agent."""
+    """The router, the specialist whose instructions these are, or the single agent."""
     if any(tool.name == "route_to" for tool in info.output_tools):
         return "router"
-    tools = {tool.name for tool in info.function_tools}
-    for spec in SPECIALISTS:
-        if tools == {tool.__name__ for tool in spec.tools}:
+    instructions = info.instructions or ""
+    for spec in SPECIALISTS:  # by its instructions: a step may show only some of its tools
+        if instructions.startswith(spec.instructions):
             return spec.name
     return SINGLE
 
@@ -321,6 +322,7 @@ def build_single_graph(model: FunctionModel) -> Any:
         output_type=str,
         instructions=[single_instructions(), _context],
         tools=single_tools(),
+        capabilities=tool_capabilities(),  # the same compact schemas, every tool on every step
         retries=1,
         name=SINGLE,
     )

@@ -1,0 +1,66 @@
+"""Tools gated by the task's step (routed specialists only): a request carries the schemas of
+the tools its step can use, and a gate is open whenever the customer could need the tool.
+
+* Confirming: the customer said yes to a proposed write (decided in code, see consent.py),
+  so the step is that one call, with the arguments the context's pending action carries;
+  once it returned (booked, taken, failed...), every tool is back, to offer other times.
+* Appointments: cancelling and moving need an upcoming appointment of the customer (the same
+  selection ``list_my_appointments`` and the context's memory read); with none and nothing
+  pending, only ``list_my_appointments`` is sent (it says there are none).
+"""
+
+from __future__ import annotations
+
+from pydantic_ai import RunContext
+from pydantic_ai.messages import ModelMessage, ModelRequest, ToolReturnPart, UserPromptPart
+from pydantic_ai.tools import ToolDefinition
+
+from agent_service.infrastructure.agent.deps import AgentDeps
+
+LISTING = "list_my_appointments"
+
+
+def returned_this_run(messages: list[ModelMessage], tool: str) -> bool:
+    """Whether ``tool`` returned after the latest customer message."""
+    start = 0
+    for index, message in enumerate(messages):
+        if isinstance(message, ModelRequest) and any(
+            isinstance(part, UserPromptPart) for part in message.parts
+        ):
+            start = index
+    return any(
+        isinstance(part, ToolReturnPart) and part.tool_name == tool
+        for message in messages[start:]
+        if isinstance(message, ModelRequest)
+        for part in message.parts
+    )
+
+
+def confirming(ctx: RunContext[AgentDeps], tool_defs: list[ToolDefinition]) -> str | None:
+    """The write the customer just confirmed, while it has not run yet in this turn."""
+    pending = ctx.deps.turn.pending
+    if pending is None or not pending.confirmed:
+        return None
+    if pending.tool not in {tool.name for tool in tool_defs}:
+        return None
+    if returned_this_run(ctx.messages, pending.tool):
+        return None
+    return pending.tool
+
+
+def booking_tools(
+    ctx: RunContext[AgentDeps], tool_defs: list[ToolDefinition]
+) -> list[ToolDefinition]:
+    write = confirming(ctx, tool_defs)
+    return tool_defs if write is None else [tool for tool in tool_defs if tool.name == write]
+
+
+def appointments_tools(
+    ctx: RunContext[AgentDeps], tool_defs: list[ToolDefinition]
+) -> list[ToolDefinition]:
+    write = confirming(ctx, tool_defs)
+    if write is not None:
+        return [tool for tool in tool_defs if tool.name == write]
+    if ctx.deps.turn.pending is not None or ctx.deps.turn.upcoming:
+        return tool_defs
+    return [tool for tool in tool_defs if tool.name == LISTING]
