@@ -41,7 +41,26 @@ async def test_a_confirmed_booking_is_one_call_sent_alone_then_every_tool_is_bac
     assert booked.result.actions[0].kind is ActionKind.APPOINTMENT_BOOKED
     confirm, *after = seen.take()
     assert confirm == (("book_appointment",), 1)  # the call, without the task's messages
-    assert after and all(len(names) > 1 for names, _ in after), after  # it ran: all tools back
+    assert after and all(names == ("book_appointment",) for names, _ in after), after
+
+
+async def test_a_confirmed_booking_that_was_not_made_brings_every_tool_back() -> None:
+    seen = Seen()
+    assistant = Assistant(model=FunctionModel(seen))
+    salon = await seed_salon(assistant.repos)
+    wanted = "Quero agendar um corte feminino com a Ana amanhã às 10h"
+    await assistant.say(salon.tenant.id, wanted)
+    await assistant.say(salon.tenant.id, wanted, customer="5511888880000")  # someone else
+    first = await assistant.say(salon.tenant.id, "sim", customer="5511888880000")
+    assert first.result.actions[0].kind is ActionKind.APPOINTMENT_BOOKED
+    seen.take()
+    taken = await assistant.say(salon.tenant.id, "sim")
+    assert not taken.result.actions or taken.result.actions[0].kind is not (
+        ActionKind.APPOINTMENT_BOOKED
+    ), taken.result.reply
+    confirm, *after = seen.take()
+    assert confirm == (("book_appointment",), 1)
+    assert after and "check_availability" in after[0][0], after  # to offer other times
 
 
 async def test_a_declined_proposal_keeps_every_tool_and_the_task_messages() -> None:
