@@ -19,8 +19,9 @@ The single agent is the strongest honest one: every tool, every specialist's ins
 merged (without the router's routing text, which it cannot use), the same context block, the
 same compact tool schemas and the same history policy. What only the routed design has is
 its own: a specialist's tools gated by the task's step (the confirm step sends the confirmed
-write alone and no task messages; see tools/steps.py) and the router's code routing. The routed graph routes clear new tasks in code and calls the model
-router only for ambiguous ones; ``routed.router_requests_per_user_turn`` is that share.
+write alone and no task messages; see tools/steps.py) and the router's code routing. The
+routed graph routes clear new tasks in code and calls the model router only for ambiguous
+ones; ``routed.router_requests_per_user_turn`` is that share.
 The cacheable share is the static prefix (tool schemas + the instructions before the
 per-turn context block) over all input tokens: what a provider's prompt cache can reuse.
 

@@ -54,9 +54,9 @@ def confirming(ctx: RunContext[AgentDeps], tool_defs: list[ToolDefinition]) -> s
     """The write the customer just confirmed, until it ran — and after, when it was made."""
     names = {tool.name for tool in tool_defs}
     pending = ctx.deps.turn.pending
-    if pending is not None and pending.confirmed and pending.tool in names:
-        if not returned_this_run(ctx.messages, pending.tool):
-            return pending.tool
+    confirmed = pending is not None and pending.confirmed and pending.tool in names
+    if pending is not None and confirmed and not returned_this_run(ctx.messages, pending.tool):
+        return pending.tool
     if any(action.kind in WRITTEN for action in ctx.deps.turn.actions):
         for tool in sorted(WRITE_TOOLS & names):
             if returned_this_run(ctx.messages, tool):
