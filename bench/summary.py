@@ -235,15 +235,17 @@ SECTIONS: tuple[Callable[[dict[str, Any]], list[Row]], ...] = (
 
 
 WHY_MISSED = {
-    "input tokens per user turn": "the routed turn saves only what the single agent carries "
-    "and the specialist does not: the other jobs' instructions and tool schemas. Per-task "
-    "history (the open task's messages, none after a finished change, earlier tasks as a "
-    "summary built in code) applies to both where it can, and the scripted conversations are "
-    "mostly one task, so it changes little here. Most of a routed request is its own job: a "
-    "booking request carries ~640 tokens of its four tools' schemas and ~310 of instructions "
-    "and context. Compact tool schemas (shorter docstrings) would shrink both designs alike; "
-    "a 0.70 cut against an honest single agent would need the booking tools split across "
-    "steps (e.g. a slot-finding step without book_appointment's schema).",
+    "input tokens per user turn": "a routed request still carries its own job: a booking "
+    "request ~430 tokens of its four tools' compact schemas, ~75 of the transfer tool and "
+    "~230 of instructions and context, while the single agent's extra is only the other jobs' "
+    "instructions and schemas (~700). The routed design now sends compact schemas (both "
+    "designs), the confirm step alone (the confirmed write, no task messages), cancel and "
+    "move only to a customer with an appointment, and hands an unfinished task's "
+    "conversation text (not its tool traffic) to the next specialist. Even with no history "
+    "at all a booking request is ~0.5 of the single agent's, so 0.70 would need the booking job "
+    "itself split into smaller steps (a slot-finding step without book_appointment, a "
+    "catalog step in code) that a model could still complete in one message (the one-shot "
+    "booking books right after the catalog lookups).",
     "model requests per completed booking": "a follow-up that clearly belongs to another job "
     "now switches specialist in code; what remains is an ambiguous opening (a router request "
     "the single agent does not make) and a specialist that escapes on a message no phrase "
