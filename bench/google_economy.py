@@ -213,7 +213,7 @@ def use_clock(stack: GoogleStack) -> None:
     """
     stack.client.reads.slots.entries.clock = stack.clock
     stack.client.reads.busy.entries.clock = stack.clock
-    stack.app.calendar.cache.entries.clock = stack.clock
+    stack.app.calendar.blocks.clock = stack.clock
 
 
 def counting_model(questions: Questions) -> FunctionModel:

@@ -76,7 +76,11 @@ async def bootstrap(
         if backend is None:
             backend = await open_backend(settings, shared, resources, watcher)
         resources.push_async_callback(watcher.stop)  # stops before the backend closes
-        calendar = CachingCalendarAdapter(backend, settings.freebusy_cache_ttl_seconds)
+        calendar = CachingCalendarAdapter(
+            backend,
+            settings.freebusy_cache_ttl_seconds,
+            prefetch_days=settings.freebusy_prefetch_days,
+        )
         directory = build_directory(
             shared.principals_file, shared.data_dir, env_entry(ENV_PRINCIPAL, settings.auth_tokens)
         )

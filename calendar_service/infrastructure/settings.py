@@ -29,6 +29,7 @@ class CalendarSettings(BaseSettings):
     auth_tokens: Annotated[list[str], NoDecode, BeforeValidator(split_commas)] = []
     database: str = "agenda_calendar"
     freebusy_cache_ttl_seconds: float = Field(default=15.0, ge=0)
+    freebusy_prefetch_days: int = Field(default=7, ge=1, le=60)
     shutdown_grace_seconds: float = Field(default=10.0, ge=0)
     google_credentials_file: Path | None = None
     google_subject: str | None = None
