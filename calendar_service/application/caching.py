@@ -110,9 +110,12 @@ class CachingCalendarAdapter(BusyTimeCalendarAdapter, ForwardingCalendarAdapter)
         return kept or _within(loaded, start, end)
 
     def _window(self, start: datetime, end: datetime) -> Window | None:
-        """Whole UTC days from ``start``'s through ``end``'s, at least ``prefetch`` long."""
+        """Whole UTC days from ``start``'s through ``end``'s, at least ``prefetch`` long
+        (the range itself when the cache is off)."""
         if start.tzinfo is None or end.tzinfo is None or end <= start:
             return None
+        if self.blocks.ttl == 0:  # nothing is kept: a wider read would be wasted
+            return start, end
         try:
             low = midnight(start.astimezone(UTC).date())
             high = midnight((end - _TICK).astimezone(UTC).date()) + DAY

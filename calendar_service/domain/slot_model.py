@@ -93,10 +93,15 @@ class SlotQuery:
 
 @dataclass(frozen=True, slots=True)
 class SlotResult:
-    """Slot starts (UTC, ascending, unique); ``truncated`` when more than asked for existed."""
+    """Slot starts (UTC, ascending, unique); ``truncated`` when more than asked for existed.
+
+    ``minutes`` are the same starts as whole minutes since the Unix epoch (what the engine
+    computes; a wire format can be built from them without a datetime per slot).
+    """
 
     starts: tuple[datetime, ...]
     truncated: bool
+    minutes: tuple[int, ...] = field(default=(), compare=False, repr=False)
 
 
 class InvalidSlotQueryError(ValueError):

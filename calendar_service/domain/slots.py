@@ -93,9 +93,11 @@ def find_free_slots(query: SlotQuery, busy: Iterable[Span], now: datetime) -> Sl
         query.max_results + 1,
     )
     limit = query.max_results
+    kept = tuple(minutes[:limit])
     return SlotResult(
-        starts=tuple(minute_to_datetime(minute) for minute in minutes[:limit]),
+        starts=tuple(minute_to_datetime(minute) for minute in kept),
         truncated=len(minutes) > limit,
+        minutes=kept,
     )
 
 
