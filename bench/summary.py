@@ -266,9 +266,22 @@ WHY_MISSED = {
     "conversation with a change counter bumped by every appointment write. Not done: it "
     "changes the claim protocol the reliability suite guards.",
     "GetFreeSlots RPS / echo RPS at 1 / 16 / 64 concurrent (cold: cache off, Google": "with "
-    "the cache off every call waits one freeBusy round trip to Google (the emulator's latency): "
-    "no server-side work can bring that near an echo; only the cache (or push invalidation "
-    "through Google watch channels, so it may live long) can.",
+    "the cache off every call waits one freeBusy round trip to Google (the emulator's latency), "
+    "many times an echo's time: at 1 concurrent the ratio cannot pass "
+    "echo time / (latency + echo time) whatever the server does, and at 16 and 64 it is capped "
+    "by how many round trips are in flight at once (identical concurrent misses already share "
+    "one). Only the cache can (a miss now fetches the week, and a booking through the service "
+    "updates it instead of dropping it); push invalidation through Google watch channels would "
+    "let it live longer.",
+    "GetFreeSlots RPS / echo RPS at 1 / 16 / 64 concurrent (cold: cache off, every call reads "
+    "MongoDB)": "the free/busy read is now a raw projected find with dates as integers (no "
+    "Beanie document per event) and the reply's Timestamps come straight from the engine's "
+    "minutes; what remains is the embedded MongoDB itself: SecantusDB answers the week's "
+    "busy events by a collection scan (the filter's two ranges match no index it can use) "
+    "that costs it many times an echo per call. Reaching 0.5 cold needs the read to cost "
+    "about as much as an echo: an index-only query shape (one equality plus one range, "
+    "bounded by the longest event) on a real MongoDB, or busy time served from memory kept "
+    "current by the writes.",
     "GetFreeSlots RPS": "a GetFreeSlots call does real work an empty echo does not "
     "(authorization, validation, the free/busy read, the slot engine, a Timestamp per slot); "
     "it needs the reply cached per (calendar, query, busy version) or a packed representation "
