@@ -171,7 +171,9 @@ def _calendar(r: dict[str, Any]) -> list[Row]:
             "benchmark": "Google freeBusy calls per lookup a customer caused vs one call per "
             "lookup",
             "figure": f"{google.get('customer_calls_ratio')}× back to back; "
-            f"{google.get('customer_calls_ratio_with_think_time')}× with think time",
+            f"{google.get('customer_calls_ratio_with_think_time')}× with think time "
+            f"(push notifications on: {google.get('back_to_back.google_watch_calls')} "
+            "events.watch calls)",
             "goal": "≤ 0.3×",
             "met": _met(google.get("goal_met_calls")),
         },
@@ -290,12 +292,13 @@ WHY_MISSED = {
     "week) and busy spans carry their integer form, so what remains is a datetime per slot "
     "start and per range edge; a miss here means the machine was heavily loaded during the run.",
     "Google freeBusy calls": "counting only the lookups a customer caused (the pre-write "
-    "fresh re-check is its own line), each professional and day first asked still costs one "
-    "freeBusy, and the scripted customers mostly ask about different professionals and days; "
-    "with think time the short cache expires between turns. It needs one freeBusy per "
-    "service's professionals and week on the first question (the batched query answers the "
-    "later days and professionals from the cache) and push invalidation (Google watch "
-    "channels) so the cache may live longer.",
+    "fresh re-check is its own line): a miss fetches the calendar's week in one call, a "
+    "booking through the service is added to the cached week, and with push notifications "
+    "(Google watch channels) a followed calendar stays cached for minutes unless a change is "
+    "pushed. What remains is one call per professional and week first asked, and one after "
+    "each cancel or move (those drop the week: free/busy is a union of events, so a removed "
+    "event cannot be taken out of it exactly). Batching the professionals a customer may ask "
+    "about into the first call would cut the rest.",
     "agent RSS growth": "a growing structure in the process (a cache or a metric label per "
     "conversation): see the tracemalloc top files.",
     "tracemalloc heap": "per-conversation objects kept in the process after the turn.",

@@ -127,15 +127,24 @@ class BusyBlocks:
         self._answers[key] = (blocks, answer)
         return answer
 
-    def store(self, answer: FreeBusy, start: datetime, end: datetime, fence: Fence) -> bool:
-        """Keep an error-free answer over the whole UTC days ``[start, end)`` unless a write
-        to its calendar moved the generation since ``fence`` was taken."""
+    def store(
+        self,
+        answer: FreeBusy,
+        start: datetime,
+        end: datetime,
+        fence: Fence,
+        *,
+        ttl: float | None = None,
+    ) -> bool:
+        """Keep an error-free answer over the whole UTC days ``[start, end)`` for ``ttl``
+        seconds (None: the cache's) unless a write to its calendar moved the generation
+        since ``fence`` was taken."""
         cid = answer.calendar_id
         if answer.error is not None or self.ttl == 0:
             return False
         if any(self._generations.get(tag, 0) != seen for tag, seen in fence if tag == cid):
             return False
-        expires = self.clock() + self.ttl
+        expires = self.clock() + (self.ttl if ttl is None else ttl)
         for day in days_of(start, end):
             lo = midnight(day)
             self._put((cid, day), Block(clipped(answer.busy, lo, lo + DAY), expires))

@@ -6,7 +6,8 @@ from __future__ import annotations
 
 import asyncio
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import AsyncIterator, Callable, Sequence
+from contextlib import asynccontextmanager
 from datetime import UTC, datetime, timedelta
 
 from agenda_kit.calendar.port import (
@@ -20,9 +21,12 @@ from agenda_kit.metrics import count_cache
 from agenda_kit.resilience import Fence
 from calendar_service.application.busy_blocks import DAY, BusyBlocks, clipped, midnight
 from calendar_service.application.busy_time import BusyTimeCalendarAdapter
+from calendar_service.application.change_feed import ChangeFeed
 from calendar_service.application.slot_versions import SlotsVersion
 
 CACHE_NAME = "calendar_freebusy"
+OWN_PUSH_GRACE = 30.0
+"""Seconds a push caused by our own write is expected after the write began."""
 FlightKey = tuple[tuple[str, ...], datetime, datetime, Fence]
 """One shared load: its calendars, window and their write generations when it started."""
 Window = tuple[datetime, datetime]
@@ -35,6 +39,10 @@ class CachingCalendarAdapter(BusyTimeCalendarAdapter, ForwardingCalendarAdapter)
     A miss asks the backend once for every missing calendar over whole UTC days: from the
     first day asked through at least ``prefetch_days`` days (one call; Google's freeBusy
     takes many calendars and ranges up to 60 days), and keeps each day.
+
+    With a ``feed`` (push notifications of changes made anywhere), a calendar it follows is
+    kept up to ``followed_ttl_seconds`` (never past what the feed assures) and dropped when
+    a change is pushed; the first answer of a calendar asks the feed to follow it.
 
     Business rules: a write through this adapter (create, cancel or move) takes that
     calendar's cached days out while it runs; a create that left a busy event puts them back
@@ -59,9 +67,14 @@ class CachingCalendarAdapter(BusyTimeCalendarAdapter, ForwardingCalendarAdapter)
         prefetch_days: int = 7,
         max_entries: int = 100_000,
         clock: Callable[[], float] = time.monotonic,
+        feed: ChangeFeed | None = None,
+        followed_ttl_seconds: float = 300.0,
     ) -> None:
         super().__init__(inner)
         self._backend = inner
+        self.feed = feed
+        self.followed_ttl = followed_ttl_seconds
+        self._expected: dict[str, list[float]] = {}  # own writes' pushes to come, by deadline
         self.prefetch = timedelta(days=max(prefetch_days, 1))
         self.blocks = BusyBlocks(ttl_seconds, max_blocks=max_entries, clock=clock)
         self._flights: dict[FlightKey, asyncio.Future[dict[str, FreeBusy]]] = {}
@@ -144,17 +157,33 @@ class CachingCalendarAdapter(BusyTimeCalendarAdapter, ForwardingCalendarAdapter)
     async def _load(
         self, calendar_ids: list[str], window: Window, *, fresh: bool
     ) -> dict[str, FreeBusy]:
-        """Ask the backend; keep each error-free answer no write to its calendar raced."""
+        """Ask the backend; keep each error-free answer no write to its calendar raced (and
+        no pushed change: the feed invalidates), for longer while its changes are pushed."""
         fence = self.blocks.fence(calendar_ids)
+        ttls = {cid: self._ttl(cid) for cid in calendar_ids}
         answers = await self._backend.query_free_busy(calendar_ids, *window, fresh=fresh)
         for answer in answers:
-            self.blocks.store(answer, *window, fence)
+            if self.blocks.store(answer, *window, fence, ttl=ttls.get(answer.calendar_id)):
+                self._follow(answer.calendar_id)
         return {answer.calendar_id: answer for answer in answers}
+
+    def _ttl(self, calendar_id: str) -> float | None:
+        """The TTL of an answer loaded from now: ``followed_ttl`` while the feed is sure to
+        push a change for that long, else the cache's own (None)."""
+        if self.feed is None or self.blocks.ttl == 0:
+            return None
+        assured = min(self.feed.assured_seconds(calendar_id), self.followed_ttl)
+        return assured if assured > self.blocks.ttl else None
+
+    def _follow(self, calendar_id: str) -> None:
+        if self.feed is not None and self._ttl(calendar_id) is None:
+            self.feed.follow(calendar_id)
 
     async def insert_event(self, draft: EventDraft) -> tuple[CalendarEvent, bool]:
         taken = self.blocks.take(draft.calendar_id)
         try:
-            event, created = await self._backend.insert_event(draft)
+            async with self._own_write(draft.calendar_id):
+                event, created = await self._backend.insert_event(draft)
         except BaseException:
             self.invalidate(draft.calendar_id)
             raise
@@ -167,7 +196,8 @@ class CachingCalendarAdapter(BusyTimeCalendarAdapter, ForwardingCalendarAdapter)
     async def cancel_event(self, calendar_id: str, event_id: str) -> bool:
         self.invalidate(calendar_id)
         try:
-            return await self._backend.cancel_event(calendar_id, event_id)
+            async with self._own_write(calendar_id):
+                return await self._backend.cancel_event(calendar_id, event_id)
         finally:
             self.invalidate(calendar_id)
 
@@ -182,9 +212,10 @@ class CachingCalendarAdapter(BusyTimeCalendarAdapter, ForwardingCalendarAdapter)
     ) -> CalendarEvent:
         self.invalidate(calendar_id)
         try:
-            return await self._backend.move_event(
-                calendar_id, event_id, start, end, time_zone=time_zone
-            )
+            async with self._own_write(calendar_id):
+                return await self._backend.move_event(
+                    calendar_id, event_id, start, end, time_zone=time_zone
+                )
         finally:
             self.invalidate(calendar_id)
 
@@ -203,6 +234,37 @@ class CachingCalendarAdapter(BusyTimeCalendarAdapter, ForwardingCalendarAdapter)
     def invalidate(self, calendar_id: str) -> None:
         """Forget every cached answer for ``calendar_id`` and fence in-flight reads."""
         self.blocks.invalidate(calendar_id)
+
+    def pushed_change(self, calendar_id: str) -> None:
+        """The feed says the calendar changed. A push our own write causes (expected since
+        the write began, for ``OWN_PUSH_GRACE`` seconds) is already in the cache: it is
+        consumed; any other drops the calendar's cached busy time. Google does not say who
+        changed what, so a change made elsewhere whose push Google merged with ours is
+        missed like a dropped push: until the followed TTL ends (or a fresh read)."""
+        now = time.monotonic()
+        pending = [deadline for deadline in self._expected.get(calendar_id, []) if deadline > now]
+        if pending:
+            self._expected[calendar_id] = pending[1:]
+            return
+        self._expected.pop(calendar_id, None)
+        self.invalidate(calendar_id)
+
+    @asynccontextmanager
+    async def _own_write(self, calendar_id: str) -> AsyncIterator[None]:
+        """Expect one push for a write through the service (it may come before the write's
+        answer); a write that failed may not have happened: expect nothing from it."""
+        if self.feed is None:
+            yield
+            return
+        expected = self._expected.setdefault(calendar_id, [])
+        deadline = time.monotonic() + OWN_PUSH_GRACE
+        expected.append(deadline)
+        try:
+            yield
+        except BaseException:
+            if deadline in expected:
+                expected.remove(deadline)
+            raise
 
 
 def _within(answer: FreeBusy | None, start: datetime, end: datetime) -> FreeBusy | None:
