@@ -303,9 +303,11 @@ async def conversation_calls(quick: bool, think_seconds: float) -> dict[str, Any
         "calls_ratio": round(calls["freeBusy"] / naive, 3) if naive else None,
         "google_event_writes": calls["events.insert"] + calls["events.delete"],
         "google_token_requests": calls["token"],
-        # Push notifications: the channels the service opened (and stopped), and the
-        # notifications the emulator delivered to it.
-        "google_watch_calls": calls["events.watch"] + calls["channels.stop"],
+        # Push notifications: the channels the service opened (and stopped) over the whole
+        # run, set-up included (they outlive it), and the notifications delivered to it.
+        "google_watch_calls": sum(
+            stack.emulator.faults.count(route) for route in ("events.watch", "channels.stop")
+        ),
         "push_notifications": len(stack.emulator.watch.deliveries),
         "bookings": bookings,
         "conversations_not_as_scripted": wrong,

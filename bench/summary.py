@@ -173,7 +173,7 @@ def _calendar(r: dict[str, Any]) -> list[Row]:
             "figure": f"{google.get('customer_calls_ratio')}× back to back; "
             f"{google.get('customer_calls_ratio_with_think_time')}× with think time "
             f"(push notifications on: {google.get('back_to_back.google_watch_calls')} "
-            "events.watch calls)",
+            "events.watch calls, set-up included)",
             "goal": "≤ 0.3×",
             "met": _met(google.get("goal_met_calls")),
         },

@@ -65,7 +65,7 @@ class CachingCalendarAdapter(BusyTimeCalendarAdapter, ForwardingCalendarAdapter)
         ttl_seconds: float = 15.0,
         *,
         prefetch_days: int = 7,
-        max_entries: int = 100_000,
+        max_entries: int = 20_000,
         clock: Callable[[], float] = time.monotonic,
         feed: ChangeFeed | None = None,
         followed_ttl_seconds: float = 300.0,
