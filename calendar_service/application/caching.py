@@ -256,14 +256,17 @@ class CachingCalendarAdapter(BusyTimeCalendarAdapter, ForwardingCalendarAdapter)
         if self.feed is None:
             yield
             return
-        expected = self._expected.setdefault(calendar_id, [])
-        deadline = time.monotonic() + OWN_PUSH_GRACE
+        now = time.monotonic()
+        expected = [deadline for deadline in self._expected.get(calendar_id, []) if deadline > now]
+        self._expected[calendar_id] = expected
+        deadline = now + OWN_PUSH_GRACE
         expected.append(deadline)
         try:
             yield
         except BaseException:
-            if deadline in expected:
-                expected.remove(deadline)
+            pending = self._expected.get(calendar_id, [])  # a push may have replaced the list
+            if deadline in pending:
+                pending.remove(deadline)
             raise
 
 
