@@ -152,7 +152,9 @@ def _calendar(r: dict[str, Any]) -> list[Row]:
         },
         {
             "benchmark": "slot engine, typical day (50 busy intervals), p50",
-            "figure": f"{typical.get('engine_p50_ms')} ms; portion library "
+            "figure": f"{typical.get('engine_p50_ms')} ms "
+            f"({typical.get('engine_with_spans_p50_ms')} ms building the busy spans too); "
+            f"portion library "
             f"{typical.get('portion_p50_ms')} ms ({typical.get('portion_over_engine')}× slower, "
             f"same slots: {typical.get('portion_agrees')})",
             "goal": "≤ 0.2 ms",
@@ -169,7 +171,9 @@ def _calendar(r: dict[str, Any]) -> list[Row]:
             "benchmark": "Google freeBusy calls per lookup a customer caused vs one call per "
             "lookup",
             "figure": f"{google.get('customer_calls_ratio')}× back to back; "
-            f"{google.get('customer_calls_ratio_with_think_time')}× with think time",
+            f"{google.get('customer_calls_ratio_with_think_time')}× with think time "
+            f"(push notifications on: {google.get('back_to_back.google_watch_calls')} "
+            "events.watch calls, set-up included)",
             "goal": "≤ 0.3×",
             "met": _met(google.get("goal_met_calls")),
         },
@@ -266,23 +270,37 @@ WHY_MISSED = {
     "needs those folded too, e.g. the conversation created by its first save, the pending "
     "bookings read with the turn's aggregate, the confirmation written without a transaction.",
     "GetFreeSlots RPS / echo RPS at 1 / 16 / 64 concurrent (cold: cache off, Google": "with "
-    "the cache off every call waits one freeBusy round trip to Google (the emulator's latency): "
-    "no server-side work can bring that near an echo; only the cache (or push invalidation "
-    "through Google watch channels, so it may live long) can.",
+    "the cache off every call waits one freeBusy round trip to Google (the emulator's latency), "
+    "many times an echo's time: at 1 concurrent the ratio cannot pass "
+    "echo time / (latency + echo time) whatever the server does, and at 16 and 64 it is capped "
+    "by how many round trips are in flight at once (identical concurrent misses already share "
+    "one). Only the cache can (a miss now fetches the week, and a booking through the service "
+    "updates it instead of dropping it); push invalidation through Google watch channels would "
+    "let it live longer.",
+    "GetFreeSlots RPS / echo RPS at 1 / 16 / 64 concurrent (cold: cache off, every call reads "
+    "MongoDB)": "the free/busy read is now a raw projected find with dates as integers (no "
+    "Beanie document per event) and the reply's Timestamps come straight from the engine's "
+    "minutes; what remains is the embedded MongoDB itself: SecantusDB answers the week's "
+    "busy events by a collection scan (the filter's two ranges match no index it can use) "
+    "that costs it many times an echo per call. Reaching 0.5 cold needs the read to cost "
+    "about as much as an echo: an index-only query shape (one equality plus one range, "
+    "bounded by the longest event) on a real MongoDB, or busy time served from memory kept "
+    "current by the writes.",
     "GetFreeSlots RPS": "a GetFreeSlots call does real work an empty echo does not "
     "(authorization, validation, the free/busy read, the slot engine, a Timestamp per slot); "
     "it needs the reply cached per (calendar, query, busy version) or a packed representation "
     "of slot starts (a proto change).",
-    "slot engine, typical day": "the fixed cost is the time-zone expansion of the weekly "
-    "hours (a datetime round trip per window edge); caching the expansion per (zone, hours, "
-    "week) removes most of it. It moves around the goal with the machine's load.",
+    "slot engine, typical day": "the weekly hours' expansion is cached per (zone, hours, "
+    "week) and busy spans carry their integer form, so what remains is a datetime per slot "
+    "start and per range edge; a miss here means the machine was heavily loaded during the run.",
     "Google freeBusy calls": "counting only the lookups a customer caused (the pre-write "
-    "fresh re-check is its own line), each professional and day first asked still costs one "
-    "freeBusy, and the scripted customers mostly ask about different professionals and days; "
-    "with think time the short cache expires between turns. It needs one freeBusy per "
-    "service's professionals and week on the first question (the batched query answers the "
-    "later days and professionals from the cache) and push invalidation (Google watch "
-    "channels) so the cache may live longer.",
+    "fresh re-check is its own line): a miss fetches the calendar's week in one call, a "
+    "booking through the service is added to the cached week, and with push notifications "
+    "(Google watch channels) a followed calendar stays cached for minutes unless a change is "
+    "pushed. What remains is one call per professional and week first asked, and one after "
+    "each cancel or move (those drop the week: free/busy is a union of events, so a removed "
+    "event cannot be taken out of it exactly). Batching the professionals a customer may ask "
+    "about into the first call would cut the rest.",
     "agent RSS growth": "a growing structure in the process (a cache or a metric label per "
     "conversation): see the tracemalloc top files.",
     "tracemalloc heap": "per-conversation objects kept in the process after the turn.",
