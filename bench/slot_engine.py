@@ -131,7 +131,9 @@ def typical_day(quick: bool) -> dict[str, object]:
         "portion_over_engine": round(alternative / engine, 1),
         "portion_agrees": portion_free_slots(query, busy, NOW) == slots,
         "goal_p50_ms": GOAL_TYPICAL_P50_MS,
-        "goal_met": engine * 1000 <= GOAL_TYPICAL_P50_MS,
+        # Judged with the spans built inside the timing: the spans carry their integer form,
+        # so timing the engine alone would leave that conversion (work per request) outside.
+        "goal_met": with_spans * 1000 <= GOAL_TYPICAL_P50_MS,
     }
 
 
