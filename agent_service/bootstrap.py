@@ -131,7 +131,7 @@ async def bootstrap(
             repos,
             _engine(settings, repos, calendar, booking, overrides),
             gate=await open_tenant_gate(settings, mongo),
-            renew_every=settings.turn_lease_seconds / 3,
+            renew_every=min(settings.turn_lease_seconds, settings.tenant_slot_lease_seconds) / 3,
             handoff_timeout=settings.handoff_timeout_seconds,
         )
         # At shutdown, turns that outlived their caller finish before storage closes.

@@ -9,9 +9,10 @@ no thread hop — plus three bench-only probes installed before ``bootstrap``:
 - **tool time**: every specialist tool is wrapped (``agents.reporting_progress``, the
   decorator every tool already goes through) and timed from call to return, so it holds the
   tool's calendar RPCs, its database queries and its own Python;
-- **database time outside tools** (dedup claim, conversation load/save, the ``prepare`` node's
-  appointment lookup, ...): a ``pymongo`` command listener adds each command's duration to the
-  current turn — a contextvar set around ``HandleMessage.execute``.
+- **database time outside tools** (the message claim with its turn slot, the one read of the
+  customer, conversation and upcoming appointments, the stored reply, the conversation save,
+  ...): a ``pymongo`` command listener adds each command's duration to the current turn — a
+  contextvar set around ``HandleMessage.execute``.
 
 Why wrap the tools rather than time structlog events: tools log nothing per call, and a
 wrapper's clock includes exactly what the tool awaits (calendar gRPC, MongoDB) without

@@ -7,6 +7,7 @@ import asyncio
 import uuid
 from collections.abc import Callable, Coroutine
 from contextlib import AbstractAsyncContextManager, nullcontext
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any, TypeVar
 from uuid import UUID
@@ -14,6 +15,7 @@ from uuid import UUID
 import structlog
 
 from agenda_kit.tracing import current_trace_id
+from agent_service.application.customers import merge_profile
 from agent_service.application.engine import ConversationEngine, ProgressSink, TurnInput
 from agent_service.application.incoming import (
     HandledMessage,
@@ -23,6 +25,7 @@ from agent_service.application.incoming import (
 )
 from agent_service.application.repositories import Repositories
 from agent_service.application.tenant_gate import Admission
+from agent_service.application.turn_context import UPCOMING_READ, Upcoming
 from agent_service.application.turn_persistence import remember_name, save_turn
 from agent_service.domain.catalog import Customer, Tenant
 from agent_service.domain.conversations import (
@@ -190,15 +193,7 @@ class HandleMessage:
     ) -> TurnResult:
         """The turn, with the tenant read once at its start (one round trip fewer)."""
         tenant_id = tenant.id
-        customer, _ = await self._repos.customers.upsert(
-            Customer(
-                tenant_id=tenant_id,
-                channel=message.channel,
-                external_id=message.external_id.strip(),
-                name=message.display_name.strip(),
-            )
-        )
-        conversation = await self._conversation(message, customer)
+        customer, conversation, upcoming = await self._sender(message)
         trace_id = current_trace_id() or uuid.uuid4().hex  # the OpenTelemetry trace when on
         structlog.contextvars.bind_contextvars(
             conversation_id=str(conversation.id), trace_id=trace_id
@@ -230,6 +225,7 @@ class HandleMessage:
                 conversation=conversation.with_message(incoming),
                 text=message.text,
                 trace_id=trace_id,
+                upcoming=upcoming,
             ),
             progress,
         )
@@ -267,16 +263,64 @@ class HandleMessage:
             and (self._clock() - taken).total_seconds() >= self._handoff_timeout
         )
 
-    async def _conversation(self, message: IncomingMessage, customer: Customer) -> Conversation:
+    async def _sender(
+        self, message: IncomingMessage
+    ) -> tuple[Customer, Conversation, Upcoming | None]:
+        """The sender (created or profile merged as needed), their conversation and, when the
+        store joins them, their upcoming appointments: one read for a known customer."""
+        sender = Customer(
+            tenant_id=message.tenant_id,
+            channel=message.channel,
+            external_id=message.external_id.strip(),
+            name=message.display_name.strip(),
+        )
+        reader = self._repos.turn_context
+        if reader is not None:
+            known = await reader.read(
+                message.tenant_id,
+                message.channel,
+                sender.external_id,
+                message.conversation_id,
+                self._clock(),
+            )
+            if known.customer is not None:
+                customer = known.customer
+                if merge_profile(customer, sender) != customer:
+                    customer, _ = await self._repos.customers.upsert(sender)
+                found = _Found(known.conversation)
+                return customer, await self._conversation(message, customer, found), known.upcoming
+        customer, created = await self._repos.customers.upsert(
+            sender, likely_new=reader is not None
+        )
+        if created and message.conversation_id is None:
+            # A customer stored just now has no conversation and no appointment yet.
+            nothing = Upcoming(self._clock(), UPCOMING_READ, ())
+            return customer, await self._conversation(message, customer, _Found(None)), nothing
+        return customer, await self._conversation(message, customer), None
+
+    async def _conversation(
+        self, message: IncomingMessage, customer: Customer, found: _Found | None = None
+    ) -> Conversation:
+        """The named conversation if it is the customer's and has not ended, else their open
+        one on the channel, else a new one (``found``: already read, None if not stored)."""
         repo = self._repos.conversations
         if message.conversation_id is not None:
-            conversation = await repo.get(message.tenant_id, message.conversation_id)
+            if found is None:
+                conversation = await repo.get(message.tenant_id, message.conversation_id)
+            elif found.conversation is None:
+                raise NotFoundError("conversation", message.conversation_id)
+            else:
+                conversation = found.conversation
             if conversation.customer_id != customer.id:
                 raise NotFoundError("conversation", message.conversation_id)
             if conversation.status is not ConversationStatus.ENDED:
                 return conversation
         else:
-            open_one = await repo.find_open(message.tenant_id, customer.id, message.channel)
+            open_one = (
+                await repo.find_open(message.tenant_id, customer.id, message.channel)
+                if found is None
+                else found.conversation
+            )
             if open_one is not None:
                 return open_one
         return await repo.add(
@@ -284,3 +328,10 @@ class HandleMessage:
                 tenant_id=message.tenant_id, customer_id=customer.id, channel=message.channel
             )
         )
+
+
+@dataclass(frozen=True, slots=True)
+class _Found:
+    """A conversation already read (None: none stored)."""
+
+    conversation: Conversation | None

@@ -6,6 +6,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from agent_service.application.turn_context import Upcoming
 from agent_service.domain.catalog import Customer, Tenant
 from agent_service.domain.conversations import (
     Citation,
@@ -24,6 +25,8 @@ class TurnInput:
     conversation: Conversation
     text: str
     trace_id: str
+    upcoming: Upcoming | None = None
+    """The customer's next confirmed appointments, when read with the conversation."""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

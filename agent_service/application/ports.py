@@ -60,8 +60,11 @@ class FaqRepository(Protocol):
 
 
 class CustomerRepository(Protocol):
-    async def upsert(self, customer: Customer) -> tuple[Customer, bool]:
-        """Create or update by (tenant, channel, external_id); returns it and whether new."""
+    async def upsert(
+        self, customer: Customer, *, likely_new: bool = False
+    ) -> tuple[Customer, bool]:
+        """Create or update by (tenant, channel, external_id); returns it and whether new.
+        ``likely_new``: the caller just saw no such customer (a store may try creating first)."""
         ...
 
     async def get(self, tenant_id: UUID, customer_id: UUID) -> Customer: ...

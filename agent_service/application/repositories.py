@@ -15,6 +15,7 @@ from agent_service.application.ports import (
     TenantRepository,
     TurnRepository,
 )
+from agent_service.application.turn_context import TurnContextReader
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -30,3 +31,6 @@ class Repositories:
     conversations: ConversationRepository
     turns: TurnRepository
     outbox: OutboxRepository
+    turn_context: TurnContextReader | None = None
+    """A turn's customer, conversation and upcoming appointments in one read, when the store
+    can join them (None: the repositories are read one by one)."""

@@ -13,7 +13,9 @@ Two gates implement ``Admission``:
 - ``ClusterTenantGate``: the limit across every replica, through ``TurnSlots`` (leased slots
   in the shared database, renewed while the turn runs, so a crashed replica's slots free
   themselves within one lease) and, optionally, a per-tenant message rate (``MessageRate``,
-  a token bucket in the database). Both refusals carry ``retry_after_seconds``.
+  a token bucket in the database). Both refusals carry ``retry_after_seconds``. Without
+  ``TurnSlots`` it keeps the rate only: the service keeps its slots on the message claims
+  (``infrastructure/mongo/claim_slots``), taken and freed in the claim's own writes.
 """
 
 from __future__ import annotations
@@ -124,7 +126,7 @@ class ClusterTenantGate:
 
     def __init__(
         self,
-        slots: TurnSlots,
+        slots: TurnSlots | None,
         limit: int,
         *,
         renew_every: float,
@@ -146,33 +148,37 @@ class ClusterTenantGate:
                     "too many messages of this business per minute; retry shortly",
                     retry_after_seconds=wait,
                 )
-        lease = await self._slots.acquire(tenant_id, self.limit)
+        slots = self._slots
+        if slots is None:  # the slots are kept elsewhere (on the message claims)
+            yield
+            return
+        lease = await slots.acquire(tenant_id, self.limit)
         if lease is None:
             raise too_many_turns(self.limit)
-        renewing = asyncio.ensure_future(self._keep_renewing(lease))
+        renewing = asyncio.ensure_future(self._keep_renewing(slots, lease))
         try:
             yield
         finally:
             renewing.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await renewing
-            await self._release(lease)
+            await self._release(slots, lease)
 
-    async def _release(self, lease: SlotLease) -> None:
+    async def _release(self, slots: TurnSlots, lease: SlotLease) -> None:
         """Free the slot; if the database cannot answer now, the lease frees it instead (the
         turn's outcome must not turn into an error after the fact)."""
         try:
-            await asyncio.shield(self._slots.release(lease))
+            await asyncio.shield(slots.release(lease))
         except StorageUnavailableError:
             log.warning("turn_slot_release_failed", tenant_id=str(lease.tenant_id))
 
-    async def _keep_renewing(self, lease: SlotLease) -> None:
+    async def _keep_renewing(self, slots: TurnSlots, lease: SlotLease) -> None:
         """Renew until cancelled; a database blip is retried at the next period (a lease
         spans three), a lost lease ends the renewals."""
         while True:
             await asyncio.sleep(self._renew_every)
             try:
-                renewed = await self._slots.renew(lease)
+                renewed = await slots.renew(lease)
             except StorageUnavailableError:
                 log.warning("turn_slot_renewal_failed", tenant_id=str(lease.tenant_id))
                 continue

@@ -23,6 +23,7 @@ from agent_service.application.reconciler import Reconciler
 from agent_service.application.repositories import Repositories
 from agent_service.application.tenant_gate import Admission, ClusterTenantGate, TenantGate
 from agent_service.infrastructure.mongo import init_agent_storage
+from agent_service.infrastructure.mongo.claim_slots import SlotPolicy
 from agent_service.infrastructure.mongo.tenant_limits import open_tenant_limits
 from agent_service.infrastructure.settings import AgentSettings
 
@@ -42,20 +43,28 @@ async def open_storage(
     resources.push_async_callback(client.close)
     watcher.require("mongodb", mongo_probe(client))
     repos = await init_agent_storage(
-        client, settings.database, turn_lease=timedelta(seconds=settings.turn_lease_seconds)
+        client,
+        settings.database,
+        turn_lease=timedelta(seconds=settings.turn_lease_seconds),
+        turn_slots=SlotPolicy(
+            settings.tenant_max_concurrent_turns,
+            timedelta(seconds=settings.tenant_slot_lease_seconds),
+        ),
     )
     return repos, client
 
 
 async def open_tenant_gate(
     settings: AgentSettings, mongo: AsyncMongoClient[Any] | None
-) -> Admission:
-    """The per-tenant limits across every replica (MongoDB); in-process without MongoDB."""
+) -> Admission | None:
+    """The per-tenant limits across every replica (MongoDB: the turn slots are kept on the
+    message claims, see ``open_storage``; the gate keeps the message rate); in-process
+    without MongoDB."""
     limit = settings.tenant_max_concurrent_turns
     if mongo is None:
         return TenantGate(limit)
     lease = settings.tenant_slot_lease_seconds
-    slots, rate = await open_tenant_limits(
+    _, rate = await open_tenant_limits(
         mongo,
         settings.database,
         lease=timedelta(seconds=lease),
@@ -63,7 +72,9 @@ async def open_tenant_gate(
         burst=settings.tenant_message_burst,
         clock=lambda: datetime.now(UTC),
     )
-    return ClusterTenantGate(slots, limit, renew_every=lease / 3, rate=rate)
+    return (
+        None if rate is None else ClusterTenantGate(None, limit, renew_every=lease / 3, rate=rate)
+    )
 
 
 async def open_calendar(

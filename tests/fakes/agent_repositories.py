@@ -224,7 +224,9 @@ class InMemoryCustomerRepository:
     def __init__(self) -> None:
         self.store = _Scoped("customer")
 
-    async def upsert(self, customer: Customer) -> tuple[Customer, bool]:
+    async def upsert(
+        self, customer: Customer, *, likely_new: bool = False
+    ) -> tuple[Customer, bool]:
         for stored in self.store.of(customer.tenant_id):
             if (stored.channel, stored.external_id) == (customer.channel, customer.external_id):
                 return self.store.update(merge_profile(stored, customer)), False

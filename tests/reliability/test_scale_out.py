@@ -43,7 +43,6 @@ from agenda_kit.agent_client import AgentClient, RetryPolicy
 from agenda_kit.errors import RETRY_AFTER_KEY
 from agenda_kit.mongo import EmbeddedMongo, make_client
 from agent_service.bootstrap import CALENDAR_COMPONENT
-from agent_service.infrastructure.mongo.tenant_limits import MongoTurnSlots
 from tests import figures
 from tests.agent_service.integration.agent_fixtures import (
     AGENT_TOKEN,
@@ -429,24 +428,18 @@ async def test_sigkill_mid_turn_frees_the_slot_within_its_lease(cluster: ScaledC
 
 
 async def live_slots(cluster: ScaledCluster, tenant_id: str, now: datetime) -> int:
-    """The tenant's held slots as the gate sees them at the instant ``now``."""
-    client = make_client(cluster.mongo_uri)
-    try:
-        slots = MongoTurnSlots(
-            client[cluster.agent_database]["tenant_turn_slots"],
-            lease=timedelta(seconds=SLOT_LEASE_SECONDS),
-            clock=lambda: now,
-        )
-        return await slots.live(UUID(tenant_id))
-    finally:
-        await client.close()
+    """The tenant's held slots as the service sees them at the instant ``now`` (slots are
+    kept on the message claims: ``claim_slots``)."""
+    return sum(1 for d in await slot_documents(cluster, tenant_id) if d["expires_at"] > now)
 
 
 async def slot_documents(cluster: ScaledCluster, tenant_id: str) -> list[dict[str, Any]]:
+    """The tenant's claims holding a turn slot, with the slot's lease as ``expires_at``."""
     client = make_client(cluster.mongo_uri)
     try:
-        slots = client[cluster.agent_database]["tenant_turn_slots"]
-        return await slots.find({"tenant_id": UUID(tenant_id)}).to_list(None)
+        claims = client[cluster.agent_database]["processed_turns"]
+        found = claims.find({"tenant_id": UUID(tenant_id), "slot": {"$exists": True}})
+        return [doc | {"expires_at": doc["slot_until"]} async for doc in found]
     finally:
         await client.close()
 

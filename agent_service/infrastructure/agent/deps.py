@@ -18,6 +18,7 @@ from agent_service.application.ports import (
     ServiceRepository,
     TenantRepository,
 )
+from agent_service.application.turn_context import Upcoming
 from agent_service.domain.catalog import Tenant
 from agent_service.domain.conversations import TurnAction
 
@@ -88,6 +89,7 @@ class TurnState:
     confirmation_ttl_seconds: float = 900.0
     expired: PendingAction | None = None
     upcoming: list[str] = field(default_factory=list)
+    upcoming_read: Upcoming | None = None  # read with the conversation (one round trip)
     read_texts: list[str] = field(default_factory=list)
 
 

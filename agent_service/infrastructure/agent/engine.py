@@ -109,6 +109,7 @@ class LangGraphConversationEngine:
                 pending=pending,
                 message_id=_message_id(turn),
                 confirmation_ttl_seconds=self._policy.confirmation_ttl_seconds,
+                upcoming_read=turn.upcoming,
             ),
         )
 

@@ -62,9 +62,14 @@ async def _memory(state: ChatState, deps: AgentDeps) -> dict[str, Any]:
         statuses=(AppointmentStatus.CONFIRMED,),
         start_after=deps.turn.now,
     )
-    upcoming, _ = await deps.appointment_repository.list(
-        deps.tenant_id, selection, page_size=UPCOMING_IN_MEMORY, page_token=None
-    )
+    read = deps.turn.upcoming_read  # read with the conversation: no query when it tells
+    known = None if read is None else read.from_(deps.turn.now, UPCOMING_IN_MEMORY)
+    if known is not None:
+        upcoming = list(known)
+    else:
+        upcoming, _ = await deps.appointment_repository.list(
+            deps.tenant_id, selection, page_size=UPCOMING_IN_MEMORY, page_token=None
+        )
     zone, language = deps.tenant.zone, deps.turn.language
     return {
         "name": state.get("memory", {}).get("name", ""),

@@ -8,6 +8,7 @@ from uuid import UUID
 
 from beanie import Document
 from pydantic import BaseModel
+from pymongo import ASCENDING, IndexModel
 
 from agent_service.domain.conversations import (
     Conversation,
@@ -17,6 +18,7 @@ from agent_service.domain.conversations import (
     TurnResult,
 )
 from agent_service.infrastructure.mongo.base import ScopedDocument, index, stored_instant
+from agent_service.infrastructure.mongo.claim_slots import SLOT_INDEX
 
 
 class MessageFields(BaseModel):
@@ -83,11 +85,20 @@ class ProcessedTurnDocument(Document):
     holder: str = ""
     """Who holds the claim (one token per claim): tells a retried insert from another's."""
     result: dict[str, Any] | None = None
+    # Written with pymongo, not declared here (an unset field must be ABSENT, never null, for
+    # the partial unique index): ``slot`` ("<tenant>/<n>") and ``slot_until`` while the claim's
+    # turn holds one of its tenant's turn slots; see ``claim_slots``.
 
     class Settings:
         name = "processed_turns"
         indexes = [  # noqa: RUF012
             index("tenant_id", "channel", "message_id", name="one_claim_per_message", unique=True),
+            IndexModel(  # prefixed by the shard key; only the claims holding a slot
+                [("tenant_id", ASCENDING), ("slot", ASCENDING)],
+                name=SLOT_INDEX,
+                unique=True,
+                partialFilterExpression={"slot": {"$exists": True}},
+            ),
         ]
 
     def turn_result(self) -> TurnResult | None:

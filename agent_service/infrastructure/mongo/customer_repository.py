@@ -33,13 +33,17 @@ class BeanieCustomerRepository:
         )
 
     @guarded
-    async def upsert(self, customer: Customer) -> tuple[Customer, bool]:
-        stored = await self._by_identity(customer)
+    async def upsert(
+        self, customer: Customer, *, likely_new: bool = False
+    ) -> tuple[Customer, bool]:
+        """``likely_new``: insert first (one write for a new customer; a known one costs the
+        refused insert more)."""
+        stored = None if likely_new else await self._by_identity(customer)
         if stored is None:
             document = CustomerDocument.from_domain(customer)
             try:
                 await document.insert()
-            except DuplicateKeyError:  # a concurrent upsert created it first
+            except DuplicateKeyError:  # it exists, or a concurrent upsert created it first
                 stored = await self._by_identity(customer)
                 if stored is None:
                     raise ConflictError(f"customer id {customer.id} cannot be used") from None

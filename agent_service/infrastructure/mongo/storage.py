@@ -8,6 +8,11 @@ from typing import Any
 from beanie import init_beanie
 from pymongo import AsyncMongoClient
 
+from agent_service.application.catalog_cache import (
+    CachedFaq,
+    CachedProfessionals,
+    CachedServices,
+)
 from agent_service.application.repositories import Repositories
 from agent_service.application.tenant_cache import CachedTenants
 from agent_service.infrastructure.mongo import migrations
@@ -29,6 +34,7 @@ from agent_service.infrastructure.mongo.catalog_repositories import (
     BeanieServiceRepository,
     BeanieTenantRepository,
 )
+from agent_service.infrastructure.mongo.claim_slots import SlotPolicy
 from agent_service.infrastructure.mongo.clock import DatabaseClock, LocalClock, utc_now
 from agent_service.infrastructure.mongo.conversation_documents import (
     ConversationDocument,
@@ -44,6 +50,7 @@ from agent_service.infrastructure.mongo.outbox_repository import (
     BeanieOutboxRepository,
     OutboxDocument,
 )
+from agent_service.infrastructure.mongo.turn_context import MongoTurnContextReader
 
 DOCUMENTS = [
     TenantDocument,
@@ -68,11 +75,13 @@ async def init_agent_storage(
     database: str,
     *,
     turn_lease: timedelta = DEFAULT_TURN_LEASE,
+    turn_slots: SlotPolicy | None = None,
     local_clock: LocalClock = utc_now,
 ) -> Repositories:
     """Run the start-up migrations, create the indexes (idempotent) and return Beanie
     repositories on ``database``; time-based rules use the database's clock (``local_clock``
-    is only the base it is measured from).
+    is only the base it is measured from). ``turn_slots``: the per-tenant limit of turns at
+    once, kept on the message claims (none: unlimited).
 
     Beanie binds documents to one database per process: the last call wins.
     """
@@ -81,12 +90,13 @@ async def init_agent_storage(
     clock = DatabaseClock(client, local_clock)
     return Repositories(
         tenants=CachedTenants(BeanieTenantRepository()),
-        services=BeanieServiceRepository(),
-        professionals=BeanieProfessionalRepository(),
-        faq=BeanieFaqRepository(),
+        services=CachedServices(BeanieServiceRepository()),
+        professionals=CachedProfessionals(BeanieProfessionalRepository()),
+        faq=CachedFaq(BeanieFaqRepository()),
         customers=BeanieCustomerRepository(),
         appointments=BeanieAppointmentRepository(clock),
         conversations=BeanieConversationRepository(),
-        turns=BeanieTurnRepository(clock, turn_lease),
+        turns=BeanieTurnRepository(clock, turn_lease, turn_slots),
         outbox=BeanieOutboxRepository(clock),
+        turn_context=MongoTurnContextReader(),
     )

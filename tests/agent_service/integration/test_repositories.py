@@ -194,6 +194,23 @@ async def test_customers_upsert_by_identity_even_concurrently(repos: Repositorie
     assert len({c.id for c in page + rest}) == 5 and end is None
 
 
+async def test_a_customer_upsert_that_tries_creating_first_still_merges_a_known_one(
+    repos: Repositories,
+) -> None:
+    tenant, _ = await two_tenants(repos)
+    first, created = await repos.customers.upsert(
+        Customer(tenant_id=tenant.id, channel="whatsapp", external_id="5512"), likely_new=True
+    )
+    assert created
+    racing = [
+        Customer(tenant_id=tenant.id, channel="whatsapp", external_id="5512", name="Maria")
+        for _ in range(4)
+    ]
+    results = await asyncio.gather(*(repos.customers.upsert(c, likely_new=True) for c in racing))
+    assert not any(created for _, created in results)
+    assert {(c.id, c.name) for c, _ in results} == {(first.id, "Maria")}
+
+
 async def test_concurrent_overlapping_reservations_let_exactly_one_win(
     repos: Repositories,
 ) -> None:

@@ -1,0 +1,191 @@
+"""``CachedServices``, ``CachedProfessionals``, ``CachedFaq``: a turn's catalog reads come from
+memory instead of one database round trip per tool call.
+
+Rules (those of ``CachedTenants``): each tenant's whole list is kept per process for ``ttl``
+seconds (monotonic clock, injectable); every ``add``/``update``/``delete`` through the cache
+drops the tenant's entry at once, so this replica sees its own changes (the CatalogService's)
+immediately, and another replica's change is seen within ``ttl``. A list read that raced a
+change through the cache is returned but not kept. ``get`` answers from the kept list and reads
+the store for an id it does not hold (a just-created entry; ``NotFoundError`` passes through).
+``list(service_id=...)`` and ``search`` filter and rank the kept list exactly as the stores do.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Awaitable, Callable
+from typing import Generic, TypeVar
+from uuid import UUID
+
+from agent_service.application.faq_ranking import rank, terms
+from agent_service.application.ports import (
+    FaqRepository,
+    ProfessionalRepository,
+    ServiceRepository,
+)
+from agent_service.domain.catalog import FaqEntry, Professional, Service
+
+DEFAULT_TTL_SECONDS = 2.0
+"""As the tenant's: spares a conversation's tool reads, sees another replica's change soon."""
+MAX_TENANTS = 10_000
+"""Bounds the cache's memory however many tenants a replica serves."""
+
+_E = TypeVar("_E", Service, Professional, FaqEntry)
+
+
+class _PerTenant(Generic[_E]):
+    """One list per tenant, kept for ``ttl`` seconds; ``forget`` drops it and makes reads
+    that started before it not keep what they read."""
+
+    def __init__(self, ttl: float, clock: Callable[[], float]) -> None:
+        self._ttl = ttl
+        self._clock = clock
+        self._entries: dict[UUID, tuple[float, list[_E]]] = {}
+        self._changes: dict[UUID, int] = {}
+
+    async def read(self, tenant_id: UUID, load: Callable[[], Awaitable[list[_E]]]) -> list[_E]:
+        now = self._clock()
+        entry = self._entries.get(tenant_id)
+        if entry is not None and now - entry[0] < self._ttl:
+            return list(entry[1])
+        changes = self._changes.get(tenant_id, 0)
+        loaded = await load()
+        if self._changes.get(tenant_id, 0) == changes:
+            if len(self._entries) >= MAX_TENANTS:
+                self._entries.clear()
+                self._changes.clear()
+            self._entries[tenant_id] = (now, list(loaded))
+        return list(loaded)
+
+    def forget(self, tenant_id: UUID) -> None:
+        self._entries.pop(tenant_id, None)
+        self._changes[tenant_id] = self._changes.get(tenant_id, 0) + 1
+
+
+class CachedServices:
+    """A ``ServiceRepository`` caching each tenant's services (see the module)."""
+
+    def __init__(
+        self,
+        inner: ServiceRepository,
+        *,
+        ttl: float = DEFAULT_TTL_SECONDS,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        self._inner = inner
+        self._kept: _PerTenant[Service] = _PerTenant(ttl, clock)
+
+    async def list(self, tenant_id: UUID) -> list[Service]:
+        return await self._kept.read(tenant_id, lambda: self._inner.list(tenant_id))
+
+    async def get(self, tenant_id: UUID, service_id: UUID) -> Service:
+        for service in await self.list(tenant_id):
+            if service.id == service_id:
+                return service
+        return await self._inner.get(tenant_id, service_id)
+
+    async def add(self, service: Service) -> Service:
+        try:
+            return await self._inner.add(service)
+        finally:
+            self._kept.forget(service.tenant_id)
+
+    async def update(self, service: Service) -> Service:
+        try:
+            return await self._inner.update(service)
+        finally:
+            self._kept.forget(service.tenant_id)
+
+    async def delete(self, tenant_id: UUID, service_id: UUID) -> bool:
+        try:
+            return await self._inner.delete(tenant_id, service_id)
+        finally:
+            self._kept.forget(tenant_id)
+
+
+class CachedProfessionals:
+    """A ``ProfessionalRepository`` caching each tenant's team (see the module)."""
+
+    def __init__(
+        self,
+        inner: ProfessionalRepository,
+        *,
+        ttl: float = DEFAULT_TTL_SECONDS,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        self._inner = inner
+        self._kept: _PerTenant[Professional] = _PerTenant(ttl, clock)
+
+    async def list(self, tenant_id: UUID, *, service_id: UUID | None = None) -> list[Professional]:
+        team = await self._kept.read(tenant_id, lambda: self._inner.list(tenant_id))
+        return team if service_id is None else [p for p in team if p.offers(service_id)]
+
+    async def get(self, tenant_id: UUID, professional_id: UUID) -> Professional:
+        for professional in await self.list(tenant_id):
+            if professional.id == professional_id:
+                return professional
+        return await self._inner.get(tenant_id, professional_id)
+
+    async def add(self, professional: Professional) -> Professional:
+        try:
+            return await self._inner.add(professional)
+        finally:
+            self._kept.forget(professional.tenant_id)
+
+    async def update(self, professional: Professional) -> Professional:
+        try:
+            return await self._inner.update(professional)
+        finally:
+            self._kept.forget(professional.tenant_id)
+
+    async def delete(self, tenant_id: UUID, professional_id: UUID) -> bool:
+        try:
+            return await self._inner.delete(tenant_id, professional_id)
+        finally:
+            self._kept.forget(tenant_id)
+
+
+class CachedFaq:
+    """A ``FaqRepository`` caching each tenant's FAQ and ranking it in memory (see the module)."""
+
+    def __init__(
+        self,
+        inner: FaqRepository,
+        *,
+        ttl: float = DEFAULT_TTL_SECONDS,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        self._inner = inner
+        self._kept: _PerTenant[FaqEntry] = _PerTenant(ttl, clock)
+
+    async def search(self, tenant_id: UUID, query: str, limit: int = 3) -> list[FaqEntry]:
+        if not terms(query):
+            return []
+        return rank(query, await self.list(tenant_id), limit)
+
+    async def get(self, tenant_id: UUID, entry_id: UUID) -> FaqEntry:
+        for entry in await self.list(tenant_id):
+            if entry.id == entry_id:
+                return entry
+        return await self._inner.get(tenant_id, entry_id)
+
+    async def add(self, entry: FaqEntry) -> FaqEntry:
+        try:
+            return await self._inner.add(entry)
+        finally:
+            self._kept.forget(entry.tenant_id)
+
+    async def update(self, entry: FaqEntry) -> FaqEntry:
+        try:
+            return await self._inner.update(entry)
+        finally:
+            self._kept.forget(entry.tenant_id)
+
+    async def delete(self, tenant_id: UUID, entry_id: UUID) -> bool:
+        try:
+            return await self._inner.delete(tenant_id, entry_id)
+        finally:
+            self._kept.forget(tenant_id)
+
+    async def list(self, tenant_id: UUID) -> list[FaqEntry]:
+        return await self._kept.read(tenant_id, lambda: self._inner.list(tenant_id))

@@ -1,0 +1,109 @@
+"""``MongoTurnContextReader``: a turn's customer, conversation and upcoming appointments in one
+``aggregate`` on ``customers`` with two ``$lookup`` stages (the queries the repositories would
+run one by one: ``find_open``/``get`` of conversations, the customer's confirmed appointments
+from now on by start time)."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+from uuid import UUID
+
+from agent_service.application.turn_context import UPCOMING_READ, TurnContext, Upcoming
+from agent_service.domain.appointments import AppointmentStatus
+from agent_service.domain.conversations import ConversationStatus
+from agent_service.infrastructure.mongo.base import stored_instant
+from agent_service.infrastructure.mongo.booking_documents import AppointmentDocument
+from agent_service.infrastructure.mongo.catalog_documents import CustomerDocument
+from agent_service.infrastructure.mongo.conversation_documents import ConversationDocument
+from agent_service.infrastructure.mongo.errors import guarded
+
+
+class MongoTurnContextReader:
+    """``TurnContextReader`` on the agent's Beanie collections (see the module)."""
+
+    @guarded
+    async def read(
+        self,
+        tenant_id: UUID,
+        channel: str,
+        external_id: str,
+        conversation_id: UUID | None,
+        upcoming_after: datetime,
+    ) -> TurnContext:
+        after = stored_instant(upcoming_after)
+        customers = CustomerDocument.get_pymongo_collection()
+        pipeline: list[dict[str, Any]] = [
+            {"$match": {"tenant_id": tenant_id, "channel": channel, "external_id": external_id}},
+            {"$limit": 1},
+            _conversation_lookup(tenant_id, channel, conversation_id),
+            _upcoming_lookup(tenant_id, after),
+        ]
+        found = await (await customers.aggregate(pipeline)).to_list(1)
+        if not found:
+            return TurnContext(customer=None, conversation=None, upcoming=None)
+        raw = found[0]
+        conversations, upcoming = raw.pop("conversation"), raw.pop("upcoming")
+        customer = CustomerDocument.model_validate(raw)
+        conversation = (
+            ConversationDocument.model_validate(conversations[0]).to_domain()
+            if conversations
+            else None
+        )
+        appointments = tuple(AppointmentDocument.model_validate(a).to_domain() for a in upcoming)
+        return TurnContext(
+            customer=customer.to_domain(),
+            conversation=conversation,
+            upcoming=Upcoming(after, UPCOMING_READ, appointments),
+        )
+
+
+def _conversation_lookup(
+    tenant_id: UUID, channel: str, conversation_id: UUID | None
+) -> dict[str, Any]:
+    if conversation_id is not None:  # the named one, whoever's it is (the caller checks)
+        stages: list[dict[str, Any]] = [
+            {"$match": {"_id": conversation_id, "tenant_id": tenant_id}},
+        ]
+    else:
+        stages = [
+            {
+                "$match": {
+                    "$expr": {"$eq": ["$customer_id", "$$customer"]},
+                    "tenant_id": tenant_id,
+                    "channel": channel,
+                    "status": {"$ne": ConversationStatus.ENDED.value},
+                }
+            },
+            {"$sort": {"updated_at": -1, "_id": -1}},
+        ]
+    return {
+        "$lookup": {
+            "from": ConversationDocument.get_collection_name(),
+            "let": {"customer": "$_id"},
+            "pipeline": [*stages, {"$limit": 1}],
+            "as": "conversation",
+        }
+    }
+
+
+def _upcoming_lookup(tenant_id: UUID, after: datetime) -> dict[str, Any]:
+    return {
+        "$lookup": {
+            "from": AppointmentDocument.get_collection_name(),
+            "let": {"customer": "$_id"},
+            "pipeline": [
+                {
+                    "$match": {
+                        "$expr": {"$eq": ["$customer_id", "$$customer"]},
+                        "tenant_id": tenant_id,
+                        "status": {"$in": [AppointmentStatus.CONFIRMED.value]},
+                        "start": {"$gte": after},
+                    }
+                },
+                {"$sort": {"start": 1, "_id": 1}},
+                {"$limit": UPCOMING_READ},
+            ],
+            "as": "upcoming",
+        }
+    }

@@ -1,0 +1,101 @@
+"""MongoDB commands a SendMessage turn makes (issue 13: ≤ 5 per plain turn), counted on the
+real embedded MongoDB with a pymongo ``CommandListener`` around ``HandleMessage.execute``,
+through the agent service wired by ``bootstrap`` as in production.
+
+Reads of the tenant and the catalog are left out of the count: they are served from per-process
+caches with a time-to-live (their own unit tests), so whether one happens depends on how long
+the machine took between turns, not on the turn.
+"""
+
+from __future__ import annotations
+
+from contextvars import ContextVar
+from pathlib import Path
+from typing import Any
+
+import pytest
+from pymongo import monitoring
+
+from agenda_kit.mongo import EmbeddedMongo
+from agent_service.application.conversation import HandleMessage
+from tests.agent_service.integration.agent_fixtures import (
+    Customer,
+    agent_stack,
+    agent_stub,
+    channel_to,
+    seed_demo_salon,
+)
+
+pytest_plugins = ["tests.kit.mongo_fixtures"]
+
+PLAIN_TURN_MAX_COMMANDS = 5
+CACHED = {"tenants", "services", "professionals", "faq_entries"}
+COUNTED: ContextVar[list[str] | None] = ContextVar("counted_commands", default=None)
+
+
+class Commands(monitoring.CommandListener):
+    """Names (``find conversations``) of the commands issued inside a counted turn."""
+
+    def __init__(self) -> None:
+        self.database = ""
+
+    def started(self, event: monitoring.CommandStartedEvent) -> None:
+        counted = COUNTED.get()
+        if counted is None or event.database_name != self.database:
+            return
+        target = event.command.get(event.command_name)
+        if isinstance(target, str) and target in CACHED:
+            return
+        counted.append(f"{event.command_name} {target}")
+
+    def succeeded(self, event: monitoring.CommandSucceededEvent) -> None:
+        pass
+
+    def failed(self, event: monitoring.CommandFailedEvent) -> None:
+        pass
+
+
+LISTENER = Commands()
+monitoring.register(LISTENER)  # clients created from now on report to it
+
+
+@pytest.fixture
+def turns(monkeypatch: pytest.MonkeyPatch) -> list[list[str]]:
+    """The commands of each turn handled, in order."""
+    recorded: list[list[str]] = []
+    original = HandleMessage.execute
+
+    async def counted(self: HandleMessage, message: Any, progress: Any = None) -> Any:
+        commands: list[str] = []
+        token = COUNTED.set(commands)
+        try:
+            return await original(self, message, progress)
+        finally:
+            COUNTED.reset(token)
+            recorded.append(commands)
+
+    monkeypatch.setattr(HandleMessage, "execute", counted)
+    return recorded
+
+
+async def test_a_plain_turn_makes_at_most_five_commands_and_a_redelivery_no_write(
+    embedded_mongo: EmbeddedMongo, tmp_path: Path, turns: list[list[str]]
+) -> None:
+    async with agent_stack(embedded_mongo, tmp_path) as stack:
+        LISTENER.database = stack.agent_database
+        async with channel_to(stack.replicas[0].port) as channel:
+            tenant_id = await seed_demo_salon(channel)
+            maria = Customer(agent_stub(channel), tenant_id)
+            await maria.say("Olá!")  # the first turn creates the customer and conversation
+            first = await maria.say("Qual é o endereço?", message_id="address-1")
+            await maria.say("Obrigada!")
+            again = await maria.say("Qual é o endereço?", message_id="address-1")
+    new_customer = turns[0]  # stored just now: no conversation or appointment to look for
+    looked_up = {"find conversations", "find appointments", "find customers"}
+    assert not looked_up & set(new_customer), new_customer
+    plain = turns[1:3]
+    assert all(len(commands) <= PLAIN_TURN_MAX_COMMANDS for commands in plain), plain
+    assert again.reply == first.reply and again.conversation_id == first.conversation_id
+    redelivery = turns[3]
+    writes = [c for c in redelivery if c.split()[0] in {"insert", "update", "delete"}]
+    assert not [c for c in writes if c.endswith("conversations")], redelivery
