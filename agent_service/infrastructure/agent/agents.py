@@ -113,5 +113,7 @@ def reporting_progress(tool: Callable[..., Awaitable[str]]) -> Callable[..., Awa
     return run
 
 
-def _context(ctx: RunContext[AgentDeps]) -> str:
+async def _context(ctx: RunContext[AgentDeps]) -> str:
+    """Per-request context. A coroutine on purpose: Pydantic AI sends a plain function to a
+    worker thread on every request, a thread hop that costs more CPU than building the text."""
     return context_block(ctx.deps)

@@ -184,7 +184,7 @@ def _sticky_choice(state: ChatState, deps: AgentDeps, names: list[str], escaped:
     return ""
 
 
-def _after_route(state: ChatState) -> str:
+async def _after_route(state: ChatState) -> str:  # async: no thread hop
     return state.get("active_specialist") or "remember"
 
 
@@ -236,7 +236,7 @@ def task_done(deps: AgentDeps) -> bool:
     return any(action.kind in TASK_ENDS for action in deps.turn.actions)
 
 
-def _after_specialist(state: ChatState) -> str:
+async def _after_specialist(state: ChatState) -> str:  # async: no thread hop
     return "route" if state.get("status") == "escaped" else "remember"
 
 
