@@ -47,7 +47,7 @@ NOTES = {
     "turn_overhead": "A SendMessage turn through the real agent service (offline model, "
     "embedded MongoDB): the time outside model and tools, MongoDB commands per turn and CPU "
     "per process, serial and at 50 concurrent conversations; the agent's CPU split by "
-    "component from a cProfile of separate turns.",
+    "component from CPU samples (SIGPROF) of separate turns, as shares of the measured CPU.",
     "scale": "Many concurrent conversations end to end: errors, turns/s, latency and memory.",
     "memory": "In process: RSS growth as finished conversations accumulate (the in-memory "
     "store standing for MongoDB replaced every 250), and the tracemalloc heap each open "

@@ -10,8 +10,11 @@ one free-slots lookup the agent makes for one professional on one day: the custo
 ``check_availability`` and the booking tools' own checks (before asking for confirmation, and
 the re-check right before the write). The naive way asks Google ``freeBusy`` once per
 question per professional, with no cache. Run twice: turns back to back, and with 20 s of
-customer "typing time" between turns on a simulated clock (both caches' TTLs, 10 s and 15 s,
-then expire between turns; no real waiting).
+customer "typing time" between turns on a simulated clock (both caches' short TTLs, 10 s and
+15 s, then expire between turns; no real waiting). The service runs as deployed with push
+notifications on: it opens an ``events.watch`` channel on each calendar it caches, and keeps
+a followed calendar for ``CALENDAR_FREEBUSY_FOLLOWED_TTL_SECONDS`` (300 s) unless the
+emulator pushes a change (every booking here, made through the service, is one).
 
 (b) **20 professionals × one week**, emulator latency 150 ms on every request: one
 ``QueryFreeBusy`` RPC through the calendar service (one batched ``freeBusy`` with 20 items,
@@ -57,9 +60,11 @@ from agent_service.infrastructure.agent.graph import build_graph
 from agent_service.infrastructure.agent.offline.model import offline_model_function
 from agent_service.infrastructure.agent.specialists import SPECIALISTS
 from bench.conversations import CONVERSATIONS, Harness, assistant_now, prepare, run_conversation
+from bench.harness import free_port
 from bench.token_economy import prefixed
 from calendar_service.bootstrap import CalendarApp, bootstrap
 from calendar_service.infrastructure.google.auth import ServiceAccountTokenSource
+from calendar_service.infrastructure.google.watch import NOTIFICATIONS_PATH
 from calendar_service.infrastructure.settings import Backend, CalendarSettings
 from tests.fakes.google_calendar import Emulator, running_emulator
 from tests.fakes.google_fixtures import ServiceAccountKey
@@ -185,6 +190,7 @@ async def google_stack(latency: float = 0.0) -> AsyncIterator[GoogleStack]:
         async with running_emulator(allow_any_calendar=True, latency=latency) as emulator:
             emulator.oauth.register(key.email, key.private_key.public_key(), frozenset())
             key_file = key.write(Path(tmp) / "service-account.json", emulator.token_uri)
+            watch_port = free_port()
             settings = CalendarSettings(
                 grpc_port=0,
                 metrics_port=0,
@@ -193,6 +199,9 @@ async def google_stack(latency: float = 0.0) -> AsyncIterator[GoogleStack]:
                 google_credentials_file=key_file,
                 google_api_base=emulator.base_url,
                 google_token_uri=emulator.token_uri,
+                # Push notifications on (the emulator delivers to loopback over plain HTTP).
+                google_watch_address=f"http://127.0.0.1:{watch_port}{NOTIFICATIONS_PATH}",
+                google_watch_port=watch_port,
             )
             app = await bootstrap(settings, SharedSettings(AGENDA_DATA_DIR=Path(tmp)))
             await app.start()
@@ -213,7 +222,7 @@ def use_clock(stack: GoogleStack) -> None:
     """
     stack.client.reads.slots.entries.clock = stack.clock
     stack.client.reads.busy.entries.clock = stack.clock
-    stack.app.calendar.cache.entries.clock = stack.clock
+    stack.app.calendar.blocks.clock = stack.clock
 
 
 def counting_model(questions: Questions) -> FunctionModel:
@@ -294,6 +303,12 @@ async def conversation_calls(quick: bool, think_seconds: float) -> dict[str, Any
         "calls_ratio": round(calls["freeBusy"] / naive, 3) if naive else None,
         "google_event_writes": calls["events.insert"] + calls["events.delete"],
         "google_token_requests": calls["token"],
+        # Push notifications: the channels the service opened (and stopped) over the whole
+        # run, set-up included (they outlive it), and the notifications delivered to it.
+        "google_watch_calls": sum(
+            stack.emulator.faults.count(route) for route in ("events.watch", "channels.stop")
+        ),
+        "push_notifications": len(stack.emulator.watch.deliveries),
         "bookings": bookings,
         "conversations_not_as_scripted": wrong,
         "client_cache_hits": stack.client.cache_hits,

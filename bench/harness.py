@@ -19,6 +19,7 @@ import math
 import pstats
 import subprocess
 import sys
+import time
 from collections.abc import Awaitable, Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -32,6 +33,7 @@ from agenda_kit.auth.policy import Access, PolicyTable, rule
 from agenda_kit.auth.principals import Role
 from agenda_kit.grpc.auth import AuthorizationInterceptor
 from agenda_kit.grpc.server import ServerSpec
+from bench.cpu_sampler import CpuSampler, largest
 from tests.e2e.agent_processes import hermetic_env
 from tests.e2e.processes import REPO, free_port, wait_serving
 
@@ -89,6 +91,34 @@ def profile_rows(profiler: cProfile.Profile, limit: int, sort: str) -> list[dict
     return rows[:limit]
 
 
+def new_profiler(timer: str) -> cProfile.Profile:
+    """cProfile of the calling thread. ``wall`` (cProfile's default clock) counts time a
+    function waited — the event loop's ``epoll`` idling, a ``send`` while the process is
+    descheduled on a busy machine — as its own time; ``cpu`` times with the thread's CPU
+    clock, so own times are CPU spent and add up to the thread's CPU time (plus the
+    profiler's own overhead, spread over every call)."""
+    if timer == "cpu":
+        return cProfile.Profile(time.thread_time_ns, 1e-9)
+    return cProfile.Profile()
+
+
+def sampled(sampler: CpuSampler, spent: dict[str, float], limit: int) -> dict[str, Any]:
+    """``ProfileStop``'s reply for a sampler: CPU by component and the innermost functions
+    that used most (``component | function``)."""
+    top = largest(sampler.functions, limit)
+    return {
+        "tottime": [{"function": _shorter(name), "cpu_s": round(s, 4)} for name, s in top],
+        "components_s": dict(largest(sampler.components)),
+        "cpu_s": spent,
+        "samples": sampler.samples,
+    }
+
+
+def cpu_clocks() -> dict[str, float]:
+    """CPU seconds so far: the whole process (every thread) and the calling thread."""
+    return {"process": time.process_time(), "thread": time.thread_time()}
+
+
 COMPONENTS = (
     ("agent: offline model", ("agent_service/infrastructure/agent/offline/",)),
     ("agent: own code", ("agent_service/", "agenda_kit/")),
@@ -132,6 +162,12 @@ def _component(path: str, name: str) -> str:
     )
 
 
+def _shorter(text: str) -> str:
+    """``_short`` for a path that follows other text."""
+    head, sep, path = text.rpartition(" ")
+    return f"{head}{sep}{_short(path)}"
+
+
 def _short(path: str) -> str:
     for marker in ("site-packages/", "lib/python3.11/", str(REPO) + "/"):
         if marker in path:
@@ -155,8 +191,13 @@ def open_to_bench(spec: ServerSpec, extra_probes: Iterable[str] = ()) -> None:
 
 def probe_handler(extra: Mapping[str, ProbeAction] | None = None) -> grpc.GenericRpcHandler:
     """``Stats``, ``Gc`` (collect, then stats), ``ProfileStart``/``ProfileStop`` (cProfile of
-    the event-loop thread; ``{"limit": N}``), plus ``extra`` actions."""
+    the event-loop thread; start takes ``{"timer": "wall" | "cpu" | "sample"}`` — "sample" is
+    ``CpuSampler`` instead of cProfile —, stop ``{"limit": N, "dump": path}`` and also returns
+    the CPU the process and the profiled thread used in the window), plus ``extra``
+    actions."""
     profiler: list[cProfile.Profile] = []
+    sampler: list[CpuSampler] = []
+    window: dict[str, float] = {}
 
     async def stats(args: dict[str, Any]) -> Any:
         return process_stats()
@@ -167,18 +208,36 @@ def probe_handler(extra: Mapping[str, ProbeAction] | None = None) -> grpc.Generi
 
     async def profile_start(args: dict[str, Any]) -> Any:
         profiler.clear()
-        profiler.append(cProfile.Profile())
-        profiler[0].enable()
+        sampler.clear()
+        window.clear()
+        if args.get("timer") == "sample":
+            sampler.append(CpuSampler(_component, OTHER))
+            sampler[0].start()
+        else:
+            profiler.append(new_profiler(str(args.get("timer", "wall"))))
+        window.update(cpu_clocks())
+        if profiler:
+            profiler[0].enable()
         return {}
 
     async def profile_stop(args: dict[str, Any]) -> Any:
-        running = profiler.pop()
-        running.disable()
+        if profiler:
+            profiler[0].disable()
+        else:
+            sampler[0].stop()
+        spent = {name: used - window.get(name, 0.0) for name, used in cpu_clocks().items()}
         limit = int(args.get("limit", 30))
+        if sampler:
+            return sampled(sampler.pop(), spent, limit)
+        running = profiler.pop()
+        if args.get("dump"):
+            running.dump_stats(str(args["dump"]))
         return {
             "cumulative": profile_rows(running, limit, "cumulative"),
             "tottime": profile_rows(running, limit, "tottime"),
             "components_s": profile_components(running),
+            "cpu_s": spent,
+            "calls": pstats.Stats(running).total_calls,  # type: ignore[attr-defined]
         }
 
     actions: dict[str, ProbeAction] = {

@@ -16,9 +16,12 @@ Pydantic AI's own FunctionModel estimate leaves out instructions and tool schema
 things being compared. The headline is per **user turn** (a turn may need several requests).
 
 The single agent is the strongest honest one: every tool, every specialist's instructions
-merged (without the router's routing text, which it cannot use), the same context block and
-the same history policy. The routed graph routes clear new tasks in code and calls the model
-router only for ambiguous ones; ``routed.router_requests_per_user_turn`` is that share.
+merged (without the router's routing text, which it cannot use), the same context block, the
+same compact tool schemas and the same history policy. What only the routed design has is
+its own: a specialist's tools gated by the task's step (the confirm step sends the confirmed
+write alone and no task messages; see tools/steps.py) and the router's code routing. The
+routed graph routes clear new tasks in code and calls the model router only for ambiguous
+ones; ``routed.router_requests_per_user_turn`` is that share.
 The cacheable share is the static prefix (tool schemas + the instructions before the
 per-turn context block) over all input tokens: what a provider's prompt cache can reuse.
 
@@ -76,6 +79,7 @@ from agent_service.infrastructure.agent.offline.model import (
 )
 from agent_service.infrastructure.agent.specialists import COMMON_RULES, SPECIALISTS
 from agent_service.infrastructure.agent.state import ChatState
+from agent_service.infrastructure.agent.tools.schemas import tool_capabilities
 from bench.conversations import (
     CONVERSATIONS,
     Conversation,
@@ -211,12 +215,12 @@ class Meter:
 
 
 def _role(info: AgentInfo) -> str:
-    """The router, the specialist whose tools these are, or the single agent."""
+    """The router, the specialist whose instructions these are, or the single agent."""
     if any(tool.name == "route_to" for tool in info.output_tools):
         return "router"
-    tools = {tool.name for tool in info.function_tools}
-    for spec in SPECIALISTS:
-        if tools == {tool.__name__ for tool in spec.tools}:
+    instructions = info.instructions or ""
+    for spec in SPECIALISTS:  # by its instructions: a step may show only some of its tools
+        if instructions.startswith(spec.instructions):
             return spec.name
     return SINGLE
 
@@ -321,6 +325,7 @@ def build_single_graph(model: FunctionModel) -> Any:
         output_type=str,
         instructions=[single_instructions(), _context],
         tools=single_tools(),
+        capabilities=tool_capabilities(),  # the same compact schemas, every tool on every step
         retries=1,
         name=SINGLE,
     )

@@ -33,6 +33,7 @@ from __future__ import annotations
 import asyncio
 import functools
 import json
+import os
 import sys
 import tempfile
 import time
@@ -52,6 +53,7 @@ import psutil  # type: ignore[import-untyped]
 from agenda.agent.v1 import agent_service_pb2 as pb
 from agenda.agent.v1 import agent_service_pb2_grpc as pb_grpc
 from agenda.agent.v1 import catalog_service_pb2_grpc as catalog_grpc
+from bench import framework_floor
 from bench.harness import (
     REPO,
     Service,
@@ -73,6 +75,8 @@ SALON_ZONE = ZoneInfo("America/Sao_Paulo")
 # "Corte feminino" fits at each of these, so every conversation books its own slot.
 BOOKABLE_TIMES = ("09:00", "10:00", "11:00", "13:00", "14:00", "15:00", "16:00", "17:00")
 TURNS_PER_CONVERSATION = 6
+# Set to a path to keep the agent's CPU profile (pstats) of the profiled turns for a closer look.
+PROFILE_DUMP = os.environ.get("BENCH_PROFILE_DUMP", "")
 
 
 # ----------------------------------------------------------------- the two service processes
@@ -317,10 +321,7 @@ async def measure(stack: dict[str, Service], quick: bool) -> dict[str, Any]:
         cpu = {name: used - cpu_before[name] for name, used in cpu_of(stack).items()}
         loaded_server = await probe(channel, "Turns", AGENT_TOKEN)
 
-        await probe(channel, "ProfileStart", AGENT_TOKEN)
-        profiled, _ = await conversations(channel, tenant_id, slots, 2 if quick else 10, "profiled")
-        profile = await probe(channel, "ProfileStop", AGENT_TOKEN, limit=25)
-        profiled_turns = len(samples_of(profiled))
+        sampled, profile = await profile_turns(channel, tenant_id, slots, quick)
         await probe(channel, "Turns", AGENT_TOKEN)
     del calendar
     loaded_samples = samples_of(loaded)
@@ -336,13 +337,67 @@ async def measure(stack: dict[str, Service], quick: bool) -> dict[str, Any]:
         "error_examples": [s.error for s in loaded_samples if s.error][:3],
         "bookings": sum(1 for s in loaded_samples if s.booked),
         "profile": profile,
-        # cProfile's own time by component, per profiled turn (the profiler slows every
-        # Python call, so these are shares to compare, larger than the unprofiled CPU).
-        "profiled_cpu_ms_per_turn_by_component": {
-            name: round(1000 * seconds / max(1, profiled_turns), 2)
-            for name, seconds in profile.get("components_s", {}).items()
+        **cpu_split(sampled, profile, 1000 * cpu["agent"] / max(1, turns)),
+    }
+
+
+async def profile_turns(
+    channel: grpc.aio.Channel, tenant_id: str, slots: SlotBook, quick: bool
+) -> tuple[dict[str, Any], dict[str, Any]]:
+    """Two more batches of conversations, at 2 (10) concurrent: one under the CPU sampler
+    (the component split), one under cProfile timed with the thread's CPU clock (the function
+    tables); each reply carries ``turns``."""
+    replies = []
+    for timer, count in (("sample", 2 if quick else 10), ("cpu", 1 if quick else 4)):
+        await probe(channel, "ProfileStart", AGENT_TOKEN, timer=timer)
+        done, _ = await conversations(channel, tenant_id, slots, count, f"profiled-{timer}")
+        reply = await probe(channel, "ProfileStop", AGENT_TOKEN, limit=25, dump=PROFILE_DUMP)
+        replies.append({**reply, "turns": len(samples_of(done))})
+    return replies[0], replies[1]
+
+
+def cpu_split(
+    sampled: dict[str, Any], profile: dict[str, Any], cpu_ms_per_turn: float
+) -> dict[str, Any]:
+    """Where the agent process's CPU per turn goes. ``cpu_ms_per_turn_by_component``: the
+    event-loop thread's CPU by component from the sampler (see ``bench.cpu_sampler``), as
+    shares of the unprofiled process CPU per turn (so the rows add up to
+    ``cpu_ms_per_turn["agent"]``), with the process's other threads (gRPC's, the MongoDB
+    driver's) a row of their own. ``sampled_*`` are the sampler's own per-turn figures;
+    ``cprofile_*`` the same split from cProfile with a CPU clock, whose per-call cost
+    inflates call-heavy code (the event loop, Pydantic AI): shown for comparison only."""
+    components = sampled.get("components_s", {})
+    total = sum(components.values()) or 1.0
+    window = sampled.get("cpu_s", {})
+    process, thread = window.get("process", 0.0), window.get("thread", 0.0)
+    other_share = min(1.0, max(0.0, process - thread) / process) if process else 0.0
+    in_loop = cpu_ms_per_turn * (1 - other_share)
+    return {
+        "cpu_ms_per_turn_by_component": {
+            **{name: round(in_loop * s / total, 2) for name, s in components.items()},
+            "other threads": round(cpu_ms_per_turn * other_share, 2),
+        },
+        "sampled_cpu_ms_per_turn": {
+            "process": _per_turn(process, sampled),
+            "event_loop_thread": _per_turn(thread, sampled),
+            "samples": sampled.get("samples", 0),
+        },
+        "sampled_cpu_ms_per_turn_by_component": {
+            name: _per_turn(s, sampled) for name, s in components.items()
+        },
+        "sampled_top_functions": sampled.get("tottime", [])[:15],
+        # Python function calls per turn (cProfile phase): a proxy for the CPU per turn that
+        # does not move with the machine's load.
+        "python_calls_per_turn": round(profile.get("calls", 0) / max(1, profile.get("turns", 0))),
+        "cprofile_cpu_ms_per_turn_by_component": {
+            name: _per_turn(s, profile) for name, s in profile.get("components_s", {}).items()
         },
     }
+
+
+def _per_turn(seconds: float, reply: dict[str, Any]) -> float:
+    turns: int = reply.get("turns", 0)
+    return round(1000 * seconds / max(1, turns), 2)
 
 
 def plot(loaded: dict[str, Any], serial: dict[str, Any], path: Path = PLOT) -> None:
@@ -400,6 +455,7 @@ def run(quick: bool = False) -> dict[str, Any]:
         "goal_rest_p50_le_20ms": loaded["rest"]["p50_ms"] <= 20,
         "goal_rest_p99_le_100ms": loaded["rest"]["p99_ms"] <= 100,
         **figures,
+        "framework_floor_cpu_ms": framework_floor.run(quick),
         "plot": str(plot_path(quick).relative_to(REPO)),
     }
 

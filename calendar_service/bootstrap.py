@@ -22,7 +22,7 @@ from agenda_kit.settings import SharedSettings
 from calendar_service.application import use_cases
 from calendar_service.application.busy_time import BusyTimeCalendarAdapter
 from calendar_service.application.caching import CachingCalendarAdapter
-from calendar_service.infrastructure.backends import open_backend
+from calendar_service.infrastructure.backends import open_backend, open_change_feed
 from calendar_service.infrastructure.grpc.errors import CALENDAR_ERRORS
 from calendar_service.infrastructure.grpc.policy import CALENDAR_POLICY
 from calendar_service.infrastructure.grpc.servicer import CalendarServicer, CalendarUseCases
@@ -76,7 +76,13 @@ async def bootstrap(
         if backend is None:
             backend = await open_backend(settings, shared, resources, watcher)
         resources.push_async_callback(watcher.stop)  # stops before the backend closes
-        calendar = CachingCalendarAdapter(backend, settings.freebusy_cache_ttl_seconds)
+        calendar = CachingCalendarAdapter(
+            backend,
+            settings.freebusy_cache_ttl_seconds,
+            prefetch_days=settings.freebusy_prefetch_days,
+            followed_ttl_seconds=settings.freebusy_followed_ttl_seconds,
+        )
+        calendar.feed = await open_change_feed(backend, settings, calendar.pushed_change, resources)
         directory = build_directory(
             shared.principals_file, shared.data_dir, env_entry(ENV_PRINCIPAL, settings.auth_tokens)
         )

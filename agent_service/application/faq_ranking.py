@@ -7,6 +7,7 @@ behaves the same everywhere.
 
 from __future__ import annotations
 
+import functools
 import re
 import unicodedata
 from collections.abc import Iterable
@@ -75,6 +76,11 @@ def stems(text: str, keep: frozenset[str] = frozenset()) -> list[str]:
     Portuguese and in English, plus its first ``PREFIX`` letters, so "abrem"/"abre",
     "located"/"location" and "horas"/"horário" meet whichever language the entry or the
     question is in."""
+    return list(_stems(text, keep))
+
+
+@functools.lru_cache(maxsize=2048)  # pure; every search re-reads the same entries' texts
+def _stems(text: str, keep: frozenset[str]) -> tuple[str, ...]:
     folded = unicodedata.normalize("NFKD", text.casefold())
     plain = "".join(char for char in folded if not unicodedata.combining(char))
     words = [w for w in _WORD.findall(plain) if len(w) > 1 and (w not in STOPWORDS or w in keep)]
@@ -82,7 +88,7 @@ def stems(text: str, keep: frozenset[str] = frozenset()) -> list[str]:
     # Snowball leaves some verb forms whole ("abrem", "horas" vs "horário"): a short prefix
     # joins a word's family too.
     prefixes = {f"{word[:PREFIX]}~" for word in words if len(word) >= PREFIX}
-    return sorted(stemmed | prefixes)
+    return tuple(sorted(stemmed | prefixes))
 
 
 PREFIX = 4

@@ -1,40 +1,58 @@
-"""A short-lived free/busy cache in front of a calendar, invalidated by this service's writes."""
+"""A short-lived free/busy cache in front of a calendar, kept in step with this service's
+writes. Busy time is stored per (calendar, UTC day) (``busy_blocks``) and fetched a week at a
+time, so one backend call answers the later days and ranges a customer asks about."""
 
 from __future__ import annotations
 
 import asyncio
 import time
-from collections.abc import Callable, Sequence
-from datetime import datetime
+from collections.abc import AsyncIterator, Callable, Sequence
+from contextlib import asynccontextmanager
+from datetime import UTC, datetime, timedelta
 
 from agenda_kit.calendar.port import (
     CalendarEvent,
     EventDraft,
     ForwardingCalendarAdapter,
     FreeBusy,
+    Interval,
 )
 from agenda_kit.metrics import count_cache
-from agenda_kit.resilience import Fence, FencedCache
+from agenda_kit.resilience import Fence
+from calendar_service.application.busy_blocks import DAY, BusyBlocks, clipped, midnight
 from calendar_service.application.busy_time import BusyTimeCalendarAdapter
+from calendar_service.application.change_feed import ChangeFeed
 from calendar_service.application.slot_versions import SlotsVersion
 
 CACHE_NAME = "calendar_freebusy"
-EntryKey = tuple[str, datetime, datetime]
-"""One cached answer: (calendar, start, end)."""
-FlightKey = tuple[datetime, datetime, Fence]
-"""One shared load: its range and the calendars' write generations when it started."""
+OWN_PUSH_GRACE = 30.0
+"""Seconds a push caused by our own write is expected after the write began."""
+FlightKey = tuple[tuple[str, ...], datetime, datetime, Fence]
+"""One shared load: its calendars, window and their write generations when it started."""
+Window = tuple[datetime, datetime]
+_TICK = timedelta(microseconds=1)
 
 
 class CachingCalendarAdapter(BusyTimeCalendarAdapter, ForwardingCalendarAdapter):
-    """Caches free/busy per (calendar, range) for ``ttl_seconds``.
+    """Caches free/busy per (calendar, UTC day) for ``ttl_seconds``.
 
-    Business rules: a write through this adapter (create, cancel or move) drops every cached
-    answer for that calendar at once, so the service never offers a slot it just filled;
-    an answer fetched while a write to the same calendar was in flight is not cached;
-    per-calendar errors are never cached. Writes made elsewhere show up within the TTL,
-    except to a ``fresh`` read, which always asks the backend (and refreshes the cache).
+    A miss asks the backend once for every missing calendar over whole UTC days: from the
+    first day asked through at least ``prefetch_days`` days (one call; Google's freeBusy
+    takes many calendars and ranges up to 60 days), and keeps each day.
 
-    Singleflight: identical cache misses in flight at the same time (same calendars, range
+    With a ``feed`` (push notifications of changes made anywhere), a calendar it follows is
+    kept up to ``followed_ttl_seconds`` (never past what the feed assures) and dropped when
+    a change is pushed; the first answer of a calendar asks the feed to follow it.
+
+    Business rules: a write through this adapter (create, cancel or move) takes that
+    calendar's cached days out while it runs; a create that left a busy event puts them back
+    with the event's time added (free/busy is a union of events, so that is exact), any other
+    write leaves them out, so the service never offers a slot it just filled; an answer
+    fetched while a write to the same calendar was in flight is not cached; per-calendar
+    errors are never cached. Writes made elsewhere show up within the TTL, except to a
+    ``fresh`` read, which always asks the backend (and refreshes the cache).
+
+    Singleflight: identical cache misses in flight at the same time (same calendars, window
     and write generation) share one backend call; a read that starts after a write to one of
     its calendars never joins a flight that started before it, and a ``fresh`` read never
     joins one. A caller that is cancelled leaves the flight running for the others. The
@@ -46,24 +64,23 @@ class CachingCalendarAdapter(BusyTimeCalendarAdapter, ForwardingCalendarAdapter)
         inner: BusyTimeCalendarAdapter,
         ttl_seconds: float = 15.0,
         *,
-        max_entries: int = 10_000,
+        prefetch_days: int = 7,
+        max_entries: int = 20_000,
         clock: Callable[[], float] = time.monotonic,
+        feed: ChangeFeed | None = None,
+        followed_ttl_seconds: float = 300.0,
     ) -> None:
         super().__init__(inner)
         self._backend = inner
-        self.cache: FencedCache[EntryKey, FreeBusy] = FencedCache(
-            ttl_seconds, _calendar_of, max_entries=max_entries, clock=clock
-        )
+        self.feed = feed
+        self.followed_ttl = followed_ttl_seconds
+        self._expected: dict[str, list[float]] = {}  # own writes' pushes to come, by deadline
+        self.prefetch = timedelta(days=max(prefetch_days, 1))
+        self.blocks = BusyBlocks(ttl_seconds, max_blocks=max_entries, clock=clock)
         self._flights: dict[FlightKey, asyncio.Future[dict[str, FreeBusy]]] = {}
         self.coalesced = 0
-
-    @property
-    def hits(self) -> int:
-        return self.cache.entries.hits
-
-    @property
-    def misses(self) -> int:
-        return self.cache.entries.misses
+        self.hits = 0
+        self.misses = 0
 
     async def query_free_busy(
         self,
@@ -73,28 +90,58 @@ class CachingCalendarAdapter(BusyTimeCalendarAdapter, ForwardingCalendarAdapter)
         *,
         fresh: bool = False,
     ) -> list[FreeBusy]:
+        window = self._window(start, end)
+        if window is None:  # not a range the cache can widen: the backend says what it is
+            return await self._backend.query_free_busy(calendar_ids, start, end, fresh=fresh)
         unique = list(dict.fromkeys(calendar_ids))
-        if fresh:
-            found: dict[str, FreeBusy | None] = dict.fromkeys(unique)
-            missing = unique
-        else:
-            found = {cid: self.cache.get((cid, start, end)) for cid in unique}
+        found: dict[str, FreeBusy | None] = dict.fromkeys(unique)
+        if not fresh:
+            found.update((cid, self.blocks.answer(cid, start, end)) for cid in unique)
             missing = [cid for cid, hit in found.items() if hit is None]
-            count_cache(CACHE_NAME, hits=len(found) - len(missing), misses=len(missing))
-        if missing and fresh:
-            found.update(await self._load(missing, start, end, fresh=True))
-        elif missing:
-            found.update(await self._shared_load(missing, start, end))
+            self.hits += len(unique) - len(missing)
+            self.misses += len(missing)
+            count_cache(CACHE_NAME, hits=len(unique) - len(missing), misses=len(missing))
+        missing = [cid for cid, hit in found.items() if hit is None]
+        if missing:
+            loaded = await (
+                self._load(missing, window, fresh=True)
+                if fresh
+                else self._shared_load(missing, window)
+            )
+            for cid in missing:
+                found[cid] = self._answer(loaded.get(cid), start, end, fresh=fresh)
         return [_required(found[cid]) for cid in calendar_ids]
 
-    async def _shared_load(
-        self, calendar_ids: list[str], start: datetime, end: datetime
-    ) -> dict[str, FreeBusy]:
+    def _answer(
+        self, loaded: FreeBusy | None, start: datetime, end: datetime, *, fresh: bool
+    ) -> FreeBusy | None:
+        """A loaded window's answer for ``[start, end)``: the cached one when it was kept
+        (the same object later hits return), else the window's answer cut to the range."""
+        if loaded is None or loaded.error is not None:
+            return loaded
+        kept = None if fresh else self.blocks.answer(loaded.calendar_id, start, end)
+        return kept or _within(loaded, start, end)
+
+    def _window(self, start: datetime, end: datetime) -> Window | None:
+        """Whole UTC days from ``start``'s through ``end``'s, at least ``prefetch`` long
+        (the range itself when the cache is off)."""
+        if start.tzinfo is None or end.tzinfo is None or end <= start:
+            return None
+        if self.blocks.ttl == 0:  # nothing is kept: a wider read would be wasted
+            return start, end
+        try:
+            low = midnight(start.astimezone(UTC).date())
+            high = midnight((end - _TICK).astimezone(UTC).date()) + DAY
+            return low, max(high, low + self.prefetch)
+        except OverflowError:
+            return None
+
+    async def _shared_load(self, calendar_ids: list[str], window: Window) -> dict[str, FreeBusy]:
         """``_load`` once for every identical miss in flight (see the class docstring)."""
-        key: FlightKey = (start, end, self.cache.fence(calendar_ids))
+        key: FlightKey = (tuple(calendar_ids), *window, self.blocks.fence(calendar_ids))
         flight = self._flights.get(key)
         if flight is None:
-            flight = asyncio.ensure_future(self._load(calendar_ids, start, end, fresh=False))
+            flight = asyncio.ensure_future(self._load(calendar_ids, window, fresh=False))
             self._flights[key] = flight
             flight.add_done_callback(lambda done: self._landed(key, done))
         else:
@@ -108,28 +155,49 @@ class CachingCalendarAdapter(BusyTimeCalendarAdapter, ForwardingCalendarAdapter)
             flight.exception()  # retrieved: nobody may be left to await it
 
     async def _load(
-        self, calendar_ids: list[str], start: datetime, end: datetime, *, fresh: bool
+        self, calendar_ids: list[str], window: Window, *, fresh: bool
     ) -> dict[str, FreeBusy]:
-        """Ask the backend; keep each error-free answer no write to its calendar raced."""
-        fences = {cid: self.cache.fence([cid]) for cid in calendar_ids}
-        answers = await self._backend.query_free_busy(calendar_ids, start, end, fresh=fresh)
+        """Ask the backend; keep each error-free answer no write to its calendar raced (and
+        no pushed change: the feed invalidates), for longer while its changes are pushed."""
+        fence = self.blocks.fence(calendar_ids)
+        ttls = {cid: self._ttl(cid) for cid in calendar_ids}
+        answers = await self._backend.query_free_busy(calendar_ids, *window, fresh=fresh)
         for answer in answers:
-            if answer.error is None:
-                key = (answer.calendar_id, start, end)
-                self.cache.put(key, answer, fences[answer.calendar_id])
+            if self.blocks.store(answer, *window, fence, ttl=ttls.get(answer.calendar_id)):
+                self._follow(answer.calendar_id)
         return {answer.calendar_id: answer for answer in answers}
 
+    def _ttl(self, calendar_id: str) -> float | None:
+        """The TTL of an answer loaded from now: ``followed_ttl`` while the feed is sure to
+        push a change for that long, else the cache's own (None)."""
+        if self.feed is None or self.blocks.ttl == 0:
+            return None
+        assured = min(self.feed.assured_seconds(calendar_id), self.followed_ttl)
+        return assured if assured > self.blocks.ttl else None
+
+    def _follow(self, calendar_id: str) -> None:
+        if self.feed is not None and self._ttl(calendar_id) is None:
+            self.feed.follow(calendar_id)
+
     async def insert_event(self, draft: EventDraft) -> tuple[CalendarEvent, bool]:
-        self.invalidate(draft.calendar_id)
+        taken = self.blocks.take(draft.calendar_id)
         try:
-            return await self._backend.insert_event(draft)
-        finally:
+            async with self._own_write(draft.calendar_id):
+                event, created = await self._backend.insert_event(draft)
+        except BaseException:
             self.invalidate(draft.calendar_id)
+            raise
+        if event.status == "cancelled" or event.calendar_id != draft.calendar_id:
+            self.invalidate(draft.calendar_id)
+        else:
+            self.blocks.restore(taken, Interval(event.start, event.end))
+        return event, created
 
     async def cancel_event(self, calendar_id: str, event_id: str) -> bool:
         self.invalidate(calendar_id)
         try:
-            return await self._backend.cancel_event(calendar_id, event_id)
+            async with self._own_write(calendar_id):
+                return await self._backend.cancel_event(calendar_id, event_id)
         finally:
             self.invalidate(calendar_id)
 
@@ -144,9 +212,10 @@ class CachingCalendarAdapter(BusyTimeCalendarAdapter, ForwardingCalendarAdapter)
     ) -> CalendarEvent:
         self.invalidate(calendar_id)
         try:
-            return await self._backend.move_event(
-                calendar_id, event_id, start, end, time_zone=time_zone
-            )
+            async with self._own_write(calendar_id):
+                return await self._backend.move_event(
+                    calendar_id, event_id, start, end, time_zone=time_zone
+                )
         finally:
             self.invalidate(calendar_id)
 
@@ -155,7 +224,7 @@ class CachingCalendarAdapter(BusyTimeCalendarAdapter, ForwardingCalendarAdapter)
         answer it read is still the cached one (no write to that calendar, no fresh read, no
         expiry since: each replaces or drops it) and the clock has not moved past it. Counts
         as the free/busy cache hit the recomputation would have been."""
-        if self.cache.get(version.busy_key) is not version.busy:
+        if self.blocks.answer(*version.busy_key) is not version.busy:
             return False
         if not version.holds_at(self.clock()):
             return False
@@ -164,11 +233,48 @@ class CachingCalendarAdapter(BusyTimeCalendarAdapter, ForwardingCalendarAdapter)
 
     def invalidate(self, calendar_id: str) -> None:
         """Forget every cached answer for ``calendar_id`` and fence in-flight reads."""
-        self.cache.invalidate(calendar_id)
+        self.blocks.invalidate(calendar_id)
+
+    def pushed_change(self, calendar_id: str) -> None:
+        """The feed says the calendar changed. A push our own write causes (expected since
+        the write began, for ``OWN_PUSH_GRACE`` seconds) is already in the cache: it is
+        consumed; any other drops the calendar's cached busy time. Google does not say who
+        changed what, so a change made elsewhere whose push Google merged with ours is
+        missed like a dropped push: until the followed TTL ends (or a fresh read)."""
+        now = time.monotonic()
+        pending = [deadline for deadline in self._expected.get(calendar_id, []) if deadline > now]
+        if pending:
+            self._expected[calendar_id] = pending[1:]
+            return
+        self._expected.pop(calendar_id, None)
+        self.invalidate(calendar_id)
+
+    @asynccontextmanager
+    async def _own_write(self, calendar_id: str) -> AsyncIterator[None]:
+        """Expect one push for a write through the service (it may come before the write's
+        answer); a write that failed may not have happened: expect nothing from it."""
+        if self.feed is None:
+            yield
+            return
+        now = time.monotonic()
+        expected = [deadline for deadline in self._expected.get(calendar_id, []) if deadline > now]
+        self._expected[calendar_id] = expected
+        deadline = now + OWN_PUSH_GRACE
+        expected.append(deadline)
+        try:
+            yield
+        except BaseException:
+            pending = self._expected.get(calendar_id, [])  # a push may have replaced the list
+            if deadline in pending:
+                pending.remove(deadline)
+            raise
 
 
-def _calendar_of(key: EntryKey) -> tuple[str]:
-    return (key[0],)
+def _within(answer: FreeBusy | None, start: datetime, end: datetime) -> FreeBusy | None:
+    """A wide window's answer cut to ``[start, end)`` (errors as they are)."""
+    if answer is None or answer.error is not None:
+        return answer
+    return FreeBusy(calendar_id=answer.calendar_id, busy=clipped(answer.busy, start, end))
 
 
 def _required(answer: FreeBusy | None) -> FreeBusy:

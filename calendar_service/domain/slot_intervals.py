@@ -16,13 +16,19 @@ _ONE_MICRO = timedelta(microseconds=1)
 
 
 def to_micros(value: datetime) -> int:
-    """The aware instant ``value`` as whole microseconds since the epoch (UTC)."""
+    """The aware instant ``value`` as whole microseconds since the epoch (UTC).
+
+    Whole seconds take ``timestamp()`` (C, about twice as fast): an integral number of
+    seconds since the epoch is exact as a float far beyond years 1..9999.
+    """
+    if value.microsecond == 0 and value.tzinfo is not None:
+        return int(value.timestamp()) * 1_000_000
     return (value - EPOCH) // _ONE_MICRO
 
 
 def minute_to_datetime(minute: int) -> datetime:
     """The UTC instant ``minute`` whole minutes after the epoch."""
-    return EPOCH + timedelta(minutes=minute)
+    return datetime.fromtimestamp(minute * 60, UTC)
 
 
 def merge(intervals: Iterable[Interval]) -> list[Interval]:

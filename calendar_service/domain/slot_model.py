@@ -5,9 +5,11 @@ Public names are re-exported by :mod:`calendar_service.domain.slots`; import the
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import UTC, datetime, time, timedelta
 from zoneinfo import ZoneInfo
+
+from calendar_service.domain.slot_intervals import to_micros
 
 MAX_RANGE_DAYS = 93
 MAX_DURATION_MINUTES = 1440
@@ -29,17 +31,27 @@ def is_aware(value: datetime) -> bool:
 
 @dataclass(frozen=True, slots=True)
 class Span:
-    """A half-open interval of instants ``[start, end)``; both ends aware, ``end > start``."""
+    """A half-open interval of instants ``[start, end)``; both ends aware, ``end > start``.
+
+    ``micros`` is the same interval in microseconds since the epoch, computed once here
+    (the engine's integer form; it is not part of equality).
+    """
 
     start: datetime
     end: datetime
+    micros: tuple[int, int] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
-        if not (is_aware(self.start) and is_aware(self.end)):
+        start, end = self.start, self.end
+        # A naive datetime's utcoffset() is None too (this is ``is_aware``, inlined: spans
+        # are built per busy interval).
+        if start.utcoffset() is None or end.utcoffset() is None:
             raise ValueError("span start and end must be timezone-aware")
-        # Compare in UTC: comparisons within one ZoneInfo ignore ``fold``.
-        if self.end.astimezone(UTC) <= self.start.astimezone(UTC):
+        # Compare as instants: comparisons within one ZoneInfo ignore ``fold``.
+        micros = (to_micros(start), to_micros(end))
+        if micros[1] <= micros[0]:
             raise ValueError("span end must be after start")
+        object.__setattr__(self, "micros", micros)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -81,10 +93,15 @@ class SlotQuery:
 
 @dataclass(frozen=True, slots=True)
 class SlotResult:
-    """Slot starts (UTC, ascending, unique); ``truncated`` when more than asked for existed."""
+    """Slot starts (UTC, ascending, unique); ``truncated`` when more than asked for existed.
+
+    ``minutes`` are the same starts as whole minutes since the Unix epoch (what the engine
+    computes; a wire format can be built from them without a datetime per slot).
+    """
 
     starts: tuple[datetime, ...]
     truncated: bool
+    minutes: tuple[int, ...] = field(default=(), compare=False, repr=False)
 
 
 class InvalidSlotQueryError(ValueError):
@@ -175,11 +192,16 @@ def _check_local_window(window: object) -> None:
     """ISO weekday 1..7, naive wall-clock times, and an end after the start."""
     if not isinstance(window, LocalWindow):
         raise InvalidSlotQueryError("weekly", "weekly hours must be LocalWindow values")
-    weekday = window.weekday
+    weekday, start, end = window.weekday, window.start, window.end
     if not isinstance(weekday, int) or isinstance(weekday, bool) or not 1 <= weekday <= 7:
         raise InvalidSlotQueryError("weekly", "weekday must be an ISO weekday, 1 to 7")
-    times = (window.start,) if window.end is None else (window.start, window.end)
-    if not all(isinstance(value, time) and value.tzinfo is None for value in times):
+    if not _is_wall_time(start) or (end is not None and not _is_wall_time(end)):
         raise InvalidSlotQueryError("weekly", "weekly start and end must be naive wall-clock times")
-    if window.end is not None and window.end.replace(fold=0) <= window.start.replace(fold=0):
+    # Naive times compare ignoring ``fold``.
+    if end is not None and end <= start:
         raise InvalidSlotQueryError("weekly", "weekly end must be after start")
+
+
+def _is_wall_time(value: object) -> bool:
+    """A naive ``time`` of day."""
+    return isinstance(value, time) and value.tzinfo is None

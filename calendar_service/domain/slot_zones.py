@@ -10,9 +10,9 @@ Rules (DST-correct, via ``zoneinfo``):
 
 from __future__ import annotations
 
-from collections import defaultdict
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from datetime import date, datetime, time, timedelta
+from functools import lru_cache
 from zoneinfo import ZoneInfo
 
 from calendar_service.domain.slot_intervals import EPOCH, Interval, to_micros
@@ -22,6 +22,8 @@ OffsetPiece = tuple[int, int]  # (first UTC minute since the epoch, UTC offset i
 
 _OFFSET_PROBE_MINUTES = 1440  # offsets are compared at least once a day (at most 7 days apart)
 _ONE_DAY = timedelta(days=1)
+_ONE_WEEK = timedelta(days=7)
+_CACHED_WEEKS = 4096  # (zone, weekly hours, week) expansions kept; a few hundred bytes each
 
 
 def _local(zone: ZoneInfo, micros: int) -> datetime:
@@ -71,19 +73,37 @@ def resolve_wall(zone: ZoneInfo, wall: datetime, fold: int) -> int:
 
 
 def expand_weekly(
-    zone: ZoneInfo, weekly: Iterable[LocalWindow], bounds: Interval
+    zone: ZoneInfo, weekly: tuple[LocalWindow, ...], bounds: Interval
 ) -> list[Interval]:
-    """Weekly windows as instants for every local date ``bounds`` touches, ±1 day."""
-    by_weekday: defaultdict[int, list[LocalWindow]] = defaultdict(list)
-    for window in weekly:
-        by_weekday[window.weekday].append(window)
-    day = _local(zone, bounds[0]).date() - _ONE_DAY
+    """Weekly windows as instants for every local date ``bounds`` touches, ±1 day.
+
+    Whole local weeks (Monday to Sunday) are expanded, so windows of a few dates just
+    outside that span may be included; callers clip to ``bounds``. A week's expansion
+    depends only on the zone, the hours and the week, so it is computed once and cached:
+    the datetime round trips per window edge are the engine's fixed cost otherwise.
+    """
+    first = _local(zone, bounds[0]).date() - _ONE_DAY
     last = _local(zone, bounds[1]).date() + _ONE_DAY
+    monday = first - timedelta(days=first.weekday())
     spans: list[Interval] = []
-    while day <= last:
-        spans.extend(_window_on(zone, day, window) for window in by_weekday[day.isoweekday()])
-        day += _ONE_DAY
-    return [(start, end) for start, end in spans if start < end]
+    while monday <= last:
+        spans.extend(week_windows(zone, weekly, monday))
+        monday += _ONE_WEEK
+    return spans
+
+
+@lru_cache(maxsize=_CACHED_WEEKS)
+def week_windows(
+    zone: ZoneInfo, weekly: tuple[LocalWindow, ...], monday: date
+) -> tuple[Interval, ...]:
+    """The non-empty instants of ``weekly`` on the seven local dates from ``monday``."""
+    spans: list[Interval] = []
+    for offset in range(7):
+        day = monday + timedelta(days=offset)
+        spans.extend(
+            _window_on(zone, day, window) for window in weekly if window.weekday == offset + 1
+        )
+    return tuple((start, end) for start, end in spans if start < end)
 
 
 def _window_on(zone: ZoneInfo, day: date, window: LocalWindow) -> Interval:

@@ -93,9 +93,11 @@ def find_free_slots(query: SlotQuery, busy: Iterable[Span], now: datetime) -> Sl
         query.max_results + 1,
     )
     limit = query.max_results
+    kept = tuple(minutes[:limit])
     return SlotResult(
-        starts=tuple(minute_to_datetime(minute) for minute in minutes[:limit]),
+        starts=tuple(minute_to_datetime(minute) for minute in kept),
         truncated=len(minutes) > limit,
+        minutes=kept,
     )
 
 
@@ -110,13 +112,10 @@ def _available(query: SlotQuery, zone: ZoneInfo, bounds: Interval) -> list[Inter
 
 def _blocked(query: SlotQuery, busy: Iterable[Span]) -> list[Interval]:
     """Merged busy intervals, widened by the buffers a slot must keep from them."""
-    spans = list(busy)
+    spans = [span.micros for span in busy]
     before = query.buffer_after_minutes * MICROS_PER_MINUTE
     after = query.buffer_before_minutes * MICROS_PER_MINUTE
-    return merge_columns(
-        [to_micros(span.start) - before for span in spans],
-        [to_micros(span.end) + after for span in spans],
-    )
+    return merge_columns([start - before for start, _ in spans], [end + after for _, end in spans])
 
 
 def _candidate_minutes(

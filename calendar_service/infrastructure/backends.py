@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from contextlib import AsyncExitStack
 
 import structlog
@@ -10,7 +11,9 @@ from agenda_kit.health import HealthWatcher, mongo_probe
 from agenda_kit.mongo import ensure_mongo, make_client
 from agenda_kit.settings import SharedSettings
 from calendar_service.application.busy_time import BusyTimeCalendarAdapter
+from calendar_service.application.change_feed import ChangeFeed
 from calendar_service.infrastructure.google import GoogleCalendarAdapter
+from calendar_service.infrastructure.google.watch import start_feed
 from calendar_service.infrastructure.local import LocalCalendarAdapter, init_local_calendar
 from calendar_service.infrastructure.settings import Backend, CalendarSettings
 
@@ -68,3 +71,24 @@ async def _open_google(
     )
     resources.push_async_callback(adapter.close)
     return adapter
+
+
+async def open_change_feed(
+    backend: BusyTimeCalendarAdapter,
+    settings: CalendarSettings,
+    on_change: Callable[[str], None],
+    resources: AsyncExitStack,
+) -> ChangeFeed | None:
+    """Google push notifications when ``CALENDAR_GOOGLE_WATCH_ADDRESS`` is set (and the
+    backend is Google), else None: the free/busy cache then keeps only its short TTL."""
+    address = settings.google_watch_address
+    if not address or not isinstance(backend, GoogleCalendarAdapter):
+        return None
+    return await start_feed(
+        backend,
+        address,
+        on_change,
+        host=settings.google_watch_host,
+        port=settings.google_watch_port,
+        resources=resources,
+    )

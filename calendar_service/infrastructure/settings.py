@@ -29,6 +29,8 @@ class CalendarSettings(BaseSettings):
     auth_tokens: Annotated[list[str], NoDecode, BeforeValidator(split_commas)] = []
     database: str = "agenda_calendar"
     freebusy_cache_ttl_seconds: float = Field(default=15.0, ge=0)
+    freebusy_prefetch_days: int = Field(default=7, ge=1, le=60)
+    freebusy_followed_ttl_seconds: float = Field(default=300.0, ge=0)
     shutdown_grace_seconds: float = Field(default=10.0, ge=0)
     google_credentials_file: Path | None = None
     google_subject: str | None = None
@@ -36,6 +38,9 @@ class CalendarSettings(BaseSettings):
     google_token_uri: str | None = None
     google_request_timeout_seconds: float = Field(default=10.0, gt=0)
     google_max_attempts: int = Field(default=5, ge=1, le=10)
+    google_watch_address: str | None = None
+    google_watch_host: str = "127.0.0.1"
+    google_watch_port: int = Field(default=9452, ge=0, le=65535)
     tls_cert_file: Path | None = None
     tls_key_file: Path | None = None
     tls_client_ca_file: Path | None = None

@@ -3,6 +3,7 @@
 async with running_emulator() as emulator:
     emulator.state.add_calendar("pro@example.com")
     emulator.faults.fail_next("events.insert", Fault.error(503, "backendError"))
+    emulator.watch.channels  # push channels opened with events.watch (google_watch)
     ... GoogleCalendarAdapter(api_base=emulator.base_url, token_uri=emulator.token_uri)
 """
 
@@ -17,8 +18,9 @@ from aiohttp import web
 from tests.fakes.google_errors import EmulatorError, error_response
 from tests.fakes.google_faults import Fault, FaultPlan
 from tests.fakes.google_oauth import TokenIssuer
-from tests.fakes.google_routes import OAUTH, STATE, add_routes
+from tests.fakes.google_routes import OAUTH, STATE, WATCH, add_routes
 from tests.fakes.google_state import EmulatorState
+from tests.fakes.google_watch import WatchChannels
 
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
 
@@ -30,6 +32,8 @@ class Emulator:
         self.state = EmulatorState(allow_any_calendar=allow_any_calendar)
         self.faults = FaultPlan(latency=latency)
         self.oauth = TokenIssuer(token_uri="")
+        self.watch = WatchChannels()
+        self.state.listeners.append(self.watch.changed)
         self.root_url = ""
 
     @property
@@ -44,6 +48,7 @@ class Emulator:
         app = web.Application(middlewares=[self._middleware])
         app[STATE] = self.state
         app[OAUTH] = self.oauth
+        app[WATCH] = self.watch
         add_routes(app)
         return app
 
@@ -110,7 +115,9 @@ async def running_emulator(
     host, port = runner.addresses[0][:2]
     emulator.root_url = f"http://{host}:{port}"
     emulator.oauth.token_uri = emulator.token_uri
+    emulator.watch.base_url = emulator.base_url
     try:
         yield emulator
     finally:
+        await emulator.watch.close()
         await runner.cleanup()

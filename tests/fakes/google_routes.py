@@ -18,9 +18,11 @@ from tests.fakes.google_state import (
     parse_time,
     stamp,
 )
+from tests.fakes.google_watch import WatchChannels
 
 STATE = web.AppKey("state", EmulatorState)
 OAUTH = web.AppKey("oauth", TokenIssuer)
+WATCH = web.AppKey("watch", WatchChannels)
 MAX_PAGE = 2500
 
 
@@ -157,6 +159,19 @@ def _page_size(text: str | None) -> int:
     return min(size, MAX_PAGE)
 
 
+async def watch_events(request: web.Request) -> web.Response:
+    """``events.watch``: open a push channel on the calendar's events."""
+    calendar_id = request.match_info["calendarId"]
+    request.app[STATE].calendar(calendar_id)
+    return web.json_response(request.app[WATCH].watch(calendar_id, await _json(request)))
+
+
+async def stop_channel(request: web.Request) -> web.Response:
+    """``channels.stop``: no more notifications on that channel."""
+    request.app[WATCH].stop(await _json(request))
+    return web.Response(status=204)
+
+
 def _ids(request: web.Request) -> tuple[str, str]:
     return request.match_info["calendarId"], request.match_info["eventId"]
 
@@ -168,6 +183,8 @@ def add_routes(app: web.Application) -> None:
     app.router.add_get("/calendar/v3/calendars/{calendarId}", get_calendar, name="calendars.get")
     app.router.add_post(events, insert_event, name="events.insert")
     app.router.add_get(events, list_events, name="events.list")
+    app.router.add_post(events + "/watch", watch_events, name="events.watch")
+    app.router.add_post("/calendar/v3/channels/stop", stop_channel, name="channels.stop")
     app.router.add_get(events + "/{eventId}", get_event, name="events.get")
     app.router.add_delete(events + "/{eventId}", delete_event, name="events.delete")
     app.router.add_patch(events + "/{eventId}", patch_event, name="events.patch")

@@ -6,6 +6,7 @@ import itertools
 import re
 import uuid
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from typing import Any
@@ -60,6 +61,8 @@ class EmulatorState:
 
     allow_any_calendar: bool = False
     calendars: dict[str, dict[str, StoredEvent]] = field(default_factory=dict)
+    listeners: list[Callable[[str], None]] = field(default_factory=list)
+    """Called with a calendar id after each change to its events (push notifications)."""
     _etags: itertools.count[int] = field(default_factory=lambda: itertools.count(1))
 
     def add_calendar(self, calendar_id: str) -> None:
@@ -150,4 +153,6 @@ class EmulatorState:
     def _touch(self, stored: StoredEvent, now: datetime) -> Json:
         stored.data["updated"] = stamp(now)
         stored.data["etag"] = f'"{next(self._etags)}"'
+        for listener in self.listeners:
+            listener(stored.calendar_id)
         return stored.data

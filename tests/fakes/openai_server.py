@@ -687,7 +687,11 @@ def _route(body: JSON, route_to: JSON) -> JSON:
 def _booking(body: JSON, results: list[ToolResult], say: dict[str, str]) -> JSON:
     message = last_user_text(body)
     if not results:
-        confirmed = _asked_to_confirm(body["messages"][:-1]) if AFFIRMATIVE.match(message) else None
+        confirmed = (
+            _pending_arguments(body) or _asked_to_confirm(body["messages"][:-1])
+            if AFFIRMATIVE.match(message)
+            else None
+        )
         if confirmed is not None:
             return tool_calls(("book_appointment", confirmed))
         return tool_calls(("list_services", {}), ("list_professionals", {}))
@@ -708,6 +712,19 @@ def _booking(body: JSON, results: list[ToolResult], say: dict[str, str]) -> JSON
         "service_id": service,
     }
     return tool_calls(("check_availability", arguments))
+
+
+def _pending_arguments(body: JSON) -> JSON | None:
+    """The call the context's "Pending action:" line says to repeat after a yes (the confirm
+    step is sent without the task's messages)."""
+    line = re.search(r"^Pending action: (.*)$", system_text(body), re.M)
+    if line is None:
+        return None
+    pending = json.loads(line.group(1))
+    if pending.get("tool") != "book_appointment" or not pending.get("confirmed"):
+        return None
+    arguments: JSON = pending["arguments"]
+    return arguments
 
 
 def _asked_to_confirm(messages: list[JSON]) -> JSON | None:

@@ -70,11 +70,17 @@ class Script:
 
 
 def _this_turn(messages: list[ModelMessage]) -> tuple[str, int, list[str]]:
-    """The latest customer text, the tool calls made since, and their results."""
+    """The latest customer text, the tool calls made since, and their results (a system note
+    such as "<system>The following tool(s) are now available", sent when a step's tools open
+    mid-turn, is not the customer's)."""
     start = max(
         i
         for i, m in enumerate(messages)
-        if isinstance(m, ModelRequest) and any(isinstance(p, UserPromptPart) for p in m.parts)
+        if isinstance(m, ModelRequest)
+        and any(
+            isinstance(p, UserPromptPart) and not str(p.content).startswith("<system>")
+            for p in m.parts
+        )
     )
     prompt = next(p for p in messages[start].parts if isinstance(p, UserPromptPart))
     made, results = 0, []

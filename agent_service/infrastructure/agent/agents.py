@@ -17,6 +17,7 @@ from agent_service.infrastructure.agent.consent import HANDED_OFF_REFUSAL
 from agent_service.infrastructure.agent.deps import AgentDeps
 from agent_service.infrastructure.agent.prompts import context_block, router_instructions
 from agent_service.infrastructure.agent.specialists import COMMON_RULES, ESCAPE_RULE, Specialist
+from agent_service.infrastructure.agent.tools.schemas import tool_capabilities
 from agent_service.infrastructure.agent.usage import MeteredModel
 
 READ_TOOLS = frozenset(
@@ -69,6 +70,7 @@ def build_agents(
         deps_type=AgentDeps,
         output_type=ToolOutput(route_decision_type(names), name=ROUTE_TOOL),
         instructions=[router_instructions(specialists), _context],
+        capabilities=tool_capabilities(),
         model_settings=settings,
         retries=retries,
         name="router",
@@ -86,6 +88,7 @@ def _specialist_agent(
         output_type=[str, ToolOutput(Escape, name=ESCAPE_TOOL)],
         instructions=[f"{spec.instructions}\n{COMMON_RULES}\n{ESCAPE_RULE}", _context],
         tools=[reporting_progress(tool) for tool in spec.tools],
+        capabilities=tool_capabilities(spec.tool_gate),
         model_settings=settings,
         retries=retries,
         name=spec.name,
@@ -110,5 +113,7 @@ def reporting_progress(tool: Callable[..., Awaitable[str]]) -> Callable[..., Awa
     return run
 
 
-def _context(ctx: RunContext[AgentDeps]) -> str:
+async def _context(ctx: RunContext[AgentDeps]) -> str:
+    """Per-request context. A coroutine on purpose: Pydantic AI sends a plain function to a
+    worker thread on every request, a thread hop that costs more CPU than building the text."""
     return context_block(ctx.deps)

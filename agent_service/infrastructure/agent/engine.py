@@ -15,14 +15,13 @@ from agenda_kit.calendar.port import ICalendarAdapter
 from agent_service.application.booking import Booking
 from agent_service.application.engine import ProgressSink, TurnInput, TurnOutput
 from agent_service.application.repositories import Repositories
-from agent_service.domain.conversations import Citation, Role
+from agent_service.domain.conversations import Citation
 from agent_service.infrastructure.agent.consent import pending_confirmation, still_pending
 from agent_service.infrastructure.agent.deps import AgentDeps, PendingAction, TurnState
 from agent_service.infrastructure.agent.graph import TurnContext
 from agent_service.infrastructure.agent.state import ChatState
 from agent_service.infrastructure.agent.truth import final_reply
 
-TRANSCRIPT_MESSAGES = 10
 STATE_KEYS = (
     "histories",
     "pending_action",
@@ -119,17 +118,8 @@ class LangGraphConversationEngine:
         memory = dict(saved.get("memory") or {})
         if turn.customer.name and not memory.get("name"):
             memory["name"] = turn.customer.name
-        transcript = [
-            {"role": m.role.value, "content": m.text}
-            for m in turn.conversation.messages[-TRANSCRIPT_MESSAGES:]
-            if m.role in (Role.CUSTOMER, Role.ASSISTANT, Role.HUMAN)
-        ]
         return ChatState(
-            tenant_id=str(turn.tenant.id),
-            customer_id=str(turn.customer.id),
-            session_id=str(turn.conversation.id),
             message=turn.text,
-            history=transcript,
             memory=memory,
             active_specialist=saved.get("active_specialist") or "",
             conversation_language=saved.get("conversation_language") or "",
@@ -137,8 +127,6 @@ class LangGraphConversationEngine:
             histories=dict(saved.get("histories") or {}),
             summary=saved.get("summary") or "",
             escaped_from=[],
-            citations=[],
-            trace_id=turn.trace_id,
             status="new",
             error=None,
         )

@@ -22,7 +22,7 @@ from agent_service.domain.conversations import ActionKind
 from agent_service.domain.errors import AgendaError
 from agent_service.infrastructure.agent.agents import AgentSet, Escape
 from agent_service.infrastructure.agent.deps import AgentDeps
-from agent_service.infrastructure.agent.history import load_history, task_history
+from agent_service.infrastructure.agent.history import handed_over, load_history, task_history
 from agent_service.infrastructure.agent.intent import clear_route
 from agent_service.infrastructure.agent.memory import prepare_turn, remember_turn
 from agent_service.infrastructure.agent.specialists import Specialist
@@ -184,7 +184,7 @@ def _sticky_choice(state: ChatState, deps: AgentDeps, names: list[str], escaped:
     return ""
 
 
-def _after_route(state: ChatState) -> str:
+async def _after_route(state: ChatState) -> str:  # async: no thread hop
     return state.get("active_specialist") or "remember"
 
 
@@ -195,10 +195,16 @@ def _specialist_node(agents: AgentSet, name: str) -> Node:
         context = runtime.context
         await context.report(f"specialist:{name}")
         histories = dict(state.get("histories", {}))
-        result = await _run_guarded(agent, name, state, context, load_history(histories.get(name)))
+        stored = load_history(histories.get(name))
+        confirm = confirm_step(context.deps, name)
+        # The confirm step is one call whose arguments the context's pending action carries:
+        # it is sent without the task's messages (kept, and sent again if the task goes on).
+        history = None if confirm else stored or handed_over(histories, name)
+        result = await _run_guarded(agent, name, state, context, history)
         if result is None:
             return {"response": "", "status": "error", "error": "usage limit", "answered_by": name}
-        histories = task_history(name, result.all_messages(), task_done(context.deps))
+        messages = [*(stored or []), *result.new_messages()] if confirm else result.all_messages()
+        histories = task_history(name, messages, task_done(context.deps))
         if context.deps.turn.handoff_reason is not None:  # nothing else runs after a handoff
             output = "" if isinstance(result.output, Escape) else result.output
             return {"response": output, "answered_by": name, "histories": histories}
@@ -219,12 +225,18 @@ def _specialist_node(agents: AgentSet, name: str) -> Node:
     return run_specialist
 
 
+def confirm_step(deps: AgentDeps, name: str) -> bool:
+    """The customer just said yes to ``name``'s proposed write (decided in code)."""
+    pending = deps.turn.pending
+    return pending is not None and pending.confirmed and PENDING_OWNERS.get(pending.tool) == name
+
+
 def task_done(deps: AgentDeps) -> bool:
     """This turn finished its task: a change was made, declined or left pending."""
     return any(action.kind in TASK_ENDS for action in deps.turn.actions)
 
 
-def _after_specialist(state: ChatState) -> str:
+async def _after_specialist(state: ChatState) -> str:  # async: no thread hop
     return "route" if state.get("status") == "escaped" else "remember"
 
 

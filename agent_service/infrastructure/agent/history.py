@@ -5,6 +5,15 @@ open (``task_history``). A specialist taking over, or starting after a finished 
 from no messages; what happened before reaches it as the short summary in the context block
 (``memory.task_summary``). Sent tokens then grow with the task, not with the conversation.
 
+A specialist taking over a task another one left unfinished (a price question, then "book me
+one") gets that task's conversation text — the customer's messages and the replies, at most
+``HANDOVER_EXCHANGES`` of them, never its tool calls and results (``handed_over``): what was
+asked about (a service, a professional) carries over without the other job's tool traffic.
+
+A read tool's result that a later call in the kept history returned again, word for word (a
+model re-reading the services every turn), is kept once: the older copies say so
+(``_once``). The same policy applies to any agent kept with ``task_history``.
+
 Bounds: every text in a kept message is cut to ``MAX_PART_CHARS``; a tool call whose arguments
 are larger is kept with empty arguments; a specialist's history is at most
 ``MAX_HISTORY_CHARS`` of JSON (the oldest exchanges go first). So whatever a model says or
@@ -20,10 +29,18 @@ from pydantic_ai.messages import (
     ModelMessage,
     ModelMessagesTypeAdapter,
     ModelRequest,
+    ModelResponse,
+    TextPart,
     UserPromptPart,
 )
 
 KEEP_MESSAGES = 16
+HANDOVER_EXCHANGES = 2
+READ_TOOLS = frozenset(
+    {"list_services", "list_professionals", "check_availability", "list_my_appointments"}
+)
+REPEATED = "(same result as this tool's later call below)"
+MIN_REPEATED_CHARS = 2 * len(REPEATED)
 MAX_PART_CHARS = 2000
 MAX_HISTORY_CHARS = 60_000
 _CUT = "…"
@@ -32,9 +49,28 @@ _CUT = "…"
 def dump_history(messages: list[ModelMessage]) -> list[Any]:
     """JSON of the latest messages, cut so the kept part starts at a customer message."""
     kept = _from_customer_message(messages[-KEEP_MESSAGES:])
-    dumped: list[Any] = [bound(m) for m in ModelMessagesTypeAdapter.dump_python(kept, mode="json")]
+    dumped: list[Any] = _once(
+        [bound(m) for m in ModelMessagesTypeAdapter.dump_python(kept, mode="json")]
+    )
     while dumped and len(json.dumps(dumped)) > MAX_HISTORY_CHARS:
         dumped = _from_customer_json(dumped[1:])
+    return dumped
+
+
+def _once(dumped: list[Any]) -> list[Any]:
+    """Older word-for-word copies of a read tool's result replaced by a short note."""
+    seen: set[tuple[str, str]] = set()
+    for message in reversed(dumped):
+        for part in message.get("parts", []):
+            if part.get("part_kind") != "tool-return" or part.get("tool_name") not in READ_TOOLS:
+                continue
+            content = part.get("content")
+            if not isinstance(content, str) or len(content) < MIN_REPEATED_CHARS:
+                continue
+            key = (part["tool_name"], content)
+            if key in seen:
+                part["content"] = REPEATED
+            seen.add(key)
     return dumped
 
 
@@ -42,6 +78,38 @@ def task_history(name: str, messages: list[ModelMessage], done: bool) -> dict[st
     """The histories to keep after ``name`` answered: its own task's messages, or none once
     the task is done; every other specialist's are dropped (their tasks are over)."""
     return {} if done else {name: dump_history(messages)}
+
+
+def handed_over(histories: dict[str, list[Any]], name: str) -> list[ModelMessage] | None:
+    """For ``name`` starting with no messages of its own: the other specialists' unfinished
+    task as text only (customer message → final reply), the latest ``HANDOVER_EXCHANGES``."""
+    exchanges: list[tuple[str, str]] = []
+    for other, dumped in histories.items():
+        if other != name:
+            exchanges.extend(_text_exchanges(dumped))
+    if not exchanges:
+        return None
+    messages: list[ModelMessage] = []
+    for asked, replied in exchanges[-HANDOVER_EXCHANGES:]:
+        messages.append(ModelRequest(parts=[UserPromptPart(content=asked)]))
+        messages.append(ModelResponse(parts=[TextPart(content=replied)]))
+    return messages
+
+
+def _text_exchanges(dumped: list[Any]) -> list[tuple[str, str]]:
+    """(customer text, final reply text) pairs; a turn that ended without a text reply (an
+    escape to the router) is left out."""
+    exchanges: list[tuple[str, str]] = []
+    asked: str | None = None
+    for message in dumped:
+        for part in message.get("parts", []):
+            kind, content = part.get("part_kind"), part.get("content")
+            if kind == "user-prompt" and isinstance(content, str):
+                asked = content
+            elif kind == "text" and asked is not None and isinstance(content, str):
+                exchanges.append((asked, content))
+                asked = None
+    return exchanges
 
 
 def load_history(data: list[Any] | None) -> list[ModelMessage] | None:

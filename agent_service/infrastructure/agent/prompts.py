@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from collections.abc import Sequence
 
-from agent_service.infrastructure.agent.deps import AgentDeps
+from agent_service.infrastructure.agent.deps import AgentDeps, PendingAction
 from agent_service.infrastructure.agent.specialists import Specialist
 from agent_service.infrastructure.agent.tools.formatting import WEEKDAYS
 
@@ -36,5 +36,18 @@ def context_block(deps: AgentDeps) -> str:
     if turn.memory:
         lines.append(f"Customer memory: {turn.memory}")
     if turn.pending is not None:
-        lines.append("Pending action: " + json.dumps(turn.pending.to_json(), ensure_ascii=False))
+        lines.append(
+            "Pending action: " + json.dumps(pending_view(turn.pending), ensure_ascii=False)
+        )
     return "\n".join(lines)
+
+
+PENDING_FIELDS = ("tool", "arguments", "summary", "confirmed")
+"""What a model needs of a write awaiting confirmation: the call to repeat, what it does, and
+whether the customer said yes (the question asked, its details and time repeat the summary)."""
+
+
+def pending_view(pending: PendingAction) -> dict[str, object]:
+    """The pending action as the context block shows it, compact JSON."""
+    data = pending.to_json()
+    return {key: data[key] for key in PENDING_FIELDS}

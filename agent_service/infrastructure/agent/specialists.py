@@ -23,6 +23,8 @@ from agent_service.infrastructure.agent.tools.discovery import (
 )
 from agent_service.infrastructure.agent.tools.faq import search_faq
 from agent_service.infrastructure.agent.tools.handoff import handoff_to_human
+from agent_service.infrastructure.agent.tools.schemas import ToolGate
+from agent_service.infrastructure.agent.tools.steps import appointments_tools, booking_tools
 
 ESCAPE_RULE = (
     "If the customer asks for something outside your job, call transfer_to_router at once "
@@ -46,6 +48,8 @@ class Specialist:
     tools: tuple[Callable[..., Any], ...]
     intent_phrases: tuple[str, ...] = ()
     """Phrases that, alone, make a new task clearly this specialist's (see intent.py)."""
+    tool_gate: ToolGate | None = None
+    """Which of ``tools`` the task's current step can use (see tools/steps.py); all if None."""
 
 
 SPECIALISTS: tuple[Specialist, ...] = (
@@ -105,6 +109,7 @@ SPECIALISTS: tuple[Specialist, ...] = (
             r"horarios? livres",
             r"availability",
         ),
+        tool_gate=booking_tools,
     ),
     Specialist(
         name="appointments",
@@ -138,6 +143,7 @@ SPECIALISTS: tuple[Specialist, ...] = (
             r"reschedul\w*",
             r"move my",
         ),
+        tool_gate=appointments_tools,
     ),
     Specialist(
         name="faq",

@@ -1,5 +1,7 @@
 """``ChatState`` (docs/agents.md#chatstate): the graph's state. Nodes return only the keys
-they change; lists that accumulate over a turn have reducers."""
+they change; lists that accumulate over a turn have reducers. Only what a node reads or the
+engine keeps is a key: LangGraph's per-step work grows with the number of channels (ids reach
+the nodes through ``AgentDeps``, the turn's citations are collected in ``AgentDeps.turn``)."""
 
 from __future__ import annotations
 
@@ -8,11 +10,7 @@ from typing import Annotated, Any, TypedDict
 
 
 class ChatState(TypedDict, total=False):
-    tenant_id: str
-    customer_id: str
-    session_id: str
     message: str
-    history: list[dict[str, str]]  # [{role, content}] latest transcript
     language: str
     conversation_language: str  # settled on the first message with evidence; "" until then
     current_datetime: str
@@ -23,11 +21,9 @@ class ChatState(TypedDict, total=False):
     active_specialist: str
     escaped_from: Annotated[list[str], operator.add]
     response: str
-    citations: Annotated[list[dict[str, str]], operator.add]
     pending_action: dict[str, Any] | None
     histories: dict[str, list[Any]]  # Pydantic AI messages (JSON) per specialist
     summary: str
     status: str  # routing, answering, done, error
     error: str | None
-    trace_id: str
     answered_by: str

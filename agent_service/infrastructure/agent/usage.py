@@ -1,14 +1,18 @@
-"""Every model request's token counts: one structured log line and Prometheus counters each.
+"""Model requests' token counts: Prometheus counters per request, one structured log line
+(``model_usage``) per agent run.
 
 ``MeteredModel`` wraps whatever model is configured (offline, OpenAI, …) so each request is
-recorded with the specialist (or "router") that made it, named by ``acting_as``.
+recorded with the specialist (or "router") whose run made it, named by ``acting_as``.
 """
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
+from datetime import date, datetime
+from typing import Any
 
 import structlog
 from prometheus_client import Counter
@@ -17,23 +21,45 @@ from pydantic_ai.models import ModelRequestParameters
 from pydantic_ai.models.wrapper import WrapperModel
 from pydantic_ai.settings import ModelSettings
 
-from agent_service.infrastructure.agent.history import bounded_messages
+from agent_service.infrastructure.agent.history import MAX_PART_CHARS, bounded_messages
 
 log = structlog.get_logger("agenda.model")
 
 MODEL_REQUESTS = Counter("agenda_model_requests_total", "Model requests", ["specialist"])
 MODEL_TOKENS = Counter("agenda_model_tokens_total", "Model tokens", ["specialist", "direction"])
-_specialist: ContextVar[str] = ContextVar("agenda_specialist", default="unknown")
+
+
+@dataclasses.dataclass(slots=True)
+class RunUsage:
+    """What one agent run's requests used."""
+
+    specialist: str
+    requests: int = 0
+    input_tokens: int = 0
+    output_tokens: int = 0
+
+
+_run: ContextVar[RunUsage | None] = ContextVar("agenda_model_run", default=None)
 
 
 @contextmanager
-def acting_as(specialist: str) -> Iterator[None]:
-    """Attribute the model requests made inside the block to ``specialist``."""
-    token = _specialist.set(specialist)
+def acting_as(specialist: str) -> Iterator[RunUsage]:
+    """Attribute the model requests made inside the block (one agent run) to ``specialist``;
+    on leaving it, log what they used as one ``model_usage`` line."""
+    usage = RunUsage(specialist)
+    token = _run.set(usage)
     try:
-        yield
+        yield usage
     finally:
-        _specialist.reset(token)
+        _run.reset(token)
+        if usage.requests:
+            log.info(
+                "model_usage",
+                specialist=specialist,
+                requests=usage.requests,
+                input_tokens=usage.input_tokens,
+                output_tokens=usage.output_tokens,
+            )
 
 
 class MeteredModel(WrapperModel):
@@ -45,20 +71,48 @@ class MeteredModel(WrapperModel):
         model_settings: ModelSettings | None,
         model_request_parameters: ModelRequestParameters,
     ) -> ModelResponse:
-        response = await super().request(
-            bounded_messages(messages), model_settings, model_request_parameters
-        )
-        record_request(_specialist.get(), response.usage.input_tokens, response.usage.output_tokens)
+        sent = messages if surely_bounded(messages) else bounded_messages(messages)
+        response = await super().request(sent, model_settings, model_request_parameters)
+        record_request(response.usage.input_tokens, response.usage.output_tokens)
         return response
 
 
-def record_request(specialist: str, input_tokens: int, output_tokens: int) -> None:
-    MODEL_REQUESTS.labels(specialist).inc()
-    MODEL_TOKENS.labels(specialist, "input").inc(input_tokens)
-    MODEL_TOKENS.labels(specialist, "output").inc(output_tokens)
-    log.info(
-        "model_request",
-        specialist=specialist,
-        input_tokens=input_tokens,
-        output_tokens=output_tokens,
-    )
+def record_request(input_tokens: int, output_tokens: int) -> None:
+    """Counters for one request, added to the current run's usage (``acting_as``)."""
+    usage = _run.get() or RunUsage("unknown")
+    usage.requests += 1
+    usage.input_tokens += input_tokens
+    usage.output_tokens += output_tokens
+    MODEL_REQUESTS.labels(usage.specialist).inc()
+    MODEL_TOKENS.labels(usage.specialist, "input").inc(input_tokens)
+    MODEL_TOKENS.labels(usage.specialist, "output").inc(output_tokens)
+
+
+_PLAIN = frozenset({int, float, bool, type(None), datetime, date})
+_FIELDS: dict[type, tuple[str, ...] | None] = {}
+
+
+def surely_bounded(value: Any) -> bool:
+    """Whether every text in ``value`` (messages: dataclasses, lists, dicts, scalars) is at
+    most ``MAX_PART_CHARS`` — checked on the objects, without ``bounded_messages``' JSON dump
+    of the whole history on every request. False when a text is longer or when a value is of
+    a kind not looked into here (bytes, models, subclasses…): the caller then checks the
+    JSON."""
+    kind = type(value)
+    if kind is str:
+        return len(value) <= MAX_PART_CHARS
+    if kind in _PLAIN:
+        return True
+    if kind is list or kind is tuple:
+        return all(map(surely_bounded, value))
+    if kind is dict:
+        return all(map(surely_bounded, value.values()))
+    names = _field_names(kind)
+    return names is not None and all(surely_bounded(getattr(value, name)) for name in names)
+
+
+def _field_names(kind: type) -> tuple[str, ...] | None:
+    if kind not in _FIELDS:
+        fields = dataclasses.fields(kind) if dataclasses.is_dataclass(kind) else None
+        _FIELDS[kind] = None if fields is None else tuple(field.name for field in fields)
+    return _FIELDS[kind]

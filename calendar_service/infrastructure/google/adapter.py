@@ -27,8 +27,10 @@ from calendar_service.infrastructure.google.edge import (
     check_range,
     event_path,
     events_path,
+    live_event,
     require_event,
     translated,
+    was_404,
 )
 from calendar_service.infrastructure.google.failures import GoogleApiError
 from calendar_service.infrastructure.google.ids import event_id_for
@@ -180,6 +182,11 @@ class GoogleCalendarAdapter(BusyTimeCalendarAdapter):
             answers = await all_or_nothing([ask(query) for query in queries])
         return freebusy.merge(calendar_ids, answers)
 
+    async def call_api(self, call: ApiCall, target: str) -> dict[str, Any]:
+        """One REST call with this adapter's token, retries and deadline (push channels)."""
+        with translated("calendar", target):
+            return await self._api().call(call, self._budget())
+
     async def get_event(self, calendar_id: str, event_id: str) -> CalendarEvent:
         with translated("event", event_id):
             data = await self._api().call(
@@ -228,14 +235,14 @@ class GoogleCalendarAdapter(BusyTimeCalendarAdapter):
             with translated("event", event_id):
                 if time_zone is None:
                     current = await self._api().call(ApiCall("GET", path), budget)
-                    time_zone = _live(calendar_id, event_id, current).time_zone
+                    time_zone = live_event(calendar_id, event_id, current).time_zone
                 body = move_body(start, end, time_zone)
                 data = await self._api().call(ApiCall("PATCH", path, body=body), budget)
         except EventNotFoundError as error:
-            if _was_404(error):  # the event, or the whole calendar?
+            if was_404(error):  # the event, or the whole calendar?
                 await self._require_calendar(calendar_id, budget)
             raise
-        return _live(calendar_id, event_id, data)
+        return live_event(calendar_id, event_id, data)
 
     async def list_events(
         self,
@@ -283,16 +290,3 @@ class GoogleCalendarAdapter(BusyTimeCalendarAdapter):
 
     def _budget(self) -> Budget:
         return Budget.start(self._policy)
-
-
-def _live(calendar_id: str, event_id: str, data: dict[str, Any]) -> CalendarEvent:
-    """The event in ``data``; a cancelled one counts as absent."""
-    event = require_event(calendar_id, event_id, data)
-    if event.status == "cancelled":
-        raise EventNotFoundError(f"event {event_id!r} is cancelled")
-    return event
-
-
-def _was_404(error: BaseException) -> bool:
-    cause = error.__cause__
-    return isinstance(cause, GoogleApiError) and cause.status == 404

@@ -91,3 +91,17 @@ def check_range(start: datetime, end: datetime) -> None:
         raise InvalidCalendarRequestError("start and end must be timezone-aware")
     if end <= start:
         raise InvalidCalendarRequestError("end must be after start")
+
+
+def live_event(calendar_id: str, event_id: str, data: dict[str, Any]) -> CalendarEvent:
+    """The event in ``data``; a cancelled one counts as absent."""
+    event = require_event(calendar_id, event_id, data)
+    if event.status == "cancelled":
+        raise EventNotFoundError(f"event {event_id!r} is cancelled")
+    return event
+
+
+def was_404(error: BaseException) -> bool:
+    """Whether a translated error was Google's 404."""
+    cause = error.__cause__
+    return isinstance(cause, GoogleApiError) and cause.status == 404

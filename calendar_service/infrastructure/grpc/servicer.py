@@ -57,10 +57,14 @@ class CalendarServicer(pb_grpc.CalendarServiceServicer):
         query = mappers.to_free_slots_query(request)
         result, version = await cases.execute_versioned(query)
         reply = pb.GetFreeSlotsResponse(
-            slot_starts=[to_timestamp(start) for start in result.starts],
-            duration_minutes=request.duration_minutes,
-            truncated=result.truncated,
+            duration_minutes=request.duration_minutes, truncated=result.truncated
         )
+        if len(result.minutes) == len(result.starts):
+            add = reply.slot_starts.add  # seconds straight from the engine's minutes
+            for minute in result.minutes:
+                add(seconds=minute * 60)
+        else:  # a result built without minutes
+            reply.slot_starts.extend(to_timestamp(start) for start in result.starts)
         if key:
             self._replies.put(key, (version, reply))
         return reply

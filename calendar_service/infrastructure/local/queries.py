@@ -6,6 +6,7 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from beanie.odm.enums import SortDirection
+from bson.codec_options import CodecOptions, DatetimeConversion
 
 from agenda_kit.calendar.errors import InvalidCalendarRequestError
 from agenda_kit.calendar.port import EventPage, Interval
@@ -47,9 +48,20 @@ def page_of(documents: list[EventDocument], page_size: int) -> EventPage:
     return EventPage(events=events, next_page_token=encode_token(Cursor(last.start, last.event_id)))
 
 
-def busy_of(documents: list[EventDocument], start: datetime, end: datetime) -> tuple[Interval, ...]:
-    """Busy time of one calendar's events: clipped to ``[start, end)``, merged, sorted."""
-    spans = ((to_micros(document.start), to_micros(document.end)) for document in documents)
+BUSY_FIELDS = {"_id": 0, "calendar_id": 1, "start": 1, "end": 1}
+"""The projection of a free/busy read: what ``busy_of`` needs."""
+BUSY_CODEC: CodecOptions[dict[str, Any]] = CodecOptions(
+    datetime_conversion=DatetimeConversion.DATETIME_MS
+)
+"""Dates of a free/busy read decoded as ``DatetimeMS`` (BSON's own integer milliseconds)."""
+
+
+def busy_of(
+    documents: list[dict[str, Any]], start: datetime, end: datetime
+) -> tuple[Interval, ...]:
+    """Busy time of one calendar's events (raw documents read with ``BUSY_CODEC``): clipped
+    to ``[start, end)``, merged, sorted."""
+    spans = ((int(document["start"]) * 1000, int(document["end"]) * 1000) for document in documents)
     merged = merge(clip(spans, (to_micros(start), to_micros(end))))
     return tuple(Interval(_from_micros(low), _from_micros(high)) for low, high in merged)
 

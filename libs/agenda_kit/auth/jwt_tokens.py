@@ -62,6 +62,19 @@ class JwtSettings:
         )
 
 
+REVERIFY_SECONDS = 60.0
+"""How long a verified token is trusted without checking its signature again (a signing key
+withdrawn from a JWKS URL stops being accepted within this time, as with the key cache)."""
+MAX_VERIFIED_TOKENS = 4096
+
+
+@dataclass(frozen=True, slots=True)
+class _Verified:
+    principal: Principal
+    claims: Mapping[str, Any]
+    at: float
+
+
 def looks_like_jwt(token: str) -> bool:
     return token.count(".") == 2 and token.startswith("eyJ")
 
@@ -74,8 +87,30 @@ class JwtVerifier:
     clock: Clock = time.time
     _keys: jwt.PyJWKSet | None = field(default=None, init=False)
     _client: jwt.PyJWKClient | None = field(default=None, init=False)
+    _verified: dict[str, _Verified] = field(default_factory=dict, init=False)
 
     async def principal(self, token: str) -> Principal:
+        """The token's principal. A token verified less than ``REVERIFY_SECONDS`` ago is not
+        verified again (a signature check costs more than a whole echo RPC); its expiry and
+        not-before are checked on every call all the same."""
+        known = self._verified.get(token)
+        if known is not None and self.clock() - known.at < REVERIFY_SECONDS:
+            self._check_times(known.claims)
+            return known.principal
+        self._verified.pop(token, None)
+        claims = await self._verify(token)
+        self._check_times(claims)
+        principal = _principal_from(claims)
+        self._remember(token, _Verified(principal, claims, self.clock()))
+        return principal
+
+    def _remember(self, token: str, verified: _Verified) -> None:
+        if len(self._verified) >= MAX_VERIFIED_TOKENS:  # the oldest goes first
+            del self._verified[next(iter(self._verified))]
+        self._verified[token] = verified
+
+    async def _verify(self, token: str) -> dict[str, Any]:
+        """The claims of a token whose signature, issuer and audience hold."""
         try:
             key = await self._signing_key(token)
             claims = jwt.decode(
@@ -88,8 +123,7 @@ class JwtVerifier:
             )
         except (jwt.PyJWTError, ValueError) as error:
             raise InvalidCredentialError(f"invalid token: {type(error).__name__}") from error
-        self._check_times(claims)
-        return _principal_from(claims)
+        return claims
 
     def _check_times(self, claims: Mapping[str, Any]) -> None:
         now, leeway = self.clock(), self.settings.leeway_seconds

@@ -3,10 +3,15 @@
 from __future__ import annotations
 
 import asyncio
+import random
 from collections.abc import Sequence
+from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 
-from agenda_kit.calendar.port import EventDraft, FreeBusy, FreeBusyError
+import pytest
+
+from agenda_kit.calendar.errors import CalendarUnavailableError
+from agenda_kit.calendar.port import EventDraft, FreeBusy, FreeBusyError, Interval
 from calendar_service.application.caching import CachingCalendarAdapter
 from tests.fakes.in_memory_calendar import InMemoryCalendar
 
@@ -45,15 +50,68 @@ async def test_answers_are_cached_until_the_ttl() -> None:
     assert inner.free_busy_calls == 2
 
 
-async def test_a_write_invalidates_only_that_calendar() -> None:
+async def test_a_booking_is_applied_to_the_cache_of_that_calendar_only() -> None:
     inner = InMemoryCalendar()
     cache = CachingCalendarAdapter(inner, ttl_seconds=60)
     await cache.query_free_busy(["ana", "bia"], START, END)
     await cache.insert_event(draft("k"))
     (ana,) = await cache.query_free_busy(["ana"], START, END)
+    assert ana.busy == (await inner.query_free_busy(["ana"], START, END))[0].busy
     assert len(ana.busy) == 1
     await cache.query_free_busy(["bia"], START, END)
+    assert inner.free_busy_calls == 1 + 1  # + the direct check above
+
+
+async def test_a_cancel_or_move_drops_that_calendar_only() -> None:
+    inner = InMemoryCalendar()
+    cache = CachingCalendarAdapter(inner, ttl_seconds=60)
+    event, _ = await cache.insert_event(draft("k"))
+    await cache.query_free_busy(["ana", "bia"], START, END)
+    await cache.cancel_event("ana", event.event_id)
+    (ana,) = await cache.query_free_busy(["ana"], START, END)
+    await cache.query_free_busy(["bia"], START, END)
+    assert ana.busy == ()
     assert inner.free_busy_calls == 2
+
+
+async def test_a_failed_booking_leaves_the_calendar_out_of_the_cache() -> None:
+    inner = InMemoryCalendar()
+    cache = CachingCalendarAdapter(inner, ttl_seconds=60)
+    await cache.query_free_busy(["ana"], START, END)
+    inner.fail_with = CalendarUnavailableError("down")
+    with pytest.raises(CalendarUnavailableError):
+        await cache.insert_event(draft("k"))
+    inner.fail_with = None
+    await cache.query_free_busy(["ana"], START, END)
+    assert inner.free_busy_calls == 2
+
+
+async def test_one_miss_fetches_the_week_and_answers_every_range_in_it_exactly() -> None:
+    inner = InMemoryCalendar()
+    rng = random.Random(13)
+    for n in range(40):
+        at = START + timedelta(minutes=15 * rng.randrange(7 * 96))
+        length = timedelta(minutes=15 * rng.randint(1, 12))
+        await inner.insert_event(replace(draft(f"k{n}"), start=at, end=at + length))
+    cache = CachingCalendarAdapter(inner, ttl_seconds=60, prefetch_days=7)
+    await cache.query_free_busy(["ana"], START, END)
+    for _ in range(200):
+        lo = START + timedelta(minutes=rng.randrange(7 * 1440 - 1))
+        hi = min(lo + timedelta(minutes=rng.randint(1, 3 * 1440)), START + timedelta(days=7))
+        (cached,) = await cache.query_free_busy(["ana"], lo, hi)
+        (direct,) = await inner.query_free_busy(["ana"], lo, hi)
+        assert cached.busy == _joined(direct.busy), (lo, hi)
+    assert inner.free_busy_calls == 1 + 200  # one for the cache, the rest are the direct checks
+
+
+def _joined(busy: Sequence[Interval]) -> tuple[Interval, ...]:
+    """Overlapping or touching intervals joined (free/busy answers are unions)."""
+    merged: list[Interval] = []
+    for interval in busy:
+        if merged and interval.start <= merged[-1].end:
+            interval = Interval(merged[-1].start, max(merged.pop().end, interval.end))
+        merged.append(interval)
+    return tuple(merged)
 
 
 async def test_errors_are_not_cached() -> None:

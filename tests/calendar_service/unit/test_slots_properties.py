@@ -164,6 +164,11 @@ def test_engine_matches_brute_force_reference(case: Case) -> None:
     result = find_free_slots(query, busy, now)
     assert list(result.starts) == expected[: query.max_results]
     assert result.truncated == (len(expected) > query.max_results)
+    # The wire format is built from ``minutes``: the same instants, minute for minute.
+    assert (
+        result.minutes
+        == tuple(int(start.timestamp()) // 60 for start in expected)[: query.max_results]
+    )
 
 
 @SETTINGS

@@ -31,6 +31,9 @@ def is_plain_no(text: str) -> bool:
     return is_negative(text) and not has_when_mention(text) and len(text.split()) <= 4
 
 
+SYSTEM_NOTE = "<system>"
+"""How a model without inline system prompts is sent a note such as Pydantic AI's "The
+following tool(s) are now available" (a step's tools opening mid-run): never the customer."""
 DONE_MARKERS = ("BOOKED:", "CANCELLED:", "RESCHEDULED:", "HANDED OFF:", "PENDING:")
 _LINE = re.compile(
     r"^(Current local date-time|Time zone|Language|Business|Pending action): (.*)$", re.M
@@ -113,7 +116,11 @@ def _user_prompts(messages: list[ModelMessage]) -> list[tuple[int, str]]:
     for index, message in enumerate(messages):
         if isinstance(message, ModelRequest):
             for part in message.parts:
-                if isinstance(part, UserPromptPart) and isinstance(part.content, str):
+                if (
+                    isinstance(part, UserPromptPart)
+                    and isinstance(part.content, str)
+                    and not part.content.startswith(SYSTEM_NOTE)
+                ):
                     found.append((index, part.content))
     return found
 

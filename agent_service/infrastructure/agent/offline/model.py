@@ -30,6 +30,8 @@ INTENT_OWNER = {
 SPECIALIST_BY_TOOL = {
     "book_appointment": "booking",
     "cancel_appointment": "appointments",
+    "reschedule_appointment": "appointments",
+    "list_my_appointments": "appointments",
     "search_faq": "faq",
     "handoff_to_human": "handoff",
 }

@@ -79,23 +79,43 @@ def _keep(char: str) -> bool:
     return char.isalpha() and char == char.lower()
 
 
+class _FoldTable(dict[int, str]):
+    """``str.translate`` table: code point → its fold (a space for whitespace), filled on
+    first use and bounded (past ``LIMIT`` distinct characters, new ones are folded each
+    time and not kept)."""
+
+    LIMIT = 8192
+
+    def __missing__(self, point: int) -> str:
+        char = chr(point)
+        folded = " " if char.isspace() else _fold_char(char)
+        if len(self) < self.LIMIT:
+            self[point] = folded
+        return folded
+
+
+_FOLD = _FoldTable()
+
+
 def fold_with_map(text: str) -> tuple[str, list[int]]:
     """Fold ``text`` like :func:`normalize` but keep whitespace runs; map back to input indexes."""
+    if text.isascii():  # every ASCII character folds to exactly one character
+        return text.translate(_FOLD), list(range(len(text)))
     chars: list[str] = []
     index: list[int] = []
     for position, char in enumerate(text):
-        folded = " " if char.isspace() else _fold_char(char)
-        chars.extend(folded)
+        folded = _FOLD[ord(char)]
+        chars.append(folded)
         index.extend([position] * len(folded))
     return "".join(chars), index
 
 
+@functools.lru_cache(maxsize=1024)  # pure; a turn folds the same texts (replies, quotes) again
 def normalize(text: str) -> str:
     """Lowercase, strip accents, drop unknown symbols and collapse whitespace (idempotent)."""
     current = text
     for _ in range(4):
-        folded, _index = fold_with_map(current)
-        folded = _SPACES.sub(" ", folded).strip()
+        folded = _SPACES.sub(" ", current.translate(_FOLD)).strip()
         if folded == current:
             break
         current = folded

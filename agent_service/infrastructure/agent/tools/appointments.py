@@ -35,7 +35,7 @@ from agent_service.infrastructure.agent.tools.outcomes import (
 
 
 async def list_my_appointments(ctx: RunContext[AgentDeps]) -> str:
-    """List the customer's upcoming confirmed appointments, with their ids."""
+    """The customer's upcoming appointments, with ids."""
     deps = ctx.deps
     selection = AppointmentFilter(
         customer_id=deps.customer_id,
@@ -62,11 +62,11 @@ def also_called(aliases: tuple[str, ...] | list[str]) -> str:
 
 
 async def cancel_appointment(ctx: RunContext[AgentDeps], appointment_id: UUID) -> str:
-    """Cancel one of the customer's appointments. The first call only asks for confirmation;
-    call it again with the same id after the customer says yes.
+    """Cancel one of the customer's appointments. The first call only proposes it; repeat
+    it after the customer says yes.
 
     Args:
-        appointment_id: The appointment's id, from list_my_appointments.
+        appointment_id: From list_my_appointments.
     """
     deps = ctx.deps
     try:
@@ -114,12 +114,12 @@ async def cancel_appointment(ctx: RunContext[AgentDeps], appointment_id: UUID) -
 async def reschedule_appointment(
     ctx: RunContext[AgentDeps], appointment_id: UUID, new_start_time: datetime
 ) -> str:
-    """Move one of the customer's appointments to a new start time (same professional and
-    service). The first call only asks for confirmation; repeat it after the customer says yes.
+    """Move one of the customer's appointments (same professional and service). The first
+    call only proposes it; repeat it after the customer says yes.
 
     Args:
-        appointment_id: The appointment's id, from list_my_appointments.
-        new_start_time: New start, ISO 8601 with UTC offset, from check_availability.
+        appointment_id: From list_my_appointments.
+        new_start_time: ISO 8601 with offset, from check_availability.
     """
     deps = ctx.deps
     check_start(deps, new_start_time, "new_start_time")

@@ -39,13 +39,13 @@ from agent_service.infrastructure.agent.tools.refusals import (
 async def book_appointment(
     ctx: RunContext[AgentDeps], professional_id: UUID, service_id: UUID, start_time: datetime
 ) -> str:
-    """Book a service with a professional at a start time. The first call only asks for the
-    customer's confirmation; call it again with the same arguments after they say yes.
+    """Book a service with a professional. The first call only proposes it; repeat the
+    call with the same arguments after the customer says yes.
 
     Args:
-        professional_id: The professional's id, from list_professionals.
-        service_id: The service's id, from list_services.
-        start_time: Start, ISO 8601 with the UTC offset, exactly as check_availability gave it.
+        professional_id: From list_professionals.
+        service_id: From list_services.
+        start_time: ISO 8601 with offset, as check_availability gave it.
     """
     deps = ctx.deps
     check_start(deps, start_time, "start_time")

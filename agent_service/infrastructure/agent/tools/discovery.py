@@ -21,7 +21,7 @@ from agent_service.infrastructure.agent.tools.formatting import (
 
 
 async def list_services(ctx: RunContext[AgentDeps]) -> str:
-    """List the services this business offers, with duration, price and id."""
+    """The services offered: duration, price, id."""
     services = await ctx.deps.service_repository.list(ctx.deps.tenant_id)
     if not services:
         return "No services are registered."
@@ -30,7 +30,7 @@ async def list_services(ctx: RunContext[AgentDeps]) -> str:
 
 
 async def list_professionals(ctx: RunContext[AgentDeps]) -> str:
-    """List the professionals of this business, with specialty, services offered and id."""
+    """The professionals: specialty, services, id."""
     professionals = await ctx.deps.professional_repository.list(ctx.deps.tenant_id)
     if not professionals:
         return "No professionals are registered."
@@ -49,15 +49,14 @@ async def check_availability(
     service_id: UUID | None = None,
     end_date: date | None = None,
 ) -> str:
-    """List the free start times of a professional on one date, or on each date of a range.
+    """Free start times of a professional on a date, or on each date of a range.
 
     Args:
-        professional_id: The professional's id, from list_professionals.
-        target_date: The date to check, ISO format YYYY-MM-DD, in the business's time zone.
-        service_id: The service wanted, from list_services; sets the appointment length
-            (without it: the length the professional's services share; when their lengths
-            differ the tool answers ASK SERVICE — ask the customer which one).
-        end_date: Optional last date of a range (inclusive, at most 7 days after target_date).
+        professional_id: From list_professionals.
+        target_date: YYYY-MM-DD, business time zone.
+        service_id: From list_services; sets the length (if omitted and the professional's
+            services differ in length, the answer is ASK SERVICE: ask the customer).
+        end_date: Last date of a range, at most 7 days after target_date.
     """
     if end_date is not None and end_date != target_date:
         if end_date < target_date or (end_date - target_date).days >= MAX_RANGE_DAYS:

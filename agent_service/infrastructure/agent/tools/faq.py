@@ -27,9 +27,7 @@ class ShownAnswer:
 
 
 async def search_faq(ctx: RunContext[AgentDeps], query: str) -> str:
-    """Search the business's FAQ; answer only from the entries returned and cite them.
-    An answer that starts with a note that it exists only in another language is given
-    to the customer as it is: the note and the quotation.
+    """Search the business's FAQ; answer only from the entries returned.
 
     Args:
         query: The customer's question, in their words.

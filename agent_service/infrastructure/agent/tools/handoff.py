@@ -9,7 +9,7 @@ from agent_service.infrastructure.agent.deps import AgentDeps
 
 
 async def handoff_to_human(ctx: RunContext[AgentDeps], reason: str) -> str:
-    """Hand the conversation to a human attendant; the bot stops answering until handed back.
+    """Hand the conversation to a human attendant.
 
     Args:
         reason: Why, in one short sentence for the attendant.

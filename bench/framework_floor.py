@@ -1,0 +1,193 @@
+"""What the agent's frameworks cost by themselves, in this process, with nothing of ours in
+the way: the floor under the agent's CPU per turn.
+
+- **Pydantic AI**: one ``Agent.run`` whose ``FunctionModel`` answers at once (one request),
+  and one that calls a tool first (two requests, one tool call) — agents shaped like ours
+  (static and dynamic instructions, four tools, text or an escape tool as output).
+- **LangGraph**: one ``ainvoke`` of a compiled graph of our shape (prepare → route →
+  specialist → remember, two conditional edges, ``ChatState``) whose nodes do nothing.
+- **MongoDB driver**: the client-side CPU of one ``find_one`` by ``_id`` and of one
+  ``update_one`` through ``AsyncMongoClient`` against an embedded SecantusDB.
+
+Each figure is CPU time (``process_time``) per call: the best of three rounds, so another
+process's load on the shared machine inflates it as little as possible. Benchmarks report;
+they do not assert.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from typing import Any
+
+from langgraph.graph import END, START, StateGraph
+from pydantic import BaseModel
+from pydantic_ai import Agent, RunContext, ToolOutput
+from pydantic_ai.messages import ModelMessage, ModelResponse, TextPart, ToolCallPart
+from pydantic_ai.models.function import AgentInfo, FunctionModel
+
+from agent_service.infrastructure.agent.state import ChatState
+
+ROUNDS = 3
+
+
+async def cpu_ms_per_call(call: Callable[[], Awaitable[Any]], calls: int) -> float:
+    """Best-of-``ROUNDS`` CPU milliseconds per ``call()``, after a warm-up."""
+    for _ in range(max(5, calls // 10)):
+        await call()
+    best = float("inf")
+    for _ in range(ROUNDS):
+        began = time.process_time()
+        for _ in range(calls):
+            await call()
+        best = min(best, (time.process_time() - began) / calls)
+    return round(1000 * best, 3)
+
+
+# ------------------------------------------------------------------------------ Pydantic AI
+
+
+class Escape(BaseModel):
+    reason: str
+
+
+def _agents() -> tuple[Any, Any]:
+    async def answer(messages: list[ModelMessage], info: AgentInfo) -> ModelResponse:
+        return ModelResponse(parts=[TextPart("Temos corte, escova e manicure.")])
+
+    async def tool_then_answer(messages: list[ModelMessage], info: AgentInfo) -> ModelResponse:
+        if len(messages) == 1:
+            return ModelResponse(parts=[ToolCallPart("tool_0", {"text": "corte"}, "call-1")])
+        return ModelResponse(parts=[TextPart("Temos horários às 10:00 e 11:00.")])
+
+    async def context(ctx: RunContext[None]) -> str:
+        return "Now: 2026-11-30 10:00, Monday."
+
+    def tool(number: int) -> Any:
+        async def run(ctx: RunContext[None], text: str) -> str:
+            return f"result of {text}"
+
+        run.__name__ = f"tool_{number}"
+        run.__doc__ = "Look something up."
+        return run
+
+    def agent(model: Any) -> Any:
+        return Agent(
+            FunctionModel(model),
+            output_type=[str, ToolOutput(Escape, name="transfer_to_router")],
+            instructions=["You answer a salon's customers.", context],
+            tools=[tool(n) for n in range(4)],
+        )
+
+    return agent(answer), agent(tool_then_answer)
+
+
+async def pydantic_ai_floor(calls: int) -> dict[str, float]:
+    one_request, with_tool = _agents()
+    return {
+        "pydantic_ai_run_1_request": await cpu_ms_per_call(lambda: one_request.run("Oi"), calls),
+        "pydantic_ai_run_tool_round_trip": await cpu_ms_per_call(
+            lambda: with_tool.run("Horários?"), calls
+        ),
+    }
+
+
+# -------------------------------------------------------------------------------- LangGraph
+
+
+@dataclass
+class _Context:
+    turn: int = 0
+
+
+async def langgraph_floor(calls: int) -> dict[str, float]:
+    async def prepare(state: ChatState) -> dict[str, Any]:
+        return {"status": "routing", "memory": {}}
+
+    async def route(state: ChatState) -> dict[str, Any]:
+        return {"active_specialist": "booking", "status": "answering"}
+
+    async def specialist(state: ChatState) -> dict[str, Any]:
+        return {"response": "Ok", "answered_by": "booking", "histories": {}}
+
+    async def remember(state: ChatState) -> dict[str, Any]:
+        return {"status": "done"}
+
+    async def after_route(state: ChatState) -> str:
+        return state.get("active_specialist") or "remember"
+
+    async def after_specialist(state: ChatState) -> str:
+        return "remember"
+
+    graph: StateGraph[ChatState, _Context, ChatState, ChatState] = StateGraph(
+        ChatState, context_schema=_Context
+    )
+    for name, node in (
+        ("prepare", prepare),
+        ("route", route),
+        ("booking", specialist),
+        ("remember", remember),
+    ):
+        graph.add_node(name, node)
+    graph.add_edge(START, "prepare")
+    graph.add_edge("prepare", "route")
+    graph.add_conditional_edges("route", after_route, ["booking", "remember"])
+    graph.add_conditional_edges("booking", after_specialist, ["route", "remember"])
+    graph.add_edge("remember", END)
+    compiled = graph.compile()
+    state = ChatState(message="Oi", memory={}, histories={}, escaped_from=[], status="new")
+    return {
+        "langgraph_turn_graph": await cpu_ms_per_call(
+            lambda: compiled.ainvoke(state, context=_Context()), calls
+        )
+    }
+
+
+# ---------------------------------------------------------------------------- MongoDB driver
+
+
+async def mongodb_floor(uri: str, calls: int) -> dict[str, float]:
+    from agenda_kit.mongo import make_client
+
+    client = make_client(uri)
+    try:
+        collection = client["bench_floor"]["documents"]
+        await collection.replace_one({"_id": 1}, {"_id": 1, "text": "x" * 200}, upsert=True)
+        counter = iter(range(10**9))
+        return {
+            "mongodb_find_one": await cpu_ms_per_call(
+                lambda: collection.find_one({"_id": 1}), calls
+            ),
+            "mongodb_update_one": await cpu_ms_per_call(
+                lambda: collection.update_one({"_id": 1}, {"$set": {"n": next(counter)}}),
+                calls,
+            ),
+        }
+    finally:
+        await client.close()
+
+
+def run(quick: bool = False) -> dict[str, float]:
+    """Every floor, CPU ms per call."""
+    from agenda_kit.mongo import MEMORY, EmbeddedMongo
+
+    calls = 60 if quick else 300
+
+    async def measure(uri: str) -> dict[str, float]:
+        return {
+            **await pydantic_ai_floor(calls),
+            **await langgraph_floor(calls),
+            **await mongodb_floor(uri, calls),
+        }
+
+    with EmbeddedMongo(MEMORY) as server:
+        return asyncio.run(measure(server.uri))
+
+
+if __name__ == "__main__":
+    import json
+    import sys
+
+    sys.stdout.write(json.dumps(run(quick="--quick" in sys.argv[1:]), indent=2) + "\n")

@@ -1,0 +1,120 @@
+"""What each model request carries: compact tool schemas, and only the tools the task's step
+can use (tools/steps.py) — every gate opening as soon as the customer could need the tool."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from pydantic_ai.messages import ModelMessage, ModelResponse
+from pydantic_ai.models.function import AgentInfo, FunctionModel
+
+from agent_service.domain.conversations import ActionKind
+from agent_service.infrastructure.agent.offline.model import offline_model_function
+from agent_service.infrastructure.agent.tools.schemas import compact_schema
+from tests.agent_service.conversation_fixtures import Assistant, seed_salon
+
+
+@dataclass
+class Seen:
+    """Per model request: the function tools sent and how many messages."""
+
+    requests: list[tuple[tuple[str, ...], int]] = field(default_factory=list)
+
+    def __call__(self, messages: list[ModelMessage], info: AgentInfo) -> ModelResponse:
+        names = tuple(sorted(tool.name for tool in info.function_tools))
+        self.requests.append((names, len(messages)))
+        return offline_model_function(messages, info)
+
+    def take(self) -> list[tuple[tuple[str, ...], int]]:
+        taken, self.requests = self.requests, []
+        return taken
+
+
+async def test_a_confirmed_booking_is_one_call_sent_alone_then_every_tool_is_back() -> None:
+    seen = Seen()
+    assistant = Assistant(model=FunctionModel(seen))
+    salon = await seed_salon(assistant.repos)
+    await assistant.say(salon.tenant.id, "Quero agendar um corte feminino com a Ana amanhã às 10h")
+    assert all("book_appointment" in names for names, _ in seen.take())
+
+    booked = await assistant.say(salon.tenant.id, "sim")
+    assert booked.result.actions[0].kind is ActionKind.APPOINTMENT_BOOKED
+    confirm, *after = seen.take()
+    assert confirm == (("book_appointment",), 1)  # the call, without the task's messages
+    assert after and all(names == ("book_appointment",) for names, _ in after), after
+
+
+async def test_a_confirmed_booking_that_was_not_made_brings_every_tool_back() -> None:
+    seen = Seen()
+    assistant = Assistant(model=FunctionModel(seen))
+    salon = await seed_salon(assistant.repos)
+    wanted = "Quero agendar um corte feminino com a Ana amanhã às 10h"
+    await assistant.say(salon.tenant.id, wanted)
+    await assistant.say(salon.tenant.id, wanted, customer="5511888880000")  # someone else
+    first = await assistant.say(salon.tenant.id, "sim", customer="5511888880000")
+    assert first.result.actions[0].kind is ActionKind.APPOINTMENT_BOOKED
+    seen.take()
+    taken = await assistant.say(salon.tenant.id, "sim")
+    assert not taken.result.actions or taken.result.actions[0].kind is not (
+        ActionKind.APPOINTMENT_BOOKED
+    ), taken.result.reply
+    confirm, *after = seen.take()
+    assert confirm == (("book_appointment",), 1)
+    assert after and "check_availability" in after[0][0], after  # to offer other times
+
+
+async def test_a_declined_proposal_keeps_every_tool_and_the_task_messages() -> None:
+    seen = Seen()
+    assistant = Assistant(model=FunctionModel(seen))
+    salon = await seed_salon(assistant.repos)
+    await assistant.say(salon.tenant.id, "Quero agendar um corte feminino com a Ana amanhã às 10h")
+    seen.take()
+    other = await assistant.say(salon.tenant.id, "não, melhor às 15h")
+    assert other.result.pending is not None, other.result.reply
+    first, *_ = seen.take()
+    assert "check_availability" in first[0] and first[1] > 1, first
+
+
+async def test_cancel_and_move_are_sent_only_to_a_customer_with_an_appointment() -> None:
+    seen = Seen()
+    assistant = Assistant(model=FunctionModel(seen))
+    salon = await seed_salon(assistant.repos)
+    none = await assistant.say(salon.tenant.id, "Quero cancelar meu agendamento")
+    assert none.result.actions == (), none.result.reply
+    assert {names for names, _ in seen.take()} == {("list_my_appointments",)}
+
+    await assistant.say(salon.tenant.id, "Quero agendar um corte feminino com a Ana amanhã às 10h")
+    await assistant.say(salon.tenant.id, "sim")
+    seen.take()
+    asked = await assistant.say(salon.tenant.id, "Quero cancelar meu agendamento")
+    assert "cancelamento" in asked.result.reply, asked.result.reply
+    first, *_ = seen.take()
+    assert {"cancel_appointment", "reschedule_appointment"} <= set(first[0]), first
+
+
+def test_a_compact_schema_keeps_every_argument_and_what_is_required() -> None:
+    schema = {
+        "type": "object",
+        "additionalProperties": False,
+        "properties": {
+            "day": {"type": "string", "format": "date", "description": "The day,\n  local."},
+            "who": {"type": "string", "format": "uuid", "title": "Who"},
+            "end": {
+                "anyOf": [{"type": "string", "format": "date"}, {"type": "null"}],
+                "default": None,
+                "description": "Optional end.",
+            },
+        },
+        "required": ["day", "who"],
+    }
+    assert compact_schema(schema) == {
+        "type": "object",
+        "properties": {
+            "day": {"type": "string", "format": "date", "description": "The day, local."},
+            "who": {"type": "string"},
+            "end": {"description": "Optional end.", "type": "string", "format": "date"},
+        },
+        "required": ["day", "who"],
+    }
+    nested = {"type": "object", "$defs": {"X": {}}, "properties": {}}
+    assert compact_schema(nested) is nested  # what it cannot shorten safely stays as it is
