@@ -1,3 +1,4 @@
+# Over 300 lines: one saga; its reservation, resume, event write and compensations share rules.
 """Booking an appointment: the saga of docs/architecture.md#a-booking-from-the-tool-to-google.
 
 Invariant after any fault: every confirmed appointment has exactly one calendar event, no
@@ -51,8 +52,10 @@ from agent_service.domain.catalog import Professional, Service, Tenant
 from agent_service.domain.errors import (
     BookingPendingError,
     ConflictError,
+    DeadlineExceededError,
     InvalidStateError,
     NotFoundError,
+    PolicyViolationError,
     SlotUnavailableError,
 )
 
@@ -115,11 +118,15 @@ class BookAppointment:
         appointment_id = appointment_id_for(
             tenant_id, customer_id, professional_id, service_id, start, request_key
         )
-        if request_key is not None:
-            resumed = await self._resume(tenant, professional, service, appointment_id)
-            if resumed is not None:
-                return resumed
-        check_start(tenant, start, self._clock())
+        try:
+            check_start(tenant, start, self._clock())
+            check_deadline("reserving")
+        except (PolicyViolationError, DeadlineExceededError):
+            # Too late to start anew; a redelivery still finishes what its first delivery began.
+            earlier = await self._stored(tenant_id, appointment_id, request_key)
+            if earlier is None:
+                raise
+            return await self._resume(tenant, professional, service, earlier)
         appointment = Appointment(
             id=appointment_id,
             tenant_id=tenant_id,
@@ -135,21 +142,31 @@ class BookAppointment:
             created_at=self._clock(),
             updated_at=self._clock(),
         )
-        check_deadline("reserving")
-        await self._repos.appointments.reserve(appointment)
+        # A redelivery's id meets what its first delivery stored: nothing written, resumed.
+        earlier = await self._repos.appointments.reserve(appointment)
+        if earlier is not None:
+            return await self._resume(tenant, professional, service, earlier)
         self._failpoint("after_reserve")
         return await shielded(self._after_reserve(tenant, professional, service, appointment))
 
-    async def _resume(
-        self, tenant: Tenant, professional: Professional, service: Service, appointment_id: UUID
+    async def _stored(
+        self, tenant_id: UUID, appointment_id: UUID, key: str | None
     ) -> Appointment | None:
-        """The appointment a previous delivery of the same request made, settled: confirmed
-        → it; failed → why; pending → finish its saga (its event, if written, is found by
-        key). None when there is none."""
+        """The appointment an earlier delivery of the same request stored, if any."""
         try:
-            existing = await self._repos.appointments.get(tenant.id, appointment_id)
+            return (
+                None
+                if key is None
+                else await self._repos.appointments.get(tenant_id, appointment_id)
+            )
         except NotFoundError:
             return None
+
+    async def _resume(
+        self, tenant: Tenant, professional: Professional, service: Service, existing: Appointment
+    ) -> Appointment:
+        """What an earlier delivery of the request (or attempt) stored, settled: confirmed →
+        it; failed → why; pending → finish its saga (its event, if written, found by key)."""
         if existing.status is AppointmentStatus.PENDING:
             log.info("booking_resumed", appointment_id=str(existing.id))
             return await shielded(self._finish_resumed(tenant, professional, service, existing))

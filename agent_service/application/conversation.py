@@ -98,8 +98,36 @@ class HandleMessage:
         if stored is not None:
             if stored.customer_ref and stored.customer_ref != customer_ref(message):
                 raise MessageIdTakenError()
+            await self._named_stored(message, stored)
             return HandledMessage(stored, duplicate=True)
         return await self._shielded(self._claimed_turn(message, tenant, key, progress))
+
+    async def _named_stored(self, message: IncomingMessage, stored: TurnResult) -> None:
+        """The conversation a stored reply names exists before the reply goes out again. A new
+        conversation is created by its turn's save, which follows the stored result: when
+        that delivery died (or is still saving) in between, it is stored here, empty, for the
+        customer (the turn's own save, at version 0, then fills it in)."""
+        conversations = self._repos.conversations
+        try:
+            await conversations.get(message.tenant_id, stored.conversation_id)
+            return
+        except NotFoundError:
+            log.warning("named_conversation_stored", conversation_id=str(stored.conversation_id))
+        sender = Customer(
+            tenant_id=message.tenant_id,
+            channel=message.channel,
+            external_id=message.external_id.strip(),
+            name=message.display_name.strip(),
+        )
+        customer, _ = await self._repos.customers.upsert(sender)
+        await conversations.add(
+            Conversation(
+                id=stored.conversation_id,
+                tenant_id=message.tenant_id,
+                customer_id=customer.id,
+                channel=message.channel,
+            )
+        )
 
     async def drain(self, grace_seconds: float) -> None:
         """Wait at most ``grace_seconds`` for turns whose caller left (shielded, still
@@ -302,7 +330,8 @@ class HandleMessage:
         self, message: IncomingMessage, customer: Customer, found: _Found | None = None
     ) -> Conversation:
         """The named conversation if it is the customer's and has not ended, else their open
-        one on the channel, else a new one (``found``: already read, None if not stored)."""
+        one on the channel, else a new one, not stored yet (``found``: already read, None if
+        not stored)."""
         repo = self._repos.conversations
         if message.conversation_id is not None:
             if found is None:
@@ -323,10 +352,11 @@ class HandleMessage:
             )
             if open_one is not None:
                 return open_one
-        return await repo.add(
-            Conversation(
-                tenant_id=message.tenant_id, customer_id=customer.id, channel=message.channel
-            )
+        # A new conversation is stored by the turn's first save (one write fewer); a reply
+        # naming it reaches the customer only after that save or through a redelivery, which
+        # stores it first if its first delivery died before the save (``_named_stored``).
+        return Conversation(
+            tenant_id=message.tenant_id, customer_id=customer.id, channel=message.channel
         )
 
 

@@ -86,9 +86,12 @@ class AppointmentFilter:
 
 
 class AppointmentRepository(Protocol):
-    async def reserve(self, appointment: Appointment) -> None:
+    async def reserve(self, appointment: Appointment) -> Appointment | None:
         """Store a pending appointment with its slot holds, atomically as far as the store
-        allows; ``SlotUnavailableError`` when any hold of the professional overlaps."""
+        allows, and return None. When an appointment with its id is already stored (a retry
+        whose first attempt was stored, an earlier delivery of the same request) nothing is
+        written and the stored one is returned, whatever its status.
+        ``SlotUnavailableError`` when any hold of the professional overlaps."""
         ...
 
     async def save(self, appointment: Appointment) -> Appointment:

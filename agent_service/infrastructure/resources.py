@@ -24,7 +24,7 @@ from agent_service.application.repositories import Repositories
 from agent_service.application.tenant_gate import Admission, ClusterTenantGate, TenantGate
 from agent_service.infrastructure.mongo import init_agent_storage
 from agent_service.infrastructure.mongo.claim_slots import SlotPolicy
-from agent_service.infrastructure.mongo.tenant_limits import open_tenant_limits
+from agent_service.infrastructure.mongo.tenant_limits import open_message_rate
 from agent_service.infrastructure.settings import AgentSettings
 
 log = structlog.get_logger("agenda.agent")
@@ -60,21 +60,16 @@ async def open_tenant_gate(
     """The per-tenant limits across every replica (MongoDB: the turn slots are kept on the
     message claims, see ``open_storage``; the gate keeps the message rate); in-process
     without MongoDB."""
-    limit = settings.tenant_max_concurrent_turns
     if mongo is None:
-        return TenantGate(limit)
-    lease = settings.tenant_slot_lease_seconds
-    _, rate = await open_tenant_limits(
+        return TenantGate(settings.tenant_max_concurrent_turns)
+    rate = open_message_rate(
         mongo,
         settings.database,
-        lease=timedelta(seconds=lease),
         per_minute=settings.tenant_messages_per_minute,
         burst=settings.tenant_message_burst,
         clock=lambda: datetime.now(UTC),
     )
-    return (
-        None if rate is None else ClusterTenantGate(None, limit, renew_every=lease / 3, rate=rate)
-    )
+    return None if rate is None else ClusterTenantGate(rate)
 
 
 async def open_calendar(

@@ -8,7 +8,6 @@ stated unsharded)."""
 
 from __future__ import annotations
 
-from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from beanie import Document
@@ -18,7 +17,6 @@ from agenda_kit.sharding import ShardKey, shard_collection_command
 from agent_service.infrastructure.mongo.sharding import SHARD_KEYS as AGENT_KEYS
 from agent_service.infrastructure.mongo.storage import DOCUMENTS as AGENT_DOCUMENTS
 from agent_service.infrastructure.mongo.storage import init_agent_storage
-from agent_service.infrastructure.mongo.tenant_limits import open_tenant_limits
 from calendar_service.infrastructure.local.documents import (
     CalendarDocument,
     EventDocument,
@@ -66,18 +64,9 @@ async def test_agent_unique_indexes_are_prefixed_by_the_shard_key(
     mongo_client: AsyncMongoClient[Any], database_name: str
 ) -> None:
     await init_agent_storage(mongo_client, database_name)
-    await open_tenant_limits(
-        mongo_client,
-        database_name,
-        lease=timedelta(seconds=30),
-        per_minute=60,
-        burst=10,
-        clock=lambda: datetime(2026, 1, 1, tzinfo=UTC),
-    )
     indexes = await real_indexes(mongo_client, database_name)
     declared = {collection_of(document) for document in AGENT_DOCUMENTS}
     assert declared <= set(indexes), "every document's collection exists after start-up"
-    assert {"tenant_turn_slots"} <= set(indexes)
     uniques = sum(1 for defs in indexes.values() for i in defs if i.get("unique"))
     assert uniques >= 3  # customers, processed_turns, slot_holds (the test reads real ones)
     assert violations(indexes, AGENT_KEYS) == []

@@ -270,11 +270,12 @@ class InMemoryAppointmentRepository:
     def _stamped(self, appointment: Appointment) -> Appointment:
         return appointment.model_copy(update={"updated_at": self.clock()})
 
-    async def reserve(self, appointment: Appointment) -> None:
+    async def reserve(self, appointment: Appointment) -> Appointment | None:
         appointment = self._stamped(appointment)
         stored = self.store.items.get(appointment.id)
-        if stored is not None and stored.tenant_id == appointment.tenant_id and stored.is_active:
-            return
+        if stored is not None and stored.tenant_id == appointment.tenant_id:
+            earlier: Appointment = stored
+            return earlier
         keys = [
             (appointment.calendar_id, u) for u in hold_units(appointment.start, appointment.end)
         ]
@@ -285,6 +286,7 @@ class InMemoryAppointmentRepository:
             raise SlotUnavailableError(f"{appointment.start.isoformat()} is no longer free")
         self.store.items[appointment.id] = as_stored(appointment)
         self.holds.update(dict.fromkeys(keys, appointment.id))
+        return None
 
     async def save(self, appointment: Appointment) -> Appointment:
         appointment = self._stamped(appointment)
@@ -452,6 +454,8 @@ class InMemoryConversationRepository:
         return max(candidates, key=lambda c: (c.updated_at, c.id), default=None)
 
     async def save(self, conversation: Conversation) -> Conversation:
+        if conversation.version == 0:  # its first save creates it (another tenant's id: conflict)
+            self.store.add(conversation)
         stored: Conversation = self.store.get(conversation.tenant_id, conversation.id)
         if stored.version != conversation.version:
             raise ConflictError(f"conversation {conversation.id} was updated concurrently")

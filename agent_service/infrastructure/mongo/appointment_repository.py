@@ -5,7 +5,10 @@ Why a transaction (not compensating deletes): SecantusDB and MongoDB replica set
 multi-document transactions, so an appointment and its holds are stored together or not at
 all — no crash window can leave a pending appointment with half its holds. A refused hold
 (unique index) aborts the transaction; the appointment is then stored as ``failed`` so that
-its id answers ``get`` and a retried ``reserve`` is refused the same way.
+its id answers ``get`` and a retried ``reserve`` is refused the same way. A save that keeps
+the appointment active (pending → confirmed) leaves its holds as they are: it is one
+conditional write of one document, atomic without a transaction; a save that ends it (failed,
+cancelled) changes the status and releases the holds in one transaction.
 """
 
 from __future__ import annotations
@@ -72,7 +75,7 @@ class BeanieAppointmentRepository:
         return appointment.model_copy(update={"updated_at": await self._clock.now()})
 
     @guarded
-    async def reserve(self, appointment: Appointment) -> None:
+    async def reserve(self, appointment: Appointment) -> Appointment | None:
         appointment = await self._stamped(appointment)
         document = AppointmentDocument.from_domain(appointment)
         holds = [
@@ -89,18 +92,18 @@ class BeanieAppointmentRepository:
         except (PyMongoError, TransactionGaveUpError) as error:
             if isinstance(error, PyMongoError) and not is_duplicate_key(error):
                 raise
-            await self._refuse(appointment)
+            return await self._refuse(appointment)
+        return None
 
-    async def _refuse(self, appointment: Appointment) -> None:
-        """The id is already reserved (an idempotent retry: fine), or the slot is taken."""
+    async def _refuse(self, appointment: Appointment) -> Appointment:
+        """The id is already stored (returned as stored), or the slot is taken."""
         stored = await AppointmentDocument.find_one(
             {"_id": appointment.id, "tenant_id": appointment.tenant_id}
         )
-        if stored is not None and stored.to_domain().is_active:
-            return
-        if stored is None:
-            failed = appointment.model_copy(update={"status": AppointmentStatus.FAILED})
-            await _insert_ignoring_duplicate(AppointmentDocument.from_domain(failed))
+        if stored is not None:
+            return stored.to_domain()
+        failed = appointment.model_copy(update={"status": AppointmentStatus.FAILED})
+        await _insert_ignoring_duplicate(AppointmentDocument.from_domain(failed))
         raise SlotUnavailableError(
             f"{appointment.start.isoformat()} is no longer free for this professional"
         )
@@ -113,7 +116,7 @@ class BeanieAppointmentRepository:
         mine = {"_id": appointment.id, "tenant_id": appointment.tenant_id}
         expected = {"status": {"$in": [s.value for s in PREVIOUS_STATUSES[appointment.status]]}}
 
-        async def replace(session: AsyncClientSession) -> None:
+        async def replace(session: AsyncClientSession | None) -> None:
             result = await _appointments().replace_one(mine | expected, body, session=session)
             if result.matched_count == 0:
                 raise _NoMatchError
@@ -121,7 +124,10 @@ class BeanieAppointmentRepository:
                 await _holds().delete_many({"appointment_id": appointment.id}, session=session)
 
         try:
-            await in_transaction(_client(), replace)
+            if appointment.is_active:  # one document's conditional write: atomic by itself
+                await replace(None)
+            else:  # the status and the released holds change together
+                await in_transaction(_client(), replace)
         except _NoMatchError:
             if await AppointmentDocument.find_one(mine) is None:
                 raise NotFoundError("appointment", appointment.id) from None

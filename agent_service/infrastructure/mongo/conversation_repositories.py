@@ -28,7 +28,9 @@ SHRUNK_MESSAGES = 20
 
 class BeanieConversationRepository:
     """Rules: ``save`` succeeds only if the stored ``version`` is the one the caller read, and
-    stores ``version + 1``; otherwise another replica wrote first: ``ConflictError``."""
+    stores ``version + 1``; otherwise another replica wrote first: ``ConflictError``. A
+    conversation at version 0 may not be stored yet: its first save creates it (an upsert on
+    ``_id`` and version 0, so one stored meanwhile at a later version is a conflict)."""
 
     def __init__(self) -> None:
         self._store: ScopedStore[ConversationDocument, Conversation] = ScopedStore(
@@ -65,19 +67,26 @@ class BeanieConversationRepository:
         )
         mine = self._store.mine(conversation.tenant_id, conversation.id)
         collection = ConversationDocument.get_pymongo_collection()
+        expected = mine | {"version": conversation.version}
+        first = conversation.version == 0
         try:
-            result = await collection.replace_one(
-                mine | {"version": conversation.version}, get_dict(document, to_db=True)
-            )
-        except DocumentTooLarge:
-            # The engine bounds what it keeps; should a document still grow too large, keep
-            # the transcript's tail and drop the assistant's checkpoint rather than fail.
-            log.warning("conversation_too_large", conversation_id=str(conversation.id))
-            document = ConversationDocument.from_domain(_shrunk(conversation))
-            result = await collection.replace_one(
-                mine | {"version": conversation.version}, get_dict(document, to_db=True)
-            )
-        if result.matched_count == 1:
+            try:
+                result = await collection.replace_one(
+                    expected, get_dict(document, to_db=True), upsert=first
+                )
+            except DocumentTooLarge:
+                # The engine bounds what it keeps; should a document still grow too large,
+                # keep the transcript's tail and drop the assistant's checkpoint rather than fail.
+                log.warning("conversation_too_large", conversation_id=str(conversation.id))
+                document = ConversationDocument.from_domain(_shrunk(conversation))
+                result = await collection.replace_one(
+                    expected, get_dict(document, to_db=True), upsert=first
+                )
+        except DuplicateKeyError:  # a first save met a later version (or another tenant's id)
+            raise ConflictError(
+                f"conversation {conversation.id} was updated concurrently"
+            ) from None
+        if result.matched_count == 1 or result.upserted_id is not None:
             return document.to_domain()
         if await ConversationDocument.find_one(mine) is None:
             raise NotFoundError("conversation", conversation.id)

@@ -18,6 +18,5 @@ SHARD_KEYS: dict[str, ShardKey | None] = {
     # Holds are unique per (calendar, unit): two tenants sharing a calendar share its holds.
     "slot_holds": ShardKey(("calendar_id",), why="the unique hold is per calendar and unit"),
     "outbox": _TENANT,
-    "tenant_turn_slots": _TENANT,
     "tenant_message_rate": ShardKey(("_id",), why="the _id is the tenant id"),
 }

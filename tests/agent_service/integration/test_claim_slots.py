@@ -72,6 +72,14 @@ async def test_racing_claims_never_hold_more_than_the_limit(repos: Repositories)
     assert await repos.turns.result(TENANT, "whatsapp", refused[0]) is None  # not kept
 
 
+async def test_a_refusal_names_the_limit_and_carries_a_retry_hint(repos: Repositories) -> None:
+    for n in range(LIMIT):
+        assert await claim(repos, f"m{n}") is True
+    with pytest.raises(CapacityExceededError, match=f"limit {LIMIT}") as busy:
+        await repos.turns.claim(TENANT, "whatsapp", "late")
+    assert busy.value.retry_after_seconds == 1.0
+
+
 async def test_a_completed_or_released_turn_frees_its_slot(repos: Repositories) -> None:
     for n in range(LIMIT):
         assert await claim(repos, f"m{n}") is True

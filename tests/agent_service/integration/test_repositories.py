@@ -247,8 +247,9 @@ async def test_cancel_frees_the_slot_and_stale_saves_conflict(repos: Repositorie
     tenant, _ = await two_tenants(repos)
     ana = uuid4()
     first = booking(tenant.id, ana, 14, 60)
-    await repos.appointments.reserve(first)
-    await repos.appointments.reserve(first)  # a retried reserve of the same id is fine
+    assert await repos.appointments.reserve(first) is None  # stored now
+    again = await repos.appointments.reserve(first)  # a retry: nothing written, the stored one
+    assert again is not None and (again.id, again.status) == (first.id, AppointmentStatus.PENDING)
     confirmed = await repos.appointments.save(
         first.moved_to(AppointmentStatus.CONFIRMED, external_event_id="ev1")
     )
@@ -319,6 +320,22 @@ async def test_conversation_versions_detect_concurrent_writes(repos: Repositorie
     assert await repos.conversations.find_open(tenant.id, customer, "whatsapp") is None
     with pytest.raises(NotFoundError):
         await repos.conversations.get(other.id, started.id)
+
+
+async def test_a_conversations_first_save_creates_it(repos: Repositories) -> None:
+    tenant, other = await two_tenants(repos)
+    new = Conversation(tenant_id=tenant.id, customer_id=uuid4(), channel="whatsapp")
+    said = new.with_message(Message(role=Role.CUSTOMER, text="Oi", message_id="m1"))
+    racing = await asyncio.gather(
+        repos.conversations.save(said), repos.conversations.save(said), return_exceptions=True
+    )
+    assert sorted(type(r).__name__ for r in racing) == ["ConflictError", "Conversation"]
+    stored = await repos.conversations.get(tenant.id, new.id)
+    assert (stored.version, [m.text for m in stored.messages]) == (1, ["Oi"])
+    foreign = new.model_copy(update={"tenant_id": other.id})
+    with pytest.raises(ConflictError):  # another tenant's id is never taken over
+        await repos.conversations.save(foreign)
+    assert (await repos.conversations.get(tenant.id, new.id)).version == 1
 
 
 async def test_one_claim_per_channel_message(repos: Repositories) -> None:

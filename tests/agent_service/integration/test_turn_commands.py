@@ -22,6 +22,8 @@ from tests.agent_service.integration.agent_fixtures import (
     Customer,
     agent_stack,
     agent_stub,
+    booking_day,
+    booking_request_text,
     channel_to,
     seed_demo_salon,
 )
@@ -30,6 +32,8 @@ pytest_plugins = ["tests.kit.mongo_fixtures"]
 
 PLAIN_TURN_MAX_COMMANDS = 5
 CACHED = {"tenants", "services", "professionals", "faq_entries"}
+TRANSACTION_ENDS = {"commitTransaction", "abortTransaction"}
+RATE = "tenant_message_rate"
 COUNTED: ContextVar[list[str] | None] = ContextVar("counted_commands", default=None)
 
 
@@ -41,12 +45,13 @@ class Commands(monitoring.CommandListener):
 
     def started(self, event: monitoring.CommandStartedEvent) -> None:
         counted = COUNTED.get()
-        if counted is None or event.database_name != self.database:
+        ends_transaction = event.command_name in TRANSACTION_ENDS  # sent to "admin"
+        if counted is None or (event.database_name != self.database and not ends_transaction):
             return
         target = event.command.get(event.command_name)
         if isinstance(target, str) and target in CACHED:
             return
-        counted.append(f"{event.command_name} {target}")
+        counted.append(event.command_name if ends_transaction else f"{event.command_name} {target}")
 
     def succeeded(self, event: monitoring.CommandSucceededEvent) -> None:
         pass
@@ -99,3 +104,38 @@ async def test_a_plain_turn_makes_at_most_five_commands_and_a_redelivery_no_writ
     redelivery = turns[3]
     writes = [c for c in redelivery if c.split()[0] in {"insert", "update", "delete"}]
     assert not [c for c in writes if c.endswith("conversations")], redelivery
+
+
+async def test_a_first_turn_creates_its_conversation_with_its_first_save(
+    embedded_mongo: EmbeddedMongo, tmp_path: Path, turns: list[list[str]]
+) -> None:
+    async with agent_stack(embedded_mongo, tmp_path) as stack:
+        LISTENER.database = stack.agent_database
+        async with channel_to(stack.replicas[0].port) as channel:
+            tenant_id = await seed_demo_salon(channel)
+            maria = Customer(agent_stub(channel), tenant_id)
+            first = await maria.say("Olá!")
+            second = await maria.say("Qual é o endereço?")
+    new_customer = [c for c in turns[0] if not c.endswith(RATE)]  # a new bucket: not the turn's
+    assert "insert conversations" not in new_customer, new_customer
+    assert len(new_customer) <= PLAIN_TURN_MAX_COMMANDS, new_customer
+    assert second.conversation_id == first.conversation_id  # the stored one was found again
+
+
+async def test_a_booking_confirmation_writes_the_appointment_with_one_transaction(
+    embedded_mongo: EmbeddedMongo, tmp_path: Path, turns: list[list[str]]
+) -> None:
+    async with agent_stack(embedded_mongo, tmp_path) as stack:
+        LISTENER.database = stack.agent_database
+        async with channel_to(stack.replicas[0].port) as channel:
+            tenant_id = await seed_demo_salon(channel)
+            maria = Customer(agent_stub(channel), tenant_id)
+            await maria.say(booking_request_text(booking_day()))
+            booked = await maria.say("sim")
+    assert any(action.appointment.id for action in booked.actions), booked
+    confirmation = turns[1]
+    # The reservation (appointment and holds together) is the one transaction; the
+    # confirmation is one conditional write of one document.
+    assert confirmation.count("commitTransaction") == 1, confirmation
+    # A first delivery has no earlier appointment of its own to resume: no read for it.
+    assert "find appointments" not in confirmation, confirmation

@@ -28,6 +28,7 @@ from agent_service.domain.errors import (
     ConflictError,
     DeadlineExceededError,
     InvalidStateError,
+    PolicyViolationError,
     SlotUnavailableError,
 )
 from agent_service.domain.outbox import OutboxKind
@@ -178,6 +179,27 @@ async def test_a_redelivery_after_the_handler_died_resumes_the_same_booking() ->
     assert again.id == resumed.id
     with pytest.raises(SlotUnavailableError):  # another message for that time: taken
         await service.book.execute(*args, request_key="whatsapp:m2")
+
+
+async def test_a_redelivery_too_late_to_book_anew_still_resumes_its_booking() -> None:
+    """The reservation is tried first (no read before it); a redelivery past the booking
+    notice cannot reserve anew but still finishes what its first delivery began."""
+    _service, salon, calendar, repos = await setup()
+    args = (salon.tenant.id, uuid4(), salon.ana.id, salon.cut.id, TUESDAY_10)
+
+    def die_after_event(step: str) -> None:
+        if step == "after_event":
+            raise asyncio.CancelledError  # stands for SIGKILL
+
+    dying = wire_booking(repos, calendar, lambda: NOW, die_after_event)
+    with pytest.raises(asyncio.CancelledError):
+        await dying.book.execute(*args, request_key="whatsapp:m1")
+    late = wire_booking(repos, calendar, lambda: TUESDAY_10 + timedelta(hours=1))
+    resumed = await late.book.execute(*args, request_key="whatsapp:m1")
+    assert resumed.status is AppointmentStatus.CONFIRMED
+    assert [e.event_id for e in live(calendar)] == [resumed.external_event_id]
+    with pytest.raises(PolicyViolationError):  # a new request at that time: too late
+        await late.book.execute(*args, request_key="whatsapp:m2")
 
 
 # §2 — claims with a lease

@@ -10,8 +10,8 @@ import pytest
 
 from agent_service.application.conversation import HandleMessage, IncomingMessage
 from agent_service.application.engine import ProgressSink, TurnInput, TurnOutput
-from agent_service.application.tenant_gate import ClusterTenantGate, SlotLease, TenantGate
-from agent_service.domain.errors import CapacityExceededError, StorageUnavailableError
+from agent_service.application.tenant_gate import TenantGate
+from agent_service.domain.errors import CapacityExceededError
 from tests.agent_service.conversation_fixtures import seed_salon
 from tests.fakes.agent_repositories import in_memory_repositories
 
@@ -97,36 +97,3 @@ async def test_a_refused_message_can_be_delivered_again_and_duplicates_take_no_p
     engine.release.set()
     assert (await running).result.reply == (await duplicate).result.reply == "ok first"
     assert (await handle.execute(refused)).result.reply == "ok second"
-
-
-class BlippingSlots:
-    """In-memory ``TurnSlots`` whose renewals find the database unavailable."""
-
-    def __init__(self) -> None:
-        self.held: set[SlotLease] = set()
-        self.renewals = asyncio.Event()
-
-    async def acquire(self, tenant_id: UUID, limit: int) -> SlotLease | None:
-        if len(self.held) >= limit:
-            return None
-        lease = SlotLease(tenant_id, len(self.held), uuid4().hex)
-        self.held.add(lease)
-        return lease
-
-    async def renew(self, lease: SlotLease) -> bool:
-        self.renewals.set()
-        raise StorageUnavailableError()
-
-    async def release(self, lease: SlotLease) -> None:
-        self.held.discard(lease)
-
-
-async def test_a_renewal_that_fails_does_not_fail_the_turn() -> None:
-    slots, tenant = BlippingSlots(), uuid4()
-    gate = ClusterTenantGate(slots, 1, renew_every=0.001)
-    async with gate.admit(tenant):
-        await slots.renewals.wait()  # the turn outlives at least one failed renewal
-        with pytest.raises(CapacityExceededError):
-            async with gate.admit(tenant):
-                pass
-    assert slots.held == set()
