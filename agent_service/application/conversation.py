@@ -322,7 +322,7 @@ class HandleMessage:
         )
         if created and message.conversation_id is None:
             # A customer stored just now has no conversation and no appointment yet.
-            nothing = Upcoming(self._clock(), UPCOMING_READ, ())
+            nothing = Upcoming(self._clock(), UPCOMING_READ, (), pending=())
             return customer, await self._conversation(message, customer, _Found(None)), nothing
         return customer, await self._conversation(message, customer), None
 

@@ -23,14 +23,22 @@ UPCOMING_READ = 3
 assistant's memory shows three)."""
 
 
+PENDING_READ = 5
+"""How many of the customer's bookings still being confirmed a turn reads up front (a new
+booking's question names them)."""
+
+
 @dataclass(frozen=True, slots=True)
 class Upcoming:
     """The customer's first ``limit`` confirmed appointments starting at or after ``after``,
-    by start time (fewer when there are no more)."""
+    by start time (fewer when there are no more), and ``pending``: their first
+    ``PENDING_READ`` bookings still being confirmed when the turn began, by start time (None:
+    not read with the turn)."""
 
     after: datetime
     limit: int
     appointments: tuple[Appointment, ...]
+    pending: tuple[Appointment, ...] | None = None
 
     def from_(self, now: datetime, limit: int) -> tuple[Appointment, ...] | None:
         """The first ``limit`` starting at or after ``now``, when this read is enough to tell;
@@ -62,6 +70,6 @@ class TurnContextReader(Protocol):
         conversation_id: UUID | None,
         upcoming_after: datetime,
     ) -> TurnContext:
-        """The sender's customer, conversation and next ``UPCOMING_READ`` confirmed
-        appointments, in one read."""
+        """The sender's customer, conversation, next ``UPCOMING_READ`` confirmed
+        appointments and first ``PENDING_READ`` pending ones, in one read."""
         ...

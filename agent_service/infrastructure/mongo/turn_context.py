@@ -1,7 +1,7 @@
 """``MongoTurnContextReader``: a turn's customer, conversation and upcoming appointments in one
-``aggregate`` on ``customers`` with two ``$lookup`` stages (the queries the repositories would
+``aggregate`` on ``customers`` with three ``$lookup`` stages (the queries the repositories would
 run one by one: ``find_open``/``get`` of conversations, the customer's confirmed appointments
-from now on by start time)."""
+from now on by start time, and their pending ones)."""
 
 from __future__ import annotations
 
@@ -9,7 +9,12 @@ from datetime import datetime
 from typing import Any
 from uuid import UUID
 
-from agent_service.application.turn_context import UPCOMING_READ, TurnContext, Upcoming
+from agent_service.application.turn_context import (
+    PENDING_READ,
+    UPCOMING_READ,
+    TurnContext,
+    Upcoming,
+)
 from agent_service.domain.appointments import AppointmentStatus
 from agent_service.domain.conversations import ConversationStatus
 from agent_service.infrastructure.mongo.base import stored_instant
@@ -38,12 +43,16 @@ class MongoTurnContextReader:
             {"$limit": 1},
             _conversation_lookup(tenant_id, channel, conversation_id),
             _upcoming_lookup(tenant_id, after),
+            _pending_lookup(tenant_id),
         ]
         found = await (await customers.aggregate(pipeline)).to_list(1)
         if not found:
             return TurnContext(customer=None, conversation=None, upcoming=None)
         raw = found[0]
         conversations, upcoming = raw.pop("conversation"), raw.pop("upcoming")
+        pending = tuple(
+            AppointmentDocument.model_validate(a).to_domain() for a in raw.pop("pending")
+        )
         customer = CustomerDocument.model_validate(raw)
         conversation = (
             ConversationDocument.model_validate(conversations[0]).to_domain()
@@ -54,7 +63,7 @@ class MongoTurnContextReader:
         return TurnContext(
             customer=customer.to_domain(),
             conversation=conversation,
-            upcoming=Upcoming(after, UPCOMING_READ, appointments),
+            upcoming=Upcoming(after, UPCOMING_READ, appointments, pending=pending),
         )
 
 
@@ -105,5 +114,28 @@ def _upcoming_lookup(tenant_id: UUID, after: datetime) -> dict[str, Any]:
                 {"$limit": UPCOMING_READ},
             ],
             "as": "upcoming",
+        }
+    }
+
+
+def _pending_lookup(tenant_id: UUID) -> dict[str, Any]:
+    """The customer's bookings still being confirmed (what ``_also_pending`` of the booking
+    tools would list: status pending, any start, first ``PENDING_READ`` by start time)."""
+    return {
+        "$lookup": {
+            "from": AppointmentDocument.get_collection_name(),
+            "let": {"customer": "$_id"},
+            "pipeline": [
+                {
+                    "$match": {
+                        "$expr": {"$eq": ["$customer_id", "$$customer"]},
+                        "tenant_id": tenant_id,
+                        "status": AppointmentStatus.PENDING.value,
+                    }
+                },
+                {"$sort": {"start": 1, "_id": 1}},
+                {"$limit": PENDING_READ},
+            ],
+            "as": "pending",
         }
     }

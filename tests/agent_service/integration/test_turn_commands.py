@@ -139,3 +139,19 @@ async def test_a_booking_confirmation_writes_the_appointment_with_one_transactio
     assert confirmation.count("commitTransaction") == 1, confirmation
     # A first delivery has no earlier appointment of its own to resume: no read for it.
     assert "find appointments" not in confirmation, confirmation
+
+
+async def test_a_known_customers_booking_question_reads_no_appointments_of_its_own(
+    embedded_mongo: EmbeddedMongo, tmp_path: Path, turns: list[list[str]]
+) -> None:
+    async with agent_stack(embedded_mongo, tmp_path) as stack:
+        LISTENER.database = stack.agent_database
+        async with channel_to(stack.replicas[0].port) as channel:
+            tenant_id = await seed_demo_salon(channel)
+            maria = Customer(agent_stub(channel), tenant_id)
+            await maria.say("Olá!")
+            asked = await maria.say(booking_request_text(booking_day()))
+    assert "Confirma" in asked.reply, asked.reply
+    # Her pending bookings (named by the question) came with the turn's one read.
+    assert "find appointments" not in turns[1], turns[1]
+    assert "aggregate customers" in turns[1], turns[1]

@@ -137,6 +137,53 @@ async def test_while_one_is_pending_a_new_booking_is_asked_about_not_silently_ad
     assert asked.result.actions == ()
 
 
+async def test_pending_bookings_read_with_the_turn_serve_the_question_until_the_turn_writes() -> (
+    None
+):
+    from agent_service.application.turn_context import Upcoming
+    from agent_service.infrastructure.agent.deps import AgentDeps, TurnState
+    from agent_service.infrastructure.agent.tools.booking import _pending_bookings
+
+    assistant = Assistant(repos=in_memory_repositories(clock=lambda: NOW))
+    salon = await seed_salon(assistant.repos)
+    quota_on_every_write(assistant.calendar, store=False)
+    await assistant.say(salon.tenant.id, "Quero agendar um corte feminino com a Ana amanhã às 10h")
+    assert told_pending((await assistant.say(salon.tenant.id, "sim")).result.reply)
+    (pending,) = await assistant.repos.appointments.due_pending(timedelta(0), 5)
+    store = assistant.repos.appointments
+    listed: list[object] = []
+
+    class Counting:
+        def __getattr__(self, name: str) -> Any:
+            return getattr(store, name)
+
+        async def list(self, *args: Any, **kwargs: Any) -> Any:
+            listed.append(args)
+            return await store.list(*args, **kwargs)
+
+    turn = TurnState(now=NOW, language="pt", upcoming_read=Upcoming(NOW, 3, (), pending=()))
+    deps = AgentDeps(
+        tenant_id=salon.tenant.id,
+        customer_id=pending.customer_id,
+        tenant_repository=assistant.repos.tenants,
+        service_repository=assistant.repos.services,
+        professional_repository=assistant.repos.professionals,
+        appointment_repository=Counting(),
+        calendar_adapter=assistant.calendar,
+        faq_repository=assistant.repos.faq,
+        booking=assistant.booking,
+        tenant=salon.tenant,
+        turn=turn,
+    )
+    turn.upcoming_read = Upcoming(NOW, 3, (), pending=(pending,))
+    assert await _pending_bookings(deps) == (pending,) and listed == []  # read with the turn
+    turn.upcoming_read = Upcoming(NOW, 3, ())  # the turn's read did not bring them: ask
+    assert [a.id for a in await _pending_bookings(deps)] == [pending.id] and len(listed) == 1
+    turn.upcoming_read = Upcoming(NOW, 3, (), pending=())
+    turn.writes_this_turn = 1  # this turn wrote: what it read before may be out of date
+    assert [a.id for a in await _pending_bookings(deps)] == [pending.id] and len(listed) == 2
+
+
 # §3 — the saga shielded from the caller's cancellation
 
 

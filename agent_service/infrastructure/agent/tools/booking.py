@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from datetime import date, datetime, timedelta
 from uuid import UUID
 
@@ -10,7 +11,8 @@ from pydantic_ai import RunContext
 
 from agenda_kit.calendar.errors import CalendarError
 from agent_service.application.ports import AppointmentFilter
-from agent_service.domain.appointments import AppointmentStatus
+from agent_service.application.turn_context import PENDING_READ
+from agent_service.domain.appointments import Appointment, AppointmentStatus
 from agent_service.domain.catalog import Professional, Service
 from agent_service.domain.conversations import ActionKind, TurnAction
 from agent_service.domain.errors import (
@@ -220,12 +222,7 @@ def pending_result(summary: str) -> str:
 async def _also_pending(deps: AgentDeps) -> str:
     """While a booking of this customer is still being confirmed, a new one is asked about
     explicitly (the confirmation question names the pending one), never silently added."""
-    selection = AppointmentFilter(
-        customer_id=deps.customer_id, statuses=(AppointmentStatus.PENDING,)
-    )
-    pending, _ = await deps.appointment_repository.list(
-        deps.tenant_id, selection, page_size=5, page_token=None
-    )
+    pending = await _pending_bookings(deps)
     if not pending:
         return ""
     zone, language = deps.tenant.zone, deps.turn.language
@@ -236,6 +233,21 @@ async def _also_pending(deps: AgentDeps) -> str:
     if language == "pt":
         return f" — além de {waiting}, que ainda estou confirmando com a agenda"
     return f" — in addition to {waiting}, which I am still confirming with the calendar"
+
+
+async def _pending_bookings(deps: AgentDeps) -> Sequence[Appointment]:
+    """The customer's bookings still being confirmed: read with the turn's conversation (one
+    round trip) while this turn has written nothing, else asked of the store."""
+    read = deps.turn.upcoming_read
+    if read is not None and read.pending is not None and deps.turn.writes_this_turn == 0:
+        return read.pending
+    selection = AppointmentFilter(
+        customer_id=deps.customer_id, statuses=(AppointmentStatus.PENDING,)
+    )
+    pending, _ = await deps.appointment_repository.list(
+        deps.tenant_id, selection, page_size=PENDING_READ, page_token=None
+    )
+    return pending
 
 
 async def _not_booked(deps: AgentDeps, start: datetime, summary: str, error: Exception) -> str:
