@@ -97,30 +97,22 @@ def _conversation_lookup(
 
 
 def _upcoming_lookup(tenant_id: UUID, after: datetime) -> dict[str, Any]:
-    return {
-        "$lookup": {
-            "from": AppointmentDocument.get_collection_name(),
-            "let": {"customer": "$_id"},
-            "pipeline": [
-                {
-                    "$match": {
-                        "$expr": {"$eq": ["$customer_id", "$$customer"]},
-                        "tenant_id": tenant_id,
-                        "status": {"$in": [AppointmentStatus.CONFIRMED.value]},
-                        "start": {"$gte": after},
-                    }
-                },
-                {"$sort": {"start": 1, "_id": 1}},
-                {"$limit": UPCOMING_READ},
-            ],
-            "as": "upcoming",
-        }
-    }
+    """The customer's next confirmed appointments from ``after`` (the assistant's memory)."""
+    confirmed = {"status": AppointmentStatus.CONFIRMED.value, "start": {"$gte": after}}
+    return _appointments_lookup(tenant_id, confirmed, UPCOMING_READ, "upcoming")
 
 
 def _pending_lookup(tenant_id: UUID) -> dict[str, Any]:
     """The customer's bookings still being confirmed (what ``_also_pending`` of the booking
-    tools would list: status pending, any start, first ``PENDING_READ`` by start time)."""
+    tools would list: status pending, any start)."""
+    pending = {"status": AppointmentStatus.PENDING.value}
+    return _appointments_lookup(tenant_id, pending, PENDING_READ, "pending")
+
+
+def _appointments_lookup(
+    tenant_id: UUID, match: dict[str, Any], limit: int, into: str
+) -> dict[str, Any]:
+    """The customer's first ``limit`` appointments matching ``match``, by start time."""
     return {
         "$lookup": {
             "from": AppointmentDocument.get_collection_name(),
@@ -130,12 +122,12 @@ def _pending_lookup(tenant_id: UUID) -> dict[str, Any]:
                     "$match": {
                         "$expr": {"$eq": ["$customer_id", "$$customer"]},
                         "tenant_id": tenant_id,
-                        "status": AppointmentStatus.PENDING.value,
+                        **match,
                     }
                 },
                 {"$sort": {"start": 1, "_id": 1}},
-                {"$limit": PENDING_READ},
+                {"$limit": limit},
             ],
-            "as": "pending",
+            "as": into,
         }
     }

@@ -83,18 +83,30 @@ def turns(monkeypatch: pytest.MonkeyPatch) -> list[list[str]]:
     return recorded
 
 
-async def test_a_plain_turn_makes_at_most_five_commands_and_a_redelivery_no_write(
-    embedded_mongo: EmbeddedMongo, tmp_path: Path, turns: list[list[str]]
-) -> None:
+async def maria_says(
+    embedded_mongo: EmbeddedMongo, tmp_path: Path, *said: str | tuple[str, str]
+) -> list[Any]:
+    """Maria's replies to ``said`` (a text, or a text and its channel message id) from one
+    agent replica on a freshly seeded demo salon, every turn counted by ``turns``."""
+    replies = []
     async with agent_stack(embedded_mongo, tmp_path) as stack:
         LISTENER.database = stack.agent_database
         async with channel_to(stack.replicas[0].port) as channel:
-            tenant_id = await seed_demo_salon(channel)
-            maria = Customer(agent_stub(channel), tenant_id)
-            await maria.say("Olá!")  # the first turn creates the customer and conversation
-            first = await maria.say("Qual é o endereço?", message_id="address-1")
-            await maria.say("Obrigada!")
-            again = await maria.say("Qual é o endereço?", message_id="address-1")
+            maria = Customer(agent_stub(channel), await seed_demo_salon(channel))
+            for line in said:
+                text, message_id = (line, None) if isinstance(line, str) else line
+                replies.append(await maria.say(text, message_id=message_id))
+    return replies
+
+
+async def test_a_plain_turn_makes_at_most_five_commands_and_a_redelivery_no_write(
+    embedded_mongo: EmbeddedMongo, tmp_path: Path, turns: list[list[str]]
+) -> None:
+    address = ("Qual é o endereço?", "address-1")
+    # The first turn creates the customer and conversation.
+    _, first, _, again = await maria_says(
+        embedded_mongo, tmp_path, "Olá!", address, "Obrigada!", address
+    )
     new_customer = turns[0]  # stored just now: no conversation or appointment to look for
     looked_up = {"find conversations", "find appointments", "find customers"}
     assert not looked_up & set(new_customer), new_customer
@@ -109,13 +121,7 @@ async def test_a_plain_turn_makes_at_most_five_commands_and_a_redelivery_no_writ
 async def test_a_first_turn_creates_its_conversation_with_its_first_save(
     embedded_mongo: EmbeddedMongo, tmp_path: Path, turns: list[list[str]]
 ) -> None:
-    async with agent_stack(embedded_mongo, tmp_path) as stack:
-        LISTENER.database = stack.agent_database
-        async with channel_to(stack.replicas[0].port) as channel:
-            tenant_id = await seed_demo_salon(channel)
-            maria = Customer(agent_stub(channel), tenant_id)
-            first = await maria.say("Olá!")
-            second = await maria.say("Qual é o endereço?")
+    first, second = await maria_says(embedded_mongo, tmp_path, "Olá!", "Qual é o endereço?")
     new_customer = [c for c in turns[0] if not c.endswith(RATE)]  # a new bucket: not the turn's
     assert "insert conversations" not in new_customer, new_customer
     assert len(new_customer) <= PLAIN_TURN_MAX_COMMANDS, new_customer
@@ -125,13 +131,9 @@ async def test_a_first_turn_creates_its_conversation_with_its_first_save(
 async def test_a_booking_confirmation_writes_the_appointment_with_one_transaction(
     embedded_mongo: EmbeddedMongo, tmp_path: Path, turns: list[list[str]]
 ) -> None:
-    async with agent_stack(embedded_mongo, tmp_path) as stack:
-        LISTENER.database = stack.agent_database
-        async with channel_to(stack.replicas[0].port) as channel:
-            tenant_id = await seed_demo_salon(channel)
-            maria = Customer(agent_stub(channel), tenant_id)
-            await maria.say(booking_request_text(booking_day()))
-            booked = await maria.say("sim")
+    _, booked = await maria_says(
+        embedded_mongo, tmp_path, booking_request_text(booking_day()), "sim"
+    )
     assert any(action.appointment.id for action in booked.actions), booked
     confirmation = turns[1]
     # The reservation (appointment and holds together) is the one transaction; the
@@ -144,13 +146,9 @@ async def test_a_booking_confirmation_writes_the_appointment_with_one_transactio
 async def test_a_known_customers_booking_question_reads_no_appointments_of_its_own(
     embedded_mongo: EmbeddedMongo, tmp_path: Path, turns: list[list[str]]
 ) -> None:
-    async with agent_stack(embedded_mongo, tmp_path) as stack:
-        LISTENER.database = stack.agent_database
-        async with channel_to(stack.replicas[0].port) as channel:
-            tenant_id = await seed_demo_salon(channel)
-            maria = Customer(agent_stub(channel), tenant_id)
-            await maria.say("Olá!")
-            asked = await maria.say(booking_request_text(booking_day()))
+    _, asked = await maria_says(
+        embedded_mongo, tmp_path, "Olá!", booking_request_text(booking_day())
+    )
     assert "Confirma" in asked.reply, asked.reply
     # Her pending bookings (named by the question) came with the turn's one read.
     assert "find appointments" not in turns[1], turns[1]
