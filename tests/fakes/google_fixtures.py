@@ -18,6 +18,7 @@ from cryptography.hazmat.primitives import serialization
 from cryptography.hazmat.primitives.asymmetric import rsa
 
 from calendar_service.infrastructure.google import GoogleCalendarAdapter
+from calendar_service.infrastructure.settings import Backend, CalendarSettings
 from tests.fakes.google_calendar import Emulator, running_emulator
 
 CALENDAR_ID = "pro-ana@agenda.test"
@@ -88,6 +89,23 @@ async def emulator(service_account_key: ServiceAccountKey) -> AsyncIterator[Emul
         )
         running.state.add_calendar(CALENDAR_ID)
         yield running
+
+
+def google_settings(
+    emulator: Emulator, service_account: ServiceAccount, token: str, **overrides: Any
+) -> CalendarSettings:
+    """The calendar service's settings on the Google backend through ``emulator`` (any free
+    gRPC port, no metrics port, ``token`` as the one bearer token), plus ``overrides``."""
+    return CalendarSettings(
+        grpc_port=0,
+        metrics_port=0,
+        auth_tokens=[token],
+        backend=Backend.GOOGLE,
+        google_credentials_file=service_account.key_file,
+        google_api_base=emulator.base_url,
+        google_token_uri=emulator.token_uri,
+        **overrides,
+    )
 
 
 @pytest.fixture

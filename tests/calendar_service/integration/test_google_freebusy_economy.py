@@ -19,9 +19,8 @@ from agenda.calendar.v1 import calendar_service_pb2_grpc as pb_grpc
 from agenda_kit.settings import SharedSettings
 from calendar_service.bootstrap import CalendarApp, bootstrap
 from calendar_service.infrastructure.grpc.mappers import time_range
-from calendar_service.infrastructure.settings import Backend, CalendarSettings
 from tests.fakes.google_calendar import Emulator
-from tests.fakes.google_fixtures import CALENDAR_ID, ServiceAccount
+from tests.fakes.google_fixtures import CALENDAR_ID, ServiceAccount, google_settings
 
 TOKEN = "economy-token"
 AUTH = (("authorization", f"Bearer {TOKEN}"),)
@@ -34,14 +33,10 @@ FREE_BUSY = "freeBusy"
 async def stub(
     emulator: Emulator, service_account: ServiceAccount, tmp_path: Path
 ) -> AsyncIterator[pb_grpc.CalendarServiceAsyncStub]:
-    settings = CalendarSettings(
-        grpc_port=0,
-        metrics_port=0,
-        auth_tokens=[TOKEN],
-        backend=Backend.GOOGLE,
-        google_credentials_file=service_account.key_file,
-        google_api_base=emulator.base_url,
-        google_token_uri=emulator.token_uri,
+    settings = google_settings(
+        emulator,
+        service_account,
+        TOKEN,
         freebusy_cache_ttl_seconds=600,  # the cache certainly outlives the test
     )
     app: CalendarApp = await bootstrap(settings, SharedSettings(AGENDA_DATA_DIR=tmp_path))

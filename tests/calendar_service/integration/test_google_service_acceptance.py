@@ -14,10 +14,9 @@ from agenda_kit.calendar.errors import CalendarError, CalendarQuotaError, Calend
 from agenda_kit.calendar.grpc_client import GrpcCalendarAdapter
 from agenda_kit.settings import SharedSettings
 from calendar_service.bootstrap import CalendarApp, bootstrap
-from calendar_service.infrastructure.settings import Backend, CalendarSettings
 from tests.fakes.google_calendar import Emulator
 from tests.fakes.google_faults import RETRYABLE_FAULTS, Fault
-from tests.fakes.google_fixtures import CALENDAR_ID, ServiceAccount
+from tests.fakes.google_fixtures import CALENDAR_ID, ServiceAccount, google_settings
 
 pytestmark = pytest.mark.slow
 TOKEN = "acceptance-token"
@@ -28,14 +27,10 @@ T0 = datetime(2032, 3, 1, 8, 0, tzinfo=UTC)
 async def google_calendar_app(
     emulator: Emulator, service_account: ServiceAccount, tmp_path: Path
 ) -> AsyncIterator[CalendarApp]:
-    settings = CalendarSettings(
-        grpc_port=0,
-        metrics_port=0,
-        auth_tokens=[TOKEN],
-        backend=Backend.GOOGLE,
-        google_credentials_file=service_account.key_file,
-        google_api_base=emulator.base_url,
-        google_token_uri=emulator.token_uri,
+    settings = google_settings(
+        emulator,
+        service_account,
+        TOKEN,
     )
     app = await bootstrap(settings, SharedSettings(AGENDA_DATA_DIR=tmp_path))
     await app.start()

@@ -31,9 +31,8 @@ from calendar_service.infrastructure.google.watch import (
     watch_events,
 )
 from calendar_service.infrastructure.grpc.mappers import time_range
-from calendar_service.infrastructure.settings import Backend, CalendarSettings
 from tests.fakes.google_calendar import Emulator
-from tests.fakes.google_fixtures import CALENDAR_ID, ServiceAccount
+from tests.fakes.google_fixtures import CALENDAR_ID, ServiceAccount, google_settings
 
 TOKEN = "watch-token"
 AUTH = (("authorization", f"Bearer {TOKEN}"),)
@@ -141,14 +140,10 @@ async def app(
     emulator: Emulator, service_account: ServiceAccount, tmp_path: Path
 ) -> AsyncIterator[CalendarApp]:
     port = free_port()
-    settings = CalendarSettings(
-        grpc_port=0,
-        metrics_port=0,
-        auth_tokens=[TOKEN],
-        backend=Backend.GOOGLE,
-        google_credentials_file=service_account.key_file,
-        google_api_base=emulator.base_url,
-        google_token_uri=emulator.token_uri,
+    settings = google_settings(
+        emulator,
+        service_account,
+        TOKEN,
         freebusy_cache_ttl_seconds=15,
         freebusy_followed_ttl_seconds=600,
         google_watch_address=f"http://127.0.0.1:{port}{NOTIFICATIONS_PATH}",
