@@ -19,6 +19,7 @@ import asyncio
 import itertools
 import time
 import uuid
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from email.utils import formatdate
 from typing import Any
@@ -66,8 +67,11 @@ class Delivery:
 class WatchChannels:
     """Open channels by id; notifications go out as tasks on the running loop."""
 
-    def __init__(self, base_url: str = "") -> None:
+    def __init__(self, base_url: str = "", clock: Callable[[], float] = time.time) -> None:
         self.base_url = base_url
+        self.clock = clock
+        """Google's clock (seconds since the epoch): channel expirations are set and checked
+        on it; a test replaces it to move the emulator's time."""
         self.channels: dict[str, Channel] = {}
         self.deliveries: list[Delivery] = []
         self._tasks: set[asyncio.Task[None]] = set()
@@ -91,7 +95,7 @@ class WatchChannels:
             token=body.get("token"),
             resource_id=uuid.uuid4().hex,
             resource_uri=f"{self.base_url}/calendars/{calendar_id}/events?alt=json",
-            expiration_ms=int((time.time() + min(ttl, DEFAULT_TTL_SECONDS)) * 1000),
+            expiration_ms=int((self.clock() + min(ttl, DEFAULT_TTL_SECONDS)) * 1000),
         )
         self.channels[channel_id] = channel
         self._send(channel, "sync")
@@ -105,7 +109,7 @@ class WatchChannels:
 
     def changed(self, calendar_id: str) -> None:
         """A calendar's events changed: notify every live channel watching it."""
-        now_ms = time.time() * 1000
+        now_ms = self.clock() * 1000
         for channel in list(self.channels.values()):
             if channel.calendar_id == calendar_id and channel.expiration_ms > now_ms:
                 self._send(channel, "exists")
