@@ -14,15 +14,10 @@ from __future__ import annotations
 
 import time
 from collections.abc import Awaitable, Callable
-from typing import Generic, TypeVar
+from typing import Generic, Protocol, TypeVar
 from uuid import UUID
 
 from agent_service.application.faq_ranking import rank, terms
-from agent_service.application.ports import (
-    FaqRepository,
-    ProfessionalRepository,
-    ServiceRepository,
-)
 from agent_service.domain.catalog import FaqEntry, Professional, Service
 
 DEFAULT_TTL_SECONDS = 2.0
@@ -62,120 +57,50 @@ class _PerTenant(Generic[_E]):
         self._changes[tenant_id] = self._changes.get(tenant_id, 0) + 1
 
 
-class CachedServices:
-    """A ``ServiceRepository`` caching each tenant's services (see the module)."""
+class _CatalogStore(Protocol[_E]):
+    """What the three catalog repositories share (their ports in ``application.ports``)."""
+
+    async def get(self, tenant_id: UUID, entry_id: UUID, /) -> _E: ...
+
+    async def add(self, entry: _E, /) -> _E: ...
+
+    async def update(self, entry: _E, /) -> _E: ...
+
+    async def delete(self, tenant_id: UUID, entry_id: UUID, /) -> bool: ...
+
+    async def list(self, tenant_id: UUID) -> list[_E]: ...
+
+
+class _CachedCatalog(Generic[_E]):
+    """A catalog repository caching each tenant's whole list (see the module): reads from
+    the kept list, every change through it forgets the tenant's list."""
 
     def __init__(
         self,
-        inner: ServiceRepository,
+        inner: _CatalogStore[_E],
         *,
         ttl: float = DEFAULT_TTL_SECONDS,
         clock: Callable[[], float] = time.monotonic,
     ) -> None:
-        self._inner = inner
-        self._kept: _PerTenant[Service] = _PerTenant(ttl, clock)
+        self._inner: _CatalogStore[_E] = inner
+        self._kept: _PerTenant[_E] = _PerTenant(ttl, clock)
 
-    async def list(self, tenant_id: UUID) -> list[Service]:
+    async def _all(self, tenant_id: UUID) -> list[_E]:
         return await self._kept.read(tenant_id, lambda: self._inner.list(tenant_id))
 
-    async def get(self, tenant_id: UUID, service_id: UUID) -> Service:
-        for service in await self.list(tenant_id):
-            if service.id == service_id:
-                return service
-        return await self._inner.get(tenant_id, service_id)
-
-    async def add(self, service: Service) -> Service:
-        try:
-            return await self._inner.add(service)
-        finally:
-            self._kept.forget(service.tenant_id)
-
-    async def update(self, service: Service) -> Service:
-        try:
-            return await self._inner.update(service)
-        finally:
-            self._kept.forget(service.tenant_id)
-
-    async def delete(self, tenant_id: UUID, service_id: UUID) -> bool:
-        try:
-            return await self._inner.delete(tenant_id, service_id)
-        finally:
-            self._kept.forget(tenant_id)
-
-
-class CachedProfessionals:
-    """A ``ProfessionalRepository`` caching each tenant's team (see the module)."""
-
-    def __init__(
-        self,
-        inner: ProfessionalRepository,
-        *,
-        ttl: float = DEFAULT_TTL_SECONDS,
-        clock: Callable[[], float] = time.monotonic,
-    ) -> None:
-        self._inner = inner
-        self._kept: _PerTenant[Professional] = _PerTenant(ttl, clock)
-
-    async def list(self, tenant_id: UUID, *, service_id: UUID | None = None) -> list[Professional]:
-        team = await self._kept.read(tenant_id, lambda: self._inner.list(tenant_id))
-        return team if service_id is None else [p for p in team if p.offers(service_id)]
-
-    async def get(self, tenant_id: UUID, professional_id: UUID) -> Professional:
-        for professional in await self.list(tenant_id):
-            if professional.id == professional_id:
-                return professional
-        return await self._inner.get(tenant_id, professional_id)
-
-    async def add(self, professional: Professional) -> Professional:
-        try:
-            return await self._inner.add(professional)
-        finally:
-            self._kept.forget(professional.tenant_id)
-
-    async def update(self, professional: Professional) -> Professional:
-        try:
-            return await self._inner.update(professional)
-        finally:
-            self._kept.forget(professional.tenant_id)
-
-    async def delete(self, tenant_id: UUID, professional_id: UUID) -> bool:
-        try:
-            return await self._inner.delete(tenant_id, professional_id)
-        finally:
-            self._kept.forget(tenant_id)
-
-
-class CachedFaq:
-    """A ``FaqRepository`` caching each tenant's FAQ and ranking it in memory (see the module)."""
-
-    def __init__(
-        self,
-        inner: FaqRepository,
-        *,
-        ttl: float = DEFAULT_TTL_SECONDS,
-        clock: Callable[[], float] = time.monotonic,
-    ) -> None:
-        self._inner = inner
-        self._kept: _PerTenant[FaqEntry] = _PerTenant(ttl, clock)
-
-    async def search(self, tenant_id: UUID, query: str, limit: int = 3) -> list[FaqEntry]:
-        if not terms(query):
-            return []
-        return rank(query, await self.list(tenant_id), limit)
-
-    async def get(self, tenant_id: UUID, entry_id: UUID) -> FaqEntry:
-        for entry in await self.list(tenant_id):
+    async def get(self, tenant_id: UUID, entry_id: UUID) -> _E:
+        for entry in await self._all(tenant_id):
             if entry.id == entry_id:
                 return entry
         return await self._inner.get(tenant_id, entry_id)
 
-    async def add(self, entry: FaqEntry) -> FaqEntry:
+    async def add(self, entry: _E) -> _E:
         try:
             return await self._inner.add(entry)
         finally:
             self._kept.forget(entry.tenant_id)
 
-    async def update(self, entry: FaqEntry) -> FaqEntry:
+    async def update(self, entry: _E) -> _E:
         try:
             return await self._inner.update(entry)
         finally:
@@ -187,5 +112,29 @@ class CachedFaq:
         finally:
             self._kept.forget(tenant_id)
 
+
+class CachedServices(_CachedCatalog[Service]):
+    """A ``ServiceRepository`` caching each tenant's services (see the module)."""
+
+    async def list(self, tenant_id: UUID) -> list[Service]:
+        return await self._all(tenant_id)
+
+
+class CachedProfessionals(_CachedCatalog[Professional]):
+    """A ``ProfessionalRepository`` caching each tenant's team (see the module)."""
+
+    async def list(self, tenant_id: UUID, *, service_id: UUID | None = None) -> list[Professional]:
+        team = await self._all(tenant_id)
+        return team if service_id is None else [p for p in team if p.offers(service_id)]
+
+
+class CachedFaq(_CachedCatalog[FaqEntry]):
+    """A ``FaqRepository`` caching each tenant's FAQ and ranking it in memory (see the module)."""
+
+    async def search(self, tenant_id: UUID, query: str, limit: int = 3) -> list[FaqEntry]:
+        if not terms(query):
+            return []
+        return rank(query, await self._all(tenant_id), limit)
+
     async def list(self, tenant_id: UUID) -> list[FaqEntry]:
-        return await self._kept.read(tenant_id, lambda: self._inner.list(tenant_id))
+        return await self._all(tenant_id)
