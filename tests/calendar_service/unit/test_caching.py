@@ -158,35 +158,12 @@ async def test_a_read_racing_a_write_is_not_cached() -> None:
     assert len(fresh.busy) == 1
 
 
-class _Held(InMemoryCalendar):
-    """A backend whose free/busy answer, once read, waits until released (a write lands
-    meanwhile: the answer is stale when it arrives)."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.reading = asyncio.Event()
-        self.release = asyncio.Event()
-
-    async def query_free_busy(
-        self,
-        calendar_ids: Sequence[str],
-        start: datetime,
-        end: datetime,
-        *,
-        fresh: bool = False,
-    ) -> list[FreeBusy]:
-        answers = await super().query_free_busy(calendar_ids, start, end, fresh=fresh)
-        self.reading.set()
-        await self.release.wait()
-        return answers
-
-
 async def test_a_slot_answer_read_while_a_write_was_in_flight_is_never_current() -> None:
-    inner = _Held()
+    inner = SlowCalendar()
     cache = CachingCalendarAdapter(inner, ttl_seconds=60)
     cache.clock = lambda: START - timedelta(days=1)
     reading = asyncio.create_task(cache.find_slots_versioned("ana", START, END, 60))
-    await inner.reading.wait()
+    await inner.answered.wait()
     await cache.insert_event(draft("k"))  # lands before the read answers
     inner.release.set()
     result, version = await reading
