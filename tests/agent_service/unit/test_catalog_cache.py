@@ -39,7 +39,11 @@ class Counting:
         return self._get(tenant_id, entity_id)
 
 
-class CountingServices(InMemoryServiceRepository):
+class _CountsReads:
+    """Mixed into an in-memory catalog repository: ``reads`` counts its store's reads."""
+
+    store: Any
+
     def __init__(self) -> None:
         super().__init__()
         self.counted = Counting(self.store)
@@ -49,24 +53,16 @@ class CountingServices(InMemoryServiceRepository):
         return self.counted.reads
 
 
-class CountingProfessionals(InMemoryProfessionalRepository):
-    def __init__(self) -> None:
-        super().__init__()
-        self.counted = Counting(self.store)
-
-    @property
-    def reads(self) -> int:
-        return self.counted.reads
+class CountingServices(_CountsReads, InMemoryServiceRepository):
+    pass
 
 
-class CountingFaq(InMemoryFaqRepository):
-    def __init__(self) -> None:
-        super().__init__()
-        self.counted = Counting(self.store)
+class CountingProfessionals(_CountsReads, InMemoryProfessionalRepository):
+    pass
 
-    @property
-    def reads(self) -> int:
-        return self.counted.reads
+
+class CountingFaq(_CountsReads, InMemoryFaqRepository):
+    pass
 
 
 class Clock:
