@@ -30,6 +30,7 @@ from pydantic_ai.models.function import AgentInfo, FunctionModel
 
 from agent_service.domain.appointments import Appointment, AppointmentStatus
 from agent_service.domain.catalog import Customer
+from agent_service.infrastructure.agent.offline.context import SYSTEM_NOTE
 from tests.agent_service.conversation_fixtures import Assistant, Salon, seed_salon
 from tests.fakes.agent_repositories import InMemoryAppointmentRepository
 from tests.figures import record
@@ -78,7 +79,7 @@ def _this_turn(messages: list[ModelMessage]) -> tuple[str, int, list[str]]:
         for i, m in enumerate(messages)
         if isinstance(m, ModelRequest)
         and any(
-            isinstance(p, UserPromptPart) and not str(p.content).startswith("<system>")
+            isinstance(p, UserPromptPart) and not str(p.content).startswith(SYSTEM_NOTE)
             for p in m.parts
         )
     )
