@@ -26,7 +26,11 @@ from agent_service.application.incoming import (
 from agent_service.application.repositories import Repositories
 from agent_service.application.tenant_gate import Admission
 from agent_service.application.turn_context import UPCOMING_READ, Upcoming
-from agent_service.application.turn_persistence import remember_name, save_turn
+from agent_service.application.turn_persistence import (
+    answered_conversation,
+    remember_name,
+    save_turn,
+)
 from agent_service.domain.catalog import Customer, Tenant
 from agent_service.domain.conversations import (
     Conversation,
@@ -105,8 +109,9 @@ class HandleMessage:
     async def _named_stored(self, message: IncomingMessage, stored: TurnResult) -> None:
         """The conversation a stored reply names exists before the reply goes out again. A new
         conversation is created by its turn's save, which follows the stored result: when
-        that delivery died (or is still saving) in between, it is stored here, empty, for the
-        customer (the turn's own save, at version 0, then fills it in)."""
+        that delivery died (or is still saving) in between, it is stored here as the stored
+        result answered it (``answered_conversation``); the turn's own save, at version 0,
+        then replaces it with the assistant's state added."""
         conversations = self._repos.conversations
         try:
             await conversations.get(message.tenant_id, stored.conversation_id)
@@ -120,14 +125,7 @@ class HandleMessage:
             name=message.display_name.strip(),
         )
         customer, _ = await self._repos.customers.upsert(sender)
-        await conversations.add(
-            Conversation(
-                id=stored.conversation_id,
-                tenant_id=message.tenant_id,
-                customer_id=customer.id,
-                channel=message.channel,
-            )
-        )
+        await conversations.add(answered_conversation(message, customer, stored))
 
     async def drain(self, grace_seconds: float) -> None:
         """Wait at most ``grace_seconds`` for turns whose caller left (shielded, still
