@@ -22,6 +22,7 @@ from agent_service.domain.conversations import ActionKind
 from agent_service.domain.errors import AgendaError
 from agent_service.infrastructure.agent.agents import AgentSet, Escape
 from agent_service.infrastructure.agent.deps import AgentDeps
+from agent_service.infrastructure.agent.framing import customer_voice
 from agent_service.infrastructure.agent.history import handed_over, load_history, task_history
 from agent_service.infrastructure.agent.intent import clear_route
 from agent_service.infrastructure.agent.memory import prepare_turn, remember_turn
@@ -153,7 +154,7 @@ async def _run_guarded(
     try:
         with acting_as(who):
             return await agent.run(
-                state.get("message", ""),
+                customer_voice(state.get("message", "")),
                 deps=context.deps,
                 message_history=history,
                 usage=context.usage,
