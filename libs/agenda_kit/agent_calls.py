@@ -63,7 +63,7 @@ class AgentCalls:
         request_id: str | None = None,
     ) -> Resp:
         """Call ``method`` (named after its request: ``GetTenantRequest`` → GetTenant),
-        retrying UNAVAILABLE while attempts and the budget allow."""
+        retrying ``is_retryable`` failures while attempts and the budget allow."""
         rpc = type(request).__name__.removesuffix("Request")
         give_up = self._give_up_at(timeout_s)
 

@@ -5,7 +5,8 @@ Every call (the kit's call policy, ``agenda_kit.grpc.client``): ``authorization:
 <token>`` (and an ``x-request-id`` when given or bound in structlog's context) in metadata;
 one deadline for the whole call, retries included —
 ``timeout`` seconds, never later than the caller's :mod:`agenda_kit.deadline`; retries of
-UNAVAILABLE only (the server was not reached or is restarting), with small jittered
+UNAVAILABLE (the server was not reached or is restarting) and of CANCELLED as a status (a
+replica stopping drops the calls it accepted but had not started that way) only, with small jittered
 exponential backoff while the deadline allows. That is safe for every RPC of this contract:
 SendMessage/StreamMessage are deduplicated on ``(tenant, channel, message_id)``, Create RPCs on
 their ``idempotency_key``, and the rest are reads or idempotent writes. Any other failure
@@ -123,8 +124,8 @@ class AgentClient(CatalogMethods, ChannelClient):
     ) -> AsyncIterator[agent_pb.StreamMessageResponse]:
         """The turn as events: ``progress`` stages, ``text_delta`` chunks, then ``final``.
 
-        UNAVAILABLE is retried only before the first event arrives (the server deduplicates
-        the message id, so a retried turn never runs twice)."""
+        A retryable failure (``is_retryable``) is retried only before the first event arrives
+        (the server deduplicates the message id, so a retried turn never runs twice)."""
         rpc = "StreamMessage"
         give_up = self._give_up_at(timeout_s)
 

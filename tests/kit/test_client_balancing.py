@@ -4,6 +4,7 @@ on the other one (never twice in a row on the same one)."""
 
 from __future__ import annotations
 
+import asyncio
 import itertools
 from collections.abc import AsyncIterator, Awaitable, Callable
 from datetime import UTC, datetime, timedelta
@@ -160,3 +161,36 @@ async def test_unavailable_from_one_replica_is_retried_on_the_other() -> None:
     assert 0 < hits.count("bad") == retries  # every retry left the bad one
     repeats = sum(1 for a, b in itertools.pairwise(hits) if a == b == "bad")
     assert repeats == 0, hits
+
+
+AT_ONCE = 200
+
+
+async def test_calls_a_stopping_replica_dropped_unstarted_are_answered_by_the_other() -> None:
+    """A grpc.aio server stopping gracefully finishes the calls it started, but the calls it
+    had accepted and not yet started end with CANCELLED (never a caller's own cancellation,
+    which is an asyncio.CancelledError): the client takes them to the other replica, so a
+    rolling restart under load loses no call, and none runs twice."""
+    hits: list[str] = []
+    first_hit = asyncio.Event()
+
+    async def slow(request: bytes, context: grpc.aio.ServicerContext[Any, Any]) -> bytes:
+        first_hit.set()
+        await asyncio.sleep(0.05)  # calls pile up behind the running ones
+        return await answer(request, context)
+
+    stopping, stopping_port = await start_replica(slow, hits, "stopping")
+    staying, staying_port = await start_replica(slow, hits, "staying")
+    try:
+        async with AgentClient.connect(
+            [f"127.0.0.1:{stopping_port}", f"127.0.0.1:{staying_port}"], token="t"
+        ) as client:
+            tenant_id = "00000000-0000-4000-8000-000000000000"
+            calls = [asyncio.create_task(client.get_tenant(tenant_id)) for _ in range(AT_ONCE)]
+            await first_hit.wait()
+            await stopping.stop(5)  # graceful: started calls finish
+            tenants = await asyncio.gather(*calls)
+    finally:
+        await staying.stop(0)
+    assert [t.name for t in tenants] == ["Salão"] * AT_ONCE
+    assert len(hits) == AT_ONCE  # each call handled exactly once, on one replica or the other

@@ -1,11 +1,12 @@
 """One call of the calendar client: the method table, the breaker, retries and the error table.
 
 Per call: no call at all once the caller's deadline has passed; each attempt under the circuit
-breaker (which counts only UNAVAILABLE and DEADLINE_EXCEEDED); UNAVAILABLE retried by the
-kit's call policy (``agenda_kit.grpc.client.RetryingCalls``) — safe for CreateEvent because of
-its idempotency key, and for the reads, cancel and move, which are idempotent; grpc errors
-never escape: they become ``agenda_kit.calendar.errors``. Token, request id and the deadline
-of each attempt come from the channel's interceptors (``agenda_kit.grpc.client``).
+breaker (which counts only UNAVAILABLE and DEADLINE_EXCEEDED); UNAVAILABLE and a stopping
+replica's CANCELLED retried by the kit's call policy (``agenda_kit.grpc.client.RetryingCalls``)
+— safe for CreateEvent because of its idempotency key, and for the reads, cancel and move,
+which are idempotent; grpc errors never escape: they become ``agenda_kit.calendar.errors``.
+Token, request id and the deadline of each attempt come from the channel's interceptors
+(``agenda_kit.grpc.client``).
 """
 
 from __future__ import annotations
@@ -108,7 +109,8 @@ class CalendarCalls:
         )
 
     async def invoke(self, rpc: Rpc[Req, Resp], request: Req) -> Resp:
-        """Call ``rpc``, retrying UNAVAILABLE while attempts and the deadline allow."""
+        """Call ``rpc``, retrying ``is_retryable`` failures while attempts and the deadline
+        allow."""
         try:
             return await self._retrying.run(rpc.name, lambda: self._attempt(rpc, request))
         except CircuitOpenError as error:

@@ -3,7 +3,8 @@
 Every call: bearer token (and the bound ``x-request-id``) in metadata; a deadline of
 ``min(timeout, caller's remaining deadline)`` (both from the kit's call policy,
 ``agenda_kit.grpc.client``); no call at all once the caller's deadline has passed; retries of
-UNAVAILABLE only, with small jittered exponential backoff, while the deadline allows; a
+UNAVAILABLE and of CANCELLED by a stopping replica only (``is_retryable``), with small jittered
+exponential backoff, while the deadline allows; a
 circuit breaker that counts only UNAVAILABLE and DEADLINE_EXCEEDED (``client_calls``); cached
 reads fenced by this client's writes (``client_reads``); grpc errors never escape — they
 become ``agenda_kit.calendar.errors``.

@@ -9,10 +9,11 @@
   become one static ``ipv4:``/``ipv6:`` target; host names are resolved once, when the channel
   is made (use a DNS name instead when replicas come and go).
 
-The channel's service config selects ``round_robin``: every call (not every connection) goes
-to the next READY replica, so load spreads per call and a replica that is down (connection
-refused, not READY) is skipped. A call that fails with UNAVAILABLE is retried by the client's
-own retry loop, and that attempt is picked afresh, i.e. by the rotation, on the next replica.
+The channel's service config selects ``round_robin``: every call (not every connection) goes to
+the next READY replica, so load spreads per call and a replica that is down (connection
+refused, not READY) is skipped. A call that fails with UNAVAILABLE (or CANCELLED by a replica
+that is stopping) is retried by the client's own retry loop, and that attempt is picked afresh,
+i.e. by the rotation, on the next replica.
 """
 
 from __future__ import annotations

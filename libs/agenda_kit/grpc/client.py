@@ -6,8 +6,9 @@
   passes, else the one bound in structlog's context) on every call, unless the call set them;
 - ``CallDeadline``: a call without a timeout gets the default; every call's timeout is capped by
   the caller's remaining :mod:`agenda_kit.deadline`;
-- ``RetryingCalls``: UNAVAILABLE is retried (``agenda_kit.retrying``: tenacity) while the
-  attempts and the budget allow, each pause logged and counted in ``ClientStats``.
+- ``RetryingCalls``: a call that failed with ``is_retryable`` (UNAVAILABLE, or CANCELLED by a
+  replica stopping) is retried (``agenda_kit.retrying``: tenacity) while the attempts and
+  the budget allow, each pause logged and counted in ``ClientStats``.
 """
 
 from __future__ import annotations
@@ -34,7 +35,7 @@ __all__ = [
     "ChannelSettings",
     "ClientStats",
     "RetryingCalls",
-    "is_unavailable",
+    "is_retryable",
     "open_channel",
 ]
 
@@ -60,9 +61,18 @@ class ClientStats:
     rejected_by_breaker: int = 0
 
 
-def is_unavailable(error: BaseException) -> bool:
-    """The server was not reached or is restarting: the one failure worth retrying."""
-    return isinstance(error, grpc.aio.AioRpcError) and error.code() is grpc.StatusCode.UNAVAILABLE
+RETRYABLE = frozenset({grpc.StatusCode.UNAVAILABLE, grpc.StatusCode.CANCELLED})
+
+
+def is_retryable(error: BaseException) -> bool:
+    """The failures worth retrying: UNAVAILABLE (the server was not reached, is restarting, or
+    gave up on the call at the end of its shutdown grace), or
+    CANCELLED as a status — a grpc.aio server that starts a graceful stop ends the calls it had
+    accepted but not yet started that way (measured: tests/kit/test_client_balancing.py). The
+    caller's own cancellation never arrives as a status (it is an ``asyncio.CancelledError``).
+    Safe for every RPC of both contracts: each is a read, an idempotent write, or deduplicated
+    on its message id / idempotency key, so a call that did run is not run twice."""
+    return isinstance(error, grpc.aio.AioRpcError) and error.code() in RETRYABLE
 
 
 def _details(details: Any, *, timeout: float | None, metadata: Any) -> Any:
@@ -187,8 +197,9 @@ class ChannelClient:
 
 
 class RetryingCalls:
-    """Runs one logical call: ``attempt()`` again on UNAVAILABLE while ``policy`` and the
-    budget allow (see ``agenda_kit.retrying``); counts calls and retries in ``stats``."""
+    """Runs one logical call: ``attempt()`` again on a retryable failure (``is_retryable``)
+    while ``policy`` and the budget allow (see ``agenda_kit.retrying``); counts calls and
+    retries in ``stats``."""
 
     def __init__(
         self, policy: RetryPolicy, stats: ClientStats, *, logger: str, log_event: str
@@ -204,7 +215,7 @@ class RetryingCalls:
         attempt: Callable[[], Awaitable[T]],
         *,
         remaining: Remaining = deadline.remaining,
-        retry_if: Callable[[BaseException], bool] = is_unavailable,
+        retry_if: Callable[[BaseException], bool] = is_retryable,
     ) -> T:
         """``await attempt()``; the last error is raised as it was."""
         self._stats.calls += 1
