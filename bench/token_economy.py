@@ -220,7 +220,7 @@ def _role(info: AgentInfo) -> str:
         return "router"
     instructions = info.instructions or ""
     for spec in SPECIALISTS:  # by its instructions: a step may show only some of its tools
-        if instructions.startswith(spec.instructions):
+        if instructions.startswith(spec.job):
             return spec.name
     return SINGLE
 
