@@ -88,7 +88,7 @@ def _specialist_agent(
         output_type=[str, ToolOutput(Escape, name=ESCAPE_TOOL)],
         instructions=[instructions_for(spec), _context],
         tools=[reporting_progress(tool) for tool in spec.tools],
-        capabilities=tool_capabilities(spec.tool_gate),
+        capabilities=tool_capabilities(spec.tool_gate, spec.output_gate),
         model_settings=settings,
         retries=retries,
         name=spec.name,

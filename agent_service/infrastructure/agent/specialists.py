@@ -28,8 +28,10 @@ from agent_service.infrastructure.agent.tools.faq import search_faq
 from agent_service.infrastructure.agent.tools.handoff import handoff_to_human
 from agent_service.infrastructure.agent.tools.schemas import ToolGate
 from agent_service.infrastructure.agent.tools.steps import (
+    WRITE_TOOLS,
     appointments_tools,
     booking_tools,
+    confirm_outputs,
     confirming,
     proposed,
 )
@@ -60,7 +62,15 @@ class Specialist:
     """Which of ``tools`` the task's current step can use (see tools/steps.py); all if None."""
     done_results: str = ""
     """For a specialist with writes: the results that mean a write was made ("BOOKED"); its
-    confirm and proposed steps then get short instructions (``instructions_for``)."""
+    confirm and proposed steps then get short instructions (``instructions_for``) and its
+    confirm step no escape (``output_gate``)."""
+
+    @property
+    def output_gate(self) -> ToolGate | None:
+        """Which output tools (the escape) a step gets; all if None (see tools/steps.py)."""
+        if not self.done_results:
+            return None
+        return confirm_outputs(WRITE_TOOLS.intersection(t.__name__ for t in self.tools))
 
     @property
     def job(self) -> str:
@@ -237,13 +247,12 @@ def instructions_for(spec: Specialist) -> Instructions:
     names = frozenset(tool.__name__ for tool in spec.tools)
 
     async def scoped(ctx: RunContext[AgentDeps]) -> str:
-        if confirming(ctx, names) is not None:
-            rule = CONFIRM_STEP.format(done=spec.done_results)
-        elif (tool := proposed(ctx, names)) is not None:
+        if confirming(ctx, names) is not None:  # a plain yes: nothing to escape to
+            return f"{spec.job} {CONFIRM_STEP.format(done=spec.done_results)}\n{COMMON_RULES}"
+        if (tool := proposed(ctx, names)) is not None:
             rule = PROPOSED_STEP.format(tool=tool)
-        else:
-            return full
-        return f"{spec.job} {rule}\n{COMMON_RULES}\n{ESCAPE_RULE}"
+            return f"{spec.job} {rule}\n{COMMON_RULES}\n{ESCAPE_RULE}"
+        return full
 
     return scoped
 

@@ -6,6 +6,8 @@ the tools its step can use, and a gate is open whenever the customer could need 
   Made, it stays the only tool for the reply (one change per message; anything else the
   customer asked goes back to the router); not made (taken, refused, failed), every tool is
   back, to offer other times.
+  Nothing else was asked (a plain yes, decided in code), so the step sends no escape
+  (``confirm_outputs``: the reply is text) and its instructions leave the escape rule out.
 * Proposed: the write was proposed during this run (its result asks for the customer's yes,
   which the system asks in code): the reply is all that is left, so the proposed write is the
   only tool (called again it only records the same proposal); the step's instructions are
@@ -25,6 +27,7 @@ from pydantic_ai.tools import ToolDefinition
 
 from agent_service.domain.conversations import ActionKind
 from agent_service.infrastructure.agent.deps import AgentDeps
+from agent_service.infrastructure.agent.tools.schemas import ToolGate
 
 LISTING = "list_my_appointments"
 PROPOSAL = "CONFIRMATION NEEDED:"
@@ -118,3 +121,14 @@ def appointments_tools(
     if ctx.deps.turn.pending is not None or ctx.deps.turn.upcoming:
         return tool_defs
     return [tool for tool in tool_defs if tool.name == LISTING]
+
+
+def confirm_outputs(names: Collection[str]) -> ToolGate:
+    """Output tools (the escape to the router) of a specialist with the write tools ``names``:
+    none while it confirms a plain yes (nothing else was asked); all on any other step."""
+    tools = frozenset(names)
+
+    def gate(ctx: RunContext[AgentDeps], tool_defs: list[ToolDefinition]) -> list[ToolDefinition]:
+        return [] if confirming(ctx, tools) is not None else tool_defs
+
+    return gate
