@@ -65,6 +65,21 @@ class Specialist:
     confirm and proposed steps then get short instructions (``instructions_for``) and its
     confirm step no escape (``output_gate``)."""
 
+    confirm_only: tuple[str, ...] = ()
+    """Parts of ``instructions`` only the confirm step needs (how to confirm, the receipt):
+    the routed confirm step has its own instructions, so the other steps leave them out (a
+    single agent without steps keeps them all)."""
+
+    @property
+    def step_instructions(self) -> str:
+        """``instructions`` without the confirm-only parts: what every other step gets."""
+        text = self.instructions
+        for part in self.confirm_only:
+            if part not in text:
+                raise ValueError(f"{self.name}: confirm-only text not in its instructions")
+            text = text.replace(f" {part}", "")
+        return text
+
     @property
     def output_gate(self) -> ToolGate | None:
         """Which output tools (the escape) a step gets; all if None (see tools/steps.py)."""
@@ -116,7 +131,7 @@ SPECIALISTS: tuple[Specialist, ...] = (
             "book_appointment. Its first call only records the proposal: the system itself "
             "ends your reply with the confirmation question, so do not ask it or repeat the "
             "details. If the customer's next message is a plain yes, call book_appointment "
-            "again with the same arguments. The system adds a receipt of every change; never "
+            "again with the same arguments. The system adds a receipt of every change. Never "
             "say an appointment is booked unless book_appointment returned BOOKED."
         ),
         tools=(list_services, list_professionals, check_availability, book_appointment),
@@ -138,6 +153,11 @@ SPECIALISTS: tuple[Specialist, ...] = (
         ),
         tool_gate=booking_tools,
         done_results="BOOKED",
+        confirm_only=(
+            "If the customer's next message is a plain yes, call book_appointment again with "
+            "the same arguments.",
+            "The system adds a receipt of every change.",
+        ),
     ),
     Specialist(
         name="appointments",
@@ -173,6 +193,10 @@ SPECIALISTS: tuple[Specialist, ...] = (
         ),
         tool_gate=appointments_tools,
         done_results="CANCELLED or RESCHEDULED",
+        confirm_only=(
+            "If the customer's next message is a plain yes, call them again with the same "
+            "arguments.",
+        ),
     ),
     Specialist(
         name="faq",
@@ -241,7 +265,7 @@ def instructions_for(spec: Specialist) -> Instructions:
     """A specialist's instructions, scoped to its task's step (tools/steps.py): confirming a
     write the customer said yes to, or replying after proposing one, needs only that step's
     rules (every consent and truth rule of the step kept); any other step gets them all."""
-    full = f"{spec.instructions}\n{COMMON_RULES}\n{ESCAPE_RULE}"
+    full = f"{spec.step_instructions}\n{COMMON_RULES}\n{ESCAPE_RULE}"
     if not spec.done_results:
         return full
     names = frozenset(tool.__name__ for tool in spec.tools)

@@ -199,7 +199,7 @@ async def test_each_specialist_is_offered_only_its_own_tools(
     )
     for request in runs:
         assert request.tool_names == tools | {"transfer_to_router"}
-        assert spec.instructions in request.system_text
+        assert spec.step_instructions in request.system_text
 
 
 @pytest.mark.parametrize(
