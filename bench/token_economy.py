@@ -18,10 +18,15 @@ things being compared. The headline is per **user turn** (a turn may need severa
 The single agent is the strongest honest one: every tool, every specialist's instructions
 merged (without the router's routing text, which it cannot use), the same context block, the
 same compact tool schemas and the same history policy. What only the routed design has is
-its own: a specialist's tools gated by the task's step (the confirm step sends the confirmed
-write alone and no task messages; see tools/steps.py) and the router's code routing. The
+its own: a specialist's tools and instructions scoped to the task's step (the confirm step
+sends the confirmed write alone, no escape and no task messages; the reply after a proposal
+the proposed write alone; a listing that returned in the run is not offered again; see
+tools/steps.py and specialists.instructions_for) and the router's code routing. The
 routed graph routes clear new tasks in code and calls the model router only for ambiguous
 ones; ``routed.router_requests_per_user_turn`` is that share.
+``input_tokens_per_user_turn_by_origin`` splits a turn's input tokens: stable instructions,
+the per-turn context block, tool schemas, earlier turns' kept messages, this turn's own
+messages (the customer's message, tool calls and returns), and message framing.
 The cacheable share is the static prefix (tool schemas + the instructions before the
 per-turn context block) over all input tokens: what a provider's prompt cache can reuse.
 

@@ -81,7 +81,10 @@ async def test_the_reply_after_a_proposal_and_the_confirm_step_get_only_their_st
     )
     assert asked.result.pending is not None, asked.result.reply
     *choosing, reply = steps.requests
-    assert all(len(tools) == 4 and ESCAPE_RULE in text for tools, _, text in choosing), choosing
+    assert all("book_appointment" in tools and ESCAPE_RULE in text for tools, _, text in choosing)
+    # the listings, once they returned in this run, are not offered again in it
+    assert len(choosing[0][0]) == 4 and choosing[0][0] != choosing[-1][0], choosing
+    assert all("list_services" not in tools for tools, _, _ in choosing[1:]), choosing
     # proposed in this run: the reply is all that is left (the proposal alone, the escape kept)
     assert reply[:2] == (("book_appointment",), ("transfer_to_router",)), reply
     assert "only recorded the proposal" in reply[2] and "never say it is done" in reply[2]
