@@ -18,10 +18,15 @@ things being compared. The headline is per **user turn** (a turn may need severa
 The single agent is the strongest honest one: every tool, every specialist's instructions
 merged (without the router's routing text, which it cannot use), the same context block, the
 same compact tool schemas and the same history policy. What only the routed design has is
-its own: a specialist's tools gated by the task's step (the confirm step sends the confirmed
-write alone and no task messages; see tools/steps.py) and the router's code routing. The
+its own: a specialist's tools and instructions scoped to the task's step (the confirm step
+sends the confirmed write alone, no escape and no task messages; the reply after a proposal
+the proposed write alone; a listing that returned in the run is not offered again; see
+tools/steps.py and specialists.instructions_for) and the router's code routing. The
 routed graph routes clear new tasks in code and calls the model router only for ambiguous
 ones; ``routed.router_requests_per_user_turn`` is that share.
+``input_tokens_per_user_turn_by_origin`` splits a turn's input tokens: stable instructions,
+the per-turn context block, tool schemas, earlier turns' kept messages, this turn's own
+messages (the customer's message, tool calls and returns), and message framing.
 The cacheable share is the static prefix (tool schemas + the instructions before the
 per-turn context block) over all input tokens: what a provider's prompt cache can reuse.
 
@@ -88,7 +93,7 @@ from bench.conversations import (
     prepare,
     run_conversation,
 )
-from bench.tokens import body_tokens, count
+from bench.tokens import REPLY_PRIMING, body_tokens, count
 from tests.fakes.in_memory_calendar import InMemoryCalendar
 from tests.fakes.openai_server import prompt_tokens
 
@@ -114,11 +119,7 @@ def openai_body(messages: list[ModelMessage], info: AgentInfo) -> dict[str, Any]
     rendered: list[dict[str, Any]] = []
     if info.instructions:
         rendered.append({"role": "system", "content": info.instructions})
-    for message in messages:
-        if isinstance(message, ModelRequest):
-            rendered.extend(_request_parts(message))
-        else:
-            rendered.append(_assistant(message))
+    rendered.extend(render_messages(messages))
     tools = [
         {
             "type": "function",
@@ -131,6 +132,16 @@ def openai_body(messages: list[ModelMessage], info: AgentInfo) -> dict[str, Any]
         for tool in (*info.function_tools, *info.output_tools)
     ]
     return {"model": "bench", "messages": rendered, "tools": tools}
+
+
+def render_messages(messages: list[ModelMessage]) -> list[dict[str, Any]]:
+    rendered: list[dict[str, Any]] = []
+    for message in messages:
+        if isinstance(message, ModelRequest):
+            rendered.extend(_request_parts(message))
+        else:
+            rendered.append(_assistant(message))
+    return rendered
 
 
 def _request_parts(message: ModelRequest) -> list[dict[str, Any]]:
@@ -185,6 +196,9 @@ class Measured:
     instructions_tokens: int
     tools_tokens: int
     static_prefix_tokens: int  # tools + instructions before the per-turn context block
+    context_tokens: int = 0  # the per-turn context block (part of the instructions)
+    earlier_turns_tokens: int = 0  # kept messages of earlier turns (history)
+    this_turn_tokens: int = 0  # the customer's message, this turn's tool calls and returns
 
 
 @dataclass
@@ -199,7 +213,8 @@ class Meter:
         body = openai_body(messages, info)
         instructions = info.instructions or ""
         tools = count(json.dumps(body["tools"])) if body["tools"] else 0
-        static = instructions.split(CONTEXT_HEADER, 1)[0]
+        static, header, context = instructions.partition(CONTEXT_HEADER)
+        start = _turn_start(messages)
         self.requests.append(
             Measured(
                 conversation=self.conversation,
@@ -209,9 +224,29 @@ class Meter:
                 instructions_tokens=count(instructions),
                 tools_tokens=tools,
                 static_prefix_tokens=tools + count(static),
+                context_tokens=count(header + context),
+                earlier_turns_tokens=_messages_tokens(messages[:start]),
+                this_turn_tokens=_messages_tokens(messages[start:]),
             )
         )
         return self.decide(messages, info)
+
+
+def _turn_start(messages: list[ModelMessage]) -> int:
+    """Index of the latest customer message: what comes before it is earlier turns' history."""
+    start = 0
+    for index, message in enumerate(messages):
+        if isinstance(message, ModelRequest) and any(
+            isinstance(part, UserPromptPart) for part in message.parts
+        ):
+            start = index
+    return start
+
+
+def _messages_tokens(messages: list[ModelMessage]) -> int:
+    """Tokens of these messages as a Chat Completions body renders them (framing included)."""
+    rendered = render_messages(messages)
+    return body_tokens({"messages": rendered}) - REPLY_PRIMING if rendered else 0
 
 
 def _role(info: AgentInfo) -> str:
@@ -220,7 +255,7 @@ def _role(info: AgentInfo) -> str:
         return "router"
     instructions = info.instructions or ""
     for spec in SPECIALISTS:  # by its instructions: a step may show only some of its tools
-        if instructions.startswith(spec.instructions):
+        if instructions.startswith(spec.job):
             return spec.name
     return SINGLE
 
@@ -411,6 +446,11 @@ def summary(run: Run, conversations: tuple[Conversation, ...]) -> dict[str, Any]
                 statistics.fmean(r.instructions_tokens for r in mine), 1
             ),
             "mean_tools_tokens": round(statistics.fmean(r.tools_tokens for r in mine), 1),
+            "mean_context_tokens": round(statistics.fmean(r.context_tokens for r in mine), 1),
+            "mean_earlier_turns_tokens": round(
+                statistics.fmean(r.earlier_turns_tokens for r in mine), 1
+            ),
+            "mean_this_turn_tokens": round(statistics.fmean(r.this_turn_tokens for r in mine), 1),
         }
     return {
         "model_requests": len(requests),
@@ -435,8 +475,24 @@ def summary(run: Run, conversations: tuple[Conversation, ...]) -> dict[str, Any]
             if completed
             else None
         ),
+        "input_tokens_per_user_turn_by_origin": by_origin(requests, run.turns),
         "by_role": by_role,
     }
+
+
+def by_origin(requests: list[Measured], turns: int) -> dict[str, float]:
+    """Where a user turn's input tokens come from: the stable instructions, the per-turn
+    context block, the tool schemas, earlier turns' kept messages, and this turn's own
+    messages (the customer's message, tool calls and returns); the rest is message framing."""
+    parts = {
+        "instructions": sum(r.instructions_tokens - r.context_tokens for r in requests),
+        "context_block": sum(r.context_tokens for r in requests),
+        "tool_schemas": sum(r.tools_tokens for r in requests),
+        "earlier_turns": sum(r.earlier_turns_tokens for r in requests),
+        "this_turn": sum(r.this_turn_tokens for r in requests),
+    }
+    parts["framing"] = sum(r.input_tokens for r in requests) - sum(parts.values())
+    return {name: round(value / max(1, turns), 1) for name, value in parts.items()}
 
 
 async def measure(quick: bool = False) -> dict[str, Any]:

@@ -16,7 +16,7 @@ from agent_service.application.engine import ProgressEvent
 from agent_service.infrastructure.agent.consent import HANDED_OFF_REFUSAL
 from agent_service.infrastructure.agent.deps import AgentDeps
 from agent_service.infrastructure.agent.prompts import context_block, router_instructions
-from agent_service.infrastructure.agent.specialists import COMMON_RULES, ESCAPE_RULE, Specialist
+from agent_service.infrastructure.agent.specialists import Specialist, instructions_for
 from agent_service.infrastructure.agent.tools.schemas import tool_capabilities
 from agent_service.infrastructure.agent.usage import MeteredModel
 
@@ -86,9 +86,9 @@ def _specialist_agent(
         model,
         deps_type=AgentDeps,
         output_type=[str, ToolOutput(Escape, name=ESCAPE_TOOL)],
-        instructions=[f"{spec.instructions}\n{COMMON_RULES}\n{ESCAPE_RULE}", _context],
+        instructions=[instructions_for(spec), _context],
         tools=[reporting_progress(tool) for tool in spec.tools],
-        capabilities=tool_capabilities(spec.tool_gate),
+        capabilities=tool_capabilities(spec.tool_gate, spec.output_gate),
         model_settings=settings,
         retries=retries,
         name=spec.name,

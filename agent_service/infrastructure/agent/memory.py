@@ -29,6 +29,19 @@ def task_summary(done: list[str], deps: AgentDeps) -> list[str]:
     return [*done, *lines][-DONE_IN_MEMORY:]
 
 
+AWAITING = "; awaiting confirmation: "
+
+
+def memory_text(memory: dict[str, Any], pending: PendingAction | None) -> str:
+    """The context block's memory line. A write the customer just confirmed is shown in full
+    as the pending action: the summary does not repeat it (what still awaits an answer is
+    named only when the customer did not confirm, e.g. they asked something else)."""
+    shown = dict(memory)
+    if pending is not None and shown.get("summary"):
+        shown["summary"] = str(shown["summary"]).replace(AWAITING + pending.summary, "")
+    return "; ".join(f"{key}: {value}" for key, value in shown.items() if value)
+
+
 async def prepare_turn(state: ChatState, deps: AgentDeps) -> dict[str, Any]:
     """Date and weekday in the tenant's zone, the customer's memory, and the confirmation
     decision: a pending write is confirmed only by an affirmative reply (set here, in code)."""
@@ -44,7 +57,7 @@ async def prepare_turn(state: ChatState, deps: AgentDeps) -> dict[str, Any]:
     decide_pending(deps, PendingAction.from_json(state.get("pending_action")), message)
     memory = await _memory(state, deps)
     turn.upcoming = list(memory["upcoming"])
-    turn.memory = "; ".join(f"{key}: {value}" for key, value in memory.items() if value)
+    turn.memory = memory_text(memory, turn.pending)
     local_now = turn.now.astimezone(tenant.zone)
     return {
         "language": turn.language,
@@ -96,7 +109,7 @@ def remember_turn(state: ChatState, deps: AgentDeps) -> dict[str, Any]:
     topic = state.get("answered_by") or state.get("active_specialist") or "none"
     summary = f"last topic: {topic}"
     if pending is not None:
-        summary += f"; awaiting confirmation: {pending.summary}"
+        summary += f"{AWAITING}{pending.summary}"
     if deps.turn.handoff_reason:
         summary += f"; handed off: {deps.turn.handoff_reason}"
     active = "" if deps.turn.handoff_reason else state.get("active_specialist", "")

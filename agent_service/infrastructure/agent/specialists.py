@@ -6,10 +6,13 @@ flag in ``AgentSettings``; see docs/agents.md.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from pydantic_ai import RunContext
+
+from agent_service.infrastructure.agent.deps import AgentDeps
 from agent_service.infrastructure.agent.tools.appointments import (
     cancel_appointment,
     list_my_appointments,
@@ -24,7 +27,14 @@ from agent_service.infrastructure.agent.tools.discovery import (
 from agent_service.infrastructure.agent.tools.faq import search_faq
 from agent_service.infrastructure.agent.tools.handoff import handoff_to_human
 from agent_service.infrastructure.agent.tools.schemas import ToolGate
-from agent_service.infrastructure.agent.tools.steps import appointments_tools, booking_tools
+from agent_service.infrastructure.agent.tools.steps import (
+    WRITE_TOOLS,
+    appointments_tools,
+    booking_tools,
+    confirm_outputs,
+    confirming,
+    proposed,
+)
 
 ESCAPE_RULE = (
     "If the customer asks for something outside your job, call transfer_to_router at once "
@@ -50,6 +60,38 @@ class Specialist:
     """Phrases that, alone, make a new task clearly this specialist's (see intent.py)."""
     tool_gate: ToolGate | None = None
     """Which of ``tools`` the task's current step can use (see tools/steps.py); all if None."""
+    done_results: str = ""
+    """For a specialist with writes: the results that mean a write was made ("BOOKED"); its
+    confirm and proposed steps then get short instructions (``instructions_for``) and its
+    confirm step no escape (``output_gate``)."""
+
+    confirm_only: tuple[str, ...] = ()
+    """Parts of ``instructions`` only the confirm step needs (how to confirm, the receipt):
+    the routed confirm step has its own instructions, so the other steps leave them out (a
+    single agent without steps keeps them all)."""
+
+    @property
+    def step_instructions(self) -> str:
+        """``instructions`` without the confirm-only parts: what every other step gets."""
+        text = self.instructions
+        for part in self.confirm_only:
+            if part not in text:
+                raise ValueError(f"{self.name}: confirm-only text not in its instructions")
+            text = text.replace(f" {part}", "")
+        return text
+
+    @property
+    def output_gate(self) -> ToolGate | None:
+        """Which output tools (the escape) a step gets; all if None (see tools/steps.py)."""
+        if not self.done_results:
+            return None
+        return confirm_outputs(WRITE_TOOLS.intersection(t.__name__ for t in self.tools))
+
+    @property
+    def job(self) -> str:
+        """The instructions' first sentence, which every step's instructions start with."""
+        first = self.instructions.split(". ", 1)[0]
+        return first if first.endswith(".") else f"{first}."
 
 
 SPECIALISTS: tuple[Specialist, ...] = (
@@ -89,7 +131,7 @@ SPECIALISTS: tuple[Specialist, ...] = (
             "book_appointment. Its first call only records the proposal: the system itself "
             "ends your reply with the confirmation question, so do not ask it or repeat the "
             "details. If the customer's next message is a plain yes, call book_appointment "
-            "again with the same arguments. The system adds a receipt of every change; never "
+            "again with the same arguments. The system adds a receipt of every change. Never "
             "say an appointment is booked unless book_appointment returned BOOKED."
         ),
         tools=(list_services, list_professionals, check_availability, book_appointment),
@@ -110,6 +152,12 @@ SPECIALISTS: tuple[Specialist, ...] = (
             r"availability",
         ),
         tool_gate=booking_tools,
+        done_results="BOOKED",
+        confirm_only=(
+            "If the customer's next message is a plain yes, call book_appointment again with "
+            "the same arguments.",
+            "The system adds a receipt of every change.",
+        ),
     ),
     Specialist(
         name="appointments",
@@ -144,6 +192,11 @@ SPECIALISTS: tuple[Specialist, ...] = (
             r"move my",
         ),
         tool_gate=appointments_tools,
+        done_results="CANCELLED or RESCHEDULED",
+        confirm_only=(
+            "If the customer's next message is a plain yes, call them again with the same "
+            "arguments.",
+        ),
     ),
     Specialist(
         name="faq",
@@ -193,6 +246,39 @@ SPECIALISTS: tuple[Specialist, ...] = (
         ),
     ),
 )
+
+
+CONFIRM_STEP = (
+    "The customer said yes to the pending action: call its tool once with exactly its "
+    "arguments and nothing else, then give the result in one short sentence. The system adds "
+    "a receipt of every change; never say it was done unless the tool returned {done}."
+)
+PROPOSED_STEP = (
+    "{tool} only recorded the proposal in its result; nothing has been changed yet. Reply in "
+    "one short sentence: the system itself ends your reply with the confirmation question, so "
+    "do not ask it or repeat the details, and never say it is done."
+)
+Instructions = str | Callable[[RunContext[AgentDeps]], Awaitable[str]]
+
+
+def instructions_for(spec: Specialist) -> Instructions:
+    """A specialist's instructions, scoped to its task's step (tools/steps.py): confirming a
+    write the customer said yes to, or replying after proposing one, needs only that step's
+    rules (every consent and truth rule of the step kept); any other step gets them all."""
+    full = f"{spec.step_instructions}\n{COMMON_RULES}\n{ESCAPE_RULE}"
+    if not spec.done_results:
+        return full
+    names = frozenset(tool.__name__ for tool in spec.tools)
+
+    async def scoped(ctx: RunContext[AgentDeps]) -> str:
+        if confirming(ctx, names) is not None:  # a plain yes: nothing to escape to
+            return f"{spec.job} {CONFIRM_STEP.format(done=spec.done_results)}\n{COMMON_RULES}"
+        if (tool := proposed(ctx, names)) is not None:
+            rule = PROPOSED_STEP.format(tool=tool)
+            return f"{spec.job} {rule}\n{COMMON_RULES}\n{ESCAPE_RULE}"
+        return full
+
+    return scoped
 
 
 def enabled_specialists(flags: dict[str, bool]) -> tuple[Specialist, ...]:

@@ -116,10 +116,17 @@ async def test_books_in_portuguese_over_chat_completions(server: FakeOpenAI) -> 
     ]
     assert router_requests(server) == []
     booking = server.requests
-    assert all(r.tool_names == BOOKING_TOOLS for r in booking[:first_turn])
-    # the confirm step: the confirmed call alone, without the task's messages
-    confirm = {"book_appointment", "transfer_to_router"}
-    assert all(r.tool_names == confirm for r in booking[first_turn:])
+    # the reply after the proposal, and the confirm step: the proposed/confirmed call alone
+    # (the confirm step without the task's messages nor the escape: the customer said a plain
+    # yes and nothing else), each with its step's short instructions
+    # the listings that returned in this run are not offered again in it
+    assert booking[0].tool_names == BOOKING_TOOLS
+    read = {"list_services", "list_professionals"}
+    assert all(r.tool_names == BOOKING_TOOLS - read for r in booking[1 : first_turn - 1])
+    assert booking[first_turn - 1].tool_names == {"book_appointment", "transfer_to_router"}
+    assert all(r.tool_names == {"book_appointment"} for r in booking[first_turn:])
+    assert "only recorded the proposal" in booking[first_turn - 1].system_text
+    assert "said yes to the pending action" in booking[first_turn].system_text
     assert "You book appointments." in booking[0].system_text
     assert "You route" not in booking[0].system_text
     assert booking[first_turn].body["messages"][-1] == {"role": "user", "content": "sim"}
@@ -195,7 +202,7 @@ async def test_each_specialist_is_offered_only_its_own_tools(
     )
     for request in runs:
         assert request.tool_names == tools | {"transfer_to_router"}
-        assert spec.instructions in request.system_text
+        assert spec.step_instructions in request.system_text
 
 
 @pytest.mark.parametrize(

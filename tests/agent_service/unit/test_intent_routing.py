@@ -79,7 +79,7 @@ async def test_a_follow_up_of_another_job_switches_in_code_without_a_transfer() 
     assert booking.result.specialist == "booking"
     # Only the booking specialist's requests: the FAQ specialist never ran to transfer.
     assert requests, "the booking specialist answered"
-    booking_rules = by_name(SPECIALISTS)["booking"].instructions
+    booking_rules = by_name(SPECIALISTS)["booking"].step_instructions
     assert all(text.startswith(booking_rules) for text in requests), requests
 
 

@@ -4,13 +4,24 @@ can use (tools/steps.py) — every gate opening as soon as the customer could ne
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from types import SimpleNamespace
+from typing import Any, cast
 
-from pydantic_ai.messages import ModelMessage, ModelResponse
+from pydantic_ai.messages import (
+    ModelMessage,
+    ModelRequest,
+    ModelResponse,
+    ToolReturnPart,
+    UserPromptPart,
+)
 from pydantic_ai.models.function import AgentInfo, FunctionModel
 
 from agent_service.domain.conversations import ActionKind
+from agent_service.infrastructure.agent.deps import PendingAction
 from agent_service.infrastructure.agent.offline.model import offline_model_function
+from agent_service.infrastructure.agent.specialists import ESCAPE_RULE
 from agent_service.infrastructure.agent.tools.schemas import compact_schema
+from agent_service.infrastructure.agent.tools.steps import proposed
 from tests.agent_service.conversation_fixtures import Assistant, seed_salon
 
 
@@ -42,6 +53,76 @@ async def test_a_confirmed_booking_is_one_call_sent_alone_then_every_tool_is_bac
     confirm, *after = seen.take()
     assert confirm == (("book_appointment",), 1)  # the call, without the task's messages
     assert after and all(names == ("book_appointment",) for names, _ in after), after
+
+
+@dataclass
+class Steps:
+    """Per model request: the function tools, the output tools and the instructions sent."""
+
+    requests: list[tuple[tuple[str, ...], tuple[str, ...], str]] = field(default_factory=list)
+
+    def __call__(self, messages: list[ModelMessage], info: AgentInfo) -> ModelResponse:
+        self.requests.append(
+            (
+                tuple(sorted(tool.name for tool in info.function_tools)),
+                tuple(sorted(tool.name for tool in info.output_tools)),
+                info.instructions or "",
+            )
+        )
+        return offline_model_function(messages, info)
+
+
+async def test_the_reply_after_a_proposal_and_the_confirm_step_get_only_their_step() -> None:
+    steps = Steps()
+    assistant = Assistant(model=FunctionModel(steps))
+    salon = await seed_salon(assistant.repos)
+    asked = await assistant.say(
+        salon.tenant.id, "Quero agendar um corte feminino com a Ana amanhã às 10h"
+    )
+    assert asked.result.pending is not None, asked.result.reply
+    *choosing, reply = steps.requests
+    assert all("book_appointment" in tools and ESCAPE_RULE in text for tools, _, text in choosing)
+    # the listings, once they returned in this run, are not offered again in it
+    assert len(choosing[0][0]) == 4 and choosing[0][0] != choosing[-1][0], choosing
+    assert all("list_services" not in tools for tools, _, _ in choosing[1:]), choosing
+    # proposed in this run: the reply is all that is left (the proposal alone, the escape kept)
+    assert reply[:2] == (("book_appointment",), ("transfer_to_router",)), reply
+    assert "only recorded the proposal" in reply[2] and "never say it is done" in reply[2]
+    assert ESCAPE_RULE in reply[2]
+    steps.requests.clear()
+
+    booked = await assistant.say(salon.tenant.id, "sim")
+    assert booked.result.actions[0].kind is ActionKind.APPOINTMENT_BOOKED
+    # a plain yes: the confirmed call and its result, with no escape (nothing else was asked)
+    assert steps.requests and all(
+        tools == ("book_appointment",) and outputs == () for tools, outputs, _ in steps.requests
+    ), steps.requests
+    for _, _, text in steps.requests:
+        assert "said yes to the pending action" in text and "returned BOOKED" in text
+        assert ESCAPE_RULE not in text
+
+
+def _run(pending: PendingAction | None, *results: str) -> Any:
+    turn = SimpleNamespace(pending=pending, actions=[])
+    messages: list[ModelMessage] = [ModelRequest(parts=[UserPromptPart("quero às 10h")])]
+    messages += [
+        ModelRequest(parts=[ToolReturnPart("book_appointment", result, tool_call_id=f"c{n}")])
+        for n, result in enumerate(results)
+    ]
+    return cast(Any, SimpleNamespace(deps=SimpleNamespace(turn=turn), messages=messages))
+
+
+def test_only_a_proposal_made_in_this_run_is_a_proposed_step() -> None:
+    earlier = PendingAction("book_appointment", {"start_time": "x"}, "Corte com Ana")
+    names = {"book_appointment"}
+    assert proposed(_run(earlier, "CONFIRMATION NEEDED: Corte com Ana."), names) == (
+        "book_appointment"
+    )
+    # an earlier turn's proposal, and this run's call that was refused: every tool stays
+    assert proposed(_run(earlier), names) is None
+    assert proposed(_run(earlier, "CONFIRMATION NEEDED: x.", "NOT FREE: 10:00"), names) is None
+    assert proposed(_run(None, "CONFIRMATION NEEDED: x."), names) is None
+    assert proposed(_run(earlier, "CONFIRMATION NEEDED: x."), {"cancel_appointment"}) is None
 
 
 async def test_a_confirmed_booking_that_was_not_made_brings_every_tool_back() -> None:
@@ -88,8 +169,10 @@ async def test_cancel_and_move_are_sent_only_to_a_customer_with_an_appointment()
     seen.take()
     asked = await assistant.say(salon.tenant.id, "Quero cancelar meu agendamento")
     assert "cancelamento" in asked.result.reply, asked.result.reply
-    first, *_ = seen.take()
+    first, *later = seen.take()
     assert {"cancel_appointment", "reschedule_appointment"} <= set(first[0]), first
+    # the listing returned in this run: not offered again in it
+    assert later and all("list_my_appointments" not in names for names, _ in later), later
 
 
 def test_a_compact_schema_keeps_every_argument_and_what_is_required() -> None:

@@ -54,8 +54,7 @@ async def check_availability(
     Args:
         professional_id: From list_professionals.
         target_date: YYYY-MM-DD, business time zone.
-        service_id: From list_services; sets the length (if omitted and the professional's
-            services differ in length, the answer is ASK SERVICE: ask the customer).
+        service_id: From list_services; sets the length.
         end_date: Last date of a range, at most 7 days after target_date.
     """
     if end_date is not None and end_date != target_date:

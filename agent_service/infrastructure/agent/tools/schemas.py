@@ -75,12 +75,20 @@ def compact_tools(
     return compact(tool_defs)
 
 
-def tool_capabilities(gate: ToolGate | None = None) -> list[AbstractCapability[AgentDeps]]:
-    """An agent's tool preparation: its step's tools (``gate``), compact; output tools compact."""
+def tool_capabilities(
+    gate: ToolGate | None = None, output_gate: ToolGate | None = None
+) -> list[AbstractCapability[AgentDeps]]:
+    """An agent's tool preparation: its step's tools (``gate``) and output tools
+    (``output_gate``), compact."""
 
     def prepare(
         ctx: RunContext[AgentDeps], tool_defs: list[ToolDefinition]
     ) -> list[ToolDefinition]:
         return compact(gate(ctx, tool_defs) if gate is not None else tool_defs)
 
-    return [PrepareTools(prepare), PrepareOutputTools(compact_tools)]
+    def prepare_outputs(
+        ctx: RunContext[AgentDeps], tool_defs: list[ToolDefinition]
+    ) -> list[ToolDefinition]:
+        return compact(output_gate(ctx, tool_defs) if output_gate is not None else tool_defs)
+
+    return [PrepareTools(prepare), PrepareOutputTools(prepare_outputs)]
