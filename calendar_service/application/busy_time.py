@@ -6,11 +6,11 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
 
-from agenda_kit.calendar.port import CalendarEvent, ICalendarAdapter, SlotRules
+from agenda_kit.calendar.port import CalendarEvent, FreeBusy, ICalendarAdapter, SlotRules
 from calendar_service.application.free_busy_errors import raise_for_free_busy_error
 from calendar_service.application.slot_mapping import to_slot_query
-from calendar_service.application.slot_versions import SlotsVersion, version_of
-from calendar_service.domain.slots import SlotResult, Span, find_free_slots
+from calendar_service.application.slot_versions import BusyKey, SlotsVersion, version_of
+from calendar_service.domain.slots import SlotQuery, SlotResult, Span, find_free_slots
 
 
 class BusyTimeCalendarAdapter(ICalendarAdapter, ABC):
@@ -75,15 +75,29 @@ class BusyTimeCalendarAdapter(ICalendarAdapter, ABC):
         # Busy time just outside the range still matters through the buffers.
         before = timedelta(minutes=rules.buffer_before_minutes)
         after = timedelta(minutes=rules.buffer_after_minutes)
-        busy_key = (calendar_id, start - before, end + after)
+        busy_key: BusyKey = (calendar_id, start - before, end + after)
         (free_busy,) = await self.query_free_busy(
             [calendar_id], busy_key[1], busy_key[2], fresh=fresh
         )
         raise_for_free_busy_error(free_busy)
+        return self.slots_from(
+            busy_key, query, free_busy, now or self.clock(), rules.minimum_notice_minutes
+        )
+
+    def slots_from(
+        self,
+        busy_key: BusyKey,
+        query: SlotQuery,
+        free_busy: FreeBusy,
+        now: datetime,
+        notice_minutes: int,
+    ) -> tuple[SlotResult, SlotsVersion]:
+        """The slots of ``query`` given ``free_busy`` (read under ``busy_key``) at ``now``.
+        A subclass may return an answer it computed before from the very same ``free_busy``
+        object, provided it ``holds_at(now)`` (it is then exactly this answer)."""
         busy = [Span(interval.start, interval.end) for interval in free_busy.busy]
-        now = now or self.clock()
         result = find_free_slots(query, busy, now)
-        return result, version_of(busy_key, free_busy, result, now, rules.minimum_notice_minutes)
+        return result, version_of(busy_key, free_busy, result, now, notice_minutes)
 
     def is_current(self, version: SlotsVersion) -> bool:
         """Whether an answer of ``version`` is still the answer now. Without a free/busy

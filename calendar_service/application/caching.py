@@ -22,7 +22,8 @@ from agenda_kit.resilience import Fence
 from calendar_service.application.busy_blocks import DAY, BusyBlocks, clipped, midnight
 from calendar_service.application.busy_time import BusyTimeCalendarAdapter
 from calendar_service.application.change_feed import ChangeFeed
-from calendar_service.application.slot_versions import SlotsVersion
+from calendar_service.application.slot_versions import BusyKey, SlotsVersion
+from calendar_service.domain.slots import SlotQuery, SlotResult
 
 CACHE_NAME = "calendar_freebusy"
 OWN_PUSH_GRACE = 30.0
@@ -30,6 +31,9 @@ OWN_PUSH_GRACE = 30.0
 FlightKey = tuple[tuple[str, ...], datetime, datetime, Fence]
 """One shared load: its calendars, window and their write generations when it started."""
 Window = tuple[datetime, datetime]
+SlotAnswer = tuple[SlotResult, SlotsVersion]
+SHARED_ANSWERS = 256
+"""Slot answers kept for questions that read the same free/busy answer object."""
 _TICK = timedelta(microseconds=1)
 
 
@@ -56,7 +60,10 @@ class CachingCalendarAdapter(BusyTimeCalendarAdapter, ForwardingCalendarAdapter)
     and write generation) share one backend call; a read that starts after a write to one of
     its calendars never joins a flight that started before it, and a ``fresh`` read never
     joins one. A caller that is cancelled leaves the flight running for the others. The
-    shared call runs with the first caller's deadline.
+    shared call runs with the first caller's deadline. Free-slot questions that got the very
+    same free/busy answer object (one flight, or the same cached days) share one slot
+    computation while it ``holds_at`` their clock: with the cache off, identical questions
+    in flight at once read MongoDB once and compute once.
     """
 
     def __init__(
@@ -78,6 +85,7 @@ class CachingCalendarAdapter(BusyTimeCalendarAdapter, ForwardingCalendarAdapter)
         self.prefetch = timedelta(days=max(prefetch_days, 1))
         self.blocks = BusyBlocks(ttl_seconds, max_blocks=max_entries, clock=clock)
         self._flights: dict[FlightKey, asyncio.Future[dict[str, FreeBusy]]] = {}
+        self._answers: dict[tuple[BusyKey, SlotQuery], SlotAnswer] = {}
         self.coalesced = 0
         self.hits = 0
         self.misses = 0
@@ -96,7 +104,8 @@ class CachingCalendarAdapter(BusyTimeCalendarAdapter, ForwardingCalendarAdapter)
         unique = list(dict.fromkeys(calendar_ids))
         found: dict[str, FreeBusy | None] = dict.fromkeys(unique)
         if not fresh:
-            found.update((cid, self.blocks.answer(cid, start, end)) for cid in unique)
+            if self.blocks.ttl > 0:  # else nothing is ever kept
+                found.update((cid, self.blocks.answer(cid, start, end)) for cid in unique)
             missing = [cid for cid, hit in found.items() if hit is None]
             self.hits += len(unique) - len(missing)
             self.misses += len(missing)
@@ -109,18 +118,44 @@ class CachingCalendarAdapter(BusyTimeCalendarAdapter, ForwardingCalendarAdapter)
                 else self._shared_load(missing, window)
             )
             for cid in missing:
-                found[cid] = self._answer(loaded.get(cid), start, end, fresh=fresh)
+                found[cid] = self._answer(loaded.get(cid), (start, end), window, fresh=fresh)
         return [_required(found[cid]) for cid in calendar_ids]
 
     def _answer(
-        self, loaded: FreeBusy | None, start: datetime, end: datetime, *, fresh: bool
+        self, loaded: FreeBusy | None, asked: Window, window: Window, *, fresh: bool
     ) -> FreeBusy | None:
-        """A loaded window's answer for ``[start, end)``: the cached one when it was kept
-        (the same object later hits return), else the window's answer cut to the range."""
+        """A loaded window's answer for the range ``asked``: the cached one when it was kept
+        (the same object later hits return), else the loaded answer itself when the window
+        is that range (every caller of a flight gets the same object), else the window's
+        answer cut to the range."""
         if loaded is None or loaded.error is not None:
             return loaded
-        kept = None if fresh else self.blocks.answer(loaded.calendar_id, start, end)
-        return kept or _within(loaded, start, end)
+        if not fresh and self.blocks.ttl > 0:
+            kept = self.blocks.answer(loaded.calendar_id, *asked)
+            if kept is not None:
+                return kept
+        return loaded if asked == window else _within(loaded, *asked)
+
+    def slots_from(
+        self,
+        busy_key: BusyKey,
+        query: SlotQuery,
+        free_busy: FreeBusy,
+        now: datetime,
+        notice_minutes: int,
+    ) -> SlotAnswer:
+        """The answer computed before for this question from this very ``free_busy`` object
+        while it holds at ``now``, else a new one (kept for the next such question)."""
+        key = (busy_key, query)
+        kept = self._answers.get(key)
+        if kept is not None and kept[1].busy is free_busy and kept[1].holds_at(now):
+            return kept
+        answer = super().slots_from(busy_key, query, free_busy, now, notice_minutes)
+        self._answers.pop(key, None)
+        if len(self._answers) >= SHARED_ANSWERS:
+            del self._answers[next(iter(self._answers))]
+        self._answers[key] = answer
+        return answer
 
     def _window(self, start: datetime, end: datetime) -> Window | None:
         """Whole UTC days from ``start``'s through ``end``'s, at least ``prefetch`` long

@@ -9,6 +9,9 @@ from datetime import datetime, timedelta
 from agenda_kit.calendar.port import FreeBusy
 from calendar_service.domain.slots import SlotResult
 
+BusyKey = tuple[str, datetime, datetime]
+"""The calendar and range of the free/busy read a free-slot answer was computed from."""
+
 
 @dataclass(frozen=True, slots=True, eq=False)
 class SlotsVersion:
@@ -20,7 +23,7 @@ class SlotsVersion:
     up to ``good_until`` (its first slot minus the notice; None: no slot, any later ``now``).
     """
 
-    busy_key: tuple[str, datetime, datetime]
+    busy_key: BusyKey
     busy: FreeBusy
     computed_at: datetime
     good_until: datetime | None
@@ -33,7 +36,7 @@ class SlotsVersion:
 
 
 def version_of(
-    busy_key: tuple[str, datetime, datetime],
+    busy_key: BusyKey,
     busy: FreeBusy,
     result: SlotResult,
     now: datetime,

@@ -23,6 +23,15 @@ the cached one (``CachingCalendarAdapter.is_current``)."""
 
 
 @dataclass(frozen=True, slots=True)
+class KeptReply:
+    """A finished GetFreeSlots reply, the answer it was built from and its mapped request."""
+
+    version: SlotsVersion
+    reply: pb.GetFreeSlotsResponse
+    query: use_cases.FreeSlotsQuery
+
+
+@dataclass(frozen=True, slots=True)
 class CalendarUseCases:
     """Every use case the servicer needs, wired by ``bootstrap``."""
 
@@ -40,22 +49,26 @@ class CalendarServicer(pb_grpc.CalendarServiceServicer):
 
     def __init__(self, cases: CalendarUseCases, *, max_replies: int = REPLY_ENTRIES) -> None:
         self._cases = cases
-        self._replies: TtlCache[bytes, tuple[SlotsVersion, pb.GetFreeSlotsResponse]] = TtlCache(
-            math.inf, max_entries=max_replies
-        )
+        self._replies: TtlCache[bytes, KeptReply] = TtlCache(math.inf, max_entries=max_replies)
 
     async def GetFreeSlots(
         self, request: pb.GetFreeSlotsRequest, context: Context
     ) -> pb.GetFreeSlotsResponse:
-        """A request seen before (same bytes, so already validated) gets the reply built
-        then while the use case says its answer is current; a fresh read never does."""
+        """A request seen before (same bytes, so already validated and mapped) gets the reply
+        built then while the use case says its answer is current, or when the answer it
+        computes is the very one that reply was built from (identical requests that shared
+        one free/busy read); a fresh read never gets a kept reply."""
         cases = self._cases.get_free_slots
         key = b"" if request.read_mode == pb.READ_MODE_FRESH else request.SerializeToString()
         kept = self._replies.get(key) if key else None
-        if kept is not None and cases.is_current(kept[0]):
-            return kept[1]
-        query = mappers.to_free_slots_query(request)
+        if kept is not None and cases.is_current(kept.version):
+            return kept.reply
+        query = kept.query if kept is not None else mappers.to_free_slots_query(request)
         result, version = await cases.execute_versioned(query)
+        if key:
+            latest = self._replies.get(key)
+            if latest is not None and latest.version is version:
+                return latest.reply
         reply = pb.GetFreeSlotsResponse(
             duration_minutes=request.duration_minutes, truncated=result.truncated
         )
@@ -66,7 +79,7 @@ class CalendarServicer(pb_grpc.CalendarServiceServicer):
         else:  # a result built without minutes
             reply.slot_starts.extend(to_timestamp(start) for start in result.starts)
         if key:
-            self._replies.put(key, (version, reply))
+            self._replies.put(key, KeptReply(version, reply, query))
         return reply
 
     async def QueryFreeBusy(

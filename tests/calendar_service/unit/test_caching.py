@@ -185,3 +185,43 @@ async def test_a_slot_answer_stops_being_current_with_its_busy_time() -> None:
     _, version = await cache.find_slots_versioned("ana", START, END, 60)
     await cache.insert_event(draft("k"))  # any write to the calendar
     assert not cache.is_current(version)
+
+
+async def test_questions_that_shared_one_cold_read_share_its_slot_answer() -> None:
+    """With the cache off, identical questions in flight at once still share one backend read
+    (singleflight) and then one slot computation: the same answer object and version."""
+    inner = SlowCalendar()
+    await inner.insert_event(draft("k"))
+    cache = CachingCalendarAdapter(inner, ttl_seconds=0)
+    cache.clock = lambda: START - timedelta(days=1)
+    asks = [
+        asyncio.ensure_future(cache.find_slots_versioned("ana", START, END, 60)) for _ in range(8)
+    ]
+    await inner.answered.wait()
+    inner.release.set()
+
+    answers = await asyncio.gather(*asks)
+
+    assert inner.free_busy_calls == 1
+    assert all(answer[0] is answers[0][0] and answer[1] is answers[0][1] for answer in answers)
+    assert START + timedelta(hours=1) not in answers[0][0].starts
+    assert len(answers[0][0].starts) == 23
+
+
+async def test_a_shared_slot_answer_is_not_reused_past_its_notice_or_by_a_new_read() -> None:
+    inner = InMemoryCalendar()
+    cache = CachingCalendarAdapter(inner, ttl_seconds=0)
+    now = [START - timedelta(days=1)]
+    cache.clock = lambda: now[0]
+    first, version = await cache.find_slots_versioned("ana", START, END, 60)
+    again, _ = await cache.find_slots_versioned("ana", START, END, 60)  # a new (cold) read
+    assert again == first and again is not first
+
+    async def held(*args: object, **kwargs: object) -> list[FreeBusy]:
+        return [version.busy]  # the very same free/busy answer again
+
+    cache._backend.query_free_busy = held  # type: ignore[method-assign]
+    now[0] = START + timedelta(minutes=30)  # past the first slot's notice: 00:00 is gone
+    later, _ = await cache.find_slots_versioned("ana", START, END, 60)
+    assert later is not first
+    assert later.starts[0] == START + timedelta(hours=1)
