@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 
 from agenda_kit.calendar.port import FreeBusy
+from calendar_service.domain.slot_intervals import minute_to_datetime
 from calendar_service.domain.slots import SlotResult
 
 BusyKey = tuple[str, datetime, datetime]
@@ -43,6 +44,6 @@ def version_of(
     notice_minutes: int,
 ) -> SlotsVersion:
     """The version of ``result``, computed at ``now`` from ``busy``."""
-    first = result.starts[0] if result.starts else None
+    first = minute_to_datetime(result.minutes[0]) if result.minutes else None
     good_until = None if first is None else first - timedelta(minutes=notice_minutes)
     return SlotsVersion(busy_key, busy, now, good_until)

@@ -46,7 +46,6 @@ from calendar_service.domain.slot_intervals import (
     clip,
     merge,
     merge_columns,
-    minute_to_datetime,
     subtract,
     to_micros,
 )
@@ -94,11 +93,7 @@ def find_free_slots(query: SlotQuery, busy: Iterable[Span], now: datetime) -> Sl
     )
     limit = query.max_results
     kept = tuple(minutes[:limit])
-    return SlotResult(
-        starts=tuple(minute_to_datetime(minute) for minute in kept),
-        truncated=len(minutes) > limit,
-        minutes=kept,
-    )
+    return SlotResult(minutes=kept, truncated=len(minutes) > limit)
 
 
 def _available(query: SlotQuery, zone: ZoneInfo, bounds: Interval) -> list[Interval]:

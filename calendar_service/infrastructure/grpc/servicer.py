@@ -10,7 +10,6 @@ from agenda.calendar.v1 import calendar_service_pb2_grpc as pb_grpc
 from agenda_kit.auth.context import current_principal
 from agenda_kit.calendar.grpc_mappers import calendar_busy
 from agenda_kit.grpc.handlers import Context
-from agenda_kit.proto_time import to_timestamp
 from agenda_kit.resilience import TtlCache
 from calendar_service.application import use_cases
 from calendar_service.application.slot_versions import SlotsVersion
@@ -72,12 +71,9 @@ class CalendarServicer(pb_grpc.CalendarServiceServicer):
         reply = pb.GetFreeSlotsResponse(
             duration_minutes=request.duration_minutes, truncated=result.truncated
         )
-        if len(result.minutes) == len(result.starts):
-            add = reply.slot_starts.add  # seconds straight from the engine's minutes
-            for minute in result.minutes:
-                add(seconds=minute * 60)
-        else:  # a result built without minutes
-            reply.slot_starts.extend(to_timestamp(start) for start in result.starts)
+        add = reply.slot_starts.add  # seconds straight from the engine's minutes
+        for minute in result.minutes:
+            add(seconds=minute * 60)
         if key:
             self._replies.put(key, KeptReply(version, reply, query))
         return reply
