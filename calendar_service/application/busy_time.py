@@ -9,7 +9,12 @@ from datetime import UTC, datetime, timedelta
 from agenda_kit.calendar.port import CalendarEvent, FreeBusy, ICalendarAdapter, SlotRules
 from calendar_service.application.free_busy_errors import raise_for_free_busy_error
 from calendar_service.application.slot_mapping import to_slot_query
-from calendar_service.application.slot_versions import BusyKey, SlotsVersion, version_of
+from calendar_service.application.slot_versions import (
+    BusyKey,
+    SharedAnswers,
+    SlotsVersion,
+    version_of,
+)
 from calendar_service.domain.slots import SlotQuery, SlotResult, Span, find_free_slots
 
 
@@ -24,6 +29,8 @@ class BusyTimeCalendarAdapter(ICalendarAdapter, ABC):
     """
 
     clock: Callable[[], datetime] = staticmethod(lambda: datetime.now(UTC))
+    answers: SharedAnswers | None = None
+    """Where a subclass that shares free/busy answer objects keeps slot answers to reuse."""
 
     async def get_free_slots(
         self,
@@ -92,12 +99,17 @@ class BusyTimeCalendarAdapter(ICalendarAdapter, ABC):
         now: datetime,
         notice_minutes: int,
     ) -> tuple[SlotResult, SlotsVersion]:
-        """The slots of ``query`` given ``free_busy`` (read under ``busy_key``) at ``now``.
-        A subclass may return an answer it computed before from the very same ``free_busy``
-        object, provided it ``holds_at(now)`` (it is then exactly this answer)."""
+        """The slots of ``query`` given ``free_busy`` (read under ``busy_key``) at ``now``:
+        with ``answers``, the one computed before from the very same ``free_busy`` object
+        while it ``holds_at(now)`` (then it is exactly this answer)."""
+        if self.answers is not None:
+            kept = self.answers.get(busy_key, query, free_busy, now)
+            if kept is not None:
+                return kept
         busy = [Span(interval.start, interval.end) for interval in free_busy.busy]
         result = find_free_slots(query, busy, now)
-        return result, version_of(busy_key, free_busy, result, now, notice_minutes)
+        answer = result, version_of(busy_key, free_busy, result, now, notice_minutes)
+        return answer if self.answers is None else self.answers.put(busy_key, query, answer)
 
     def is_current(self, version: SlotsVersion) -> bool:
         """Whether an answer of ``version`` is still the answer now. Without a free/busy

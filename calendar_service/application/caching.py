@@ -22,8 +22,7 @@ from agenda_kit.resilience import Fence
 from calendar_service.application.busy_blocks import DAY, BusyBlocks, clipped, midnight
 from calendar_service.application.busy_time import BusyTimeCalendarAdapter
 from calendar_service.application.change_feed import ChangeFeed
-from calendar_service.application.slot_versions import BusyKey, SlotsVersion
-from calendar_service.domain.slots import SlotQuery, SlotResult
+from calendar_service.application.slot_versions import SharedAnswers, SlotsVersion
 
 CACHE_NAME = "calendar_freebusy"
 OWN_PUSH_GRACE = 30.0
@@ -31,9 +30,6 @@ OWN_PUSH_GRACE = 30.0
 FlightKey = tuple[tuple[str, ...], datetime, datetime, Fence]
 """One shared load: its calendars, window and their write generations when it started."""
 Window = tuple[datetime, datetime]
-SlotAnswer = tuple[SlotResult, SlotsVersion]
-SHARED_ANSWERS = 256
-"""Slot answers kept for questions that read the same free/busy answer object."""
 _TICK = timedelta(microseconds=1)
 
 
@@ -85,7 +81,7 @@ class CachingCalendarAdapter(BusyTimeCalendarAdapter, ForwardingCalendarAdapter)
         self.prefetch = timedelta(days=max(prefetch_days, 1))
         self.blocks = BusyBlocks(ttl_seconds, max_blocks=max_entries, clock=clock)
         self._flights: dict[FlightKey, asyncio.Future[dict[str, FreeBusy]]] = {}
-        self._answers: dict[tuple[BusyKey, SlotQuery], SlotAnswer] = {}
+        self.answers = SharedAnswers()
         self.coalesced = 0
         self.hits = 0
         self.misses = 0
@@ -134,28 +130,9 @@ class CachingCalendarAdapter(BusyTimeCalendarAdapter, ForwardingCalendarAdapter)
             kept = self.blocks.answer(loaded.calendar_id, *asked)
             if kept is not None:
                 return kept
-        return loaded if asked == window else _within(loaded, *asked)
-
-    def slots_from(
-        self,
-        busy_key: BusyKey,
-        query: SlotQuery,
-        free_busy: FreeBusy,
-        now: datetime,
-        notice_minutes: int,
-    ) -> SlotAnswer:
-        """The answer computed before for this question from this very ``free_busy`` object
-        while it holds at ``now``, else a new one (kept for the next such question)."""
-        key = (busy_key, query)
-        kept = self._answers.get(key)
-        if kept is not None and kept[1].busy is free_busy and kept[1].holds_at(now):
-            return kept
-        answer = super().slots_from(busy_key, query, free_busy, now, notice_minutes)
-        self._answers.pop(key, None)
-        if len(self._answers) >= SHARED_ANSWERS:
-            del self._answers[next(iter(self._answers))]
-        self._answers[key] = answer
-        return answer
+        if asked == window:
+            return loaded
+        return FreeBusy(calendar_id=loaded.calendar_id, busy=clipped(loaded.busy, *asked))
 
     def _window(self, start: datetime, end: datetime) -> Window | None:
         """Whole UTC days from ``start``'s through ``end``'s, at least ``prefetch`` long
@@ -303,13 +280,6 @@ class CachingCalendarAdapter(BusyTimeCalendarAdapter, ForwardingCalendarAdapter)
             if deadline in pending:
                 pending.remove(deadline)
             raise
-
-
-def _within(answer: FreeBusy | None, start: datetime, end: datetime) -> FreeBusy | None:
-    """A wide window's answer cut to ``[start, end)`` (errors as they are)."""
-    if answer is None or answer.error is not None:
-        return answer
-    return FreeBusy(calendar_id=answer.calendar_id, busy=clipped(answer.busy, start, end))
 
 
 def _required(answer: FreeBusy | None) -> FreeBusy:

@@ -8,10 +8,12 @@ from datetime import datetime, timedelta
 
 from agenda_kit.calendar.port import FreeBusy
 from calendar_service.domain.slot_intervals import minute_to_datetime
-from calendar_service.domain.slots import SlotResult
+from calendar_service.domain.slots import SlotQuery, SlotResult
 
 BusyKey = tuple[str, datetime, datetime]
 """The calendar and range of the free/busy read a free-slot answer was computed from."""
+SHARED_ANSWERS = 256
+"""Slot answers ``SharedAnswers`` keeps (the oldest stored go first)."""
 
 
 @dataclass(frozen=True, slots=True, eq=False)
@@ -47,3 +49,33 @@ def version_of(
     first = minute_to_datetime(result.minutes[0]) if result.minutes else None
     good_until = None if first is None else first - timedelta(minutes=notice_minutes)
     return SlotsVersion(busy_key, busy, now, good_until)
+
+
+SlotAnswer = tuple[SlotResult, SlotsVersion]
+
+
+class SharedAnswers:
+    """The last free-slot answer per (busy key, query), handed to a later computation of the
+    same question only when it read the very same free/busy answer object and the answer
+    ``holds_at`` its clock: then it is exactly the answer that computation would make
+    (questions that shared one backend read, or the same cached days)."""
+
+    def __init__(self, max_entries: int = SHARED_ANSWERS) -> None:
+        self.max_entries = max_entries
+        self._answers: dict[tuple[BusyKey, SlotQuery], SlotAnswer] = {}
+
+    def get(
+        self, busy_key: BusyKey, query: SlotQuery, busy: FreeBusy, now: datetime
+    ) -> SlotAnswer | None:
+        kept = self._answers.get((busy_key, query))
+        if kept is None or kept[1].busy is not busy or not kept[1].holds_at(now):
+            return None
+        return kept
+
+    def put(self, busy_key: BusyKey, query: SlotQuery, answer: SlotAnswer) -> SlotAnswer:
+        key = (busy_key, query)
+        self._answers.pop(key, None)
+        if len(self._answers) >= self.max_entries:
+            del self._answers[next(iter(self._answers))]
+        self._answers[key] = answer
+        return answer
