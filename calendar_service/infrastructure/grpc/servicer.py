@@ -13,6 +13,7 @@ from agenda_kit.grpc.handlers import Context
 from agenda_kit.resilience import TtlCache
 from calendar_service.application import use_cases
 from calendar_service.application.slot_versions import SlotsVersion
+from calendar_service.domain.slots import SlotResult
 from calendar_service.infrastructure.grpc import mappers
 
 REPLY_ENTRIES = 256
@@ -23,11 +24,13 @@ the cached one (``CachingCalendarAdapter.is_current``)."""
 
 @dataclass(frozen=True, slots=True)
 class KeptReply:
-    """A finished GetFreeSlots reply, the answer it was built from and its mapped request."""
+    """A finished GetFreeSlots reply, its mapped request, and the answer it was built from
+    (``result``: a later equal answer to the same request has the very same reply)."""
 
     version: SlotsVersion
     reply: pb.GetFreeSlotsResponse
     query: use_cases.FreeSlotsQuery
+    result: SlotResult
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,7 +59,8 @@ class CalendarServicer(pb_grpc.CalendarServiceServicer):
         """A request seen before (same bytes, so already validated and mapped) gets the reply
         built then while the use case says its answer is current, or when the answer it
         computes is the very one that reply was built from (identical requests that shared
-        one free/busy read); a fresh read never gets a kept reply."""
+        one free/busy read) or an equal one (the same slots); a fresh read never gets a kept
+        reply."""
         cases = self._cases.get_free_slots
         key = b"" if request.read_mode == pb.READ_MODE_FRESH else request.SerializeToString()
         kept = self._replies.get(key) if key else None
@@ -64,18 +68,20 @@ class CalendarServicer(pb_grpc.CalendarServiceServicer):
             return kept.reply
         query = kept.query if kept is not None else mappers.to_free_slots_query(request)
         result, version = await cases.execute_versioned(query)
+        latest = self._replies.get(key) if key else None
+        if latest is not None and latest.version is version:
+            return latest.reply
+        if latest is not None and latest.result == result:  # the same slots: the same bytes
+            reply = latest.reply
+        else:
+            reply = pb.GetFreeSlotsResponse(
+                duration_minutes=request.duration_minutes, truncated=result.truncated
+            )
+            add = reply.slot_starts.add  # seconds straight from the engine's minutes
+            for minute in result.minutes:
+                add(seconds=minute * 60)
         if key:
-            latest = self._replies.get(key)
-            if latest is not None and latest.version is version:
-                return latest.reply
-        reply = pb.GetFreeSlotsResponse(
-            duration_minutes=request.duration_minutes, truncated=result.truncated
-        )
-        add = reply.slot_starts.add  # seconds straight from the engine's minutes
-        for minute in result.minutes:
-            add(seconds=minute * 60)
-        if key:
-            self._replies.put(key, KeptReply(version, reply, query))
+            self._replies.put(key, KeptReply(version, reply, query, result))
         return reply
 
     async def QueryFreeBusy(

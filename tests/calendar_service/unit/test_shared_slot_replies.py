@@ -67,3 +67,34 @@ async def test_identical_cold_questions_in_flight_share_one_reply(computed: list
     assert backend.free_busy_calls == 2
     assert len(computed) == 2
     assert len(after.slot_starts) == 2
+
+
+async def test_a_cold_answer_equal_to_the_kept_one_reuses_its_reply() -> None:
+    backend = SlowCalendar()
+    backend.release.set()
+    cache = CachingCalendarAdapter(backend, ttl_seconds=0)
+    cache.clock = lambda: MONDAY - timedelta(days=7)
+    servicer = CalendarServicer(build_use_cases(cache))
+    context = cast(Any, None)
+
+    first = await servicer.GetFreeSlots(slots_request(), context)
+    second = await servicer.GetFreeSlots(slots_request(), context)  # read and computed again
+    assert backend.free_busy_calls == 2
+    assert second is first
+
+    start = MONDAY + timedelta(hours=12)
+    await cache.insert_event(
+        EventDraft(
+            calendar_id="ana",
+            summary="s",
+            description="",
+            start=start,
+            end=start + timedelta(hours=1),
+            idempotency_key="k",
+        )
+    )
+    third = await servicer.GetFreeSlots(slots_request(), context)
+    assert third is not first
+    assert [s.seconds for s in third.slot_starts] == [s.seconds for s in first.slot_starts][1:]
+    fresh = await servicer.GetFreeSlots(slots_request(read_mode=pb.READ_MODE_FRESH), context)
+    assert fresh is not third and fresh == third
