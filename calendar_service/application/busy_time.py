@@ -15,7 +15,8 @@ from calendar_service.application.slot_versions import (
     SlotsVersion,
     version_of,
 )
-from calendar_service.domain.slots import SlotQuery, SlotResult, Span, find_free_slots
+from calendar_service.domain.slot_intervals import to_micros
+from calendar_service.domain.slots import SlotQuery, SlotResult, free_slots_of
 
 
 class BusyTimeCalendarAdapter(ICalendarAdapter, ABC):
@@ -106,8 +107,8 @@ class BusyTimeCalendarAdapter(ICalendarAdapter, ABC):
             kept = self.answers.get(busy_key, query, free_busy, now)
             if kept is not None:
                 return kept
-        busy = [Span(interval.start, interval.end) for interval in free_busy.busy]
-        result = find_free_slots(query, busy, now)
+        busy = [(to_micros(interval.start), to_micros(interval.end)) for interval in free_busy.busy]
+        result = free_slots_of(query, busy, now)
         answer = result, version_of(busy_key, free_busy, result, now, notice_minutes)
         return answer if self.answers is None else self.answers.put(busy_key, query, answer)
 

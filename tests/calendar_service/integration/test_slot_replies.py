@@ -12,7 +12,8 @@ from agenda.calendar.v1 import calendar_service_pb2 as pb
 from agenda.calendar.v1 import calendar_service_pb2_grpc as pb_grpc
 from calendar_service.application import busy_time
 from calendar_service.bootstrap import CalendarApp
-from calendar_service.domain.slots import SlotQuery, SlotResult, Span, find_free_slots
+from calendar_service.domain.slot_intervals import Interval
+from calendar_service.domain.slots import SlotQuery, SlotResult, free_slots_of
 from calendar_service.infrastructure.grpc.mappers import time_range
 from tests.calendar_service.integration.test_servicer import MONDAY, event_request, slots_request
 from tests.conftest import AUTH
@@ -40,11 +41,11 @@ def computed(monkeypatch: pytest.MonkeyPatch) -> list[datetime]:
     """How many times the slot engine ran (one ``now`` per run)."""
     runs: list[datetime] = []
 
-    def counting(query: SlotQuery, busy: list[Span], now: datetime) -> SlotResult:
+    def counting(query: SlotQuery, busy: list[Interval], now: datetime) -> SlotResult:
         runs.append(now)
-        return find_free_slots(query, busy, now)
+        return free_slots_of(query, busy, now)
 
-    monkeypatch.setattr(busy_time, "find_free_slots", counting)
+    monkeypatch.setattr(busy_time, "free_slots_of", counting)
     return runs
 
 

@@ -15,7 +15,8 @@ from agenda_kit.calendar.port import EventDraft
 from calendar_service.application import busy_time
 from calendar_service.application.caching import CachingCalendarAdapter
 from calendar_service.bootstrap import build_use_cases
-from calendar_service.domain.slots import SlotQuery, SlotResult, Span, find_free_slots
+from calendar_service.domain.slot_intervals import Interval
+from calendar_service.domain.slots import SlotQuery, SlotResult, free_slots_of
 from calendar_service.infrastructure.grpc.servicer import CalendarServicer
 from tests.calendar_service.integration.test_servicer import MONDAY, slots_request
 from tests.calendar_service.unit.test_caching import SlowCalendar
@@ -25,11 +26,11 @@ from tests.calendar_service.unit.test_caching import SlowCalendar
 def computed(monkeypatch: pytest.MonkeyPatch) -> list[datetime]:
     runs: list[datetime] = []
 
-    def counting(query: SlotQuery, busy: list[Span], now: datetime) -> SlotResult:
+    def counting(query: SlotQuery, busy: list[Interval], now: datetime) -> SlotResult:
         runs.append(now)
-        return find_free_slots(query, busy, now)
+        return free_slots_of(query, busy, now)
 
-    monkeypatch.setattr(busy_time, "find_free_slots", counting)
+    monkeypatch.setattr(busy_time, "free_slots_of", counting)
     return runs
 
 
