@@ -56,9 +56,12 @@ SlotAnswer = tuple[SlotResult, SlotsVersion]
 
 class SharedAnswers:
     """The last free-slot answer per (busy key, query), handed to a later computation of the
-    same question only when it read the very same free/busy answer object and the answer
-    ``holds_at`` its clock: then it is exactly the answer that computation would make
-    (questions that shared one backend read, or the same cached days)."""
+    same question only when the answer ``holds_at`` its clock and it read the same busy
+    time: then it is exactly the answer that computation would make (a slot answer is a
+    function of the query, the busy time and the clock). The very same free/busy object
+    (questions that shared one backend read, or the same cached days) gets the kept answer;
+    an equal one (a later read of unchanged busy time) gets its result under a version of
+    its own object, so ``is_current`` keeps comparing by identity."""
 
     def __init__(self, max_entries: int = SHARED_ANSWERS) -> None:
         self.max_entries = max_entries
@@ -67,10 +70,18 @@ class SharedAnswers:
     def get(
         self, busy_key: BusyKey, query: SlotQuery, busy: FreeBusy, now: datetime
     ) -> SlotAnswer | None:
-        kept = self._answers.get((busy_key, query))
-        if kept is None or kept[1].busy is not busy or not kept[1].holds_at(now):
+        key = (busy_key, query)
+        kept = self._answers.get(key)
+        if kept is None or not kept[1].holds_at(now):
             return None
-        return kept
+        result, version = kept
+        if version.busy is busy:
+            return kept
+        if version.busy != busy:
+            return None
+        answer = result, SlotsVersion(busy_key, busy, version.computed_at, version.good_until)
+        self._answers[key] = answer
+        return answer
 
     def put(self, busy_key: BusyKey, query: SlotQuery, answer: SlotAnswer) -> SlotAnswer:
         key = (busy_key, query)

@@ -208,14 +208,21 @@ async def test_questions_that_shared_one_cold_read_share_its_slot_answer() -> No
     assert len(answers[0][0].starts) == 23
 
 
-async def test_a_shared_slot_answer_is_not_reused_past_its_notice_or_by_a_new_read() -> None:
+async def test_a_slot_answer_is_reused_for_unchanged_busy_time_until_its_notice() -> None:
     inner = InMemoryCalendar()
     cache = CachingCalendarAdapter(inner, ttl_seconds=0)
     now = [START - timedelta(days=1)]
     cache.clock = lambda: now[0]
     first, version = await cache.find_slots_versioned("ana", START, END, 60)
-    again, _ = await cache.find_slots_versioned("ana", START, END, 60)  # a new (cold) read
-    assert again == first and again is not first
+    again, same = await cache.find_slots_versioned("ana", START, END, 60)  # a new (cold) read
+    assert again is first  # of unchanged busy time: the same answer
+    assert same is not version and same.busy == version.busy and same.busy is not version.busy
+    await inner.insert_event(draft("k"))  # behind the cache's back: busy time changed
+    changed, _ = await cache.find_slots_versioned("ana", START, END, 60)
+    assert changed != first
+    assert START + timedelta(hours=1) not in changed.starts
+
+    _, version = await cache.find_slots_versioned("ana", START, END, 60)
 
     async def held(*args: object, **kwargs: object) -> list[FreeBusy]:
         return [version.busy]  # the very same free/busy answer again
@@ -223,5 +230,5 @@ async def test_a_shared_slot_answer_is_not_reused_past_its_notice_or_by_a_new_re
     cache._backend.query_free_busy = held  # type: ignore[method-assign]
     now[0] = START + timedelta(minutes=30)  # past the first slot's notice: 00:00 is gone
     later, _ = await cache.find_slots_versioned("ana", START, END, 60)
-    assert later is not first
-    assert later.starts[0] == START + timedelta(hours=1)
+    assert later is not changed
+    assert later.starts[0] == START + timedelta(hours=2)
