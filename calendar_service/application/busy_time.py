@@ -31,7 +31,7 @@ class BusyTimeCalendarAdapter(ICalendarAdapter, ABC):
 
     clock: Callable[[], datetime] = staticmethod(lambda: datetime.now(UTC))
     answers: SharedAnswers | None = None
-    """Where a subclass that shares free/busy answer objects keeps slot answers to reuse."""
+    """Where a subclass keeps slot answers to reuse for unchanged busy time (None: never)."""
 
     async def get_free_slots(
         self,
@@ -101,8 +101,8 @@ class BusyTimeCalendarAdapter(ICalendarAdapter, ABC):
         notice_minutes: int,
     ) -> tuple[SlotResult, SlotsVersion]:
         """The slots of ``query`` given ``free_busy`` (read under ``busy_key``) at ``now``:
-        with ``answers``, the one computed before from the very same ``free_busy`` object
-        while it ``holds_at(now)`` (then it is exactly this answer)."""
+        with ``answers``, the one computed before from the same busy time while it
+        ``holds_at(now)`` (then it is exactly this answer; see ``SharedAnswers``)."""
         if self.answers is not None:
             kept = self.answers.get(busy_key, query, free_busy, now)
             if kept is not None:

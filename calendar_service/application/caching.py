@@ -56,10 +56,10 @@ class CachingCalendarAdapter(BusyTimeCalendarAdapter, ForwardingCalendarAdapter)
     and write generation) share one backend call; a read that starts after a write to one of
     its calendars never joins a flight that started before it, and a ``fresh`` read never
     joins one. A caller that is cancelled leaves the flight running for the others. The
-    shared call runs with the first caller's deadline. Free-slot questions that got the very
-    same free/busy answer object (one flight, or the same cached days) share one slot
-    computation while it ``holds_at`` their clock: with the cache off, identical questions
-    in flight at once read MongoDB once and compute once.
+    shared call runs with the first caller's deadline. Free-slot questions that got the same
+    busy time (one flight, the same cached days, or a later read of unchanged busy time)
+    share one slot computation while it ``holds_at`` their clock (``SharedAnswers``): with
+    the cache off, identical questions in flight at once read MongoDB once and compute once.
     """
 
     def __init__(
