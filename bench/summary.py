@@ -310,14 +310,15 @@ WHY_MISSED = {
     "updates it instead of dropping it), and with push notifications on (Google watch "
     "channels, CALENDAR_GOOGLE_WATCH_ADDRESS) it lives for minutes.",
     "GetFreeSlots RPS / echo RPS at 1 / 16 / 64 concurrent (cold: cache off, every call reads "
-    "MongoDB)": "the free/busy read is now a raw projected find with dates as integers (no "
-    "Beanie document per event) and the reply's Timestamps come straight from the engine's "
-    "minutes; what remains is the embedded MongoDB itself: SecantusDB answers the week's "
-    "busy events by a collection scan (the filter's two ranges match no index it can use) "
-    "that costs it many times an echo per call. Reaching 0.5 cold needs the read to cost "
-    "about as much as an echo: an index-only query shape (one equality plus one range, "
-    "bounded by the longest event) on a real MongoDB, or busy time served from memory kept "
-    "current by the writes.",
+    "MongoDB)": "the free/busy read now asks for the calendar's UTC day keys (an index lookup "
+    "on SecantusDB and MongoDB, no longer a scan of every calendar's events), identical calls "
+    "in flight share one read, and a read of unchanged busy time reuses the slot answer and "
+    "its reply. What remains is the embedded MongoDB's cost per event returned (SecantusDB "
+    "fetches, re-matches and copies each document in Python), many times an echo for a week "
+    "of the benchmark's busy events: at 1 concurrent the ratio cannot pass echo time / (echo "
+    "time + one such read), and at 16 it is capped by one read per 16 calls. Reaching 0.5 "
+    "there needs a read that returns fewer documents (busy time kept per calendar and day, "
+    "written with the event in one transaction) or a MongoDB server that is not Python.",
     "GetFreeSlots RPS": "a GetFreeSlots call does real work an empty echo does not "
     "(authorization, validation, the free/busy read, the slot engine, a Timestamp per slot); "
     "it needs the reply cached per (calendar, query, busy version) or a packed representation "

@@ -5,7 +5,9 @@ The calendar service runs as its own process (``bench.calendar_with_echo``: the 
 JSON request logs — plus ``/bench.Echo/Echo`` on the same server). One calendar holds 200
 busy events in the queried week. Warm: the free/busy cache is warmed by a first call and its
 TTL raised so that it stays warm. Cold: a second service with the cache off (TTL 0), so every
-call reads the busy events from MongoDB; and a third on the Google backend with the cache off,
+call reads the busy events from MongoDB (by their day keys, an index lookup; identical calls in
+flight at once share one read, and a read of unchanged busy time reuses the slot answer and
+its reply while the clock allows); and a third on the Google backend with the cache off,
 against the Google Calendar emulator answering after ``GOOGLE_LATENCY`` (every call is one
 ``freeBusy`` round trip: the cold path a real deployment has). Load comes from a separate process
 (``bench.load_worker``) at each concurrency, echo and GetFreeSlots alternating in 1-second

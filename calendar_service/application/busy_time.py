@@ -6,11 +6,17 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
 
-from agenda_kit.calendar.port import CalendarEvent, ICalendarAdapter, SlotRules
+from agenda_kit.calendar.port import CalendarEvent, FreeBusy, ICalendarAdapter, SlotRules
 from calendar_service.application.free_busy_errors import raise_for_free_busy_error
 from calendar_service.application.slot_mapping import to_slot_query
-from calendar_service.application.slot_versions import SlotsVersion, version_of
-from calendar_service.domain.slots import SlotResult, Span, find_free_slots
+from calendar_service.application.slot_versions import (
+    BusyKey,
+    SharedAnswers,
+    SlotsVersion,
+    version_of,
+)
+from calendar_service.domain.slot_intervals import to_micros
+from calendar_service.domain.slots import SlotQuery, SlotResult, free_slots_of
 
 
 class BusyTimeCalendarAdapter(ICalendarAdapter, ABC):
@@ -24,6 +30,8 @@ class BusyTimeCalendarAdapter(ICalendarAdapter, ABC):
     """
 
     clock: Callable[[], datetime] = staticmethod(lambda: datetime.now(UTC))
+    answers: SharedAnswers | None = None
+    """Where a subclass keeps slot answers to reuse for unchanged busy time (None: never)."""
 
     async def get_free_slots(
         self,
@@ -75,15 +83,34 @@ class BusyTimeCalendarAdapter(ICalendarAdapter, ABC):
         # Busy time just outside the range still matters through the buffers.
         before = timedelta(minutes=rules.buffer_before_minutes)
         after = timedelta(minutes=rules.buffer_after_minutes)
-        busy_key = (calendar_id, start - before, end + after)
+        busy_key: BusyKey = (calendar_id, start - before, end + after)
         (free_busy,) = await self.query_free_busy(
             [calendar_id], busy_key[1], busy_key[2], fresh=fresh
         )
         raise_for_free_busy_error(free_busy)
-        busy = [Span(interval.start, interval.end) for interval in free_busy.busy]
-        now = now or self.clock()
-        result = find_free_slots(query, busy, now)
-        return result, version_of(busy_key, free_busy, result, now, rules.minimum_notice_minutes)
+        return self.slots_from(
+            busy_key, query, free_busy, now or self.clock(), rules.minimum_notice_minutes
+        )
+
+    def slots_from(
+        self,
+        busy_key: BusyKey,
+        query: SlotQuery,
+        free_busy: FreeBusy,
+        now: datetime,
+        notice_minutes: int,
+    ) -> tuple[SlotResult, SlotsVersion]:
+        """The slots of ``query`` given ``free_busy`` (read under ``busy_key``) at ``now``:
+        with ``answers``, the one computed before from the same busy time while it
+        ``holds_at(now)`` (then it is exactly this answer; see ``SharedAnswers``)."""
+        if self.answers is not None:
+            kept = self.answers.get(busy_key, query, free_busy, now)
+            if kept is not None:
+                return kept
+        busy = [(to_micros(interval.start), to_micros(interval.end)) for interval in free_busy.busy]
+        result = free_slots_of(query, busy, now)
+        answer = result, version_of(busy_key, free_busy, result, now, notice_minutes)
+        return answer if self.answers is None else self.answers.put(busy_key, query, answer)
 
     def is_current(self, version: SlotsVersion) -> bool:
         """Whether an answer of ``version`` is still the answer now. Without a free/busy

@@ -22,7 +22,7 @@ from agenda_kit.resilience import Fence
 from calendar_service.application.busy_blocks import DAY, BusyBlocks, clipped, midnight
 from calendar_service.application.busy_time import BusyTimeCalendarAdapter
 from calendar_service.application.change_feed import ChangeFeed
-from calendar_service.application.slot_versions import SlotsVersion
+from calendar_service.application.slot_versions import SharedAnswers, SlotsVersion
 
 CACHE_NAME = "calendar_freebusy"
 OWN_PUSH_GRACE = 30.0
@@ -56,7 +56,10 @@ class CachingCalendarAdapter(BusyTimeCalendarAdapter, ForwardingCalendarAdapter)
     and write generation) share one backend call; a read that starts after a write to one of
     its calendars never joins a flight that started before it, and a ``fresh`` read never
     joins one. A caller that is cancelled leaves the flight running for the others. The
-    shared call runs with the first caller's deadline.
+    shared call runs with the first caller's deadline. Free-slot questions that got the same
+    busy time (one flight, the same cached days, or a later read of unchanged busy time)
+    share one slot computation while it ``holds_at`` their clock (``SharedAnswers``): with
+    the cache off, identical questions in flight at once read MongoDB once and compute once.
     """
 
     def __init__(
@@ -78,6 +81,7 @@ class CachingCalendarAdapter(BusyTimeCalendarAdapter, ForwardingCalendarAdapter)
         self.prefetch = timedelta(days=max(prefetch_days, 1))
         self.blocks = BusyBlocks(ttl_seconds, max_blocks=max_entries, clock=clock)
         self._flights: dict[FlightKey, asyncio.Future[dict[str, FreeBusy]]] = {}
+        self.answers = SharedAnswers()
         self.coalesced = 0
         self.hits = 0
         self.misses = 0
@@ -96,7 +100,8 @@ class CachingCalendarAdapter(BusyTimeCalendarAdapter, ForwardingCalendarAdapter)
         unique = list(dict.fromkeys(calendar_ids))
         found: dict[str, FreeBusy | None] = dict.fromkeys(unique)
         if not fresh:
-            found.update((cid, self.blocks.answer(cid, start, end)) for cid in unique)
+            if self.blocks.ttl > 0:  # else nothing is ever kept
+                found.update((cid, self.blocks.answer(cid, start, end)) for cid in unique)
             missing = [cid for cid, hit in found.items() if hit is None]
             self.hits += len(unique) - len(missing)
             self.misses += len(missing)
@@ -109,18 +114,25 @@ class CachingCalendarAdapter(BusyTimeCalendarAdapter, ForwardingCalendarAdapter)
                 else self._shared_load(missing, window)
             )
             for cid in missing:
-                found[cid] = self._answer(loaded.get(cid), start, end, fresh=fresh)
+                found[cid] = self._answer(loaded.get(cid), (start, end), window, fresh=fresh)
         return [_required(found[cid]) for cid in calendar_ids]
 
     def _answer(
-        self, loaded: FreeBusy | None, start: datetime, end: datetime, *, fresh: bool
+        self, loaded: FreeBusy | None, asked: Window, window: Window, *, fresh: bool
     ) -> FreeBusy | None:
-        """A loaded window's answer for ``[start, end)``: the cached one when it was kept
-        (the same object later hits return), else the window's answer cut to the range."""
+        """A loaded window's answer for the range ``asked``: the cached one when it was kept
+        (the same object later hits return), else the loaded answer itself when the window
+        is that range (every caller of a flight gets the same object), else the window's
+        answer cut to the range."""
         if loaded is None or loaded.error is not None:
             return loaded
-        kept = None if fresh else self.blocks.answer(loaded.calendar_id, start, end)
-        return kept or _within(loaded, start, end)
+        if not fresh and self.blocks.ttl > 0:
+            kept = self.blocks.answer(loaded.calendar_id, *asked)
+            if kept is not None:
+                return kept
+        if asked == window:
+            return loaded
+        return FreeBusy(calendar_id=loaded.calendar_id, busy=clipped(loaded.busy, *asked))
 
     def _window(self, start: datetime, end: datetime) -> Window | None:
         """Whole UTC days from ``start``'s through ``end``'s, at least ``prefetch`` long
@@ -268,13 +280,6 @@ class CachingCalendarAdapter(BusyTimeCalendarAdapter, ForwardingCalendarAdapter)
             if deadline in pending:
                 pending.remove(deadline)
             raise
-
-
-def _within(answer: FreeBusy | None, start: datetime, end: datetime) -> FreeBusy | None:
-    """A wide window's answer cut to ``[start, end)`` (errors as they are)."""
-    if answer is None or answer.error is not None:
-        return answer
-    return FreeBusy(calendar_id=answer.calendar_id, busy=clipped(answer.busy, start, end))
 
 
 def _required(answer: FreeBusy | None) -> FreeBusy:

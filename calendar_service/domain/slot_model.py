@@ -7,9 +7,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, time, timedelta
+from functools import cached_property
 from zoneinfo import ZoneInfo
 
-from calendar_service.domain.slot_intervals import to_micros
+from calendar_service.domain.slot_intervals import minute_to_datetime, to_micros
 
 MAX_RANGE_DAYS = 93
 MAX_DURATION_MINUTES = 1440
@@ -91,17 +92,20 @@ class SlotQuery:
         return DEFAULT_STEP_MINUTES
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class SlotResult:
-    """Slot starts (UTC, ascending, unique); ``truncated`` when more than asked for existed.
+    """Slot starts as whole minutes since the Unix epoch (ascending, unique: what the engine
+    computes; a wire format is built from them without a datetime per slot); ``truncated``
+    when more than asked for existed. ``starts``: the same as UTC datetimes, made on first
+    use."""
 
-    ``minutes`` are the same starts as whole minutes since the Unix epoch (what the engine
-    computes; a wire format can be built from them without a datetime per slot).
-    """
-
-    starts: tuple[datetime, ...]
+    minutes: tuple[int, ...]
     truncated: bool
-    minutes: tuple[int, ...] = field(default=(), compare=False, repr=False)
+
+    @cached_property
+    def starts(self) -> tuple[datetime, ...]:
+        """The slot starts in UTC."""
+        return tuple(minute_to_datetime(minute) for minute in self.minutes)
 
 
 class InvalidSlotQueryError(ValueError):

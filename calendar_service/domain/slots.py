@@ -36,7 +36,7 @@ Semantics
 from __future__ import annotations
 
 from bisect import bisect_right
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from datetime import datetime
 from zoneinfo import ZoneInfo
 
@@ -46,7 +46,6 @@ from calendar_service.domain.slot_intervals import (
     clip,
     merge,
     merge_columns,
-    minute_to_datetime,
     subtract,
     to_micros,
 )
@@ -70,12 +69,25 @@ __all__ = [
     "SlotResult",
     "Span",
     "find_free_slots",
+    "free_slots_of",
     "validate_query",
 ]
 
 
 def find_free_slots(query: SlotQuery, busy: Iterable[Span], now: datetime) -> SlotResult:
-    """Bookable slot starts for ``query`` given the calendar's ``busy`` time at ``now``.
+    """Bookable slot starts for ``query`` given the calendar's ``busy`` time at ``now``
+    (``free_slots_of`` with each span's microseconds).
+
+    Raises:
+        InvalidSlotQueryError: the query (or ``now``) breaks a validation rule.
+    """
+    return free_slots_of(query, [span.micros for span in busy], now)
+
+
+def free_slots_of(query: SlotQuery, busy: Sequence[Interval], now: datetime) -> SlotResult:
+    """Bookable slot starts for ``query`` given the calendar's ``busy`` time at ``now``, as
+    ``[start, end)`` microseconds since the epoch (intervals with ``end <= start`` are never
+    busy).
 
     Raises:
         InvalidSlotQueryError: the query (or ``now``) breaks a validation rule.
@@ -94,11 +106,7 @@ def find_free_slots(query: SlotQuery, busy: Iterable[Span], now: datetime) -> Sl
     )
     limit = query.max_results
     kept = tuple(minutes[:limit])
-    return SlotResult(
-        starts=tuple(minute_to_datetime(minute) for minute in kept),
-        truncated=len(minutes) > limit,
-        minutes=kept,
-    )
+    return SlotResult(minutes=kept, truncated=len(minutes) > limit)
 
 
 def _available(query: SlotQuery, zone: ZoneInfo, bounds: Interval) -> list[Interval]:
@@ -110,9 +118,9 @@ def _available(query: SlotQuery, zone: ZoneInfo, bounds: Interval) -> list[Inter
     return merge(clip(spans, bounds))
 
 
-def _blocked(query: SlotQuery, busy: Iterable[Span]) -> list[Interval]:
+def _blocked(query: SlotQuery, busy: Sequence[Interval]) -> list[Interval]:
     """Merged busy intervals, widened by the buffers a slot must keep from them."""
-    spans = [span.micros for span in busy]
+    spans = [(start, end) for start, end in busy if end > start]
     before = query.buffer_after_minutes * MICROS_PER_MINUTE
     after = query.buffer_before_minutes * MICROS_PER_MINUTE
     return merge_columns([start - before for start, _ in spans], [end + after for _, end in spans])

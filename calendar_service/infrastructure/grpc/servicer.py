@@ -10,16 +10,27 @@ from agenda.calendar.v1 import calendar_service_pb2_grpc as pb_grpc
 from agenda_kit.auth.context import current_principal
 from agenda_kit.calendar.grpc_mappers import calendar_busy
 from agenda_kit.grpc.handlers import Context
-from agenda_kit.proto_time import to_timestamp
 from agenda_kit.resilience import TtlCache
 from calendar_service.application import use_cases
 from calendar_service.application.slot_versions import SlotsVersion
+from calendar_service.domain.slots import SlotResult
 from calendar_service.infrastructure.grpc import mappers
 
 REPLY_ENTRIES = 256
 """Finished GetFreeSlots replies kept (least recently used go first; at most 500 slots, a
 few tens of KiB, each); each is reused only while the free/busy answer it was built from is
 the cached one (``CachingCalendarAdapter.is_current``)."""
+
+
+@dataclass(frozen=True, slots=True)
+class KeptReply:
+    """A finished GetFreeSlots reply, its mapped request, and the answer it was built from
+    (``result``: a later equal answer to the same request has the very same reply)."""
+
+    version: SlotsVersion
+    reply: pb.GetFreeSlotsResponse
+    query: use_cases.FreeSlotsQuery
+    result: SlotResult
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,33 +51,37 @@ class CalendarServicer(pb_grpc.CalendarServiceServicer):
 
     def __init__(self, cases: CalendarUseCases, *, max_replies: int = REPLY_ENTRIES) -> None:
         self._cases = cases
-        self._replies: TtlCache[bytes, tuple[SlotsVersion, pb.GetFreeSlotsResponse]] = TtlCache(
-            math.inf, max_entries=max_replies
-        )
+        self._replies: TtlCache[bytes, KeptReply] = TtlCache(math.inf, max_entries=max_replies)
 
     async def GetFreeSlots(
         self, request: pb.GetFreeSlotsRequest, context: Context
     ) -> pb.GetFreeSlotsResponse:
-        """A request seen before (same bytes, so already validated) gets the reply built
-        then while the use case says its answer is current; a fresh read never does."""
+        """A request seen before (same bytes, so already validated and mapped) gets the reply
+        built then while the use case says its answer is current, or when the answer it
+        computes is the very one that reply was built from (identical requests that shared
+        one free/busy read) or an equal one (the same slots); a fresh read never gets a kept
+        reply."""
         cases = self._cases.get_free_slots
         key = b"" if request.read_mode == pb.READ_MODE_FRESH else request.SerializeToString()
         kept = self._replies.get(key) if key else None
-        if kept is not None and cases.is_current(kept[0]):
-            return kept[1]
-        query = mappers.to_free_slots_query(request)
+        if kept is not None and cases.is_current(kept.version):
+            return kept.reply
+        query = kept.query if kept is not None else mappers.to_free_slots_query(request)
         result, version = await cases.execute_versioned(query)
-        reply = pb.GetFreeSlotsResponse(
-            duration_minutes=request.duration_minutes, truncated=result.truncated
-        )
-        if len(result.minutes) == len(result.starts):
+        latest = self._replies.get(key) if key else None
+        if latest is not None and latest.version is version:
+            return latest.reply
+        if latest is not None and latest.result == result:  # the same slots: the same bytes
+            reply = latest.reply
+        else:
+            reply = pb.GetFreeSlotsResponse(
+                duration_minutes=request.duration_minutes, truncated=result.truncated
+            )
             add = reply.slot_starts.add  # seconds straight from the engine's minutes
             for minute in result.minutes:
                 add(seconds=minute * 60)
-        else:  # a result built without minutes
-            reply.slot_starts.extend(to_timestamp(start) for start in result.starts)
         if key:
-            self._replies.put(key, (version, reply))
+            self._replies.put(key, KeptReply(version, reply, query, result))
         return reply
 
     async def QueryFreeBusy(

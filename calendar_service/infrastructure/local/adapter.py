@@ -19,6 +19,7 @@ from agenda_kit.calendar.errors import (
 )
 from agenda_kit.calendar.port import CalendarEvent, EventDraft, EventPage, FreeBusy
 from calendar_service.application.busy_time import BusyTimeCalendarAdapter
+from calendar_service.infrastructure.local.day_keys import MAX_KEYS_PER_READ, event_day_keys
 from calendar_service.infrastructure.local.documents import (
     CANCELLED,
     CONFIRMED,
@@ -34,7 +35,9 @@ from calendar_service.infrastructure.local.queries import (
     BUSY_FIELDS,
     BY_START,
     after,
+    busy_filter,
     busy_of,
+    check_event_range,
     check_range,
     overlapping,
     page_of,
@@ -63,15 +66,26 @@ class LocalCalendarAdapter(BusyTimeCalendarAdapter):
       that never held an event is ``CalendarNotFoundError`` (cancel and move).
     - Moving rewrites start and end of a confirmed event in one atomic update (same id); a
       cancelled or unknown event is ``EventNotFoundError``; moving it where it is succeeds.
+    - An event is at most ``MAX_EVENT_LENGTH`` (31 days) long, else
+      ``InvalidCalendarRequestError`` (the service checks the same limit first). Free/busy
+      reads find events by the keys of the UTC days they keep busy (``day_keys``), which
+      the same update that writes start, end or status keeps; a read needing more than
+      ``max_keys_per_read`` keys (many calendars over a long range) uses the overlap filter.
     - Beanie binds the documents to one database per process, so one adapter serves one
       database.
     """
 
-    def __init__(self, *, clock: Callable[[], datetime] = _utc_now) -> None:
+    def __init__(
+        self,
+        *,
+        clock: Callable[[], datetime] = _utc_now,
+        max_keys_per_read: int = MAX_KEYS_PER_READ,
+    ) -> None:
         self._clock = clock
+        self._max_keys = max_keys_per_read
 
     async def insert_event(self, draft: EventDraft) -> tuple[CalendarEvent, bool]:
-        check_range(draft.start, draft.end)
+        check_event_range(draft.start, draft.end)
         event_id = event_id_for(draft.calendar_id, draft.idempotency_key)
         with translated_errors("insert_event"):
             stored = await _stored_for_key(draft)
@@ -99,10 +113,10 @@ class LocalCalendarAdapter(BusyTimeCalendarAdapter):
         milliseconds: parsing whole Beanie documents cost several times the query itself on
         a busy week, and a datetime per bound is made only for the merged busy intervals."""
         check_range(start, end)
-        wanted = {"calendar_id": {"$in": list(set(calendar_ids))}, "status": CONFIRMED}
+        wanted = busy_filter(list(dict.fromkeys(calendar_ids)), start, end, max_keys=self._max_keys)
         with translated_errors("query_free_busy"):
             events = EventDocument.get_pymongo_collection().with_options(codec_options=BUSY_CODEC)
-            cursor = events.find(wanted | overlapping(start, end), BUSY_FIELDS)
+            cursor = events.find(wanted, BUSY_FIELDS)
             documents = await cursor.to_list()
         by_calendar: defaultdict[str, list[dict[str, Any]]] = defaultdict(list)
         for document in documents:
@@ -124,7 +138,7 @@ class LocalCalendarAdapter(BusyTimeCalendarAdapter):
         with translated_errors("cancel_event"):
             result = await EventDocument.get_pymongo_collection().update_one(
                 mine | {"status": CONFIRMED},
-                {"$set": {"status": CANCELLED, "updated_at": self._clock()}},
+                {"$set": {"status": CANCELLED, "busy_days": [], "updated_at": self._clock()}},
             )
             if result.modified_count:
                 return True
@@ -142,10 +156,12 @@ class LocalCalendarAdapter(BusyTimeCalendarAdapter):
         *,
         time_zone: str | None = None,
     ) -> CalendarEvent:
-        check_range(start, end)
+        check_event_range(start, end)
+        start, end = stored_instant(start), stored_instant(end)
         changes: dict[str, Any] = {
-            "start": stored_instant(start),
-            "end": stored_instant(end),
+            "start": start,
+            "end": end,
+            "busy_days": event_day_keys(calendar_id, start, end),
             "updated_at": self._clock(),
         }
         if time_zone is not None:

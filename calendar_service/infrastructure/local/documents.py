@@ -13,6 +13,8 @@ from beanie import Document, init_beanie
 from pymongo import ASCENDING, AsyncMongoClient, IndexModel
 
 from agenda_kit.calendar.port import CalendarEvent, EventDraft
+from calendar_service.infrastructure.local.backfill import backfill_busy_days
+from calendar_service.infrastructure.local.day_keys import event_day_keys
 
 EventStatus = Literal["confirmed", "cancelled"]
 CONFIRMED: EventStatus = "confirmed"
@@ -40,7 +42,9 @@ class CalendarDocument(Document):
 
 
 class EventDocument(Document):
-    """One event; ``_id`` is derived from (calendar, idempotency key), see ``ids``."""
+    """One event; ``_id`` is derived from (calendar, idempotency key), see ``ids``.
+    ``busy_days``: the keys of the UTC days a confirmed event keeps busy (``day_keys``),
+    empty once cancelled; every write that changes start, end or status sets them."""
 
     id: str  # type: ignore[assignment]  # the event id, not an ObjectId
     calendar_id: str
@@ -53,6 +57,7 @@ class EventDocument(Document):
     idempotency_key: str
     owner: str = ""
     private: dict[str, str] = {}  # noqa: RUF012 - pydantic copies defaults
+    busy_days: list[str] = []  # noqa: RUF012 - pydantic copies defaults
     created_at: datetime
     updated_at: datetime
 
@@ -69,22 +74,25 @@ class EventDocument(Document):
                 name="calendar_start",
             ),
             IndexModel([("calendar_id", ASCENDING), ("end", ASCENDING)], name="calendar_end"),
+            IndexModel([("busy_days", ASCENDING)], name="busy_days"),
         ]
 
     @classmethod
     def from_domain(cls, draft: EventDraft, event_id: str, now: datetime) -> EventDocument:
         """A new confirmed event for ``draft``."""
+        start, end = stored_instant(draft.start), stored_instant(draft.end)
         return cls(
             id=event_id,
             calendar_id=draft.calendar_id,
             summary=draft.summary,
             description=draft.description,
-            start=stored_instant(draft.start),
-            end=stored_instant(draft.end),
+            start=start,
+            end=end,
             time_zone=draft.time_zone,
             idempotency_key=draft.idempotency_key,
             owner=draft.owner,
             private=dict(draft.private),
+            busy_days=event_day_keys(draft.calendar_id, start, end),
             created_at=now,
             updated_at=now,
         )
@@ -116,7 +124,9 @@ class EventDocument(Document):
 
 
 async def init_local_calendar(client: AsyncMongoClient[Any], database_name: str) -> None:
-    """Bind the local calendar's documents to ``database_name`` and create their indexes."""
+    """Bind the local calendar's documents to ``database_name``, create their indexes and
+    give events stored before day keys theirs (``backfill_busy_days``)."""
     await init_beanie(
         database=client[database_name], document_models=[CalendarDocument, EventDocument]
     )
+    await backfill_busy_days(EventDocument.get_pymongo_collection())

@@ -11,7 +11,9 @@ from bson.codec_options import CodecOptions, DatetimeConversion
 from agenda_kit.calendar.errors import InvalidCalendarRequestError
 from agenda_kit.calendar.port import EventPage, Interval
 from calendar_service.domain.slot_intervals import EPOCH, clip, merge, to_micros
-from calendar_service.infrastructure.local.documents import EventDocument
+from calendar_service.domain.validation import MAX_EVENT_LENGTH
+from calendar_service.infrastructure.local.day_keys import read_keys
+from calendar_service.infrastructure.local.documents import CONFIRMED, EventDocument
 from calendar_service.infrastructure.local.paging import Cursor, encode_token
 
 BY_START = [("start", SortDirection.ASCENDING), ("_id", SortDirection.ASCENDING)]
@@ -24,6 +26,28 @@ def check_range(start: datetime, end: datetime) -> None:
         raise InvalidCalendarRequestError("start and end must be timezone-aware")
     if end <= start:
         raise InvalidCalendarRequestError("end must be after start")
+
+
+def check_event_range(start: datetime, end: datetime) -> None:
+    """An event's ``[start, end)``: ``check_range`` and at most ``MAX_EVENT_LENGTH`` (the
+    service's own limit, so ``busy_days`` never holds more than 32 keys)."""
+    check_range(start, end)
+    if end - start > MAX_EVENT_LENGTH:
+        raise InvalidCalendarRequestError(
+            f"an event must not be longer than {MAX_EVENT_LENGTH.days} days"
+        )
+
+
+def busy_filter(
+    calendar_ids: list[str], start: datetime, end: datetime, *, max_keys: int
+) -> dict[str, Any]:
+    """The confirmed events of ``calendar_ids`` overlapping ``[start, end)``, or a few more
+    that share a UTC day with it (``busy_of`` clips them away): by day keys, an index lookup;
+    by the overlap filter when that takes more than ``max_keys`` keys."""
+    keys = read_keys(calendar_ids, start, end)
+    if len(keys) <= max_keys:
+        return {"busy_days": {"$in": keys}}
+    return {"calendar_id": {"$in": calendar_ids}, "status": CONFIRMED} | overlapping(start, end)
 
 
 def overlapping(start: datetime, end: datetime) -> dict[str, Any]:

@@ -10,12 +10,15 @@ import pytest
 
 from agenda.calendar.v1 import calendar_service_pb2 as pb
 from agenda.calendar.v1 import calendar_service_pb2_grpc as pb_grpc
+from agenda_kit.calendar.port import EventDraft
 from calendar_service.application import busy_time
 from calendar_service.bootstrap import CalendarApp
-from calendar_service.domain.slots import SlotQuery, SlotResult, Span, find_free_slots
+from calendar_service.domain.slot_intervals import Interval
+from calendar_service.domain.slots import SlotQuery, SlotResult, free_slots_of
 from calendar_service.infrastructure.grpc.mappers import time_range
 from tests.calendar_service.integration.test_servicer import MONDAY, event_request, slots_request
 from tests.conftest import AUTH
+from tests.fakes.in_memory_calendar import InMemoryCalendar
 
 EVERY_HOUR = [MONDAY + timedelta(hours=h) for h in (12, 13, 14)]  # 09-12 in Sao Paulo
 
@@ -40,11 +43,11 @@ def computed(monkeypatch: pytest.MonkeyPatch) -> list[datetime]:
     """How many times the slot engine ran (one ``now`` per run)."""
     runs: list[datetime] = []
 
-    def counting(query: SlotQuery, busy: list[Span], now: datetime) -> SlotResult:
+    def counting(query: SlotQuery, busy: list[Interval], now: datetime) -> SlotResult:
         runs.append(now)
-        return find_free_slots(query, busy, now)
+        return free_slots_of(query, busy, now)
 
-    monkeypatch.setattr(busy_time, "find_free_slots", counting)
+    monkeypatch.setattr(busy_time, "free_slots_of", counting)
     return runs
 
 
@@ -91,12 +94,34 @@ async def test_every_write_is_seen_by_the_next_identical_request(
 
 
 async def test_a_fresh_read_is_never_served_a_kept_reply_and_replaces_it(
-    calendar_stub: pb_grpc.CalendarServiceAsyncStub, clock: Clock, computed: list[datetime]
+    calendar_stub: pb_grpc.CalendarServiceAsyncStub,
+    clock: Clock,
+    computed: list[datetime],
+    in_memory_calendar: InMemoryCalendar,
 ) -> None:
     assert await slots(calendar_stub) == EVERY_HOUR
+    reads = in_memory_calendar.free_busy_calls
     assert await slots(calendar_stub, read_mode=pb.READ_MODE_FRESH) == EVERY_HOUR
+    assert in_memory_calendar.free_busy_calls == reads + 1  # read past the cache
     assert await slots(calendar_stub) == EVERY_HOUR
-    assert len(computed) == 3  # the fresh read replaced the busy time the first reply read
+    assert in_memory_calendar.free_busy_calls == reads + 1  # the fresh read refreshed it
+    assert len(computed) == 1  # the same busy time each time: the same slot answer
+
+    await in_memory_calendar.insert_event(  # behind the service's back
+        EventDraft(
+            calendar_id="ana",
+            summary="elsewhere",
+            description="",
+            start=EVERY_HOUR[1],
+            end=EVERY_HOUR[2],
+            idempotency_key="elsewhere",
+        )
+    )
+    assert await slots(calendar_stub) == EVERY_HOUR  # the cached busy time, within its TTL
+    fresh = await slots(calendar_stub, read_mode=pb.READ_MODE_FRESH)
+    assert fresh == [EVERY_HOUR[0], EVERY_HOUR[2]]
+    assert await slots(calendar_stub) == fresh
+    assert len(computed) == 2
 
 
 async def test_the_clock_passing_the_notice_of_the_first_slot_computes_again(

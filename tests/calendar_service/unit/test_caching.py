@@ -185,3 +185,50 @@ async def test_a_slot_answer_stops_being_current_with_its_busy_time() -> None:
     _, version = await cache.find_slots_versioned("ana", START, END, 60)
     await cache.insert_event(draft("k"))  # any write to the calendar
     assert not cache.is_current(version)
+
+
+async def test_questions_that_shared_one_cold_read_share_its_slot_answer() -> None:
+    """With the cache off, identical questions in flight at once still share one backend read
+    (singleflight) and then one slot computation: the same answer object and version."""
+    inner = SlowCalendar()
+    await inner.insert_event(draft("k"))
+    cache = CachingCalendarAdapter(inner, ttl_seconds=0)
+    cache.clock = lambda: START - timedelta(days=1)
+    asks = [
+        asyncio.ensure_future(cache.find_slots_versioned("ana", START, END, 60)) for _ in range(8)
+    ]
+    await inner.answered.wait()
+    inner.release.set()
+
+    answers = await asyncio.gather(*asks)
+
+    assert inner.free_busy_calls == 1
+    assert all(answer[0] is answers[0][0] and answer[1] is answers[0][1] for answer in answers)
+    assert START + timedelta(hours=1) not in answers[0][0].starts
+    assert len(answers[0][0].starts) == 23
+
+
+async def test_a_slot_answer_is_reused_for_unchanged_busy_time_until_its_notice() -> None:
+    inner = InMemoryCalendar()
+    cache = CachingCalendarAdapter(inner, ttl_seconds=0)
+    now = [START - timedelta(days=1)]
+    cache.clock = lambda: now[0]
+    first, version = await cache.find_slots_versioned("ana", START, END, 60)
+    again, same = await cache.find_slots_versioned("ana", START, END, 60)  # a new (cold) read
+    assert again is first  # of unchanged busy time: the same answer
+    assert same is not version and same.busy == version.busy and same.busy is not version.busy
+    await inner.insert_event(draft("k"))  # behind the cache's back: busy time changed
+    changed, _ = await cache.find_slots_versioned("ana", START, END, 60)
+    assert changed != first
+    assert START + timedelta(hours=1) not in changed.starts
+
+    _, version = await cache.find_slots_versioned("ana", START, END, 60)
+
+    async def held(*args: object, **kwargs: object) -> list[FreeBusy]:
+        return [version.busy]  # the very same free/busy answer again
+
+    cache._backend.query_free_busy = held  # type: ignore[method-assign]
+    now[0] = START + timedelta(minutes=30)  # past the first slot's notice: 00:00 is gone
+    later, _ = await cache.find_slots_versioned("ana", START, END, 60)
+    assert later is not changed
+    assert later.starts[0] == START + timedelta(hours=2)

@@ -314,4 +314,5 @@ def test_inputs_in_other_zones_are_instants() -> None:
 )
 def test_no_slots(busy: tuple[Span, ...]) -> None:
     result = utc_day(MONDAY.replace(hour=9), MONDAY.replace(hour=9, minute=45), 60, busy)
-    assert result == SlotResult(starts=(), truncated=False)
+    assert result == SlotResult(minutes=(), truncated=False)
+    assert result.starts == ()

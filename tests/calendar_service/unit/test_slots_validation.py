@@ -17,6 +17,7 @@ from calendar_service.domain.slots import (
     SlotQuery,
     Span,
     find_free_slots,
+    free_slots_of,
     validate_query,
 )
 
@@ -160,3 +161,13 @@ def test_integers_far_outside_their_limits_are_rejected(field: str, value: int) 
 def test_random_lowercase_text_is_not_a_time_zone(key: str) -> None:
     """IANA keys are case-sensitive and start upper-case ("utc" and "" are rejected too)."""
     assert_rejected("time_zone", time_zone=key)
+
+
+def test_busy_microseconds_of_no_length_are_never_busy() -> None:
+    """``free_slots_of`` (the engine on microseconds, as the service calls it) takes what
+    ``find_free_slots`` takes from spans, and an empty or reversed interval blocks nothing."""
+    hour = Span(START + timedelta(hours=1), START + timedelta(hours=2))
+    low, high = hour.micros
+
+    assert free_slots_of(VALID, [hour.micros], NOW) == find_free_slots(VALID, [hour], NOW)
+    assert free_slots_of(VALID, [(low, low), (high, low)], NOW) == find_free_slots(VALID, [], NOW)
