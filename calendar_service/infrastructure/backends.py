@@ -15,6 +15,7 @@ from calendar_service.application.change_feed import ChangeFeed
 from calendar_service.infrastructure.google import GoogleCalendarAdapter
 from calendar_service.infrastructure.google.watch import start_feed
 from calendar_service.infrastructure.local import LocalCalendarAdapter, init_local_calendar
+from calendar_service.infrastructure.local.day_keys import MAX_KEYS_PER_READ
 from calendar_service.infrastructure.settings import Backend, CalendarSettings
 
 log = structlog.get_logger("agenda.calendar")
@@ -50,7 +51,15 @@ async def _open_local(
     if watcher is not None:
         watcher.require("mongodb", mongo_probe(client))
     await init_local_calendar(client, settings.database)
-    return LocalCalendarAdapter()
+    return local_adapter(settings)
+
+
+def local_adapter(settings: CalendarSettings) -> LocalCalendarAdapter:
+    """Busy time read by day keys, or (``CALENDAR_LOCAL_BUSY_BY_DAY_KEYS=false``, the first
+    step of a rolling upgrade) every read by the overlap filter."""
+    return LocalCalendarAdapter(
+        max_keys_per_read=MAX_KEYS_PER_READ if settings.local_busy_by_day_keys else 0
+    )
 
 
 async def _open_google(

@@ -28,6 +28,10 @@ class CalendarSettings(BaseSettings):
     backend: Backend = Backend.LOCAL
     auth_tokens: Annotated[list[str], NoDecode, BeforeValidator(split_commas)] = []
     database: str = "agenda_calendar"
+    local_busy_by_day_keys: bool = True
+    """Local backend: read busy time by the events' UTC day keys (an index lookup); False
+    reads by the overlap filter — the first step of a rolling upgrade from a build that did
+    not write day keys (see docs/architecture.md#the-built-in-local-calendar)."""
     freebusy_cache_ttl_seconds: float = Field(default=15.0, ge=0)
     freebusy_prefetch_days: int = Field(default=7, ge=1, le=60)
     freebusy_followed_ttl_seconds: float = Field(default=300.0, ge=0)

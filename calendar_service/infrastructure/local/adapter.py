@@ -39,6 +39,7 @@ from calendar_service.infrastructure.local.queries import (
     busy_of,
     check_event_range,
     check_range,
+    is_busy,
     overlapping,
     page_of,
 )
@@ -84,6 +85,11 @@ class LocalCalendarAdapter(BusyTimeCalendarAdapter):
         self._clock = clock
         self._max_keys = max_keys_per_read
 
+    @property
+    def max_keys_per_read(self) -> int:
+        """Day keys a busy read may ask for; more (or 0: always) reads by the overlap filter."""
+        return self._max_keys
+
     async def insert_event(self, draft: EventDraft) -> tuple[CalendarEvent, bool]:
         check_event_range(draft.start, draft.end)
         event_id = event_id_for(draft.calendar_id, draft.idempotency_key)
@@ -120,7 +126,8 @@ class LocalCalendarAdapter(BusyTimeCalendarAdapter):
             documents = await cursor.to_list()
         by_calendar: defaultdict[str, list[dict[str, Any]]] = defaultdict(list)
         for document in documents:
-            by_calendar[document["calendar_id"]].append(document)
+            if is_busy(document):
+                by_calendar[document["calendar_id"]].append(document)
         return [
             FreeBusy(calendar_id=calendar_id, busy=busy_of(by_calendar[calendar_id], start, end))
             for calendar_id in calendar_ids

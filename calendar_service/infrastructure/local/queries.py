@@ -41,12 +41,13 @@ def check_event_range(start: datetime, end: datetime) -> None:
 def busy_filter(
     calendar_ids: list[str], start: datetime, end: datetime, *, max_keys: int
 ) -> dict[str, Any]:
-    """The confirmed events of ``calendar_ids`` overlapping ``[start, end)``, or a few more
-    that share a UTC day with it (``busy_of`` clips them away): by day keys, an index lookup;
-    by the overlap filter when that takes more than ``max_keys`` keys."""
+    """The events of ``calendar_ids`` overlapping ``[start, end)``, or a few more that share
+    a UTC day with it (``busy_of`` clips them away): by day keys, an index lookup (keep
+    ``is_busy`` ones); by the overlap filter (confirmed only) when that takes more than
+    ``max_keys`` keys."""
     keys = read_keys(calendar_ids, start, end)
-    if len(keys) <= max_keys:
-        return {"busy_days": {"$in": keys}}
+    if len(keys) <= max_keys:  # status is checked on the documents (``is_busy``): a filter
+        return {"busy_days": {"$in": keys}}  # on it too makes SecantusDB scan the collection
     return {"calendar_id": {"$in": calendar_ids}, "status": CONFIRMED} | overlapping(start, end)
 
 
@@ -72,12 +73,19 @@ def page_of(documents: list[EventDocument], page_size: int) -> EventPage:
     return EventPage(events=events, next_page_token=encode_token(Cursor(last.start, last.event_id)))
 
 
-BUSY_FIELDS = {"_id": 0, "calendar_id": 1, "start": 1, "end": 1}
+BUSY_FIELDS = {"_id": 0, "calendar_id": 1, "start": 1, "end": 1, "status": 1}
 """The projection of a free/busy read: what ``busy_of`` needs."""
 BUSY_CODEC: CodecOptions[dict[str, Any]] = CodecOptions(
     datetime_conversion=DatetimeConversion.DATETIME_MS
 )
 """Dates of a free/busy read decoded as ``DatetimeMS`` (BSON's own integer milliseconds)."""
+
+
+def is_busy(document: dict[str, Any]) -> bool:
+    """A confirmed event. A keyed read can return a cancelled one: this build's cancel empties
+    its keys, but an older build's (during a rolling upgrade) changed only the status."""
+    status: str = document.get("status", CONFIRMED)
+    return status == CONFIRMED
 
 
 def busy_of(

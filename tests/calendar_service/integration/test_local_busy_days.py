@@ -18,10 +18,13 @@ from pymongo import AsyncMongoClient
 from agenda_kit.calendar.errors import InvalidCalendarRequestError
 from agenda_kit.calendar.port import EventDraft, Interval
 from agenda_kit.mongo import EmbeddedMongo, make_client
+from calendar_service.infrastructure.backends import local_adapter
 from calendar_service.infrastructure.local import LocalCalendarAdapter, init_local_calendar
 from calendar_service.infrastructure.local.backfill import backfill_busy_days
+from calendar_service.infrastructure.local.day_keys import MAX_KEYS_PER_READ
 from calendar_service.infrastructure.local.documents import EventDocument
 from calendar_service.infrastructure.local.queries import busy_filter
+from calendar_service.infrastructure.settings import CalendarSettings
 
 pytest_plugins = ["tests.kit.mongo_fixtures"]
 
@@ -160,6 +163,40 @@ async def test_backfill_is_idempotent_and_goes_in_bounded_batches(
     assert await stored_keys("old2") == ["ana:2031-03-11"]
     with pytest.raises(ValueError, match="batch_size"):
         await backfill_busy_days(events, batch_size=0)
+
+
+async def test_a_rolling_upgrade_reads_by_overlap_until_no_older_replica_writes(
+    mongo_client: AsyncMongoClient[Any], database_name: str
+) -> None:
+    """Expand, then contract: with ``CALENDAR_LOCAL_BUSY_BY_DAY_KEYS=false`` (max 0 keys per
+    read) an event an older replica writes meanwhile, without keys, is busy at once; the keyed
+    read sees it after the next start's backfill. An event an older replica cancelled keeps
+    its keys but is never busy."""
+    await init_local_calendar(mongo_client, database_name)
+    events = mongo_client[database_name]["events"]
+    upgrading = LocalCalendarAdapter(max_keys_per_read=0)
+    keyed = LocalCalendarAdapter()
+    await upgrading.insert_event(draft("new", at(1), at(2)))
+    await events.insert_one(old_event(1, at(4), at(5)))  # an older replica's write
+    expected = (Interval(at(1), at(2)), Interval(at(4), at(5)))
+    assert (await upgrading.query_free_busy(["ana"], at(0), at(24)))[0].busy == expected
+    assert (await keyed.query_free_busy(["ana"], at(0), at(24)))[0].busy == expected[:1]
+
+    await init_local_calendar(mongo_client, database_name)  # the next start backfills
+    assert (await keyed.query_free_busy(["ana"], at(0), at(24)))[0].busy == expected
+
+    # An older replica cancels (status only; the keys stay): free on both reads.
+    await events.update_one({"_id": "old1"}, {"$set": {"status": "cancelled"}})
+    for adapter in (upgrading, keyed):
+        assert (await adapter.query_free_busy(["ana"], at(0), at(24)))[0].busy == expected[:1]
+
+
+def test_the_day_keys_setting_reaches_the_local_backend() -> None:
+    settings = CalendarSettings(local_busy_by_day_keys=False)
+    assert settings.local_busy_by_day_keys is False
+    assert CalendarSettings().local_busy_by_day_keys is True
+    assert local_adapter(settings).max_keys_per_read == 0
+    assert local_adapter(CalendarSettings()).max_keys_per_read == MAX_KEYS_PER_READ
 
 
 # --- random histories against the overlap semantics -------------------------------------
