@@ -9,6 +9,10 @@ the way: the floor under the agent's CPU per turn.
 - **MongoDB driver**: the client-side CPU of one ``find_one`` by ``_id`` and of one
   ``update_one`` through ``AsyncMongoClient`` against an embedded SecantusDB.
 
+``per_turn`` puts them together for a turn as the bench measured it (Pydantic AI runs and
+model requests, MongoDB commands per turn): the CPU a turn cannot go below with these
+frameworks, whatever our own code does.
+
 Each figure is CPU time (``process_time``) per call: the best of three rounds, so another
 process's load on the shared machine inflates it as little as possible. Benchmarks report;
 they do not assert.
@@ -167,6 +171,28 @@ async def mongodb_floor(uri: str, calls: int) -> dict[str, float]:
         }
     finally:
         await client.close()
+
+
+def per_turn(floor: dict[str, float], turn: dict[str, Any]) -> dict[str, float]:
+    """The frameworks' floor under one turn: the turn's Pydantic AI runs and model requests
+    (``agent_runs_per_turn``, ``model_requests_per_turn``: each request after a run's first is
+    a tool round trip), one LangGraph run of the turn graph and the turn's MongoDB commands,
+    each at its floor (CPU ms). What the agent's CPU per turn must at least be with these
+    frameworks and this many runs, requests and commands; nothing of ours is in it."""
+    runs = turn.get("agent_runs_per_turn", 0.0)
+    requests = turn.get("model_requests_per_turn", 0.0)
+    commands = turn.get("db_commands_per_turn", 0.0)
+    run, round_trip = floor["pydantic_ai_run_1_request"], floor["pydantic_ai_run_tool_round_trip"]
+    command = (floor["mongodb_find_one"] + floor["mongodb_update_one"]) / 2
+    # A round trip's extra cost; never below zero when a loaded machine inflates the 1-request
+    # run's best round more than the round trip's.
+    extra_request = max(0.0, round_trip - run)
+    parts = {
+        "pydantic_ai": runs * run + max(0.0, requests - runs) * extra_request,
+        "langgraph": floor["langgraph_turn_graph"],
+        "mongodb_driver": commands * command,
+    }
+    return {**{k: round(v, 2) for k, v in parts.items()}, "total": round(sum(parts.values()), 2)}
 
 
 def run(quick: bool = False) -> dict[str, float]:

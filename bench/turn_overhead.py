@@ -24,6 +24,10 @@ Each conversation is the 6-turn script of ``python -m agent_service chat --scrip
 services, free times, ask to book a distinct slot, confirm (calendar event + appointment),
 FAQ. Benchmarks report; they do not assert.
 
+``framework_floor_ms_per_turn`` is the frameworks' floor under such a turn (see
+``bench.framework_floor.per_turn``): the runs, requests and commands the serial turns made, each
+at its floor with nothing of ours in the way.
+
 ``python -m bench.turn_overhead [--quick]``; ``python -m bench.turn_overhead serve
 [--instrument]`` is the agent-service entry the benchmarks start.
 """
@@ -271,6 +275,7 @@ def breakdown(samples: Sequence[TurnSample], server: dict[str, dict[str, Any]]) 
         "turns": len(parts["total"]),
         **{name: percentiles(values, (50, 99)) for name, values in parts.items()},
         "model_requests_per_turn": _mean([c["model_calls"] for c in calls]),
+        "agent_runs_per_turn": _mean([c.get("agent_runs", 0) for c in calls]),
         "tool_calls_per_turn": _mean([c["tool_calls"] for c in calls]),
         "db_commands_per_turn": _mean([c["db_commands"] for c in calls]),
         "db_commands_per_turn_outside_tools": _mean(
@@ -444,6 +449,7 @@ def run(quick: bool = False) -> dict[str, Any]:
         agent_stack(Path(tmp), instrument=True) as stack,
     ):
         figures = asyncio.run(measure(stack, quick))
+    floor = framework_floor.run(quick)
     loaded, serial = figures["loaded"], figures["serial"]
     plot(loaded, serial, plot_path(quick))
     for part in (loaded, serial):
@@ -455,7 +461,8 @@ def run(quick: bool = False) -> dict[str, Any]:
         "goal_rest_p50_le_20ms": loaded["rest"]["p50_ms"] <= 20,
         "goal_rest_p99_le_100ms": loaded["rest"]["p99_ms"] <= 100,
         **figures,
-        "framework_floor_cpu_ms": framework_floor.run(quick),
+        "framework_floor_cpu_ms": floor,
+        "framework_floor_ms_per_turn": framework_floor.per_turn(floor, serial),
         "plot": str(plot_path(quick).relative_to(REPO)),
     }
 
@@ -469,6 +476,7 @@ class TurnTimes:
 
     model: float = 0.0
     model_calls: int = 0
+    agent_runs: int = 0
     tools: float = 0.0
     tool_calls: int = 0
     db: float = 0.0
@@ -543,6 +551,19 @@ def install_probes(records: dict[str, dict[str, Any]]) -> Any:
         return run
 
     agents.reporting_progress = timed_tool
+
+    from agent_service.infrastructure.agent import graph, usage
+
+    @contextmanager
+    def counted_run(who: str) -> Iterator[usage.RunUsage]:
+        """``usage.acting_as`` wraps each Pydantic AI run (``graph._run_guarded``): count it."""
+        times = CURRENT_TURN.get()
+        if times is not None:
+            times.agent_runs += 1
+        with usage.acting_as(who) as used:
+            yield used
+
+    setattr(graph, "acting_as", counted_run)  # noqa: B010 (graph imports the name)
 
     original_execute = HandleMessage.execute
 

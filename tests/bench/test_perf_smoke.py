@@ -45,6 +45,12 @@ def test_turn_overhead_quick() -> None:
     assert sum(components.values()) == pytest.approx(figures["cpu_ms_per_turn"]["agent"], 0.02)
     assert figures["python_calls_per_turn"] > 0
     assert all(ms > 0 for ms in figures["framework_floor_cpu_ms"].values())
+    # Every turn is at least one Pydantic AI run; the floor per turn is made of the parts.
+    assert figures["serial"]["agent_runs_per_turn"] >= 1
+    floor = figures["framework_floor_ms_per_turn"]
+    assert floor["total"] == pytest.approx(
+        floor["pydantic_ai"] + floor["langgraph"] + floor["mongodb_driver"], abs=0.02
+    )
     assert Path(REPO / figures["plot"]).stat().st_size > 0
 
 
