@@ -10,9 +10,9 @@ from typing import Any, Literal
 from pydantic import BaseModel, Field, GetJsonSchemaHandler, create_model
 from pydantic.json_schema import JsonSchemaValue
 from pydantic_ai import Agent, RunContext, Tool, ToolOutput
-from pydantic_ai.capabilities import PrepareTools
 from pydantic_ai.models import Model
 from pydantic_ai.settings import ModelSettings
+from pydantic_ai.tools import ToolDefinition
 from pydantic_core import CoreSchema
 
 from agent_service.application.engine import ProgressEvent
@@ -20,7 +20,7 @@ from agent_service.infrastructure.agent.consent import HANDED_OFF_REFUSAL
 from agent_service.infrastructure.agent.deps import AgentDeps
 from agent_service.infrastructure.agent.prompts import context_block, router_instructions
 from agent_service.infrastructure.agent.specialists import COMMON_RULES, ESCAPE_RULE, Specialist
-from agent_service.infrastructure.agent.tools.schemas import compact_schema, one_line
+from agent_service.infrastructure.agent.tools.schemas import ToolGate, compact_schema, one_line
 from agent_service.infrastructure.agent.usage import MeteredModel
 
 READ_TOOLS = frozenset(
@@ -107,8 +107,7 @@ def _specialist_agent(
         deps_type=AgentDeps,
         output_type=[str, ToolOutput(Escape, name=ESCAPE_TOOL)],
         instructions=[f"{spec.instructions}\n{COMMON_RULES}\n{ESCAPE_RULE}", _context],
-        tools=[compact_tool(reporting_progress(tool)) for tool in spec.tools],
-        capabilities=[PrepareTools(spec.tool_gate)] if spec.tool_gate is not None else [],
+        tools=gated(spec.tool_gate, [compact_tool(reporting_progress(t)) for t in spec.tools]),
         model_settings=settings,
         retries=retries,
         name=spec.name,
@@ -119,13 +118,29 @@ def compact_tool(function: Callable[..., Awaitable[str]]) -> Tool[AgentDeps]:
     """A tool whose definition is what ``tools.schemas.compact`` makes of it — one-line
     description, compact parameter schema (arguments are still validated against the
     function's signature) — compacted once here rather than by a capability on every request:
-    each capability adds a hook layer and a run-context copy to every step of every run. Only
-    a specialist whose tools depend on its step keeps one capability (its gate)."""
+    each capability adds a hook layer and a run-context copy to every step of every run."""
     tool: Tool[AgentDeps] = Tool(function)
     if tool.description:
         tool.description = one_line(tool.description)
     tool.function_schema.json_schema = compact_schema(tool.function_schema.json_schema)
     return tool
+
+
+def gated(gate: ToolGate | None, tools: list[Tool[AgentDeps]]) -> list[Tool[AgentDeps]]:
+    """``tools``, each offered on a request only when the specialist's step ``gate`` keeps it
+    (the gate reads the run context and tool names, which are fixed once the tools are built).
+    Each tool's own ``prepare`` asks the gate: no capability, whose hooks would wrap every step
+    of every run, is needed for it."""
+    if gate is None:
+        return tools
+    definitions = [tool.tool_def for tool in tools]
+
+    async def offered(ctx: RunContext[AgentDeps], tool: ToolDefinition) -> ToolDefinition | None:
+        return tool if any(kept.name == tool.name for kept in gate(ctx, definitions)) else None
+
+    for tool in tools:
+        tool.prepare = offered
+    return tools
 
 
 def reporting_progress(tool: Callable[..., Awaitable[str]]) -> Callable[..., Awaitable[str]]:
