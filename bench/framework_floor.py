@@ -173,24 +173,34 @@ async def mongodb_floor(uri: str, calls: int) -> dict[str, float]:
         await client.close()
 
 
-def per_turn(floor: dict[str, float], turn: dict[str, Any]) -> dict[str, float]:
-    """The frameworks' floor under one turn: the turn's Pydantic AI runs and model requests
+def per_turn(floor: dict[str, float], turn: dict[str, Any]) -> dict[str, dict[str, float]]:
+    """The frameworks' floor under one turn (CPU ms): its Pydantic AI runs and model requests
     (``agent_runs_per_turn``, ``model_requests_per_turn``: each request after a run's first is
-    a tool round trip), one LangGraph run of the turn graph and the turn's MongoDB commands,
-    each at its floor (CPU ms). What the agent's CPU per turn must at least be with these
-    frameworks and this many runs, requests and commands; nothing of ours is in it."""
+    a tool round trip), one LangGraph run of the turn graph and its MongoDB commands, each at
+    its floor — what the agent's CPU per turn must at least be with these frameworks, nothing
+    of ours in it. ``as_measured`` uses the turn's runs; ``one_run_per_turn`` the least a turn
+    can make (no router run, no escape: one specialist run per turn, the same tool round trips,
+    so the same model requests minus the router's and escapes')."""
     runs = turn.get("agent_runs_per_turn", 0.0)
-    requests = turn.get("model_requests_per_turn", 0.0)
+    round_trips = max(0.0, turn.get("model_requests_per_turn", 0.0) - runs)
     commands = turn.get("db_commands_per_turn", 0.0)
+    return {
+        "as_measured": _floor(floor, runs, round_trips, commands),
+        "one_run_per_turn": _floor(floor, 1.0, round_trips, commands),
+    }
+
+
+def _floor(
+    floor: dict[str, float], runs: float, round_trips: float, commands: float
+) -> dict[str, float]:
     run, round_trip = floor["pydantic_ai_run_1_request"], floor["pydantic_ai_run_tool_round_trip"]
-    command = (floor["mongodb_find_one"] + floor["mongodb_update_one"]) / 2
     # A round trip's extra cost; never below zero when a loaded machine inflates the 1-request
     # run's best round more than the round trip's.
     extra_request = max(0.0, round_trip - run)
     parts = {
-        "pydantic_ai": runs * run + max(0.0, requests - runs) * extra_request,
+        "pydantic_ai": runs * run + round_trips * extra_request,
         "langgraph": floor["langgraph_turn_graph"],
-        "mongodb_driver": commands * command,
+        "mongodb_driver": commands * (floor["mongodb_find_one"] + floor["mongodb_update_one"]) / 2,
     }
     return {**{k: round(v, 2) for k, v in parts.items()}, "total": round(sum(parts.values()), 2)}
 
