@@ -5,7 +5,8 @@ the way: the floor under the agent's CPU per turn.
   and one that calls a tool first (two requests, one tool call) — agents shaped like ours
   (static and dynamic instructions, four tools, text or an escape tool as output).
 - **LangGraph**: one ``ainvoke`` of a compiled graph of our shape (prepare → route →
-  specialist → remember, two conditional edges, ``ChatState``) whose nodes do nothing.
+  specialist → remember, the router and the specialist routing with ``Command(goto=…)``,
+  ``ChatState``) whose nodes do nothing.
 - **MongoDB driver**: the client-side CPU of one ``find_one`` by ``_id`` and of one
   ``update_one`` through ``AsyncMongoClient`` against an embedded SecantusDB.
 
@@ -27,6 +28,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from langgraph.graph import END, START, StateGraph
+from langgraph.types import Command
 from pydantic import BaseModel
 from pydantic_ai import Agent, RunContext, ToolOutput
 from pydantic_ai.messages import ModelMessage, ModelResponse, TextPart, ToolCallPart
@@ -110,35 +112,27 @@ async def langgraph_floor(calls: int) -> dict[str, float]:
     async def prepare(state: ChatState) -> dict[str, Any]:
         return {"status": "routing", "memory": {}}
 
-    async def route(state: ChatState) -> dict[str, Any]:
-        return {"active_specialist": "booking", "status": "answering"}
+    async def route(state: ChatState) -> Command[str]:
+        return Command(
+            update={"active_specialist": "booking", "status": "answering"}, goto="booking"
+        )
 
-    async def specialist(state: ChatState) -> dict[str, Any]:
-        return {"response": "Ok", "answered_by": "booking", "histories": {}}
+    async def specialist(state: ChatState) -> Command[str]:
+        update = {"response": "Ok", "answered_by": "booking", "histories": {}}
+        return Command(update=update, goto="remember")
 
     async def remember(state: ChatState) -> dict[str, Any]:
         return {"status": "done"}
 
-    async def after_route(state: ChatState) -> str:
-        return state.get("active_specialist") or "remember"
-
-    async def after_specialist(state: ChatState) -> str:
-        return "remember"
-
     graph: StateGraph[ChatState, _Context, ChatState, ChatState] = StateGraph(
         ChatState, context_schema=_Context
     )
-    for name, node in (
-        ("prepare", prepare),
-        ("route", route),
-        ("booking", specialist),
-        ("remember", remember),
-    ):
-        graph.add_node(name, node)
+    graph.add_node("prepare", prepare)
+    graph.add_node("route", route, destinations=("booking", "remember"))
+    graph.add_node("booking", specialist, destinations=("route", "remember"))
+    graph.add_node("remember", remember)
     graph.add_edge(START, "prepare")
     graph.add_edge("prepare", "route")
-    graph.add_conditional_edges("route", after_route, ["booking", "remember"])
-    graph.add_conditional_edges("booking", after_specialist, ["route", "remember"])
     graph.add_edge("remember", END)
     compiled = graph.compile()
     state = ChatState(message="Oi", memory={}, histories={}, escaped_from=[], status="new")
