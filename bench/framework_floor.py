@@ -5,9 +5,14 @@ the way: the floor under the agent's CPU per turn.
   and one that calls a tool first (two requests, one tool call) — agents shaped like ours
   (static and dynamic instructions, four tools, text or an escape tool as output).
 - **LangGraph**: one ``ainvoke`` of a compiled graph of our shape (prepare → route →
-  specialist → remember, two conditional edges, ``ChatState``) whose nodes do nothing.
+  specialist → remember, the router and the specialist routing with ``Command(goto=…)``,
+  ``ChatState``) whose nodes do nothing.
 - **MongoDB driver**: the client-side CPU of one ``find_one`` by ``_id`` and of one
   ``update_one`` through ``AsyncMongoClient`` against an embedded SecantusDB.
+
+``per_turn`` puts them together for a turn as the bench measured it (Pydantic AI runs and
+model requests, MongoDB commands per turn): the CPU a turn cannot go below with these
+frameworks, whatever our own code does.
 
 Each figure is CPU time (``process_time``) per call: the best of three rounds, so another
 process's load on the shared machine inflates it as little as possible. Benchmarks report;
@@ -23,6 +28,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from langgraph.graph import END, START, StateGraph
+from langgraph.types import Command
 from pydantic import BaseModel
 from pydantic_ai import Agent, RunContext, ToolOutput
 from pydantic_ai.messages import ModelMessage, ModelResponse, TextPart, ToolCallPart
@@ -106,35 +112,27 @@ async def langgraph_floor(calls: int) -> dict[str, float]:
     async def prepare(state: ChatState) -> dict[str, Any]:
         return {"status": "routing", "memory": {}}
 
-    async def route(state: ChatState) -> dict[str, Any]:
-        return {"active_specialist": "booking", "status": "answering"}
+    async def route(state: ChatState) -> Command[str]:
+        return Command(
+            update={"active_specialist": "booking", "status": "answering"}, goto="booking"
+        )
 
-    async def specialist(state: ChatState) -> dict[str, Any]:
-        return {"response": "Ok", "answered_by": "booking", "histories": {}}
+    async def specialist(state: ChatState) -> Command[str]:
+        update = {"response": "Ok", "answered_by": "booking", "histories": {}}
+        return Command(update=update, goto="remember")
 
     async def remember(state: ChatState) -> dict[str, Any]:
         return {"status": "done"}
 
-    async def after_route(state: ChatState) -> str:
-        return state.get("active_specialist") or "remember"
-
-    async def after_specialist(state: ChatState) -> str:
-        return "remember"
-
     graph: StateGraph[ChatState, _Context, ChatState, ChatState] = StateGraph(
         ChatState, context_schema=_Context
     )
-    for name, node in (
-        ("prepare", prepare),
-        ("route", route),
-        ("booking", specialist),
-        ("remember", remember),
-    ):
-        graph.add_node(name, node)
+    graph.add_node("prepare", prepare)
+    graph.add_node("route", route, destinations=("booking", "remember"))
+    graph.add_node("booking", specialist, destinations=("route", "remember"))
+    graph.add_node("remember", remember)
     graph.add_edge(START, "prepare")
     graph.add_edge("prepare", "route")
-    graph.add_conditional_edges("route", after_route, ["booking", "remember"])
-    graph.add_conditional_edges("booking", after_specialist, ["route", "remember"])
     graph.add_edge("remember", END)
     compiled = graph.compile()
     state = ChatState(message="Oi", memory={}, histories={}, escaped_from=[], status="new")
@@ -167,6 +165,38 @@ async def mongodb_floor(uri: str, calls: int) -> dict[str, float]:
         }
     finally:
         await client.close()
+
+
+def per_turn(floor: dict[str, float], turn: dict[str, Any]) -> dict[str, dict[str, float]]:
+    """The frameworks' floor under one turn (CPU ms): its Pydantic AI runs and model requests
+    (``agent_runs_per_turn``, ``model_requests_per_turn``: each request after a run's first is
+    a tool round trip), one LangGraph run of the turn graph and its MongoDB commands, each at
+    its floor — what the agent's CPU per turn must at least be with these frameworks, nothing
+    of ours in it. ``as_measured`` uses the turn's runs; ``one_run_per_turn`` the least a turn
+    can make (no router run, no escape: one specialist run per turn, the same tool round trips,
+    so the same model requests minus the router's and escapes')."""
+    runs = turn.get("agent_runs_per_turn", 0.0)
+    round_trips = max(0.0, turn.get("model_requests_per_turn", 0.0) - runs)
+    commands = turn.get("db_commands_per_turn", 0.0)
+    return {
+        "as_measured": _floor(floor, runs, round_trips, commands),
+        "one_run_per_turn": _floor(floor, 1.0, round_trips, commands),
+    }
+
+
+def _floor(
+    floor: dict[str, float], runs: float, round_trips: float, commands: float
+) -> dict[str, float]:
+    run, round_trip = floor["pydantic_ai_run_1_request"], floor["pydantic_ai_run_tool_round_trip"]
+    # A round trip's extra cost; never below zero when a loaded machine inflates the 1-request
+    # run's best round more than the round trip's.
+    extra_request = max(0.0, round_trip - run)
+    parts = {
+        "pydantic_ai": runs * run + round_trips * extra_request,
+        "langgraph": floor["langgraph_turn_graph"],
+        "mongodb_driver": commands * (floor["mongodb_find_one"] + floor["mongodb_update_one"]) / 2,
+    }
+    return {**{k: round(v, 2) for k, v in parts.items()}, "total": round(sum(parts.values()), 2)}
 
 
 def run(quick: bool = False) -> dict[str, float]:

@@ -24,6 +24,12 @@ Each conversation is the 6-turn script of ``python -m agent_service chat --scrip
 services, free times, ask to book a distinct slot, confirm (calendar event + appointment),
 FAQ. Benchmarks report; they do not assert.
 
+``agent_gc`` is the agent's cyclic garbage collector during the loaded phase (a ``gc``
+callback's CPU clock), which the sampler and cProfile charge to whatever code was running.
+``framework_floor_ms_per_turn`` is the frameworks' floor under such a turn (see
+``bench.framework_floor.per_turn``): the runs, requests and commands the serial turns made, each
+at its floor with nothing of ours in the way.
+
 ``python -m bench.turn_overhead [--quick]``; ``python -m bench.turn_overhead serve
 [--instrument]`` is the agent-service entry the benchmarks start.
 """
@@ -32,6 +38,7 @@ from __future__ import annotations
 
 import asyncio
 import functools
+import gc
 import json
 import os
 import sys
@@ -271,6 +278,7 @@ def breakdown(samples: Sequence[TurnSample], server: dict[str, dict[str, Any]]) 
         "turns": len(parts["total"]),
         **{name: percentiles(values, (50, 99)) for name, values in parts.items()},
         "model_requests_per_turn": _mean([c["model_calls"] for c in calls]),
+        "agent_runs_per_turn": _mean([c.get("agent_runs", 0) for c in calls]),
         "tool_calls_per_turn": _mean([c["tool_calls"] for c in calls]),
         "db_commands_per_turn": _mean([c["db_commands"] for c in calls]),
         "db_commands_per_turn_outside_tools": _mean(
@@ -317,8 +325,10 @@ async def measure(stack: dict[str, Service], quick: bool) -> dict[str, Any]:
         serial_server = await probe(channel, "Turns", AGENT_TOKEN)
 
         cpu_before = cpu_of(stack)
+        gc_before = await probe(channel, "GcTime", AGENT_TOKEN)
         loaded, loaded_wall = await conversations(channel, tenant_id, slots, concurrent, "load")
         cpu = {name: used - cpu_before[name] for name, used in cpu_of(stack).items()}
+        gc_after = await probe(channel, "GcTime", AGENT_TOKEN)
         loaded_server = await probe(channel, "Turns", AGENT_TOKEN)
 
         sampled, profile = await profile_turns(channel, tenant_id, slots, quick)
@@ -333,6 +343,7 @@ async def measure(stack: dict[str, Service], quick: bool) -> dict[str, Any]:
         "loaded_wall_s": round(loaded_wall, 2),
         "loaded_turns_per_s": round(turns / loaded_wall, 1),
         "cpu_ms_per_turn": {name: round(1000 * used / turns, 2) for name, used in cpu.items()},
+        "agent_gc": gc_per_turn(gc_before, gc_after, turns),
         "errors": sum(1 for s in loaded_samples + samples_of(serial) if s.error is not None),
         "error_examples": [s.error for s in loaded_samples if s.error][:3],
         "bookings": sum(1 for s in loaded_samples if s.booked),
@@ -354,6 +365,18 @@ async def profile_turns(
         reply = await probe(channel, "ProfileStop", AGENT_TOKEN, limit=25, dump=PROFILE_DUMP)
         replies.append({**reply, "turns": len(samples_of(done))})
     return replies[0], replies[1]
+
+
+def gc_per_turn(before: dict[str, Any], after: dict[str, Any], turns: int) -> dict[str, Any]:
+    """The agent's cyclic garbage collector during the loaded phase, per turn: CPU ms (part of
+    ``cpu_ms_per_turn["agent"]``; the sampler and cProfile charge it to whichever function was
+    running when a collection started) and collections by generation."""
+    per_turn = max(1, turns)
+    counts = zip(before["collections"], after["collections"], strict=True)
+    return {
+        "cpu_ms_per_turn": round(1000 * (after["cpu_s"] - before["cpu_s"]) / per_turn, 2),
+        "collections_per_turn": [round((b - a) / per_turn, 2) for a, b in counts],
+    }
 
 
 def cpu_split(
@@ -444,6 +467,7 @@ def run(quick: bool = False) -> dict[str, Any]:
         agent_stack(Path(tmp), instrument=True) as stack,
     ):
         figures = asyncio.run(measure(stack, quick))
+    floor = framework_floor.run(quick)
     loaded, serial = figures["loaded"], figures["serial"]
     plot(loaded, serial, plot_path(quick))
     for part in (loaded, serial):
@@ -455,7 +479,8 @@ def run(quick: bool = False) -> dict[str, Any]:
         "goal_rest_p50_le_20ms": loaded["rest"]["p50_ms"] <= 20,
         "goal_rest_p99_le_100ms": loaded["rest"]["p99_ms"] <= 100,
         **figures,
-        "framework_floor_cpu_ms": framework_floor.run(quick),
+        "framework_floor_cpu_ms": floor,
+        "framework_floor_ms_per_turn": framework_floor.per_turn(floor, serial),
         "plot": str(plot_path(quick).relative_to(REPO)),
     }
 
@@ -469,6 +494,7 @@ class TurnTimes:
 
     model: float = 0.0
     model_calls: int = 0
+    agent_runs: int = 0
     tools: float = 0.0
     tool_calls: int = 0
     db: float = 0.0
@@ -479,6 +505,27 @@ class TurnTimes:
     handled: float = 0.0
 
 
+class GcClock:
+    """CPU time (of the collecting thread) spent in the cyclic garbage collector, and
+    collections by generation, since the process started."""
+
+    def __init__(self) -> None:
+        self.cpu_s = 0.0
+        self.collections = [0, 0, 0]
+        self._began = 0.0
+
+    def on_collection(self, phase: str, info: dict[str, int]) -> None:
+        if phase == "start":
+            self._began = time.thread_time()
+            return
+        self.cpu_s += time.thread_time() - self._began
+        self.collections[info["generation"]] += 1
+
+    async def read(self, args: dict[str, Any]) -> dict[str, Any]:
+        return {"cpu_s": self.cpu_s, "collections": list(self.collections)}
+
+
+GC_CLOCK = GcClock()
 CURRENT_TURN: ContextVar[TurnTimes | None] = ContextVar("bench_turn", default=None)
 IN_TOOL: ContextVar[bool] = ContextVar("bench_in_tool", default=False)
 
@@ -544,6 +591,19 @@ def install_probes(records: dict[str, dict[str, Any]]) -> Any:
 
     agents.reporting_progress = timed_tool
 
+    from agent_service.infrastructure.agent import graph, usage
+
+    @contextmanager
+    def counted_run(who: str) -> Iterator[usage.RunUsage]:
+        """``usage.acting_as`` wraps each Pydantic AI run (``graph._run_guarded``): count it."""
+        times = CURRENT_TURN.get()
+        if times is not None:
+            times.agent_runs += 1
+        with usage.acting_as(who) as used:
+            yield used
+
+    setattr(graph, "acting_as", counted_run)  # noqa: B010 (graph imports the name)
+
     original_execute = HandleMessage.execute
 
     async def execute(self: HandleMessage, message: Any, progress: Any = None) -> Any:
@@ -558,6 +618,7 @@ def install_probes(records: dict[str, dict[str, Any]]) -> Any:
             records[message.message_id] = asdict(times)
 
     HandleMessage.execute = execute  # type: ignore[method-assign]
+    gc.callbacks.append(GC_CLOCK.on_collection)
 
     async def zero_latency_model(messages: list[ModelMessage], info: AgentInfo) -> ModelResponse:
         began = time.perf_counter()
@@ -592,8 +653,8 @@ async def serve(instrument: bool) -> None:
         return taken
 
     app = await bootstrap(settings, shared, Overrides(model=model))
-    app.server.add_generic_rpc_handlers((probe_handler({"Turns": drain}),))
-    open_to_bench(app.spec, ["Turns"])
+    app.server.add_generic_rpc_handlers((probe_handler({"Turns": drain, "GcTime": GC_CLOCK.read}),))
+    open_to_bench(app.spec, ["Turns", "GcTime"])
     try:
         await serve_until_signal(app.server, app.spec, settings.shutdown_grace_seconds)
     finally:

@@ -44,7 +44,17 @@ def test_turn_overhead_quick() -> None:
     # The split is of the measured CPU per turn: its rows add up to it.
     assert sum(components.values()) == pytest.approx(figures["cpu_ms_per_turn"]["agent"], 0.02)
     assert figures["python_calls_per_turn"] > 0
+    assert figures["agent_gc"]["cpu_ms_per_turn"] >= 0
+    assert len(figures["agent_gc"]["collections_per_turn"]) == 3
     assert all(ms > 0 for ms in figures["framework_floor_cpu_ms"].values())
+    # Every turn is at least one Pydantic AI run; the floor per turn is made of the parts.
+    assert figures["serial"]["agent_runs_per_turn"] >= 1
+    floors = figures["framework_floor_ms_per_turn"]
+    for floor in floors.values():
+        assert floor["total"] == pytest.approx(
+            floor["pydantic_ai"] + floor["langgraph"] + floor["mongodb_driver"], abs=0.02
+        )
+    assert floors["one_run_per_turn"]["total"] <= floors["as_measured"]["total"]
     assert Path(REPO / figures["plot"]).stat().st_size > 0
 
 

@@ -1,4 +1,9 @@
-"""The LangGraph graph: prepare → route → one specialist (→ route again on escape) → remember."""
+"""The LangGraph graph: prepare → route → one specialist (→ route again on escape) → remember.
+
+The router and the specialists say where the turn goes next themselves (a ``Command`` with
+the state update and ``goto``) instead of through conditional edges: LangGraph runs every
+edge function as a traced runnable of its own (callback manager, start/end events, a
+shielded task), which cost more than the rest of the turn's graph steps together."""
 
 from __future__ import annotations
 
@@ -10,6 +15,7 @@ import structlog
 from langgraph.graph import END, START, StateGraph
 from langgraph.graph.state import CompiledStateGraph
 from langgraph.runtime import Runtime
+from langgraph.types import Command
 from prometheus_client import Counter
 from pydantic_ai import Agent
 from pydantic_ai.agent import AgentRunResult
@@ -73,7 +79,7 @@ class TurnContext:
 class Node(Protocol):
     def __call__(
         self, state: ChatState, *, runtime: Runtime[TurnContext]
-    ) -> Awaitable[dict[str, Any]]: ...
+    ) -> Awaitable[Command[str]]: ...
 
 
 def build_graph(
@@ -85,14 +91,12 @@ def build_graph(
         ChatState, context_schema=TurnContext
     )
     graph.add_node("prepare", _prepare)
-    graph.add_node("route", _router_node(agents, specialists))
+    graph.add_node("route", _router_node(agents, specialists), destinations=(*names, "remember"))
     graph.add_node("remember", _remember)
     for name in names:
-        graph.add_node(name, _specialist_node(agents, name))
-        graph.add_conditional_edges(name, _after_specialist, ["route", "remember"])
+        graph.add_node(name, _specialist_node(agents, name), destinations=("route", "remember"))
     graph.add_edge(START, "prepare")
     graph.add_edge("prepare", "route")
-    graph.add_conditional_edges("route", _after_route, [*names, "remember"])
     graph.add_edge("remember", END)
     return graph.compile()
 
@@ -105,8 +109,11 @@ async def _prepare(state: ChatState, *, runtime: Runtime[TurnContext]) -> dict[s
 def _router_node(agents: AgentSet, specialists: tuple[Specialist, ...]) -> Node:
     names = [s.name for s in specialists]
 
-    async def route(state: ChatState, *, runtime: Runtime[TurnContext]) -> dict[str, Any]:
-        context = runtime.context
+    async def route(state: ChatState, *, runtime: Runtime[TurnContext]) -> Command[str]:
+        update = await decide(state, runtime.context)
+        return Command(update=update, goto=_after_route({**state, **update}))  # type: ignore[typeddict-item]
+
+    async def decide(state: ChatState, context: TurnContext) -> dict[str, Any]:
         await context.report("route")
         escaped = state.get("escaped_from", [])
         if len(escaped) >= MAX_ESCAPES:
@@ -185,15 +192,18 @@ def _sticky_choice(state: ChatState, deps: AgentDeps, names: list[str], escaped:
     return ""
 
 
-async def _after_route(state: ChatState) -> str:  # async: no thread hop
+def _after_route(state: ChatState) -> str:
     return state.get("active_specialist") or "remember"
 
 
 def _specialist_node(agents: AgentSet, name: str) -> Node:
     agent = agents.specialists[name]
 
-    async def run_specialist(state: ChatState, *, runtime: Runtime[TurnContext]) -> dict[str, Any]:
-        context = runtime.context
+    async def run_specialist(state: ChatState, *, runtime: Runtime[TurnContext]) -> Command[str]:
+        update = await answer(state, runtime.context)
+        return Command(update=update, goto=_after_specialist({**state, **update}))  # type: ignore[typeddict-item]
+
+    async def answer(state: ChatState, context: TurnContext) -> dict[str, Any]:
         await context.report(f"specialist:{name}")
         histories = dict(state.get("histories", {}))
         stored = load_history(histories.get(name))
@@ -237,7 +247,7 @@ def task_done(deps: AgentDeps) -> bool:
     return any(action.kind in TASK_ENDS for action in deps.turn.actions)
 
 
-async def _after_specialist(state: ChatState) -> str:  # async: no thread hop
+def _after_specialist(state: ChatState) -> str:
     return "route" if state.get("status") == "escaped" else "remember"
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import gc
 import signal
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -97,8 +98,26 @@ async def shutdown(server: grpc.aio.Server, spec: ServerSpec, grace: float) -> N
     await server.stop(grace)
 
 
+GC_YOUNG_THRESHOLD = 10_000
+"""Allocations (net of frees) between two young-generation collections (CPython's default:
+700). A turn allocates tens of thousands of short-lived objects, almost all freed by reference
+counting; at 700 the collector runs a dozen times per turn, mostly finding nothing."""
+
+
+def settle_heap() -> None:
+    """After start-up: collect once, move every surviving object (modules, compiled graphs,
+    agents, schemas) to the permanent generation so no later collection walks them again, and
+    collect the young generation less often (``GC_YOUNG_THRESHOLD``). Cyclic garbage is still
+    collected; only the start-up heap is left out of the older generations' full scans."""
+    gc.collect()
+    gc.freeze()
+    _, older, oldest = gc.get_threshold()
+    gc.set_threshold(GC_YOUNG_THRESHOLD, older, oldest)
+
+
 async def serve_until_signal(server: grpc.aio.Server, spec: ServerSpec, grace: float) -> None:
     """Start, report SERVING, and on SIGTERM/SIGINT shut down gracefully."""
+    settle_heap()
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
     for signum in (signal.SIGTERM, signal.SIGINT):

@@ -127,12 +127,17 @@ def tokens(text: str) -> list[str]:
     return _WORD.findall(normalize(text))
 
 
+_ONLY_PT = PT_WORDS - EN_WORDS
+_ONLY_EN = EN_WORDS - PT_WORDS
+
+
+@functools.lru_cache(maxsize=1024)  # pure; a turn asks about the same message several times
 def _evidence(text: str) -> tuple[int, int]:
     """How many Portuguese and English function words (and pt accent marks) ``text`` has."""
     words = tokens(text)
-    pt = sum(1 for word in words if word in PT_WORDS and word not in EN_WORDS)
-    en = sum(1 for word in words if word in EN_WORDS and word not in PT_WORDS)
-    if any(char in _PT_MARKS for char in text.lower()):
+    pt = sum(word in _ONLY_PT for word in words)
+    en = sum(word in _ONLY_EN for word in words)
+    if not _PT_MARKS.isdisjoint(text.lower()):
         pt += 1
     return pt, en
 
