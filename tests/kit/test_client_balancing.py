@@ -124,6 +124,14 @@ async def start_replica(
     return server, port
 
 
+TENANT_ID = "00000000-0000-4000-8000-000000000000"
+
+
+def agent_client(*ports: int) -> AgentClient:
+    """An ``AgentClient`` balancing over the replicas on ``ports``."""
+    return AgentClient.connect([f"127.0.0.1:{port}" for port in ports], token="t")
+
+
 async def unavailable(_request: bytes, context: grpc.aio.ServicerContext[Any, Any]) -> bytes:
     await context.abort(grpc.StatusCode.UNAVAILABLE, "draining")
     raise AssertionError("abort raises")
@@ -139,19 +147,17 @@ async def test_unavailable_from_one_replica_is_retried_on_the_other() -> None:
     bad, bad_port = await start_replica(unavailable, hits, "bad")
     good, good_port = await start_replica(answer, hits, "good")
     try:
-        async with AgentClient.connect(
-            [f"127.0.0.1:{bad_port}", f"127.0.0.1:{good_port}"], token="t"
-        ) as client:
+        async with agent_client(bad_port, good_port) as client:
             # Warm up until both subchannels are READY (round_robin picks among READY ones
             # only; on a loaded machine the second may connect a few calls later).
             for _ in range(50):
-                await client.get_tenant("00000000-0000-4000-8000-000000000000")
+                await client.get_tenant(TENANT_ID)
                 if "good" in hits and "bad" in hits:
                     break
             hits.clear()
             retries_before = client.stats.retries
             for _ in range(CALLS):
-                tenant = await client.get_tenant("00000000-0000-4000-8000-000000000000")
+                tenant = await client.get_tenant(TENANT_ID)
                 assert tenant.name == "Salão"
     finally:
         await bad.stop(0)
@@ -182,11 +188,8 @@ async def test_calls_a_stopping_replica_dropped_unstarted_are_answered_by_the_ot
     stopping, stopping_port = await start_replica(slow, hits, "stopping")
     staying, staying_port = await start_replica(slow, hits, "staying")
     try:
-        async with AgentClient.connect(
-            [f"127.0.0.1:{stopping_port}", f"127.0.0.1:{staying_port}"], token="t"
-        ) as client:
-            tenant_id = "00000000-0000-4000-8000-000000000000"
-            calls = [asyncio.create_task(client.get_tenant(tenant_id)) for _ in range(AT_ONCE)]
+        async with agent_client(stopping_port, staying_port) as client:
+            calls = [asyncio.create_task(client.get_tenant(TENANT_ID)) for _ in range(AT_ONCE)]
             await first_hit.wait()
             await stopping.stop(5)  # graceful: started calls finish
             tenants = await asyncio.gather(*calls)

@@ -11,10 +11,7 @@ import pytest
 from agenda.calendar.v1 import calendar_service_pb2 as pb
 from agenda.calendar.v1 import calendar_service_pb2_grpc as pb_grpc
 from agenda_kit.calendar.port import EventDraft
-from calendar_service.application import busy_time
 from calendar_service.bootstrap import CalendarApp
-from calendar_service.domain.slot_intervals import Interval
-from calendar_service.domain.slots import SlotQuery, SlotResult, free_slots_of
 from calendar_service.infrastructure.grpc.mappers import time_range
 from tests.calendar_service.integration.test_servicer import MONDAY, event_request, slots_request
 from tests.conftest import AUTH
@@ -36,19 +33,6 @@ def clock(calendar_app: CalendarApp) -> Clock:
     clock = Clock(MONDAY - timedelta(days=7))  # never the real clock
     calendar_app.calendar.clock = clock
     return clock
-
-
-@pytest.fixture
-def computed(monkeypatch: pytest.MonkeyPatch) -> list[datetime]:
-    """How many times the slot engine ran (one ``now`` per run)."""
-    runs: list[datetime] = []
-
-    def counting(query: SlotQuery, busy: list[Interval], now: datetime) -> SlotResult:
-        runs.append(now)
-        return free_slots_of(query, busy, now)
-
-    monkeypatch.setattr(busy_time, "free_slots_of", counting)
-    return runs
 
 
 def starts(reply: pb.GetFreeSlotsResponse) -> list[datetime]:

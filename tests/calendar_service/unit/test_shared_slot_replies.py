@@ -8,30 +8,22 @@ import asyncio
 from datetime import datetime, timedelta
 from typing import Any, cast
 
-import pytest
-
 from agenda.calendar.v1 import calendar_service_pb2 as pb
 from agenda_kit.calendar.port import EventDraft
-from calendar_service.application import busy_time
 from calendar_service.application.caching import CachingCalendarAdapter
 from calendar_service.bootstrap import build_use_cases
-from calendar_service.domain.slot_intervals import Interval
-from calendar_service.domain.slots import SlotQuery, SlotResult, free_slots_of
 from calendar_service.infrastructure.grpc.servicer import CalendarServicer
 from tests.calendar_service.integration.test_servicer import MONDAY, slots_request
 from tests.calendar_service.unit.test_caching import SlowCalendar
 
 
-@pytest.fixture
-def computed(monkeypatch: pytest.MonkeyPatch) -> list[datetime]:
-    runs: list[datetime] = []
-
-    def counting(query: SlotQuery, busy: list[Interval], now: datetime) -> SlotResult:
-        runs.append(now)
-        return free_slots_of(query, busy, now)
-
-    monkeypatch.setattr(busy_time, "free_slots_of", counting)
-    return runs
+async def book_hour(cache: CachingCalendarAdapter, start: datetime) -> None:
+    """An hour of Ana's booked through the service (``cache``), from ``start``."""
+    end = start + timedelta(hours=1)
+    draft = EventDraft(
+        calendar_id="ana", summary="s", description="", start=start, end=end, idempotency_key="k"
+    )
+    await cache.insert_event(draft)
 
 
 async def test_identical_cold_questions_in_flight_share_one_reply(computed: list[datetime]) -> None:
@@ -53,17 +45,7 @@ async def test_identical_cold_questions_in_flight_share_one_reply(computed: list
     assert all(reply is replies[0] for reply in replies)
     assert len(replies[0].slot_starts) == 3
 
-    start = MONDAY + timedelta(hours=13)
-    await cache.insert_event(
-        EventDraft(
-            calendar_id="ana",
-            summary="s",
-            description="",
-            start=start,
-            end=start + timedelta(hours=1),
-            idempotency_key="k",
-        )
-    )
+    await book_hour(cache, MONDAY + timedelta(hours=13))
     after: pb.GetFreeSlotsResponse = await servicer.GetFreeSlots(slots_request(), context)
     assert backend.free_busy_calls == 2
     assert len(computed) == 2
@@ -83,17 +65,7 @@ async def test_a_cold_answer_equal_to_the_kept_one_reuses_its_reply() -> None:
     assert backend.free_busy_calls == 2
     assert second is first
 
-    start = MONDAY + timedelta(hours=12)
-    await cache.insert_event(
-        EventDraft(
-            calendar_id="ana",
-            summary="s",
-            description="",
-            start=start,
-            end=start + timedelta(hours=1),
-            idempotency_key="k",
-        )
-    )
+    await book_hour(cache, MONDAY + timedelta(hours=12))
     third = await servicer.GetFreeSlots(slots_request(), context)
     assert third is not first
     assert [s.seconds for s in third.slot_starts] == [s.seconds for s in first.slot_starts][1:]
