@@ -200,8 +200,9 @@ def _calendar(r: dict[str, Any]) -> list[Row]:
         },
         {
             "benchmark": "slot engine, typical day (50 busy intervals), p50",
-            "figure": f"{typical.get('engine_with_spans_p50_ms')} ms building the busy spans "
-            f"as the service does ({typical.get('engine_p50_ms')} ms the engine alone); "
+            "figure": f"{typical.get('engine_as_served_p50_ms')} ms with the busy time "
+            f"converted as the service does ({typical.get('engine_p50_ms')} ms the engine "
+            "alone from spans); "
             f"portion library "
             f"{typical.get('portion_p50_ms')} ms ({typical.get('portion_over_engine')}× slower, "
             f"same slots: {typical.get('portion_agrees')})",
@@ -345,11 +346,9 @@ WHY_MISSED = {
     "it needs the reply cached per (calendar, query, busy version) or a packed representation "
     "of slot starts (a proto change).",
     "slot engine, typical day": "the weekly hours' expansion is cached per (zone, hours, "
-    "week) and busy spans carry their integer form; the goal is judged with the 50 busy "
-    "spans built inside the timing (as the service builds them per request), and that "
-    "building is now most of the cost: spans made straight from the free/busy read's "
-    "integers, without an aware datetime per end, would close it. The figure moves with the "
-    "machine's load.",
+    "week) and the service hands the engine the busy time as integers (no Span per "
+    "interval); the goal is judged with that conversion inside the timing, and the figure "
+    "moves with the machine's load (the portion ratio beside it is measured in the same run).",
     "Google freeBusy calls": "counting only the lookups a customer caused (the pre-write "
     "fresh re-check is its own line): a miss fetches the calendar's week in one call, a "
     "booking through the service is added to the cached week, and with push notifications "
