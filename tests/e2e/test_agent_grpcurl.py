@@ -6,7 +6,6 @@ from __future__ import annotations
 import json
 import uuid
 from collections.abc import Iterator
-from datetime import datetime
 from typing import Any
 
 import pytest
@@ -24,6 +23,7 @@ from tests.e2e.agent_processes import (
     running_services,
 )
 from tests.e2e.processes import grpcurl
+from tests.process_clock import services_today
 
 AGENT_TOKEN = "e2e-agent-token"
 CALENDAR_TOKEN = "e2e-calendar-token-for-agent"
@@ -172,7 +172,7 @@ def test_send_message_answers_and_books(services: Services, salon: dict[str, str
     assert hello["trace_id"] and hello["status"] == "CONVERSATION_STATUS_ACTIVE"
     conversation_id = hello["conversation_id"]
 
-    day = next_working_day(datetime.now(SALON_ZONE).date())
+    day = next_working_day(services_today(SALON_ZONE))
     ask = f"Quero agendar uma barba com o Bruno dia {day:%d/%m} às 15:00"
     asked = agent(services, "SendMessage", message(tenant_id, ask, conversation_id))
     assert "Confirma" in asked["reply"], asked

@@ -17,7 +17,7 @@ import re
 import subprocess
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
-from datetime import date, datetime, timedelta
+from datetime import date, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -25,6 +25,7 @@ import pytest
 
 from tests.e2e.agent_processes import SALON_ZONE, Ports, hermetic_env, running_services
 from tests.e2e.processes import BIN, REPO
+from tests.process_clock import services_today
 
 DOC = REPO / "docs" / "operations.md"
 EXAMPLE_MONDAY = date(2026, 12, 7)
@@ -262,7 +263,7 @@ def workdir(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Path, Po
 def test_every_recipe_runs(workdir: tuple[Path, Ports]) -> None:
     root, ports = workdir
     found = recipes(DOC.read_text())
-    monday = next_monday(datetime.now(SALON_ZONE).date())
+    monday = next_monday(services_today(SALON_ZONE))
     provided = {"CAL": f"127.0.0.1:{ports.calendar}", "AGENT": f"127.0.0.1:{ports.agent}"}
     variables = {k: v for k, v in hermetic_env().items() if k not in {r.variable for r in found}}
     ran: list[str] = []

@@ -44,6 +44,7 @@ from calendar_service.bootstrap import CalendarApp, bootstrap
 from calendar_service.infrastructure.settings import CalendarSettings
 from tests.conftest import TOKEN
 from tests.fakes.in_memory_calendar import InMemoryCalendar
+from tests.process_clock import services_now
 
 MONDAY = datetime(2030, 1, 7, tzinfo=UTC)
 FAST_RECONNECT = (
@@ -216,7 +217,7 @@ def _self_signed(directory: Path) -> tuple[Path, Path]:
     """A certificate and key for ``localhost``, written as PEM files."""
     key = ec.generate_private_key(ec.SECP256R1())
     name = x509.Name([x509.NameAttribute(NameOID.COMMON_NAME, "localhost")])
-    now = datetime.now(UTC)
+    now = services_now()  # the TLS stack checks validity on the real clock
     certificate = (
         x509.CertificateBuilder()
         .subject_name(name)

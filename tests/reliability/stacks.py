@@ -32,6 +32,7 @@ from tests.agent_service.integration.agent_fixtures import (
     channel_to,
     seed_demo_salon,
 )
+from tests.process_clock import services_today
 from tests.reliability import invariant
 
 
@@ -81,7 +82,7 @@ class Stack:
 def working_days(count: int, first: date | None = None) -> list[date]:
     """``count`` consecutive days Ana works, from tomorrow in the salon's zone on."""
     days: list[date] = []
-    day = first or datetime.now(SALON_ZONE).date()
+    day = first or services_today(SALON_ZONE)
     while len(days) < count:
         day = next_working_day(day)
         days.append(day)

@@ -38,6 +38,7 @@ from tests.agent_service.integration.agent_fixtures import (
     booking_request_text,
     channel_to,
 )
+from tests.process_clock import services_now
 from tests.reliability import invariant
 from tests.reliability.scale import size
 from tests.reliability.scripted_calendar import Real, ScriptedCalendar, scripted
@@ -541,7 +542,7 @@ async def test_a_reconciler_on_a_clock_five_minutes_fast_fails_nothing_in_flight
             fast = await init_agent_storage(
                 replica,
                 stack.agent_database,
-                local_clock=lambda: datetime.now(UTC) + timedelta(minutes=5),
+                local_clock=lambda: services_now() + timedelta(minutes=5),
             )
             report = await Reconciler(fast, stack.calendar_client).run_once()  # grace 2 min
             release.set()

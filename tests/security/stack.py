@@ -47,6 +47,7 @@ from calendar_service.bootstrap import bootstrap as calendar_bootstrap
 from calendar_service.infrastructure.settings import CalendarSettings
 from tests.fakes.agent_repositories import in_memory_repositories
 from tests.fakes.in_memory_calendar import InMemoryCalendar
+from tests.process_clock import services_today
 
 AGENT_TOKEN = "security-agent-token-0123456789"
 CALENDAR_TOKEN = "security-calendar-token-9876543210"
@@ -70,7 +71,7 @@ class CountingModel:
 
 def booking_day() -> date:
     """A Monday-to-Saturday date at least two days ahead in the tenants' zone."""
-    day = datetime.now(ZONE).date() + timedelta(days=2)
+    day = services_today(ZONE) + timedelta(days=2)
     return day if day.isoweekday() != 7 else day + timedelta(days=1)
 
 

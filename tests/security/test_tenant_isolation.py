@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import AsyncIterator, Iterator
-from datetime import UTC, datetime
+from datetime import datetime
 from pathlib import Path
 from uuid import UUID, uuid4
 
@@ -30,6 +30,7 @@ from agenda_kit.mongo import EmbeddedMongo
 from agent_service.domain.conversations import ActionKind
 from agent_service.infrastructure.agent.deps import AgentDeps, PendingAction, TurnState
 from tests.figures import record
+from tests.process_clock import services_now
 from tests.security.conftest import scaled
 from tests.security.isolation import (
     BASELINES,
@@ -88,7 +89,7 @@ async def _deps(stack: SecurityStack, a: TenantData, pending: PendingAction | No
         faq_repository=repos.faq,
         booking=stack.agent_app.booking,
         tenant=await repos.tenants.get(tenant_id),
-        turn=TurnState(now=datetime.now(UTC), language="pt", pending=pending),
+        turn=TurnState(now=services_now(), language="pt", pending=pending),
     )
 
 

@@ -35,6 +35,7 @@ from agent_service.infrastructure.settings import AgentSettings
 from calendar_service.bootstrap import CalendarApp
 from calendar_service.bootstrap import bootstrap as calendar_bootstrap
 from calendar_service.infrastructure.settings import CalendarSettings
+from tests.process_clock import services_today
 
 AGENT_TOKEN = "test-token-agent-stack"
 CALENDAR_TOKEN = "test-token-calendar-stack"
@@ -46,7 +47,7 @@ ANA_CALENDAR = "demo-ana"
 
 def booking_day() -> date:
     """A day the demo's Ana works, at least tomorrow in the salon's zone."""
-    return next_working_day(datetime.now(SALON_ZONE).date())
+    return next_working_day(services_today(SALON_ZONE))
 
 
 def booking_request_text(day: date, at: str = "10:00") -> str:
