@@ -21,6 +21,7 @@ from agent_service.application.incoming import (
     HandledMessage,
     IncomingMessage,
     customer_ref,
+    transcript_text,
     validate_incoming,
 )
 from agent_service.application.repositories import Repositories
@@ -224,7 +225,9 @@ class HandleMessage:
         structlog.contextvars.bind_contextvars(
             conversation_id=str(conversation.id), trace_id=trace_id
         )
-        incoming = Message(role=Role.CUSTOMER, text=message.text, message_id=message.message_id)
+        incoming = Message(
+            role=Role.CUSTOMER, text=transcript_text(message), message_id=message.message_id
+        )
         key = (tenant_id, message.channel, message.message_id)
         if self._human_timed_out(conversation):
             conversation = await self._repos.conversations.save(conversation.handed_back())
@@ -252,6 +255,7 @@ class HandleMessage:
                 text=message.text,
                 trace_id=trace_id,
                 upcoming=upcoming,
+                decision=message.decision,
             ),
             progress,
         )
@@ -270,6 +274,7 @@ class HandleMessage:
             pending=output.pending,
             citations=output.citations,
             customer_ref=customer_ref(message),
+            decision=output.decision,
         )
         # The outcome is stored first: whatever fails after a write, a retry of this message
         # id gets this truthful reply and nothing runs twice.

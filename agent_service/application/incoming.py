@@ -8,6 +8,7 @@ import re
 from dataclasses import dataclass
 from uuid import UUID
 
+from agent_service.application.consent_policy import StructuredDecision
 from agent_service.domain.conversations import MAX_MESSAGE_CHARS, TurnResult
 from agent_service.domain.errors import InvalidInputError
 
@@ -25,6 +26,8 @@ class IncomingMessage:
     conversation_id: UUID | None
     message_id: str
     text: str
+    decision: StructuredDecision | None = None
+    """A tapped quick reply (confirm/decline of a pending action's id); ``text`` may be empty."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,7 +44,10 @@ def validate_incoming(message: IncomingMessage) -> None:
         raise InvalidInputError("customer.external_id", "is required (at most 256 characters)")
     if not 0 < len(message.message_id) <= 256:
         raise InvalidInputError("message_id", "is required (at most 256 characters)")
-    if not message.text.strip():
+    if message.decision is not None and not 0 < len(message.decision.pending_id) <= 256:
+        field = f"{message.decision.choice.value}_pending_id"
+        raise InvalidInputError(field, "must be a pending action id (1..256 characters)")
+    if not message.text.strip() and message.decision is None:
         raise InvalidInputError("text", "is required")
     if len(message.text) > MAX_MESSAGE_CHARS:
         raise InvalidInputError("text", f"must be at most {MAX_MESSAGE_CHARS} characters")
@@ -53,3 +59,10 @@ def customer_ref(message: IncomingMessage) -> str:
     """An opaque reference to who sent ``message`` (message ids are unique per tenant and
     channel; this tells a redelivery from another customer's reuse of the id)."""
     return hashlib.sha256(message.external_id.strip().encode()).hexdigest()[:32]
+
+
+def transcript_text(message: IncomingMessage) -> str:
+    """The customer's line in the transcript: the text, or the tapped decision when empty."""
+    if message.text.strip() or message.decision is None:
+        return message.text
+    return f"[{message.decision.choice.value}]"

@@ -50,6 +50,10 @@ from agent_service.infrastructure.mongo.outbox_repository import (
     BeanieOutboxRepository,
     OutboxDocument,
 )
+from agent_service.infrastructure.mongo.pending_executions import (
+    BeaniePendingExecutionRepository,
+    PendingExecutionDocument,
+)
 from agent_service.infrastructure.mongo.turn_context import MongoTurnContextReader
 
 DOCUMENTS = [
@@ -63,6 +67,7 @@ DOCUMENTS = [
     ConversationDocument,
     ProcessedTurnDocument,
     OutboxDocument,
+    PendingExecutionDocument,
 ]
 
 
@@ -99,4 +104,5 @@ async def init_agent_storage(
         turns=BeanieTurnRepository(clock, turn_lease, turn_slots),
         outbox=BeanieOutboxRepository(clock),
         turn_context=MongoTurnContextReader(),
+        executions=BeaniePendingExecutionRepository(clock),
     )
