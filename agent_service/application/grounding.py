@@ -141,7 +141,9 @@ class Grounding:
             return False
         first, last = self._window
         days: list[date] = []
-        for _, reading in fact.values:
+        for kind, reading in fact.values:
+            if kind is not Kind.DATE:
+                continue
             month, number = cast(tuple[int, int], reading)
             for year in (first.year, first.year + 1):
                 day = _day(year, month, number)

@@ -11,7 +11,8 @@ breaks) has, on folded words:
    nor "I want a human hair extension";
 3. a ``person`` followed, at most three words later, by a ``talk`` phrase that ends the
    clause: "is there a real person I can talk to?";
-4. nothing but ``between``/filler words and one ``person``: "atendente!", "human please".
+4. a whole message of nothing but ``between``/filler words and one ``person``:
+   "atendente!", "human please".
 
 A lone person word inside another request ("Vocês fazem extensão de cabelo humano?") is never
 a request. Fails closed: no phrases, no handoff in code (the model may still hand off).
@@ -70,13 +71,14 @@ def asks_for_person(text: str, phrases: Sequence[HandoffPhrases]) -> bool:
     grammar = _grammar(tuple(phrases))
     if not grammar.person:
         return False
-    clauses = [_TOKEN.findall(c) for c in _CLAUSE.split(normalize(text[:MAX_CHARS]))]
+    folded = normalize(text[:MAX_CHARS])
+    if _only_person(_TOKEN.findall(folded), grammar):
+        return True
+    clauses = [_TOKEN.findall(c) for c in _CLAUSE.split(folded)]
     return any(_asks(words, grammar) for words in clauses if words)
 
 
 def _asks(words: list[str], g: _Grammar) -> bool:
-    if _only_person(words, g):
-        return True
     for start in range(len(words)):
         for size in _sizes(words, start, g.talk):
             if _person_after(words, start + size, g) is not None:
