@@ -97,11 +97,14 @@ def _currency_signs() -> str:
 
 
 _AMOUNT = r"\d{1,3}(?:[.,\u00a0 ]\d{3})*(?:[.,]\d{1,2})?|\d+(?:[.,]\d{1,2})?"
+# Every pattern starts only where its run starts (a look-behind), so a long run of digits or
+# letters costs one attempt, not one per character: linear time on any text.
 _URL = re.compile(
-    r"(?:https?://|www\.)[^\s<>\"')\]]+|\b[a-z0-9-]+(?:\.[a-z0-9-]+)*\.[a-z]{2,}/[^\s<>\"')\]]*",
+    r"(?:https?://|(?<![\w.-])www\.)[^\s<>\"')\]]+"
+    r"|(?<![\w.-])[a-z0-9-]+(?:\.[a-z0-9-]+)*\.[a-z]{2,}/[^\s<>\"')\]]*",
     re.I,
 )
-_EMAIL = re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+")
+_EMAIL = re.compile(r"(?<![\w.+-])[\w.+-]{1,64}@[\w-]+(?:\.[\w-]+)+")
 _ISO = re.compile(
     r"\b(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::\d{2}(?:\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?\b"
 )
@@ -115,14 +118,16 @@ _PERCENT = re.compile(r"(?<![\d.,])(" + _AMOUNT + r")\s?%")
 _PHONE = re.compile(r"(?<![\w+])\+?\(?\d[\d\s().-]{6,22}\d(?![\w])")
 _NUMBER = re.compile(r"(?<![\w])\d+(?:[.,]\d+)*(?![\w])")
 _WORD = re.compile(r"[^\W\d_]+(?:['’-][^\W\d_]+)*")
+LOOK_BACK = 80
+"""How far back a word looks for the end of the sentence before it."""
 SMALL_NUMBER = 12
 """Bare integers up to this are counts and ordinals ("2 opções", "a 1ª"), not facts."""
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False)
 class FactReader:
     """Reads the fact spans of texts in the business's ``zone`` and ``currency``, with the
-    calendar words of the languages in play."""
+    calendar words of the languages in play (hashed by identity: build one per setting)."""
 
     calendars: tuple[CalendarWords, ...]
     zone: ZoneInfo
@@ -137,7 +142,7 @@ class FactReader:
     def facts(self, text: str) -> list[Fact]:
         """The fact spans of ``text``, in order (see the module's rules)."""
         found: list[Fact] = []
-        taken: list[tuple[int, int]] = []
+        taken = bytearray(len(text) + 1)
         folded, index = fold_with_map(text)
         for kind_facts in (
             self._urls(text),
@@ -155,9 +160,9 @@ class FactReader:
             self._names(text),
         ):
             for fact in kind_facts:
-                if not any(fact.start < end and start < fact.end for start, end in taken):
+                if not any(taken[fact.start : fact.end]):
                     found.append(fact)
-                    taken.append((fact.start, fact.end))
+                    taken[fact.start : fact.end] = b"\x01" * (fact.end - fact.start)
         return sorted(found, key=lambda f: f.start)
 
     def _urls(self, text: str) -> Iterable[Fact]:
@@ -193,7 +198,7 @@ class FactReader:
         iso = sorted({code for c in self.calendars for code in c.currency_codes}, key=len)
         marker = rf"(?:[A-Z]{{0,3}}[{signs}]|\b(?:{'|'.join(iso) or '(?!)'})\b)"
         for pattern in (
-            re.compile(rf"{marker}\s?({_AMOUNT})(?!\d)"),
+            re.compile(rf"(?<![A-Z]){marker}\s?({_AMOUNT})(?!\d)"),
             re.compile(rf"(?<![\d.,])({_AMOUNT})\s?{marker}"),
         ):
             for m in pattern.finditer(text):
@@ -272,10 +277,10 @@ def _starts_sentence(text: str, position: int) -> bool:
     """Whether a word at ``position`` starts a sentence or a line (after a bullet, a quote or
     an emoji too); a period after a capitalised word of up to three letters ("Av.", "Dr.") is
     an abbreviation, not the end of a sentence."""
-    before = text[:position].rstrip(" \t\"'“”‘’([{«*_")
+    before = text[max(0, position - LOOK_BACK) : position].rstrip(" \t\"'“”‘’([{«*_")
     line = before.rsplit("\n", 1)[-1]
     if not any(char.isalnum() for char in line):
-        return True
+        return "\n" in before or position <= LOOK_BACK
     if before[-1] not in ".!?…:;":
         return False
     abbreviation = re.search(r"([^\W\d_]+)\.$", before)

@@ -18,12 +18,18 @@ Rules (pure; spans are recognised by ``fact_spans``):
 * A capitalised word that is a common word of a spoken language (its data files and the
   system's own sentences) is no name.
 
+* In a turn of a specialist that can write and changed nothing (no receipt, no proposal), the
+  model may only **ask** or **tell what a tool returned in this turn**: a reply with no
+  question and no fact span grounded in this turn's tool results is an unbacked statement
+  ("Você está na agenda da Ana", "All set!") — whatever its words (:meth:`Grounding.unbacked`).
+
 A span is grounded when one of its readings is (``12/01`` as 12 January or December 12); an
 ISO date-time needs its date and time together. Fails closed: no sources, nothing grounded.
 """
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
@@ -48,6 +54,9 @@ _SENTENCE = re.compile(r"[^.!?…\n]*(?:[.!?…]+|\n|$)")
 _UUID = re.compile(r"\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b", re.I)
 _DIGITS = re.compile(r"\d+(?:[.,]\d+)*")
 _WORDS = re.compile(r"[^\W\d_]+")
+MAX_SOURCE_CHARS = 20_000
+"""Each source text is read up to this many characters (a 10 MB tool argument echoed in a
+retry costs nothing)."""
 
 
 @dataclass
@@ -58,12 +67,9 @@ class _Pool:
 
     def add(self, reader: FactReader, texts: Iterable[str]) -> None:
         for raw in texts:
-            text = _UUID.sub(" ", raw)
-            self.values |= values_of(reader.facts(text))
-            for number in _DIGITS.findall(text):
-                self.values.add((Kind.NUMBER, amount_of(number)))
-            folded = normalize(text)
-            self.words |= set(_WORDS.findall(folded))
+            values, words, folded = _contribution(reader, raw[:MAX_SOURCE_CHARS])
+            self.values |= values
+            self.words |= words
             self.text += "\n" + folded
 
     def grounds(self, fact: Fact) -> bool:
@@ -80,6 +86,16 @@ class _Pool:
         if kind in (Kind.URL, Kind.EMAIL):
             return str(said) in self.text
         return False
+
+
+@functools.lru_cache(maxsize=1024)  # tool results repeat turn after turn (kept history)
+def _contribution(reader: FactReader, raw: str) -> tuple[frozenset[Value], frozenset[str], str]:
+    """What one source text grounds: its facts' readings and numbers, its words, its text."""
+    text = _UUID.sub(" ", raw)
+    values = set(values_of(reader.facts(text)))
+    values |= {(Kind.NUMBER, amount_of(number)) for number in _DIGITS.findall(text)}
+    folded = normalize(text)
+    return frozenset(values), frozenset(_WORDS.findall(folded)), folded
 
 
 @dataclass(frozen=True, slots=True)
@@ -101,9 +117,12 @@ class Grounding:
         customer: Sequence[str],
         common_words: frozenset[str] = frozenset(),
         window: tuple[date, date] | None = None,
+        this_turn: Sequence[str] = (),
     ) -> None:
         self._reader = reader
         self._window = window
+        self._this_turn = _Pool()
+        self._this_turn.add(reader, this_turn)
         self._records = _Pool()
         self._records.add(reader, records)
         self._customer = _Pool()
@@ -130,6 +149,18 @@ class Grounding:
                 continue
             found.append(Ungrounded(fact.kind, fact.text))
         return found
+
+    def unbacked(self, text: str) -> bool:
+        """Whether ``text`` neither asks anything nor tells a fact this turn's tool results
+        ground (see the module's rules)."""
+        if not text.strip() or _question_spans(text):
+            return False
+        return not any(self._backed(fact) for fact in self._reader.facts(text))
+
+    def _backed(self, fact: Fact) -> bool:
+        if fact.kind is Kind.NAME:
+            return all(part in self._this_turn.words for part in name_parts(fact.values[0][1]))
+        return self._this_turn.grounds(fact)
 
     def _unknown_name(self, fact: Fact) -> bool:
         known = self._common | self._records.words | self._customer.words
@@ -165,12 +196,12 @@ def _day(year: int, month: int, number: int) -> date | None:
         return None
 
 
+def _asks(sentence: str) -> bool:
+    return sentence.strip().endswith("?") or sentence.lstrip().startswith("¿")
+
+
 def _question_spans(text: str) -> list[tuple[int, int]]:
-    return [
-        (m.start(), m.end())
-        for m in _SENTENCE.finditer(text)
-        if m.group().strip().endswith("?") or m.group().lstrip().startswith("¿")
-    ]
+    return [(m.start(), m.end()) for m in _SENTENCE.finditer(text) if _asks(m.group())]
 
 
 def question_sentences(text: str) -> list[str]:
@@ -181,9 +212,5 @@ def question_sentences(text: str) -> list[str]:
 def without_questions(text: str) -> str:
     """``text`` with every question sentence removed (another question may not compete with
     the system's confirmation question)."""
-    kept = [
-        m.group()
-        for m in _SENTENCE.finditer(text)
-        if not (m.group().strip().endswith("?") or m.group().lstrip().startswith("¿"))
-    ]
+    kept = [m.group() for m in _SENTENCE.finditer(text) if not _asks(m.group())]
     return re.sub(r"[ \t]+\n", "\n", "".join(kept)).strip()

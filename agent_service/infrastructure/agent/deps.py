@@ -128,6 +128,9 @@ class TurnState:
     """The customer's own messages in this conversation (they ground what is theirs)."""
     catalog: list[str] | None = None
     """The tenant's catalog as text, read once per turn (grounded.catalog_lines)."""
+    writer: bool = False
+    """The specialist answering can write (booking, appointments): it may only ask or state
+    what a tool returned when the turn changes nothing (grounded.py)."""
     truth_retried: bool = False
     """The model was already sent back once for an ungrounded or misstating reply."""
 

@@ -198,6 +198,7 @@ def _specialist_node(agents: AgentSet, name: str) -> Node:
 
     async def answer(state: ChatState, context: TurnContext) -> dict[str, Any]:
         await context.report(f"specialist:{name}")
+        context.deps.turn.writer = name in PENDING_OWNERS.values()
         histories = dict(state.get("histories", {}))
         stored = load_history(histories.get(name))
         confirm = confirm_step(context.deps, name)

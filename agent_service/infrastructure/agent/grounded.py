@@ -15,10 +15,12 @@
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import timedelta
 from typing import TypeVar
+from zoneinfo import ZoneInfo
 
 import structlog
 from pydantic_ai import ModelRetry, RunContext
@@ -36,6 +38,7 @@ from agent_service.infrastructure.language.rules import language_rules
 log = structlog.get_logger("agenda.truth")
 OutputT = TypeVar("OutputT")
 FAQ_TOOL = "search_faq"
+MAX_JUDGED_CHARS = 8_000
 SYSTEM_FRAMING = "<system>"
 _DONE = {
     ActionKind.APPOINTMENT_BOOKED: BOOK,
@@ -69,10 +72,11 @@ def tool_texts(messages: Sequence[ModelMessage]) -> list[ToolText]:
 class Verdict:
     ungrounded: tuple[Ungrounded, ...] = ()
     misstated: bool = False
+    unbacked: bool = False
 
     @property
     def ok(self) -> bool:
-        return not self.ungrounded and not self.misstated
+        return not self.ungrounded and not self.misstated and not self.unbacked
 
     def reason(self) -> str:
         """What to tell the model when its reply is sent back."""
@@ -83,6 +87,11 @@ class Verdict:
                 f"These facts are not in any tool result, the catalog or the customer's words: "
                 f"{spans}. State prices, times, dates, addresses, phones, links and names only "
                 f"as a tool returned them (business information: call search_faq first)."
+            )
+        if self.unbacked:
+            parts.append(
+                "Nothing was changed in this turn: ask the customer what is missing, or tell "
+                "only what a tool returned in this turn (call it first)."
             )
         if self.misstated:
             parts.append(
@@ -125,28 +134,54 @@ def _professional(professional: Professional) -> str:
 
 
 async def judge(deps: AgentDeps, text: str, texts: Sequence[ToolText]) -> Verdict:
-    """``text`` against the turn's records and the customer's words (see the module's rules)."""
+    """``text`` against the turn's records and the customer's words (see the module's rules);
+    only its first ``MAX_JUDGED_CHARS`` (more than any reply may have) are read."""
+    text = text[:MAX_JUDGED_CHARS]
     rules = language_rules()
     codes = rules.in_play(deps.turn.language)
     tool_results = [t.text for t in texts if t.tool != FAQ_TOOL or t.this_turn]
     records = [*tool_results, *(await catalog_lines(deps)), context_block(deps)]
-    currencies = await _currencies(deps)
-    reader = FactReader(
-        tuple(rules.calendar(code) for code in codes),
-        deps.tenant.zone,
-        tuple(w for code in codes for c in currencies for w in rules.currency_words(code, c)),
-    )
+    currencies = tuple(sorted(await _currencies(deps)))
+    reader = fact_reader(codes, deps.tenant.time_zone, currencies)
     today = deps.turn.now.astimezone(deps.tenant.zone).date()
     window = (today, today + timedelta(days=deps.tenant.policy.booking_horizon_days))
-    grounding = Grounding(reader, records, deps.turn.customer_texts, rules.common_words(), window)
+    this_turn = [t.text for t in texts if t.this_turn]
+    grounding = Grounding(
+        reader, records, deps.turn.customer_texts, rules.common_words(), window, this_turn
+    )
     done = {_DONE[a.kind] for a in deps.turn.actions if a.kind in _DONE}
     words = [rules.claims(code) for code in codes]
     quoted = [*tool_results, *deps.turn.upcoming]
-    verdict = Verdict(tuple(grounding.ungrounded(text)), misstates(text, done, words, quoted))
+    unbacked = _changed_nothing(deps) and grounding.unbacked(text)
+    verdict = Verdict(
+        tuple(grounding.ungrounded(text)), misstates(text, done, words, quoted), unbacked
+    )
     if not verdict.ok:
         spans = [f"{u.kind.value}:{u.text}"[:60] for u in verdict.ungrounded[:8]]
-        log.info("reply_not_grounded", ungrounded=spans, misstated=verdict.misstated)
+        log.info(
+            "reply_not_grounded",
+            ungrounded=spans,
+            misstated=verdict.misstated,
+            unbacked=unbacked,
+        )
     return verdict
+
+
+def _changed_nothing(deps: AgentDeps) -> bool:
+    """A turn of a specialist that can write which changed and proposed nothing."""
+    turn = deps.turn
+    return turn.writer and not turn.actions and not turn.proposed
+
+
+@functools.lru_cache(maxsize=64)
+def fact_reader(codes: tuple[str, ...], zone: str, currencies: tuple[str, ...]) -> FactReader:
+    """One reader per (languages, time zone, currencies): its readings are cached per text."""
+    rules = language_rules()
+    return FactReader(
+        tuple(rules.calendar(code) for code in codes),
+        ZoneInfo(zone),
+        tuple(w for code in codes for c in currencies for w in rules.currency_words(code, c)),
+    )
 
 
 async def _currencies(deps: AgentDeps) -> set[str]:

@@ -4,10 +4,12 @@ The reply of a turn is composed here, in this order:
 
 1. the model's words — none on a proposal turn (the reply is rendered from the pending
    action alone: the system's question is then the only question) nor on a turn settled in
-   code (a confirmation, a decline, a late yes, a stale decision, a requested handoff). Words
-   that state an ungrounded fact (``grounded.judge``: a price, time, date, address, phone,
-   link or name no record and no word of the customer's backs) are replaced by the system's
-   fallback; words that claim a change no receipt backs, or deny one that did happen, by the
+   code (a confirmation, a decline, a late yes, a stale decision, a requested handoff).
+   Words that state an ungrounded fact (``grounded.judge``: a price, time, date, address,
+   phone, link or name no record and no word of the customer's backs) are replaced by the
+   system's fallback. Words that claim a change no receipt backs, or deny one that did
+   happen — and, in a turn of a specialist that can write and changed nothing, words that
+   neither ask anything nor tell what a tool returned in this turn — are replaced by the
    system's truthful account (nothing changed, with the customer's appointments from the
    stored records; or "here is what was done"). When a question ends the reply, every
    question sentence of the model's words is removed. An empty or stopped run gets the
@@ -145,6 +147,8 @@ def _body(deps: AgentDeps, text: str, *, stopped: bool, has_system: bool, verdic
         return messages.text("done_lead", language) if wrote else _nothing_changed(deps)
     if verdict.ungrounded:
         return "" if has_system and wrote else messages.text("fallback_ungrounded", language)
+    if verdict.unbacked:
+        return _nothing_changed(deps)
     return text
 
 
