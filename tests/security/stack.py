@@ -356,14 +356,17 @@ async def _seed_outbox(stack: SecurityStack, tenant: TenantData) -> None:
 
 @asynccontextmanager
 async def security_stack(
-    data_dir: Path, mongo: EmbeddedMongo | None = None, principals_file: Path | None = None
+    data_dir: Path,
+    mongo: EmbeddedMongo | None = None,
+    principals_file: Path | None = None,
+    **agent_overrides: Any,
 ) -> AsyncIterator[SecurityStack]:
     """Both services started and tenants A and B seeded; everything stopped on exit.
 
     With ``mongo`` both services store in it (fresh databases, dropped afterwards); without,
     the agent uses the in-memory repositories and the calendar the in-memory backend. The
     single-token principals (``AGENT_TOKEN``, ``CALENDAR_TOKEN``) seed; ``principals_file``
-    adds the principals it names.
+    adds the principals it names; ``agent_overrides`` override ``AgentSettings`` fields.
     """
     suffix = uuid.uuid4().hex[:12]
     shared = SharedSettings(
@@ -385,7 +388,7 @@ async def security_stack(
         database=f"secagent_{suffix}",
         calendar_addr=f"127.0.0.1:{calendar_app.port}",
         calendar_token=CALENDAR_TOKEN,
-        reconcile_interval_seconds=3600,
+        **({"reconcile_interval_seconds": 3600} | agent_overrides),
     )
     repos = None if mongo else in_memory_repositories()
     agent_app: AgentApp | None = None

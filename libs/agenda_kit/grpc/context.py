@@ -21,6 +21,7 @@ from agenda_kit.grpc.handlers import (
     Continuation,
     Handler,
     StreamBehavior,
+    rejects_undecodable,
     service_of,
     wrap_handler,
 )
@@ -84,6 +85,10 @@ class RequestContextInterceptor(grpc.aio.ServerInterceptor):
 
     Anything not in the error table is logged with its traceback and reaches the caller as
     INTERNAL with the request id only — never a stack trace.
+
+    It is the outermost interceptor (it logs and maps what the inner ones raise). A body that
+    does not decode is refused by the authorization interceptor after authentication; only a
+    server without one (tests, probes) has it refused here.
     """
 
     def __init__(self, errors: ErrorTable) -> None:
@@ -99,18 +104,20 @@ class RequestContextInterceptor(grpc.aio.ServerInterceptor):
             return handler
         method = handler_call_details.method
         request_id = request_id_from(handler_call_details.invocation_metadata)
+        guard = not rejects_undecodable(handler)
         return wrap_handler(
             handler,
-            lambda behavior: self._unary(behavior, method, request_id),
-            lambda behavior: self._stream(behavior, method, request_id),
+            lambda behavior: self._unary(behavior, method, request_id, guard),
+            lambda behavior: self._stream(behavior, method, request_id, guard),
         )
 
-    def _unary(self, behavior: Behavior, method: str, request_id: str) -> Behavior:
+    def _unary(self, behavior: Behavior, method: str, request_id: str, guard: bool) -> Behavior:
         async def run(request: Any, context: Context) -> Any:
             call = _Call(method, request_id, request)
             with _bound(call), deadline.deadline_after(context.time_remaining()):
                 try:
-                    _reject_undecodable(request)
+                    if guard:
+                        _reject_undecodable(request)
                     response = await behavior(request, context)
                 except BaseException as error:
                     await self._fail(call, context, error)
@@ -120,12 +127,15 @@ class RequestContextInterceptor(grpc.aio.ServerInterceptor):
 
         return run
 
-    def _stream(self, behavior: StreamBehavior, method: str, request_id: str) -> StreamBehavior:
+    def _stream(
+        self, behavior: StreamBehavior, method: str, request_id: str, guard: bool
+    ) -> StreamBehavior:
         async def run(request: Any, context: Context) -> AsyncIterator[Any]:
             call = _Call(method, request_id, request)
             with _bound(call), deadline.deadline_after(context.time_remaining()):
                 try:
-                    _reject_undecodable(request)
+                    if guard:
+                        _reject_undecodable(request)
                     produced = behavior(request, context)
                     if inspect.isawaitable(produced):  # writes with context.write()
                         await produced
