@@ -374,7 +374,7 @@ async def test_jwks_fetched_from_a_url(tmp_path: Path) -> None:
     idp = IdentityProvider()
     handler = type("Handler", (_JwksHandler,), {"body": json.dumps(idp.jwks()).encode()})
     server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread = threading.Thread(target=server.serve_forever, args=(0.05,), daemon=True)
     thread.start()
     url = f"http://127.0.0.1:{server.server_address[1]}/jwks.json"
     principals = _principals_file(
