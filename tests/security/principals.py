@@ -19,6 +19,7 @@ from cryptography.hazmat.primitives.asymmetric import rsa
 from jwt.algorithms import RSAAlgorithm
 
 from agenda_kit.auth.directory import token_hash
+from agenda_kit.mongo import EmbeddedMongo
 from tests.security.stack import SecurityStack, security_stack
 
 ISSUER = "https://idp.test.agenda"
@@ -139,13 +140,13 @@ def _table(name: str, role: str, tenants: str, digest: str) -> str:
 
 @asynccontextmanager
 async def principal_stack(
-    directory: Path, **agent_settings: Any
+    directory: Path, mongo: EmbeddedMongo | None = None, **options: Any
 ) -> AsyncIterator[tuple[SecurityStack, Principals]]:
-    """The security stack, then (once A exists) the matrix's principals file, which both
-    servers pick up without a restart."""
+    """The security stack (``options``: those of ``security_stack``), then (once A exists)
+    the matrix's principals file, which both servers pick up without a restart."""
     path = directory / "principals.toml"
     path.write_text("")
-    async with security_stack(directory, principals_file=path, **agent_settings) as stack:
+    async with security_stack(directory, mongo, principals_file=path, **options) as stack:
         principals = Principals(stack.tenants["A"].id)
         principals.write(directory)
         yield stack, principals

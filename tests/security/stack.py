@@ -24,6 +24,7 @@ from zoneinfo import ZoneInfo
 import grpc
 from google.protobuf.timestamp_pb2 import Timestamp
 from pydantic_ai.messages import ModelMessage, ModelResponse
+from pydantic_ai.models import Model
 from pydantic_ai.models.function import AgentInfo, FunctionModel
 
 from agenda.agent.v1 import agent_service_pb2 as agent_pb
@@ -359,6 +360,9 @@ async def security_stack(
     data_dir: Path,
     mongo: EmbeddedMongo | None = None,
     principals_file: Path | None = None,
+    *,
+    model: Model | None = None,
+    health_interval_seconds: float = 5.0,
     **agent_overrides: Any,
 ) -> AsyncIterator[SecurityStack]:
     """Both services started and tenants A and B seeded; everything stopped on exit.
@@ -366,13 +370,15 @@ async def security_stack(
     With ``mongo`` both services store in it (fresh databases, dropped afterwards); without,
     the agent uses the in-memory repositories and the calendar the in-memory backend. The
     single-token principals (``AGENT_TOKEN``, ``CALENDAR_TOKEN``) seed; ``principals_file``
-    adds the principals it names; ``agent_overrides`` override ``AgentSettings`` fields.
+    adds the principals it names; ``model`` replaces the counting offline model;
+    ``agent_overrides`` override ``AgentSettings`` fields.
     """
     suffix = uuid.uuid4().hex[:12]
     shared = SharedSettings(
         MONGODB_URI=mongo.uri if mongo else None,
         AGENDA_DATA_DIR=data_dir,
         AGENDA_PRINCIPALS_FILE=principals_file,
+        AGENDA_HEALTH_INTERVAL_SECONDS=health_interval_seconds,
     )
     calendar_settings = CalendarSettings(
         grpc_port=0, metrics_port=0, auth_tokens=[CALENDAR_TOKEN], database=f"seccal_{suffix}"
@@ -380,7 +386,7 @@ async def security_stack(
     backend = None if mongo else InMemoryCalendar()
     calendar_app = await calendar_bootstrap(calendar_settings, shared, backend=backend)
     await calendar_app.start()
-    model = CountingModel()
+    counting = CountingModel()
     agent_settings = AgentSettings(
         grpc_port=0,
         metrics_port=0,
@@ -394,7 +400,7 @@ async def security_stack(
     agent_app: AgentApp | None = None
     try:
         agent_app = await agent_bootstrap(
-            agent_settings, shared, Overrides(repos=repos, model=model.model)
+            agent_settings, shared, Overrides(repos=repos, model=model or counting.model)
         )
         await agent_app.start()
         async with (
@@ -402,7 +408,7 @@ async def security_stack(
             grpc.aio.insecure_channel(f"127.0.0.1:{calendar_app.port}") as calendar_channel,
         ):
             stack = SecurityStack(
-                calendar_app, agent_app, agent_channel, calendar_channel, model, booking_day()
+                calendar_app, agent_app, agent_channel, calendar_channel, counting, booking_day()
             )
             await stack.seed_tenant("A")
             await stack.seed_tenant("B")
