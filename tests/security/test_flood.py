@@ -34,6 +34,7 @@ from agenda.agent.v1 import agent_service_pb2 as agent_pb
 from agenda_kit.errors import details_of
 from agenda_kit.mongo import EmbeddedMongo
 from agent_service.infrastructure.agent.offline.model import offline_model_function
+from tests.figures import record
 from tests.security.conftest import scaled
 from tests.security.principals import Principals, principal_stack
 from tests.security.stack import AGENT_AUTH, SecurityStack
@@ -41,6 +42,7 @@ from tests.security.stack import AGENT_AUTH, SecurityStack
 pytestmark = pytest.mark.reliability
 pytest_plugins = ["tests.kit.mongo_fixtures"]
 CAP = 4
+CAPACITY = "TENANT_CAPACITY_EXCEEDED"
 BURST = 50
 FLOOD = scaled(200, 1000)
 Code = grpc.StatusCode
@@ -109,7 +111,8 @@ async def _send(stack: SecurityStack, request: agent_pb.SendMessageRequest, auth
 
 async def _refused_calls_cost_nothing(
     stack: SecurityStack, gateway: object, model: HeldModel
-) -> None:
+) -> int:
+    """The storage commands sent while ``BURST`` calls were refused (asserted 0)."""
     a = stack.tenants["A"].id
     model.released.clear()
     held = [asyncio.ensure_future(_send(stack, _message(a, n), gateway)) for n in range(CAP)]
@@ -124,6 +127,7 @@ async def _refused_calls_cost_nothing(
     assert during == 0, f"{during} storage commands for {BURST} refused calls"
     assert Counter(burst) == {"RESOURCE_EXHAUSTED:TOO_MANY_CALLS": BURST}
     assert set(held_answers) == {"OK"}
+    return during
 
 
 async def _flood(
@@ -171,14 +175,25 @@ async def test_a_flood_is_refused_in_memory_and_nobody_else_notices(
     ) as (stack, principals):
         stack_principals: Principals = principals
         gateway = stack_principals.metadata("gateway-a")
-        await _refused_calls_cost_nothing(stack, gateway, model)
+        refused_cost = await _refused_calls_cost_nothing(stack, gateway, model)
         flooded, others, statuses = await _flood(stack, gateway)
     print(f"\nFIGURE flood: {FLOOD} calls of one tenant -> {dict(flooded)}; B {Counter(others)}")
-    assert set(flooded) <= {
-        "OK",
-        "RESOURCE_EXHAUSTED:TOO_MANY_CALLS",
-        "RESOURCE_EXHAUSTED:TENANT_CAPACITY_EXCEEDED",
-    }
+    expected = {"OK", *(f"RESOURCE_EXHAUSTED:{r}" for r in ("TOO_MANY_CALLS", CAPACITY))}
+    record(
+        "flood",
+        {
+            "concurrent calls of one tenant": FLOOD,
+            f"storage commands for {BURST} calls refused at the edge": refused_cost,
+            "answers other than OK or RESOURCE_EXHAUSTED (storage errors, INTERNAL)": sum(
+                n for answer, n in flooded.items() if answer not in expected
+            ),
+            "the other tenant's calls not answered": sum(a != "OK" for a in others),
+            "health checks not SERVING during the flood": sum(
+                s != health_pb2.HealthCheckResponse.SERVING for s in statuses
+            ),
+        },
+    )
+    assert set(flooded) <= expected
     assert flooded["RESOURCE_EXHAUSTED:TOO_MANY_CALLS"] > 0
     assert set(others) == {"OK"}, Counter(others)
     assert set(statuses) == {health_pb2.HealthCheckResponse.SERVING}, Counter(statuses)
