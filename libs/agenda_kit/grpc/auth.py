@@ -24,6 +24,7 @@ import grpc
 import structlog
 from cryptography import x509
 from cryptography.x509.oid import NameOID
+from google.protobuf.message import Message
 
 from agenda_kit.auth.context import bind_principal, unbind_principal
 from agenda_kit.auth.directory import (
@@ -209,7 +210,7 @@ class AuthorizationInterceptor(grpc.aio.ServerInterceptor):
         _refuse(principal, authorize_method(row, principal))
         if request is UNDECODABLE:
             raise RequestValidationError("request", "the message could not be decoded")
-        if self._check is not None:
+        if self._check is not None and isinstance(request, Message):  # not raw-bytes probes
             self._check(request)
         _refuse(principal, authorize(row, principal, request))
         return principal
