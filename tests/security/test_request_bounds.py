@@ -32,7 +32,9 @@ REQUESTS = [
 ]
 
 
-def fields(descriptor: Descriptor, path: tuple[FieldDescriptor, ...] = ()) -> Iterator[tuple]:
+def fields(
+    descriptor: Descriptor, path: tuple[FieldDescriptor, ...] = ()
+) -> Iterator[tuple[FieldDescriptor, ...]]:
     """Every (path of field descriptors) to a string or repeated field, messages expanded."""
     for field in descriptor.fields:
         here = (*path, field)
