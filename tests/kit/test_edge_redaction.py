@@ -18,6 +18,7 @@ from agenda.agent.v1 import agent_service_pb2 as agent_pb
 from agenda_kit.errors import ErrorRule, ErrorTable, details_of
 from agenda_kit.grpc.context import RequestContextInterceptor
 from agenda_kit.grpc.redaction import UNSENT, redact, sent_ids
+from tests.kit.generic_server import serving
 
 HIDDEN = str(uuid.uuid4())
 
@@ -50,13 +51,8 @@ async def channel() -> AsyncIterator[grpc.aio.Channel]:
         _raise, request_deserializer=agent_pb.GetConversationRequest.FromString
     )
     handler = grpc.method_handlers_generic_handler("test.Leaks", {"Get": method})
-    server = grpc.aio.server(interceptors=[RequestContextInterceptor(TABLE)])
-    server.add_generic_rpc_handlers((handler,))
-    port = server.add_insecure_port("127.0.0.1:0")
-    await server.start()
-    async with grpc.aio.insecure_channel(f"127.0.0.1:{port}") as open_channel:
+    async with serving(handler, [RequestContextInterceptor(TABLE)]) as open_channel:
         yield open_channel
-    await server.stop(None)
 
 
 async def test_errors_name_only_the_ids_the_caller_sent(channel: grpc.aio.Channel) -> None:
