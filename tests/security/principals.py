@@ -73,6 +73,7 @@ class Principals:
 
     tenant_a: str
     idp: IdentityProvider = field(default_factory=IdentityProvider)
+    forger: IdentityProvider = field(default_factory=IdentityProvider)
     tokens: dict[str, str] = field(default_factory=dict)
 
     def write(self, directory: Path) -> Path:
@@ -125,9 +126,9 @@ class Principals:
             return bearer(self.idp.token(claims(sub="string-grant", **scope)))
         if name == "expired JWT":
             return bearer(self.idp.token(claims(agenda_tenants=["*"], exp=EXPIRED_AT)))
-        if name == "forged JWT":
-            forger = IdentityProvider()
-            return bearer(forger.token(claims(agenda_tenants=["*"], agenda_roles=["operator"])))
+        if name == "forged JWT":  # another key under the provider's key id
+            forged = claims(agenda_tenants=["*"], agenda_roles=["operator"])
+            return bearer(self.forger.token(forged))
         return bearer(self.tokens[name])
 
 
