@@ -166,6 +166,24 @@ async def test_unknown_key_ids_refetch_at_most_once_per_interval(
     assert state.requests == 3
 
 
+async def test_an_unreachable_provider_is_asked_at_most_once_per_interval(
+    provider: tuple[Provider, str],
+) -> None:
+    state, url = provider
+    state.body = b"<html>not a JWKS</html>"  # the provider is broken: no keys at all yet
+    clock = Clock()
+    verifier = _url_verifier(url, clock)
+    idp = IdentityProvider()
+    token = _token(idp, "k1")
+    assert [await _accepted(verifier, token) for _ in range(10)] == [False] * 10
+    assert state.requests == 1
+    state.publish(_jwks((idp, "k1")), None)  # back, but not asked again before the interval
+    assert not await _accepted(verifier, token)
+    clock.now += 10
+    assert await _accepted(verifier, token)
+    assert state.requests == 2
+
+
 def test_cache_lifetime_from_headers() -> None:
     def lifetime(**headers: str) -> float:
         return cache_seconds(headers, floor=10, ceiling=60)

@@ -169,8 +169,8 @@ class UrlKeySource:
             raise ValueError("need 0 < refetch_seconds <= max_cache_seconds <= 60")
 
     async def current(self) -> KeySet:
-        if self._current is None or self.clock() >= self._expires:
-            await self._fetch_once(lambda: self._current is None or self.clock() >= self._expires)
+        if self.clock() >= self._expires:  # also after a failed fetch: retried at most this often
+            await self._fetch_once(lambda: self.clock() >= self._expires)
         return self._available()
 
     async def refresh(self) -> KeySet:
