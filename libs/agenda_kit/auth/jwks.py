@@ -99,7 +99,7 @@ class FileKeySource:
         try:
             stat = self.path.stat()
             stamp = (stat.st_mtime_ns, stat.st_size)
-            if stamp != self._stamp or self._current is None:
+            if stamp != self._stamp:  # a broken file is read again once it changes
                 body = self.path.read_bytes()
                 self._stamp = stamp
                 self._current = self._generations.of(body, parse_keys(body))
