@@ -9,7 +9,6 @@ from dataclasses import dataclass
 from uuid import UUID
 
 from agenda_kit.ids import CHANNEL_RULE, is_channel
-
 from agent_service.application.consent_policy import StructuredDecision
 from agent_service.domain.conversations import MAX_MESSAGE_CHARS, TurnResult
 from agent_service.domain.errors import InvalidInputError
