@@ -13,6 +13,8 @@ Rules (pure; spans are recognised by ``fact_spans``):
   the booking horizon) or a record has it, and a weekday named next to it (within a few
   characters) must be that date's weekday ("terça, 09/12" is refused when the 9th is a
   Wednesday). A weekday alone states nothing checkable.
+* An id (UUID) is grounded only by the very same id in a record or the customer's words;
+  a made-up one is not sent.
 * Phones, e-mails, links, other numbers and capitalised names are grounded by records or by
   the customer's own words (their phone, their name, a professional they named).
 * A capitalised word that is a common word of a spoken language (its data files and the
@@ -64,6 +66,7 @@ class _Pool:
     values: set[Value] = field(default_factory=set)
     words: set[str] = field(default_factory=set)
     text: str = ""
+    ids: set[str] = field(default_factory=set)
 
     def add(self, reader: FactReader, texts: Iterable[str]) -> None:
         for raw in texts:
@@ -71,6 +74,7 @@ class _Pool:
             self.values |= values
             self.words |= words
             self.text += "\n" + folded
+            self.ids |= {m.lower() for m in _UUID.findall(raw[:MAX_SOURCE_CHARS])}
 
     def grounds(self, fact: Fact) -> bool:
         if fact.kind is Kind.DATETIME:
@@ -132,6 +136,7 @@ class Grounding:
     def ungrounded(self, text: str) -> list[Ungrounded]:
         """The spans of ``text`` that nothing grounds, in order."""
         found: list[Ungrounded] = []
+        text = self._known_ids_blanked(text)
         questions = _question_spans(text)
         facts = self._reader.facts(text)
         for fact in facts:
@@ -150,10 +155,22 @@ class Grounding:
             found.append(Ungrounded(fact.kind, fact.text))
         return found
 
+    def _known_ids_blanked(self, text: str) -> str:
+        """``text`` with every id (UUID) a record or the customer wrote blanked out (same
+        length: offsets stay); an id nobody wrote is left, and its digits are ungrounded."""
+        known = self._records.ids | self._customer.ids
+
+        def blank(match: re.Match[str]) -> str:
+            return " " * len(match.group()) if match.group().lower() in known else match.group()
+
+        return _UUID.sub(blank, text)
+
     def unbacked(self, text: str) -> bool:
         """Whether ``text`` neither asks anything nor tells a fact this turn's tool results
         ground (see the module's rules)."""
         if not text.strip() or _question_spans(text):
+            return False
+        if any(m.lower() in self._this_turn.ids for m in _UUID.findall(text)):
             return False
         return not any(self._backed(fact) for fact in self._reader.facts(text))
 
