@@ -15,6 +15,11 @@ Rules (pure; the vocabularies come from each language's data file through the la
   declines; an answer word with something else is a ``CHANGED`` answer (the question is asked
   again); any other message ends the pending action (``DROPPED``).
 
+Languages in play: the conversation's own vocabulary comes first and its reading of a phrase
+wins ("y" is a yes in English, a filler in Spanish); a phrase that is a yes in one language
+and a no in another is read as neither (it is left over: the question is asked again).
+Within one language a phrase with two meanings is a data error.
+
 Fails closed: no vocabulary, no yes. Words repeat letters in chat ("simmm", "yesss"): a word
 found in no list is compared again with runs of three or more equal letters cut to one.
 """
@@ -79,13 +84,14 @@ class Reading:
     leftover: str = ""
 
 
-YES, NO, FILLER = "yes", "no", "filler"
+YES, NO, FILLER, UNREADABLE = "yes", "no", "filler", "unreadable"
 
 
 @functools.lru_cache(maxsize=64)
 def _phrases(vocabularies: tuple[ConsentVocabulary, ...], kind: str) -> dict[tuple[str, ...], str]:
     table: dict[tuple[str, ...], str] = {}
     for vocabulary in vocabularies:
+        own: dict[tuple[str, ...], str] = {}
         for label, words in (
             (FILLER, vocabulary.filler),
             (NO, vocabulary.no),
@@ -94,10 +100,14 @@ def _phrases(vocabularies: tuple[ConsentVocabulary, ...], kind: str) -> dict[tup
         ):
             for phrase in words:
                 key = tuple(_TOKEN.findall(phrase))
-                if key and table.get(key, label) != label:
-                    raise ValueError(f"consent phrase {phrase!r} is both {table[key]} and {label}")
+                if key and own.get(key, label) != label:
+                    raise ValueError(f"consent phrase {phrase!r} is both {own[key]} and {label}")
                 if key:
-                    table[key] = label
+                    own[key] = label
+        for key, label in own.items():
+            earlier = table.setdefault(key, label)
+            if {earlier, label} == {YES, NO}:
+                table[key] = UNREADABLE  # a yes in one language, a no in another
     return table
 
 
@@ -137,9 +147,9 @@ def read_answer(text: str, vocabularies: Sequence[ConsentVocabulary], kind: str 
     position = 0
     while position < len(tokens):
         found, size = _phrase_at(tokens, position, table, longest)
-        if found is None:
-            left.append(tokens[position])
-            position += 1
+        if found is None or found == UNREADABLE:
+            left.extend(tokens[position : position + (1 if found is None else size)])
+            position += 1 if found is None else size
             continue
         if found != FILLER:
             counts[found] += 1

@@ -135,8 +135,8 @@ class Grounding:
 
     def ungrounded(self, text: str) -> list[Ungrounded]:
         """The spans of ``text`` that nothing grounds, in order."""
-        found: list[Ungrounded] = []
-        text = self._known_ids_blanked(text)
+        found = [Ungrounded(Kind.NUMBER, m) for m in self._unknown_ids(text)]
+        text = _UUID.sub(lambda m: " " * len(m.group()), text)
         questions = _question_spans(text)
         facts = self._reader.facts(text)
         for fact in facts:
@@ -155,15 +155,10 @@ class Grounding:
             found.append(Ungrounded(fact.kind, fact.text))
         return found
 
-    def _known_ids_blanked(self, text: str) -> str:
-        """``text`` with every id (UUID) a record or the customer wrote blanked out (same
-        length: offsets stay); an id nobody wrote is left, and its digits are ungrounded."""
+    def _unknown_ids(self, text: str) -> list[str]:
+        """The ids (UUIDs) of ``text`` that no record and no word of the customer has."""
         known = self._records.ids | self._customer.ids
-
-        def blank(match: re.Match[str]) -> str:
-            return " " * len(match.group()) if match.group().lower() in known else match.group()
-
-        return _UUID.sub(blank, text)
+        return [m for m in _UUID.findall(text) if m.lower() not in known]
 
     def unbacked(self, text: str) -> bool:
         """Whether ``text`` neither asks anything nor tells a fact this turn's tool results

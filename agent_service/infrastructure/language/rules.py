@@ -56,8 +56,14 @@ class DataLanguageRules:
     """Every vocabulary the consent, handoff, truth and name policies read (the port)."""
 
     def in_play(self, language: str) -> tuple[str, ...]:
+        """The languages a customer's words are read in: the conversation's own first, then
+        the spoken ones, then every other language with a data file (a customer may write
+        "quiero hablar con una persona" in a conversation the assistant answers in Portuguese;
+        the first language's reading of a phrase wins, see ``consent_policy``)."""
         own = (language,) if language in data_languages() else ()
-        return own + tuple(code for code in spoken_languages() if code != language)
+        spoken = tuple(code for code in spoken_languages() if code != language)
+        rest = tuple(c for c in data_languages() if c != language and c not in spoken)
+        return own + spoken + rest
 
     @functools.cache  # noqa: B019 - one instance per process, a few languages
     def consent(self, code: str) -> ConsentVocabulary:
