@@ -15,6 +15,7 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import os
 import re
 from datetime import UTC, date, datetime, timedelta
@@ -167,28 +168,32 @@ def test_a_structured_decision_confirms_only_the_current_id_in_time(
     assert decide(pending, None, confirm, NOW, TTL) is Outcome.CONFIRMED
 
 
+async def _confirm_together(count: int) -> None:
+    runs = 0
+    started, gate = asyncio.Event(), asyncio.Event()
+    receipt = (TurnAction(kind=ActionKind.APPOINTMENT_BOOKED, detail="Corte 11:00"),)
+
+    async def work() -> tuple[TurnAction, ...]:
+        nonlocal runs
+        runs += 1
+        started.set()
+        await gate.wait()  # everyone else arrives while the first one runs
+        return receipt
+
+    once = OnceOnly(InProcessExecutions(lambda: NOW), poll_seconds=0.001)
+    tenant, key = uuid4(), f"conversation:{uuid4().hex}"
+    tasks = [asyncio.create_task(once.run(tenant, key, work)) for _ in range(count)]
+    await started.wait()
+    gate.set()
+    executions = await asyncio.gather(*tasks)
+    assert runs == 1
+    assert sum(e.first for e in executions) == 1
+    assert all(e.actions == receipt and e.settled for e in executions)
+
+
 async def test_concurrent_confirmations_run_once_and_all_tell_the_same_outcome() -> None:
     for count in (2, 4, 16):
-        runs = 0
-        gate = asyncio.Event()
-        receipt = (TurnAction(kind=ActionKind.APPOINTMENT_BOOKED, detail="Corte 11:00"),)
-
-        async def work() -> tuple[TurnAction, ...]:
-            nonlocal runs
-            runs += 1
-            await gate.wait()  # everyone else arrives while the first one runs
-            return receipt
-
-        once = OnceOnly(InProcessExecutions(lambda: NOW), poll_seconds=0.001)
-        tenant, key = uuid4(), f"conversation:{uuid4().hex}"
-        tasks = [asyncio.create_task(once.run(tenant, key, work)) for _ in range(count)]
-        while runs == 0:
-            await asyncio.sleep(0)
-        gate.set()
-        executions = await asyncio.gather(*tasks)
-        assert runs == 1
-        assert sum(e.first for e in executions) == 1
-        assert all(e.actions == receipt and e.settled for e in executions)
+        await _confirm_together(count)
 
 
 async def test_a_failed_first_run_releases_its_claim_for_the_next_confirmation() -> None:
@@ -201,10 +206,8 @@ async def test_a_failed_first_run_releases_its_claim_for_the_next_confirmation()
     async def works() -> tuple[TurnAction, ...]:
         return (TurnAction(kind=ActionKind.APPOINTMENT_BOOKED, detail="x"),)
 
-    try:
+    with contextlib.suppress(RuntimeError):
         await once.run(tenant, key, broken)
-    except RuntimeError:
-        pass
     again = await once.run(tenant, key, works)
     assert again.first and again.actions
     third = await once.run(tenant, key, works)
