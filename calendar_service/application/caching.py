@@ -12,10 +12,12 @@ from datetime import UTC, datetime, timedelta
 
 from agenda_kit.calendar.port import (
     CalendarEvent,
+    EventChanges,
     EventDraft,
     ForwardingCalendarAdapter,
     FreeBusy,
     Interval,
+    SendUpdates,
 )
 from agenda_kit.metrics import count_cache
 from agenda_kit.resilience import Fence
@@ -199,37 +201,44 @@ class CachingCalendarAdapter(BusyTimeCalendarAdapter, ForwardingCalendarAdapter)
         except BaseException:
             self.invalidate(draft.calendar_id)
             raise
-        if event.status == "cancelled" or event.calendar_id != draft.calendar_id:
+        if not event.is_busy or event.calendar_id != draft.calendar_id:
             self.invalidate(draft.calendar_id)
         else:
             self.blocks.restore(taken, Interval(event.start, event.end))
         return event, created
 
-    async def cancel_event(self, calendar_id: str, event_id: str) -> bool:
-        self.invalidate(calendar_id)
-        try:
-            async with self._own_write(calendar_id):
-                return await self._backend.cancel_event(calendar_id, event_id)
-        finally:
-            self.invalidate(calendar_id)
-
-    async def move_event(
+    async def cancel_event(
         self,
         calendar_id: str,
         event_id: str,
-        start: datetime,
-        end: datetime,
         *,
-        time_zone: str | None = None,
+        etag: str | None = None,
+        send_updates: SendUpdates = SendUpdates.NONE,
+    ) -> bool:
+        self.invalidate(calendar_id)
+        try:
+            async with self._own_write(calendar_id):
+                return await self._backend.cancel_event(
+                    calendar_id, event_id, etag=etag, send_updates=send_updates
+                )
+        finally:
+            self.invalidate(calendar_id)
+
+    async def update_event(
+        self, calendar_id: str, event_id: str, changes: EventChanges
     ) -> CalendarEvent:
         self.invalidate(calendar_id)
         try:
             async with self._own_write(calendar_id):
-                return await self._backend.move_event(
-                    calendar_id, event_id, start, end, time_zone=time_zone
-                )
+                return await self._backend.update_event(calendar_id, event_id, changes)
         finally:
             self.invalidate(calendar_id)
+
+    def event_id_for(self, calendar_id: str, owner: str, idempotency_key: str) -> str:
+        return self._backend.event_id_for(calendar_id, owner, idempotency_key)
+
+    async def calendar_time_zone(self, calendar_id: str) -> str | None:
+        return await self._backend.calendar_time_zone(calendar_id)
 
     def is_current(self, version: SlotsVersion) -> bool:
         """Whether a free-slot answer of ``version`` is still the answer now: the free/busy

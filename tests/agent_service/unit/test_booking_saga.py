@@ -278,7 +278,7 @@ async def test_an_event_left_by_a_failed_withdrawal_is_swept_until_cancelled() -
         assert (await sweeper.run_once()).released == 1
         return await original_insert(draft)
 
-    async def cancel_fails(calendar_id: str, event_id: str) -> bool:
+    async def cancel_fails(calendar_id: str, event_id: str, **_: Any) -> bool:
         raise CalendarUnavailableError("calendar down")
 
     calendar.insert_event = reconciled_meanwhile  # type: ignore[method-assign]

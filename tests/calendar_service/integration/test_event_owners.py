@@ -21,6 +21,7 @@ from pymongo import AsyncMongoClient
 from agenda.calendar.v1 import calendar_service_pb2 as pb
 from agenda.calendar.v1 import calendar_service_pb2_grpc as pb_grpc
 from agenda_kit.auth.directory import token_hash
+from agenda_kit.errors import details_of
 from agenda_kit.mongo import EmbeddedMongo
 from agenda_kit.settings import SharedSettings
 from calendar_service.bootstrap import CalendarApp, bootstrap
@@ -147,10 +148,23 @@ async def test_events_carry_their_owner_and_hide_from_other_principals(running: 
         "y", "CancelEvent", absent
     )
     assert [e.event_id for e in (await running.call("y", "ListEvents", listing)).events] == []
-    # Y's reuse of X's key is a conflict, never X's event.
-    assert await running.code("y", "CreateEvent", _create("k-1")) == (
-        grpc.StatusCode.ALREADY_EXISTS
-    )
+    # Y's reuse of X's key names Y's own event, never X's: at X's time it is refused as
+    # taken (the answer names no id); allowed to overlap, it is a new event of Y.
+    with pytest.raises(grpc.aio.AioRpcError) as refused:
+        await running.call("y", "CreateEvent", _create("k-1"))
+    assert refused.value.code() is grpc.StatusCode.FAILED_PRECONDITION
+    assert details_of(refused.value).reason == "SLOT_TAKEN"
+    assert event.event_id not in str(refused.value.details())
+    overlap = _create("k-1", conflict_policy=pb.CONFLICT_POLICY_ALLOW_OVERLAP)
+    own = (await running.call("y", "CreateEvent", overlap)).event
+    assert (own.owner, own.event_id != event.event_id) == ("y", True)
+    assert (
+        await running.call(
+            "y",
+            "CancelEvent",
+            pb.CancelEventRequest(calendar_id=CALENDAR_ID, event_id=own.event_id),
+        )
+    ).cancelled
     # Busy time still counts X's event for Y (free/busy shows no details).
     busy = await running.call(
         "y", "QueryFreeBusy", pb.QueryFreeBusyRequest(calendar_ids=[CALENDAR_ID], range=window)
