@@ -36,7 +36,7 @@ from calendar_service.infrastructure.grpc.errors import CALENDAR_ERRORS
 from calendar_service.infrastructure.grpc.policy import CALENDAR_POLICY
 from calendar_service.infrastructure.grpc.servicer import CalendarServicer, CalendarUseCases
 from calendar_service.infrastructure.mongo_holds import COLLECTION, MongoHoldStore
-from calendar_service.infrastructure.settings import CalendarSettings
+from calendar_service.infrastructure.settings import Backend, CalendarSettings
 
 log = structlog.get_logger("agenda.calendar")
 SERVICE_NAME = pb.DESCRIPTOR.services_by_name["CalendarService"].full_name
@@ -58,6 +58,7 @@ class CalendarApp(Serving):
     calendar: CachingCalendarAdapter
     guard: SlotGuard
     holds: HoldStore
+    backend: BusyTimeCalendarAdapter
     resources: AsyncExitStack = field(default_factory=AsyncExitStack)
 
 
@@ -83,9 +84,11 @@ async def _stores(
     backend: BusyTimeCalendarAdapter | None,
     holds: HoldStore | None,
 ) -> tuple[BusyTimeCalendarAdapter, HoldStore]:
-    """The backend and the hold store; MongoDB is opened when either needs it."""
+    """The backend and the hold store; MongoDB is opened when either needs it (the hold
+    store, or the built-in calendar)."""
     client: MongoClient | None = None
-    if backend is None or holds is None:
+    local = backend is None and settings.backend is Backend.LOCAL
+    if holds is None or local:
         client = await open_mongo(shared, resources, watcher)
     if backend is None:
         backend = await open_backend(settings, resources, client)
@@ -149,4 +152,4 @@ async def bootstrap(
         await resources.aclose()
         raise
     log.info("calendar_service_ready", port=port, backend=settings.backend.value)
-    return CalendarApp(server, port, spec, calendar, guard, holds, resources)
+    return CalendarApp(server, port, spec, calendar, guard, holds, backend, resources)

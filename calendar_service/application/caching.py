@@ -44,7 +44,10 @@ class CachingCalendarAdapter(BusyTimeCalendarAdapter, ForwardingCalendarAdapter)
 
     With a ``feed`` (push notifications of changes made anywhere), a calendar it follows is
     kept up to ``followed_ttl_seconds`` (never past what the feed assures) and dropped when
-    a change is pushed; the first answer of a calendar asks the feed to follow it.
+    a change is pushed; the first answer of a calendar asks the feed to follow it. Staleness
+    bound: past the plain TTL its busy time is used only while a notification of its channel
+    arrived within the last plain TTL; a channel that went silent (a lost notification, a
+    dead channel) leaves it stale no longer than without push.
 
     Business rules: a write through this adapter (create, cancel or move) takes that
     calendar's cached days out while it runs; a create that left a busy event puts them back
@@ -81,7 +84,9 @@ class CachingCalendarAdapter(BusyTimeCalendarAdapter, ForwardingCalendarAdapter)
         self.followed_ttl = followed_ttl_seconds
         self._expected: dict[str, list[float]] = {}  # own writes' pushes to come, by deadline
         self.prefetch = timedelta(days=max(prefetch_days, 1))
-        self.blocks = BusyBlocks(ttl_seconds, max_blocks=max_entries, clock=clock)
+        self.blocks = BusyBlocks(
+            ttl_seconds, max_blocks=max_entries, clock=clock, confirmed=self._confirmed
+        )
         self._flights: dict[FlightKey, asyncio.Future[dict[str, FreeBusy]]] = {}
         self.answers = SharedAnswers()
         self.coalesced = 0
@@ -188,6 +193,9 @@ class CachingCalendarAdapter(BusyTimeCalendarAdapter, ForwardingCalendarAdapter)
             return None
         assured = min(self.feed.assured_seconds(calendar_id), self.followed_ttl)
         return assured if assured > self.blocks.ttl else None
+
+    def _confirmed(self, calendar_id: str) -> bool:
+        return self.feed is not None and self.feed.heard_within(calendar_id, self.blocks.ttl)
 
     def _follow(self, calendar_id: str) -> None:
         if self.feed is not None and self._ttl(calendar_id) is None:

@@ -271,12 +271,13 @@ class SlotGuard:
         except CalendarError as error:
             log.warning("holds_release_failed", calendar=calendar_id, error=str(error))
 
-    async def sweep(self, limit: int = 100) -> SweepReport:
-        """Settle the writes whose lease passed by asking the provider for their event:
-        live and busy → its holds follow its time; gone, cancelled or transparent → released;
-        provider unreachable → left for the next sweep."""
+    async def sweep(self, limit: int = 100, *, now: datetime | None = None) -> SweepReport:
+        """Settle the writes whose lease passed (before ``now``, default the clock) by asking
+        the provider for their event: live and busy → its holds follow its time; gone,
+        cancelled or transparent → released; provider unreachable → left for the next
+        sweep."""
         settled = released = deferred = 0
-        for hold in await self._holds.expired(self._clock(), limit):
+        for hold in await self._holds.expired(now or self._clock(), limit):
             try:
                 event = await self._event(hold.calendar_id, hold.event_id)
             except CalendarError as error:

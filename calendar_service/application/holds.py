@@ -3,8 +3,11 @@ service's own database — the store that makes create-if-free atomic (``guard.S
 
 Rules every ``HoldStore`` keeps:
 - a unit of a calendar is held by at most one event (a unique index, across replicas);
-- ``take`` inserts a hold for every unit nobody holds (held "writing", with a lease) and
-  reports the units other events hold; units the same event already holds are left alone;
+- ``take`` holds the units in ascending order ("writing", with a lease), skipping those the
+  same event already holds, and stops at the first unit another event holds, reporting that
+  hold. Like locks taken in one global order, this makes concurrent writers of overlapping
+  times never block each other both: the one that gets the lowest unit they share keeps
+  going (the other stopped below it and holds nothing the first one needs);
 - ``settle`` records that the event now lies at ``[start, end)``: its holds stop "writing",
   and those outside that range are dropped; ``release`` drops them (all, or some units);
 - a "writing" hold whose lease passed belongs to a write that died: ``expired`` lists them
@@ -67,7 +70,8 @@ class HoldRequest:
 
 @dataclass(frozen=True, slots=True)
 class Taken:
-    """The outcome of ``take``: units newly held for the event, holds of other events."""
+    """The outcome of ``take``: units newly held for the event, and the hold of another
+    event it stopped at (none: every unit is now the event's)."""
 
     new_units: tuple[datetime, ...]
     others: tuple[Hold, ...]

@@ -30,6 +30,7 @@ INDEXES = [
     IndexModel([("writing", ASCENDING), ("lease_until", ASCENDING)], name="writing_lease"),
 ]
 Document = dict[str, Any]
+_VANISHED_RETRIES = 3
 
 
 class MongoHoldStore:
@@ -45,29 +46,39 @@ class MongoHoldStore:
         return cls(holds)
 
     async def take(self, request: HoldRequest) -> Taken:
-        units = request.units
-        documents = [_document(request, unit) for unit in units]
+        """Ordered inserts (ascending units): stop at the first unit another event holds;
+        step over the event's own; a unit freed between the refusal and the read is tried
+        again (a bounded number of times: then it counts as held)."""
+        pending = [_document(request, unit) for unit in request.units]
+        taken: list[datetime] = []
         with translated_errors("holds_take"):
-            refused = await self._insert(documents)
-            if not refused:
-                return Taken(units, ())
-            found = await self._holds.find(
-                {"calendar_id": request.calendar_id, "unit": {"$in": refused}}
-            ).to_list(None)
-        refused_set = set(refused)
-        others = tuple(_hold(d) for d in found if d["event_id"] != request.event_id)
-        return Taken(tuple(u for u in units if u not in refused_set), others)
+            for _ in range(len(pending) + _VANISHED_RETRIES):
+                if not pending:
+                    break
+                inserted, refused = await self._insert(pending)
+                taken.extend(d["unit"] for d in pending[:inserted])
+                if refused is None:
+                    return Taken(tuple(taken), ())
+                holder = await self._holds.find_one(
+                    {"calendar_id": request.calendar_id, "unit": refused}
+                )
+                if holder is not None and holder["event_id"] != request.event_id:
+                    return Taken(tuple(taken), (_hold(holder),))
+                skip = 1 if holder is not None else 0  # our own unit, or one just freed
+                pending = pending[inserted + skip :]
+        return Taken(tuple(taken), ())
 
-    async def _insert(self, documents: list[Document]) -> list[datetime]:
-        """Insert every document whose unit is free; the units already held."""
+    async def _insert(self, documents: list[Document]) -> tuple[int, datetime | None]:
+        """How many of ``documents`` were inserted, in order, and the unit it stopped at."""
         try:
-            await self._holds.insert_many(documents, ordered=False)
+            await self._holds.insert_many(documents, ordered=True)
         except BulkWriteError as error:
             errors = error.details.get("writeErrors", [])
-            if any(e.get("code") != DUPLICATE_KEY for e in errors):
+            if not errors or errors[0].get("code") != DUPLICATE_KEY:
                 raise
-            return [documents[e["index"]]["unit"] for e in errors]
-        return []
+            index = int(errors[0]["index"])
+            return index, documents[index]["unit"]
+        return len(documents), None
 
     async def settle(
         self,

@@ -15,9 +15,11 @@ class InMemoryHolds:
         self.holds: dict[tuple[str, datetime], Hold] = {}
 
     async def take(self, request: HoldRequest) -> Taken:
-        new, others = [], []
-        for unit in request.units:
+        new: list[datetime] = []
+        for unit in request.units:  # ascending; stop at the first unit of another event
             held = self.holds.get((request.calendar_id, unit))
+            if held is not None and held.event_id != request.event_id:
+                return Taken(tuple(new), (held,))
             if held is None:
                 self.holds[(request.calendar_id, unit)] = Hold(
                     calendar_id=request.calendar_id,
@@ -30,9 +32,7 @@ class InMemoryHolds:
                     end=request.end,
                 )
                 new.append(unit)
-            elif held.event_id != request.event_id:
-                others.append(held)
-        return Taken(tuple(new), tuple(others))
+        return Taken(tuple(new), ())
 
     async def settle(
         self,

@@ -64,9 +64,12 @@ class Stack:
         await self.calendar.start()
 
     async def check_invariant(self, days: list[date]) -> dict[str, int]:
+        """The invariant over ``days``, after a sweep of the calendar service's holds as if
+        every lease had passed (nothing is in flight when a test checks)."""
         start = datetime(days[0].year, days[0].month, days[0].day, tzinfo=SALON_ZONE)
         last = max(days)
         end = datetime(last.year, last.month, last.day, tzinfo=SALON_ZONE) + timedelta(days=1)
+        await self.calendar.guard.sweep(now=end + timedelta(days=365))
         state = await invariant.snapshot(
             self.mongo_uri,
             self.agent_database,
@@ -75,6 +78,7 @@ class Stack:
             [self.salon.ana_calendar],
             start,
             end,
+            self.calendar_settings.database,
         )
         return invariant.check(state)
 
