@@ -1,3 +1,4 @@
+# Over 300 lines: one cache adapter; its reads, fenced writes and push feed share one store.
 """A short-lived free/busy cache in front of a calendar, kept in step with this service's
 writes. Busy time is stored per (calendar, UTC day) (``busy_blocks``) and fetched a week at a
 time, so one backend call answers the later days and ranges a customer asks about."""

@@ -1,14 +1,16 @@
+# Over 300 lines: one policy (create-if-free); its writes, refusals and the sweep share rules.
 """Create-if-free: the booking guarantee of the calendar service, for every client.
 
 An opaque write under ``ConflictPolicy.REJECT`` (the default) happens only if its time is
 free (docs/calendar-service.md#conflict-policy):
 
-1. hold: the units of its time are taken in the service's own database (``HoldStore``: a
-   unique index, so of concurrent writers exactly one gets a unit, across replicas); a unit
-   another event holds is checked against the provider first — an event since cancelled,
-   moved or deleted (by anyone, in Google too) gives its units back, a write whose lease
-   passed is settled by what the provider says, and only a live overlap or a write still
-   in flight refuses (``SlotTakenError``, ``heldBy`` "event" or "write");
+1. hold: its time is taken in the service's own database (``HoldStore``: per-day ledgers
+   written conditionally, so of concurrent writers of overlapping times exactly one gets
+   it, across replicas); a range another event holds is checked against the provider first
+   — an event since cancelled, moved or deleted (by anyone, in Google too) gives its time
+   back, a write whose lease passed is settled by what the provider says, and only a live
+   overlap or a write still in flight refuses (``SlotTakenError``, ``heldBy`` "event" or
+   "write");
 2. check: the calendar's busy time is read FRESH from the provider, so events written
    directly in Google (which hold nothing) are honoured; a create whose own event already
    exists (a retry of the same key) is a replay, never a conflict;
@@ -18,13 +20,14 @@ free (docs/calendar-service.md#conflict-policy):
    exists. Steps 1–3 run shielded from the caller's cancellation.
 
 Transparent events take no time and ``ALLOW_OVERLAP`` writes skip the check; both leave no
-holds. Moves and updates hold only the units they do not already hold, and the check
-ignores the event's own time. Cancels release the event's holds.
+holds. A move or update holds its new time next to its old one until the write answers, and
+the check ignores the event's own time. Cancels release the event's holds.
 """
 
 from __future__ import annotations
 
 import asyncio
+import secrets
 from collections.abc import Awaitable, Callable, Coroutine
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
@@ -48,7 +51,7 @@ from agenda_kit.calendar.port import (
 )
 from calendar_service.application.busy_time import BusyTimeCalendarAdapter
 from calendar_service.application.free_busy_errors import raise_for_free_busy_error
-from calendar_service.application.holds import Hold, HoldRequest, HoldStore, hold_units
+from calendar_service.application.holds import Hold, HoldRequest, HoldStore
 
 log = structlog.get_logger("agenda.calendar.guard")
 T = TypeVar("T")
@@ -118,19 +121,16 @@ class SlotGuard:
     async def _create(self, draft: EventDraft) -> tuple[CalendarEvent, bool]:
         cid = draft.calendar_id
         event_id = self._calendar.event_id_for(cid, draft.owner, draft.idempotency_key)
-        new_units = await self._claim(cid, event_id, draft.owner, draft.start, draft.end)
+        claim = await self._claim(cid, event_id, draft.owner, draft.start, draft.end)
         try:
             await self._check_free(cid, event_id, draft.start, draft.end)
             event, created = await self._calendar.insert_event(draft)
         except AMBIGUOUS:
             raise
         except BaseException:
-            await self._release(cid, event_id, new_units)
+            await self._release(cid, event_id, claim)
             raise
-        if (event.start, event.end) == (draft.start, draft.end) and event.is_busy:
-            await self._holds.settle(cid, event.event_id, event.start, event.end, prune=False)
-        else:
-            await self._settled(event)
+        await self._settled(event)
         return event, created
 
     async def rewrite(
@@ -153,14 +153,14 @@ class SlotGuard:
         write: Callable[[], Awaitable[CalendarEvent]],
     ) -> CalendarEvent:
         cid, event_id = current.calendar_id, current.event_id
-        new_units = await self._claim(cid, event_id, current.owner, after.start, after.end)
+        claim = await self._claim(cid, event_id, current.owner, after.start, after.end)
         try:
             await self._check_free_but(cid, event_id, after)
             event = await write()
         except AMBIGUOUS:
             raise
         except BaseException:
-            await self._release(cid, event_id, new_units)
+            await self._release(cid, event_id, claim)
             raise
         return await self._after_write(event)
 
@@ -180,8 +180,9 @@ class SlotGuard:
 
     async def _claim(
         self, calendar_id: str, event_id: str, owner: str, start: datetime, end: datetime
-    ) -> tuple[datetime, ...]:
-        """Hold ``[start, end)`` for ``event_id``; returns the units newly taken."""
+    ) -> str:
+        """Hold ``[start, end)`` for ``event_id``; returns the claim (what to release if the
+        write is refused)."""
         request = HoldRequest(
             calendar_id=calendar_id,
             event_id=event_id,
@@ -189,22 +190,21 @@ class SlotGuard:
             start=start,
             end=end,
             lease_until=self._clock() + self._lease,
+            claim=secrets.token_hex(8),
         )
-        taken: list[datetime] = []
         for _ in range(_CLAIM_ROUNDS):
             outcome = await self._holds.take(request)
-            taken.extend(outcome.new_units)
             if not outcome.others:
-                return tuple(taken)
+                return request.claim
             try:
                 blocking = await self._blocking(outcome.others, start, end)
             except BaseException:
-                await self._release(calendar_id, event_id, taken)
+                await self._release(calendar_id, event_id, request.claim)
                 raise
             if blocking is not None:
-                await self._release(calendar_id, event_id, taken)
+                await self._release(calendar_id, event_id, request.claim)
                 raise blocking
-        await self._release(calendar_id, event_id, taken)
+        await self._release(calendar_id, event_id, request.claim)
         raise slot_taken(start, end, "write")
 
     async def _blocking(
@@ -215,7 +215,8 @@ class SlotGuard:
         holders = {hold.event_id: hold for hold in others}
         for hold in holders.values():
             if hold.in_flight(self._clock()):
-                return slot_taken(max(hold.start, start), min(hold.end, end), "write")
+                low, high = _utc(hold.start), _utc(hold.end)
+                return slot_taken(max(low, start), min(high, end), "write")
             event = await self._event(hold.calendar_id, hold.event_id)
             if event is None or not event.is_busy:
                 await self._holds.release(hold.calendar_id, hold.event_id)
@@ -262,12 +263,10 @@ class SlotGuard:
                 return
             token = page.next_page_token
 
-    async def _release(self, calendar_id: str, event_id: str, units: Any) -> None:
-        """Give back ``units``; if the store cannot answer, the lease ends them."""
-        if not units:
-            return
+    async def _release(self, calendar_id: str, event_id: str, claim: str) -> None:
+        """Give back what ``claim`` held; if the store cannot answer, the lease ends it."""
         try:
-            await self._holds.release(calendar_id, event_id, tuple(units))
+            await self._holds.release(calendar_id, event_id, claim)
         except CalendarError as error:
             log.warning("holds_release_failed", calendar=calendar_id, error=str(error))
 
@@ -293,8 +292,13 @@ class SlotGuard:
         return SweepReport(settled, released, deferred)
 
 
+def _utc(instant: datetime) -> datetime:
+    """Instants as a store may return them (naive UTC) made aware."""
+    return instant if instant.tzinfo is not None else instant.replace(tzinfo=UTC)
+
+
 def _guarded(policy: ConflictPolicy, transparency: Transparency) -> bool:
     return policy is ConflictPolicy.REJECT and transparency is Transparency.OPAQUE
 
 
-__all__ = ["AMBIGUOUS", "SlotGuard", "SweepReport", "hold_units", "shielded", "slot_taken"]
+__all__ = ["AMBIGUOUS", "SlotGuard", "SweepReport", "shielded", "slot_taken"]

@@ -1,51 +1,57 @@
-"""Holds: which event takes which 5-minute unit of a calendar's time, in the calendar
-service's own database — the store that makes create-if-free atomic (``guard.SlotGuard``).
+"""Holds: which event takes which part of a calendar's time, in the calendar service's own
+database — the store that makes create-if-free atomic (``guard.SlotGuard``).
+
+Time is held per (calendar, UTC day): one ledger per day lists the ranges writes and events
+take that day, and every change of a ledger is conditional on the version read, so of two
+writers whose ranges overlap on a day the second sees the first (across replicas too).
+Ranges are exact (no rounding to a grid), and an event costs one ledger per day it touches,
+whatever its length.
 
 Rules every ``HoldStore`` keeps:
-- a unit of a calendar is held by at most one event (a unique index, across replicas);
-- ``take`` holds the units in ascending order ("writing", with a lease), skipping those the
-  same event already holds, and stops at the first unit another event holds, reporting that
-  hold. Like locks taken in one global order, this makes concurrent writers of overlapping
-  times never block each other both: the one that gets the lowest unit they share keeps
-  going (the other stopped below it and holds nothing the first one needs);
-- ``settle`` records that the event now lies at ``[start, end)``: its holds stop "writing",
-  and those outside that range are dropped; ``release`` drops them (all, or some units);
-- a "writing" hold whose lease passed belongs to a write that died: ``expired`` lists them
+- ``take`` adds the request's range to the ledgers of its days in ascending order, under a
+  claim token, and stops at the first day where a range of another event overlaps it,
+  reporting those holds. Like locks taken in one global order, this never lets concurrent
+  writers of overlapping times block each other both: the one that gets the earliest day
+  they share keeps going (the other stopped before it);
+- ``settle`` records that the event lies at ``[start, end)``: its ranges become one held
+  (not "writing") range on the days of that range, and leave every other day;
+- ``release`` drops the ranges one claim added (a write refused for certain), or all of an
+  event's (cancelled, gone);
+- a "writing" range whose lease passed belongs to a write that died: ``expired`` lists them
   for the sweeper, which asks the provider what became of the event.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, date, datetime, timedelta
 from typing import Protocol
 
-HOLD_UNIT = timedelta(minutes=5)
-"""Holds cover whole units: two events sharing a unit conflict even if they only touch it
-(events on 5-minute boundaries never share one unless they overlap)."""
-_EPOCH = datetime(2000, 1, 1, tzinfo=UTC)
+_TICK = timedelta(microseconds=1)
 
 
-def hold_units(start: datetime, end: datetime) -> tuple[datetime, ...]:
-    """The units ``[start, end)`` touches; two overlapping ranges share at least one."""
-    first = _EPOCH + ((start - _EPOCH) // HOLD_UNIT) * HOLD_UNIT
-    count = -(-(end - first) // HOLD_UNIT)
-    return tuple(first + n * HOLD_UNIT for n in range(max(count, 0)))
+def ledger_days(start: datetime, end: datetime) -> tuple[date, ...]:
+    """The UTC days ``[start, end)`` touches, ascending (two overlapping ranges share one)."""
+    first, last = start.astimezone(UTC).date(), (end - _TICK).astimezone(UTC).date()
+    return tuple(first + timedelta(days=n) for n in range((last - first).days + 1))
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Hold:
-    """One unit held by one event (``start``/``end``: the event's range when it was taken)."""
+    """A range of a calendar's time held for one event (by the write ``claim`` while it is
+    "writing", with a lease; by the event itself once settled)."""
 
     calendar_id: str
-    unit: datetime
     event_id: str
     owner: str
-    writing: bool
-    lease_until: datetime | None
     start: datetime
     end: datetime
+    writing: bool
+    lease_until: datetime | None
+    claim: str = ""
+
+    def overlaps(self, start: datetime, end: datetime) -> bool:
+        return self.start < end and start < self.end
 
     def in_flight(self, now: datetime) -> bool:
         """A write still running (its lease has not passed)."""
@@ -54,7 +60,7 @@ class Hold:
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class HoldRequest:
-    """What a write asks to hold: the units of ``[start, end)`` for ``event_id``."""
+    """What a write asks to hold: ``[start, end)`` for ``event_id``, under ``claim``."""
 
     calendar_id: str
     event_id: str
@@ -62,19 +68,27 @@ class HoldRequest:
     start: datetime
     end: datetime
     lease_until: datetime
+    claim: str
 
-    @property
-    def units(self) -> tuple[datetime, ...]:
-        return hold_units(self.start, self.end)
+    def hold(self) -> Hold:
+        return Hold(
+            calendar_id=self.calendar_id,
+            event_id=self.event_id,
+            owner=self.owner,
+            start=self.start,
+            end=self.end,
+            writing=True,
+            lease_until=self.lease_until,
+            claim=self.claim,
+        )
 
 
 @dataclass(frozen=True, slots=True)
 class Taken:
-    """The outcome of ``take``: units newly held for the event, and the hold of another
-    event it stopped at (none: every unit is now the event's)."""
+    """The outcome of ``take``: the holds of other events it stopped at (none: the whole
+    range is now held for the event)."""
 
-    new_units: tuple[datetime, ...]
-    others: tuple[Hold, ...]
+    others: tuple[Hold, ...] = ()
 
 
 class HoldStore(Protocol):
@@ -83,26 +97,17 @@ class HoldStore(Protocol):
     async def take(self, request: HoldRequest) -> Taken: ...
 
     async def settle(
-        self,
-        calendar_id: str,
-        event_id: str,
-        start: datetime,
-        end: datetime,
-        *,
-        prune: bool = True,
-    ) -> None:
-        """``prune=False``: the event holds exactly the units of ``[start, end)`` already
-        (a create): only their "writing" state ends."""
-        ...
-
-    async def release(
-        self, calendar_id: str, event_id: str, units: Sequence[datetime] | None = None
+        self, calendar_id: str, event_id: str, start: datetime, end: datetime
     ) -> None: ...
 
+    async def release(self, calendar_id: str, event_id: str, claim: str | None = None) -> None:
+        """Drop the ranges ``claim`` added (None: every range of the event)."""
+        ...
+
     async def expired(self, now: datetime, limit: int) -> list[Hold]:
-        """One "writing" hold per event whose lease passed before ``now``."""
+        """One "writing" range per event whose lease passed before ``now``."""
         ...
 
     async def of_calendar(self, calendar_id: str) -> list[Hold]:
-        """Every hold of a calendar (operators and tests)."""
+        """Every range held on a calendar, once each (operators and tests)."""
         ...

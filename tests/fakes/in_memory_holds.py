@@ -1,75 +1,58 @@
-"""A hand-written fake ``HoldStore``: holds in a dict keyed by (calendar, unit), the same
-rules as ``MongoHoldStore`` (one event per unit; take / settle / release / expired)."""
+"""A hand-written fake ``HoldStore``: held ranges in a list per calendar, the same rules as
+``MongoHoldStore`` (a range of another event overlapping stops ``take``; settle / release /
+expired); every method is atomic (no await inside)."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import replace
 from datetime import datetime
 
-from calendar_service.application.holds import Hold, HoldRequest, Taken, hold_units
+from calendar_service.application.holds import Hold, HoldRequest, Taken
 
 
 class InMemoryHolds:
     def __init__(self) -> None:
-        self.holds: dict[tuple[str, datetime], Hold] = {}
+        self.ranges: dict[str, list[Hold]] = {}
+
+    @property
+    def holds(self) -> list[Hold]:
+        """Every range held, on every calendar."""
+        return [hold for ranges in self.ranges.values() for hold in ranges]
 
     async def take(self, request: HoldRequest) -> Taken:
-        new: list[datetime] = []
-        for unit in request.units:  # ascending; stop at the first unit of another event
-            held = self.holds.get((request.calendar_id, unit))
-            if held is not None and held.event_id != request.event_id:
-                return Taken(tuple(new), (held,))
-            if held is None:
-                self.holds[(request.calendar_id, unit)] = Hold(
-                    calendar_id=request.calendar_id,
-                    unit=unit,
-                    event_id=request.event_id,
-                    owner=request.owner,
-                    writing=True,
-                    lease_until=request.lease_until,
-                    start=request.start,
-                    end=request.end,
-                )
-                new.append(unit)
-        return Taken(tuple(new), ())
+        ranges = self.ranges.setdefault(request.calendar_id, [])
+        others = tuple(
+            hold
+            for hold in ranges
+            if hold.event_id != request.event_id and hold.overlaps(request.start, request.end)
+        )
+        if others:
+            return Taken(others)
+        if not any(hold.claim == request.claim for hold in ranges):
+            ranges.append(request.hold())
+        return Taken()
 
-    async def settle(
-        self,
-        calendar_id: str,
-        event_id: str,
-        start: datetime,
-        end: datetime,
-        *,
-        prune: bool = True,
-    ) -> None:
-        keep = set(hold_units(start, end))
-        for key, hold in list(self.holds.items()):
-            if (hold.calendar_id, hold.event_id) != (calendar_id, event_id):
-                continue
-            if hold.unit not in keep:
-                del self.holds[key]
-            else:
-                self.holds[key] = replace(
-                    hold, writing=False, lease_until=None, start=start, end=end
-                )
+    async def settle(self, calendar_id: str, event_id: str, start: datetime, end: datetime) -> None:
+        ranges = self.ranges.get(calendar_id, [])
+        mine = [hold for hold in ranges if hold.event_id == event_id]
+        if not mine:
+            return
+        held = replace(mine[0], start=start, end=end, writing=False, lease_until=None, claim="")
+        self.ranges[calendar_id] = [h for h in ranges if h.event_id != event_id] + [held]
 
-    async def release(
-        self, calendar_id: str, event_id: str, units: Sequence[datetime] | None = None
-    ) -> None:
-        chosen = None if units is None else set(units)
-        for key, hold in list(self.holds.items()):
-            if (hold.calendar_id, hold.event_id) == (calendar_id, event_id) and (
-                chosen is None or hold.unit in chosen
-            ):
-                del self.holds[key]
+    async def release(self, calendar_id: str, event_id: str, claim: str | None = None) -> None:
+        self.ranges[calendar_id] = [
+            hold
+            for hold in self.ranges.get(calendar_id, [])
+            if hold.event_id != event_id or (claim is not None and hold.claim != claim)
+        ]
 
     async def expired(self, now: datetime, limit: int) -> list[Hold]:
         first: dict[tuple[str, str], Hold] = {}
-        for hold in self.holds.values():
+        for hold in self.holds:
             if hold.writing and hold.lease_until is not None and hold.lease_until < now:
                 first.setdefault((hold.calendar_id, hold.event_id), hold)
         return list(first.values())[:limit]
 
     async def of_calendar(self, calendar_id: str) -> list[Hold]:
-        return [hold for hold in self.holds.values() if hold.calendar_id == calendar_id]
+        return list(self.ranges.get(calendar_id, []))

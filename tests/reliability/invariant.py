@@ -5,7 +5,7 @@ the calendar service's holds (its own MongoDB).
 - every non-cancelled event belongs to exactly one confirmed appointment (no orphan event);
 - every confirmed appointment has exactly one such event, the one it names;
 - no pending appointment is left (after the reconciler);
-- every hold of the calendar service belongs to a live event covering its unit (no orphan
+- every hold of the calendar service is a live event's, at that event's time (no orphan
   hold: a write that died was swept);
 - no two confirmed appointments of one professional overlap.
 """
@@ -14,14 +14,15 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
-from datetime import UTC, date, datetime, time, timedelta, tzinfo
+from datetime import date, datetime, time, timedelta, tzinfo
 from typing import Any
 from uuid import UUID
 
 from agenda_kit.calendar.grpc_client import GrpcCalendarAdapter
 from agenda_kit.calendar.port import CalendarEvent
 from agenda_kit.mongo import make_client
-from calendar_service.application.holds import HOLD_UNIT
+from calendar_service.application.holds import Hold
+from calendar_service.infrastructure.mongo_holds import COLLECTION, MongoHoldStore
 
 
 @dataclass(frozen=True)
@@ -29,7 +30,7 @@ class Snapshot:
     """Everything stored for one tenant in a time range (appointments overlapping it)."""
 
     appointments: list[dict[str, Any]]
-    holds: list[dict[str, Any]]
+    holds: list[Hold]
     """The calendar service's holds (empty when its database was not given)."""
     events: list[CalendarEvent]
 
@@ -56,10 +57,12 @@ async def snapshot(
         db = client[database]
         overlapping = {"tenant_id": tenant_id, "start": {"$lt": end}, "end": {"$gt": start}}
         appointments = await db["appointments"].find(overlapping).to_list(None)
-        holds: list[dict[str, Any]] = []
+        holds: list[Hold] = []
         if calendar_database is not None:
-            units = {"calendar_id": {"$in": calendar_ids}, "unit": {"$gte": start, "$lt": end}}
-            holds = await client[calendar_database]["slot_holds"].find(units).to_list(None)
+            store = MongoHoldStore(client[calendar_database][COLLECTION])
+            for calendar_id in calendar_ids:
+                held = await store.of_calendar(calendar_id)
+                holds += [h for h in held if h.start < end and start < h.end]
     finally:
         await client.close()
     events: list[CalendarEvent] = []
@@ -140,21 +143,17 @@ def check(state: Snapshot) -> dict[str, int]:
     }
 
 
-def orphaned(state: Snapshot) -> list[dict[str, Any]]:
-    """Holds of the calendar service not covered by their event (gone, cancelled, moved away,
-    or a write that died and was not swept)."""
+def orphaned(state: Snapshot) -> list[Hold]:
+    """Holds of the calendar service that are not a live event's time (its event is gone,
+    cancelled or moved away, or a write died and was not swept)."""
     live = {e.event_id: e for e in state.live_events}
     return [
         hold
         for hold in state.holds
-        if (event := live.get(hold["event_id"])) is None
-        or hold.get("writing")
-        or not event.start - HOLD_UNIT < _aware(hold["unit"]) < event.end
+        if (event := live.get(hold.event_id)) is None
+        or hold.writing
+        or (hold.start, hold.end) != (event.start, event.end)
     ]
-
-
-def _aware(instant: datetime) -> datetime:
-    return instant if instant.tzinfo is not None else instant.replace(tzinfo=UTC)
 
 
 def overlapping_pairs(appointments: list[dict[str, Any]]) -> int:

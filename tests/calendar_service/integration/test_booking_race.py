@@ -5,7 +5,7 @@ write events directly in Google. Afterwards, and after a sweep:
 
 - every contested slot has exactly one live event (the direct ones: only theirs);
 - no two live opaque events overlap;
-- every hold belongs to a live event covering its unit (0 orphans);
+- every hold is a live event's, at its time (0 orphans);
 - the agent's appointments tell the truth: confirmed ↔ its event exists, failed ↔ none.
 
 Reduced size in ``make test``; ``RELIABILITY_SCALE=full`` races 48 slots with faults."""
@@ -32,7 +32,7 @@ from agent_service.application.ports import AppointmentFilter
 from agent_service.bootstrap import wire_booking
 from agent_service.domain.appointments import AppointmentStatus
 from agent_service.domain.errors import AgendaError
-from calendar_service.application.holds import HOLD_UNIT
+from calendar_service.application.holds import Hold
 from calendar_service.bootstrap import CalendarApp, bootstrap
 from tests.agent_service.conversation_fixtures import NOW, seed_salon
 from tests.fakes.agent_repositories import in_memory_repositories
@@ -159,11 +159,7 @@ async def test_two_products_and_the_agent_racing_get_one_event_per_slot(
     assert all(wins == 1 for n, wins in enumerate(figures["wins"]) if n not in direct)
     holds = await replicas[0].holds.of_calendar(calendar_id)
     by_id = {e.event_id: e for e in live}
-    orphans = [
-        h
-        for h in holds
-        if h.writing or h.event_id not in by_id or not _covers(by_id[h.event_id], h.unit)
-    ]
+    orphans = [h for h in holds if h.writing or not _covers(by_id.get(h.event_id), h)]
     assert orphans == []
     appointments, _ = await repos.appointments.list(
         salon.tenant.id, AppointmentFilter(), page_size=500, page_token=None
@@ -199,7 +195,10 @@ def stored_events(emulator: Emulator, calendar_id: str) -> list[CalendarEvent]:
 
 
 def _figures(
-    outcomes: list[list[str]], live: list[CalendarEvent], direct: set[int], duration: timedelta
+    outcomes: list[tuple[str, str, str]],
+    live: list[CalendarEvent],
+    direct: set[int],
+    duration: timedelta,
 ) -> dict[str, Any]:
     ordered = sorted(live, key=lambda e: e.start)
     overlaps = sum(1 for a, b in itertools.pairwise(ordered) if b.start < a.end)
@@ -216,6 +215,6 @@ def _figures(
     }
 
 
-def _covers(event: CalendarEvent, unit: datetime) -> bool:
-    unit = unit if unit.tzinfo is not None else unit.replace(tzinfo=UTC)
-    return event.start - HOLD_UNIT < unit < event.end
+def _covers(event: CalendarEvent | None, hold: Hold) -> bool:
+    """The hold is its event's time exactly (stored instants keep milliseconds)."""
+    return event is not None and (hold.start, hold.end) == (event.start, event.end)

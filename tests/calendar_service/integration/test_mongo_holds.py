@@ -1,7 +1,7 @@
-"""``MongoHoldStore`` on the embedded MongoDB: the ``HoldStore`` rules (ordered takes that stop
-at another event's unit, settle, prune, release, expired) and concurrent writers of one time —
-the unique (calendar, unit) index lets exactly one of them hold it, through any number of
-store clients (replicas)."""
+"""``MongoHoldStore`` on the embedded MongoDB: the ``HoldStore`` rules (exact ranges per-day
+ledgers, a take that stops at another event's range, settle, release by claim or event,
+expiry), a 31-day event costing a ledger per day (not one document per unit), and concurrent
+writers of one time through several store clients (replicas): exactly one holds it."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from typing import Any
 from pymongo import AsyncMongoClient
 
 from agenda_kit.mongo import EmbeddedMongo, make_client
-from calendar_service.application.holds import HoldRequest, hold_units
+from calendar_service.application.holds import HoldRequest
 from calendar_service.infrastructure.mongo_holds import COLLECTION, MongoHoldStore
 
 pytest_plugins = ["tests.kit.mongo_fixtures"]
@@ -20,7 +20,9 @@ T0 = datetime(2031, 6, 2, 9, 0, tzinfo=UTC)
 LEASE = T0 + timedelta(minutes=2)
 
 
-def ask(event_id: str, start: float, minutes: float, calendar: str = "room") -> HoldRequest:
+def ask(
+    event_id: str, start: float, minutes: float, *, claim: str = "", calendar: str = "room"
+) -> HoldRequest:
     at = T0 + timedelta(minutes=start)
     return HoldRequest(
         calendar_id=calendar,
@@ -29,6 +31,7 @@ def ask(event_id: str, start: float, minutes: float, calendar: str = "room") -> 
         start=at,
         end=at + timedelta(minutes=minutes),
         lease_until=LEASE,
+        claim=claim or f"{event_id}-claim",
     )
 
 
@@ -36,29 +39,41 @@ async def store(client: AsyncMongoClient[Any], database: str) -> MongoHoldStore:
     return await MongoHoldStore.open(client[database][COLLECTION])
 
 
-async def test_take_settle_prune_release_and_expiry(
+async def test_ranges_are_exact_and_settle_release_and_expiry_follow_the_rules(
     mongo_client: AsyncMongoClient[Any], database_name: str
 ) -> None:
     holds = await store(mongo_client, database_name)
-    first = await holds.take(ask("a", 0, 30))
-    assert (len(first.new_units), first.others) == (6, ())
-    again = await holds.take(ask("a", 0, 30))  # a retry: its own units are stepped over
-    assert (again.new_units, again.others) == ((), ())
-    blocked = await holds.take(ask("b", 20, 30))  # stops at a's 09:20 unit
-    assert blocked.new_units == ()
-    assert [(h.event_id, h.unit) for h in blocked.others] == [("a", T0 + timedelta(minutes=20))]
-    assert [h.event_id for h in await holds.expired(LEASE + timedelta(seconds=1), 10)] == ["a"]
-    await holds.settle("room", "a", T0, T0 + timedelta(minutes=30), prune=False)
-    assert await holds.expired(LEASE + timedelta(seconds=1), 10) == []
-    await holds.settle("room", "a", T0 + timedelta(minutes=10), T0 + timedelta(minutes=30))
-    kept = sorted(h.unit for h in await holds.of_calendar("room"))
-    assert kept == list(hold_units(T0 + timedelta(minutes=10), T0 + timedelta(minutes=30)))
-    await holds.release("room", "a", [T0 + timedelta(minutes=10)])
-    assert len(await holds.of_calendar("room")) == 3
+    assert (await holds.take(ask("a", 0, 32))).others == ()
+    assert (await holds.take(ask("b", 32, 28))).others == ()  # touching a range is free
+    blocking = (await holds.take(ask("c", 31, 10))).others
+    assert sorted((h.event_id, h.writing) for h in blocking) == [("a", True), ("b", True)]
+    again = await holds.take(ask("a", 0, 32, claim="a-retry"))  # its own range: no conflict
+    assert again.others == ()
+    expired = await holds.expired(LEASE + timedelta(seconds=1), 10)
+    assert sorted(h.event_id for h in expired) == ["a", "b"]
+    await holds.settle("room", "a", T0 + timedelta(minutes=5), T0 + timedelta(minutes=30))
+    mine = [h for h in await holds.of_calendar("room") if h.event_id == "a"]
+    assert [(h.start, h.writing) for h in mine] == [(T0 + timedelta(minutes=5), False)]
+    assert [h.event_id for h in await holds.expired(LEASE + timedelta(seconds=1), 10)] == ["b"]
+    await holds.release("room", "b", "another-claim")  # not b's claim: kept
+    assert {h.event_id for h in await holds.of_calendar("room")} == {"a", "b"}
+    await holds.release("room", "b", "b-claim")
     await holds.release("room", "a")
     assert await holds.of_calendar("room") == []
-    other_calendar = await holds.take(ask("b", 0, 30, calendar="room-2"))
-    assert len(other_calendar.new_units) == 6
+    assert (await holds.take(ask("c", 31, 10))).others == ()
+
+
+async def test_a_month_long_event_takes_one_ledger_per_day(
+    mongo_client: AsyncMongoClient[Any], database_name: str
+) -> None:
+    holds = await store(mongo_client, database_name)
+    assert (await holds.take(ask("trip", 0, 31 * 1440))).others == ()
+    ledgers = mongo_client[database_name][COLLECTION]
+    assert await ledgers.count_documents({}) == 32  # 09:00 to 09:00 31 days later
+    (inside,) = (await holds.take(ask("dentist", 20 * 1440, 60))).others
+    assert inside.event_id == "trip"
+    await holds.settle("room", "trip", T0, T0 + timedelta(days=2))
+    assert (await holds.take(ask("dentist", 20 * 1440, 60))).others == ()
 
 
 async def test_concurrent_writers_of_one_time_through_many_clients_one_holds_it(
@@ -72,11 +87,9 @@ async def test_concurrent_writers_of_one_time_through_many_clients_one_holds_it(
             *(stores[i % 3].take(request) for i, request in enumerate(asks))
         )
         complete = [r.event_id for r, o in zip(asks, outcomes, strict=True) if not o.others]
-        assert len(complete) == 1, complete  # the lowest shared unit decides: one writer
-        by_unit: dict[datetime, set[str]] = {}
-        for hold in await stores[0].of_calendar("room"):
-            by_unit.setdefault(hold.unit, set()).add(hold.event_id)
-        assert all(len(owners) == 1 for owners in by_unit.values())
+        assert len(complete) == 1, complete
+        held = await stores[0].of_calendar("room")
+        assert [h.event_id for h in held] == complete
     finally:
         for client in clients:
             await client.close()
