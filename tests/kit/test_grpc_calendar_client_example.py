@@ -36,7 +36,7 @@ async def test_the_example_books_moves_past_a_taken_time_and_replays(
     example = load()
     start, end, rules = example.tomorrow_rules()
     original = in_memory_calendar.insert_event
-    taken_once = []
+    taken_once: list[datetime] = []
 
     async def someone_else_first(draft: EventDraft) -> tuple[object, bool]:
         if not taken_once:  # another product books the first slot just before the example
