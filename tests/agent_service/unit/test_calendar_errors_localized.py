@@ -18,13 +18,13 @@ from agent_service.infrastructure.agent import messages
 from agent_service.infrastructure.agent.calendar_errors import calendar_trouble
 from tests.agent_service.conversation_fixtures import Assistant, seed_salon
 
-TRY_LATER = (
+TRY_LATER: tuple[CalendarError, ...] = (
     CalendarUnavailableError(),
     CalendarQuotaError(reason="RATE_LIMITED"),
     CalendarQuotaError(reason="QUOTA_EXCEEDED"),
     CalendarQuotaError(reason="DAILY_LIMIT_EXCEEDED"),
 )
-UNUSABLE = (
+UNUSABLE: tuple[CalendarError, ...] = (
     CalendarCredentialsError(),
     CalendarAccessDeniedError(),
     InvalidCalendarRequestError("calendar_id: must contain only printable characters"),
