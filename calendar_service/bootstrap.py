@@ -32,6 +32,7 @@ from calendar_service.infrastructure.backends import (
     open_change_feed,
     open_mongo,
 )
+from calendar_service.infrastructure.grpc.bounds import CALENDAR_BOUNDS
 from calendar_service.infrastructure.grpc.errors import CALENDAR_ERRORS
 from calendar_service.infrastructure.grpc.policy import CALENDAR_POLICY
 from calendar_service.infrastructure.grpc.servicer import CalendarServicer, CalendarUseCases
@@ -140,7 +141,7 @@ async def bootstrap(
             ],
             interceptors=[
                 RequestContextInterceptor(CALENDAR_ERRORS),
-                AuthorizationInterceptor(directory, [CALENDAR_POLICY]),
+                AuthorizationInterceptor(directory, [CALENDAR_POLICY], check=CALENDAR_BOUNDS.check),
             ],
             credentials=server_credentials(
                 settings.tls_cert_file, settings.tls_key_file, settings.tls_client_ca_file

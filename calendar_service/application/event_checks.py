@@ -29,8 +29,8 @@ def check_private(field: str, properties: Mapping[str, str], *, most: int) -> No
     """Opaque references: a few short entries, none of the service's own keys."""
     rules.check_count(field, len(properties), lowest=0, highest=most)
     for key, value in properties.items():
-        rules.check_text(field, key, longest=64)
-        rules.check_text(field, value, longest=256, required=False)
+        rules.check_text(field, key, longest=rules.MAX_PROPERTY_KEY)
+        rules.check_text(field, value, longest=rules.MAX_PROPERTY_VALUE, required=False)
         if key in RESERVED_PROPERTIES:
             raise rules.InvalidRequestError(field, f"{key!r} is reserved")
 

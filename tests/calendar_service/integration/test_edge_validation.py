@@ -157,7 +157,7 @@ CASES: list[tuple[str, str, Callable[[], Any], str]] = [
         "NUL in a free/busy calendar",
         "QueryFreeBusy",
         lambda: pb.QueryFreeBusyRequest(calendar_ids=["ana", "b\x00"], range=WINDOW),
-        "calendar_ids[1]",
+        "calendar_ids",  # the edge's bounds name a list by its path
     ),
 ]
 
