@@ -1,9 +1,11 @@
 """The booking guarantee belongs to the calendar service (issue 22, proof 1): two products (two
 calendar-client principals) and the agent's booking saga race for the same slots through two
-calendar-service replicas (Google backend: the emulator; holds: one MongoDB), while people
-write events directly in Google. Afterwards, and after a sweep:
+calendar-service replicas, on each backend (Google: the emulator; the built-in calendar: one
+MongoDB, which also holds the holds), while busy time appears that holds nothing: events
+people write directly in Google, or (built-in calendar) events a third caller writes with
+``CONFLICT_POLICY_ALLOW_OVERLAP``. Afterwards, and after a sweep:
 
-- every contested slot has exactly one live event (the direct ones: only theirs);
+- every contested slot has exactly one live event (the holdless ones: only theirs);
 - no two live opaque events overlap;
 - every hold is a live event's, at its time (0 orphans);
 - the agent's appointments tell the truth: confirmed ↔ its event exists, failed ↔ none.
@@ -25,7 +27,7 @@ import pytest
 from agenda_kit.auth.directory import token_hash
 from agenda_kit.calendar.errors import CalendarError, SlotTakenError
 from agenda_kit.calendar.grpc_client import GrpcCalendarAdapter
-from agenda_kit.calendar.port import CalendarEvent
+from agenda_kit.calendar.port import CalendarEvent, ConflictPolicy, EventDraft
 from agenda_kit.mongo import EmbeddedMongo
 from agenda_kit.settings import SharedSettings
 from agent_service.application.ports import AppointmentFilter
@@ -34,6 +36,7 @@ from agent_service.domain.appointments import AppointmentStatus
 from agent_service.domain.errors import AgendaError
 from calendar_service.application.holds import Hold
 from calendar_service.bootstrap import CalendarApp, bootstrap
+from calendar_service.infrastructure.settings import Backend, CalendarSettings
 from tests.agent_service.conversation_fixtures import NOW, seed_salon
 from tests.fakes.agent_repositories import in_memory_repositories
 from tests.fakes.google_calendar import Emulator
@@ -43,13 +46,13 @@ from tests.reliability.scale import FULL, size
 
 pytest_plugins = ["tests.kit.mongo_fixtures"]
 pytestmark = pytest.mark.slow
-WHO = ("product-a", "product-b", "agent")
+WHO = ("product-a", "product-b", "agent", "overlapper")
 TOKENS = {who: f"token-of-{who}-0123456789" for who in WHO}
 TUESDAY = datetime.fromisoformat("2026-12-01T09:00:00-03:00")
 SLOTS = size(8, 48)
 DIRECT_EVERY = 4
 AFTER_EVERY_LEASE = datetime(9999, 1, 1, tzinfo=UTC)
-"""Every fourth slot gets an event written directly in Google first: nobody may take it."""
+"""Every fourth slot gets a holdless busy event first: nobody may take it."""
 
 
 def _principals(path: Path) -> Path:
@@ -70,8 +73,14 @@ def slot_start(n: int) -> datetime:
     return TUESDAY + timedelta(days=day, hours=hour)
 
 
+@pytest.fixture(params=[Backend.GOOGLE, Backend.LOCAL], ids=["google", "local"])
+def backend(request: pytest.FixtureRequest) -> Backend:
+    return Backend(request.param)
+
+
 @pytest.fixture
 async def replicas(
+    backend: Backend,
     emulator: Emulator,
     service_account: ServiceAccount,
     embedded_mongo: EmbeddedMongo,
@@ -85,12 +94,22 @@ async def replicas(
     )
     apps = []
     for _ in range(2):
-        settings = google_settings(
-            emulator,
-            service_account,
-            "unused",
-            database=database_name,
-            hold_sweep_interval_seconds=0,
+        settings = (
+            google_settings(
+                emulator,
+                service_account,
+                "unused",
+                database=database_name,
+                hold_sweep_interval_seconds=0,
+            )
+            if backend is Backend.GOOGLE
+            else CalendarSettings(
+                grpc_port=0,
+                metrics_port=0,
+                backend=Backend.LOCAL,
+                database=database_name,
+                hold_sweep_interval_seconds=0,
+            )
         )
         app = await bootstrap(settings, shared)
         await app.start()
@@ -106,18 +125,18 @@ def client(apps: list[CalendarApp], who: str) -> GrpcCalendarAdapter:
 
 
 async def test_two_products_and_the_agent_racing_get_one_event_per_slot(
-    replicas: list[CalendarApp], emulator: Emulator
+    replicas: list[CalendarApp], emulator: Emulator, backend: Backend
 ) -> None:
     repos = in_memory_repositories(clock=lambda: NOW)
     salon = await seed_salon(repos)
     calendar_id = salon.ana.calendar_id
     emulator.state.add_calendar(calendar_id, "America/Sao_Paulo")
-    if FULL:
+    if FULL and backend is Backend.GOOGLE:
         emulator.faults.fail_randomly("*", 0.2, seed=22, faults=(Fault.store_then_drop(),))
     direct = {n for n in range(SLOTS) if n % DIRECT_EVERY == 1}
-    for n in direct:  # written by a person in Google Calendar: no holds, only busy time
-        emulator.state.insert(calendar_id, _google_event(slot_start(n) + timedelta(minutes=15)))
     products = {who: client(replicas, who) for who in WHO}
+    for n in direct:  # no holds, only busy time
+        await _holdless(backend, emulator, products["overlapper"], calendar_id, n)
     booking = wire_booking(repos, products["agent"], lambda: NOW)
     duration = timedelta(minutes=salon.cut.duration_minutes)
 
@@ -148,12 +167,17 @@ async def test_two_products_and_the_agent_racing_get_one_event_per_slot(
         outcomes = await asyncio.gather(*races)
         for app in replicas:
             await app.guard.sweep(now=AFTER_EVERY_LEASE)
-        live = [e for e in stored_events(emulator, calendar_id) if e.is_busy]
+        stored = (
+            stored_events(emulator, calendar_id)
+            if backend is Backend.GOOGLE
+            else await built_in_events(replicas[0], calendar_id)
+        )
+        live = [e for e in stored if e.is_busy]
     finally:
         for each in products.values():
             await each.close()
     figures = _figures(outcomes, live, direct, duration)
-    print(f"\n{SLOTS} slots × 3 writers over 2 replicas: {figures}")
+    print(f"\n{backend.value}: {SLOTS} slots × 3 writers over 2 replicas: {figures}")
     assert figures["overlaps"] == 0
     assert figures["slots_with_one_event"] == SLOTS
     assert all(wins == 0 for n, wins in enumerate(figures["wins"]) if n in direct)
@@ -169,6 +193,37 @@ async def test_two_products_and_the_agent_racing_get_one_event_per_slot(
         assert appointment.status in (AppointmentStatus.CONFIRMED, AppointmentStatus.FAILED)
         has_event = appointment.external_event_id in by_id
         assert has_event is (appointment.status is AppointmentStatus.CONFIRMED)
+
+
+async def _holdless(
+    backend: Backend, emulator: Emulator, overlapper: GrpcCalendarAdapter, calendar_id: str, n: int
+) -> None:
+    """A busy half hour inside slot ``n`` that takes no hold: written by a person in Google
+    Calendar, or (built-in calendar) by a caller that allows overlaps."""
+    start = slot_start(n) + timedelta(minutes=15)
+    if backend is Backend.GOOGLE:
+        emulator.state.insert(calendar_id, _google_event(start))
+        return
+    await overlapper.insert_event(
+        EventDraft(
+            calendar_id=calendar_id,
+            summary="Dentist (overlap allowed)",
+            description="",
+            start=start,
+            end=start + timedelta(minutes=30),
+            idempotency_key=f"direct-{n}",
+            conflict_policy=ConflictPolicy.ALLOW_OVERLAP,
+        )
+    )
+
+
+async def built_in_events(app: CalendarApp, calendar_id: str) -> list[CalendarEvent]:
+    """Every event of the built-in calendar as its store holds it (all owners)."""
+    page = await app.backend.list_events(
+        calendar_id, TUESDAY - timedelta(days=1), TUESDAY + timedelta(days=30), page_size=1000
+    )
+    assert page.next_page_token is None
+    return list(page.events)
 
 
 def _google_event(start: datetime) -> dict[str, Any]:
