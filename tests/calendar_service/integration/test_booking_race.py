@@ -6,6 +6,7 @@ people write directly in Google, or (built-in calendar) events a third caller wr
 ``CONFLICT_POLICY_ALLOW_OVERLAP``. Afterwards, and after a sweep:
 
 - every contested slot has exactly one live event (the holdless ones: only theirs);
+- a product's create and its retry, in flight at once on both replicas, get one answer;
 - no two live opaque events overlap;
 - every hold is a live event's, at its time (0 orphans);
 - the agent's appointments tell the truth: confirmed ↔ its event exists, failed ↔ none.
@@ -140,7 +141,9 @@ async def test_two_products_and_the_agent_racing_get_one_event_per_slot(
     booking = wire_booking(repos, products["agent"], lambda: NOW)
     duration = timedelta(minutes=salon.cut.duration_minutes)
 
-    async def product(who: str, n: int) -> str:
+    split: list[tuple[str, int, list[str]]] = []
+
+    async def create(who: str, n: int) -> str:
         start = slot_start(n)
         try:
             await products[who].create_event(
@@ -149,6 +152,14 @@ async def test_two_products_and_the_agent_racing_get_one_event_per_slot(
         except SlotTakenError:
             return "taken"
         return "written"
+
+    async def product(who: str, n: int) -> str:
+        """A create and its retry in flight at once (round robin: on both replicas): one
+        booking, never taken by itself — both answers agree."""
+        answers = list(await asyncio.gather(create(who, n), create(who, n)))
+        if len(set(answers)) != 1:
+            split.append((who, n, answers))
+        return answers[0]
 
     async def agent(n: int) -> str:
         try:
@@ -179,6 +190,7 @@ async def test_two_products_and_the_agent_racing_get_one_event_per_slot(
     figures = _figures(outcomes, live, direct, duration)
     print(f"\n{backend.value}: {SLOTS} slots × 3 writers over 2 replicas: {figures}")
     assert figures["overlaps"] == 0
+    assert split == []
     assert figures["slots_with_one_event"] == SLOTS
     assert all(wins == 0 for n, wins in enumerate(figures["wins"]) if n in direct)
     assert all(wins == 1 for n, wins in enumerate(figures["wins"]) if n not in direct)
