@@ -37,12 +37,13 @@ from agent_service.domain.appointments import AppointmentStatus
 from agent_service.domain.errors import AgendaError
 from calendar_service.application.holds import Hold
 from calendar_service.bootstrap import CalendarApp, bootstrap
-from calendar_service.infrastructure.settings import Backend, CalendarSettings
+from calendar_service.infrastructure.settings import Backend
 from tests.agent_service.conversation_fixtures import NOW, seed_salon
+from tests.calendar_service.integration.backends import service_settings
 from tests.fakes.agent_repositories import in_memory_repositories
 from tests.fakes.google_calendar import Emulator
 from tests.fakes.google_faults import Fault
-from tests.fakes.google_fixtures import ServiceAccount, google_settings
+from tests.fakes.google_fixtures import ServiceAccount
 from tests.reliability.scale import FULL, size
 
 pytest_plugins = ["tests.kit.mongo_fixtures"]
@@ -95,22 +96,12 @@ async def replicas(
     )
     apps = []
     for _ in range(2):
-        settings = (
-            google_settings(
-                emulator,
-                service_account,
-                "unused",
-                database=database_name,
-                hold_sweep_interval_seconds=0,
-            )
-            if backend is Backend.GOOGLE
-            else CalendarSettings(
-                grpc_port=0,
-                metrics_port=0,
-                backend=Backend.LOCAL,
-                database=database_name,
-                hold_sweep_interval_seconds=0,
-            )
+        settings = service_settings(
+            backend,
+            emulator,
+            service_account,
+            database=database_name,
+            hold_sweep_interval_seconds=0,
         )
         app = await bootstrap(settings, shared)
         await app.start()

@@ -22,7 +22,8 @@ from agenda_kit.errors import details_of
 from agenda_kit.mongo import EmbeddedMongo
 from agenda_kit.settings import SharedSettings
 from calendar_service.bootstrap import CalendarApp, bootstrap
-from calendar_service.infrastructure.settings import Backend, CalendarSettings
+from calendar_service.infrastructure.settings import Backend
+from tests.calendar_service.integration.backends import service_settings
 from tests.fakes.google_calendar import Emulator
 from tests.fakes.google_fixtures import CALENDAR_ID, ServiceAccount
 
@@ -75,22 +76,14 @@ async def running(
     embedded_mongo: EmbeddedMongo,
     database_name: str,
 ) -> AsyncIterator[Running]:
-    settings: dict[str, Any] = {
-        "grpc_port": 0,
-        "metrics_port": 0,
-        "database": database_name,
-        "auth_tokens": [TOKEN],
-    }
-    if request.param == "google":
+    backend = Backend(request.param)
+    if backend is Backend.GOOGLE:
         emulator.state.zones[CALENDAR_ID] = ZONE
-        settings |= {
-            "backend": Backend.GOOGLE,
-            "google_credentials_file": service_account.key_file,
-            "google_api_base": emulator.base_url,
-            "google_token_uri": emulator.token_uri,
-        }
+    settings = service_settings(
+        backend, emulator, service_account, database=database_name, auth_tokens=[TOKEN]
+    )
     shared = SharedSettings(AGENDA_DATA_DIR=tmp_path, MONGODB_URI=embedded_mongo.uri)
-    app: CalendarApp = await bootstrap(CalendarSettings(**settings), shared)
+    app: CalendarApp = await bootstrap(settings, shared)
     await app.start()
     try:
         async with grpc.aio.insecure_channel(f"127.0.0.1:{app.port}") as channel:

@@ -25,7 +25,8 @@ from agenda_kit.errors import details_of
 from agenda_kit.mongo import EmbeddedMongo
 from agenda_kit.settings import SharedSettings
 from calendar_service.bootstrap import CalendarApp, bootstrap
-from calendar_service.infrastructure.settings import Backend, CalendarSettings
+from calendar_service.infrastructure.settings import Backend
+from tests.calendar_service.integration.backends import service_settings
 from tests.fakes.google_calendar import Emulator
 from tests.fakes.google_fixtures import CALENDAR_ID, ServiceAccount
 
@@ -89,20 +90,15 @@ async def running(
     embedded_mongo: EmbeddedMongo,
 ) -> AsyncIterator[Running]:
     database = f"owners_{request.param}_{id(tmp_path) % 100000}"
-    settings: dict[str, Any] = {"grpc_port": 0, "metrics_port": 0, "database": database}
-    if request.param == "google":
-        settings |= {
-            "backend": Backend.GOOGLE,
-            "google_credentials_file": service_account.key_file,
-            "google_api_base": emulator.base_url,
-            "google_token_uri": emulator.token_uri,
-        }
+    settings = service_settings(
+        Backend(request.param), emulator, service_account, database=database
+    )
     shared = SharedSettings(
         AGENDA_DATA_DIR=tmp_path,
         AGENDA_PRINCIPALS_FILE=_principals(tmp_path),
         MONGODB_URI=embedded_mongo.uri,
     )
-    app: CalendarApp = await bootstrap(CalendarSettings(**settings), shared)
+    app: CalendarApp = await bootstrap(settings, shared)
     await app.start()
     mongo: AsyncMongoClient[Any] = AsyncMongoClient(embedded_mongo.uri)
     try:
