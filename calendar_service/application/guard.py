@@ -17,7 +17,8 @@ free (docs/calendar-service.md#conflict-policy):
 3. write, then settle: the holds stay while the event lives at its time. A write refused
    for certain releases the units it took; an ambiguous one (provider unavailable) keeps
    them "writing" until the sweeper (``sweep``) learns from the provider whether the event
-   exists. Steps 1–3 run shielded from the caller's cancellation.
+   exists. A check that fails (even with the provider unreachable) wrote nothing: its
+   units are released at once. Steps 1–3 run shielded from the caller's cancellation.
 
 Transparent events take no time and ``ALLOW_OVERLAP`` writes skip the check; both leave no
 holds. A move or update holds its new time next to its old one until the write answers, and
@@ -122,8 +123,10 @@ class SlotGuard:
         cid = draft.calendar_id
         event_id = self._calendar.event_id_for(cid, draft.owner, draft.idempotency_key)
         claim = await self._claim(cid, event_id, draft.owner, draft.start, draft.end)
+        await self._released_if_fails(
+            cid, event_id, claim, self._check_free(cid, event_id, draft.start, draft.end)
+        )
         try:
-            await self._check_free(cid, event_id, draft.start, draft.end)
             event, created = await self._calendar.insert_event(draft)
         except AMBIGUOUS:
             raise
@@ -132,6 +135,18 @@ class SlotGuard:
             raise
         await self._settled(event)
         return event, created
+
+    async def _released_if_fails(
+        self, calendar_id: str, event_id: str, claim: str, check: Awaitable[None]
+    ) -> None:
+        """Run the check before a write; if it fails in any way (the provider unreachable
+        included) nothing was written, so the claim's time is given back at once rather than
+        left to the sweeper."""
+        try:
+            await check
+        except BaseException:
+            await self._release(calendar_id, event_id, claim)
+            raise
 
     async def rewrite(
         self,
@@ -154,8 +169,10 @@ class SlotGuard:
     ) -> CalendarEvent:
         cid, event_id = current.calendar_id, current.event_id
         claim = await self._claim(cid, event_id, current.owner, after.start, after.end)
+        await self._released_if_fails(
+            cid, event_id, claim, self._check_free_but(cid, event_id, after)
+        )
         try:
-            await self._check_free_but(cid, event_id, after)
             event = await write()
         except AMBIGUOUS:
             raise

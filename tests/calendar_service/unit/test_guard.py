@@ -129,10 +129,15 @@ async def test_an_ambiguous_write_keeps_the_time_until_the_sweep_asks_the_provid
     world: tuple[RawBackend, InMemoryHolds, SlotGuard],
 ) -> None:
     backend, holds, guard = world
-    backend.fail_with = CalendarUnavailableError()
+    original = backend.insert_event
+
+    async def unanswered(item: EventDraft) -> tuple[CalendarEvent, bool]:
+        raise CalendarUnavailableError()
+
+    backend.insert_event = unanswered  # type: ignore[method-assign,assignment]
     with pytest.raises(CalendarUnavailableError):
         await guard.create(draft("lost", 0, 30))
-    backend.fail_with = None
+    backend.insert_event = original  # type: ignore[method-assign]
     with pytest.raises(SlotTakenError) as refused:
         await guard.create(draft("other", 0, 30, owner="b"))
     assert refused.value.metadata["heldBy"] == "write"
@@ -140,6 +145,30 @@ async def test_an_ambiguous_write_keeps_the_time_until_the_sweep_asks_the_provid
     assert (report.released, report.settled) == (1, 0)
     await guard.create(draft("other", 0, 30, owner="b"))
     assert [h.event_id for h in holds.holds] != [] and not any(h.writing for h in holds.holds)
+
+
+@pytest.mark.parametrize("moving", [False, True], ids=["create", "move"])
+async def test_a_check_that_fails_gives_the_time_back_at_once(
+    world: tuple[RawBackend, InMemoryHolds, SlotGuard], moving: bool
+) -> None:
+    """The provider unreachable for the fresh read: nothing was written, so no hold waits
+    for the sweeper and another writer gets the time as soon as the provider answers."""
+    backend, holds, guard = world
+    mine, _ = await guard.create(draft("mine", 0, 30))
+    backend.fail_with = CalendarUnavailableError()
+    later = Interval(T0 + timedelta(hours=2), T0 + timedelta(hours=3))
+    attempt = (
+        guard.rewrite(
+            mine, later, ConflictPolicy.REJECT, lambda: backend.get_event(CAL, mine.event_id)
+        )
+        if moving
+        else guard.create(draft("unchecked", 120, 60))
+    )
+    with pytest.raises(CalendarUnavailableError):
+        await attempt
+    backend.fail_with = None
+    assert [(h.event_id, h.writing) for h in holds.holds] == [(mine.event_id, False)]
+    await guard.create(draft("other", 120, 60, owner="b"))
 
 
 async def test_a_write_that_landed_before_its_answer_was_lost_is_settled_by_the_sweep(
