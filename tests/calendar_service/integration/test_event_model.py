@@ -242,3 +242,34 @@ async def test_recurring_instances_name_their_recurring_event(running: Running) 
         "GetEvent", pb.GetEventRequest(calendar_id=CALENDAR_ID, event_id="standup20320406")
     )
     assert read.event.recurring_event_id == "standup"
+
+
+async def test_a_key_whose_event_was_cancelled_stays_used(running: Running) -> None:
+    """Re-sending a cancelled event's create (same key, same content) never books again:
+    while its old time is free the answer is the cancelled event (created = false); once
+    another event took the time it is SLOT_TAKEN (the guard cannot read a cancelled event
+    back to call it a replay). Either way no second event takes the time."""
+    first = await running.create("once")
+    await running.call(
+        "CancelEvent", pb.CancelEventRequest(calendar_id=CALENDAR_ID, event_id=first.event_id)
+    )
+    again_free = await _outcome(running, "once")
+    await running.create("someone-else", time=span(T0))
+    again_taken = await _outcome(running, "once")
+    assert again_free == ("OK", "cancelled"), running.backend
+    assert again_taken == ("FAILED_PRECONDITION", "SLOT_TAKEN"), running.backend
+    busy = await running.call(
+        "QueryFreeBusy",
+        pb.QueryFreeBusyRequest(
+            calendar_ids=[CALENDAR_ID], range=span(T0), read_mode=pb.READ_MODE_FRESH
+        ),
+    )
+    assert len(busy.calendars[0].busy) == 1
+
+
+async def _outcome(running: Running, key: str) -> tuple[str, str]:
+    try:
+        event = await running.create(key)
+    except grpc.aio.AioRpcError as error:
+        return error.code().name, details_of(error).reason
+    return "OK", event.status
