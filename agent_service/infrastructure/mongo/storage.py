@@ -15,11 +15,9 @@ from agent_service.application.catalog_cache import (
 )
 from agent_service.application.repositories import Repositories
 from agent_service.application.tenant_cache import CachedTenants
-from agent_service.infrastructure.mongo import migrations
 from agent_service.infrastructure.mongo.appointment_repository import BeanieAppointmentRepository
 from agent_service.infrastructure.mongo.booking_documents import (
     AppointmentDocument,
-    SlotHoldDocument,
 )
 from agent_service.infrastructure.mongo.catalog_documents import (
     CustomerDocument,
@@ -63,7 +61,6 @@ DOCUMENTS = [
     FaqDocument,
     CustomerDocument,
     AppointmentDocument,
-    SlotHoldDocument,
     ConversationDocument,
     ProcessedTurnDocument,
     OutboxDocument,
@@ -90,7 +87,6 @@ async def init_agent_storage(
 
     Beanie binds documents to one database per process: the last call wins.
     """
-    await migrations.holds_by_calendar(client[database])
     await init_beanie(database=client[database], document_models=DOCUMENTS)
     clock = DatabaseClock(client, local_clock)
     return Repositories(
