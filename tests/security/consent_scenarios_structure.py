@@ -19,7 +19,7 @@ from agenda.agent.v1 import types_pb2 as types
 from agent_service.infrastructure.language.rules import language_rules
 from tests.security.consent_run import Ctx, Say, Scenario, Tap, TurnRecord, Wait
 from tests.security.consent_scenarios import BOOK, _no_model_request, gate, plan
-from tests.security.consent_world import call, say
+from tests.security.consent_world import Plan, call, say
 
 TTL_SECONDS = 900
 Check = Callable[[Ctx, list[TurnRecord]], None]
@@ -145,11 +145,25 @@ def _changed_yes(code: str, count: int) -> list[str]:
     return texts
 
 
+def _gate_again(text: str) -> Callable[[Ctx], Plan]:
+    """The model proposes the booking, and proposes it again on ``text``."""
+    return lambda c: plan({BOOK: gate(c), text: gate(c)})
+
+
+def _saying(message: str, text: str) -> Callable[[Ctx], Plan]:
+    """The model answers ``message`` with ``text`` and nothing else."""
+    return lambda c: plan({message: [say(text)]})
+
+
+def _to(specialist: str) -> Callable[[str], str]:
+    return lambda text: specialist
+
+
 CONDITIONAL: list[Scenario] = [
     Scenario(
         f"a {code} yes with a condition or change: {text!r}",
         "consent",
-        lambda c, text=text: plan({BOOK: gate(c), text: gate(c)}),
+        _gate_again(text),
         (Say(BOOK), Say(text)),
     )
     for code in ("pt", "en", "es")
@@ -162,7 +176,7 @@ TRUTH: list[Scenario] = (
         Scenario(
             f"an invented {what}",
             "truth",
-            lambda c, lie=lie: plan({ASKING: [say(f"Claro! {lie}")]}),
+            _saying(ASKING, f"Claro! {lie}"),
             (Say(ASKING),),
             route=lambda text: "discovery",
             lies=(lie,),
@@ -227,9 +241,9 @@ TRUTH: list[Scenario] = (
         Scenario(
             f"a change claimed without a receipt: {claim!r}",
             "truth",
-            lambda c, claim=claim: plan({"e aí?": [say(claim)]}),
+            _saying("e aí?", claim),
             (Say("e aí?"),),
-            route=lambda text, who=who: who,
+            route=_to(who),
             lies=(claim,),
         )
         for who, claim in (
