@@ -22,7 +22,8 @@ Rules (pure; spans are recognised by ``fact_spans``):
 
 * In a turn of a specialist that can write and changed nothing (no receipt, no proposal), the
   model may only **ask** or **tell what a tool returned in this turn**: a reply with no
-  question and no fact span grounded in this turn's tool results is an unbacked statement
+  question, no fact span grounded in this turn's tool results and no clause a tool of this turn
+  returned word for word is an unbacked statement
   ("Você está na agenda da Ana", "All set!") — whatever its words (:meth:`Grounding.unbacked`).
 
 A span is grounded when one of its readings is (``12/01`` as 12 January or December 12); an
@@ -53,9 +54,13 @@ RECORDS_ONLY = frozenset({Kind.MONEY, Kind.PERCENT, Kind.TIME, Kind.DATETIME, Ki
 NEXT_TO = 14
 """How many characters apart a weekday and a date are read as one ("terça, 01/12")."""
 _SENTENCE = re.compile(r"[^.!?…\n]*(?:[.!?…]+|\n|$)")
+_CLAUSE = re.compile(r"[^.!?…;:\n]+")
 _UUID = re.compile(r"\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b", re.I)
 _DIGITS = re.compile(r"\d+(?:[.,]\d+)*")
 _WORDS = re.compile(r"[^\W\d_]+")
+MIN_QUOTED = 12
+"""A reply clause of at least this many letters found word for word in a tool result of this
+turn tells what the tool returned."""
 MAX_SOURCE_CHARS = 20_000
 """Each source text is read up to this many characters (a 10 MB tool argument echoed in a
 retry costs nothing)."""
@@ -67,6 +72,7 @@ class _Pool:
     words: set[str] = field(default_factory=set)
     text: str = ""
     ids: set[str] = field(default_factory=set)
+    words_text: str = ""
 
     def add(self, reader: FactReader, texts: Iterable[str]) -> None:
         for raw in texts:
@@ -75,6 +81,7 @@ class _Pool:
             self.words |= words
             self.text += "\n" + folded
             self.ids |= {m.lower() for m in _UUID.findall(raw[:MAX_SOURCE_CHARS])}
+            self.words_text += "\n" + " ".join(_WORDS.findall(folded))
 
     def grounds(self, fact: Fact) -> bool:
         if fact.kind is Kind.DATETIME:
@@ -167,7 +174,15 @@ class Grounding:
             return False
         if any(m.lower() in self._this_turn.ids for m in _UUID.findall(text)):
             return False
+        if any(self._quoted(clause) for clause in _CLAUSE.findall(text)):
+            return False
         return not any(self._backed(fact) for fact in self._reader.facts(text))
+
+    def _quoted(self, clause: str) -> bool:
+        """A clause a tool of this turn returned, word for word (e.g. the calendar's
+        localized "try again later")."""
+        words = " ".join(_WORDS.findall(normalize(clause)))
+        return len(words) >= MIN_QUOTED and words in self._this_turn.words_text
 
     def _backed(self, fact: Fact) -> bool:
         if fact.kind is Kind.NAME:
