@@ -15,7 +15,7 @@ from uuid import UUID
 
 from agent_service.domain.appointments import Appointment, AppointmentStatus
 from agent_service.domain.catalog import Customer, FaqEntry, Professional, Service, Tenant
-from agent_service.domain.conversations import Conversation, TurnResult
+from agent_service.domain.conversations import Conversation, TurnFailure, TurnResult
 from agent_service.domain.outbox import OutboxCursor, OutboxMessage
 
 
@@ -176,12 +176,23 @@ class ConversationRepository(Protocol):
         ...
 
 
+@dataclass(frozen=True, slots=True)
+class StoredTurn:
+    """What is stored under a channel message id: its claim's ``digest`` (who sent what; ""
+    for claims stored before digests), and its reply or retryable failure once known."""
+
+    result: TurnResult | None = None
+    failure: TurnFailure | None = None
+    digest: str = ""
+
+
 class TurnRepository(Protocol):
     """Channel message ids already handled, and their replies."""
 
-    async def claim(self, tenant_id: UUID, channel: str, message_id: str) -> bool:
-        """True for the first claim of this message id, or when the previous claim's lease
-        expired without a result (its holder died); False while it is held or completed."""
+    async def claim(self, tenant_id: UUID, channel: str, message_id: str, digest: str = "") -> bool:
+        """True for the first claim of this message id, or when the previous claim has no
+        result and its lease expired (its holder died) or its turn failed (``fail``), and it
+        was claimed with the same ``digest`` (or none); False otherwise."""
         ...
 
     async def renew(self, tenant_id: UUID, channel: str, message_id: str) -> None:
@@ -191,6 +202,17 @@ class TurnRepository(Protocol):
     async def complete(
         self, tenant_id: UUID, channel: str, message_id: str, result: TurnResult
     ) -> None: ...
+
+    async def fail(
+        self, tenant_id: UUID, channel: str, message_id: str, failure: TurnFailure
+    ) -> None:
+        """Store a retryable failure instead of a result: the claim is free to be taken
+        again at once (a retry runs the message again); its turn slot is freed."""
+        ...
+
+    async def stored(self, tenant_id: UUID, channel: str, message_id: str) -> StoredTurn | None:
+        """The claim's digest and outcome; None when the message id is not claimed."""
+        ...
 
     async def result(self, tenant_id: UUID, channel: str, message_id: str) -> TurnResult | None:
         """The stored reply, or None while the first delivery is still being handled."""

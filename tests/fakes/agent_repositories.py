@@ -9,15 +9,17 @@ them (UTC, whole milliseconds), so both return equal entities.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from typing import Any, TypeVar
 from uuid import UUID
 
 from pydantic import BaseModel
 
+from agent_service.application.bursts import QueuedMessage
 from agent_service.application.customers import merge_profile
 from agent_service.application.faq_ranking import rank
-from agent_service.application.ports import AppointmentFilter
+from agent_service.application.ports import AppointmentFilter, StoredTurn
 from agent_service.application.repositories import Repositories
 from agent_service.domain.appointments import (
     Appointment,
@@ -26,7 +28,12 @@ from agent_service.domain.appointments import (
     hold_units,
 )
 from agent_service.domain.catalog import Customer, FaqEntry, Professional, Service, Tenant
-from agent_service.domain.conversations import Conversation, ConversationStatus, TurnResult
+from agent_service.domain.conversations import (
+    Conversation,
+    ConversationStatus,
+    TurnFailure,
+    TurnResult,
+)
 from agent_service.domain.errors import (
     ConflictError,
     NotFoundError,
@@ -40,6 +47,7 @@ from agent_service.infrastructure.mongo.paging import (
     decode_token,
     encode_token,
 )
+from tests.fakes.lane_repository import InMemoryLanes
 
 M = TypeVar("M", bound=BaseModel)
 
@@ -464,44 +472,82 @@ class InMemoryConversationRepository:
         return result
 
 
+@dataclass
+class _Claim:
+    lease_until: datetime | None
+    digest: str = ""
+    result: TurnResult | None = None
+    failure: TurnFailure | None = None
+    # the lane (see ``tests.fakes.lane_repository``)
+    lane: str = ""
+    queued: QueuedMessage | None = None
+    arrived: int = 0
+    running_until: datetime | None = None
+    newcomers: bool = False
+
+    @property
+    def open(self) -> bool:
+        return self.result is None and self.failure is None
+
+
 class InMemoryTurnRepository:
     """Claims are leases of ``lease`` in ``clock``'s time, as in MongoDB."""
 
     def __init__(
         self, clock: StoreClock = _real_now, lease: timedelta = timedelta(seconds=60)
     ) -> None:
-        self.turns: dict[tuple[UUID, str, str], TurnResult | None] = {}
-        self.leases: dict[tuple[UUID, str, str], datetime] = {}
+        self.claims: dict[tuple[UUID, str, str], _Claim] = {}
         self.clock = clock
         self.lease = lease
 
-    async def claim(self, tenant_id: UUID, channel: str, message_id: str) -> bool:
+    async def claim(self, tenant_id: UUID, channel: str, message_id: str, digest: str = "") -> bool:
         key = (tenant_id, channel, message_id)
         now = self.clock()
-        if key in self.turns and (self.turns[key] is not None or self.leases[key] >= now):
-            return False
-        self.turns[key] = None
-        self.leases[key] = now + self.lease
+        held = self.claims.get(key)
+        if held is not None:
+            free = held.failure is not None or held.lease_until is None or held.lease_until < now
+            same = not held.digest or held.digest == digest
+            if held.result is not None or not free or not same:
+                return False
+        if held is None:
+            self.claims[key] = _Claim(now + self.lease, digest)
+        else:  # taken over: the lane fields stay, as in MongoDB
+            held.lease_until, held.failure = now + self.lease, None
+            held.digest = digest or held.digest
         return True
 
     async def renew(self, tenant_id: UUID, channel: str, message_id: str) -> None:
-        key = (tenant_id, channel, message_id)
-        if key in self.turns and self.turns[key] is None:
-            self.leases[key] = self.clock() + self.lease
+        held = self.claims.get((tenant_id, channel, message_id))
+        if held is not None and held.result is None and held.failure is None:
+            held.lease_until = self.clock() + self.lease
 
     async def complete(
         self, tenant_id: UUID, channel: str, message_id: str, result: TurnResult
     ) -> None:
-        self.turns[(tenant_id, channel, message_id)] = as_stored(result)
+        held = self.claims.setdefault((tenant_id, channel, message_id), _Claim(None))
+        held.result, held.failure = as_stored(result), None
+
+    async def fail(
+        self, tenant_id: UUID, channel: str, message_id: str, failure: TurnFailure
+    ) -> None:
+        held = self.claims.get((tenant_id, channel, message_id))
+        if held is not None and held.result is None:
+            held.failure, held.lease_until = failure, None
+
+    async def stored(self, tenant_id: UUID, channel: str, message_id: str) -> StoredTurn | None:
+        held = self.claims.get((tenant_id, channel, message_id))
+        return None if held is None else StoredTurn(held.result, held.failure, held.digest)
 
     async def result(self, tenant_id: UUID, channel: str, message_id: str) -> TurnResult | None:
-        return self.turns.get((tenant_id, channel, message_id))
+        held = self.claims.get((tenant_id, channel, message_id))
+        return None if held is None else held.result
 
     async def release(self, tenant_id: UUID, channel: str, message_id: str) -> None:
         """A completed turn is kept, as in MongoDB."""
         key = (tenant_id, channel, message_id)
-        if key in self.turns and self.turns[key] is None:
-            del self.turns[key]
+        held = self.claims.get(key)
+        if held is not None and held.result is None:
+            del self.claims[key]
 
 
 class InMemoryOutboxRepository:
@@ -552,6 +598,7 @@ class InMemoryOutboxRepository:
 
 def in_memory_repositories(clock: StoreClock = _real_now) -> Repositories:
     """Fresh, empty in-memory repositories; ``clock`` plays the database's clock."""
+    turns = InMemoryTurnRepository(clock)
     return Repositories(
         tenants=InMemoryTenantRepository(),
         services=InMemoryServiceRepository(),
@@ -560,6 +607,7 @@ def in_memory_repositories(clock: StoreClock = _real_now) -> Repositories:
         customers=InMemoryCustomerRepository(),
         appointments=InMemoryAppointmentRepository(clock),
         conversations=InMemoryConversationRepository(),
-        turns=InMemoryTurnRepository(clock),
+        turns=turns,
         outbox=InMemoryOutboxRepository(clock),
+        lanes=InMemoryLanes(turns),
     )

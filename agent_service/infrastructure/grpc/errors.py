@@ -17,9 +17,11 @@ from agent_service.domain.errors import (
     DeadlineExceededError,
     InvalidInputError,
     InvalidStateError,
+    MessageIdReusedError,
     MessageIdTakenError,
     NotFoundError,
     PolicyViolationError,
+    RetryableTurnError,
     SlotUnavailableError,
     StorageUnavailableError,
 )
@@ -44,8 +46,18 @@ def validation_violations(error: BaseException) -> list[tuple[str, str]]:
 
 
 def _retry_after(error: BaseException) -> float:
-    assert isinstance(error, CapacityExceededError)
+    assert isinstance(error, CapacityExceededError | RetryableTurnError)
     return error.retry_after_seconds
+
+
+def _turn_reason(error: BaseException) -> str:
+    assert isinstance(error, RetryableTurnError)
+    return error.reason
+
+
+def _turn_metadata(error: BaseException) -> dict[str, str]:
+    assert isinstance(error, RetryableTurnError)
+    return {"cause": error.cause} if error.cause else {}
 
 
 AGENT_ERRORS = ErrorTable(
@@ -63,7 +75,15 @@ AGENT_ERRORS = ErrorTable(
         ErrorRule(InvalidStateError, grpc.StatusCode.FAILED_PRECONDITION),
         ErrorRule(SlotUnavailableError, grpc.StatusCode.FAILED_PRECONDITION),
         ErrorRule(ConflictError, grpc.StatusCode.ABORTED),
-        ErrorRule(MessageIdTakenError, grpc.StatusCode.ALREADY_EXISTS),
+        ErrorRule(MessageIdTakenError, grpc.StatusCode.ALREADY_EXISTS, reason="MESSAGE_ID_TAKEN"),
+        ErrorRule(MessageIdReusedError, grpc.StatusCode.ALREADY_EXISTS, reason="MESSAGE_ID_REUSED"),
+        ErrorRule(
+            RetryableTurnError,
+            grpc.StatusCode.UNAVAILABLE,
+            reason=_turn_reason,
+            metadata=_turn_metadata,
+            retry_after=_retry_after,
+        ),
         ErrorRule(StorageUnavailableError, grpc.StatusCode.UNAVAILABLE),
         ErrorRule(
             CapacityExceededError,

@@ -11,13 +11,20 @@ from beanie.odm.utils.dump import get_dict
 from pymongo.asynchronous.collection import AsyncCollection
 from pymongo.errors import DocumentTooLarge, DuplicateKeyError
 
-from agent_service.domain.conversations import Conversation, ConversationStatus, TurnResult
+from agent_service.application.ports import StoredTurn
+from agent_service.domain.conversations import (
+    Conversation,
+    ConversationStatus,
+    TurnFailure,
+    TurnResult,
+)
 from agent_service.domain.errors import ConflictError, NotFoundError
 from agent_service.infrastructure.mongo.claim_slots import SlotPolicy, SlotTaker, is_slot_taken
 from agent_service.infrastructure.mongo.clock import DatabaseClock
 from agent_service.infrastructure.mongo.conversation_documents import (
     ConversationDocument,
     ProcessedTurnDocument,
+    is_lane_taken,
 )
 from agent_service.infrastructure.mongo.errors import guarded
 from agent_service.infrastructure.mongo.scoped_store import ScopedStore
@@ -126,49 +133,82 @@ class BeanieTurnRepository:
         return collection
 
     @guarded
-    async def claim(self, tenant_id: UUID, channel: str, message_id: str) -> bool:
+    async def claim(self, tenant_id: UUID, channel: str, message_id: str, digest: str = "") -> bool:
+        claimed, _ = await self.insert_claim(_key(tenant_id, channel, message_id), digest)
+        return claimed
+
+    async def insert_claim(
+        self,
+        key: dict[str, Any],
+        digest: str,
+        fields: dict[str, Any] | None = None,
+        running: str | None = None,
+    ) -> tuple[bool, bool]:
+        """Claim ``key`` with ``fields`` (a lane's) and, if free, the lane ``running``:
+        whether it was claimed and whether it holds that lane. One insert in the usual case:
+        a slot or a lane found taken is left out of the next try (the slot is then taken
+        from the free ones, or ``CapacityExceededError``)."""
         now = await self._clock.now()
         holder = uuid4().hex
-        key = _key(tenant_id, channel, message_id)
         marker = key | {
             "claimed_at": now,
             "lease_until": now + self._lease,
             "holder": holder,
             "result": None,
+            "failure": None,
+            "digest": digest,
+            **(fields or {}),
         }
-        mine = key | {"holder": holder}
-        if self._slots is not None:
-            slot = self._slots.any_slot(tenant_id)["slot"]
-            try:  # the usual turn: a free slot at the first try, one write
-                await self._claims().insert_one(marker | self._slots.held(slot, now))
-                return True
+        optional: dict[str, dict[str, Any]] = {}
+        if self._slots is not None:  # the usual turn: a free slot at the first try
+            slot = self._slots.any_slot(key["tenant_id"])["slot"]
+            optional["slot"] = self._slots.held(slot, now)
+        if running is not None:
+            optional["running"] = {"running": running, "running_until": now + self._lease}
+        while True:
+            try:
+                await self._claims().insert_one(marker | _merged(optional))
+                break
             except DuplicateKeyError as error:
-                if not is_slot_taken(error):
-                    return await self._claimed_before(key, holder, now)
-        try:
-            await self._claims().insert_one(marker)
-        except DuplicateKeyError:
-            return await self._claimed_before(key, holder, now)
-        await self._hold_slot(mine, tenant_id, now)
-        return True
+                taken = _index_taken(error)
+                if taken not in optional:  # the message's own claim: claimed before
+                    return await self._claimed_before(key, holder, now, digest), False
+                del optional[taken]
+        if "slot" not in optional:
+            await self._hold_slot(key | {"holder": holder}, key["tenant_id"], now)
+        return True, "running" in optional
 
-    async def _claimed_before(self, key: dict[str, object], holder: str, now: datetime) -> bool:
+    async def _claimed_before(
+        self, key: dict[str, object], holder: str, now: datetime, digest: str
+    ) -> bool:
         # A retried insert whose first attempt was stored (its reply lost) meets itself.
         stored = await self._claims().find_one(key, {"holder": 1})
         if stored is not None and stored.get("holder") == holder:
             return True
-        return await self._take_over(key, now)
+        return await self._take_over(key, now, digest)
 
-    async def _take_over(self, key: dict[str, object], now: datetime) -> bool:
-        """An expired claim without a result (a lease-less legacy claim counts as expired).
+    async def _take_over(self, key: dict[str, object], now: datetime, digest: str) -> bool:
+        """A claim without a result whose turn failed or whose lease expired (a lease-less
+        legacy claim counts as expired), claimed for the same content (or for none known).
         Its slot, if it still holds one, comes with it (renewed); else a free one is taken."""
         holder = uuid4().hex
-        expired = {"result": None, "$or": [{"lease_until": None}, {"lease_until": {"$lt": now}}]}
+        free = {
+            "$or": [
+                {"failure": {"$ne": None}},
+                {"lease_until": None},
+                {"lease_until": {"$lt": now}},
+            ]
+        }
+        same = {"$or": [{"digest": None}, {"digest": ""}, {"digest": digest}]}
+        expired = {"result": None, "$and": [free, same]}
         fields: dict[str, Any] = {
             "claimed_at": now,
             "lease_until": now + self._lease,
             "holder": holder,
+            "failure": None,
         }
+        if digest:
+            fields["digest"] = digest
         if self._slots is not None:  # renews the slot it may still hold, in the same write
             fields["slot_until"] = now + self._slots.lease
         taken = await self._claims().find_one_and_update(
@@ -191,8 +231,27 @@ class BeanieTurnRepository:
         if self._slots is not None:
             fields["slot_until"] = now + self._slots.lease
         await self._claims().update_one(
-            _key(tenant_id, channel, message_id) | {"result": None}, {"$set": fields}
+            _key(tenant_id, channel, message_id) | {"result": None, "failure": None},
+            {"$set": fields},
         )
+
+    @guarded
+    async def fail(
+        self, tenant_id: UUID, channel: str, message_id: str, failure: TurnFailure
+    ) -> None:
+        """The failure stored, the lease ended and the slot freed, in one write."""
+        await self._claims().update_one(
+            _key(tenant_id, channel, message_id) | {"result": None},
+            {
+                "$set": {"failure": failure.model_dump(mode="json"), "lease_until": None},
+                "$unset": {"slot": "", "slot_until": "", "lane_open": ""},
+            },
+        )
+
+    @guarded
+    async def stored(self, tenant_id: UUID, channel: str, message_id: str) -> StoredTurn | None:
+        marker = await ProcessedTurnDocument.find_one(_key(tenant_id, channel, message_id))
+        return None if marker is None else marker.stored()
 
     @guarded
     async def complete(
@@ -202,17 +261,16 @@ class BeanieTurnRepository:
         await self._claims().update_one(
             _key(tenant_id, channel, message_id),
             {
-                "$set": {"result": result.model_dump(mode="json")},
-                "$unset": {"slot": "", "slot_until": ""},
+                "$set": {"result": result.model_dump(mode="json"), "failure": None},
+                "$unset": {"slot": "", "slot_until": "", "lane_open": ""},
                 "$setOnInsert": {"claimed_at": datetime.now(UTC)},
             },
             upsert=True,
         )
 
-    @guarded
     async def result(self, tenant_id: UUID, channel: str, message_id: str) -> TurnResult | None:
-        marker = await ProcessedTurnDocument.find_one(_key(tenant_id, channel, message_id))
-        return None if marker is None else marker.turn_result()
+        stored = await self.stored(tenant_id, channel, message_id)
+        return None if stored is None else stored.result
 
     @guarded
     async def release(self, tenant_id: UUID, channel: str, message_id: str) -> None:
@@ -220,5 +278,21 @@ class BeanieTurnRepository:
         await self._claims().delete_one(_key(tenant_id, channel, message_id) | {"result": None})
 
 
-def _key(tenant_id: UUID, channel: str, message_id: str) -> dict[str, object]:
+def _key(tenant_id: UUID, channel: str, message_id: str) -> dict[str, Any]:
     return {"tenant_id": tenant_id, "channel": channel, "message_id": message_id}
+
+
+def _merged(parts: dict[str, dict[str, Any]]) -> dict[str, Any]:
+    merged: dict[str, Any] = {}
+    for fields in parts.values():
+        merged |= fields
+    return merged
+
+
+def _index_taken(error: DuplicateKeyError) -> str:
+    """Which unique rule the insert broke: ``slot``, ``running`` or the message's own."""
+    if is_slot_taken(error):
+        return "slot"
+    if is_lane_taken(error):
+        return "running"
+    return "message"

@@ -34,6 +34,7 @@ from agent_service.infrastructure.mongo.catalog_repositories import (
     BeanieServiceRepository,
     BeanieTenantRepository,
 )
+from agent_service.infrastructure.mongo.claim_lanes import BeanieClaimLanes
 from agent_service.infrastructure.mongo.claim_slots import SlotPolicy
 from agent_service.infrastructure.mongo.clock import DatabaseClock, LocalClock, utc_now
 from agent_service.infrastructure.mongo.conversation_documents import (
@@ -88,6 +89,7 @@ async def init_agent_storage(
     await migrations.holds_by_calendar(client[database])
     await init_beanie(database=client[database], document_models=DOCUMENTS)
     clock = DatabaseClock(client, local_clock)
+    turns = BeanieTurnRepository(clock, turn_lease, turn_slots)
     return Repositories(
         tenants=CachedTenants(BeanieTenantRepository()),
         services=CachedServices(BeanieServiceRepository()),
@@ -96,7 +98,8 @@ async def init_agent_storage(
         customers=BeanieCustomerRepository(),
         appointments=BeanieAppointmentRepository(clock),
         conversations=BeanieConversationRepository(),
-        turns=BeanieTurnRepository(clock, turn_lease, turn_slots),
+        turns=turns,
         outbox=BeanieOutboxRepository(clock),
+        lanes=BeanieClaimLanes(turns, clock, turn_lease),
         turn_context=MongoTurnContextReader(),
     )

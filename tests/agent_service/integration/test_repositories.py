@@ -488,7 +488,8 @@ async def _expire_leases(repos: Repositories) -> None:
     long_ago = datetime(2000, 1, 1, tzinfo=UTC)
     turns = repos.turns
     if isinstance(turns, InMemoryTurnRepository):
-        turns.leases = dict.fromkeys(turns.leases, long_ago)
+        for claim in turns.claims.values():
+            claim.lease_until = long_ago
         return
     collection = ProcessedTurnDocument.get_pymongo_collection()
     await collection.update_many({}, {"$set": {"lease_until": long_ago}})
