@@ -2,7 +2,8 @@
 so that claiming a message, queueing it and taking its lane is ONE insert in the usual case.
 
 Rules: every claim of a lane carries ``lane``, its ``queued`` message and ``arrived_at``
-(database clock), and ``lane_open`` until the message has an outcome (a partial index lists
+(the database server's own time of the insert, so every replica's messages share one order),
+and ``lane_open`` until the message has an outcome (a partial index lists
 a lane's waiting messages in arrival order). The claim whose delivery holds the lane also
 carries ``running`` (= the lane) and ``running_until`` (its lease): a partial unique index on
 ``(tenant_id, running)`` makes two claims never hold one lane, so a claim inserted while the
@@ -48,8 +49,7 @@ class BeanieClaimLanes:
 
     @guarded
     async def claim(self, lane: LaneKey, message: QueuedMessage, digest: str) -> Joined:
-        now = await self._clock.now()
-        fields = _lane_fields(lane, message) | {"arrived_at": now}
+        fields = _lane_fields(lane, message)
         claimed, holding = await self._turns.insert_claim(
             _key(lane, message.message_id), digest, fields, running=_name(lane)
         )
@@ -67,9 +67,8 @@ class BeanieClaimLanes:
     async def join(self, lane: LaneKey, message: QueuedMessage) -> bool:
         key = _key(lane, message.message_id)
         await self._claims().update_one(key, {"$set": _lane_fields(lane, message)})
-        now = await self._clock.now()
         await self._claims().update_one(
-            key | {"arrived_at": {"$exists": False}}, {"$set": {"arrived_at": now}}
+            key | {"arrived_at": {"$exists": False}}, {"$currentDate": {"arrived_at": True}}
         )
         return await self._tell_or_hold(lane, message.message_id)
 

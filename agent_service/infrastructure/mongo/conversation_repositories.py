@@ -167,8 +167,9 @@ class BeanieTurnRepository:
             optional["running"] = {"running": running, "running_until": now + self._lease}
         while True:
             try:
-                await self._claims().insert_one(marker | _merged(optional))
-                break
+                if await self._insert(key, marker | _merged(optional)):
+                    break
+                return await self._claimed_before(key, holder, now, digest), False
             except DuplicateKeyError as error:
                 taken = _index_taken(error)
                 if taken not in optional:  # the message's own claim: claimed before
@@ -177,6 +178,18 @@ class BeanieTurnRepository:
         if "slot" not in optional:
             await self._hold_slot(key | {"holder": holder}, key["tenant_id"], now)
         return True, "running" in optional
+
+    async def _insert(self, key: dict[str, Any], claim: dict[str, Any]) -> bool:
+        """Insert ``claim`` unless ``key`` is claimed (False, or ``DuplicateKeyError``), with
+        ``arrived_at`` the database server's own time of the insert and ``_id`` its own
+        ObjectId: one order for every replica (a lane's). A stored claim never matches the
+        filter (it has ``arrived_at``; a legacy one gets it), so it is never rewritten."""
+        written = await self._claims().update_one(
+            key | {"arrived_at": {"$exists": False}},
+            {"$setOnInsert": claim, "$currentDate": {"arrived_at": True}},
+            upsert=True,
+        )
+        return written.upserted_id is not None
 
     async def _claimed_before(
         self, key: dict[str, object], holder: str, now: datetime, digest: str

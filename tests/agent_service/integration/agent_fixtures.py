@@ -18,6 +18,7 @@ from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from datetime import date, datetime, timedelta
 from pathlib import Path
+from typing import Any
 from zoneinfo import ZoneInfo
 
 import grpc
@@ -28,7 +29,7 @@ from agenda.agent.v1 import catalog_service_pb2_grpc as catalog_grpc
 from agenda.calendar.v1 import calendar_service_pb2_grpc as calendar_grpc
 from agenda_kit.mongo import EmbeddedMongo, make_client
 from agenda_kit.settings import SharedSettings
-from agent_service.bootstrap import AgentApp, bootstrap
+from agent_service.bootstrap import AgentApp, Overrides, bootstrap
 from agent_service.cli.chat import next_working_day
 from agent_service.cli.seed import seed
 from agent_service.infrastructure.settings import AgentSettings
@@ -79,12 +80,21 @@ class AgentStack:
             calendar_token=CALENDAR_TOKEN,
         )
 
-    def shared_settings(self) -> SharedSettings:
-        return SharedSettings(MONGODB_URI=self.mongo_uri, AGENDA_DATA_DIR=self.data_dir)
+    def shared_settings(self, **aliased: Any) -> SharedSettings:
+        return SharedSettings(MONGODB_URI=self.mongo_uri, AGENDA_DATA_DIR=self.data_dir, **aliased)
 
-    async def start_replica(self) -> AgentApp:
-        """One more agent service (``bootstrap`` with the service's defaults) on the database."""
-        app = await bootstrap(self.agent_settings(), self.shared_settings())
+    async def start_replica(
+        self,
+        overrides: Overrides | None = None,
+        shared: dict[str, Any] | None = None,
+        **settings: Any,
+    ) -> AgentApp:
+        """One more agent service (``bootstrap`` with the service's defaults, but ``settings``,
+        the shared settings ``shared`` by their variable names, and ``overrides``) on the
+        database."""
+        configured = self.agent_settings().model_copy(update=settings)
+        shared_settings = self.shared_settings(**(shared or {}))
+        app = await bootstrap(configured, shared_settings, overrides or Overrides())
         await app.start()
         self.replicas.append(app)
         return app
@@ -95,8 +105,11 @@ class AgentStack:
 
 
 @asynccontextmanager
-async def agent_stack(server: EmbeddedMongo, data_dir: Path) -> AsyncIterator[AgentStack]:
-    """The calendar service plus one agent replica; everything stopped and dropped on exit."""
+async def agent_stack(
+    server: EmbeddedMongo, data_dir: Path, *, replicas: int = 1
+) -> AsyncIterator[AgentStack]:
+    """The calendar service plus ``replicas`` agent replicas (0: the test starts them);
+    everything stopped and dropped on exit."""
     suffix = uuid.uuid4().hex[:12]
     calendar_settings = CalendarSettings(
         grpc_port=0, metrics_port=0, auth_tokens=[CALENDAR_TOKEN], database=f"cal_{suffix}"
@@ -106,7 +119,8 @@ async def agent_stack(server: EmbeddedMongo, data_dir: Path) -> AsyncIterator[Ag
     await calendar.start()
     stack = AgentStack(server.uri, data_dir, f"agent_{suffix}", calendar)
     try:
-        await stack.start_replica()
+        for _ in range(replicas):
+            await stack.start_replica()
         yield stack
     finally:
         for app in reversed(stack.replicas):

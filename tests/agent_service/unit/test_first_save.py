@@ -11,8 +11,8 @@ from uuid import UUID
 import pytest
 
 from agent_service.application.conversation import HandleMessage, IncomingMessage
-from agent_service.application.turn_runner import HUMAN
 from agent_service.application.engine import ProgressSink, TurnInput, TurnOutput
+from agent_service.application.turn_runner import HUMAN
 from agent_service.domain.conversations import (
     ActionKind,
     Conversation,
