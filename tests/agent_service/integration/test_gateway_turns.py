@@ -146,10 +146,6 @@ async def test_a_burst_sent_to_two_replicas_gets_one_reply_and_every_id_an_answe
                 ),
                 metadata=AUTH,
             )
-    print(
-        "REPLIES",
-        [(r.covered_by_message_id, list(r.answered_message_ids), r.reply[:30]) for r in replies],
-    )
     covered, covered_too, answer = replies
     assert list(answer.answered_message_ids) == ["w1", "w2", "w3"]
     assert "Confirma" in answer.reply and "16:00" in answer.reply, answer.reply
