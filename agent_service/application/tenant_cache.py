@@ -37,10 +37,10 @@ class CachedTenants:
         self._clock = clock
         self._entries: dict[UUID, tuple[float, Tenant]] = {}
 
-    async def get(self, tenant_id: UUID) -> Tenant:
+    async def get(self, tenant_id: UUID, *, fresh: bool = False) -> Tenant:
         now = self._clock()
         entry = self._entries.get(tenant_id)
-        if entry is not None and now - entry[0] < self._ttl:
+        if entry is not None and now - entry[0] < self._ttl and not fresh:
             return entry[1]
         tenant = await self._inner.get(tenant_id)
         if len(self._entries) >= MAX_ENTRIES:

@@ -42,6 +42,18 @@ class ConflictError(AgendaError):
     """The request conflicts with the stored state (e.g. a concurrent update; retry)."""
 
 
+class StaleEtagError(ConflictError):
+    """An update named a version (etag) of the entity that is no longer the stored one."""
+
+    def __init__(self, kind: str, identifier: object) -> None:
+        super().__init__(
+            f"{kind} {identifier} changed concurrently: the etag is not the current one; "
+            "read it again"
+        )
+        self.kind = kind
+        self.identifier = identifier
+
+
 class MessageIdTakenError(AgendaError):
     """A channel message id is already used by another customer of the tenant's channel."""
 

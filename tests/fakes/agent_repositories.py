@@ -113,7 +113,12 @@ class _Scoped:
         return stored
 
     def update(self, entity: Any) -> Any:
-        self.get(entity.tenant_id, entity.id)
+        """Conditional on ``revision`` for the entities that have one, as in MongoDB."""
+        stored = self.get(entity.tenant_id, entity.id)
+        if hasattr(entity, "revision"):
+            if stored.revision != entity.revision:
+                raise ConflictError(f"{self.kind} {entity.id} changed concurrently")
+            entity = entity.model_copy(update={"revision": entity.revision + 1})
         self.items[entity.id] = as_stored(entity)
         return self.items[entity.id]
 
@@ -135,15 +140,19 @@ class InMemoryTenantRepository:
     async def add(self, tenant: Tenant) -> Tenant:
         return self.items.setdefault(tenant.id, as_stored(tenant))
 
-    async def get(self, tenant_id: UUID) -> Tenant:
+    async def get(self, tenant_id: UUID, *, fresh: bool = False) -> Tenant:
         if tenant_id not in self.items:
             raise NotFoundError("tenant", tenant_id)
         return self.items[tenant_id]
 
     async def update(self, tenant: Tenant) -> Tenant:
         stored = await self.get(tenant.id)
+        if stored.revision != tenant.revision:
+            raise ConflictError(f"tenant {tenant.id} changed concurrently")
         self.items[tenant.id] = as_stored(
-            tenant.model_copy(update={"created_at": stored.created_at})
+            tenant.model_copy(
+                update={"created_at": stored.created_at, "revision": tenant.revision + 1}
+            )
         )
         return self.items[tenant.id]
 
@@ -163,7 +172,7 @@ class InMemoryServiceRepository:
         result: Service = self.store.add(service)
         return result
 
-    async def get(self, tenant_id: UUID, service_id: UUID) -> Service:
+    async def get(self, tenant_id: UUID, service_id: UUID, *, fresh: bool = False) -> Service:
         result: Service = self.store.get(tenant_id, service_id)
         return result
 
@@ -186,7 +195,9 @@ class InMemoryProfessionalRepository:
         result: Professional = self.store.add(professional)
         return result
 
-    async def get(self, tenant_id: UUID, professional_id: UUID) -> Professional:
+    async def get(
+        self, tenant_id: UUID, professional_id: UUID, *, fresh: bool = False
+    ) -> Professional:
         result: Professional = self.store.get(tenant_id, professional_id)
         return result
 
@@ -210,7 +221,7 @@ class InMemoryFaqRepository:
         result: FaqEntry = self.store.add(entry)
         return result
 
-    async def get(self, tenant_id: UUID, entry_id: UUID) -> FaqEntry:
+    async def get(self, tenant_id: UUID, entry_id: UUID, *, fresh: bool = False) -> FaqEntry:
         result: FaqEntry = self.store.get(tenant_id, entry_id)
         return result
 

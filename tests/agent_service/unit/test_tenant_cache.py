@@ -17,7 +17,7 @@ class CountingTenants(InMemoryTenantRepository):
         super().__init__()
         self.reads = 0
 
-    async def get(self, tenant_id: UUID) -> Tenant:
+    async def get(self, tenant_id: UUID, *, fresh: bool = False) -> Tenant:
         self.reads += 1
         return await super().get(tenant_id)
 
