@@ -16,7 +16,7 @@ import structlog
 from agenda_kit import deadline
 from agent_service.application.burst_driver import BurstDriver, Waiters
 from agent_service.application.bursts import Joined, LaneKey, QueuedMessage
-from agent_service.application.engine import ConversationEngine, ProgressSink
+from agent_service.application.engine import ConversationEngine, ProgressEvent, ProgressSink
 from agent_service.application.incoming import (
     HandledMessage,
     IncomingMessage,
@@ -50,6 +50,8 @@ _CALLER_SHARE = 0.8
 """A duplicate waits at most this share of its caller's time left, then answers "in progress"
 (so the answer reaches the caller before its deadline)."""
 MessageKey = tuple[UUID, str, str]
+ACCEPTED = "accepted"
+"""The progress event of a message that has its place in its customer's lane."""
 
 
 class HandleMessage:
@@ -111,6 +113,7 @@ class HandleMessage:
         handled = await self._shielded(self._first_delivery(tenant, lane, queued, digest, progress))
         if handled is not None:
             return handled
+        await _accepted(progress)  # a redelivery: its place in the lane was taken before
         stored = await self._stored_result(key, digest)
         if stored is not None:
             if stored.customer_ref and stored.customer_ref != customer_ref(message):
@@ -157,6 +160,7 @@ class HandleMessage:
         joined = await self._repos.lanes.claim(lane, queued, digest)
         if joined is Joined.TAKEN:
             return None
+        await _accepted(progress)
         return await self._claimed(tenant, lane, queued, joined is Joined.HOLDING, progress)
 
     async def _claimed(
@@ -285,6 +289,13 @@ class HandleMessage:
         if left is None:
             return self._duplicate_wait
         return max(0.0, min(self._duplicate_wait, left * _CALLER_SHARE))
+
+
+async def _accepted(progress: ProgressSink | None) -> None:
+    """Tell a streaming caller its message has its place in the customer's order (a gateway
+    may send the customer's next message now: it is answered after this one)."""
+    if progress is not None:
+        await progress(ProgressEvent(progress=ACCEPTED))
 
 
 def request_digest(message: IncomingMessage) -> str:

@@ -12,6 +12,7 @@ but the most recently started replica must be stopped last.
 
 from __future__ import annotations
 
+import asyncio
 import uuid
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
@@ -19,9 +20,12 @@ from dataclasses import dataclass, field
 from datetime import date, datetime, timedelta
 from pathlib import Path
 from typing import Any
+from uuid import UUID
 from zoneinfo import ZoneInfo
 
 import grpc
+from pydantic_ai.messages import ModelMessage, ModelResponse
+from pydantic_ai.models.function import AgentInfo, FunctionModel
 
 from agenda.agent.v1 import agent_service_pb2 as pb
 from agenda.agent.v1 import agent_service_pb2_grpc as pb_grpc
@@ -29,9 +33,12 @@ from agenda.agent.v1 import catalog_service_pb2_grpc as catalog_grpc
 from agenda.calendar.v1 import calendar_service_pb2_grpc as calendar_grpc
 from agenda_kit.mongo import EmbeddedMongo, make_client
 from agenda_kit.settings import SharedSettings
+from agent_service.application.bursts import LaneKey
+from agent_service.application.incoming import sender_ref
 from agent_service.bootstrap import AgentApp, Overrides, bootstrap
 from agent_service.cli.chat import next_working_day
 from agent_service.cli.seed import seed
+from agent_service.infrastructure.agent.offline.model import offline_model_function
 from agent_service.infrastructure.settings import AgentSettings
 from calendar_service.bootstrap import CalendarApp
 from calendar_service.bootstrap import bootstrap as calendar_bootstrap
@@ -194,3 +201,33 @@ class Customer:
 def day_range(day: date) -> tuple[datetime, datetime]:
     start = datetime(day.year, day.month, day.day, tzinfo=SALON_ZONE)
     return start, start + timedelta(days=1)
+
+
+class Gate:
+    """The offline model, held at its next request while closed."""
+
+    def __init__(self) -> None:
+        self.opened = asyncio.Event()
+        self.opened.set()
+        self.entered = asyncio.Event()
+
+    def close(self) -> None:
+        self.opened.clear()
+        self.entered.clear()
+
+    async def respond(self, messages: list[ModelMessage], info: AgentInfo) -> ModelResponse:
+        if not self.opened.is_set():
+            self.entered.set()
+            await self.opened.wait()
+        return offline_model_function(messages, info)
+
+    def model(self) -> FunctionModel:
+        return FunctionModel(self.respond, model_name="offline")
+
+
+async def until_waiting(app: AgentApp, tenant: str, external_id: str, count: int) -> None:
+    """Until ``count`` messages of the customer wait in their lane (read from the store: the
+    state the test waits for, not a time)."""
+    lane = LaneKey(UUID(tenant), "whatsapp", sender_ref(external_id))
+    while len(await app.repos.lanes.waiting(lane)) < count:  # noqa: ASYNC110 - the store's state
+        await asyncio.sleep(0.01)

@@ -16,24 +16,19 @@ from __future__ import annotations
 
 import asyncio
 from pathlib import Path
-from uuid import UUID
 
 import grpc
 import pytest
-from pydantic_ai.messages import ModelMessage, ModelResponse
-from pydantic_ai.models.function import AgentInfo, FunctionModel
 
 from agenda.agent.v1 import agent_service_pb2 as pb
 from agenda.agent.v1 import types_pb2 as types
 from agenda_kit.errors import details_of
 from agenda_kit.mongo import EmbeddedMongo
-from agent_service.application.bursts import LaneKey
-from agent_service.application.incoming import sender_ref
-from agent_service.bootstrap import AgentApp, Overrides
-from agent_service.infrastructure.agent.offline.model import offline_model_function
+from agent_service.bootstrap import Overrides
 from tests.agent_service.integration.agent_fixtures import (
     AUTH,
     Customer,
+    Gate,
     agent_stack,
     agent_stub,
     booking_day,
@@ -41,32 +36,11 @@ from tests.agent_service.integration.agent_fixtures import (
     channel_to,
     local_instant,
     seed_demo_salon,
+    until_waiting,
 )
 
 pytest_plugins = ["tests.kit.mongo_fixtures"]
 Code = grpc.StatusCode
-
-
-class Gate:
-    """The offline model, held at its next request while closed."""
-
-    def __init__(self) -> None:
-        self.opened = asyncio.Event()
-        self.opened.set()
-        self.entered = asyncio.Event()
-
-    def close(self) -> None:
-        self.opened.clear()
-        self.entered.clear()
-
-    async def respond(self, messages: list[ModelMessage], info: AgentInfo) -> ModelResponse:
-        if not self.opened.is_set():
-            self.entered.set()
-            await self.opened.wait()
-        return offline_model_function(messages, info)
-
-    def model(self) -> FunctionModel:
-        return FunctionModel(self.respond, model_name="offline")
 
 
 async def test_a_call_that_gives_up_gets_the_real_booking_when_it_retries(
@@ -104,14 +78,6 @@ async def test_a_call_that_gives_up_gets_the_real_booking_when_it_retries(
     assert action.appointment.start.ToDatetime().timestamp() == (
         local_instant(day, "16:00").timestamp()
     )
-
-
-async def until_waiting(app: AgentApp, tenant: str, external_id: str, count: int) -> None:
-    """Until ``count`` messages of the customer wait in their lane (read from the store: the
-    state the test waits for, not a time)."""
-    lane = LaneKey(UUID(tenant), "whatsapp", sender_ref(external_id))
-    while len(await app.repos.lanes.waiting(lane)) < count:  # noqa: ASYNC110 - the store's state
-        await asyncio.sleep(0.01)
 
 
 async def test_a_burst_sent_to_two_replicas_gets_one_reply_and_every_id_an_answer(
