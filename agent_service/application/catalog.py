@@ -17,8 +17,8 @@ Rules:
   the caller's ``etag`` it must be the current one (``StaleEtagError``), without it a
   concurrent write makes the update read and change the entity again (a few tries), so no
   update ever drops another's fields; ids, tenant and creation time never change;
-- lists page in their order (by name; FAQ by question) with tokens bound to the request
-  (``paging``).
+- lists page in their order (by name; FAQ by question) with short tokens bound to the
+  request (``paging``).
 """
 
 from __future__ import annotations
@@ -75,10 +75,6 @@ async def changed(
             if etag:
                 raise StaleEtagError(type(stored).__name__.lower(), stored.id) from None
     raise ConflictError(f"{type(stored).__name__.lower()} {stored.id} changed concurrently; retry")
-
-
-def _by_name(entity: Service | Professional) -> tuple[str, ...]:
-    return (entity.name, str(entity.id))
 
 
 def entity_id_for(tenant_id: UUID | None, kind: str, idempotency_key: str) -> UUID:
@@ -179,7 +175,7 @@ class ServiceCatalog:
     async def list(self, tenant_id: UUID, size: int, token: str | None) -> Page[Service]:
         await self._tenants.get(tenant_id)
         services = await self._services.list(tenant_id)
-        return page(services, _by_name, size, token, scope_of("services", tenant_id))
+        return page(services, size, token, scope_of("services", tenant_id))
 
 
 class ProfessionalCatalog:
@@ -227,7 +223,7 @@ class ProfessionalCatalog:
     ) -> Page[Professional]:
         await self._tenants.get(tenant_id)
         team = await self._professionals.list(tenant_id, service_id=service_id)
-        return page(team, _by_name, size, token, scope_of("professionals", tenant_id, service_id))
+        return page(team, size, token, scope_of("professionals", tenant_id, service_id))
 
     async def _check_services(self, professional: Professional) -> None:
         known = {service.id for service in await self._services.list(professional.tenant_id)}
@@ -262,6 +258,4 @@ class FaqCatalog:
     async def list(self, tenant_id: UUID, size: int, token: str | None) -> Page[FaqEntry]:
         await self._tenants.get(tenant_id)
         entries = await self._faq.list(tenant_id)
-        return page(
-            entries, lambda e: (e.question, str(e.id)), size, token, scope_of("faq", tenant_id)
-        )
+        return page(entries, size, token, scope_of("faq", tenant_id))

@@ -3,8 +3,9 @@ request they were made for.
 
 Rules:
 - a page is at most ``size`` items in the list's order, after the item the token names (by
-  its sort key and id, so items added or removed meanwhile never shift a page); an empty next
-  token means the last page;
+  its id, so items added meanwhile never shift a page; when that item itself was removed
+  meanwhile, after the position it had); an empty next token means the last page; a token is
+  short whatever the items (ids, not names);
 - a token is opaque to clients and only valid with the parameters it was made for (the
   ``scope``: tenant and filters): another scope is ``InvalidInputError("page_token")``. It
   grants nothing: every read is scoped by the caller's tenant anyway;
@@ -17,12 +18,19 @@ import base64
 import binascii
 import hashlib
 import json
-from collections.abc import Callable, Sequence
-from typing import TypeVar
+from collections.abc import Sequence
+from typing import Protocol, TypeVar
+from uuid import UUID
 
 from agent_service.domain.errors import InvalidInputError
 
-T = TypeVar("T")
+
+class Identified(Protocol):
+    @property
+    def id(self) -> UUID: ...
+
+
+T = TypeVar("T", bound=Identified)
 SortKey = tuple[str, ...]
 _FIELD = "page_token"
 
@@ -33,15 +41,18 @@ def scope_of(*parameters: object) -> str:
 
 
 def page(
-    items: Sequence[T], key: Callable[[T], SortKey], size: int, token: str | None, scope: str
+    items: Sequence[T], size: int, token: str | None, scope: str
 ) -> tuple[list[T], str | None]:
-    """One page of ``items`` (already in ``key`` order) after ``token``; and the next token."""
-    after = _decode(token, scope) if token else None
-    rest = [item for item in items if after is None or key(item) > after]
-    chosen = rest[:size]
-    if len(rest) <= size:
+    """One page of ``items`` (in their order) after ``token``; and the next token."""
+    start = 0
+    if token:
+        last_id, position = _decode(token, scope, parts=2)
+        ids = [str(item.id) for item in items]
+        start = ids.index(last_id) + 1 if last_id in ids else _position(position)
+    chosen = list(items[start : start + size])
+    if start + size >= len(items):
         return chosen, None
-    return chosen, _encode(key(chosen[-1]), scope)
+    return chosen, _encode((str(chosen[-1].id), str(start + size)), scope)
 
 
 def bind(token: str | None, scope: str) -> str | None:
@@ -55,6 +66,12 @@ def unbind(token: str | None, scope: str) -> str | None:
         return None
     (inner,) = _decode(token, scope, parts=1)
     return inner
+
+
+def _position(text: str) -> int:
+    if not text.isdigit():
+        raise InvalidInputError(_FIELD, "is not a valid page token")
+    return int(text)
 
 
 def _encode(key: SortKey, scope: str) -> str:

@@ -77,8 +77,10 @@ def _retry_after(error: BaseException) -> float:
 
 
 def _not_found(error: BaseException) -> dict[str, str]:
+    """The kind only: an absent id and another tenant's must read the same (the id the
+    caller sent is in the message already)."""
     assert isinstance(error, NotFoundError)
-    return {"resourceType": error.kind, "resourceId": str(error.identifier)}
+    return {"resourceType": error.kind}
 
 
 def _stale(error: BaseException) -> dict[str, str]:

@@ -281,7 +281,7 @@ async def test_errors_carry_details_a_client_can_act_on(stub: Stub) -> None:
     )
     details = details_of(gone)
     assert details.domain == "agent.agenda" and details.reason == "NOT_FOUND"
-    assert details.metadata == {"resourceType": "faq entry", "resourceId": missing}
+    assert details.metadata == {"resourceType": "faq entry"}
     bad = await refused(
         stub.CreateService(
             pb.CreateServiceRequest(
