@@ -56,8 +56,7 @@ from agent_service.infrastructure.agent.model_health import (
     MODEL_COMPONENT,
     GuardedModel,
     ModelHealth,
-    Probe,
-    openai_models_probe,
+    model_probe,
 )
 from agent_service.infrastructure.agent.models import build_model
 from agent_service.infrastructure.agent.specialists import enabled_specialists, validate_flags
@@ -136,7 +135,7 @@ async def bootstrap(
         booking = wire_booking(
             repos, calendar, overrides.clock or utc_now, failpoints.from_environment()
         )
-        model_health = ModelHealth(_model_probe(settings, shared))
+        model_health = ModelHealth(model_probe(settings, shared.health_timeout_seconds))
         watcher.report(MODEL_COMPONENT, model_health.check)
         handle = HandleMessage(
             repos,
@@ -239,16 +238,6 @@ def _engine(
         clock=overrides.clock or utc_now,
         policy=policy,
     )
-
-
-def _model_probe(settings: AgentSettings, shared: SharedSettings) -> Probe | None:
-    """How the health probe asks the model server directly while requests fail: the
-    OpenAI-compatible ``/models`` listing when ``OPENAI_BASE_URL`` is set, else nothing."""
-    if settings.model.startswith("openai-chat:") and settings.openai_base_url:
-        return openai_models_probe(
-            settings.openai_base_url, settings.openai_api_key, shared.health_timeout_seconds
-        )
-    return None
 
 
 def _model_settings(settings: AgentSettings) -> ModelSettings:

@@ -13,7 +13,6 @@ from uuid import UUID
 
 import structlog
 
-from agenda_kit import deadline
 from agent_service.application.burst_driver import BurstDriver, Waiters
 from agent_service.application.bursts import Joined, LaneKey, QueuedMessage
 from agent_service.application.engine import ConversationEngine, ProgressEvent, ProgressSink
@@ -23,16 +22,21 @@ from agent_service.application.incoming import (
     customer_ref,
     validate_incoming,
 )
+from agent_service.application.redelivery import (
+    IN_PROGRESS_RETRY_AFTER_SECONDS,
+    POLL_EVERY,
+    TAKEOVER_EVERY,
+    Redelivery,
+    failed,
+)
 from agent_service.application.repositories import Repositories
 from agent_service.application.tenant_gate import Admission
 from agent_service.application.turn_persistence import ensure_conversation
 from agent_service.application.turn_runner import TurnRunner
 from agent_service.domain.catalog import Tenant
-from agent_service.domain.conversations import TurnFailure, TurnResult
+from agent_service.domain.conversations import TurnFailure
 from agent_service.domain.errors import (
-    MessageIdReusedError,
     MessageIdTakenError,
-    MessageInProgressError,
     RetryableTurnError,
     StorageUnavailableError,
     StoredTurnFailureError,
@@ -41,14 +45,6 @@ from agent_service.domain.errors import (
 __all__ = ["HandleMessage", "HandledMessage", "IncomingMessage"]  # callers import them here
 log = structlog.get_logger("agenda.conversation")
 _T = TypeVar("_T")
-_TAKEOVER_EVERY = 0.5
-"""How often a delivery waiting for an outcome checks whether a holder's lease expired."""
-_POLL_EVERY = 0.1
-"""How often a waiting delivery looks for an outcome stored by another replica."""
-IN_PROGRESS_RETRY_AFTER_SECONDS = 1.0
-_CALLER_SHARE = 0.8
-"""A duplicate waits at most this share of its caller's time left, then answers "in progress"
-(so the answer reaches the caller before its deadline)."""
 MessageKey = tuple[UUID, str, str]
 ACCEPTED = "accepted"
 """The progress event of a message that has its place in its customer's lane."""
@@ -99,6 +95,7 @@ class HandleMessage:
             clock=clock,
         )
         self._driver = BurstDriver(repos, runner, self._waiters, renew_every=renew_every)
+        self._redelivery = Redelivery(repos.turns, self._waiters, duplicate_wait=duplicate_wait)
         self._detached: set[asyncio.Future[Any]] = set()
 
     async def execute(
@@ -114,7 +111,7 @@ class HandleMessage:
         if handled is not None:
             return handled
         await _accepted(progress)  # a redelivery: its place in the lane was taken before
-        stored = await self._stored_result(key, digest)
+        stored = await self._redelivery.stored_result(key, digest)
         if stored is not None:
             if stored.customer_ref and stored.customer_ref != customer_ref(message):
                 raise MessageIdTakenError()
@@ -202,7 +199,7 @@ class HandleMessage:
         holder stores, taking the lane over should its holder die."""
         key = (lane.tenant_id, lane.channel, queued.message_id)
         loop = asyncio.get_running_loop()
-        next_takeover = loop.time() + _TAKEOVER_EVERY
+        next_takeover = loop.time() + TAKEOVER_EVERY
         self._waiters.expect(key)
         try:
             while True:
@@ -211,10 +208,10 @@ class HandleMessage:
                 handled = await self._own_outcome(key)
                 if handled is not None:
                     return handled
-                await self._waiters.wait(key, _POLL_EVERY)
+                await self._waiters.wait(key, POLL_EVERY)
                 holding, read_first = False, True
                 if loop.time() >= next_takeover:
-                    next_takeover = loop.time() + _TAKEOVER_EVERY
+                    next_takeover = loop.time() + TAKEOVER_EVERY
                     holding = await self._repos.lanes.acquire(lane, queued.message_id)
         finally:
             self._waiters.forget(key)
@@ -234,7 +231,7 @@ class HandleMessage:
         if isinstance(outcome, BaseException):
             raise outcome
         if isinstance(outcome, TurnFailure):
-            raise _failed(outcome)
+            raise failed(outcome)
         return None if outcome is None else HandledMessage(outcome, duplicate=False)
 
     async def _keep_renewing(self, key: MessageKey) -> None:
@@ -247,48 +244,6 @@ class HandleMessage:
 
     def _admitted(self, tenant_id: UUID) -> AbstractAsyncContextManager[None]:
         return nullcontext() if self._gate is None else self._gate.admit(tenant_id)
-
-    async def _stored_result(self, key: MessageKey, digest: str) -> TurnResult | None:
-        """The first delivery's reply, waited for; None when its claim expired (its holder
-        died) or its turn failed before this delivery came, and this one took the claim."""
-        self._waiters.expect(key)
-        try:
-            return await self._waited(key, digest)
-        finally:
-            self._waiters.forget(key)
-
-    async def _waited(self, key: MessageKey, digest: str) -> TurnResult | None:
-        loop = asyncio.get_running_loop()
-        give_up = loop.time() + self._wait_limit()
-        next_try = loop.time()
-        first_look = True
-        while True:
-            stored = await self._repos.turns.stored(*key)
-            if stored is not None and stored.digest and digest and stored.digest != digest:
-                raise MessageIdReusedError()
-            if stored is not None and stored.result is not None:
-                return stored.result
-            if stored is not None and stored.failure is not None and not first_look:
-                raise _failed(stored.failure)
-            first_look = False
-            if loop.time() >= next_try:
-                next_try = loop.time() + _TAKEOVER_EVERY
-                if await self._repos.turns.claim(*key, digest):
-                    log.warning("claim_taken_over", message_id=key[2])
-                    return None
-            if loop.time() >= give_up:
-                raise MessageInProgressError(
-                    "this message is still being handled; send it again shortly",
-                    retry_after_seconds=IN_PROGRESS_RETRY_AFTER_SECONDS,
-                )
-            await self._waiters.wait(key, _POLL_EVERY)
-
-    def _wait_limit(self) -> float:
-        """How long a duplicate may wait: ``duplicate_wait``, within its caller's time."""
-        left = deadline.remaining()
-        if left is None:
-            return self._duplicate_wait
-        return max(0.0, min(self._duplicate_wait, left * _CALLER_SHARE))
 
 
 async def _accepted(progress: ProgressSink | None) -> None:
@@ -312,13 +267,4 @@ def _queued(message: IncomingMessage) -> QueuedMessage:
         external_id=message.external_id.strip(),
         display_name=message.display_name.strip(),
         conversation_id=message.conversation_id,
-    )
-
-
-def _failed(failure: TurnFailure) -> StoredTurnFailureError:
-    return StoredTurnFailureError(
-        failure.reason,
-        failure.message,
-        retry_after_seconds=failure.retry_after_seconds,
-        cause=failure.cause,
     )

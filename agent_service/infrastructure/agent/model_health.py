@@ -35,6 +35,7 @@ from pydantic_ai.settings import ModelSettings
 from pydantic_ai.tools import RunContext
 
 from agent_service.domain.errors import ModelUnavailableError
+from agent_service.infrastructure.settings import AgentSettings
 
 MODEL_COMPONENT = "agenda.agent.v1.Model"
 """The model's entry in the agent's health service."""
@@ -166,6 +167,14 @@ class GuardedModel(WrapperModel):
             retry_after_seconds=hint if hint else OUTAGE_RETRY_AFTER_SECONDS,
             cause=cause,
         ) from None
+
+
+def model_probe(settings: AgentSettings, timeout: float) -> Probe | None:
+    """How the health probe asks the model server directly while requests fail: the
+    OpenAI-compatible ``/models`` listing when ``OPENAI_BASE_URL`` is set, else nothing."""
+    if settings.model.startswith("openai-chat:") and settings.openai_base_url:
+        return openai_models_probe(settings.openai_base_url, settings.openai_api_key, timeout)
+    return None
 
 
 def openai_models_probe(base_url: str, api_key: str | None, timeout: float) -> Probe:

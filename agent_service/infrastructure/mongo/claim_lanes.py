@@ -26,8 +26,8 @@ from agent_service.application.bursts import Joined, LaneKey, QueuedMessage
 from agent_service.domain.conversations import TurnResult
 from agent_service.infrastructure.mongo.clock import DatabaseClock
 from agent_service.infrastructure.mongo.conversation_documents import ProcessedTurnDocument
-from agent_service.infrastructure.mongo.conversation_repositories import BeanieTurnRepository
 from agent_service.infrastructure.mongo.errors import guarded
+from agent_service.infrastructure.mongo.turn_repository import BeanieTurnRepository
 
 _JOIN_TRIES = 3
 """Rounds of (tell the holder, or hold the lane it just gave up) before leaving it to the

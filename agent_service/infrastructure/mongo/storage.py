@@ -43,7 +43,6 @@ from agent_service.infrastructure.mongo.conversation_documents import (
 )
 from agent_service.infrastructure.mongo.conversation_repositories import (
     BeanieConversationRepository,
-    BeanieTurnRepository,
 )
 from agent_service.infrastructure.mongo.customer_repository import BeanieCustomerRepository
 from agent_service.infrastructure.mongo.errors import guarded
@@ -52,6 +51,7 @@ from agent_service.infrastructure.mongo.outbox_repository import (
     OutboxDocument,
 )
 from agent_service.infrastructure.mongo.turn_context import MongoTurnContextReader
+from agent_service.infrastructure.mongo.turn_repository import BeanieTurnRepository
 
 DOCUMENTS = [
     TenantDocument,

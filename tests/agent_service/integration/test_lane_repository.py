@@ -4,7 +4,6 @@ outcomes, run on Beanie (embedded MongoDB) and on the in-memory fakes alike."""
 from __future__ import annotations
 
 import asyncio
-from datetime import UTC, datetime
 from uuid import uuid4
 
 from agent_service.application.bursts import Joined, LaneKey, QueuedMessage
@@ -12,7 +11,7 @@ from agent_service.application.repositories import Repositories
 from agent_service.domain.catalog import Tenant
 from agent_service.domain.conversations import ConversationStatus, TurnFailure, TurnResult
 from agent_service.infrastructure.mongo.conversation_documents import ProcessedTurnDocument
-from tests.agent_service.integration.repository_fixtures import repos
+from tests.agent_service.integration.repository_fixtures import LONG_AGO, expire_leases, repos
 from tests.fakes.agent_repositories import InMemoryTurnRepository
 
 pytest_plugins = ["tests.kit.mongo_fixtures"]
@@ -98,16 +97,13 @@ async def test_a_claims_digest_is_kept_and_guards_takeovers(repos: Repositories)
     turns = repos.turns
     tenant = await repos.tenants.add(Tenant(name="Salão"))
     assert await turns.claim(tenant.id, "whatsapp", "m1", "d1")
-    await _expire_leases(repos)
+    await expire_leases(repos)
     assert not await turns.claim(tenant.id, "whatsapp", "m1", "d2")  # other content
     assert await turns.claim(tenant.id, "whatsapp", "m1", "d1")  # the redelivery takes over
     stored = await turns.stored(tenant.id, "whatsapp", "m1")
     assert stored is not None and stored.digest == "d1"
     await turns.complete(tenant.id, "whatsapp", "m1", RESULT)
     assert await turns.stored(tenant.id, "whatsapp", "m1") == type(stored)(RESULT, None, "d1")
-
-
-LONG_AGO = datetime(2000, 1, 1, tzinfo=UTC)
 
 
 async def _expire_lanes(repos: Repositories) -> None:
@@ -122,13 +118,3 @@ async def _expire_lanes(repos: Repositories) -> None:
     await collection.update_many(
         {"running": {"$exists": True}}, {"$set": {"running_until": LONG_AGO}}
     )
-
-
-async def _expire_leases(repos: Repositories) -> None:
-    turns = repos.turns
-    if isinstance(turns, InMemoryTurnRepository):
-        for claim in turns.claims.values():
-            claim.lease_until = LONG_AGO
-        return
-    collection = ProcessedTurnDocument.get_pymongo_collection()
-    await collection.update_many({}, {"$set": {"lease_until": LONG_AGO}})
