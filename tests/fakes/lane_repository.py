@@ -43,7 +43,7 @@ class InMemoryLanes:
 
     async def join(self, lane: LaneKey, message: QueuedMessage) -> bool:
         self._enter(lane, message)
-        return self._tell_or_hold(lane, message.message_id)
+        return self._hold(lane, message.message_id) or self._tell_or_hold(lane, message.message_id)
 
     def _enter(self, lane: LaneKey, message: QueuedMessage) -> None:
         claim = self._claim(lane, message.message_id)

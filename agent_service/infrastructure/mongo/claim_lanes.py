@@ -70,6 +70,9 @@ class BeanieClaimLanes:
         await self._claims().update_one(
             key | {"arrived_at": {"$exists": False}}, {"$currentDate": {"arrived_at": True}}
         )
+        # Its own claim may still hold the lane (a redelivery of the holder's message).
+        if await self._hold(lane, message.message_id):
+            return True
         return await self._tell_or_hold(lane, message.message_id)
 
     async def _tell_or_hold(self, lane: LaneKey, message_id: str) -> bool:

@@ -118,3 +118,16 @@ async def _expire_lanes(repos: Repositories) -> None:
     await collection.update_many(
         {"running": {"$exists": True}}, {"$set": {"running_until": LONG_AGO}}
     )
+
+
+async def test_a_redelivery_taking_the_holders_claim_over_holds_its_lane(
+    repos: Repositories,
+) -> None:
+    lanes, turns = repos.lanes, repos.turns
+    lane = await lane_of(repos)
+    assert await lanes.claim(lane, queued("m1"), "d1") is Joined.HOLDING
+    assert await lanes.claim(lane, queued("m2"), "d2") is Joined.QUEUED
+    await expire_leases(repos)  # m1's delivery died (its lane lease is still running)
+    assert await turns.claim(lane.tenant_id, "whatsapp", "m1", "d1")  # its redelivery
+    assert await lanes.join(lane, queued("m1"))
+    assert [m.message_id for m in await lanes.waiting(lane)] == ["m1", "m2"]
