@@ -29,7 +29,7 @@ from agenda.agent.v1 import agent_service_pb2_grpc as pb_grpc
 from agenda_kit.errors import details_of
 from gateways.whatsapp.graph import GraphClient, GraphError
 from gateways.whatsapp.inbound import Inbound
-from gateways.whatsapp.replies import outgoing
+from gateways.whatsapp.replies import outgoing, with_decision
 
 log = structlog.get_logger("agenda.gateway.whatsapp")
 CHANNEL = "whatsapp"
@@ -137,9 +137,10 @@ class Relay:
             log.warning("reply_not_sent", wamid=inbound.wamid, status=error.status, code=error.code)
 
     def request_for(self, inbound: Inbound) -> pb.SendMessageRequest:
-        """The agent's request for a customer's message (a tapped button's title is its
-        text until the agent takes structured decisions: ``replies.decision_of``)."""
-        return pb.SendMessageRequest(
+        """The agent's request for a customer's message; a tapped button of ours also carries
+        its structured decision (``replies.with_decision``), its title being the text (the
+        transcript line)."""
+        request = pb.SendMessageRequest(
             tenant_id=self._tenant_id,
             customer=pb.CustomerIdentity(
                 channel=CHANNEL, external_id=inbound.sender, display_name=inbound.name[:200]
@@ -147,6 +148,9 @@ class Relay:
             message_id=inbound.wamid,
             text=inbound.text,
         )
+        if inbound.button_id:
+            with_decision(request, inbound.button_id)
+        return request
 
     async def _answer(
         self, request: pb.SendMessageRequest, placed: asyncio.Event
