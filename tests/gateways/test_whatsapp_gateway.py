@@ -266,6 +266,15 @@ async def test_a_booking_confirmed_by_tapping_its_button(gateway: Gateway) -> No
     _, _, again = await gateway.sent(3)
     assert again["context"] == {"message_id": "wamid.C3"}
     assert len(await _appointments(gateway)) == 1
+    # Each tap reached the agent as a structured decision, not as its title's text: a typed
+    # "Sim, confirmar" with nothing pending would answer no pending action at all.
+    assert await _decision(gateway, "wamid.C2") == "confirmed"
+    assert await _decision(gateway, "wamid.C3") in {"already_done", "not_pending"}
+
+
+async def _decision(gateway: Gateway, wamid: str) -> str:
+    result = await gateway.agent.repos.turns.result(UUID(gateway.tenant_id), "whatsapp", wamid)
+    return str(getattr(result, "decision", ""))  # consent's TurnResult.decision
 
 
 async def _appointments(gateway: Gateway) -> list[Any]:
