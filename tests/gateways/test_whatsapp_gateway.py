@@ -248,28 +248,42 @@ async def test_a_booking_through_whatsapp_and_its_outbox_message(gateway: Gatewa
     assert len(gateway.graph.sent) == 3
 
 
-async def test_a_booking_confirmed_by_tapping_its_button(gateway: Gateway) -> None:
+async def test_a_tap_confirms_exactly_the_proposal_its_button_was_sent_with(
+    gateway: Gateway,
+) -> None:
     if "quick_replies" not in types_pb2.PendingAction.DESCRIPTOR.fields_by_name:
         pytest.skip("the agent's PendingAction has no quick replies yet (consent, issue 21)")
     day = booking_day()
     assert await gateway.post(delivery(text("wamid.C1", booking_request_text(day, "11:00")))) == 200
-    (question,) = await gateway.sent(1)
-    assert question["type"] == "interactive" and "Confirma" in body_of(question), question
+    (first,) = await gateway.sent(1)
+    # The customer asks for another time before answering: a new question, new buttons.
+    assert await gateway.post(delivery(text("wamid.C2", booking_request_text(day, "14:00")))) == 200
+    _, second = await gateway.sent(2)
+    for question in (first, second):
+        assert question["type"] == "interactive" and "Confirma" in body_of(question), question
+    stale, current = (_confirm_button(question) for question in (first, second))
+    assert stale["reply"]["id"] != current["reply"]["id"]
+    # The first question's button is stale: the tap books nothing (a tap read as its title,
+    # a typed yes, would have confirmed the open 14:00 proposal instead).
+    assert await gateway.post(delivery(tap("wamid.C3", stale))) == 200
+    _, _, refused = await gateway.sent(3)
+    assert refused["context"] == {"message_id": "wamid.C3"}
+    assert await _decision(gateway, "wamid.C3") == "not_pending"
+    assert await _appointments(gateway) == []
+    # The current button books its proposal; the receipt answers the tap.
+    await gateway.post(delivery(text("wamid.C4", booking_request_text(day, "14:00"))))
+    *_, asked = await gateway.sent(4)
+    assert await gateway.post(delivery(tap("wamid.C5", _confirm_button(asked)))) == 200
+    *_, receipt = await gateway.sent(5)
+    assert "Agendado" in body_of(receipt) and receipt["context"] == {"message_id": "wamid.C5"}
+    assert await _decision(gateway, "wamid.C5") == "confirmed"
+    assert len(await _appointments(gateway)) == 1
+
+
+def _confirm_button(question: dict[str, Any]) -> dict[str, Any]:
     buttons = question["interactive"]["action"]["buttons"]
     (confirm,) = [b for b in buttons if b["reply"]["id"].startswith("agenda:confirm:")]
-    assert await gateway.post(delivery(tap("wamid.C2", confirm))) == 200
-    _, receipt = await gateway.sent(2)
-    assert "Agendado" in body_of(receipt) and receipt["context"] == {"message_id": "wamid.C2"}
-    # The same button tapped again (a new wamid): it is no longer pending, nothing is booked
-    # twice, and the customer is told so.
-    assert await gateway.post(delivery(tap("wamid.C3", confirm))) == 200
-    _, _, again = await gateway.sent(3)
-    assert again["context"] == {"message_id": "wamid.C3"}
-    assert len(await _appointments(gateway)) == 1
-    # Each tap reached the agent as a structured decision, not as its title's text: a typed
-    # "Sim, confirmar" with nothing pending would answer no pending action at all.
-    assert await _decision(gateway, "wamid.C2") == "confirmed"
-    assert await _decision(gateway, "wamid.C3") in {"already_done", "not_pending"}
+    return confirm
 
 
 async def _decision(gateway: Gateway, wamid: str) -> str:
