@@ -281,7 +281,7 @@ async def test_a_tap_confirms_exactly_the_proposal_its_button_was_sent_with(
 
 
 def _confirm_button(question: dict[str, Any]) -> dict[str, Any]:
-    buttons = question["interactive"]["action"]["buttons"]
+    buttons: list[dict[str, Any]] = question["interactive"]["action"]["buttons"]
     (confirm,) = [b for b in buttons if b["reply"]["id"].startswith("agenda:confirm:")]
     return confirm
 
