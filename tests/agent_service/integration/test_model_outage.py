@@ -14,6 +14,7 @@ from urllib.parse import urlsplit
 
 import grpc
 import pytest
+import structlog
 from grpc_health.v1 import health_pb2, health_pb2_grpc
 from prometheus_client import REGISTRY
 
@@ -72,17 +73,18 @@ async def test_model_down_fails_visibly_then_recovers(
                 before = failures("connection")
                 await proxy.close()  # the model server is unreachable
                 request = maria.request(ASKED, "wamid-down")
-                with pytest.raises(grpc.aio.AioRpcError) as down:
-                    await maria.stub.SendMessage(request, metadata=AUTH, timeout=60)
-                await next_status(watch, NOT_SERVING)
-                streamed = maria.stub.StreamMessage(
-                    pb.StreamMessageRequest(message=maria.request(ASKED, "wamid-stream")),
-                    metadata=AUTH,
-                    timeout=60,
-                )
-                with pytest.raises(grpc.aio.AioRpcError) as stream_down:
-                    async for _ in streamed:
-                        pass
+                with structlog.testing.capture_logs() as logs:
+                    with pytest.raises(grpc.aio.AioRpcError) as down:
+                        await maria.stub.SendMessage(request, metadata=AUTH, timeout=60)
+                    await next_status(watch, NOT_SERVING)
+                    streamed = maria.stub.StreamMessage(
+                        pb.StreamMessageRequest(message=maria.request(ASKED, "wamid-stream")),
+                        metadata=AUTH,
+                        timeout=60,
+                    )
+                    with pytest.raises(grpc.aio.AioRpcError) as stream_down:
+                        async for _ in streamed:
+                            pass
                 await proxy.open()  # back
                 await next_status(watch, SERVING)
                 answer = await maria.stub.SendMessage(request, metadata=AUTH, timeout=60)
@@ -93,4 +95,13 @@ async def test_model_down_fails_visibly_then_recovers(
         assert details.reason == "MODEL_UNAVAILABLE" and details.domain == "agent.agenda"
         assert details.metadata["cause"] == "connection" and details.retry_delay
     assert failures("connection") == before + 2
+    # One warning line per failed message, saying why; no traceback at warning or above.
+    warned = [e for e in logs if e["log_level"] in ("warning", "error", "critical")]
+    assert [e["event"] for e in warned if e["event"] == "model_request_failed"] == [
+        "model_request_failed"
+    ] * 2, warned
+    assert all(
+        e.get("cause") == "connection" for e in warned if e["event"] == "model_request_failed"
+    )
+    assert not [e for e in warned if "exc_info" in e or "exception" in e], warned
     assert not answer.duplicate and "Rua das Flores" in answer.reply, answer.reply
