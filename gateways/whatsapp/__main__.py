@@ -5,6 +5,7 @@ from __future__ import annotations
 from aiohttp import web
 
 from agenda_kit.logging import configure_logging
+from gateways.whatsapp.access_log import AccessLogger
 from gateways.whatsapp.app import build_app, secrets_of
 from gateways.whatsapp.settings import WhatsAppSettings
 
@@ -17,6 +18,7 @@ def main() -> None:
         host=settings.listen_host,
         port=settings.listen_port,
         print=None,
+        access_log_class=AccessLogger,
     )
 
 

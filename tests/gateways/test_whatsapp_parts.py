@@ -8,8 +8,11 @@ import asyncio
 from collections.abc import AsyncIterator
 from typing import Any
 
+import aiohttp
 import grpc
 import pytest
+import structlog
+from aiohttp import web
 from google.protobuf import any_pb2, duration_pb2
 from google.rpc import error_details_pb2, status_pb2
 from grpc_status import rpc_status
@@ -17,6 +20,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from agenda.agent.v1 import agent_service_pb2 as pb
+from gateways.whatsapp.access_log import AccessLogger
 from gateways.whatsapp.graph import MAX_TITLE, Button, buttons_message, fits, text_message
 from gateways.whatsapp.inbound import Inbound, messages_of
 from gateways.whatsapp.relay import Relay
@@ -265,3 +269,27 @@ async def test_a_customers_next_message_goes_once_the_previous_has_its_place() -
     await gateway.drain(5)
     assert agent.calls == ["w1", "w2"]
     assert [m["text"]["body"] for m in graph.sent] == ["Uma resposta"]
+
+
+async def test_the_access_log_never_holds_a_query_string() -> None:
+    async def handshake(request: web.Request) -> web.Response:
+        return web.Response(text=request.query.get("hub.challenge", ""))
+
+    app = web.Application()
+    app.router.add_get("/webhook", handshake)
+    runner = web.AppRunner(app, access_log_class=AccessLogger)
+    await runner.setup()
+    site = web.TCPSite(runner, "127.0.0.1", 0)
+    await site.start()
+    url = f"http://127.0.0.1:{runner.addresses[0][1]}/webhook"
+    try:
+        with structlog.testing.capture_logs() as logs:
+            async with aiohttp.ClientSession() as http:
+                query = {"hub.verify_token": "verify-91ab", "hub.challenge": "7"}
+                async with http.get(url, params=query) as reply:
+                    assert await reply.text() == "7"
+    finally:
+        await runner.cleanup()
+    (entry,) = [e for e in logs if e["event"] == "http_request"]
+    assert (entry["method"], entry["path"], entry["status"]) == ("GET", "/webhook", 200)
+    assert "verify-91ab" not in repr(logs)
