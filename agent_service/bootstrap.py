@@ -40,7 +40,7 @@ from agent_service.application.catalog import (
 )
 from agent_service.application.conversation import HandleMessage
 from agent_service.application.customers import CustomerDirectory, ListAppointments
-from agent_service.application.free_slots import CalendarRecheck, FindFreeSlots
+from agent_service.application.free_slots import BookableCheck, FindFreeSlots
 from agent_service.application.handoff import ConversationControl
 from agent_service.application.outbox import OutboxFeed
 from agent_service.application.ports import AppointmentCanceller
@@ -170,7 +170,7 @@ def wire_booking(
     """The booking use cases over one calendar and clock; ``failpoint`` (crash tests,
     ``AGENDA_FAILPOINTS``) is passed through the booking saga's steps."""
     free_slots = FindFreeSlots(calendar, clock)
-    recheck = CalendarRecheck(calendar, free_slots)
+    recheck = BookableCheck()
     book = (
         BookAppointment(repos, calendar, recheck, clock)
         if failpoint is None

@@ -29,6 +29,7 @@ from collections.abc import Awaitable, Callable
 from typing import TypeVar
 from uuid import UUID, uuid5
 
+from agenda_kit.calendar.validation import calendar_id_problem
 from agent_service.application.paging import bind, page, scope_of, unbind
 from agent_service.application.ports import (
     FaqRepository,
@@ -192,6 +193,7 @@ class ProfessionalCatalog:
         self._professionals = professionals
 
     async def create(self, professional: Professional, idempotency_key: str) -> Professional:
+        check_professional_calendar(professional)
         await self._tenants.get(professional.tenant_id)
         await self._check_services(professional)
         keyed = with_key_id(professional, professional.tenant_id, "professional", idempotency_key)
@@ -205,6 +207,7 @@ class ProfessionalCatalog:
         etag: str | None = None,
     ) -> Professional:
         async def write(professional: Professional) -> Professional:
+            check_professional_calendar(professional)
             await self._check_services(professional)
             return await self._professionals.update(professional)
 
@@ -232,6 +235,14 @@ class ProfessionalCatalog:
             raise InvalidInputError(
                 "professional.service_ids", f"unknown service ids: {', '.join(unknown)}"
             )
+
+
+def check_professional_calendar(professional: Professional) -> None:
+    """The calendar service's own rule on calendar ids (``agenda_kit.calendar.validation``):
+    a professional whose calendar the service would refuse is never stored."""
+    problem = calendar_id_problem(professional.calendar_id)
+    if problem is not None:
+        raise InvalidInputError("professional.calendar_id", problem)
 
 
 class FaqCatalog:

@@ -1,7 +1,7 @@
 """Hand-written in-memory repositories of the agent service, with the Beanie ones' rules.
 
 The same contract tests run on both (``tests/agent_service/integration/test_repositories.py``):
-tenant scoping, idempotent ``add``, unique slot holds, optimistic conversation versions,
+tenant scoping, idempotent ``add``, optimistic conversation versions,
 one claim per channel message, keyset page tokens. Stored instants are kept as MongoDB keeps
 them (UTC, whole milliseconds), so both return equal entities.
 """
@@ -24,8 +24,6 @@ from agent_service.application.repositories import Repositories
 from agent_service.domain.appointments import (
     Appointment,
     AppointmentStatus,
-    held_units,
-    hold_units,
 )
 from agent_service.domain.catalog import Customer, FaqEntry, Professional, Service, Tenant
 from agent_service.domain.conversations import (
@@ -37,7 +35,6 @@ from agent_service.domain.conversations import (
 from agent_service.domain.errors import (
     ConflictError,
     NotFoundError,
-    SlotUnavailableError,
 )
 from agent_service.domain.outbox import OutboxCursor, OutboxMessage
 from agent_service.infrastructure.mongo.appointment_repository import PREVIOUS_STATUSES
@@ -269,7 +266,6 @@ class InMemoryCustomerRepository:
         return _page(_after(ordered, page_token, None), page_size, None)
 
 
-HoldKey = tuple[str, datetime]
 StoreClock = Callable[[], datetime]
 
 
@@ -278,12 +274,11 @@ def _real_now() -> datetime:
 
 
 class InMemoryAppointmentRepository:
-    """Holds are a dict keyed like the unique index (calendar, unit); every method is atomic
-    (no await inside). ``clock`` plays the database's clock: it stamps ``updated_at``."""
+    """Every method is atomic (no await inside); no slot holds (the calendar decides whether a
+    time is free). ``clock`` plays the database's clock: it stamps ``updated_at``."""
 
     def __init__(self, clock: StoreClock = _real_now) -> None:
         self.store = _Scoped("appointment")
-        self.holds: dict[HoldKey, UUID] = {}
         self.clock = clock
 
     def _stamped(self, appointment: Appointment) -> Appointment:
@@ -295,16 +290,9 @@ class InMemoryAppointmentRepository:
         if stored is not None and stored.tenant_id == appointment.tenant_id:
             earlier: Appointment = stored
             return earlier
-        keys = [
-            (appointment.calendar_id, u) for u in hold_units(appointment.start, appointment.end)
-        ]
-        if stored is not None or any(key in self.holds for key in keys):
-            if stored is None:
-                failed = appointment.model_copy(update={"status": AppointmentStatus.FAILED})
-                self.store.items[appointment.id] = as_stored(failed)
-            raise SlotUnavailableError(f"{appointment.start.isoformat()} is no longer free")
+        if stored is not None:
+            raise ConflictError(f"appointment {appointment.id} cannot be stored")
         self.store.items[appointment.id] = as_stored(appointment)
-        self.holds.update(dict.fromkeys(keys, appointment.id))
         return None
 
     async def save(self, appointment: Appointment) -> Appointment:
@@ -313,8 +301,6 @@ class InMemoryAppointmentRepository:
         if stored.status not in PREVIOUS_STATUSES[appointment.status]:
             raise ConflictError(f"appointment {appointment.id} changed concurrently; reload it")
         self.store.items[appointment.id] = as_stored(appointment)
-        if not appointment.is_active:
-            self.holds = {k: v for k, v in self.holds.items() if v != appointment.id}
         result: Appointment = self.store.items[appointment.id]
         return result
 
@@ -391,10 +377,6 @@ class InMemoryAppointmentRepository:
         ):
             raise ConflictError(f"appointment {appointment.id} changed meanwhile")
         moving = self._stamped(stored.model_copy(update={"moving_to": new_start}))
-        keys = [(moving.calendar_id, u) for u in held_units(moving)]
-        if any(self.holds.get(key, moving.id) != moving.id for key in keys):
-            raise SlotUnavailableError(f"{new_start.isoformat()} is not free")
-        self.holds.update(dict.fromkeys(keys, moving.id))
         return self._update(moving)
 
     async def finish_move(self, appointment: Appointment) -> Appointment:
@@ -420,8 +402,6 @@ class InMemoryAppointmentRepository:
             or stored.start != moving.start
         ):
             return stored
-        keep = {(result.calendar_id, u) for u in held_units(result)}
-        self.holds = {k: v for k, v in self.holds.items() if v != moving.id or k in keep}
         return self._update(self._stamped(result))
 
     async def list(

@@ -15,11 +15,9 @@ from agent_service.application.catalog_cache import (
 )
 from agent_service.application.repositories import Repositories
 from agent_service.application.tenant_cache import CachedTenants
-from agent_service.infrastructure.mongo import migrations
 from agent_service.infrastructure.mongo.appointment_repository import BeanieAppointmentRepository
 from agent_service.infrastructure.mongo.booking_documents import (
     AppointmentDocument,
-    SlotHoldDocument,
 )
 from agent_service.infrastructure.mongo.catalog_documents import (
     CustomerDocument,
@@ -60,7 +58,6 @@ DOCUMENTS = [
     FaqDocument,
     CustomerDocument,
     AppointmentDocument,
-    SlotHoldDocument,
     ConversationDocument,
     ProcessedTurnDocument,
     OutboxDocument,
@@ -86,7 +83,6 @@ async def init_agent_storage(
 
     Beanie binds documents to one database per process: the last call wins.
     """
-    await migrations.holds_by_calendar(client[database])
     await init_beanie(database=client[database], document_models=DOCUMENTS)
     clock = DatabaseClock(client, local_clock)
     turns = BeanieTurnRepository(clock, turn_lease, turn_slots)

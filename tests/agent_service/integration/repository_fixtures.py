@@ -8,20 +8,15 @@ from __future__ import annotations
 
 from collections.abc import AsyncIterator
 from datetime import UTC, datetime
-from uuid import UUID, uuid4
+from uuid import uuid4
 
 import pytest
 
 from agenda_kit.mongo import EmbeddedMongo, make_client
 from agent_service.application.repositories import Repositories
 from agent_service.infrastructure.mongo import init_agent_storage
-from agent_service.infrastructure.mongo.booking_documents import SlotHoldDocument
 from agent_service.infrastructure.mongo.conversation_documents import ProcessedTurnDocument
-from tests.fakes.agent_repositories import (
-    InMemoryAppointmentRepository,
-    InMemoryTurnRepository,
-    in_memory_repositories,
-)
+from tests.fakes.agent_repositories import InMemoryTurnRepository, in_memory_repositories
 
 
 async def beanie_repositories(server: EmbeddedMongo) -> AsyncIterator[Repositories]:
@@ -43,13 +38,6 @@ async def repos(request: pytest.FixtureRequest) -> AsyncIterator[Repositories]:
     server: EmbeddedMongo = request.getfixturevalue("embedded_mongo")
     async for repositories in beanie_repositories(server):
         yield repositories
-
-
-async def holds_of(repos: Repositories, appointment_id: UUID) -> int:
-    """How many slot holds an appointment has (a peek behind the port, for assertions)."""
-    if isinstance(repos.appointments, InMemoryAppointmentRepository):
-        return sum(1 for held in repos.appointments.holds.values() if held == appointment_id)
-    return await SlotHoldDocument.find({"appointment_id": appointment_id}).count()
 
 
 LONG_AGO = datetime(2000, 1, 1, tzinfo=UTC)

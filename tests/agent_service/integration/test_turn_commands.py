@@ -130,7 +130,7 @@ async def test_a_first_turn_creates_its_conversation_with_its_first_save(
     assert second.conversation_id == first.conversation_id  # the stored one was found again
 
 
-async def test_a_booking_confirmation_writes_the_appointment_with_one_transaction(
+async def test_a_booking_confirmation_writes_the_appointment_without_a_transaction(
     embedded_mongo: EmbeddedMongo, tmp_path: Path, turns: list[list[str]]
 ) -> None:
     _, booked = await maria_says(
@@ -138,9 +138,11 @@ async def test_a_booking_confirmation_writes_the_appointment_with_one_transactio
     )
     assert any(action.appointment.id for action in booked.actions), booked
     confirmation = turns[1]
-    # The reservation (appointment and holds together) is the one transaction; the
-    # confirmation is one conditional write of one document.
-    assert confirmation.count("commitTransaction") == 1, confirmation
+    # The reservation is one insert of the appointment (no holds: the calendar service's
+    # create-if-free decides the time), the confirmation one conditional write: no
+    # transaction.
+    assert confirmation.count("commitTransaction") == 0, confirmation
+    assert confirmation.count("insert appointments") == 1, confirmation
     # A first delivery has no earlier appointment of its own to resume: no read for it.
     assert "find appointments" not in confirmation, confirmation
 

@@ -17,6 +17,7 @@ from agent_service.domain.errors import (
     NotFoundError,
     SlotUnavailableError,
 )
+from agent_service.infrastructure.agent.calendar_errors import said
 from agent_service.infrastructure.agent.deps import AgentDeps
 from agent_service.infrastructure.agent.tools.booking import not_free, pending_result
 from agent_service.infrastructure.agent.tools.bounds import check_start
@@ -100,7 +101,7 @@ async def cancel_appointment(ctx: RunContext[AgentDeps], appointment_id: UUID) -
         )
     except (CalendarError, AgendaError) as error:
         record_outcome(deps, "cancel", "failed", summary, appointment_id=appointment_id)
-        return f"NOT CANCELLED: {error}"
+        return f"NOT CANCELLED: {said(error, deps.turn.language)}"
     record_booking("cancel", "cancelled" if changed else "already_cancelled")
     if changed:
         deps.turn.actions.append(
@@ -184,9 +185,10 @@ async def reschedule_appointment(
                     kind=ActionKind.APPOINTMENT_PENDING, appointment_id=pending, detail=summary
                 )
             )
-            return f"NOT CONFIRMED YET: {error}. The change may complete shortly; do not retry."
+            why = said(error, deps.turn.language)
+            return f"NOT CONFIRMED YET: {why}. The change may complete shortly; do not retry."
         record_outcome(deps, "reschedule", "failed", summary, appointment_id=appointment_id)
-        return f"NOT RESCHEDULED: {error}"
+        return f"NOT RESCHEDULED: {said(error, deps.turn.language)}"
     record_booking("reschedule", "rescheduled")
     deps.turn.actions.append(
         TurnAction(kind=ActionKind.APPOINTMENT_RESCHEDULED, appointment_id=new.id, detail=summary)

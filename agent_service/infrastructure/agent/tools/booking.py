@@ -22,6 +22,7 @@ from agent_service.domain.errors import (
     PolicyViolationError,
     SlotUnavailableError,
 )
+from agent_service.infrastructure.agent.calendar_errors import calendar_trouble, said
 from agent_service.infrastructure.agent.deps import AgentDeps
 from agent_service.infrastructure.agent.tools.bounds import check_start
 from agent_service.infrastructure.agent.tools.confirmation import Proposal, confirmation_gate
@@ -138,7 +139,7 @@ async def _not_free(
             deps.tenant, professional, day, service.duration_minutes
         )
     except CalendarError as error:
-        return f"UNAVAILABLE: {error}"
+        return f"UNAVAILABLE: {calendar_trouble(error, deps.turn.language)}"
     if start in starts:
         return None
     zone = deps.tenant.zone
@@ -255,7 +256,7 @@ async def _not_booked(deps: AgentDeps, start: datetime, summary: str, error: Exc
     is ambiguous; the reconciler settles it) or not booked at all."""
     pending = await pending_booking_at(deps, start)
     if pending is not None:
-        return _unsettled(deps, pending, summary, str(error))
+        return _unsettled(deps, pending, summary, said(error, deps.turn.language))
     if isinstance(error, SlotUnavailableError):
         record_outcome(deps, "book", "slot_taken", summary, taken=True)
         return f"NOT BOOKED: that time was just taken ({summary}). Offer other free times."
@@ -263,7 +264,7 @@ async def _not_booked(deps: AgentDeps, start: datetime, summary: str, error: Exc
         record_outcome(deps, "book", "policy_violation", summary)
     else:
         record_outcome(deps, "book", "failed", summary)
-    return f"NOT BOOKED: {error}"
+    return f"NOT BOOKED: {said(error, deps.turn.language)}"
 
 
 def _unsettled(deps: AgentDeps, appointment_id: UUID, summary: str, why: str) -> str:

@@ -11,6 +11,7 @@ from agenda_kit.calendar.errors import CalendarError
 from agent_service.domain.availability import plan_day
 from agent_service.domain.catalog import Service
 from agent_service.domain.errors import NotFoundError
+from agent_service.infrastructure.agent.calendar_errors import calendar_trouble
 from agent_service.infrastructure.agent.deps import AgentDeps
 from agent_service.infrastructure.agent.tools.bounds import check_day
 from agent_service.infrastructure.agent.tools.formatting import (
@@ -77,7 +78,7 @@ async def check_availability(
             deps.tenant, professional, target_date, duration
         )
     except CalendarError as error:
-        return f"UNAVAILABLE: {error}"
+        return f"UNAVAILABLE: {calendar_trouble(error, deps.turn.language)}"
     weekday = WEEKDAYS[deps.turn.language][target_date.weekday()]
     header = (
         f"Free times for {professional.name} on {target_date.isoformat()} ({weekday}), "
