@@ -77,3 +77,9 @@ def transcript_text(message: IncomingMessage) -> str:
     if message.text.strip() or message.decision is None:
         return message.text
     return f"[{message.decision.choice.value}]"
+    return sender_ref(message.external_id)
+
+
+def sender_ref(external_id: str) -> str:
+    """``customer_ref`` of a sender by their channel id."""
+    return hashlib.sha256(external_id.strip().encode()).hexdigest()[:32]

@@ -168,7 +168,9 @@ def customer_texts(turn: TurnInput) -> list[str]:
 
 
 def _message_id(turn: TurnInput) -> str:
-    """The channel message id of the customer message this turn answers."""
+    """The channel message id this turn's writes are keyed by (``TurnInput.request_key``)."""
+    if turn.request_key:
+        return turn.request_key
     messages = turn.conversation.messages
     return messages[-1].message_id if messages else ""
 

@@ -32,6 +32,7 @@ from agent_service.infrastructure.mongo.catalog_repositories import (
     BeanieServiceRepository,
     BeanieTenantRepository,
 )
+from agent_service.infrastructure.mongo.claim_lanes import BeanieClaimLanes
 from agent_service.infrastructure.mongo.claim_slots import SlotPolicy
 from agent_service.infrastructure.mongo.clock import DatabaseClock, LocalClock, utc_now
 from agent_service.infrastructure.mongo.conversation_documents import (
@@ -40,7 +41,6 @@ from agent_service.infrastructure.mongo.conversation_documents import (
 )
 from agent_service.infrastructure.mongo.conversation_repositories import (
     BeanieConversationRepository,
-    BeanieTurnRepository,
 )
 from agent_service.infrastructure.mongo.customer_repository import BeanieCustomerRepository
 from agent_service.infrastructure.mongo.errors import guarded
@@ -53,6 +53,7 @@ from agent_service.infrastructure.mongo.pending_executions import (
     PendingExecutionDocument,
 )
 from agent_service.infrastructure.mongo.turn_context import MongoTurnContextReader
+from agent_service.infrastructure.mongo.turn_repository import BeanieTurnRepository
 
 DOCUMENTS = [
     TenantDocument,
@@ -89,6 +90,7 @@ async def init_agent_storage(
     """
     await init_beanie(database=client[database], document_models=DOCUMENTS)
     clock = DatabaseClock(client, local_clock)
+    turns = BeanieTurnRepository(clock, turn_lease, turn_slots)
     return Repositories(
         tenants=CachedTenants(BeanieTenantRepository()),
         services=CachedServices(BeanieServiceRepository()),
@@ -97,8 +99,9 @@ async def init_agent_storage(
         customers=BeanieCustomerRepository(),
         appointments=BeanieAppointmentRepository(clock),
         conversations=BeanieConversationRepository(),
-        turns=BeanieTurnRepository(clock, turn_lease, turn_slots),
+        turns=turns,
         outbox=BeanieOutboxRepository(clock),
+        lanes=BeanieClaimLanes(turns, clock, turn_lease),
         turn_context=MongoTurnContextReader(),
         executions=BeaniePendingExecutionRepository(clock),
     )

@@ -7,6 +7,7 @@ in the test module), with a fresh database per test.
 from __future__ import annotations
 
 from collections.abc import AsyncIterator
+from datetime import UTC, datetime
 from uuid import uuid4
 
 import pytest
@@ -14,7 +15,8 @@ import pytest
 from agenda_kit.mongo import EmbeddedMongo, make_client
 from agent_service.application.repositories import Repositories
 from agent_service.infrastructure.mongo import init_agent_storage
-from tests.fakes.agent_repositories import in_memory_repositories
+from agent_service.infrastructure.mongo.conversation_documents import ProcessedTurnDocument
+from tests.fakes.agent_repositories import InMemoryTurnRepository, in_memory_repositories
 
 
 async def beanie_repositories(server: EmbeddedMongo) -> AsyncIterator[Repositories]:
@@ -36,3 +38,18 @@ async def repos(request: pytest.FixtureRequest) -> AsyncIterator[Repositories]:
     server: EmbeddedMongo = request.getfixturevalue("embedded_mongo")
     async for repositories in beanie_repositories(server):
         yield repositories
+
+
+LONG_AGO = datetime(2000, 1, 1, tzinfo=UTC)
+
+
+async def expire_leases(repos: Repositories) -> None:
+    """End the current claims' leases (a peek behind the port, standing for "the lease's time
+    has passed" without waiting for it)."""
+    turns = repos.turns
+    if isinstance(turns, InMemoryTurnRepository):
+        for claim in turns.claims.values():
+            claim.lease_until = LONG_AGO
+        return
+    collection = ProcessedTurnDocument.get_pymongo_collection()
+    await collection.update_many({}, {"$set": {"lease_until": LONG_AGO}})

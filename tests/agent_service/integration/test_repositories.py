@@ -32,9 +32,7 @@ from agent_service.domain.errors import (
     NotFoundError,
 )
 from agent_service.domain.outbox import OutboxKind, OutboxMessage
-from agent_service.infrastructure.mongo.conversation_documents import ProcessedTurnDocument
-from tests.agent_service.integration.repository_fixtures import repos
-from tests.fakes.agent_repositories import InMemoryTurnRepository
+from tests.agent_service.integration.repository_fixtures import expire_leases, repos
 
 pytest_plugins = ["tests.kit.mongo_fixtures"]
 __all__ = ["repos"]
@@ -435,23 +433,11 @@ async def test_an_expired_claim_is_taken_over_and_a_live_one_is_not(repos: Repos
     turns = repos.turns
     assert await turns.claim(tenant.id, "whatsapp", "m1")
     assert not await turns.claim(tenant.id, "whatsapp", "m1")  # held (lease 60 s)
-    await _expire_leases(repos)
+    await expire_leases(repos)
     assert await turns.claim(tenant.id, "whatsapp", "m1")  # the holder died: taken over
     assert not await turns.claim(tenant.id, "whatsapp", "m1")
     result = TurnResult(conversation_id=uuid4(), reply="ok", status=ConversationStatus.ACTIVE)
     await turns.complete(tenant.id, "whatsapp", "m1", result)
-    await _expire_leases(repos)
+    await expire_leases(repos)
     assert not await turns.claim(tenant.id, "whatsapp", "m1")  # completed: never again
     assert await turns.result(tenant.id, "whatsapp", "m1") == result
-
-
-async def _expire_leases(repos: Repositories) -> None:
-    """End the current leases (a peek behind the port, standing for "the lease's time has
-    passed" without waiting for it)."""
-    long_ago = datetime(2000, 1, 1, tzinfo=UTC)
-    turns = repos.turns
-    if isinstance(turns, InMemoryTurnRepository):
-        turns.leases = dict.fromkeys(turns.leases, long_ago)
-        return
-    collection = ProcessedTurnDocument.get_pymongo_collection()
-    await collection.update_many({}, {"$set": {"lease_until": long_ago}})
