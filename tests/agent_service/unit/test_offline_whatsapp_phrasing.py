@@ -386,9 +386,12 @@ def test_batch5_phrasings() -> None:
 
 
 def test_after_a_time_is_where_the_times_start() -> None:
-    from agent_service.infrastructure.agent.offline.booking_flow import not_before
+    def start(text: str) -> time | None:
+        when = parse_when(text, NOW)
+        assert when.window is None or when.at is None  # a window edge is no time to book
+        return when.window.start if when.window else None
 
-    assert not_before("qualquer horario depois das 16h na quarta") == time(16)
-    assert not_before("anything after 3pm on friday?") == time(15)
-    assert not_before("a partir das 10h30") == time(10, 30)
-    assert not_before("corte amanha as 16h") is None
+    assert start("qualquer horario depois das 16h na quarta") == time(16)
+    assert start("anything after 3pm on friday?") == time(15)
+    assert start("a partir das 10h30") == time(10, 30)
+    assert start("corte amanha as 16h") is None

@@ -23,6 +23,7 @@ from agent_service.domain.availability import local_instant
 from agent_service.infrastructure.agent.offline import catalog
 from agent_service.infrastructure.agent.offline.context import OfflineContext
 from agent_service.infrastructure.agent.offline.intents import cancels_in_other_words
+from agent_service.infrastructure.agent.offline.matching import best_service
 from agent_service.infrastructure.agent.offline.nlu import (
     best_match_group,
     classify_intent,
@@ -197,7 +198,7 @@ def _by_service(
     said: Described, left: list[catalog.AppointmentInfo]
 ) -> list[catalog.AppointmentInfo] | None:
     names = sorted({a.service: a.words for a in left}.items())
-    index = best_match_group(said[0], [words for _name, words in names])
+    index = best_service(said[0], [words for _name, words in names])
     return None if index is None else [a for a in left if a.service == names[index][0]]
 
 

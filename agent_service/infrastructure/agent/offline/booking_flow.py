@@ -5,7 +5,7 @@ the customer's words, check availability, ask for confirmation, book."""
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import UTC, date, datetime, time
 
 from pydantic_ai.messages import ModelResponse
@@ -15,13 +15,14 @@ from agent_service.infrastructure.agent.offline import catalog
 from agent_service.infrastructure.agent.offline.availability_flow import (
     date_range,
     listing,
-    part_of_day,
     range_listing,
     team_step,
+    wanted,
     wants_anyone,
 )
 from agent_service.infrastructure.agent.offline.context import OfflineContext
 from agent_service.infrastructure.agent.offline.corrections import affirmed, negated
+from agent_service.infrastructure.agent.offline.matching import best_service, service_candidates
 from agent_service.infrastructure.agent.offline.nlu import (
     asks_for_times,
     best_match_group,
@@ -48,11 +49,6 @@ from agent_service.infrastructure.agent.offline.when import (
     two_readings,
 )
 
-_EARLIEST = re.compile(
-    r"\b(?:primeir[oa] (?:horario|vaga)|mais cedo possivel|first (?:free|available|slot|opening)"
-    r"|earliest)\b"
-)
-
 
 @dataclass
 class Request:
@@ -64,6 +60,8 @@ class Request:
     """A professional the customer named who does not offer the service (never substituted)."""
     other_week: When | None = None
     """The day was "next Tuesday" while Tuesday is this week: which one is asked, never guessed."""
+    tied: list[catalog.ServiceInfo] = field(default_factory=list)
+    """The services the customer's words may mean when they fit several ("a haircut"): asked."""
 
 
 def booking_step(ctx: OfflineContext) -> ModelResponse:
@@ -97,9 +95,8 @@ def _names_entry(ctx: OfflineContext) -> bool:
     services = catalog.services(_result_text(ctx, "list_services"))
     professionals = catalog.professionals(_result_text(ctx, "list_professionals"))
     said = affirmed(ctx.text)
-    return any(
-        best_match_group(said, [entry.words for entry in entries]) is not None
-        for entries in (services, professionals)
+    return bool(service_candidates(said, [s.words for s in services])) or (
+        best_match_group(said, [p.words for p in professionals]) is not None
     )
 
 
@@ -139,7 +136,8 @@ def _next_question_or_action(ctx: OfflineContext) -> ModelResponse:
                             professional=request.professional.name, items=items))  # fmt: skip
         return _windows(ctx, request.professional, request.day)
     if request.service is None:
-        return text(say("ask_service", ctx.language, items=", ".join(s.name for s in services)))
+        options = request.tied or services
+        return text(say("ask_service", ctx.language, items=", ".join(s.name for s in options)))
     if request.professional is None:
         offering = [p for p in professionals if request.service.name in p.services]
         if wants_anyone(ctx.texts):
@@ -205,9 +203,6 @@ def _availability(ctx: OfflineContext, request: Request) -> ModelResponse:
                         items=items))  # fmt: skip
     day = request.day.strftime("%d/%m" if ctx.language == "pt" else "%Y-%m-%d")
     times = catalog.free_times(checked.text)
-    floor = not_before(ctx.text)
-    if floor is not None:  # "qualquer horário depois das 16h": the times from then on
-        times = [t for t in times if time.fromisoformat(t) >= floor]
     refusal = refusal_text(checked.text, ctx.language)
     if refusal is not None:
         return text(refusal)
@@ -215,27 +210,22 @@ def _availability(ctx: OfflineContext, request: Request) -> ModelResponse:
         return text(say("failed", ctx.language, detail=failure_detail(checked.text)))
     if not times:
         return text(say("no_times", ctx.language, professional=request.professional.name, day=day))
-    if _EARLIEST.search(normalize(" ".join(ctx.fresh_texts))):
-        hour, minute = (int(part) for part in times[0].split(":"))
-        start = local_instant(request.day, time(hour, minute), ctx.zone).astimezone(ctx.zone)
+    want = wanted(ctx)
+    fitting = want.fitting(times)
+    picked = want.pick(fitting)
+    if picked is not None:  # "o mais cedo", "the first one": that time, proposed
+        start = local_instant(request.day, time.fromisoformat(picked), ctx.zone)
         return call(
             "book_appointment",
             professional_id=request.professional.id,
             service_id=request.service.id,
-            start_time=start.isoformat(),
+            start_time=start.astimezone(ctx.zone).isoformat(),
         )
-    shown = listing(times, part_of_day(ctx.fresh_texts), ctx.language)
-    if not shown:
-        everything = listing(times, None, ctx.language)
-        return text(
-            say(
-                "times_part",
-                ctx.language,
-                professional=request.professional.name,
-                day=day,
-                times=everything,
-            )
-        )
+    if not fitting:
+        everything = listing(times, ctx.language)
+        return text(say("times_part", ctx.language, professional=request.professional.name,
+                        day=day, times=everything))  # fmt: skip
+    shown = listing(fitting, ctx.language)
     return text(
         say("times", ctx.language, professional=request.professional.name, day=day, times=shown)
     )
@@ -254,7 +244,7 @@ def _windows(
     if refusal is not None:
         return text(refusal)
     shown_day = day.strftime("%d/%m" if ctx.language == "pt" else "%Y-%m-%d")
-    times = listing(catalog.free_times(checked.text), part_of_day(ctx.fresh_texts), ctx.language)
+    times = listing(wanted(ctx).fitting(catalog.free_times(checked.text)), ctx.language)
     if not times:
         return text(say("no_times", ctx.language, professional=professional.name, day=shown_day))
     return text(
@@ -288,13 +278,15 @@ def _understand(
     # and a name the customer just said no to is never taken from an earlier message.
     texts = [affirmed(candidate) for candidate in ctx.texts]
     refused = negated(ctx.text)
-    service = _first_match(texts, [s.words for s in services], refused)
-    chosen = services[service] if service is not None else None
     named = _first_match(texts, [p.words for p in professionals], refused)
     person = professionals[named] if named is not None else None
+    candidates = _first_services(texts, services, refused)
+    if len(candidates) > 1 and person is not None:
+        # "um corte com o Thiago": of the services the words may mean, the one they offer.
+        offered = [i for i in candidates if services[i].name in person.services]
+        candidates = offered if len(offered) == 1 else candidates
+    chosen = services[candidates[0]] if len(candidates) == 1 else None
     day, at, other_week = _when(ctx)
-    if not_before(ctx.text) is not None:
-        at = None  # "depois das 16h" is where the times start, not a time to book
     if chosen is None and person is not None and len(person.services) == 1:
         chosen = next((s for s in services if s.name == person.services[0]), None)
     if person is not None and chosen is not None and chosen.name not in person.services:
@@ -303,7 +295,22 @@ def _understand(
     offering = [p for p in professionals if chosen is not None and chosen.name in p.services]
     if person is None and len(offering) == 1:
         person = offering[0]
-    return Request(chosen, person, day, at, other_week=other_week)
+    tied = [services[i] for i in candidates] if chosen is None and len(candidates) > 1 else []
+    return Request(chosen, person, day, at, other_week=other_week, tied=tied)
+
+
+def _first_services(
+    texts: list[str], services: list[catalog.ServiceInfo], refused: str = ""
+) -> list[int]:
+    """The services the newest message that names any may mean (one, or a tie to ask about);
+    one the customer just said no to only counts in the message that replaces it."""
+    names = [s.words for s in services]
+    said_no = best_service(refused, names) if refused else None
+    for position, candidate in enumerate(texts):
+        found = service_candidates(candidate, names)
+        if found and (found != [said_no] or position == 0):
+            return found
+    return []
 
 
 def _first_match(texts: list[str], names: list[tuple[str, ...]], refused: str = "") -> int | None:
@@ -390,25 +397,9 @@ def _changes_nothing_said(
     said = affirmed(ctx.text)
     if has_when_mention(said) or loose_time(said) is not None or shift(said) is not None:
         return False
-    return all(
-        best_match_group(said, [entry.words for entry in entries]) is None
-        for entries in (services, professionals)
+    return not service_candidates(said, [s.words for s in services]) and (
+        best_match_group(said, [p.words for p in professionals]) is None
     )
-
-
-_AFTER = re.compile(
-    r"(?<![a-z])(?:depois d[ao]s?|apos as|a partir d[ao]s?|after|from|any time after"
-    r"|mais tarde que)\s+(?=\d|meio)"
-)
-
-
-def not_before(message: str) -> time | None:
-    """The earliest time in "qualquer horário depois das 16h", "anything after 3pm"."""
-    folded = normalize(message)
-    found = _AFTER.search(folded)
-    if found is None:
-        return None
-    return parse_when("as " + folded[found.end() :], _EPOCH).at
 
 
 _IN_PASSING = frozenset({"hoje", "hj", "today", "tonight", "amanha", "amnh", "tomorrow", "tmrw"})

@@ -1,11 +1,13 @@
 """What the customer wants (intent) and whether a reply is a yes or a no.
 
-Intent rules (keywords and phrases in pt and en, matched on folded text with word boundaries):
+Intent rules (the phrases of every spoken language's ``[intents]`` table, matched on folded
+text with word boundaries):
 
 * ``handoff`` beats everything (a human, attendant, manager, complaint).
-* ``appointments`` (the customer's existing ones: cancel, reschedule, "my appointment") beats
-  the booking words, so "quero cancelar e marcar outro" is ``appointments``. The nouns
-  ``cancelamento``/``cancellation`` are not cancel requests ("política de cancelamento" is faq).
+* ``appointments`` (the customer's existing ones: cancel, reschedule, "my appointment", a move
+  "de X pra Y", or asking for the list: :func:`asks_for_listing`) beats the booking words, so
+  "quero cancelar e marcar outro" is ``appointments``. The nouns ``cancelamento``/
+  ``cancellation`` are not cancel requests ("política de cancelamento" is faq).
 * Otherwise the highest score among ``booking``, ``discovery`` and ``faq`` wins; strong phrases
   score 1, weak ones ("quero um", "available", "appointment") 0.5; ties go to booking, then
   discovery, then faq.
@@ -33,11 +35,18 @@ Yes/no rules (:func:`is_affirmative`, :func:`is_negative`; never both true):
 
 from __future__ import annotations
 
+import functools
 import re
 from typing import Literal
 
 from agent_service.infrastructure.agent.offline.text import normalize
 from agent_service.infrastructure.agent.offline.when import has_when_mention
+from agent_service.infrastructure.language.grammar.vocabulary import (
+    alternation,
+    any_of,
+    bounded,
+    union,
+)
 
 __all__ = [
     "Intent",
@@ -65,17 +74,6 @@ _HANDOFF = _rx(
     r"real person", r"manager", r"complain\w*", r"complaint", r"representative",
     r"operator", r"(?:speak|talk) (?:to|with) (?:someone|somebody|a person)",
 )  # fmt: skip
-_APPOINTMENTS = _rx(
-    r"meus agendamentos", r"meu agendamento", r"minha reserva", r"minhas reservas",
-    r"meu horario", r"meus horarios", r"cancelar", r"cancela", r"cancele", r"cancelo",
-    r"desmarc\w*", r"remarc\w*", r"reagend\w*", r"(?:mudar|trocar|alterar) (?:o |meu |de )?"
-    r"(?:horario|dia|agendamento)", r"adiar", r"antecipar", r"my appointments?",
-    r"(?:passar|mudar|trocar|mover|jogar|adiantar|transferir) (?:o |a )?(?:meu|minha)",
-    r"(?:passar|mudar|trocar|mover|jogar|transferir|move|switch)\b.{0,40}\b(?:de|do|da|from)"
-    r" \S+(?:[ -]feira)? (?:pra|para|pro|to)",
-    r"my bookings?", r"my reservations?", r"cancel", r"reschedul\w*", r"move my",
-    r"change my (?:appointment|booking|time|reservation)", r"when is my", r"do i have",
-)  # fmt: skip
 # Cancelling in negative words about the customer's OWN appointment ("não quero mais o meu
 # corte", "não vou poder ir na minha massagem", "I can't make it to my haircut"). Without the
 # possessive ("não quero mais o corte") the words may just decline what was proposed a moment
@@ -95,64 +93,17 @@ def cancels_in_other_words(text: str) -> bool:
     return _CANCEL_IN_OTHER_WORDS.search(normalize(text)) is not None
 
 
-_BOOKING = _rx(
-    r"agendar", r"agenda", r"agendo", r"agende", r"agendamento", r"marcar", r"marca",
-    r"marque", r"marcaria", r"reservar", r"reserva", r"reserve", r"horarios? disponive\w*",
-    r"tem (?:horario|vaga|agenda)", r"vagas?", r"disponibilidade", r"encaix\w*",
-    r"(?:consigo|posso|da pra) (?:ir|passar|fazer)", r"book\w*", r"schedul\w*",
-    r"appointment for", r"make an appointment", r"free slots?", r"any slots?",
-    r"availability", r"can i come", r"could i come", r"set up an appointment",
-)  # fmt: skip
-_BOOKING_WEAK = _rx(
-    r"(?:quero|queria|gostaria de|preciso de) (?:um|uma|fazer)", r"available",
-    r"appointment", r"(?:i want|i'd like|i would like|i need) (?:a|an|to get)",
-    r"slots?", r"horarios?",
-    # a span of days asks for times ("tem manicure no fim de semana?")
-    r"(?:no |este |esse |neste |nesse )?(?:fim|final) de semana", r"weekend",
-    r"semana que vem", r"proxima semana", r"next week", r"proximos dias", r"next few days",
-)  # fmt: skip
-_DISCOVERY = _rx(
-    r"(?:quais|que) (?:sao os )?servicos", r"servicos", r"precos?", r"quanto custa",
-    r"quanto (?:e|fica|sai|cobra\w*)", r"valor(?:es)?", r"tabela", r"quem atende",
-    r"profissiona\w*", r"o que (?:voces )?fazem", r"services?", r"prices?", r"pricing",
-    r"how much", r"costs?", r"who works", r"staff", r"stylists?", r"what do you (?:offer|do)",
-    r"menu", r"do you do", r"voces fazem",
-)  # fmt: skip
-_FAQ = _rx(
-    r"endereco", r"onde fica\w*", r"onde (?:voces )?(?:ficam|estao)", r"localiza\w*",
-    r"como chego", r"estaciona\w*", r"formas? de pagamento", r"pagamento", r"pagar", r"pix",
-    r"cartao", r"cartoes", r"dinheiro", r"aceita\w*", r"horario de (?:funcionamento|atendimento)",
-    r"funciona\w*", r"abre\w*", r"abrem", r"aberto", r"fecha\w*", r"politica",
-    r"cancelamento", r"atraso", r"wifi", r"address", r"where are you", r"located",
-    r"location", r"parking", r"park", r"payments?", r"pay", r"cards?", r"cash",
-    r"opening hours", r"hours", r"open", r"close\w*", r"policy", r"cancellation",
-)  # fmt: skip
-_GREETING = _rx(
-    r"oi+", r"ola", r"bom dia", r"boa tarde", r"boa noite", r"e ai", r"opa", r"tudo bem",
-    r"hello", r"hi", r"hey", r"good (?:morning|afternoon|evening)", r"howdy",
-)  # fmt: skip
-_QUESTION = re.compile(
-    r"\?|^(?:o que|como|qual|quais|quando|onde|por que|porque|voces|tem|existe|pode|posso"
-    r"|what|how|when|where|why|which|do you|does|can you|is there|are you|is it)\b"
-)
-_TIMES_QUESTION = _rx(
-    r"(?:quais|que|quantos) horarios?", r"horarios? (?:livres?|disponive\w*|vagos?)",
-    r"tem (?:horario|vaga|agenda)", r"que horas? (?:tem|ha)", r"disponibilidade",
-    r"what times?", r"which times?", r"free (?:times?|slots?)", r"any (?:slots?|times?)",
-    r"availability", r"when (?:is|are) (?:\w+ )?(?:free|available)",
-)  # fmt: skip
-_ANYONE = _rx(
-    r"tanto faz", r"qualquer (?:um|uma|profissional|barbeir[oa]|cabeleireir[oa]|manicure)",
-    r"quem estiver livre", r"sem preferencia", r"any (?:professional|barber|stylist)",
-    r"anyone", r"no preference", r"whoever",
-)  # fmt: skip
-# A question about the rules, not a request: "até quando posso cancelar?", "how late can I
-# cancel?" are answered from the FAQ.
-_POLICY_QUESTION = _rx(
-    r"ate quando (?:posso|da pra|consigo|pode)", r"com quanto tempo (?:de )?antecedencia",
-    r"quanto tempo antes", r"how (?:late|far in advance|long before) can i",
-    r"until when can i",
-)  # fmt: skip
+_BOOKING = any_of("intents", "booking")
+_BOOKING_WEAK = any_of("intents", "booking_weak")
+_DISCOVERY = any_of("intents", "discovery")
+_FAQ = any_of("intents", "faq")
+_GREETING = any_of("intents", "greeting")
+_QUESTION = re.compile(r"\?|^(?:" + alternation(union("intents", "question_start")) + r")\b")
+_TIMES_QUESTION = any_of("intents", "times_question")
+_ANYONE = any_of("intents", "anyone")
+# A question about the rules, not a request: "até quando posso cancelar?" is answered from
+# the FAQ.
+_POLICY_QUESTION = any_of("intents", "policy_question")
 _RANKED: tuple[tuple[Intent, re.Pattern[str], float], ...] = (
     ("booking", _BOOKING, 1.0),
     ("booking", _BOOKING_WEAK, 0.5),
@@ -163,6 +114,56 @@ _RANKED: tuple[tuple[Intent, re.Pattern[str], float], ...] = (
 )
 
 
+def wants_anyone(text: str) -> bool:
+    """Any professional will do ("tanto faz", "anyone", "me da igual")."""
+    return _ANYONE.search(normalize(text)) is not None
+
+
+def asks_about_appointments(folded: str) -> bool:
+    """The customer's own appointments: cancel/move/"my appointment" words
+    (``[intents].appointments``), a move "de X pra Y" (``move_verbs``, ``from_words``,
+    ``to_words``), or a request to list them (:func:`asks_for_listing`)."""
+    return bool(
+        any_of("intents", "appointments").search(folded)
+        or _move_between().search(folded)
+        or asks_for_listing(folded)
+    )
+
+
+@functools.cache
+def _move_between() -> re.Pattern[str]:
+    verb, source = union("intents", "move_verbs"), union("intents", "from_words")
+    target = union("intents", "to_words")
+    return bounded(
+        rf"(?:{alternation(verb)})\b.{{0,40}}\b(?:{alternation(source)})\s+\S+"
+        rf"(?:[\s-]*(?:{alternation(union('dates', 'weekday_suffixes'))}))?\s+"
+        rf"(?:{alternation(target)})"
+    )
+
+
+@functools.cache
+def _listing() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str]]:
+    def words(key: str) -> str:
+        return alternation(union("listing", key))
+
+    near = r"(?:\s+[a-z0-9']+){0,3}\s+"
+    booked = bounded(rf"(?:{words('question_words')}){near}(?:{words('booked_words')})")
+    nouns, have = words("appointment_nouns"), words("have_words")
+    held = bounded(
+        rf"(?:{words('question_words')})(?:\s+[a-z0-9']+){{0,2}}\s+"
+        rf"(?:(?:{nouns}){near}(?:{have})|(?:{have}){near}(?:{nouns}))"
+    )
+    mine = bounded(rf"(?:{words('possessives')})\s+(?:{nouns})")
+    return booked, held, mine
+
+
+def asks_for_listing(folded: str) -> bool:
+    """ "o que eu marquei?", "what have I got booked?", "¿qué citas tengo?", "meus horários"
+    (the ``[listing]`` table: a question word near a booked-verb, or near "have" and an
+    appointment noun, or a possessive before an appointment noun)."""
+    return any(pattern.search(folded) for pattern in _listing())
+
+
 def classify_intent(text: str) -> tuple[Intent, float]:
     """The customer's intent and a confidence in [0, 1]."""
     folded = normalize(text)
@@ -170,7 +171,7 @@ def classify_intent(text: str) -> tuple[Intent, float]:
         return "handoff", 0.95
     if _POLICY_QUESTION.search(folded):
         return "faq", 0.9
-    if _APPOINTMENTS.search(folded) or _CANCEL_IN_OTHER_WORDS.search(folded):
+    if asks_about_appointments(folded) or _CANCEL_IN_OTHER_WORDS.search(folded):
         return "appointments", 0.95
     scores: dict[Intent, float] = {}
     for intent, pattern, weight in _RANKED:

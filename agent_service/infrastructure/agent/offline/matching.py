@@ -31,29 +31,28 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from agent_service.application.service_lexicon import tied_best, unique_best, word_similarity
 from agent_service.infrastructure.agent.offline.text import fold_with_map, normalize, tokens
+from agent_service.infrastructure.language.grammar.vocabulary import union
+from agent_service.infrastructure.language.lexicon import service_lexicon
 
-__all__ = ["STOPWORDS", "best_match", "best_match_group", "extract_name", "ordinal_choice"]
+__all__ = [
+    "STOPWORDS",
+    "best_match",
+    "best_match_group",
+    "best_service",
+    "extract_name",
+    "ordinal_choice",
+    "service_candidates",
+]
 
 
 def _words(text: str) -> list[str]:
     return text.split()
 
 
-STOPWORDS = frozenset(
-    _words(
-        """
-    a o as os um uma uns umas de da do das dos em na no nas nos num numa por pelo pela para pra
-    pro com sem e ou mas que se como qual quais quando onde quem eu voce voces ele ela meu minha
-    seu sua isso isto esse essa este esta aquele aquela ai aqui la quero queria gostaria
-    preciso fazer marcar agendar reservar agendamento horario horarios dia hoje amanha tem ter
-    pode posso consigo favor obrigado obrigada sim nao oi ola bom boa tarde noite manha
-    servico servicos opcao the and with for an to of in on at my me want would like book
-    booking schedule appointment please can could have get some any this that is are it you
-    your service option thanks yes not hello today tomorrow who what which how
-    """
-    )
-)
+STOPWORDS = frozenset(union("matching", "stopwords"))
+"""Words that never name a catalog entry, in every spoken language (``[matching].stopwords``)."""
 _COMMON_WORDS = STOPWORDS | frozenset(
     _words(
         """
@@ -74,32 +73,11 @@ def _significant(text: str) -> list[str]:
     return [word for word in tokens(text) if len(word) >= 3 and word not in STOPWORDS]
 
 
-def _similarity(left: str, right: str) -> float:
-    if left == right:
-        return 1.0
-    short, long_ = sorted((left, right), key=len)
-    if long_.startswith(short) and len(long_) - len(short) <= 3:
-        return 0.8
-    shared = 0
-    for a, b in zip(short, long_, strict=False):
-        if a != b:
-            break
-        shared += 1
-    if shared >= 5 and shared >= len(short) - 2:
-        return 0.8
-    # A Portuguese verb names its service: "cortar"/"corte", "depilar"/"depilacao".
-    for word, other in ((left, right), (right, left)):
-        stem = word[:-2]
-        if word.endswith(("ar", "er", "ir")) and len(stem) >= 4 and other.startswith(stem):
-            return 0.8
-    return 0.0
-
-
 def _score(words: list[str], candidate: str) -> tuple[float, float]:
     wanted = _significant(candidate)
     if not wanted:
         return 0.0, 0.0
-    weights = [max((_similarity(w, c) for w in words), default=0.0) for c in wanted]
+    weights = [max((word_similarity(w, c) for w in words), default=0.0) for c in wanted]
     matched = sum(weights)
     return round(matched, 6), round(matched / len(wanted), 6)
 
@@ -116,6 +94,31 @@ def best_match(text: str, candidates: Sequence[str]) -> int | None:
     if top[0] <= 0 or scores.count(top) > 1:
         return None
     return scores.index(top)
+
+
+def service_candidates(text: str, groups: Sequence[Sequence[str]]) -> list[int]:
+    """The catalog services ``text`` may mean (each group: a name and the salon's aliases):
+    the salon's own words first (:func:`best_match_group`); when they name none, or tie, the
+    built-in lexicon (``application/service_lexicon.py``) over those tied, else over all. One
+    index: that service; several: a tie the customer is asked about; none: not named."""
+    words = _significant(text)
+    scores = [max((_score(words, n) for n in g), default=(0.0, 0.0)) for g in groups]
+    top = max(scores, default=(0.0, 0.0))
+    own = [i for i, score in enumerate(scores) if top[0] > 0 and score == top]
+    if len(own) == 1:
+        return own
+    pool = own or list(range(len(groups)))
+    lexical = service_lexicon().scores(text, [groups[i] for i in pool])
+    best = unique_best(lexical)
+    if best is not None:
+        return [pool[best]]
+    return own or [pool[i] for i in tied_best(lexical)]
+
+
+def best_service(text: str, groups: Sequence[Sequence[str]]) -> int | None:
+    """The one service ``text`` names (see :func:`service_candidates`), else ``None``."""
+    found = service_candidates(text, groups)
+    return found[0] if len(found) == 1 else None
 
 
 def best_match_group(text: str, groups: Sequence[Sequence[str]]) -> int | None:
@@ -195,7 +198,7 @@ _CHOICE_PATTERNS = (
     re.compile(r"(?<![\d/:.,$])\b(?P<n>\d{1,2})(?:o|a|st|nd|rd|th)\b(?!\s*(?:de|of)\b)"),
     re.compile(
         r"\b(?P<w>(?:" + "|".join(_ORDINAL_WORDS) + r")(?:o|a)s?|" + "|".join(_EN_ORDINALS)
-        + r")\b(?![\s-]*feira)(?!\s+(?:vez|time|to\s+last)\b)"
+        + r")\b(?![\s-]*feira)(?!\s+(?:vez|time|thing|to\s+last)\b)"
     ),
     re.compile(r"\b(?P<last>penultim[oa]|second\s+to\s+last|ultim[oa]|last)\b"),
 )  # fmt: skip

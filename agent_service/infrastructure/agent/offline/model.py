@@ -15,6 +15,7 @@ from agent_service.infrastructure.agent.offline.context import OfflineContext, r
 from agent_service.infrastructure.agent.offline.nlu import classify_intent, normalize
 from agent_service.infrastructure.agent.offline.replies import say
 from agent_service.infrastructure.agent.offline.responses import call, failure_detail, text
+from agent_service.infrastructure.language.grammar.vocabulary import any_of
 
 ROUTE_TOOL = "route_to"
 ESCAPE_TOOL = "transfer_to_router"
@@ -87,10 +88,7 @@ def _should_escape(ctx: OfflineContext, me: str) -> bool:
 
 
 def _discovery(ctx: OfflineContext) -> ModelResponse:
-    words = normalize(ctx.text)
-    wants_people = any(
-        w in words for w in ("profission", "quem", "who", "staff", "barbeir", "cabeleireir")
-    )
+    wants_people = any_of("intents", "people").search(normalize(ctx.text)) is not None
     if not ctx.results:
         intent, _ = classify_intent(ctx.text)
         if intent == "greeting":

@@ -5,7 +5,8 @@ number-like words, an inline table ``word = value``. :meth:`Vocabulary.alt` turn
 a regular-expression alternation: longest phrase first, each word escaped, the words of a
 phrase joined by any run of spaces or hyphens ("meio dia" also reads "meio-dia"). A phrase of a
 ``patterns`` list may end a word with ``*`` (any continuation: "desmarc*") and may offer
-alternatives with ``|`` ("mudar|trocar o|meu horario").
+alternatives with ``|`` ("mudar|trocar o|meu horario"), mark a word optional with a trailing
+``?`` and use ``~`` for any one word ("when is ~ free").
 
 Nothing here names a language: a language is its data file.
 """
@@ -52,7 +53,10 @@ def _phrase(phrase: str) -> str:
 
 
 def _word(word: str) -> str:
-    """One word of a phrase: ``a|b`` alternatives, each may end in ``*`` (continuation)."""
+    """One word of a phrase: ``a|b`` alternatives, each may end in ``*`` (continuation);
+    ``~`` is any one word."""
+    if word == "~":
+        return r"[a-z0-9']+"
     options = []
     for option in word.split("|"):
         body = re.escape(option.removesuffix("*"))
@@ -79,7 +83,7 @@ class Vocabulary:
         """Phrases that may use ``*``, ``|`` and ``?`` (see the module); each word folded."""
         values = _raw(self.code, table, key)
         for value in values:
-            atoms = re.split(r"[\s|]+", value.replace("*", "").replace("?", ""))
+            atoms = re.split(r"[\s|]+", value.replace("*", "").replace("?", "").replace("~", ""))
             if any(normalize(atom) != atom for atom in atoms if atom):
                 raise LanguageDataError(f"{self.code}.toml: [{table}].{key} has {value!r}")
         return tuple(values)
