@@ -21,7 +21,7 @@ from pydantic_ai.messages import ModelResponse
 
 from agent_service.domain.availability import local_instant
 from agent_service.infrastructure.agent.offline import catalog
-from agent_service.infrastructure.agent.offline.context import OfflineContext
+from agent_service.infrastructure.agent.offline.context import OfflineContext, ToolResult
 from agent_service.infrastructure.agent.offline.intents import cancels_in_other_words
 from agent_service.infrastructure.agent.offline.matching import best_service
 from agent_service.infrastructure.agent.offline.nlu import (
@@ -39,6 +39,7 @@ from agent_service.infrastructure.agent.offline.responses import (
     confirmation_summary,
     done_summary,
     failure_detail,
+    is_pending,
     text,
 )
 from agent_service.infrastructure.agent.offline.when import has_when_mention
@@ -59,13 +60,13 @@ def appointments_step(ctx: OfflineContext) -> ModelResponse:
     for tool in WRITES:
         result = ctx.result(tool)
         if result is not None:
-            return _after_write(ctx, tool, result.text)
+            return _after_write(ctx, tool, result)
     if _declines(ctx) and not ctx.results:
         return text(say("declined", ctx.language))
     listed = ctx.result("list_my_appointments")
     if listed is None:
         return call("list_my_appointments")
-    return _act(ctx, catalog.appointments(listed.text))
+    return _act(ctx, catalog.appointments(listed))
 
 
 def _declines(ctx: OfflineContext) -> bool:
@@ -222,7 +223,7 @@ def _by_time(
     return None if said[2] is None else [a for a in left if a.at == said[2]]
 
 
-def _after_write(ctx: OfflineContext, tool: str, result: str) -> ModelResponse:
+def _after_write(ctx: OfflineContext, tool: str, result: ToolResult) -> ModelResponse:
     summary = confirmation_summary(result)
     if summary is not None:
         key = "confirm_cancel" if tool == "cancel_appointment" else "confirm_reschedule"
@@ -231,7 +232,7 @@ def _after_write(ctx: OfflineContext, tool: str, result: str) -> ModelResponse:
     if done is not None:
         key = "cancelled" if tool == "cancel_appointment" else "rescheduled"
         return text(say(key, ctx.language, summary=done))
-    if result.startswith("PENDING:"):
+    if is_pending(result):
         return text(say("pending", ctx.language))
     refusal = refusal_text(result, ctx.language)
     if refusal is not None:

@@ -5,7 +5,6 @@ to see more."""
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from datetime import date, time
 
@@ -19,6 +18,7 @@ from agent_service.infrastructure.agent.offline.matching import ordinal_choice
 from agent_service.infrastructure.agent.offline.replies import say
 from agent_service.infrastructure.agent.offline.responses import call, text
 from agent_service.infrastructure.agent.offline.text import normalize
+from agent_service.infrastructure.agent.tools.results import FreeTimes
 from agent_service.infrastructure.language.grammar import (
     Window,
     day_range,
@@ -29,8 +29,6 @@ from agent_service.infrastructure.language.grammar import part_of_day as grammar
 
 SHOWN = 5
 PER_DAY = 3
-_HEADER = re.compile(r"^Free times for (.+?) on \d{4}-\d{2}-\d{2}", re.M)
-_DAY_HEADER = re.compile(r"^Free times for .+? on (\d{4}-\d{2}-\d{2})", re.M)
 
 
 def part_of_day(texts: list[str]) -> str | None:
@@ -151,9 +149,9 @@ def team_step(
 def _free_by_name(results: list[ToolResult]) -> dict[str, list[str]]:
     free: dict[str, list[str]] = {}
     for result in results:
-        header = _HEADER.search(result.text)
-        if header:
-            free[header.group(1)] = catalog.free_times(result.text)
+        if isinstance(result.data, FreeTimes) and result.data.days:
+            day = result.data.days[0]
+            free[day.professional] = list(day.times)
     return free
 
 
@@ -162,16 +160,12 @@ def date_range(text: str, today: date) -> tuple[date, date] | None:
     return day_range(normalize(text), today)
 
 
-def range_listing(result: str, language: str) -> str:
+def range_listing(result: ToolResult, language: str) -> str:
     """One line per day of a range result: the first ``PER_DAY`` free times of each."""
+    days = result.data.days if isinstance(result.data, FreeTimes) else []
     lines = []
-    for section in result.split("\n\n"):
-        header = _DAY_HEADER.search(section)
-        if header is None:
-            continue
-        day = date.fromisoformat(header.group(1))
-        times = catalog.free_times(section)
-        shown = ", ".join(times[:PER_DAY]) if times else say("none_free", language)
-        label = day.strftime("%d/%m" if language == "pt" else "%Y-%m-%d")
+    for day in days:
+        shown = ", ".join(day.times[:PER_DAY]) if day.times else say("none_free", language)
+        label = date.fromisoformat(day.day).strftime("%d/%m" if language == "pt" else "%Y-%m-%d")
         lines.append(f"- {label}: {shown}")
     return "\n".join(lines)

@@ -20,7 +20,7 @@ from agent_service.infrastructure.agent.offline.availability_flow import (
     wanted,
     wants_anyone,
 )
-from agent_service.infrastructure.agent.offline.context import OfflineContext
+from agent_service.infrastructure.agent.offline.context import OfflineContext, ToolResult
 from agent_service.infrastructure.agent.offline.corrections import affirmed, negated
 from agent_service.infrastructure.agent.offline.matching import best_service, service_candidates
 from agent_service.infrastructure.agent.offline.nlu import (
@@ -48,6 +48,7 @@ from agent_service.infrastructure.agent.offline.when import (
     shift,
     two_readings,
 )
+from agent_service.infrastructure.agent.tools.results import NotOffered
 
 
 @dataclass
@@ -71,7 +72,7 @@ def booking_step(ctx: OfflineContext) -> ModelResponse:
         return call("book_appointment", **pending["arguments"])
     booked = ctx.result("book_appointment")
     if booked is not None:
-        return _after_book(ctx, booked.text)
+        return _after_book(ctx, booked)
     # "não, melhor às 15h" and "ah não, quero com a Patrícia" are corrections, not refusals:
     # they go on with the new value. A "no" that names nothing declines.
     if (
@@ -92,8 +93,8 @@ def _day_name(day: date, language: str) -> str:
 
 def _names_entry(ctx: OfflineContext) -> bool:
     """Whether the message's affirmed part names a service or a professional."""
-    services = catalog.services(_result_text(ctx, "list_services"))
-    professionals = catalog.professionals(_result_text(ctx, "list_professionals"))
+    services = catalog.services(ctx.result("list_services"))
+    professionals = catalog.professionals(ctx.result("list_professionals"))
     said = affirmed(ctx.text)
     return bool(service_candidates(said, [s.words for s in services])) or (
         best_match_group(said, [p.words for p in professionals]) is not None
@@ -101,8 +102,8 @@ def _names_entry(ctx: OfflineContext) -> bool:
 
 
 def _next_question_or_action(ctx: OfflineContext) -> ModelResponse:
-    services = catalog.services(_result_text(ctx, "list_services"))
-    professionals = catalog.professionals(_result_text(ctx, "list_professionals"))
+    services = catalog.services(ctx.result("list_services"))
+    professionals = catalog.professionals(ctx.result("list_professionals"))
     request = _understand(ctx, services, professionals)
     span = date_range(ctx.text, ctx.now.date())
     if span is not None and request.day is None:
@@ -198,16 +199,16 @@ def _availability(ctx: OfflineContext, request: Request) -> ModelResponse:
             **({"end_date": span[1].isoformat()} if span else {}),
         )
     if span is not None and not checked.is_retry:
-        items = range_listing(checked.text, ctx.language)
+        items = range_listing(checked, ctx.language)
         return text(say("range_times", ctx.language, professional=request.professional.name,
                         items=items))  # fmt: skip
     day = request.day.strftime("%d/%m" if ctx.language == "pt" else "%Y-%m-%d")
-    times = catalog.free_times(checked.text)
-    refusal = refusal_text(checked.text, ctx.language)
+    times = catalog.free_times(checked)
+    refusal = refusal_text(checked, ctx.language)
     if refusal is not None:
         return text(refusal)
-    if checked.text.startswith(("NOT FOUND", "UNAVAILABLE")) or checked.is_retry:
-        return text(say("failed", ctx.language, detail=failure_detail(checked.text)))
+    if checked.code in ("NOT_FOUND", "UNAVAILABLE") or checked.is_retry:
+        return text(say("failed", ctx.language, detail=failure_detail(checked)))
     if not times:
         return text(say("no_times", ctx.language, professional=request.professional.name, day=day))
     want = wanted(ctx)
@@ -240,11 +241,11 @@ def _windows(
         return call(
             "check_availability", professional_id=professional.id, target_date=day.isoformat()
         )
-    refusal = refusal_text(checked.text, ctx.language)
+    refusal = refusal_text(checked, ctx.language)
     if refusal is not None:
         return text(refusal)
     shown_day = day.strftime("%d/%m" if ctx.language == "pt" else "%Y-%m-%d")
-    times = listing(wanted(ctx).fitting(catalog.free_times(checked.text)), ctx.language)
+    times = listing(wanted(ctx).fitting(catalog.free_times(checked)), ctx.language)
     if not times:
         return text(say("no_times", ctx.language, professional=professional.name, day=shown_day))
     return text(
@@ -252,21 +253,29 @@ def _windows(
     )
 
 
-def _after_book(ctx: OfflineContext, result: str) -> ModelResponse:
+def _after_book(ctx: OfflineContext, result: ToolResult) -> ModelResponse:
     summary = confirmation_summary(result)
     if summary is not None:
         return text(say("confirm", ctx.language, summary=summary))
     done = done_summary(result)
     if done is not None:
         return text(say("booked", ctx.language, summary=done))
-    if result.startswith("PENDING:"):
+    if result.code == "PENDING":
         return text(say("pending", ctx.language))
-    if result.startswith("NOT CONFIRMED YET"):  # the system's receipt says it is in progress
+    if result.code == "NOT_CONFIRMED_YET":  # the system's receipt says it is in progress
         return text(say("unsettled", ctx.language))
     refusal = refusal_text(result, ctx.language)
     if refusal is not None:
         return text(refusal)
+    if isinstance(result.data, NotOffered):
+        return text(_not_offered(ctx, result.data))
     return text(say("failed", ctx.language, detail=failure_detail(result)))
+
+
+def _not_offered(ctx: OfflineContext, data: NotOffered) -> str:
+    key = "not_offered" if data.offered_by else "not_offered_anyone"
+    return say(key, ctx.language, professional=data.professional, service=data.service,
+               items=", ".join(data.offered_by))  # fmt: skip
 
 
 def _understand(
@@ -421,8 +430,3 @@ def is_aside(message: str) -> bool:
 
 
 _EPOCH = datetime(2000, 1, 3, tzinfo=UTC)
-
-
-def _result_text(ctx: OfflineContext, tool: str) -> str:
-    result = ctx.result(tool)
-    return result.text if result is not None else ""

@@ -101,6 +101,14 @@ class Vocabulary:
             mapping[words] = int(number)
         return mapping
 
+    def number(self, table: str, key: str) -> float:
+        """The number at ``[table].key``."""
+        section = language_data(self.code).get(table)
+        value = section.get(key) if isinstance(section, dict) else None
+        if isinstance(value, bool) or not isinstance(value, int | float):
+            raise LanguageDataError(f"{self.code}.toml: [{table}].{key} must be a number")
+        return float(value)
+
     def alt(self, table: str, key: str) -> str:
         """The alternation of ``[table].key`` (patterns allowed)."""
         return alternation(self.patterns(table, key))
