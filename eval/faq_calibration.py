@@ -45,11 +45,11 @@ def rows() -> Iterator[tuple[str, str, bool, Scored | None]]:
         entries = _entries(SALONS[case.inputs.salon])
         ranked = scored(case.inputs.messages[-1], entries.values())
         if abstains:
-            yield case.name, want.language, False, ranked[0] if ranked else None
+            yield case.name or "", want.language, False, ranked[0] if ranked else None
             continue
         wanted = {entries[k].id for k in entries if k.split("_")[0] == want.faq}
         top = next((row for row in ranked if row.entry.id in wanted), None)
-        yield case.name, want.language, True, top
+        yield case.name or "", want.language, True, top
 
 
 def main() -> int:
