@@ -22,10 +22,15 @@ from agent_service.infrastructure.agent.offline.availability_flow import (
 )
 from agent_service.infrastructure.agent.offline.context import OfflineContext, ToolResult
 from agent_service.infrastructure.agent.offline.corrections import affirmed, negated
-from agent_service.infrastructure.agent.offline.matching import best_service, service_candidates
+from agent_service.infrastructure.agent.offline.matching import (
+    best_service,
+    service_candidates,
+    visit_parts,
+)
 from agent_service.infrastructure.agent.offline.nlu import (
     asks_for_times,
     best_match_group,
+    classify_intent,
     is_affirmative,
     is_negative,
     normalize,
@@ -48,7 +53,7 @@ from agent_service.infrastructure.agent.offline.when import (
     shift,
     two_readings,
 )
-from agent_service.infrastructure.agent.tools.results import NotOffered
+from agent_service.infrastructure.agent.tools.results import NotOffered, Proposed
 
 
 @dataclass
@@ -105,6 +110,9 @@ def _next_question_or_action(ctx: OfflineContext) -> ModelResponse:
     services = catalog.services(ctx.result("list_services"))
     professionals = catalog.professionals(ctx.result("list_professionals"))
     request = _understand(ctx, services, professionals)
+    visit = _visit(ctx, services, professionals, request)
+    if visit:
+        return _visit_step(ctx, visit, request)
     span = date_range(ctx.text, ctx.now.date())
     if span is not None and request.day is None:
         request.day = span[0]
@@ -185,6 +193,59 @@ def _next_question_or_action(ctx: OfflineContext) -> ModelResponse:
     )
 
 
+Part = tuple[list[catalog.ServiceInfo], catalog.ProfessionalInfo | None]
+
+
+def _visit(
+    ctx: OfflineContext,
+    services: list[catalog.ServiceInfo],
+    professionals: list[catalog.ProfessionalInfo],
+    request: Request,
+) -> list[Part]:
+    """The services of one visit, from the newest message that names services: each with its
+    candidates (one, or a tie the professional narrows) and its professional (named in its
+    part, else the request's when they offer it, else the only one who does)."""
+    names = [s.words for s in services]
+    for candidate in (affirmed(t) for t in ctx.fresh_texts):
+        parts = visit_parts(candidate, names)
+        if not parts and not service_candidates(candidate, names):
+            continue
+        visit: list[Part] = []
+        for part, found in parts:
+            named = best_match_group(part, [p.words for p in professionals])
+            person = professionals[named] if named is not None else request.professional
+            options = [services[i] for i in found]
+            if person is not None:
+                options = [s for s in options if s.name in person.services] or options
+            if len(options) == 1 and (person is None or options[0].name not in person.services):
+                offering = [p for p in professionals if options[0].name in p.services]
+                person = offering[0] if len(offering) == 1 else None
+            visit.append((options, person))
+        return visit
+    return []
+
+
+def _visit_step(ctx: OfflineContext, visit: list[Part], request: Request) -> ModelResponse:
+    """Several services asked together: each one resolved, then one proposal of the whole
+    visit, back to back (book_appointment's ``then``); never one of them silently dropped."""
+    for options, person in visit:
+        if len(options) > 1:
+            return text(say("ask_service", ctx.language, items=", ".join(s.name for s in options)))
+        if person is None:
+            return text(say("ask_professional_for", ctx.language, service=options[0].name))
+    listed = " + ".join(options[0].name for options, _ in visit)
+    if request.day is None:
+        return text(say("ask_day_visit", ctx.language, services=listed))
+    if request.at is None:
+        return text(say("ask_time_visit", ctx.language, services=listed))
+    (first, *_), who = visit[0]
+    assert who is not None
+    then = ",".join(f"{options[0].id}:{person.id}" for options, person in visit[1:] if person)
+    start = local_instant(request.day, request.at, ctx.zone).astimezone(ctx.zone)
+    return call("book_appointment", professional_id=who.id, service_id=first.id,
+                start_time=start.isoformat(), then=then)  # fmt: skip
+
+
 def _availability(ctx: OfflineContext, request: Request) -> ModelResponse:
     assert request.professional is not None and request.service is not None
     assert request.day is not None
@@ -256,7 +317,13 @@ def _windows(
 def _after_book(ctx: OfflineContext, result: ToolResult) -> ModelResponse:
     summary = confirmation_summary(result)
     if summary is not None:
-        return text(say("confirm", ctx.language, summary=summary))
+        lead = say("confirm", ctx.language, summary=summary)
+        if isinstance(result.data, Proposed) and classify_intent(ctx.text)[0] == "discovery":
+            # "quanto custa?" in the middle of a booking: the price, and the proposal again.
+            prices = [say("service_price", ctx.language, service=i.service, price=i.price)
+                      for i in result.data.items]  # fmt: skip
+            return text(" ".join([*prices, lead]))
+        return text(lead)
     done = done_summary(result)
     if done is not None:
         return text(say("booked", ctx.language, summary=done))

@@ -171,6 +171,8 @@ def classify_intent(text: str) -> tuple[Intent, float]:
         return "handoff", 0.95
     if _POLICY_QUESTION.search(folded):
         return "faq", 0.9
+    if any_of("faq", "hours_question").search(folded) and not _BOOKING.search(folded):
+        return "faq", 0.9  # "what time do you open on Saturdays?": the opening hours
     if asks_about_appointments(folded) or _CANCEL_IN_OTHER_WORDS.search(folded):
         return "appointments", 0.95
     scores: dict[Intent, float] = {}
