@@ -204,49 +204,34 @@ def _fallback(text: str, folded: str) -> tuple[Intent, float]:
 
 
 # --- yes / no ----------------------------------------------------------------------------
+# The words are data ([replies] of every language file); the structure is here: fillers may
+# lead, a strong yes stands alone, a weak yes ("isso", "right") only at the end or before another
+# yes, and a bare "no" is a refusal only before what [replies].no_before names (Portuguese "no"
+# is also "in the": "no sábado").
 
-_FILLER = r"(?:(?:ah+|ahn|hm+|hum+|entao|bom|oi|ola|ok entao|well|oh|so|uh+|um+|err?)\W*\s*)*"
-_AGREEING = _rx(
-    r"nao tem problema", r"sem problemas?", r"nao ha problema", r"no problem", r"no worries",
-    r"why not", r"por que nao", r"porque nao",
-)  # fmt: skip
-_UNSURE = _rx(
-    r"nao sei", r"sei la", r"talvez", r"maybe", r"not sure", r"i don'?t know", r"dunno",
-    r"perhaps", r"nao tenho certeza", r"vou pensar", r"let me think",
-)  # fmt: skip
-_NEG_START = re.compile(
-    _FILLER + r"(?:nao|nop|nope|nah|negativo|melhor nao|acho que nao|de jeito nenhum|jamais"
-    r"|nunca|cancela\w*|cancel|deixa pra la|esquece|never\s?mind|not now|not really"
-    r"|nem|n|no(?=\s*(?:$|[,.!;?]|\s(?:thanks|thank|need|i|it|not|please|sorry|way|that"
-    r"|thats|longer|more|to)\b)))(?![a-z0-9'])"
-)
-_NEG_ANYWHERE = _rx(
-    r"nao (?:pode|quero|precisa|confirmo|marca|marque|posso|vou|da|obrigad[oa])",
-    r"not (?:ok|okay|now|good|really|sure|yet|interested|today)", r"don'?t", r"do not",
-    r"doesn'?t", r"won'?t", r"can'?t", r"cannot", r"i'?d rather not",
-)  # fmt: skip
-_NEG_END = re.compile(r"(?<![a-z0-9])(?:nao|no|not)\W*$")
-_STRONG_YES = (
-    r"sim", r"s", r"pode sim", r"pode marcar", r"pode ser", r"pode confirmar", r"confirm\w*",
-    r"ok", r"okay", r"okey", r"k", r"beleza", r"blz", r"perfeito", r"fechado", r"claro",
-    r"com certeza", r"isso mesmo", r"isso ai", r"exatamente", r"exato", r"correto", r"bora",
-    r"manda ver", r"ta bom", r"ta otimo", r"otimo", r"combinado", r"fechou", r"demorou",
-    r"pode pa", r"partiu",
-    r"quero sim", r"acho que sim", r"yes", r"y", r"yeah", r"yea", r"yep", r"yup",
-    r"sure", r"go ahead", r"please do", r"sounds good", r"of course", r"absolutely",
-    r"definitely", r"correct", r"that'?s right", r"perfect", r"alright", r"all right",
-    r"do it", r"book it", r"works for me", r"that works", r"let'?s do it",
-)  # fmt: skip
-_WEAK_YES = (
-    r"isso", r"pode", r"certo", r"ta", r"show", r"top", r"vamos", r"por\s+favor", r"right",
-    r"fine", r"great", r"good",
-)  # fmt: skip
-_ANY_YES = "|".join(p.replace(" ", r"\s+") for p in _STRONG_YES + _WEAK_YES)
-_YES_START = re.compile(
-    _FILLER + r"(?:(?:" + "|".join(p.replace(" ", r"\s+") for p in _STRONG_YES)
-    + r")(?![a-z0-9'])|(?:" + "|".join(_WEAK_YES) + r")(?=\s*$|\s*[,.!;]|\s+(?:" + _ANY_YES
-    + r")(?![a-z0-9'])))"
-)  # fmt: skip
+
+def _phrases(key: str) -> str:
+    return alternation(union("replies", key))
+
+
+@functools.cache
+def _reply_patterns() -> dict[str, re.Pattern[str]]:
+    filler = rf"(?:(?:{_phrases('filler')})(?![a-z0-9'])\W*\s*)*"
+    strong, weak = _phrases("strong_yes"), _phrases("weak_yes")
+    return {
+        "agreeing": any_of("replies", "agreeing"),
+        "unsure": any_of("replies", "unsure"),
+        "neg_start": re.compile(
+            rf"{filler}(?:{_phrases('negative_start')}|no(?=\s*(?:$|[,.!;?]"
+            rf"|\s(?:{_phrases('no_before')})(?![a-z0-9']))))(?![a-z0-9'])"
+        ),
+        "neg_anywhere": any_of("replies", "negative_anywhere"),
+        "neg_end": re.compile(rf"(?<![a-z0-9])(?:{_phrases('negative_end')})\W*$"),
+        "yes_start": re.compile(
+            rf"{filler}(?:(?:{strong})(?![a-z0-9'])|(?:{weak})(?=\s*$|\s*[,.!;]"
+            rf"|\s+(?:{strong}|{weak})(?![a-z0-9'])))"
+        ),
+    }
 
 
 def is_negative(text: str) -> bool:
@@ -254,9 +239,14 @@ def is_negative(text: str) -> bool:
     if "👎" in text:
         return True
     folded = normalize(text)
-    if _AGREEING.search(folded) or _UNSURE.search(folded):
+    rules = _reply_patterns()
+    if rules["agreeing"].search(folded) or rules["unsure"].search(folded):
         return False
-    return bool(_NEG_START.match(folded) or _NEG_ANYWHERE.search(folded) or _NEG_END.search(folded))
+    return bool(
+        rules["neg_start"].match(folded)
+        or rules["neg_anywhere"].search(folded)
+        or rules["neg_end"].search(folded)
+    )
 
 
 def is_affirmative(text: str) -> bool:
@@ -264,9 +254,11 @@ def is_affirmative(text: str) -> bool:
     if is_negative(text):
         return False
     folded = normalize(text)
-    if _UNSURE.search(folded):
+    rules = _reply_patterns()
+    if rules["unsure"].search(folded):
         return False
-    return "👍" in text or bool(_YES_START.match(folded) or _AGREEING.search(folded))
+    said_yes = rules["yes_start"].match(folded) or rules["agreeing"].search(folded)
+    return "👍" in text or bool(said_yes)
 
 
 # --- questions for free times ------------------------------------------------------------
