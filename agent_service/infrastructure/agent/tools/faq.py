@@ -6,12 +6,13 @@ from __future__ import annotations
 
 import functools
 import re
-from dataclasses import dataclass
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
 from datetime import time
 
 from pydantic_ai import RunContext
 
-from agent_service.application.faq_ranking import Threshold, answering
+from agent_service.application.faq_ranking import Scored, Threshold, answering
 from agent_service.application.opening_hours import DayOpen, opening_hours
 from agent_service.application.text import normalize
 from agent_service.domain.catalog import FaqEntry
@@ -27,6 +28,7 @@ from agent_service.infrastructure.agent.tools.results import (
 )
 from agent_service.infrastructure.language import language_detector, spoken_languages
 from agent_service.infrastructure.language.grammar.vocabulary import Vocabulary, any_of
+from agent_service.infrastructure.language.lexicon import faq_topics
 
 SHOWN = 3
 
@@ -51,9 +53,7 @@ async def search_faq(ctx: RunContext[AgentDeps], query: str) -> FaqAnswer | NoMa
     deps = ctx.deps
     language = deps.turn.language
     everything = await deps.faq_repository.list(deps.tenant_id)
-    found = [
-        row.entry for row in answering(query[:500], everything, 2 * SHOWN, threshold(language))
-    ]
+    found = [row.entry for row in ranked(query[:500], everything, language)]
     entries = _conversation_language_first(found, language)[:SHOWN]
     if not entries:
         if asks_for_opening_hours(query):
@@ -71,6 +71,18 @@ async def search_faq(ctx: RunContext[AgentDeps], query: str) -> FaqAnswer | NoMa
             for e, a in shown
         ]
     )
+
+
+def ranked(query: str, entries: Sequence[FaqEntry], language: str) -> list[Scored]:
+    """The entries that answer ``query`` (best first, at most ``2 * SHOWN``): BM25 with the
+    built-in FAQ topics on both sides (``application/faq_topics.py``), above the language's
+    threshold. Rows carry the stored entries (never the annotated copies)."""
+    topics = faq_topics()
+    stored = {entry.id: entry for entry in entries}
+    rows = answering(
+        topics.question(query), [topics.entry(e) for e in entries], 2 * SHOWN, threshold(language)
+    )
+    return [replace(row, entry=stored[row.entry.id]) for row in rows]
 
 
 @functools.cache
