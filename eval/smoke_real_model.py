@@ -31,7 +31,7 @@ from eval.whatsapp_batch7 import CASES
 from eval.with_model import LOCAL_MODEL, served
 
 TURNS = 10
-MAX_TOKENS = 160
+MAX_TOKENS = 64
 """A model request's output cap: a small model rambles to its context's end otherwise."""
 WRITES = {"appointment_booked", "appointment_cancelled", "appointment_rescheduled"}
 MONEY = re.compile(r"R\$\s?\d[\d.]*,\d{2}")
@@ -75,7 +75,7 @@ async def smoke(base_url: str, budget: float) -> int:
     harness = Harness(
         model,
         settings=ModelSettings(max_tokens=MAX_TOKENS, temperature=0.7),
-        limits=UsageLimits(request_limit=4, tool_calls_limit=6),
+        limits=UsageLimits(request_limit=3, tool_calls_limit=4),
     )
     failures = 0
     for salon, messages in conversations():
