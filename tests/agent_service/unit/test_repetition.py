@@ -5,11 +5,15 @@ system's own last lines stay last, and a long loop reaches the offer of a human.
 from __future__ import annotations
 
 import itertools
+import re
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from agent_service.application.repetition import Escalation, repeats, vary
+from agent_service.infrastructure.agent.offline.intents import classify_intent
+from agent_service.infrastructure.agent.repetition import escalation
+from agent_service.infrastructure.language import spoken_languages
 
 LADDER = Escalation(rephrase="Put another way:", choices="1) book 2) cancel", human="A human?")
 
@@ -45,3 +49,12 @@ def test_a_loop_escalates_to_the_offer_of_a_human_and_keeps_the_system_lines_las
 def test_a_different_reply_is_left_alone() -> None:
     assert vary("Which day?", ["Which service?"], LADDER) == "Which day?"
     assert repeats("Which day?", ["Which service?", "Which day?"], LADDER) == 0
+
+
+def test_the_word_the_offer_of_a_human_names_hands_off_in_every_language() -> None:
+    """The ladder's last step tells the customer what to say: that word is a handoff request."""
+    for language in spoken_languages():
+        offer = escalation(language).human
+        said = re.findall(r"[\"“«]([^\"”»]+)[\"”»]", offer)
+        assert said, offer
+        assert all(classify_intent(word)[0] == "handoff" for word in said), (language, said)
