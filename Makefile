@@ -122,6 +122,9 @@ smoke-real-model: setup real-model-env ## 10 turns against a real local model (M
 serve-agent: setup ## Run the agent service on AGENT_GRPC_PORT (50052)
 	$(PY) -m agent_service
 
+run-gateway: setup ## The reference WhatsApp gateway on WHATSAPP_LISTEN_PORT (8085); needs WHATSAPP_* (docs/gateways.md)
+	$(PY) -m gateways.whatsapp
+
 eval: setup ## Agent eval: scripted conversations vs AGENT_MODEL (offline); report in eval/results/
 	$(PY) -m eval
 

@@ -45,6 +45,8 @@ class Tenant(Entity):
     """A business using the assistant; its zone is where all local times are read."""
 
     id: UUID = Field(default_factory=uuid4)
+    revision: int = Field(default=0, ge=0)
+    """Counts stored changes (the etag derives from it); an update names the one it read."""
     name: str = Field(min_length=1, max_length=200)
     time_zone: str = "UTC"
     locale: str = "pt-BR"
@@ -179,6 +181,8 @@ class Service(Aliased):
     """Something sold by the appointment."""
 
     id: UUID = Field(default_factory=uuid4)
+    revision: int = Field(default=0, ge=0)
+    """Counts stored changes (the etag derives from it); an update names the one it read."""
     tenant_id: UUID
     name: str = Field(min_length=1, max_length=200)
     description: str = Field(default="", max_length=2000)
@@ -240,6 +244,8 @@ class Professional(Aliased):
     """Someone customers book, with a calendar in the calendar service."""
 
     id: UUID = Field(default_factory=uuid4)
+    revision: int = Field(default=0, ge=0)
+    """Counts stored changes (the etag derives from it); an update names the one it read."""
     tenant_id: UUID
     name: str = Field(min_length=1, max_length=200)
     specialty: str = Field(default="", max_length=200)
@@ -278,6 +284,8 @@ class FaqEntry(Entity):
     languages (one per language), ``question``/``answer`` are the default."""
 
     id: UUID = Field(default_factory=uuid4)
+    revision: int = Field(default=0, ge=0)
+    """Counts stored changes (the etag derives from it); an update names the one it read."""
     tenant_id: UUID
     question: str = Field(min_length=1, max_length=500)
     answer: str = Field(min_length=1, max_length=4000)

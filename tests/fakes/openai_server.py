@@ -202,7 +202,15 @@ class FakeOpenAI:
     def app(self) -> web.Application:
         app = web.Application()
         app.router.add_post("/v1/chat/completions", self._chat_completions)
+        app.router.add_get("/v1/models", self._models)
         return app
+
+    async def _models(self, request: web.Request) -> web.Response:
+        """``GET /v1/models``, as OpenAI-compatible servers list what they serve."""
+        if request.headers.get("Authorization", "") != f"Bearer {self.api_key}":
+            return web.json_response({"error": {"message": "bad key"}}, status=401)
+        model = {"id": "fake-model", "object": "model", "created": 0, "owned_by": "test"}
+        return web.json_response({"object": "list", "data": [model]})
 
     async def _chat_completions(self, request: web.Request) -> web.StreamResponse:
         authorized = request.headers.get("Authorization", "") == f"Bearer {self.api_key}"

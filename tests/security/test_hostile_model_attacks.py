@@ -114,7 +114,7 @@ class World:
         assert isinstance(appointments, InMemoryAppointmentRepository)
         stored = {k: v.model_dump() for k, v in appointments.store.items.items()}
         events = {k: repr(v) for k, v in self.assistant.calendar.events.items()}
-        return stored, dict(appointments.holds), events
+        return stored, events
 
     async def say(self, text: str, salon: Salon | None = None) -> str:
         handled = await self.assistant.say((salon or self.a).tenant.id, text)

@@ -135,7 +135,9 @@ class LangGraphConversationEngine:
 
 
 def _message_id(turn: TurnInput) -> str:
-    """The channel message id of the customer message this turn answers."""
+    """The channel message id this turn's writes are keyed by (``TurnInput.request_key``)."""
+    if turn.request_key:
+        return turn.request_key
     messages = turn.conversation.messages
     return messages[-1].message_id if messages else ""
 

@@ -17,6 +17,7 @@ from agent_service.domain.errors import (
     NotFoundError,
     SlotUnavailableError,
 )
+from agent_service.infrastructure.agent.calendar_errors import said
 from agent_service.infrastructure.agent.deps import AgentDeps
 from agent_service.infrastructure.agent.tools.booking import not_found, not_free, pending_result
 from agent_service.infrastructure.agent.tools.bounds import check_start
@@ -106,7 +107,7 @@ async def cancel_appointment(ctx: RunContext[AgentDeps], appointment_id: UUID) -
     except (CalendarError, AgendaError) as error:
         record_outcome(deps, "cancel", "failed", summary, appointment_id=appointment_id)
         return Failed(result="NOT_CANCELLED", reason="not_possible", summary=summary,
-                      note=f"NOT CANCELLED: {error}")  # fmt: skip
+                      note=f"NOT CANCELLED: {said(error, deps.turn.language)}")  # fmt: skip
     record_booking("cancel", "cancelled" if changed else "already_cancelled")
     if changed:
         deps.turn.actions.append(
@@ -191,11 +192,13 @@ async def reschedule_appointment(
                     kind=ActionKind.APPOINTMENT_PENDING, appointment_id=pending, detail=summary
                 )
             )
-            why = f"{error}. The change may complete shortly; do not retry."
+            why = (
+                f"{said(error, deps.turn.language)}. The change may complete shortly; do not retry."
+            )
             return Pending(result="NOT_CONFIRMED_YET", summary=summary, note=why)
         record_outcome(deps, "reschedule", "failed", summary, appointment_id=appointment_id)
         return Failed(result="NOT_RESCHEDULED", reason="not_possible", summary=summary,
-                      note=f"NOT RESCHEDULED: {error}")  # fmt: skip
+                      note=f"NOT RESCHEDULED: {said(error, deps.turn.language)}")  # fmt: skip
     record_booking("reschedule", "rescheduled")
     deps.turn.actions.append(
         TurnAction(kind=ActionKind.APPOINTMENT_RESCHEDULED, appointment_id=new.id, detail=summary)

@@ -33,6 +33,7 @@ from agent_service.domain.errors import (
     SlotUnavailableError,
 )
 from agent_service.infrastructure.agent import messages
+from agent_service.infrastructure.agent.calendar_errors import calendar_trouble, said
 from agent_service.infrastructure.agent.deps import AgentDeps
 from agent_service.infrastructure.agent.tools.bounds import check_start
 from agent_service.infrastructure.agent.tools.confirmation import Proposal, gate
@@ -240,7 +241,11 @@ async def _not_free(
             deps.tenant, professional, day, service.duration_minutes
         )
     except CalendarError as error:
-        return Failed(result="UNAVAILABLE", reason="calendar_unavailable", note=str(error))
+        return Failed(
+            result="UNAVAILABLE",
+            reason="calendar_unavailable",
+            note=calendar_trouble(error, deps.turn.language),
+        )
     if start in starts:
         return None
     zone = deps.tenant.zone
@@ -380,7 +385,7 @@ async def _not_booked(
     is ambiguous; the reconciler settles it) or not booked at all."""
     pending = await pending_booking_at(deps, start)
     if pending is not None:
-        return _unsettled(deps, pending, summary, str(error))
+        return _unsettled(deps, pending, summary, said(error, deps.turn.language))
     if isinstance(error, SlotUnavailableError):
         record_outcome(deps, "book", "slot_taken", summary, taken=True)
         why = "NOT BOOKED: that time was just taken. Offer other free times."
@@ -390,7 +395,7 @@ async def _not_booked(
     else:
         record_outcome(deps, "book", "failed", summary)
     return Failed(result="NOT_BOOKED", reason="not_possible", summary=summary,
-                  note=f"NOT BOOKED: {error}")  # fmt: skip
+                  note=f"NOT BOOKED: {said(error, deps.turn.language)}")  # fmt: skip
 
 
 def _unsettled(deps: AgentDeps, appointment_id: UUID, summary: str, why: str) -> Pending:

@@ -11,6 +11,7 @@ from agenda_kit.calendar.errors import CalendarError
 from agent_service.domain.availability import local_instant, plan_day
 from agent_service.domain.catalog import Service
 from agent_service.domain.errors import NotFoundError
+from agent_service.infrastructure.agent.calendar_errors import calendar_trouble
 from agent_service.infrastructure.agent.deps import AgentDeps
 from agent_service.infrastructure.agent.tools.bounds import check_day
 from agent_service.infrastructure.agent.tools.formatting import (
@@ -93,7 +94,11 @@ async def check_availability(
             deps.tenant, professional, target_date, duration
         )
     except CalendarError as error:
-        return Failed(result="UNAVAILABLE", reason="calendar_unavailable", note=str(error))
+        return Failed(
+            result="UNAVAILABLE",
+            reason="calendar_unavailable",
+            note=calendar_trouble(error, deps.turn.language),
+        )
     zone = deps.tenant.zone
     closed = not starts and plan_day(professional, target_date, zone).closed
     local = [start.astimezone(zone) for start in starts]
