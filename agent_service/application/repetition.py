@@ -70,9 +70,16 @@ def _body(reply: str, tail: str, escalation: Escalation) -> str:
     return normalize(without_leads(body, escalation))
 
 
-def vary(reply: str, earlier: Sequence[str], escalation: Escalation, tail: str = "") -> str:
+def vary(
+    reply: str,
+    earlier: Sequence[str],
+    escalation: Escalation,
+    tail: str = "",
+    max_chars: int | None = None,
+) -> str:
     """``reply`` said another way when it repeats the previous one (see the module);
-    ``tail`` — the system's own lines at its end — is kept as is, last."""
+    ``tail`` — the system's own lines at its end — is kept as is, last; what comes before it
+    is cut so the whole stays within ``max_chars``."""
     count = repeats(reply, earlier, escalation, tail)
     if count == 0:
         return reply
@@ -84,4 +91,7 @@ def vary(reply: str, earlier: Sequence[str], escalation: Escalation, tail: str =
         said = escalation.choices
     else:
         said = escalation.human if count % 2 else f"{escalation.human}\n{escalation.choices}"
+    if max_chars is not None:
+        room = max(0, max_chars - (len(keep) + 2 if keep else 0))
+        said = said if len(said) <= room else said[: max(0, room - 1)].rstrip() + "…"
     return f"{said}\n\n{keep}" if keep else said

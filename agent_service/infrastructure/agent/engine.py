@@ -78,7 +78,7 @@ class LangGraphConversationEngine:
             stopped=final.get("status") == "error",
             max_chars=self._policy.max_reply_chars,
         )
-        reply = not_repeated(deps, turn.conversation, reply, pending)
+        reply = not_repeated(deps, turn.conversation, reply, pending, self._policy.max_reply_chars)
         return TurnOutput(
             reply=reply,
             pending=pending_confirmation(deps, pending) if pending is not None else None,

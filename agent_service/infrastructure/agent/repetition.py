@@ -20,8 +20,12 @@ def escalation(language: str) -> Escalation:
 
 
 def not_repeated(
-    deps: AgentDeps, conversation: Conversation, reply: str, pending: PendingAction | None
+    deps: AgentDeps,
+    conversation: Conversation,
+    reply: str,
+    pending: PendingAction | None,
+    max_chars: int | None = None,
 ) -> str:
     earlier = [m.text for m in reversed(conversation.messages) if m.role is Role.ASSISTANT]
     system = receipts(deps) + ([pending.question] if pending is not None else [])
-    return vary(reply, earlier, escalation(deps.turn.language), "\n\n".join(system))
+    return vary(reply, earlier, escalation(deps.turn.language), "\n\n".join(system), max_chars)

@@ -58,3 +58,14 @@ def test_the_word_the_offer_of_a_human_names_hands_off_in_every_language() -> No
         said = re.findall(r"[\"“«]([^\"”»]+)[\"”»]", offer)
         assert said, offer
         assert all(classify_intent(word)[0] == "handoff" for word in said), (language, said)
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.integers(min_value=40, max_value=400), st.integers(min_value=1, max_value=6))
+def test_a_varied_reply_stays_within_the_reply_limit(max_chars: int, turns: int) -> None:
+    tail = "Shall I book it?"
+    long_reply = f"{'x' * (max_chars - len(tail) - 2)}\n\n{tail}"
+    shown: list[str] = []
+    for _ in range(turns):
+        shown.append(vary(long_reply, list(reversed(shown)), LADDER, tail, max_chars))
+    assert all(len(reply) <= max_chars and reply.endswith(tail) for reply in shown), shown
