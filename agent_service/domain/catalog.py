@@ -75,8 +75,10 @@ class Tenant(Entity):
 
     @property
     def language(self) -> str:
-        """``pt`` or ``en``: the languages the assistant speaks."""
-        return "pt" if self.locale.startswith("pt") else "en"
+        """The locale's language ("pt" for "pt-BR", "es" for "es-MX"): what the assistant
+        answers in until the customer writes in another language it speaks (a language it
+        does not speak falls back to its default catalog)."""
+        return self.locale.split("-")[0]
 
 
 MAX_ALIASES = 20

@@ -89,7 +89,9 @@ def _this_turn(messages: list[ModelMessage]) -> tuple[str, int, list[str]]:
         for part in message.parts:
             if isinstance(part, ToolCallPart):
                 made += 1
-            elif isinstance(part, ToolReturnPart | RetryPromptPart):
+            elif isinstance(part, ToolReturnPart):
+                results.append(part.model_response_str())  # what a model reads
+            elif isinstance(part, RetryPromptPart):
                 results.append(str(part.content))
     return str(prompt.content), made, results
 

@@ -190,12 +190,12 @@ def write_steps(gate: ToolGate | None) -> list[AbstractCapability[AgentDeps]]:
     return [] if gate is None else [WriteSteps(gate)]
 
 
-def reporting_progress(tool: Callable[..., Awaitable[str]]) -> Callable[..., Awaitable[str]]:
+def reporting_progress(tool: Callable[..., Awaitable[Any]]) -> Callable[..., Awaitable[Any]]:
     """The same tool (signature and docstring kept for the schema) announcing itself to a
     streaming caller before it runs; once the turn handed off to a human, no tool runs."""
 
     @functools.wraps(tool)
-    async def run(ctx: RunContext[AgentDeps], *args: Any, **kwargs: Any) -> str:
+    async def run(ctx: RunContext[AgentDeps], *args: Any, **kwargs: Any) -> Any:
         if ctx.deps.turn.handoff_reason is not None:
             return HANDED_OFF_REFUSAL
         if ctx.deps.turn.progress is not None:

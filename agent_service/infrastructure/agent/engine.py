@@ -21,6 +21,7 @@ from agent_service.domain.conversations import Citation, DecisionResult, Role
 from agent_service.infrastructure.agent.consent import pending_confirmation, still_pending
 from agent_service.infrastructure.agent.deps import AgentDeps, PendingAction, TurnState
 from agent_service.infrastructure.agent.graph import TurnContext
+from agent_service.infrastructure.agent.repetition import not_repeated
 from agent_service.infrastructure.agent.state import ChatState
 from agent_service.infrastructure.agent.truth import final_reply, verdict_for
 
@@ -84,6 +85,7 @@ class LangGraphConversationEngine:
             max_chars=limit,
             verdict=await verdict_for(deps, text, pending, limit),
         )
+        reply = not_repeated(deps, turn.conversation, reply, pending, self._policy.max_reply_chars)
         return TurnOutput(
             reply=reply,
             pending=pending_confirmation(deps, pending) if pending is not None else None,

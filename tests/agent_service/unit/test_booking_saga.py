@@ -481,6 +481,7 @@ async def test_today_is_judged_in_the_tenants_time_zone() -> None:
 
     from agent_service.infrastructure.agent.deps import AgentDeps, TurnState
     from agent_service.infrastructure.agent.tools.discovery import check_availability
+    from agent_service.infrastructure.agent.tools.results import FreeTimes
 
     deps = AgentDeps(
         tenant_id=salon.tenant.id,
@@ -501,7 +502,8 @@ async def test_today_is_judged_in_the_tenants_time_zone() -> None:
             self.deps = deps
 
     answer = await check_availability(Ctx(), salon.ana.id, evening.date(), salon.cut.id)  # type: ignore[arg-type]
-    assert answer.startswith("Free times for Ana Souza on 2026-11-30")
+    assert isinstance(answer, FreeTimes)
+    assert (answer.days[0].professional, answer.days[0].day) == ("Ana Souza", "2026-11-30")
 
 
 async def test_a_deadline_that_passed_before_the_write_fails_cleanly_even_when_shielded() -> None:
