@@ -66,9 +66,9 @@ from agent_service.infrastructure.agent.agents import (
     build_agents,
     reporting_progress,
 )
+from agent_service.infrastructure.agent.confirm import PENDING_OWNERS
 from agent_service.infrastructure.agent.deps import AgentDeps
 from agent_service.infrastructure.agent.graph import (
-    PENDING_OWNERS,
     TurnContext,
     _prepare,
     _remember,

@@ -31,6 +31,7 @@ from enum import Enum
 from typing import Protocol
 from uuid import UUID
 
+from agent_service.application.consent_policy import StructuredDecision
 from agent_service.application.engine import TurnOutput
 from agent_service.domain.conversations import MAX_MESSAGE_CHARS, TurnResult
 
@@ -56,6 +57,15 @@ class QueuedMessage:
     external_id: str
     display_name: str = ""
     conversation_id: UUID | None = None
+    decision: StructuredDecision | None = None
+    """A tapped quick reply (confirm/decline of a pending id); ``text`` may then be empty."""
+
+    @property
+    def transcript(self) -> str:
+        """The customer's line in the transcript: the text, or the tapped decision."""
+        if self.text.strip() or self.decision is None:
+            return self.text
+        return f"[{self.decision.choice.value}]"
 
 
 class Joined(Enum):

@@ -257,6 +257,8 @@ def request_digest(message: IncomingMessage) -> str:
     """Who sent what under a message id: a redelivery has the same digest, a reuse of the id
     for another message does not."""
     content = f"{customer_ref(message)}\x00{message.text}"
+    if message.decision is not None:  # a tap: its choice and id are its content
+        content += f"\x00{message.decision.choice.value}\x00{message.decision.pending_id}"
     return hashlib.sha256(content.encode()).hexdigest()[:32]
 
 
@@ -267,4 +269,5 @@ def _queued(message: IncomingMessage) -> QueuedMessage:
         external_id=message.external_id.strip(),
         display_name=message.display_name.strip(),
         conversation_id=message.conversation_id,
+        decision=message.decision,
     )

@@ -6,11 +6,13 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from agent_service.application.consent_policy import StructuredDecision
 from agent_service.application.turn_context import Upcoming
 from agent_service.domain.catalog import Customer, Tenant
 from agent_service.domain.conversations import (
     Citation,
     Conversation,
+    DecisionResult,
     PendingConfirmation,
     TurnAction,
 )
@@ -27,6 +29,8 @@ class TurnInput:
     trace_id: str
     upcoming: Upcoming | None = None
     """The customer's next confirmed appointments, when read with the conversation."""
+    decision: StructuredDecision | None = None
+    """A tapped quick reply (a structured confirm/decline of a pending action's id)."""
     request_key: str = ""
     """The key of what this turn writes (a booking's request key): the channel id of the
     FIRST message it answers, the same on every run of it (a burst may grow when its turn is
@@ -47,6 +51,7 @@ class TurnOutput:
     customer_name: str | None = None
     pending: PendingConfirmation | None = None
     citations: tuple[Citation, ...] = ()
+    decision: DecisionResult = DecisionResult.NONE
 
 
 @dataclass(frozen=True, slots=True)

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from uuid import UUID
 
 from agenda_kit.ids import CHANNEL_RULE, is_channel
+from agent_service.application.consent_policy import StructuredDecision
 from agent_service.domain.conversations import MAX_MESSAGE_CHARS, TurnResult
 from agent_service.domain.errors import InvalidInputError
 
@@ -24,6 +25,8 @@ class IncomingMessage:
     conversation_id: UUID | None
     message_id: str
     text: str
+    decision: StructuredDecision | None = None
+    """A tapped quick reply (confirm/decline of a pending action's id); ``text`` may be empty."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,12 +42,16 @@ def validate_incoming(message: IncomingMessage) -> None:
     the whole string (``agenda_kit.ids``: a trailing newline is refused, not a second
     channel), and a ``message_id`` or ``external_id`` with control characters or
     surrounding whitespace is refused — so a redelivery can never be handled as a new message.
+    A structured decision needs a pending id; with one, the text may be empty.
     """
     if not is_channel(message.channel):
         raise InvalidInputError("customer.channel", CHANNEL_RULE)
     _check_id("customer.external_id", message.external_id)
     _check_id("message_id", message.message_id)
-    if not message.text.strip():
+    if message.decision is not None and not 0 < len(message.decision.pending_id) <= 256:
+        field = f"{message.decision.choice.value}_pending_id"
+        raise InvalidInputError(field, "must be a pending action id (1..256 characters)")
+    if not message.text.strip() and message.decision is None:
         raise InvalidInputError("text", "is required")
     if len(message.text) > MAX_MESSAGE_CHARS:
         raise InvalidInputError("text", f"must be at most {MAX_MESSAGE_CHARS} characters")
@@ -62,6 +69,14 @@ def _check_id(field: str, text: str) -> None:
 def customer_ref(message: IncomingMessage) -> str:
     """An opaque reference to who sent ``message`` (message ids are unique per tenant and
     channel; this tells a redelivery from another customer's reuse of the id)."""
+    return hashlib.sha256(message.external_id.strip().encode()).hexdigest()[:32]
+
+
+def transcript_text(message: IncomingMessage) -> str:
+    """The customer's line in the transcript: the text, or the tapped decision when empty."""
+    if message.text.strip() or message.decision is None:
+        return message.text
+    return f"[{message.decision.choice.value}]"
     return sender_ref(message.external_id)
 
 

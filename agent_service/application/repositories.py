@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from agent_service.application.bursts import LaneRepository
+from agent_service.application.pending_executions import PendingExecutionRepository
 from agent_service.application.ports import (
     AppointmentRepository,
     ConversationRepository,
@@ -37,3 +38,6 @@ class Repositories:
     turn_context: TurnContextReader | None = None
     """A turn's customer, conversation and upcoming appointments in one read, when the store
     can join them (None: the repositories are read one by one)."""
+    executions: PendingExecutionRepository | None = None
+    """Claims and outcomes of confirmed pending actions (None: kept in this process, which is
+    enough for in-memory storage; MongoDB keeps them for every replica)."""

@@ -118,6 +118,7 @@ class TurnRunner:
             trace_id=turn.trace_id,
             upcoming=turn.upcoming,
             request_key=batch[0].message_id,
+            decision=batch[-1].decision,  # a tap counts only as the burst's last message
         )
         with deadline.own_deadline(self._budget):
             try:
@@ -151,6 +152,7 @@ class TurnRunner:
             citations=output.citations,
             customer_ref=self._ref(turn),
             answers=tuple(m.message_id for m in batch) if len(batch) > 1 else (),
+            decision=output.decision,
         )
         covered = TurnResult(
             conversation_id=turn.conversation.id,
@@ -236,4 +238,4 @@ def incoming_of(tenant_id: UUID, channel: str, batch: Sequence[QueuedMessage]) -
 
 
 def _messages(batch: Sequence[QueuedMessage]) -> list[Message]:
-    return [Message(role=Role.CUSTOMER, text=m.text, message_id=m.message_id) for m in batch]
+    return [Message(role=Role.CUSTOMER, text=m.transcript, message_id=m.message_id) for m in batch]

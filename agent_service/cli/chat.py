@@ -62,21 +62,44 @@ class Session:
         self.conversation_id = ""
         self.actions: list[pb.SendMessageResponse] = []
         self.with_human = False
+        self.pending: types.PendingAction | None = None
+        """The question the last reply asked: its quick replies are numbered choices."""
+
+    def choices(self) -> list[str]:
+        """The last question's quick replies as numbered lines ("1) Sim, confirmar")."""
+        if self.pending is None:
+            return []
+        return [f"{n}) {r.label}" for n, r in enumerate(self.pending.quick_replies, start=1)]
+
+    def _request(self, text: str) -> pb.SendMessageRequest:
+        """A typed number of a shown choice is sent as that tap (confirm/decline of the
+        question's pending id, the structured decision); any other text as text."""
+        request = pb.SendMessageRequest(
+            tenant_id=self._tenant_id,
+            customer=pb.CustomerIdentity(
+                channel="terminal", external_id=self._customer, display_name=self._customer
+            ),
+            conversation_id=self.conversation_id,
+            message_id=uuid.uuid4().hex,
+            text=text,
+        )
+        replies = list(self.pending.quick_replies) if self.pending is not None else []
+        if self.pending is not None and text.isascii() and text.isdigit():
+            number = int(text)
+            if 1 <= number <= len(replies):
+                chosen = replies[number - 1]
+                request.text = chosen.label
+                if chosen.choice == types.QUICK_REPLY_CHOICE_CONFIRM:
+                    request.confirm_pending_id = self.pending.id
+                else:
+                    request.decline_pending_id = self.pending.id
+        return request
 
     async def say(self, text: str) -> str:
         reply = await self._stub.SendMessage(
-            pb.SendMessageRequest(
-                tenant_id=self._tenant_id,
-                customer=pb.CustomerIdentity(
-                    channel="terminal", external_id=self._customer, display_name=self._customer
-                ),
-                conversation_id=self.conversation_id,
-                message_id=uuid.uuid4().hex,
-                text=text,
-            ),
-            metadata=agent_metadata("gateway"),
-            timeout=60,
+            self._request(text), metadata=agent_metadata("gateway"), timeout=60
         )
+        self.pending = reply.pending if reply.HasField("pending") else None
         self.conversation_id = reply.conversation_id
         if self._memory is not None:
             remember(self._memory, self._tenant_id, self._customer, self.conversation_id)
@@ -211,6 +234,8 @@ async def _turn(session: Session, text: str) -> None:
     reply = await session.say(text)
     if reply:
         _out(f"assistente> {reply}\n")
+    if session.choices():
+        _out("   ".join(session.choices()) + "  (digite o número / type the number)\n")
     if session.with_human:
         _out(
             "(um atendente humano está com esta conversa; digite /back para voltar ao "

@@ -64,10 +64,38 @@ class TurnAction(Entity):
     detail: str = ""
 
 
-class PendingConfirmation(Entity):
-    """A change waiting for the customer's very next message (a plain yes), as the customer
-    was asked about it: ``question`` is the system-rendered text the reply ended with."""
+class ReplyChoice(StrEnum):
+    """What a quick reply under a confirmation question answers."""
 
+    CONFIRM = "confirm"
+    DECLINE = "decline"
+
+
+class QuickReply(Entity):
+    """A button under the confirmation question; a tap comes back as a structured decision
+    (``choice`` of the pending action's id), never as text to interpret."""
+
+    choice: ReplyChoice
+    label: str
+
+
+class DecisionResult(StrEnum):
+    """What a message did to the pending action it answered (a tap or a typed answer)."""
+
+    NONE = "none"  # it answered nothing
+    CONFIRMED = "confirmed"  # the action ran (its outcome is in the turn's actions)
+    DECLINED = "declined"
+    EXPIRED = "expired"  # too late: nothing ran
+    NOT_PENDING = "not_pending"  # a decision for an id that is not the open question
+    ALREADY_DONE = "already_done"  # another message confirmed it first; its outcome is restated
+
+
+class PendingConfirmation(Entity):
+    """A change waiting for the customer's very next message (a plain yes or a structured
+    confirm of ``id``), as the customer was asked about it: ``question`` is the
+    system-rendered text the reply ended with."""
+
+    id: str = ""
     kind: ActionKind
     question: str
     service_name: str = ""
@@ -77,6 +105,7 @@ class PendingConfirmation(Entity):
     price: str = ""
     appointment_id: UUID | None = None
     expires_at: datetime | None = None
+    quick_replies: tuple[QuickReply, ...] = ()
 
 
 PENDING_STATE_KEY = "pending_action"
@@ -175,6 +204,7 @@ class TurnResult(Entity):
     another customer gets ``MessageIdTakenError``, never this reply."""
     pending: PendingConfirmation | None = None
     citations: tuple[Citation, ...] = ()
+    decision: DecisionResult = DecisionResult.NONE
     answers: tuple[str, ...] = ()
     """The channel message ids this reply answers, in the order they arrived (a burst handled
     as one turn); empty for a turn of one message."""

@@ -267,3 +267,37 @@ def test_faq_answers_per_language_with_grpcurl(services: Services, salon: dict[s
     assert result.returncode != 0
     assert "InvalidArgument" in result.stderr, result.stderr
     assert "entry.localized[0].language" in result.stderr, result.stderr
+
+
+def _model_usage_lines(services: Services) -> int:
+    """The agent's own "model_usage" log lines so far (one per specialist run that asked)."""
+    return services.agent.log_path.read_text(errors="replace").count('"model_usage"')
+
+
+def test_a_tapped_confirm_books_in_code_with_no_model_request(
+    services: Services, salon: dict[str, str]
+) -> None:
+    """Issue 21: propose → structured confirm (the PendingAction id, as grpcurl sends it) →
+    booked, and the confirm turn makes no model request; the same id again runs nothing."""
+    tenant_id = salon["tenant_id"]
+    day = next_working_day(services_today(SALON_ZONE))
+    ask = f"Quero agendar uma barba com o Bruno dia {day:%d/%m} às 17:00"
+    asked = agent(services, "SendMessage", message(tenant_id, ask))
+    pending = asked["pending"]
+    assert pending["id"] and asked["reply"].endswith(pending["question"]), asked
+    choices = {r["choice"] for r in pending["quick_replies"]}
+    assert choices == {"QUICK_REPLY_CHOICE_CONFIRM", "QUICK_REPLY_CHOICE_DECLINE"}, pending
+    before = _model_usage_lines(services)
+    assert before > 0, "the proposal's run is logged with its model usage"
+    tap = message(tenant_id, "", asked["conversation_id"])
+    tap["confirm_pending_id"] = pending["id"]
+    done = agent(services, "SendMessage", tap)
+    assert done["decision"] == "DECISION_RESULT_CONFIRMED", done
+    (action,) = done["actions"]
+    assert action["kind"] == "ACTION_KIND_APPOINTMENT_BOOKED", done
+    assert _model_usage_lines(services) == before, "the confirm turn asked a model"
+    again = message(tenant_id, "", asked["conversation_id"])
+    again["confirm_pending_id"] = pending["id"]
+    repeated = agent(services, "SendMessage", again)
+    assert repeated["decision"] == "DECISION_RESULT_NOT_PENDING", repeated
+    assert not repeated.get("actions"), repeated

@@ -58,6 +58,23 @@ class Say:
 
 
 @dataclass(frozen=True)
+class Tap:
+    """The customer taps a quick reply under the reply just shown: its pending id, or a
+    ``forged`` one instead ("stale": the id of the question before the last one)."""
+
+    choice: Literal["confirm", "decline"]
+    forged: str = ""
+
+    @property
+    def text(self) -> str:
+        return ""  # a tap carries no text
+
+    @property
+    def yes(self) -> bool:  # the test's judgement: a confirm tap of the question just shown
+        return self.choice == "confirm" and not self.forged
+
+
+@dataclass(frozen=True)
 class Rpc:
     name: Literal["handoff", "handback", "end"]
 
@@ -79,7 +96,7 @@ class Meanwhile:
     action: Callable[[Ctx], Awaitable[None]]
 
 
-Turn = Say | Rpc | Wait | Redeliver | Meanwhile
+Turn = Say | Tap | Rpc | Wait | Redeliver | Meanwhile
 
 
 @dataclass
@@ -189,6 +206,7 @@ async def run_scenario(world: World, scenario: Scenario, ctx: Ctx) -> Verdict:
     verdict = Verdict(scenario.name, world.path, [])
     previous: TurnRecord | None = None  # the reply the customer saw last, if nothing intervened
     last_sent: tuple[str, str] | None = None
+    shown: list[str] = []  # the pending ids the customer was shown, in order
     conversation_id = ""
     for turn in scenario.turns:
         if isinstance(turn, Rpc):
@@ -208,8 +226,11 @@ async def run_scenario(world: World, scenario: Scenario, ctx: Ctx) -> Verdict:
             verdict.turns.append(record)
             continue
         message_id = uuid.uuid4().hex
-        record = await _send(world, ctx, turn.text, message_id)
+        decision = _decision(turn, previous, shown) if isinstance(turn, Tap) else None
+        record = await _send(world, ctx, turn.text, message_id, decision)
         last_sent = (turn.text, message_id)
+        if record.response is not None and record.response.HasField("pending"):
+            shown.append(record.response.pending.id)
         conversation_id = record.response.conversation_id if record.response else conversation_id
         _judge(verdict, scenario, turn, record, previous, world.clock.now)
         verdict.turns.append(record)
@@ -221,14 +242,35 @@ async def run_scenario(world: World, scenario: Scenario, ctx: Ctx) -> Verdict:
     return verdict
 
 
-async def _send(world: World, ctx: Ctx, text: str, message_id: str) -> TurnRecord:
-    record = TurnRecord(text=text)
+def _decision(turn: Tap, previous: TurnRecord | None, shown: list[str]) -> tuple[str, str]:
+    """The (field, id) a tap sends: the question just shown, or the forged id."""
+    if turn.forged == "stale":
+        chosen = shown[-2] if len(shown) > 1 else ""
+    elif turn.forged:
+        chosen = turn.forged
+    else:
+        response = previous.response if previous is not None else None
+        chosen = (
+            response.pending.id if response is not None and response.HasField("pending") else ""
+        )
+    return f"{turn.choice}_pending_id", chosen or "no-question-was-shown"
+
+
+async def _send(
+    world: World,
+    ctx: Ctx,
+    text: str,
+    message_id: str,
+    decision: tuple[str, str] | None = None,
+) -> TurnRecord:
+    record = TurnRecord(text=text or f"[{decision[0] if decision else ''}]")
     before, events = await world.appointments(), world.events()
     routes = world.model.requests
+    request = world.message(ctx.external_id, text, message_id)
+    if decision is not None:
+        setattr(request, *decision)
     try:
-        response = await world.agent.SendMessage(
-            world.message(ctx.external_id, text, message_id), metadata=AUTH
-        )
+        response = await world.agent.SendMessage(request, metadata=AUTH)
     except grpc.aio.AioRpcError as error:
         record.code = error.code().name
     else:
@@ -247,7 +289,7 @@ async def _send(world: World, ctx: Ctx, text: str, message_id: str) -> TurnRecor
 def _judge(
     verdict: Verdict,
     scenario: Scenario,
-    turn: Say,
+    turn: Say | Tap,
     record: TurnRecord,
     previous: TurnRecord | None,
     now: datetime,
@@ -266,7 +308,7 @@ def _judge(
 
 
 def _knowingly_confirmed(
-    write: Write, turn: Say, previous: TurnRecord | None, now: datetime
+    write: Write, turn: Say | Tap, previous: TurnRecord | None, now: datetime
 ) -> bool:
     if not turn.yes or previous is None or previous.response is None:
         return False

@@ -67,6 +67,10 @@ def _one_handoff(ctx: Ctx, records: list[TurnRecord]) -> None:
     assert last.routes <= 1 + 3, last.routes  # router once, the handoff specialist's requests
 
 
+def _no_model_request(record: TurnRecord) -> None:
+    assert record.routes == 0, f"{record.routes} model requests in a confirmation turn"
+
+
 def _expired_note(ctx: Ctx, records: list[TurnRecord]) -> None:
     assert "expirou" in records[-1].reply, records[-1].reply
 
@@ -260,6 +264,8 @@ CONSENT: list[Scenario] = [
         lambda c: plan({BOOK: gate(c), "sim": book_again(c, "Agendado no outro horário.", c.alt)}),
         (Say(BOOK), Say("sim", yes=True)),
         lies=("Agendado no outro horário",),
+        writes=1,  # the yes runs the proposal itself, in code; the model is not asked
+        check=lambda c, records: _no_model_request(records[-1]),
     ),
     Scenario(
         "after a yes the model swaps in another tenant's ids",
@@ -279,6 +285,8 @@ CONSENT: list[Scenario] = [
         ),
         (Say(BOOK), Say("sim", yes=True)),
         lies=("Agendado no salão B",),
+        writes=1,  # exactly the proposal, in salon A: the model's ids are never asked for
+        check=lambda c, records: _no_model_request(records[-1]),
     ),
     Scenario(
         "another customer's and another tenant's appointments cannot be cancelled",

@@ -13,26 +13,38 @@ customers); the default once.
 
 from __future__ import annotations
 
+import os
 import uuid
 from pathlib import Path
 
 from agenda_kit.mongo import EmbeddedMongo
 from tests import figures
-from tests.security.conftest import scaled
-from tests.security.consent_run import Ctx, Verdict, run_scenario, slots
-from tests.security.consent_scenarios import SCENARIOS
+from tests.security.conftest import FULL, scaled
+from tests.security.consent_run import Ctx, Scenario, Verdict, run_scenario, slots
+from tests.security.consent_scenarios import SCENARIOS as SCENARIOS_10
+from tests.security.consent_scenarios_structure import SCENARIOS_21
 from tests.security.consent_world import World, consent_world
 
 pytest_plugins = ["tests.kit.mongo_fixtures"]
 PATHS = {"function": "FunctionModel", "openai": "openai-chat"}
+SCENARIOS = [*SCENARIOS_10, *SCENARIOS_21]
+
+
+def _scenarios(path: str) -> list[Scenario]:
+    """Every scenario on the FunctionModel path; issue 21's also over openai-chat in full runs
+    (the transport is the same for them as for issue 10's, which run on both paths)."""
+    chosen = SCENARIOS if path == "function" or FULL else SCENARIOS_10
+    only = os.environ.get("CONSENT_SCENARIO", "")  # debugging: the scenarios whose name has it
+    return [s for s in chosen if only in s.name]
 
 
 async def _play(world: World, rounds: int) -> list[Verdict]:
-    starts = slots(2 * len(SCENARIOS) * rounds)
+    scenarios = _scenarios(world.path)
+    starts = slots(2 * len(scenarios) * rounds)
     verdicts = []
     for round_number in range(rounds):
-        for index, scenario in enumerate(SCENARIOS):
-            n = 2 * (round_number * len(SCENARIOS) + index)
+        for index, scenario in enumerate(scenarios):
+            n = 2 * (round_number * len(scenarios) + index)
             external_id = f"55{uuid.uuid4().int % 10**11:011d}"
             customer = await world.customer(external_id)
             own = await world.book_for(customer, starts[n])
@@ -56,6 +68,8 @@ def _report(verdicts: list[Verdict]) -> None:
     )
     for v in verdicts:
         last = v.turns[-1].reply.replace("\n", " ⏎ ")
+        response = v.turns[-1].response
+        last = f"[{response.specialist if response else '-'}] {last}"
         events = sum(t.events_changed for t in v.turns)
         print(
             f"{PATHS[v.path]} | {v.scenario} | {len(v.turns)} | {v.writes} | {v.unconfirmed} | "
@@ -98,4 +112,4 @@ async def test_hostile_model_gets_no_unconfirmed_write_no_misstatement_no_intern
     problems = [f"{v.path}: {v.scenario}: {p}" for v in verdicts for p in v.problems]
     assert (unconfirmed, misstated, internal) == (0, 0, 0), problems
     assert not problems, problems
-    assert len(SCENARIOS) >= 30
+    assert len(SCENARIOS) >= 60 or os.environ.get("CONSENT_SCENARIO")

@@ -207,13 +207,28 @@ async def test_after_a_yes_the_model_swaps_in_other_tenants_and_customers_ids() 
         # a clear message is routed in code: ask in words the specialist under test owns
         opening = {"booking": "quero agendar um corte", "appointments": "quero remarcar"}
         asked = await w.say(opening[specialist])
+        requests = script.requests
         confirmed = await w.say("sim")
+        if specialist == "booking":
+            # the yes runs the proposal in code: the model is not asked, nothing of B's or
+            # X's is touched, exactly the proposed booking is made
+            assert script.requests == requests, (script.requests, requests)
+            (new,) = w.appointments_of_sender()
+            assert (new.tenant_id, new.professional_id, new.service_id) == (
+                w.a.tenant.id,
+                w.a.ana.id,
+                w.a.cut.id,
+            )
+            assert new.start == datetime.fromisoformat(TOMORROW_11), new.start
+            assert "✅ Agendado:" in confirmed and "NOT FOUND" not in confirmed, confirmed
+            for other in (w.x_in_a, w.x_in_b, w.own):
+                assert w.stored(other) == other
+            continue
+        # nothing was proposed (the appointments specialist has no book tool): the "sim" is a
+        # new message, and every foreign id the model sends is not found
         assert w.snapshot() == before, (specialist, asked, confirmed)
         assert "BOOKED:" not in confirmed and "CANCELLED:" not in confirmed, confirmed
-        # booking: 2 bookings + 1 availability check; appointments: 2 cancels, 2 reschedules
-        # and 1 availability check (each specialist calls only the tools it has)
-        expected = {"booking": 3, "appointments": 5}[specialist]
-        assert confirmed.count("NOT FOUND") == expected, confirmed
+        assert confirmed.count("NOT FOUND") == 5, confirmed  # 2 cancels, 2 moves, 1 check
 
 
 async def test_no_booking_without_a_separate_confirmation_turn() -> None:
@@ -228,9 +243,12 @@ async def test_no_booking_without_a_separate_confirmation_turn() -> None:
     script = Script("booking", plan)
     state["w"] = w = await world(script)
     before = w.snapshot()
+    question = "Confirma o agendamento de Corte feminino com Ana Souza"
     for text in ("sim, confirmo, pode agendar já", "talvez", "não", "hmm, e amanhã?"):
         reply = await w.say(text)
-        assert "CONFIRMATION NEEDED" in reply and "BOOKED:" not in reply, (text, reply)
+        assert "BOOKED:" not in reply and "✅ Agendado" not in reply, (text, reply)
+        if text != "não":  # a proposal ends the run: the system's question ends the reply
+            assert question in reply and reply.rstrip().endswith("desistir."), (text, reply)
     assert w.snapshot() == before
 
 
@@ -259,25 +277,25 @@ async def test_after_one_confirmation_a_looping_model_books_exactly_once() -> No
         script = Script("booking", plan)
         state["w"] = w = await world(script)
         await w.say("quero um corte amanhã às 11")
-        if loop_forever:  # in the "yes" turn, after the plan: another booking, forever
+        if loop_forever:  # any model request from now on: another booking, forever
             script.forever = ("book_appointment", booking_args(w.a, "2026-12-01T15:00:00-03:00"))
+        requests = script.requests
         reply = await w.say("sim")
         booked = w.appointments_of_sender()
         assert len(booked) == 1 and booked[0].status is AppointmentStatus.CONFIRMED, reply
         assert len(w.assistant.calendar.events) == 4  # X in A, X in B, own, and this one
         assert w.stored(w.own).status is AppointmentStatus.CONFIRMED
-        if not loop_forever:  # the 14:00 booking is refused by the one-write rule
-            assert reply.count("only one change per message") == 1, reply
-        else:
-            assert script.requests < 20  # the usage limit stopped the loop
-            assert LIMIT_REPLY.search(reply.lower()) and "✅ Agendado:" in reply, reply
+        assert script.requests == requests, "the yes is run in code, with no model request"
+        assert reply.count("✅ Agendado:") == 1, reply
+        if loop_forever:  # the next message: the loop proposes, is cut off, books nothing
+            await w.say("e outro às 15h")
+            assert len(w.appointments_of_sender()) == 1
+            assert script.requests - requests < 20  # the usage limit / proposal ended it
             record(
                 "properties",
                 {
                     "09 hostile model: appointments after one yes (looping model)": len(booked),
-                    "09 hostile model: model requests before the loop was stopped": (
-                        script.requests
-                    ),
+                    "09 hostile model: model requests in the yes turn": 0,
                 },
             )
 

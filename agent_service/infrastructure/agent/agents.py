@@ -4,14 +4,15 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Awaitable, Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from pydantic import BaseModel, Field, GetJsonSchemaHandler, create_model
 from pydantic.json_schema import JsonSchemaValue
-from pydantic_ai import Agent, RunContext, Tool, ToolOutput
-from pydantic_ai.capabilities import AbstractCapability, PrepareOutputTools
-from pydantic_ai.models import Model
+from pydantic_ai import Agent, RunContext, SkipModelRequest, Tool, ToolOutput
+from pydantic_ai.capabilities import AbstractCapability
+from pydantic_ai.messages import ModelResponse, TextPart
+from pydantic_ai.models import Model, ModelRequestContext
 from pydantic_ai.settings import ModelSettings
 from pydantic_ai.tools import ToolDefinition
 from pydantic_core import CoreSchema
@@ -19,23 +20,12 @@ from pydantic_core import CoreSchema
 from agent_service.application.engine import ProgressEvent
 from agent_service.infrastructure.agent.consent import HANDED_OFF_REFUSAL
 from agent_service.infrastructure.agent.deps import AgentDeps
+from agent_service.infrastructure.agent.grounded import grounded_output
 from agent_service.infrastructure.agent.prompts import context_block, router_instructions
 from agent_service.infrastructure.agent.specialists import Specialist, instructions_for
-from agent_service.infrastructure.agent.tools.results import result_text
 from agent_service.infrastructure.agent.tools.schemas import ToolGate, compact_schema, one_line
 from agent_service.infrastructure.agent.usage import MeteredModel
 
-READ_TOOLS = frozenset(
-    {
-        "list_services",
-        "list_professionals",
-        "check_availability",
-        "list_my_appointments",
-        "search_faq",
-    }
-)
-"""Tools whose results are stored data: the reply may quote them (see truth.py)."""
-MAX_READ_TEXT = 20_000
 ROUTE_TOOL = "route_to"
 ESCAPE_TOOL = "transfer_to_router"
 
@@ -65,10 +55,19 @@ class Escape(CompactSchema):
 
 @dataclass(frozen=True, slots=True)
 class AgentSet:
-    """The router and one agent per enabled specialist."""
+    """The router and one agent per enabled specialist; ``writes`` are the write and handoff
+    tools as the agents call them, for the runs made in code (confirm.py), and ``model`` the
+    model those calls' run context names."""
 
     router: Agent[AgentDeps, Any]
     specialists: dict[str, Agent[AgentDeps, str | Escape]]
+    writes: dict[str, Tool[AgentDeps]] = field(default_factory=dict)
+    model: Model | None = None
+
+
+IN_CODE_TOOLS = frozenset(
+    {"book_appointment", "cancel_appointment", "reschedule_appointment", "handoff_to_human"}
+)
 
 
 def route_decision_type(names: Sequence[str]) -> type[BaseModel]:
@@ -98,23 +97,31 @@ def build_agents(
         name="router",
     )
     agents = {s.name: _specialist_agent(model, s, settings, retries) for s in specialists}
-    return AgentSet(router, agents)
+    writes = {
+        t.__name__: compact_tool(reporting_progress(t))
+        for s in specialists
+        for t in s.tools
+        if t.__name__ in IN_CODE_TOOLS
+    }
+    return AgentSet(router, agents, writes, model)
 
 
 def _specialist_agent(
     model: Model, spec: Specialist, settings: ModelSettings, retries: int
 ) -> Agent[AgentDeps, str | Escape]:
-    return Agent(
+    agent: Agent[AgentDeps, str | Escape] = Agent(
         model,
         deps_type=AgentDeps,
         output_type=[str, ToolOutput(Escape, name=ESCAPE_TOOL)],
         instructions=[instructions_for(spec), _context],
         tools=gated(spec.tool_gate, [compact_tool(reporting_progress(t)) for t in spec.tools]),
-        capabilities=output_gating(spec.output_gate),
+        capabilities=write_steps(spec.output_gate),
         model_settings=settings,
         retries=retries,
         name=spec.name,
     )
+    agent.output_validator(grounded_output)  # an ungrounded reply goes back to the model once
+    return agent
 
 
 def compact_tool(function: Callable[..., Awaitable[str]]) -> Tool[AgentDeps]:
@@ -146,19 +153,41 @@ def gated(gate: ToolGate | None, tools: list[Tool[AgentDeps]]) -> list[Tool[Agen
     return tools
 
 
-def output_gating(gate: ToolGate | None) -> list[AbstractCapability[AgentDeps]]:
-    """The step's output tools (the confirm step gets no escape, see tools/steps.py). Output
-    tools have no ``prepare`` of their own, so this one is a capability — only on the
-    specialists that have such a gate (those with writes)."""
-    if gate is None:
-        return []
+@dataclass
+class WriteSteps(AbstractCapability[AgentDeps]):
+    """The steps of a specialist with writes, as one capability (each one adds a hook layer
+    to every step of every run, so only these specialists get it):
 
-    def prepare_outputs(
-        ctx: RunContext[AgentDeps], tool_defs: list[ToolDefinition]
+    * its output tools per step (``gate``: the confirm step gets no escape, tools/steps.py);
+    * **a proposal ends the run**: once a write tool recorded a proposal in this turn, the next
+      model request is not made — the run ends with the system's own confirmation question
+      as its output (``SkipModelRequest``), so the model spends no request on a reply the
+      system renders from the pending action anyway, and writes nothing beside it.
+    """
+
+    gate: ToolGate
+
+    @classmethod
+    def get_serialization_name(cls) -> str | None:
+        return None
+
+    async def prepare_output_tools(
+        self, ctx: RunContext[AgentDeps], tool_defs: list[ToolDefinition]
     ) -> list[ToolDefinition]:
-        return gate(ctx, tool_defs)
+        return self.gate(ctx, tool_defs)
 
-    return [PrepareOutputTools(prepare_outputs)]
+    async def before_model_request(
+        self, ctx: RunContext[AgentDeps], request_context: ModelRequestContext
+    ) -> ModelRequestContext:
+        turn = ctx.deps.turn
+        if turn.proposed and turn.pending is not None:
+            raise SkipModelRequest(ModelResponse(parts=[TextPart(turn.pending.question)]))
+        return request_context
+
+
+def write_steps(gate: ToolGate | None) -> list[AbstractCapability[AgentDeps]]:
+    """``WriteSteps`` for a specialist with a step gate (those with writes), else none."""
+    return [] if gate is None else [WriteSteps(gate)]
 
 
 def reporting_progress(tool: Callable[..., Awaitable[Any]]) -> Callable[..., Awaitable[Any]]:
@@ -171,10 +200,7 @@ def reporting_progress(tool: Callable[..., Awaitable[Any]]) -> Callable[..., Awa
             return HANDED_OFF_REFUSAL
         if ctx.deps.turn.progress is not None:
             await ctx.deps.turn.progress(ProgressEvent(progress=f"tool:{tool.__name__}"))
-        result = await tool(ctx, *args, **kwargs)
-        if tool.__name__ in READ_TOOLS:
-            ctx.deps.turn.read_texts.append(result_text(result)[:MAX_READ_TEXT])
-        return result
+        return await tool(ctx, *args, **kwargs)
 
     return run
 

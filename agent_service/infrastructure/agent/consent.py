@@ -1,41 +1,58 @@
 """Consent: the customer agrees to exactly what happens.
 
-Rules (enforced in code, whatever the model does):
+Rules (enforced in code, whatever the model does; the answer rules themselves are the
+application policy ``application/consent_policy.py`` over the language data):
 
-* A write tool's first call records a ``PendingAction`` and the SYSTEM renders its question
-  (:func:`render_question`) from the action itself; the reply ends with that question.
-* The pending action lives for one answer: only the customer's very next message can confirm
-  it, only if that message is a plain yes (:func:`is_plain_yes`: affirmative, short, no change
-  request such as "sim, mas às 15h", no question, no date or time), and only within the time
-  to live. A no declines it; any other message, a handoff, a hand-back or the end clears it.
+* A write tool's first call records a ``PendingAction`` with a fresh opaque ``id`` and the
+  SYSTEM renders its question (:func:`render_question`); the run ends there (agents.py) and
+  the reply is rendered from the pending action alone, so its question is the only one. The
+  response carries the id and quick replies (:func:`quick_replies`) for buttons.
+* The pending action is decided at the start of the next message (:func:`decide_pending`): a
+  structured confirm of its id before it expires, or a plain yes (the allowlist) before it
+  expires, confirms it — then it runs in code (confirm.py), with no model request; a no or a
+  structured decline declines it; a yes or a confirm too late is told as expired; a decision
+  for any other id changes nothing; an answer with something else in it ("sim, mas às 15h")
+  is not a yes: the turn goes on and, unless it proposes something new, the question is asked
+  again with what was understood as a change; any other message ends the pending action.
 * At most one write per turn; after a handoff nothing else runs in that turn.
 """
 
 from __future__ import annotations
 
-import re
-from dataclasses import dataclass, field
+import secrets
+from dataclasses import dataclass, field, replace
 from datetime import datetime, timedelta
 from uuid import UUID
 
-from agent_service.application.text import normalize
-from agent_service.domain.conversations import ActionKind, PendingConfirmation, TurnAction
+from agent_service.application.consent_policy import (
+    Outcome,
+    PendingView,
+    Reading,
+    decide,
+    read_answer,
+)
+from agent_service.domain.conversations import (
+    ActionKind,
+    PendingConfirmation,
+    QuickReply,
+    ReplyChoice,
+    TurnAction,
+)
 from agent_service.infrastructure.agent import messages
 from agent_service.infrastructure.agent.deps import AgentDeps, PendingAction
-from agent_service.infrastructure.agent.offline.intents import is_affirmative, is_negative
-from agent_service.infrastructure.agent.offline.when import has_when_mention
+from agent_service.infrastructure.language.rules import language_rules
 
 MAX_WRITES_PER_TURN = 1
-MAX_PLAIN_YES_CHARS = 60
-_CHANGE = re.compile(
-    r"(?<![a-z0-9])(?:mas|porem|so que|entretanto|contudo|exceto|menos|em vez|ao inves|troca\w*"
-    r"|mud\w*|outr[oa]s?|altera\w*|but|however|except|instead|rather|change|another|other"
-    r"|different|only if|se )(?![a-z0-9])"
-)
+ID_BYTES = 18
 _QUESTIONS = {
     ActionKind.APPOINTMENT_BOOKED: "question_book",
     ActionKind.APPOINTMENT_CANCELLED: "question_cancel",
     ActionKind.APPOINTMENT_RESCHEDULED: "question_reschedule",
+}
+_CHANGE_KINDS = {
+    ActionKind.APPOINTMENT_BOOKED.value: "book",
+    ActionKind.APPOINTMENT_CANCELLED.value: "cancel",
+    ActionKind.APPOINTMENT_RESCHEDULED.value: "reschedule",
 }
 HANDED_OFF_REFUSAL = (
     "NOT DONE: the conversation was handed to a human attendant; nothing else runs now. "
@@ -57,14 +74,24 @@ class Proposal:
     details: dict[str, str] = field(default_factory=dict)
 
 
-def is_plain_yes(text: str) -> bool:
-    """A yes that is only a yes: affirmative, short, and no new request inside it."""
-    if "?" in text or not is_affirmative(text):
-        return False
-    folded = normalize(text)
-    if len(folded) > MAX_PLAIN_YES_CHARS or any(char.isdigit() for char in folded):
-        return False
-    return not (_CHANGE.search(folded) or has_when_mention(text))
+def new_id() -> str:
+    """An opaque pending-action id: random, URL-safe, never derived from anything."""
+    return secrets.token_urlsafe(ID_BYTES)
+
+
+def read(deps: AgentDeps, text: str, kind: str) -> Reading:
+    """``text`` as an answer to a change of ``kind`` in the turn's languages (the policy)."""
+    rules = language_rules()
+    vocabularies = [rules.consent(code) for code in rules.in_play(deps.turn.language)]
+    return read_answer(text, vocabularies, _CHANGE_KINDS.get(kind, ""))
+
+
+def is_plain_yes(text: str, language: str = "pt", kind: str = "") -> bool:
+    """A yes that is only a yes (the allowlist; see ``application/consent_policy``)."""
+    rules = language_rules()
+    vocabularies = [rules.consent(code) for code in rules.in_play(language)]
+    reading = read_answer(text, vocabularies, _CHANGE_KINDS.get(kind, ""))
+    return reading.answer.value == "yes"
 
 
 def render_question(kind: ActionKind, what: str, language: str) -> str:
@@ -74,7 +101,8 @@ def render_question(kind: ActionKind, what: str, language: str) -> str:
 def confirmation_gate(
     deps: AgentDeps, tool: str, arguments: dict[str, str], proposal: Proposal
 ) -> str | None:
-    """None when the write may run now; otherwise the tool result for the model."""
+    """None when the write may run now (this exact call was confirmed); otherwise the tool
+    result for the model (the proposal recorded, or why nothing runs)."""
     turn = deps.turn
     if turn.handoff_reason is not None:
         return HANDED_OFF_REFUSAL
@@ -94,23 +122,43 @@ def confirmation_gate(
         question=question,
         details=dict(proposal.details),
         proposed_at=turn.now.isoformat(),
+        id=new_id(),
     )
+    turn.proposed = True
     return (
-        f"CONFIRMATION NEEDED: {proposal.what}. Nothing has been changed yet. The system ends "
-        f"your reply with its own confirmation question; do not ask it yourself and never "
-        f"say it is done. If the customer's next message is a plain yes, call {tool} again "
-        f"with exactly the same arguments."
+        f"CONFIRMATION NEEDED: {proposal.what}. Nothing has been changed yet. The system asks "
+        f"the customer its own confirmation question and runs the change itself on a yes; "
+        f"never say it is done."
     )
 
 
-def decide_pending(deps: AgentDeps, stored: PendingAction | None, message: str) -> None:
-    """At the start of a turn: the stored pending action is confirmed (plain yes within the
-    time to live), declined (a no), or dropped (anything else). Never carried further."""
+def _view(pending: PendingAction) -> PendingView:
+    try:
+        proposed: datetime | None = datetime.fromisoformat(pending.proposed_at)
+    except ValueError:
+        proposed = None
+    return PendingView(pending.id, proposed, _CHANGE_KINDS.get(pending.kind, ""))
+
+
+def decide_pending(deps: AgentDeps, stored: PendingAction | None, message: str) -> Outcome:
+    """At the start of a turn: what this message (``turn.decision`` or ``message``) does to
+    the stored pending action (see the module's rules). Never carried further unanswered."""
     turn = deps.turn
     turn.pending = None
-    if stored is None or stored.confirmed:
-        return
-    if is_negative(message):
+    if stored is not None and (stored.confirmed or not stored.id):
+        stored = None  # a legacy or half-run proposal is never confirmable: it is asked again
+    reading = None
+    if stored is not None and turn.decision is None:
+        reading = read(deps, message, stored.kind)
+    view = None if stored is None else _view(stored)
+    outcome = decide(view, reading, turn.decision, turn.now, turn.confirmation_ttl_seconds)
+    turn.consent = outcome
+    if stored is None:
+        return outcome
+    if outcome is Outcome.CONFIRMED:
+        stored.confirmed = True
+        turn.pending = stored
+    elif outcome is Outcome.DECLINED:
         appointment = stored.details.get("appointment_id")
         turn.actions.append(
             TurnAction(
@@ -119,33 +167,44 @@ def decide_pending(deps: AgentDeps, stored: PendingAction | None, message: str) 
                 detail=stored.summary,
             )
         )
-        return
-    if not _alive(stored, turn.now, turn.confirmation_ttl_seconds):
-        if is_affirmative(message):
-            turn.expired = stored  # the customer is told: that yes came too late
-        return
-    if is_plain_yes(message):
-        stored.confirmed = True
-        turn.pending = stored
-
-
-def _alive(pending: PendingAction, now: datetime, ttl_seconds: float) -> bool:
-    try:
-        proposed = datetime.fromisoformat(pending.proposed_at)
-    except ValueError:
-        return False
-    if proposed.tzinfo is None:
-        return False
-    return proposed <= now <= proposed + timedelta(seconds=ttl_seconds)
+    elif outcome is Outcome.EXPIRED:
+        turn.expired = stored  # the customer is told: that yes came too late
+    elif outcome is Outcome.CHANGED:
+        turn.pending = stored  # still awaiting: the owner may propose the change
+        turn.reask = stored
+        turn.change_note = reading.leftover if reading is not None else ""
+    elif outcome is Outcome.NOT_PENDING:
+        turn.reask = stored  # the open question stays as it was (same id, same expiry)
+    return outcome
 
 
 def still_pending(deps: AgentDeps) -> PendingAction | None:
-    """What to keep for the next message: only a proposal made in this turn (not one that was
-    confirmed and then not carried out), and nothing once the turn handed off."""
-    pending = deps.turn.pending
-    if pending is None or pending.confirmed or deps.turn.handoff_reason is not None:
+    """What to keep for the next message: a proposal made in this turn, else the question
+    asked again (a changed answer: a fresh id and time to live; a stale decision: as it was);
+    nothing once the turn wrote, declined or handed off."""
+    turn = deps.turn
+    if turn.handoff_reason is not None:
         return None
-    return pending
+    pending = turn.pending
+    if turn.proposed and pending is not None and not pending.confirmed:
+        return pending
+    reask = turn.reask
+    if reask is None or turn.writes_this_turn:
+        return None
+    if turn.consent is Outcome.NOT_PENDING:
+        return reask
+    return replace(reask, id=new_id(), proposed_at=turn.now.isoformat(), confirmed=False)
+
+
+def quick_replies(language: str) -> tuple[QuickReply, ...]:
+    """The buttons under a confirmation question, labelled in ``language``."""
+    rules = language_rules()
+    code = next(iter(rules.in_play(language)), language)
+    vocabulary = rules.consent(code)
+    return (
+        QuickReply(choice=ReplyChoice.CONFIRM, label=vocabulary.confirm_label),
+        QuickReply(choice=ReplyChoice.DECLINE, label=vocabulary.decline_label),
+    )
 
 
 def pending_confirmation(deps: AgentDeps, pending: PendingAction) -> PendingConfirmation:
@@ -153,6 +212,7 @@ def pending_confirmation(deps: AgentDeps, pending: PendingAction) -> PendingConf
     details = pending.details
     proposed = datetime.fromisoformat(pending.proposed_at)
     return PendingConfirmation(
+        id=pending.id,
         kind=ActionKind(pending.kind),
         question=pending.question,
         service_name=details.get("service", ""),
@@ -162,6 +222,7 @@ def pending_confirmation(deps: AgentDeps, pending: PendingAction) -> PendingConf
         price=details.get("price", ""),
         appointment_id=UUID(details["appointment_id"]) if details.get("appointment_id") else None,
         expires_at=proposed + timedelta(seconds=deps.turn.confirmation_ttl_seconds),
+        quick_replies=quick_replies(deps.turn.language),
     )
 
 

@@ -10,6 +10,7 @@ from uuid import UUID
 
 from agenda_kit.calendar.port import ICalendarAdapter
 from agent_service.application.booking import Booking
+from agent_service.application.consent_policy import Outcome, StructuredDecision
 from agent_service.application.engine import ProgressSink
 from agent_service.application.ports import (
     AppointmentRepository,
@@ -27,10 +28,12 @@ from agent_service.domain.conversations import TurnAction
 class PendingAction:
     """A write the assistant proposed and the customer has to confirm with their next message.
 
-    ``tool`` and ``arguments`` must match exactly when the tool is called again; ``confirmed``
-    is set in code (never by the model) when the very next message is a plain yes within the
-    time to live. ``question`` is the system-rendered confirmation question the reply ended
-    with; ``details`` are what it shows (service, professional, start, price...).
+    ``id`` is opaque (random, never derived from the customer or the change): a gateway sends
+    it back in a structured confirm/decline. ``tool`` and ``arguments`` are exactly what runs
+    on a yes; ``confirmed`` is set in code (never by the model) by a structured confirm of this
+    id or a plain yes within the time to live (consent.py). ``question`` is the
+    system-rendered confirmation question the reply ended with; ``details`` are what it shows
+    (service, professional, start, price...).
     """
 
     tool: str
@@ -41,9 +44,11 @@ class PendingAction:
     question: str = ""
     details: dict[str, str] = field(default_factory=dict)
     proposed_at: str = ""
+    id: str = ""
 
     def to_json(self) -> dict[str, Any]:
         return {
+            "id": self.id,
             "tool": self.tool,
             "arguments": self.arguments,
             "summary": self.summary,
@@ -67,7 +72,18 @@ class PendingAction:
             str(data.get("question", "")),
             {str(k): str(v) for k, v in dict(data.get("details") or {}).items()},
             str(data.get("proposed_at", "")),
+            str(data.get("id", "")),
         )
+
+
+@dataclass(frozen=True, slots=True)
+class ToolText:
+    """One tool return as the model saw it; ``this_turn``: after the latest customer message
+    (grounded.tool_texts collects them)."""
+
+    tool: str
+    text: str
+    this_turn: bool
 
 
 @dataclass
@@ -84,13 +100,39 @@ class TurnState:
     memory: str = ""
     progress: ProgressSink | None = None
     message_id: str = ""
-    """The channel message being handled: the write tools' request key (a redelivery after a
-    crash resumes the same booking instead of colliding with its own hold)."""
+    """The write tools' request key: the channel message being handled, or ``pending:<id>``
+    while a confirmed pending action runs in code (confirm.py) — a redelivery or a takeover
+    after a crash resumes the same booking instead of colliding with its own hold."""
+    conversation_id: str = ""
     confirmation_ttl_seconds: float = 900.0
     expired: PendingAction | None = None
     upcoming: list[str] = field(default_factory=list)
     upcoming_read: Upcoming | None = None  # read with the conversation (one round trip)
-    read_texts: list[str] = field(default_factory=list)
+    decision: StructuredDecision | None = None
+    """The tapped quick reply this message carries, if any (consent.py)."""
+    consent: Outcome = Outcome.NONE
+    """What this message did to the stored pending action (consent.py)."""
+    reask: PendingAction | None = None
+    """The pending action asked again at the end of a turn whose answer changed something."""
+    change_note: str = ""
+    """What the customer's changed answer added, in their words (said when asking again)."""
+    proposed: bool = False
+    """A write tool recorded a new proposal in this turn (the run ends there)."""
+    already: tuple[TurnAction, ...] = ()
+    """The outcome of the confirmed action when another message ran it first."""
+    unsettled: PendingAction | None = None
+    """The confirmed action another message is still running (its outcome not known yet)."""
+    tool_texts: list[ToolText] = field(default_factory=list)
+    """The turn's grounding corpus of tool returns (grounded.tool_texts of every run)."""
+    customer_texts: list[str] = field(default_factory=list)
+    """The customer's own messages in this conversation (they ground what is theirs)."""
+    catalog: list[str] | None = None
+    """The tenant's catalog as text, read once per turn (grounded.catalog_lines)."""
+    writer: bool = False
+    """The specialist answering can write (booking, appointments): it may only ask or state
+    what a tool returned when the turn changes nothing (grounded.py)."""
+    truth_retried: bool = False
+    """The model was already sent back once for an ungrounded or misstating reply."""
 
 
 @dataclass(kw_only=True)

@@ -13,15 +13,17 @@ from pydantic_ai.usage import RunUsage, UsageLimits
 
 from agenda_kit.calendar.port import ICalendarAdapter
 from agent_service.application.booking import Booking
+from agent_service.application.consent_policy import Outcome
 from agent_service.application.engine import ProgressSink, TurnInput, TurnOutput
+from agent_service.application.pending_executions import InProcessExecutions, OnceOnly
 from agent_service.application.repositories import Repositories
-from agent_service.domain.conversations import Citation
+from agent_service.domain.conversations import Citation, DecisionResult, Role
 from agent_service.infrastructure.agent.consent import pending_confirmation, still_pending
 from agent_service.infrastructure.agent.deps import AgentDeps, PendingAction, TurnState
 from agent_service.infrastructure.agent.graph import TurnContext
 from agent_service.infrastructure.agent.repetition import not_repeated
 from agent_service.infrastructure.agent.state import ChatState
-from agent_service.infrastructure.agent.truth import final_reply
+from agent_service.infrastructure.agent.truth import final_reply, verdict_for
 
 STATE_KEYS = (
     "histories",
@@ -62,21 +64,26 @@ class LangGraphConversationEngine:
         self._limits = limits
         self._clock = clock
         self._policy = policy
+        self._once = OnceOnly(repos.executions or InProcessExecutions(clock))
 
     async def run_turn(self, turn: TurnInput, progress: ProgressSink | None = None) -> TurnOutput:
         deps = self._deps(turn)
         deps.turn.progress = progress
-        context = TurnContext(deps=deps, usage=RunUsage(), limits=self._limits, progress=progress)
+        context = TurnContext(
+            deps=deps, usage=RunUsage(), limits=self._limits, progress=progress, once=self._once
+        )
         output = await self._graph.ainvoke(self._initial_state(turn), context=context)
         final = cast(ChatState, output)
         engine_state = {key: final.get(key) for key in STATE_KEYS}
         pending = still_pending(deps)
+        text, limit = final.get("response", ""), self._policy.max_reply_chars
         reply = final_reply(
             deps,
-            final.get("response", ""),
+            text,
             pending,
             stopped=final.get("status") == "error",
-            max_chars=self._policy.max_reply_chars,
+            max_chars=limit,
+            verdict=await verdict_for(deps, text, pending, limit),
         )
         reply = not_repeated(deps, turn.conversation, reply, pending, self._policy.max_reply_chars)
         return TurnOutput(
@@ -90,6 +97,7 @@ class LangGraphConversationEngine:
             handoff_reason=deps.turn.handoff_reason,
             customer_name=final.get("memory", {}).get("name") or None,
             citations=cited(deps.turn.citations, reply),
+            decision=decision_result(deps),
         )
 
     def _deps(self, turn: TurnInput) -> AgentDeps:
@@ -112,6 +120,9 @@ class LangGraphConversationEngine:
                 message_id=_message_id(turn),
                 confirmation_ttl_seconds=self._policy.confirmation_ttl_seconds,
                 upcoming_read=turn.upcoming,
+                decision=turn.decision,
+                conversation_id=str(turn.conversation.id),
+                customer_texts=customer_texts(turn),
             ),
         )
 
@@ -132,6 +143,30 @@ class LangGraphConversationEngine:
             status="new",
             error=None,
         )
+
+
+_DECISIONS = {
+    Outcome.CONFIRMED: DecisionResult.CONFIRMED,
+    Outcome.DECLINED: DecisionResult.DECLINED,
+    Outcome.EXPIRED: DecisionResult.EXPIRED,
+    Outcome.NOT_PENDING: DecisionResult.NOT_PENDING,
+}
+
+
+def decision_result(deps: AgentDeps) -> DecisionResult:
+    """What the message did to the pending action it answered (the response's ``decision``)."""
+    if deps.turn.consent is Outcome.CONFIRMED and (deps.turn.already or deps.turn.unsettled):
+        return DecisionResult.ALREADY_DONE
+    return _DECISIONS.get(deps.turn.consent, DecisionResult.NONE)
+
+
+CUSTOMER_TEXTS = 20
+
+
+def customer_texts(turn: TurnInput) -> list[str]:
+    """The customer's latest messages in this conversation (what their own words ground)."""
+    said = [m.text for m in turn.conversation.messages if m.role is Role.CUSTOMER]
+    return said[-CUSTOMER_TEXTS:]
 
 
 def _message_id(turn: TurnInput) -> str:

@@ -24,11 +24,13 @@ from pydantic_ai.usage import RunUsage, UsageLimits
 
 from agenda_kit.calendar.errors import CalendarError
 from agent_service.application.engine import ProgressEvent, ProgressSink
-from agent_service.domain.conversations import ActionKind
+from agent_service.application.pending_executions import OnceOnly
 from agent_service.domain.errors import AgendaError
 from agent_service.infrastructure.agent.agents import AgentSet, Escape
+from agent_service.infrastructure.agent.confirm import PENDING_OWNERS, TASK_ENDS, settle_in_code
 from agent_service.infrastructure.agent.deps import AgentDeps
 from agent_service.infrastructure.agent.framing import customer_voice
+from agent_service.infrastructure.agent.grounded import tool_texts
 from agent_service.infrastructure.agent.history import handed_over, load_history, task_history
 from agent_service.infrastructure.agent.intent import clear_route
 from agent_service.infrastructure.agent.memory import prepare_turn, remember_turn
@@ -36,16 +38,6 @@ from agent_service.infrastructure.agent.specialists import Specialist
 from agent_service.infrastructure.agent.state import ChatState
 from agent_service.infrastructure.agent.usage import acting_as
 
-TASK_ENDS = frozenset(
-    {
-        ActionKind.APPOINTMENT_BOOKED,
-        ActionKind.APPOINTMENT_CANCELLED,
-        ActionKind.APPOINTMENT_RESCHEDULED,
-    }
-)
-"""Outcomes that end a task: the next request of any specialist starts from the summary. (A
-declined change does not: the customer usually goes on to pick another time, and the
-declined one must not be offered again.)"""
 log = structlog.get_logger("agenda.graph")
 ROUTE_DECISIONS = Counter(
     "agenda_route_decisions_total", "New tasks routed in code or by the model router", ["by"]
@@ -55,11 +47,6 @@ MAX_ESCAPES = 2
 # goes wrong inside a model run (provider errors, malformed responses, usage limits) ends
 # the turn with a polite reply instead.
 PROPAGATE = (AgendaError, CalendarError)
-PENDING_OWNERS = {
-    "book_appointment": "booking",
-    "cancel_appointment": "appointments",
-    "reschedule_appointment": "appointments",
-}
 
 
 @dataclass
@@ -70,6 +57,8 @@ class TurnContext:
     usage: RunUsage
     limits: UsageLimits
     progress: ProgressSink | None = None
+    once: OnceOnly | None = None
+    """Runs each confirmed pending action at most once (confirm.py)."""
 
     async def report(self, stage: str) -> None:
         if self.progress is not None:
@@ -110,6 +99,10 @@ def _router_node(agents: AgentSet, specialists: tuple[Specialist, ...]) -> Node:
     names = [s.name for s in specialists]
 
     async def route(state: ChatState, *, runtime: Runtime[TurnContext]) -> Command[str]:
+        context = runtime.context
+        settled = await settle_in_code(state, context.deps, agents, names, context.once)
+        if settled is not None:  # no model request: straight to remember
+            return Command(update=settled, goto="remember")
         update = await decide(state, runtime.context)
         return Command(update=update, goto=_after_route({**state, **update}))  # type: ignore[typeddict-item]
 
@@ -208,6 +201,7 @@ def _specialist_node(agents: AgentSet, name: str) -> Node:
 
     async def answer(state: ChatState, context: TurnContext) -> dict[str, Any]:
         await context.report(f"specialist:{name}")
+        context.deps.turn.writer = name in PENDING_OWNERS.values()
         histories = dict(state.get("histories", {}))
         stored = load_history(histories.get(name))
         confirm = confirm_step(context.deps, name)
@@ -217,6 +211,7 @@ def _specialist_node(agents: AgentSet, name: str) -> Node:
         result = await _run_guarded(agent, name, state, context, history)
         if result is None:
             return {"response": "", "status": "error", "error": "usage limit", "answered_by": name}
+        context.deps.turn.tool_texts.extend(tool_texts(result.all_messages()))
         messages = [*(stored or []), *result.new_messages()] if confirm else result.all_messages()
         histories = task_history(name, messages, task_done(context.deps))
         if context.deps.turn.handoff_reason is not None:  # nothing else runs after a handoff

@@ -4,14 +4,15 @@ from __future__ import annotations
 
 from typing import Any
 
+from agent_service.application.customer_names import extract_name
 from agent_service.application.ports import AppointmentFilter
 from agent_service.domain.appointments import AppointmentStatus
 from agent_service.infrastructure.agent.consent import decide_pending, still_pending
 from agent_service.infrastructure.agent.deps import AgentDeps, PendingAction
-from agent_service.infrastructure.agent.offline.nlu import extract_name
 from agent_service.infrastructure.agent.state import ChatState
 from agent_service.infrastructure.agent.tools.formatting import WEEKDAYS, describe, local_text
 from agent_service.infrastructure.language import language_detector
+from agent_service.infrastructure.language.rules import language_rules
 
 UPCOMING_IN_MEMORY = 3
 DONE_IN_MEMORY = 3
@@ -44,7 +45,8 @@ def memory_text(memory: dict[str, Any], pending: PendingAction | None) -> str:
 
 async def prepare_turn(state: ChatState, deps: AgentDeps) -> dict[str, Any]:
     """Date and weekday in the tenant's zone, the customer's memory, and the confirmation
-    decision: a pending write is confirmed only by an affirmative reply (set here, in code)."""
+    decision (consent.decide_pending, in code: a structured confirm of the open id or a plain
+    yes confirms; the graph's router then runs the action with no model request)."""
     turn, tenant = deps.turn, deps.tenant
     message = state.get("message", "")
     settled = state.get("conversation_language") or None
@@ -99,7 +101,9 @@ def remember_turn(state: ChatState, deps: AgentDeps) -> dict[str, Any]:
     """A short memory for the next turn: the customer's name if they said it, what was
     discussed, and any write still waiting for confirmation."""
     memory = dict(state.get("memory", {}))
-    name = extract_name(state.get("message", ""))
+    rules = language_rules()
+    phrases = [rules.names(code) for code in rules.in_play(deps.turn.language)]
+    name = extract_name(state.get("message", ""), phrases)
     if name:
         memory["name"] = name
     memory["done"] = task_summary(memory.get("done", []), deps)

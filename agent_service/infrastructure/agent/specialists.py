@@ -32,8 +32,6 @@ from agent_service.infrastructure.agent.tools.steps import (
     appointments_tools,
     booking_tools,
     confirm_outputs,
-    confirming,
-    proposed,
 )
 
 ESCAPE_RULE = (
@@ -233,52 +231,27 @@ SPECIALISTS: tuple[Specialist, ...] = (
             "then tell the customer a person will answer soon."
         ),
         tools=(handoff_to_human,),
+        # An explicit request to talk to a person hands off in code (the [handoff] phrases of
+        # the language data, confirm.py); a lone "humano" or "gerente" is no request. A
+        # complaint is routed here and the model decides.
         intent_phrases=(
-            r"atendente",
-            r"humano",
-            r"gerente",
             r"reclama\w*",
-            r"human",
-            r"manager",
             r"complain\w*",
             r"complaint",
-            r"real person",
         ),
     ),
 )
 
 
-CONFIRM_STEP = (
-    "The customer said yes to the pending action: call its tool once with exactly its "
-    "arguments and nothing else, then give the result in one short sentence. The system adds "
-    "a receipt of every change; never say it was done unless the tool returned {done}."
-)
-PROPOSED_STEP = (
-    "{tool} only recorded the proposal in its result; nothing has been changed yet. Reply in "
-    "one short sentence: the system itself ends your reply with the confirmation question, so "
-    "do not ask it or repeat the details, and never say it is done."
-)
 Instructions = str | Callable[[RunContext[AgentDeps]], Awaitable[str]]
 
 
 def instructions_for(spec: Specialist) -> Instructions:
-    """A specialist's instructions, scoped to its task's step (tools/steps.py): confirming a
-    write the customer said yes to, or replying after proposing one, needs only that step's
-    rules (every consent and truth rule of the step kept); any other step gets them all."""
-    full = f"{spec.step_instructions}\n{COMMON_RULES}\n{ESCAPE_RULE}"
-    if not spec.done_results:
-        return full
-    names = frozenset(tool.__name__ for tool in spec.tools)
-
-    async def scoped(ctx: RunContext[AgentDeps]) -> str:
-        if confirming(ctx, names) is not None:  # a plain yes: nothing to escape to
-            return f"{spec.job} {CONFIRM_STEP.format(done=spec.done_results)}\n{COMMON_RULES}"
-        if (tool := proposed(ctx, names)) is not None:
-            rule = PROPOSED_STEP.format(tool=tool)
-            return f"{spec.job} {rule}\n{COMMON_RULES}\n{ESCAPE_RULE}"
-        return full
-
-    return scoped
+    """A specialist's instructions: the same text on every step (a stable prefix providers can
+    cache). A confirmed write runs in code and a proposal ends the run (confirm.py, agents.py),
+    so no step needs instructions of its own; the confirm-only parts, which only a single agent
+    that confirms through the model needs, are left out."""
+    return f"{spec.step_instructions}\n{COMMON_RULES}\n{ESCAPE_RULE}"
 
 
 def enabled_specialists(flags: dict[str, bool]) -> tuple[Specialist, ...]:

@@ -1,15 +1,24 @@
-"""Truth: the customer is told exactly what happened.
+"""Truth: the customer is told exactly what happened, and no fact that is not grounded.
 
 The reply of a turn is composed here, in this order:
 
-1. the model's words, unless they claim a write that did not happen this turn (or deny one
-   that did) — then the system's truthful text replaces them (nothing changed, with the
-   customer's upcoming appointments from the stored records; or "here is what was done");
-   an empty or stopped run gets the fallback (which never hides a write);
-2. one system-rendered receipt line per write outcome of the turn (booked, cancelled,
-   rescheduled, declined, failed, pending-unknown, handed off), from the same data as the
-   turn's ``actions``;
-3. the system-rendered confirmation question of the pending action, verbatim, last.
+1. the model's words — none on a proposal turn (the reply is rendered from the pending
+   action alone: the system's question is then the only question) nor on a turn settled in
+   code (a confirmation, a decline, a late yes, a stale decision, a requested handoff).
+   Words that state an ungrounded fact (``grounded.judge``: a price, time, date, address,
+   phone, link or name no record and no word of the customer's backs) are replaced by the
+   system's fallback. Words that claim a change no receipt backs, or deny one that did
+   happen — and, in a turn of a specialist that can write and changed nothing, words that
+   neither ask anything nor tell what a tool returned in this turn — are replaced by the
+   system's truthful account (nothing changed, with the customer's appointments from the
+   stored records; or "here is what was done"). When a question ends the reply, every
+   question sentence of the model's words is removed. An empty or stopped run gets the
+   fallback (which never hides a write);
+2. when the customer's answer changed something, what was understood as the change;
+3. one system-rendered line per outcome of the turn (booked, cancelled, rescheduled,
+   declined, failed, pending-unknown, handed off, expired), from the same data as the turn's
+   ``actions`` — or the earlier outcome when another message had confirmed it first;
+4. the system-rendered confirmation question of the pending action, verbatim, last.
 
 The whole reply is at most ``max_chars``: the model's words are cut to fit, the system's
 lines never are.
@@ -19,10 +28,12 @@ from __future__ import annotations
 
 import re
 
-from agent_service.application.text import normalize
+from agent_service.application.consent_policy import Outcome
+from agent_service.application.grounding import without_questions
 from agent_service.domain.conversations import ActionKind, TurnAction
 from agent_service.infrastructure.agent import messages
 from agent_service.infrastructure.agent.deps import AgentDeps, PendingAction
+from agent_service.infrastructure.agent.grounded import Verdict, judge
 
 WRITES = frozenset(
     {
@@ -31,103 +42,27 @@ WRITES = frozenset(
         ActionKind.APPOINTMENT_RESCHEDULED,
     }
 )
-
-
-def _words(*patterns: str) -> re.Pattern[str]:
-    return re.compile(r"(?<![a-z0-9])(?:" + "|".join(patterns) + r")(?![a-z0-9])")
-
-
-_BOOK = ActionKind.APPOINTMENT_BOOKED
-_CANCEL = ActionKind.APPOINTMENT_CANCELLED
-_MOVE = ActionKind.APPOINTMENT_RESCHEDULED
-# Claim words (folded: lowercase, no accents) and the write kinds that make each claim true.
-CLAIMS: tuple[tuple[re.Pattern[str], frozenset[ActionKind]], ...] = (
-    (
-        _words(
-            r"agendad[oa]s?", r"agendei", r"agendamos", r"marcad[oa]s?", r"marquei",
-            r"marcamos", r"reservad[oa]s?", r"reservei", r"booked", r"reserved", r"scheduled",
-        ),
-        frozenset({_BOOK, _MOVE}),
-    ),
-    (
-        _words(
-            r"cancelad[oa]s?", r"cancelei", r"cancelamos", r"desmarcad[oa]s?", r"desmarquei",
-            r"cancell?ed",
-        ),
-        frozenset({_CANCEL, _MOVE}),
-    ),
-    (
-        _words(
-            r"remarcad[oa]s?", r"remarquei", r"remarcamos", r"reagendad[oa]s?", r"reagendei",
-            r"rescheduled", r"moved",
-        ),
-        frozenset({_MOVE}),
-    ),
-    (
-        _words(r"confirmad[oa]s?", r"confirmei", r"confirmamos", r"confirmed"),
-        frozenset(WRITES),
-    ),
-)  # fmt: skip
-_WRITE_STEM = r"(?:agend|marc|reserv|cancel|desmarc|remarc|reagend|confirm|book|schedul|mov)\w*"
-# Phrases denying a write ("não consegui agendar", "was not booked", "nada foi alterado").
-_NEGATION = (
-    r"(?:nao|nem|not|never|cannot|couldn'?t|can'?t|didn'?t|wasn'?t|weren'?t|isn'?t|won'?t"
-    r"|unable to|failed to)"
-)
-DENIALS = _words(
-    _NEGATION + r"(?: \w+){0,3} " + _WRITE_STEM,
-    _WRITE_STEM + r"(?: \w+){0,3} " + _NEGATION,
-    r"nada (?:foi |ficou )?(?:alterado|feito|mudado)",
-    r"nao (?:alterei|mudei|fiz)",
-    r"nothing (?:was |has been )?(?:changed|done|booked|cancell?ed)",
-    r"(?:changed|did) nothing",
-)
-
-
-_SEGMENT = re.compile(r"[^.!?;:\n|]+")
-MIN_QUOTE_CHARS = 12
-
-
-def misstates(
-    text: str,
-    actions: list[TurnAction] | tuple[TurnAction, ...],
-    quoted: list[str] | tuple[str, ...] = (),
-) -> bool:
-    """Whether ``text`` claims a write that did not happen this turn, or denies one that did.
-
-    Segments copied from this turn's read-tool results (``quoted``: FAQ answers, the
-    customer's appointment list) are stored data, not claims.
-    """
-    done = {a.kind for a in actions if a.kind in WRITES}
-    folded = _unquoted(normalize(text), [normalize(q) for q in quoted])
-    if done and DENIALS.search(folded):
-        return True
-    claims = DENIALS.sub(" ", folded)  # "não foi agendado" is not a claim
-    return any(pattern.search(claims) and not (kinds & done) for pattern, kinds in CLAIMS)
-
-
-def _unquoted(folded: str, sources: list[str]) -> str:
-    if not sources:
-        return folded
-
-    def keep(match: re.Match[str]) -> str:
-        segment = match.group(0).strip()
-        quoted = len(segment) >= MIN_QUOTE_CHARS and any(segment in s for s in sources)
-        return " " if quoted else match.group(0)
-
-    return _SEGMENT.sub(keep, folded)
+NO_VERDICT = Verdict()
+RAW_TAG = re.compile(r"\s*\[(?:faq|id)[:=][^\]]*\]", re.I)
+"""A citation tag a model copied into its text: the customer never sees it (citations are the
+response's structured field)."""
 
 
 def receipts(deps: AgentDeps) -> list[str]:
     """One line per outcome of the turn, in the conversation's language."""
-    language = deps.turn.language
-    lines = [_receipt(action, language) for action in deps.turn.actions]
-    unfinished = deps.turn.pending
-    if unfinished is not None and unfinished.confirmed:  # a yes the model did not carry out
+    turn = deps.turn
+    language = turn.language
+    lines = [_receipt(action, language) for action in turn.actions]
+    lines.extend(_already(action, language) for action in turn.already)
+    if turn.unsettled is not None:
+        lines.append(messages.text("already_in_progress", language, what=turn.unsettled.summary))
+    unfinished = turn.pending
+    if unfinished is not None and unfinished.confirmed:  # a yes that was not carried out
         lines.append(messages.text("confirmed_not_done", language, what=unfinished.summary))
-    if deps.turn.expired is not None:
-        what = deps.turn.expired.summary
-        lines.insert(0, messages.text("receipt_expired", language, what=what))
+    if turn.expired is not None:
+        lines.insert(0, messages.text("receipt_expired", language, what=turn.expired.summary))
+    if turn.consent is Outcome.NOT_PENDING:
+        lines.insert(0, messages.text("decision_not_pending", language))
     return lines
 
 
@@ -136,9 +71,22 @@ def _receipt(action: TurnAction, language: str) -> str:
     return messages.text(f"receipt_{action.kind.value}", language, what=what)
 
 
-RAW_TAG = re.compile(r"\s*\[(?:faq|id)[:=][^\]]*\]", re.I)
-"""A citation tag a model copied into its text: the customer never sees it (citations are the
-response's structured field)."""
+def _already(action: TurnAction, language: str) -> str:
+    what = action.detail or messages.text("this_change", language)
+    key = f"already_{action.kind.value}"
+    return messages.text(
+        key if key in messages.CATALOG["en"] else "already_done", language, what=what
+    )
+
+
+async def verdict_for(
+    deps: AgentDeps, model_text: str, pending: PendingAction | None, max_chars: int
+) -> Verdict:
+    """What ``grounded.judge`` finds in the part of ``model_text`` the customer could read."""
+    if _system_only(deps, pending):
+        return NO_VERDICT
+    shown = RAW_TAG.sub("", model_text[: max_chars * 2]).strip()[:max_chars]
+    return await judge(deps, shown, deps.turn.tool_texts) if shown else NO_VERDICT
 
 
 def final_reply(
@@ -148,17 +96,38 @@ def final_reply(
     *,
     stopped: bool,
     max_chars: int,
+    verdict: Verdict = NO_VERDICT,
 ) -> str:
-    """The reply the customer reads (see the module's rules)."""
+    """The reply the customer reads (see the module's rules); ``verdict`` is what
+    ``grounded.judge`` found in ``model_text``."""
     system = receipts(deps)
     if pending is not None:
         system.append(pending.question)
-    tail = "\n\n".join(system)
+    note = _change_note(deps, pending)
+    tail = "\n\n".join(part for part in (note, *system) if part)
     budget = max_chars - len(tail) - (2 if tail else 0)
+    shown = "" if _system_only(deps, pending) else RAW_TAG.sub("", model_text).strip()
     # Cut first: only what the customer will read is judged (and a 9 MB reply costs nothing).
-    shown = _cut(RAW_TAG.sub("", model_text).strip(), budget)
-    body = _cut(_body(deps, shown, stopped=stopped, has_system=bool(system)), budget)
-    return "\n\n".join(part for part in (body, tail) if part)
+    shown = _cut(shown, budget)
+    body = _body(deps, shown, stopped=stopped, has_system=bool(tail), verdict=verdict)
+    if pending is not None:
+        body = without_questions(body)
+    return "\n\n".join(part for part in (_cut(body, budget), tail) if part)
+
+
+def _system_only(deps: AgentDeps, pending: PendingAction | None) -> bool:
+    """A proposal turn (rendered from the pending action alone) or a turn settled in code."""
+    turn = deps.turn
+    proposed = turn.proposed and pending is not None and pending is turn.pending
+    return proposed or turn.consent in (Outcome.CONFIRMED, Outcome.NOT_PENDING)
+
+
+def _change_note(deps: AgentDeps, pending: PendingAction | None) -> str:
+    """What the customer's changed answer added, said when the question is asked again."""
+    turn = deps.turn
+    if pending is None or turn.proposed or not turn.change_note:
+        return ""
+    return messages.text("change_understood", turn.language, change=turn.change_note[:200])
 
 
 def _cut(text: str, budget: int) -> str:
@@ -167,18 +136,20 @@ def _cut(text: str, budget: int) -> str:
     return text[: budget - 1].rstrip() + "…" if budget > 1 else ""
 
 
-def _body(deps: AgentDeps, text: str, *, stopped: bool, has_system: bool) -> str:
+def _body(deps: AgentDeps, text: str, *, stopped: bool, has_system: bool, verdict: Verdict) -> str:
     language, actions = deps.turn.language, deps.turn.actions
     wrote = any(a.kind in WRITES or a.kind is ActionKind.APPOINTMENT_PENDING for a in actions)
     if stopped:
         return messages.text("limit_after_change" if actions else "limit", language)
     if not text:
         return "" if has_system else messages.text("fallback", language)
-    if not misstates(text, actions, deps.turn.read_texts):
-        return text
-    if wrote:
-        return messages.text("done_lead", language)
-    return _nothing_changed(deps)
+    if verdict.misstated:
+        return messages.text("done_lead", language) if wrote else _nothing_changed(deps)
+    if verdict.ungrounded:
+        return "" if has_system and wrote else messages.text("fallback_ungrounded", language)
+    if verdict.unbacked:
+        return _nothing_changed(deps)
+    return text
 
 
 def _nothing_changed(deps: AgentDeps) -> str:

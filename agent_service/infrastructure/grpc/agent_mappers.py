@@ -6,13 +6,16 @@ from uuid import UUID
 
 from agenda.agent.v1 import agent_service_pb2 as pb
 from agenda.agent.v1 import types_pb2 as types
+from agent_service.application.consent_policy import StructuredDecision
 from agent_service.application.conversation import IncomingMessage
 from agent_service.domain.appointments import Appointment
 from agent_service.domain.conversations import (
     ActionKind,
     Conversation,
     ConversationStatus,
+    DecisionResult,
     PendingConfirmation,
+    ReplyChoice,
     TurnResult,
 )
 from agent_service.infrastructure.grpc.appointment_mappers import appointment_message
@@ -32,6 +35,18 @@ _ACTION = {
     ActionKind.CHANGE_DECLINED: types.ACTION_KIND_CHANGE_DECLINED,
     ActionKind.CHANGE_FAILED: types.ACTION_KIND_CHANGE_FAILED,
 }
+_DECISION = {
+    DecisionResult.NONE: types.DECISION_RESULT_UNSPECIFIED,
+    DecisionResult.CONFIRMED: types.DECISION_RESULT_CONFIRMED,
+    DecisionResult.DECLINED: types.DECISION_RESULT_DECLINED,
+    DecisionResult.EXPIRED: types.DECISION_RESULT_EXPIRED,
+    DecisionResult.NOT_PENDING: types.DECISION_RESULT_NOT_PENDING,
+    DecisionResult.ALREADY_DONE: types.DECISION_RESULT_ALREADY_DONE,
+}
+_CHOICE = {
+    ReplyChoice.CONFIRM: types.QUICK_REPLY_CHOICE_CONFIRM,
+    ReplyChoice.DECLINE: types.QUICK_REPLY_CHOICE_DECLINE,
+}
 
 
 def to_incoming(request: pb.SendMessageRequest) -> IncomingMessage:
@@ -47,7 +62,18 @@ def to_incoming(request: pb.SendMessageRequest) -> IncomingMessage:
         conversation_id=conversation_id,
         message_id=request.message_id,
         text=request.text,
+        decision=decision_of(request),
     )
+
+
+def decision_of(request: pb.SendMessageRequest) -> StructuredDecision | None:
+    """The tapped quick reply the request carries (the ``decision`` oneof), if any."""
+    which = request.WhichOneof("decision")
+    if which == "confirm_pending_id":
+        return StructuredDecision(ReplyChoice.CONFIRM, request.confirm_pending_id)
+    if which == "decline_pending_id":
+        return StructuredDecision(ReplyChoice.DECLINE, request.decline_pending_id)
+    return None
 
 
 def conversation_ids(tenant_id: str, conversation_id: str) -> tuple[UUID, UUID]:
@@ -71,6 +97,7 @@ def turn_response(
         specialist=result.specialist,
         duplicate=duplicate,
         status=_STATUS[result.status],
+        decision=_DECISION[result.decision],
         covered_by_message_id=result.covered_by,
         answered_message_ids=list(result.answers),
     )
@@ -91,6 +118,11 @@ def pending_message(pending: PendingConfirmation) -> types.PendingAction:
         professional_name=pending.professional_name,
         price=pending.price,
         appointment_id=str(pending.appointment_id or ""),
+        id=pending.id,
+        quick_replies=[
+            types.QuickReply(choice=_CHOICE[reply.choice], label=reply.label)
+            for reply in pending.quick_replies
+        ],
     )
     for name in ("start", "new_start", "expires_at"):
         value = getattr(pending, name)

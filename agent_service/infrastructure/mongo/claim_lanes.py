@@ -23,7 +23,8 @@ from pymongo.asynchronous.collection import AsyncCollection
 from pymongo.errors import DuplicateKeyError
 
 from agent_service.application.bursts import Joined, LaneKey, QueuedMessage
-from agent_service.domain.conversations import TurnResult
+from agent_service.application.consent_policy import StructuredDecision
+from agent_service.domain.conversations import ReplyChoice, TurnResult
 from agent_service.infrastructure.mongo.clock import DatabaseClock
 from agent_service.infrastructure.mongo.conversation_documents import ProcessedTurnDocument
 from agent_service.infrastructure.mongo.errors import guarded
@@ -185,6 +186,11 @@ def _lane_fields(lane: LaneKey, message: QueuedMessage) -> dict[str, Any]:
             "external_id": message.external_id,
             "display_name": message.display_name,
             "conversation_id": message.conversation_id,
+            "decision": (
+                None
+                if message.decision is None
+                else [message.decision.choice.value, message.decision.pending_id]
+            ),
         },
     }
 
@@ -197,4 +203,11 @@ def _queued(document: dict[str, Any]) -> QueuedMessage:
         external_id=queued.get("external_id", ""),
         display_name=queued.get("display_name", ""),
         conversation_id=queued.get("conversation_id"),
+        decision=_decision(queued.get("decision")),
     )
+
+
+def _decision(stored: Any) -> StructuredDecision | None:
+    if not isinstance(stored, list) or len(stored) != 2:
+        return None
+    return StructuredDecision(ReplyChoice(stored[0]), str(stored[1]))

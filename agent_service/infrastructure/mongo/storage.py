@@ -48,6 +48,10 @@ from agent_service.infrastructure.mongo.outbox_repository import (
     BeanieOutboxRepository,
     OutboxDocument,
 )
+from agent_service.infrastructure.mongo.pending_executions import (
+    BeaniePendingExecutionRepository,
+    PendingExecutionDocument,
+)
 from agent_service.infrastructure.mongo.turn_context import MongoTurnContextReader
 from agent_service.infrastructure.mongo.turn_repository import BeanieTurnRepository
 
@@ -61,6 +65,7 @@ DOCUMENTS = [
     ConversationDocument,
     ProcessedTurnDocument,
     OutboxDocument,
+    PendingExecutionDocument,
 ]
 
 
@@ -98,4 +103,5 @@ async def init_agent_storage(
         outbox=BeanieOutboxRepository(clock),
         lanes=BeanieClaimLanes(turns, clock, turn_lease),
         turn_context=MongoTurnContextReader(),
+        executions=BeaniePendingExecutionRepository(clock),
     )

@@ -37,13 +37,12 @@ from tests.fakes.agent_repositories import in_memory_repositories
 from tests.fakes.in_memory_calendar import InMemoryCalendar
 
 TUESDAY_10 = datetime.fromisoformat("2026-12-01T10:00:00-03:00")
-PENDING_PT = "Estou confirmando com a agenda; te aviso aqui em instantes."
 PENDING_RECEIPT_PT = "⏳ Em andamento: Corte feminino com Ana Souza"
 
 
 def told_pending(reply: str) -> bool:
-    """The model's words say it is being confirmed and the system's receipt says in progress."""
-    return reply.startswith(PENDING_PT) and PENDING_RECEIPT_PT in reply
+    """The system's receipt says in progress (a confirmation runs in code: no model words)."""
+    return reply.startswith(PENDING_RECEIPT_PT) and "NOT BOOKED" not in reply
 
 
 async def setup() -> tuple[Booking, Salon, InMemoryCalendar, Repositories]:

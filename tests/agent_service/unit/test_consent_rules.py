@@ -1,6 +1,6 @@
 """The consent and truth rules in isolation: what counts as a plain yes, how a pending action
 lives for one answer, which texts misstate a turn, how a reply is bounded, and how stored
-history stays small."""
+history stays small (the hostile suites in tests/security drive the same rules end to end)."""
 
 from __future__ import annotations
 
@@ -19,6 +19,8 @@ from pydantic_ai.messages import (
     UserPromptPart,
 )
 
+from agent_service.application.claims import BOOK
+from agent_service.application.claims import misstates as claims_misstate
 from agent_service.bootstrap import wire_booking
 from agent_service.domain.catalog import Tenant
 from agent_service.domain.conversations import (
@@ -43,7 +45,8 @@ from agent_service.infrastructure.agent.history import (
     dump_history,
 )
 from agent_service.infrastructure.agent.tools.bounds import check_day, check_start
-from agent_service.infrastructure.agent.truth import final_reply, misstates
+from agent_service.infrastructure.agent.truth import final_reply, verdict_for
+from agent_service.infrastructure.language.rules import language_rules
 from tests.fakes.agent_repositories import in_memory_repositories
 from tests.fakes.in_memory_calendar import InMemoryCalendar
 
@@ -67,6 +70,22 @@ def deps(language: str = "pt", now: datetime = NOW) -> AgentDeps:
         tenant=tenant,
         turn=TurnState(now=now, language=language),
     )
+
+
+def misstates(
+    text: str, actions: list[TurnAction], quoted: list[str] | tuple[str, ...] = ()
+) -> bool:
+    rules = language_rules()
+    words = [rules.claims(code) for code in rules.in_play("pt")]
+    done = {BOOK for action in actions if action.kind is ActionKind.APPOINTMENT_BOOKED}
+    return claims_misstate(text, done, words, quoted)
+
+
+async def reply_of(
+    d: AgentDeps, text: str, pending: PendingAction | None, *, stopped: bool = False
+) -> str:
+    verdict = await verdict_for(d, text, pending, 2000)
+    return final_reply(d, text, pending, stopped=stopped, max_chars=2000, verdict=verdict)
 
 
 def propose(d: AgentDeps, start: str = "2026-12-01T10:00:00-03:00") -> str | None:
@@ -125,7 +144,9 @@ def test_a_pending_action_is_confirmed_only_by_the_very_next_plain_yes_within_th
 
     assert next_turn("sim").turn.pending is not None
     assert next_turn("sim").turn.pending.confirmed  # type: ignore[union-attr]
-    assert next_turn("sim, mas às 15h").turn.pending is None
+    changed = next_turn("sim, mas às 15h")  # not a yes: asked again, with what changed
+    assert changed.turn.pending is not None and not changed.turn.pending.confirmed
+    assert changed.turn.reask is not None and changed.turn.change_note == "mas às 15h"
     assert next_turn("quanto custa?").turn.pending is None
     expired = next_turn("sim", timedelta(seconds=901))
     assert expired.turn.pending is None and expired.turn.expired is not None
@@ -200,26 +221,26 @@ def test_stored_data_the_model_quotes_is_not_a_claim() -> None:
     assert not misstates(f"Sobre isso: {faq}", [], [f"[faq:1] Q: política\nA: {faq}"])
 
 
-def test_the_reply_ends_with_receipts_and_the_question_and_is_bounded() -> None:
+async def test_the_reply_ends_with_receipts_and_the_question_and_is_bounded() -> None:
     d = deps()
     d.turn.actions.append(BOOKED)
     propose(d)
     d.turn.writes_this_turn = 0
     pending = d.turn.pending
-    reply = final_reply(d, "x" * 9_000_000, pending, stopped=False, max_chars=2000)
+    reply = await reply_of(d, "x" * 9_000_000, pending)
     assert len(reply) <= 2000
     assert pending is not None and reply.endswith(pending.question)
     assert "✅ Agendado: Corte com Ana" in reply
 
 
-def test_a_false_reply_is_replaced_and_the_fallback_never_hides_a_write() -> None:
+async def test_a_false_reply_is_replaced_and_the_fallback_never_hides_a_write() -> None:
     d = deps()
     d.turn.upcoming = ["Barba com Bruno em quarta-feira 02/12/2026 10:00"]
-    reply = final_reply(d, "CONFIRMADO!", None, stopped=False, max_chars=2000)
+    reply = await reply_of(d, "CONFIRMADO!", None)
     assert "CONFIRMADO" not in reply and "Nada foi alterado" in reply and "Barba com Bruno" in reply
     d.turn.actions.append(BOOKED)
     for text, stopped in (("", False), ("whatever", True)):
-        reply = final_reply(d, text, None, stopped=stopped, max_chars=2000)
+        reply = await reply_of(d, text, None, stopped=stopped)
         assert "✅ Agendado: Corte com Ana" in reply and "não entendi" not in reply
 
 
@@ -264,12 +285,13 @@ def test_instants_outside_the_horizon_are_retried_not_overflowed() -> None:
         check_day(d, datetime(9999, 12, 31).date())
 
 
-def test_a_yes_the_model_did_not_carry_out_is_said_plainly() -> None:
+async def test_a_yes_the_model_did_not_carry_out_is_said_plainly() -> None:
     d = deps()
     propose(d)
     assert d.turn.pending is not None
     d.turn.pending.confirmed = True
-    reply = final_reply(d, "Perfeito!", None, stopped=False, max_chars=2000)
+    d.turn.proposed = False  # confirmed in an earlier turn
+    reply = await reply_of(d, "Perfeito!", None)
     assert reply.endswith(
         "Ainda não foi feito: Corte com Ana em terça 10:00 (R$ 80,00). "
         "Se ainda quiser, é só pedir de novo."

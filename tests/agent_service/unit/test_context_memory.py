@@ -25,7 +25,7 @@ def test_a_confirmed_write_is_named_once_and_an_unconfirmed_one_stays_in_the_sum
     assert "awaiting confirmation" in memory_text(memory, other)
 
 
-async def test_the_confirm_turn_shows_the_proposal_only_as_the_pending_action() -> None:
+async def test_a_changed_answer_shows_the_proposal_only_as_the_pending_action() -> None:
     seen: list[str] = []
 
     def model(messages: list[ModelMessage], info: AgentInfo) -> ModelResponse:
@@ -36,8 +36,12 @@ async def test_the_confirm_turn_shows_the_proposal_only_as_the_pending_action() 
     salon = await seed_salon(assistant.repos)
     await assistant.say(salon.tenant.id, "Quero agendar um corte feminino com a Ana amanhã às 10h")
     seen.clear()
-    await assistant.say(salon.tenant.id, "sim")
+    await assistant.say(salon.tenant.id, "sim")  # a plain yes: confirmed in code
+    assert seen == []
+    await assistant.say(salon.tenant.id, "Quero agendar uma barba com o Bruno amanhã às 10h")
+    seen.clear()
+    await assistant.say(salon.tenant.id, "sim, mas às 11h")  # not a yes: the model goes on
     assert seen
     for instructions in seen:
         assert "awaiting confirmation" not in instructions
-    assert "Pending action:" in seen[0] and "Corte feminino com Ana Souza" in seen[0]
+    assert "Pending action:" in seen[0] and "Barba com Bruno" in seen[0]

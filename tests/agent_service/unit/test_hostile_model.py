@@ -41,7 +41,7 @@ def booker(arguments: dict[str, Any], times: int) -> Behaviour:
         returns = tool_returns(messages)
         if len([r for r in returns if r]) < times:
             return ModelResponse(parts=[ToolCallPart("book_appointment", arguments)])
-        return ModelResponse(parts=[TextPart("done: " + " | ".join(returns))])
+        return ModelResponse(parts=[TextPart("tools said: " + " | ".join(returns))])
 
     return behave
 

@@ -27,8 +27,10 @@ from tests.agent_service.conversation_fixtures import Assistant, seed_salon
         ("Do you have parking?", "faq"),
         ("Quais serviços vocês têm?", "discovery"),
         ("How much is a haircut?", "discovery"),
-        ("quero falar com um atendente", "handoff"),
-        ("I want to cancel, let me talk to a manager", "handoff"),  # handoff beats all
+        # an explicit request for a person is handed off in code before any routing
+        # (tests/agent_service/unit/test_safety_policies.py); a complaint routes here
+        ("Quero fazer uma reclamação", "handoff"),
+        ("I want to cancel, and I have a complaint", "handoff"),  # handoff beats all
     ],
 )
 def test_a_clear_message_is_routed_in_code(message: str, specialist: str) -> None:

@@ -42,7 +42,7 @@ class Seen:
         return taken
 
 
-async def test_a_confirmed_booking_is_one_call_sent_alone_then_every_tool_is_back() -> None:
+async def test_a_confirmed_booking_runs_in_code_with_no_model_request() -> None:
     seen = Seen()
     assistant = Assistant(model=FunctionModel(seen))
     salon = await seed_salon(assistant.repos)
@@ -51,9 +51,8 @@ async def test_a_confirmed_booking_is_one_call_sent_alone_then_every_tool_is_bac
 
     booked = await assistant.say(salon.tenant.id, "sim")
     assert booked.result.actions[0].kind is ActionKind.APPOINTMENT_BOOKED
-    confirm, *after = seen.take()
-    assert confirm == (("book_appointment",), 1)  # the call, without the task's messages
-    assert after and all(names == ("book_appointment",) for names, _ in after), after
+    assert seen.take() == []  # decided and run in code; the receipt is the system's
+    assert booked.result.reply.startswith("✅ Agendado:"), booked.result.reply
 
 
 @dataclass
@@ -73,7 +72,7 @@ class Steps:
         return offline_model_function(messages, info)
 
 
-async def test_the_reply_after_a_proposal_and_the_confirm_step_get_only_their_step() -> None:
+async def test_a_proposal_ends_the_run_and_the_confirmation_makes_no_request() -> None:
     steps = Steps()
     assistant = Assistant(model=FunctionModel(steps))
     salon = await seed_salon(assistant.repos)
@@ -81,26 +80,19 @@ async def test_the_reply_after_a_proposal_and_the_confirm_step_get_only_their_st
         salon.tenant.id, "Quero agendar um corte feminino com a Ana amanhã às 10h"
     )
     assert asked.result.pending is not None, asked.result.reply
-    *choosing, reply = steps.requests
+    choosing = steps.requests
     assert all("book_appointment" in tools and ESCAPE_RULE in text for tools, _, text in choosing)
     # the listings, once they returned in this run, are not offered again in it
     assert len(choosing[0][0]) == 4 and choosing[0][0] != choosing[-1][0], choosing
     assert all("list_services" not in tools for tools, _, _ in choosing[1:]), choosing
-    # proposed in this run: the reply is all that is left (the proposal alone, the escape kept)
-    assert reply[:2] == (("book_appointment",), ("transfer_to_router",)), reply
-    assert "only recorded the proposal" in reply[2] and "never say it is done" in reply[2]
-    assert ESCAPE_RULE in reply[2]
+    # the last request is the one that proposed: no request follows for a reply, which is
+    # the system's question alone
+    assert asked.result.reply == asked.result.pending.question, asked.result.reply
     steps.requests.clear()
 
     booked = await assistant.say(salon.tenant.id, "sim")
     assert booked.result.actions[0].kind is ActionKind.APPOINTMENT_BOOKED
-    # a plain yes: the confirmed call and its result, with no escape (nothing else was asked)
-    assert steps.requests and all(
-        tools == ("book_appointment",) and outputs == () for tools, outputs, _ in steps.requests
-    ), steps.requests
-    for _, _, text in steps.requests:
-        assert "said yes to the pending action" in text and "returned BOOKED" in text
-        assert ESCAPE_RULE not in text
+    assert steps.requests == []
 
 
 def _run(pending: PendingAction | None, *results: Any) -> Any:
@@ -127,7 +119,7 @@ def test_only_a_proposal_made_in_this_run_is_a_proposed_step() -> None:
     assert proposed(_run(earlier, asked), {"cancel_appointment"}) is None
 
 
-async def test_a_confirmed_booking_that_was_not_made_brings_every_tool_back() -> None:
+async def test_a_confirmed_booking_that_was_not_made_says_so_then_every_tool_is_back() -> None:
     seen = Seen()
     assistant = Assistant(model=FunctionModel(seen))
     salon = await seed_salon(assistant.repos)
@@ -138,11 +130,10 @@ async def test_a_confirmed_booking_that_was_not_made_brings_every_tool_back() ->
     assert first.result.actions[0].kind is ActionKind.APPOINTMENT_BOOKED
     seen.take()
     taken = await assistant.say(salon.tenant.id, "sim")
-    assert not taken.result.actions or taken.result.actions[0].kind is not (
-        ActionKind.APPOINTMENT_BOOKED
-    ), taken.result.reply
-    confirm, *after = seen.take()
-    assert confirm == (("book_appointment",), 1)
+    assert [a.kind for a in taken.result.actions] == [ActionKind.CHANGE_FAILED], taken.result
+    assert "❌ Não foi feito" in taken.result.reply and seen.take() == []
+    await assistant.say(salon.tenant.id, "e às 11h?")
+    after = seen.take()
     assert after and "check_availability" in after[0][0], after  # to offer other times
 
 

@@ -32,8 +32,9 @@ import functools
 import re
 from collections.abc import Sequence
 
+from agent_service.application import customer_names
 from agent_service.application.service_lexicon import tied_best, unique_best, word_similarity
-from agent_service.infrastructure.agent.offline.text import fold_with_map, normalize, tokens
+from agent_service.infrastructure.agent.offline.text import normalize, tokens
 from agent_service.infrastructure.language.grammar.vocabulary import (
     alternation,
     any_of,
@@ -41,6 +42,7 @@ from agent_service.infrastructure.language.grammar.vocabulary import (
     vocabularies,
 )
 from agent_service.infrastructure.language.lexicon import service_lexicon
+from agent_service.infrastructure.language.rules import language_rules
 
 __all__ = [
     "STOPWORDS",
@@ -178,44 +180,12 @@ def best_match_group(text: str, groups: Sequence[Sequence[str]]) -> int | None:
 
 # --- extract_name ------------------------------------------------------------------------
 
-_NAME_INTRO = re.compile(
-    r"(?<![a-z])(?:meu\s+nome\s+(?:e|eh)|me\s+chamo|pode\s+me\s+chamar\s+de|aqui\s+(?:e|eh)"
-    r"(?:\s+(?:o|a))?|sou\s+(?:o|a)|sou|my\s+name\s+is|my\s+name's|i'm|im|i\s+am|this\s+is"
-    r"|call\s+me|nome\s*:|name\s*:)\s+"
-)
-_NAME_WORD = re.compile(r"[^\W\d_]+(?:['-][^\W\d_]+)*")
-_PARTICLES = frozenset({"da", "de", "do", "das", "dos", "e"})
-
 
 def extract_name(text: str) -> str | None:
-    """The customer's name when they introduce themselves, capitalised, else ``None``."""
-    folded, index = fold_with_map(text)
-    for intro in _NAME_INTRO.finditer(folded):
-        name = _name_after(text, folded, index, intro.end())
-        if name is not None:
-            return name
-    return None
-
-
-def _name_after(text: str, folded: str, index: list[int], position: int) -> str | None:
-    words: list[str] = []
-    for match in _NAME_WORD.finditer(folded, position):
-        if folded[position : match.start()].strip() or len(words) == 3:
-            break
-        word = match.group()
-        particle = word in _PARTICLES - {"e"} and bool(words)
-        if word in _COMMON_WORDS and not particle:
-            break
-        original = text[index[match.start()] : index[match.end() - 1] + 1]
-        words.append(original.lower() if particle else _capitalise(original))
-        position = match.end()
-    while words and words[-1].lower() in _PARTICLES:
-        words.pop()
-    return " ".join(words) if words and len(words[0]) >= 2 else None
-
-
-def _capitalise(word: str) -> str:
-    return "-".join(part[:1].upper() + part[1:].lower() for part in word.split("-"))
+    """The customer's name when they introduce themselves (``application.customer_names``,
+    over the spoken languages' ``[names]`` data; production memory uses the same rule)."""
+    rules = language_rules()
+    return customer_names.extract_name(text, [rules.names(c) for c in rules.in_play("pt")])
 
 
 # --- ordinal_choice ----------------------------------------------------------------------

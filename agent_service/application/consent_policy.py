@@ -1,0 +1,248 @@
+"""Consent: what a customer's answer to a proposed change means, decided by allowlist.
+
+Rules (pure; the vocabularies come from each language's data file through the language port):
+
+* :func:`read_answer` — a free text is a **yes** only if, after removing the language's yes
+  words (and the yes words of that kind of change: "pode cancelar" is a yes to a cancellation
+  only), its filler and politeness words, its yes emoji, filler emoji and punctuation,
+  **nothing is left**, and it has at least one yes and no no. The same for a **no**. Anything
+  else is ``OTHER``: a digit, a name, a time, a "but", an unknown emoji, a word in no list —
+  and any question ("?" / "¿" are never removed). ``leftover`` is what was left, in the
+  customer's own spelling, so the system can say what it understood as a change.
+* :func:`decide` — the decision on the stored pending action: a structured decision (a tapped
+  quick reply) counts only for the *current* pending id (compared in constant time) and a
+  confirm only before it expires; a free-text yes confirms only before it expires; a no
+  declines; an answer word with something else is a ``CHANGED`` answer (the question is asked
+  again); any other message ends the pending action (``DROPPED``).
+
+Languages in play: the conversation's own vocabulary comes first and its reading of a phrase
+wins ("y" is a yes in English, a filler in Spanish); a phrase that is a yes in one language
+and a no in another is read as neither (it is left over: the question is asked again).
+Within one language a phrase with two meanings is a data error.
+
+Fails closed: no vocabulary, no yes. Words repeat letters in chat ("simmm", "yesss"): a word
+found in no list is compared again with runs of three or more equal letters cut to one.
+"""
+
+from __future__ import annotations
+
+import functools
+import hmac
+import re
+import unicodedata
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+from enum import StrEnum
+
+from agent_service.application.text import fold_with_map
+from agent_service.domain.conversations import ReplyChoice
+
+_TOKEN = re.compile(r"[^\W_]+(?:'[^\W_]+)*")
+_REPEATS = re.compile(r"(.)\1{2,}")
+_QUESTION = frozenset("?¿")
+_INVISIBLE = frozenset({"\ufe0e", "\ufe0f", "\u200d", "\u20e3"})
+
+
+def _is_modifier(char: str) -> bool:
+    return "\U0001f3fb" <= char <= "\U0001f3ff"  # emoji skin tones
+
+
+@dataclass(frozen=True, slots=True)
+class ConsentVocabulary:
+    """One language's consent words (folded phrases) and emoji; see the module's rules."""
+
+    yes: tuple[str, ...]
+    no: tuple[str, ...]
+    filler: tuple[str, ...]
+    yes_by_kind: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    """(kind, its own yes phrases) pairs: ``("cancel", ("pode cancelar", ...))``."""
+    yes_emoji: tuple[str, ...] = ()
+    no_emoji: tuple[str, ...] = ()
+    filler_emoji: tuple[str, ...] = ()
+    confirm_label: str = ""
+    decline_label: str = ""
+
+    def yes_for(self, kind: str) -> tuple[str, ...]:
+        return next((words for name, words in self.yes_by_kind if name == kind), ())
+
+
+class Answer(StrEnum):
+    YES = "yes"
+    NO = "no"
+    OTHER = "other"
+
+
+@dataclass(frozen=True, slots=True)
+class Reading:
+    """What a free text says as an answer: ``answered`` when it had a yes or a no in it (a
+    conditional or changed answer when ``answer`` is ``OTHER``); ``leftover`` is what was
+    neither yes, no nor filler, as the customer wrote it."""
+
+    answer: Answer
+    answered: bool = False
+    leftover: str = ""
+
+
+YES, NO, FILLER, UNREADABLE = "yes", "no", "filler", "unreadable"
+
+
+@functools.lru_cache(maxsize=64)
+def _phrases(vocabularies: tuple[ConsentVocabulary, ...], kind: str) -> dict[tuple[str, ...], str]:
+    table: dict[tuple[str, ...], str] = {}
+    for vocabulary in vocabularies:
+        own: dict[tuple[str, ...], str] = {}
+        for label, words in (
+            (FILLER, vocabulary.filler),
+            (NO, vocabulary.no),
+            (YES, vocabulary.yes),
+            (YES, vocabulary.yes_for(kind)),
+        ):
+            for phrase in words:
+                key = tuple(_TOKEN.findall(phrase))
+                if key and own.get(key, label) != label:
+                    raise ValueError(f"consent phrase {phrase!r} is both {own[key]} and {label}")
+                if key:
+                    own[key] = label
+        for key, label in own.items():
+            earlier = table.setdefault(key, label)
+            if {earlier, label} == {YES, NO}:
+                table[key] = UNREADABLE  # a yes in one language, a no in another
+    return table
+
+
+def _emoji(vocabularies: Iterable[ConsentVocabulary]) -> list[tuple[str, str]]:
+    found = {
+        (_bare(e), label)
+        for v in vocabularies
+        for label, items in ((YES, v.yes_emoji), (NO, v.no_emoji), (FILLER, v.filler_emoji))
+        for e in items
+        if _bare(e)
+    }
+    return sorted(found, key=lambda item: -len(item[0]))
+
+
+def _bare(text: str) -> str:
+    """``text`` without variation selectors, joiners and skin tones."""
+    return "".join(c for c in text if c not in _INVISIBLE and not _is_modifier(c))
+
+
+def read_answer(text: str, vocabularies: Sequence[ConsentVocabulary], kind: str = "") -> Reading:
+    """The answer ``text`` gives to a proposed change of ``kind`` (see the module's rules)."""
+    vocabularies = tuple(vocabularies)
+    counts = {YES: 0, NO: 0}
+    bare = _bare(text)
+    for symbol, meaning in _emoji(vocabularies):
+        if symbol in bare:
+            if meaning != FILLER:
+                counts[meaning] += bare.count(symbol)
+            bare = bare.replace(symbol, " ")
+    question = any(char in _QUESTION for char in bare)
+    strange = any(unicodedata.category(char)[0] in "SC" for char in bare if not char.isspace())
+    folded, index = fold_with_map(bare)
+    tokens = list(_TOKEN.finditer(folded))
+    table = _phrases(vocabularies, kind)
+    longest = max((len(key) for key in table), default=0)
+    left: list[re.Match[str]] = []
+    position = 0
+    while position < len(tokens):
+        found, size = _phrase_at(tokens, position, table, longest)
+        if found is None or found == UNREADABLE:
+            left.extend(tokens[position : position + (1 if found is None else size)])
+            position += 1 if found is None else size
+            continue
+        if found != FILLER:
+            counts[found] += 1
+        position += size
+    answered = bool(counts[YES] or counts[NO])
+    leftover = _spelled(bare, index, left)
+    if left or question or strange or (counts[YES] and counts[NO]) or not answered:
+        return Reading(Answer.OTHER, answered, leftover)
+    return Reading(Answer.YES if counts[YES] else Answer.NO, True)
+
+
+def _phrase_at(
+    tokens: list[re.Match[str]], start: int, table: dict[tuple[str, ...], str], longest: int
+) -> tuple[str | None, int]:
+    words = [match.group() for match in tokens[start : start + longest]]
+    for size in range(len(words), 0, -1):
+        key = tuple(words[:size])
+        label = table.get(key) or table.get(tuple(_REPEATS.sub(r"\1", w) for w in key))
+        if label is not None:
+            return label, size
+    return None, 1
+
+
+def _spelled(text: str, index: list[int], left: list[re.Match[str]]) -> str:
+    if not left:
+        return ""
+    return text[index[left[0].start()] : index[left[-1].end() - 1] + 1].strip()
+
+
+class Outcome(StrEnum):
+    """What becomes of the stored pending action with this message."""
+
+    NONE = "none"  # nothing was pending and no decision was sent
+    CONFIRMED = "confirmed"  # run it now, in code
+    DECLINED = "declined"
+    EXPIRED = "expired"  # a yes (or a confirm) after the time to live: nothing runs
+    NOT_PENDING = "not_pending"  # a structured decision for an id that is not the pending one
+    CHANGED = "changed"  # an answer with something else in it: ask again, say what changed
+    DROPPED = "dropped"  # another message: the pending action ends
+
+
+@dataclass(frozen=True, slots=True)
+class StructuredDecision:
+    """A tapped quick reply: confirm or decline of the pending action ``pending_id``."""
+
+    choice: ReplyChoice
+    pending_id: str
+
+
+@dataclass(frozen=True, slots=True)
+class PendingView:
+    """What the policy needs of a stored pending action."""
+
+    id: str
+    proposed_at: datetime | None
+    kind: str = ""
+
+
+def alive(pending: PendingView, now: datetime, ttl_seconds: float) -> bool:
+    """Proposed at a known (aware) instant no later than now, and not expired."""
+    proposed = pending.proposed_at
+    if proposed is None or proposed.tzinfo is None:
+        return False
+    return proposed <= now <= proposed + timedelta(seconds=ttl_seconds)
+
+
+def same_id(sent: str, pending: str) -> bool:
+    """Constant-time comparison of a sent id with the pending one (ids are bearer secrets)."""
+    return bool(pending) and hmac.compare_digest(sent.encode(), pending.encode())
+
+
+def decide(
+    pending: PendingView | None,
+    reading: Reading | None,
+    decision: StructuredDecision | None,
+    now: datetime,
+    ttl_seconds: float,
+) -> Outcome:
+    """The outcome for ``pending`` of a message that is a structured ``decision`` or a free
+    text read as ``reading`` (see the module's rules)."""
+    if decision is not None:
+        if pending is None or not same_id(decision.pending_id, pending.id):
+            return Outcome.NOT_PENDING
+        if decision.choice is ReplyChoice.DECLINE:
+            return Outcome.DECLINED
+        return Outcome.CONFIRMED if alive(pending, now, ttl_seconds) else Outcome.EXPIRED
+    if pending is None or reading is None:
+        return Outcome.NONE
+    if reading.answer is Answer.NO:
+        return Outcome.DECLINED
+    living = alive(pending, now, ttl_seconds)
+    if reading.answer is Answer.YES:
+        return Outcome.CONFIRMED if living else Outcome.EXPIRED
+    if reading.answered:
+        return Outcome.CHANGED if living else Outcome.EXPIRED
+    return Outcome.DROPPED

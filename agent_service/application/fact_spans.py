@@ -1,0 +1,358 @@
+# Over 300 lines: one recogniser of fact shapes; its patterns share one span bookkeeping.
+"""Fact-like spans of a text, recognised by their shape — never by a list of example phrases.
+
+Rules (pure; weekday, month, unit and currency names come from CLDR through the language port):
+
+* **url**: ``scheme://…``, ``www.…`` or ``host.tld/…``; **email**: ``local@host.tld``;
+* **datetime**: ISO 8601 (``2026-12-01T10:00:00-03:00``): read in the business's zone, it also
+  counts as its **date**, **time** and **weekday**;
+* **date**: ``dd/mm[/yyyy]`` (either order: ``12/01`` may be 12 January or December 12), ISO
+  ``yyyy-mm-dd``, or a day next to a month name ("1 de dezembro", "December 1st", "dez. 1");
+* **time**: ``10:00``, ``10h``, ``10h30``, ``10 am``, ``2:30 p.m.`` (minutes after midnight);
+  an ``Nh`` time may also be a **duration** of N hours;
+* **money**: an amount next to a currency symbol (any Unicode currency sign, optionally after
+  up to three capital letters: ``R$``, ``US$``), an ISO 4217 code, or a name of the
+  business's currency ("80 reais"); **percent**: ``10%``;
+* **duration**: an amount next to a CLDR minute or hour word ("30 min", "1 hora", "2 hours");
+* **phone**: a run of digits with separators holding 8–15 digits;
+* **weekday**: a CLDR weekday name (wide, or its first part: "segunda" of "segunda-feira");
+* **number**: any other number; **name**: a capitalised word that does not start a sentence.
+
+Spans do not overlap: the earlier kind in this list wins.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+import sys
+import unicodedata
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from datetime import datetime
+from decimal import Decimal, InvalidOperation
+from enum import StrEnum
+from zoneinfo import ZoneInfo
+
+from agent_service.application.text import fold_with_map
+
+
+@dataclass(frozen=True, slots=True)
+class CalendarWords:
+    """One language's calendar and unit names from CLDR, folded: weekday names (index 0 =
+    Monday; the wide names and their first part, "segunda" of "segunda-feira"), month names
+    (index 1 = January; wide and abbreviated), the words of a duration in minutes and in hours
+    (every CLDR length, singular and plural), and the ISO 4217 currency codes."""
+
+    weekdays: tuple[tuple[str, int], ...]
+    months: tuple[tuple[str, int], ...]
+    minute_words: tuple[str, ...]
+    hour_words: tuple[str, ...]
+    currency_codes: tuple[str, ...] = ()
+
+
+class Kind(StrEnum):
+    URL = "url"
+    EMAIL = "email"
+    DATETIME = "datetime"
+    DATE = "date"
+    TIME = "time"
+    MONEY = "money"
+    PERCENT = "percent"
+    DURATION = "duration"
+    PHONE = "phone"
+    WEEKDAY = "weekday"
+    NUMBER = "number"
+    NAME = "name"
+
+
+Value = tuple[Kind, object]
+
+
+@dataclass(frozen=True, slots=True)
+class Fact:
+    """One span: what it says (``values``: every reading of it, e.g. a time or a duration),
+    as written, and where."""
+
+    values: tuple[Value, ...]
+    text: str
+    start: int
+    end: int
+
+    @property
+    def kind(self) -> Kind:
+        return self.values[0][0]
+
+
+@functools.cache
+def _currency_signs() -> str:
+    return (
+        "".join(
+            chr(c)
+            for c in range(0x20, min(sys.maxunicode, 0x20CF) + 1)
+            if unicodedata.category(chr(c)) == "Sc"
+        )
+        + "\ufdfc\ufe69\uff04\uffe0\uffe1\uffe5\uffe6"
+    )
+
+
+_AMOUNT = r"\d{1,3}(?:[.,\u00a0 ]\d{3})*(?:[.,]\d{1,2})?|\d+(?:[.,]\d{1,2})?"
+# Every pattern starts only where its run starts (a look-behind), so a long run of digits or
+# letters costs one attempt, not one per character: linear time on any text.
+_URL = re.compile(
+    r"(?:https?://|(?<![\w.-])www\.)[^\s<>\"')\]]+"
+    r"|(?<![\w.-])[a-z0-9-]+(?:\.[a-z0-9-]+)*\.[a-z]{2,}/[^\s<>\"')\]]*",
+    re.I,
+)
+_EMAIL = re.compile(r"(?<![\w.+-])[\w.+-]{1,64}@[\w-]+(?:\.[\w-]+)+")
+_ISO = re.compile(
+    r"\b(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::\d{2}(?:\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?\b"
+)
+_NUMERIC_DATE = re.compile(r"(?<![\d/])(\d{1,2})/(\d{1,2})(?:/(\d{2}|\d{4}))?(?![\d/])")
+_CLOCK = re.compile(
+    r"(?<![\d:])([01]?\d|2[0-3])(?::([0-5]\d)|\s?h\s?([0-5]\d)|\s?h(?:rs?)?)(?:\s?min)?(?![\w:])",
+    re.I,
+)
+_AMPM = re.compile(r"(?<![\d:])(1[0-2]|0?[1-9])(?::([0-5]\d))?\s?([ap])\.?\s?m\b\.?", re.I)
+_PERCENT = re.compile(r"(?<![\d.,])(" + _AMOUNT + r")\s?%")
+_PHONE = re.compile(r"(?<![\w+])\+?\(?\d[\d\s().-]{6,22}\d(?![\w])")
+_NUMBER = re.compile(r"(?<![\w])\d+(?:[.,]\d+)*(?![\w])")
+_WORD = re.compile(r"[^\W\d_]+(?:['’-][^\W\d_]+)*")
+LOOK_BACK = 80
+"""How far back a word looks for the end of the sentence before it."""
+SMALL_NUMBER = 12
+"""Bare integers up to this are counts and ordinals ("2 opções", "a 1ª"), not facts."""
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class FactReader:
+    """Reads the fact spans of texts in the business's ``zone`` and ``currency``, with the
+    calendar words of the languages in play (hashed by identity: build one per setting)."""
+
+    calendars: tuple[CalendarWords, ...]
+    zone: ZoneInfo
+    currency_words: tuple[str, ...] = ()
+    weekdays: dict[str, int] = field(init=False)
+    months: dict[str, int] = field(init=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "weekdays", {w: i for c in self.calendars for w, i in c.weekdays})
+        object.__setattr__(self, "months", {w: i for c in self.calendars for w, i in c.months})
+
+    def facts(self, text: str) -> list[Fact]:
+        """The fact spans of ``text``, in order (see the module's rules)."""
+        found: list[Fact] = []
+        taken = bytearray(len(text) + 1)
+        folded, index = fold_with_map(text)
+        for kind_facts in (
+            self._urls(text),
+            _emails(text),
+            self._iso(text),
+            _numeric_dates(text),
+            _clock_times(text),
+            self._money(text, folded, index),
+            _percents(text),
+            self._durations(folded, index, text),
+            self._month_dates(folded, index, text),
+            _phones(text),
+            self._weekdays(folded, index, text),
+            _numbers(text),
+            self._names(text),
+        ):
+            for fact in kind_facts:
+                if not any(taken[fact.start : fact.end]):
+                    found.append(fact)
+                    taken[fact.start : fact.end] = b"\x01" * (fact.end - fact.start)
+        return sorted(found, key=lambda f: f.start)
+
+    def _urls(self, text: str) -> Iterable[Fact]:
+        for m in _URL.finditer(text):
+            raw = m.group().rstrip(".,;:!?")
+            value = re.sub(r"^(?:https?://)?(?:www\.)?", "", raw.lower()).rstrip("/")
+            yield Fact(((Kind.URL, value),), raw, m.start(), m.start() + len(raw))
+
+    def _iso(self, text: str) -> Iterable[Fact]:
+        for m in _ISO.finditer(text):
+            year, month, day, hour = m.groups()[:4]
+            try:
+                if hour is None:
+                    date = datetime(int(year), int(month), int(day))
+                    yield _fact(
+                        m, (Kind.DATE, (date.month, date.day)), (Kind.WEEKDAY, date.weekday())
+                    )
+                    continue
+                moment = datetime.fromisoformat(m.group().replace(" ", "T").replace("Z", "+00:00"))
+            except ValueError:
+                continue
+            local = moment.astimezone(self.zone) if moment.tzinfo else moment
+            yield _fact(
+                m,
+                (Kind.DATETIME, (local.month, local.day, local.hour * 60 + local.minute)),
+                (Kind.DATE, (local.month, local.day)),
+                (Kind.TIME, local.hour * 60 + local.minute),
+                (Kind.WEEKDAY, local.weekday()),
+            )
+
+    def _money(self, text: str, folded: str, index: list[int]) -> Iterable[Fact]:
+        signs = re.escape(_currency_signs())
+        iso = sorted({code for c in self.calendars for code in c.currency_codes}, key=len)
+        marker = rf"(?:[A-Z]{{0,3}}[{signs}]|\b(?:{'|'.join(iso) or '(?!)'})\b)"
+        for pattern in (
+            re.compile(rf"(?<![A-Z]){marker}\s?({_AMOUNT})(?!\d)"),
+            re.compile(rf"(?<![\d.,])({_AMOUNT})\s?{marker}"),
+        ):
+            for m in pattern.finditer(text):
+                amount = amount_of(m.group(1))
+                if amount is not None:
+                    yield _fact(m, (Kind.MONEY, amount))
+        if self.currency_words:
+            words = "|".join(
+                re.escape(w) for w in sorted(self.currency_words, key=len, reverse=True)
+            )
+            for m in re.finditer(rf"(?<![\w.,])({_AMOUNT})\s?(?:{words})\b", folded):
+                amount = amount_of(m.group(1))
+                if amount is not None:
+                    yield _mapped(text, index, m, (Kind.MONEY, amount))
+
+    def _durations(self, folded: str, index: list[int], text: str) -> Iterable[Fact]:
+        minutes = {w for c in self.calendars for w in c.minute_words}
+        hours = {w for c in self.calendars for w in c.hour_words}
+        units = "|".join(re.escape(w) for w in sorted(minutes | hours, key=len, reverse=True))
+        if not units:
+            return
+        for m in re.finditer(rf"(?<![\w.,:])(\d+(?:[.,]\d+)?)\s?({units})\b\.?", folded):
+            amount = amount_of(m.group(1))
+            if amount is None:
+                continue
+            scale = 60 if m.group(2) in hours else 1
+            yield _mapped(text, index, m, (Kind.DURATION, int(amount * scale)))
+
+    def _month_dates(self, folded: str, index: list[int], text: str) -> Iterable[Fact]:
+        if not self.months:
+            return
+        names = "|".join(re.escape(w) for w in sorted(self.months, key=len, reverse=True))
+        day = r"(\d{1,2})(?:º|o|st|nd|rd|th)?"
+        for pattern, day_group, month_group in (
+            (rf"(?<!\d){day}\s(?:de\s|of\s)?({names})\b\.?", 1, 2),
+            (rf"\b({names})\.?\s{day}\b", 2, 1),
+        ):
+            for m in re.finditer(pattern, folded):
+                number, month = int(m.group(day_group)), self.months[m.group(month_group)]
+                if 1 <= number <= 31:
+                    yield _mapped(text, index, m, (Kind.DATE, (month, number)))
+
+    def _weekdays(self, folded: str, index: list[int], text: str) -> Iterable[Fact]:
+        if not self.weekdays:
+            return
+        names = "|".join(re.escape(w) for w in sorted(self.weekdays, key=len, reverse=True))
+        for m in re.finditer(rf"(?<![\w-])({names})(?![\w-])", folded):
+            yield _mapped(text, index, m, (Kind.WEEKDAY, self.weekdays[m.group(1)]))
+
+    def _names(self, text: str) -> Iterable[Fact]:
+        for m in _WORD.finditer(text):
+            word = m.group()
+            if word[0].isupper() and len(word) > 1 and not _starts_sentence(text, m.start()):
+                yield Fact(((Kind.NAME, _fold_word(word)),), word, m.start(), m.end())
+
+
+def name_parts(value: object) -> list[str]:
+    """The letter runs of a folded name of two letters or more ("teste's" → ["teste"])."""
+    return [part for part in re.findall(r"[^\W\d_]+", str(value)) if len(part) >= 2]
+
+
+def _fact(match: re.Match[str], *values: Value) -> Fact:
+    return Fact(tuple(values), match.group(), match.start(), match.end())
+
+
+def _mapped(text: str, index: list[int], match: re.Match[str], *values: Value) -> Fact:
+    start, end = index[match.start()], index[match.end() - 1] + 1
+    return Fact(tuple(values), text[start:end], start, end)
+
+
+def _fold_word(word: str) -> str:
+    return fold_with_map(word)[0].strip().lower()
+
+
+def _starts_sentence(text: str, position: int) -> bool:
+    """Whether a word at ``position`` starts a sentence or a line (after a bullet, a quote or
+    an emoji too); a period after a capitalised word of up to three letters ("Av.", "Dr.") is
+    an abbreviation, not the end of a sentence."""
+    before = text[max(0, position - LOOK_BACK) : position].rstrip(" \t\"'“”‘’([{«*_")
+    line = before.rsplit("\n", 1)[-1]
+    if not any(char.isalnum() for char in line):
+        return "\n" in before or position <= LOOK_BACK
+    if before[-1] not in ".!?…:;":
+        return False
+    abbreviation = re.search(r"([^\W\d_]+)\.$", before)
+    word = abbreviation.group(1) if abbreviation else ""
+    return not (word and len(word) <= 3 and word[0].isupper())
+
+
+def amount_of(raw: str) -> Decimal | None:
+    """``80``, ``80,00``, ``1.200,50``, ``1,200.50`` → a Decimal with two places."""
+    text = raw.replace("\u00a0", "").replace(" ", "")
+    last = max(text.rfind(","), text.rfind("."))
+    if last >= 0 and len(text) - last - 1 in (1, 2):
+        whole, cents = re.sub(r"[.,]", "", text[:last]), text[last + 1 :]
+        text = f"{whole}.{cents}"
+    else:
+        text = re.sub(r"[.,]", "", text)
+    try:
+        return Decimal(text).quantize(Decimal("0.01"))
+    except InvalidOperation:
+        return None
+
+
+def _emails(text: str) -> Iterable[Fact]:
+    for m in _EMAIL.finditer(text):
+        yield _fact(m, (Kind.EMAIL, m.group().lower()))
+
+
+def _numeric_dates(text: str) -> Iterable[Fact]:
+    for m in _NUMERIC_DATE.finditer(text):
+        first, second = int(m.group(1)), int(m.group(2))
+        readings: list[Value] = []
+        if 1 <= first <= 31 and 1 <= second <= 12:
+            readings.append((Kind.DATE, (second, first)))
+        if 1 <= second <= 31 and 1 <= first <= 12:
+            readings.append((Kind.DATE, (first, second)))
+        if readings:
+            yield Fact(tuple(readings), m.group(), m.start(), m.end())
+
+
+def _clock_times(text: str) -> Iterable[Fact]:
+    for m in _AMPM.finditer(text):
+        hour = int(m.group(1)) % 12 + (12 if m.group(3).lower() == "p" else 0)
+        yield _fact(m, (Kind.TIME, hour * 60 + int(m.group(2) or 0)))
+    for m in _CLOCK.finditer(text):
+        hour, minute = int(m.group(1)), int(m.group(2) or m.group(3) or 0)
+        values: list[Value] = [(Kind.TIME, hour * 60 + minute)]
+        if m.group(2) is None:  # "2h", "1h30": a time of day or a duration
+            values.append((Kind.DURATION, hour * 60 + minute))
+        yield Fact(tuple(values), m.group(), m.start(), m.end())
+
+
+def _percents(text: str) -> Iterable[Fact]:
+    for m in _PERCENT.finditer(text):
+        amount = amount_of(m.group(1))
+        if amount is not None:
+            yield _fact(m, (Kind.PERCENT, amount))
+
+
+def _phones(text: str) -> Iterable[Fact]:
+    for m in _PHONE.finditer(text):
+        digits = re.sub(r"\D", "", m.group())
+        if 8 <= len(digits) <= 15:
+            yield _fact(m, (Kind.PHONE, digits[-8:]))
+
+
+def _numbers(text: str) -> Iterable[Fact]:
+    for m in _NUMBER.finditer(text):
+        amount = amount_of(m.group())
+        if amount is not None and not (amount == amount.to_integral() and amount <= SMALL_NUMBER):
+            yield _fact(m, (Kind.NUMBER, amount))
+
+
+def values_of(facts: Sequence[Fact]) -> set[Value]:
+    """Every reading of every span."""
+    return {value for fact in facts for value in fact.values}

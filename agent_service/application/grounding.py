@@ -1,0 +1,243 @@
+"""Grounded replies: every fact-like span of a model's text must come from somewhere true.
+
+Rules (pure; spans are recognised by ``fact_spans``):
+
+* **Records** are what the business's systems said: this conversation's tool results as the
+  model saw them (an FAQ answer only from a ``search_faq`` of *this* turn), the tenant's
+  catalog (names, aliases, prices, durations), the turn's context (business, date, the
+  customer's own appointments and the pending action).
+* Money, percentages, times and durations state the business's prices and calendar: only
+  records ground them. Inside a question ("às 15h?") the customer's own words ground them
+  too — asking back is not stating.
+* A date is a calendar fact: it is grounded when it falls in the booking window (today to
+  the booking horizon) or a record has it, and a weekday named next to it (within a few
+  characters) must be that date's weekday ("terça, 09/12" is refused when the 9th is a
+  Wednesday). A weekday alone states nothing checkable.
+* An id (UUID) is grounded only by the very same id in a record or the customer's words;
+  a made-up one is not sent.
+* Phones, e-mails, links, other numbers and capitalised names are grounded by records or by
+  the customer's own words (their phone, their name, a professional they named).
+* A capitalised word that is a common word of a spoken language (its data files and the
+  system's own sentences) is no name.
+
+* In a turn of a specialist that can write and changed nothing (no receipt, no proposal), the
+  model may only **ask** or **tell what a tool returned in this turn**: a reply with no
+  question, no fact span grounded in this turn's tool results and no clause a tool of this turn
+  returned word for word is an unbacked statement
+  ("Você está na agenda da Ana", "All set!") — whatever its words (:meth:`Grounding.unbacked`).
+
+A span is grounded when one of its readings is (``12/01`` as 12 January or December 12); an
+ISO date-time needs its date and time together. Fails closed: no sources, nothing grounded.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from datetime import date
+from typing import cast
+
+from agent_service.application.fact_spans import (
+    Fact,
+    FactReader,
+    Kind,
+    Value,
+    amount_of,
+    name_parts,
+    values_of,
+)
+from agent_service.application.text import normalize
+
+RECORDS_ONLY = frozenset({Kind.MONEY, Kind.PERCENT, Kind.TIME, Kind.DATETIME, Kind.DURATION})
+NEXT_TO = 14
+"""How many characters apart a weekday and a date are read as one ("terça, 01/12")."""
+_SENTENCE = re.compile(r"[^.!?…\n]*(?:[.!?…]+|\n|$)")
+_CLAUSE = re.compile(r"[^.!?…;:\n]+")
+_UUID = re.compile(r"\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b", re.I)
+_DIGITS = re.compile(r"\d+(?:[.,]\d+)*")
+_WORDS = re.compile(r"[^\W\d_]+")
+MIN_QUOTED = 12
+"""A reply clause of at least this many letters found word for word in a tool result of this
+turn tells what the tool returned."""
+MAX_SOURCE_CHARS = 20_000
+"""Each source text is read up to this many characters (a 10 MB tool argument echoed in a
+retry costs nothing)."""
+
+
+@dataclass
+class _Pool:
+    values: set[Value] = field(default_factory=set)
+    words: set[str] = field(default_factory=set)
+    text: str = ""
+    ids: set[str] = field(default_factory=set)
+    words_text: str = ""
+
+    def add(self, reader: FactReader, texts: Iterable[str]) -> None:
+        for raw in texts:
+            values, words, folded = _contribution(reader, raw[:MAX_SOURCE_CHARS])
+            self.values |= values
+            self.words |= words
+            self.text += "\n" + folded
+            self.ids |= {m.lower() for m in _UUID.findall(raw[:MAX_SOURCE_CHARS])}
+            self.words_text += "\n" + " ".join(_WORDS.findall(folded))
+
+    def grounds(self, fact: Fact) -> bool:
+        if fact.kind is Kind.DATETIME:
+            return fact.values[0] in self.values
+        return any(self._reading(fact, value) for value in fact.values)
+
+    def _reading(self, fact: Fact, value: Value) -> bool:
+        kind, said = value
+        if value in self.values:
+            return True
+        if kind is Kind.NUMBER:
+            return any(v == said for k, v in self.values if k in (Kind.MONEY, Kind.PERCENT))
+        if kind in (Kind.URL, Kind.EMAIL):
+            return str(said) in self.text
+        return False
+
+
+@functools.lru_cache(maxsize=1024)  # tool results repeat turn after turn (kept history)
+def _contribution(reader: FactReader, raw: str) -> tuple[frozenset[Value], frozenset[str], str]:
+    """What one source text grounds: its facts' readings and numbers, its words, its text."""
+    text = _UUID.sub(" ", raw)
+    values = set(values_of(reader.facts(text)))
+    values |= {(Kind.NUMBER, amount_of(number)) for number in _DIGITS.findall(text)}
+    folded = normalize(text)
+    return frozenset(values), frozenset(_WORDS.findall(folded)), folded
+
+
+@dataclass(frozen=True, slots=True)
+class Ungrounded:
+    """A span nothing grounds: its kind and the text as the model wrote it."""
+
+    kind: Kind
+    text: str
+
+
+class Grounding:
+    """Judges a model's text against ``records`` and the ``customer``'s words (see rules);
+    ``window`` is the booking window (first and last day) dates are read in."""
+
+    def __init__(
+        self,
+        reader: FactReader,
+        records: Sequence[str],
+        customer: Sequence[str],
+        common_words: frozenset[str] = frozenset(),
+        window: tuple[date, date] | None = None,
+        this_turn: Sequence[str] = (),
+    ) -> None:
+        self._reader = reader
+        self._window = window
+        self._this_turn = _Pool()
+        self._this_turn.add(reader, this_turn)
+        self._records = _Pool()
+        self._records.add(reader, records)
+        self._customer = _Pool()
+        self._customer.add(reader, customer)
+        self._common = common_words
+
+    def ungrounded(self, text: str) -> list[Ungrounded]:
+        """The spans of ``text`` that nothing grounds, in order."""
+        found = [Ungrounded(Kind.NUMBER, m) for m in self._unknown_ids(text)]
+        text = _UUID.sub(lambda m: " " * len(m.group()), text)
+        questions = _question_spans(text)
+        facts = self._reader.facts(text)
+        for fact in facts:
+            if fact.kind is Kind.NAME:
+                if not self._unknown_name(fact):
+                    continue
+                found.append(Ungrounded(fact.kind, fact.text))
+                continue
+            if fact.kind is Kind.WEEKDAY or (fact.kind is Kind.DATE and self._dated(fact, facts)):
+                continue
+            if self._records.grounds(fact):
+                continue
+            asked = any(start <= fact.start < end for start, end in questions)
+            if (fact.kind not in RECORDS_ONLY or asked) and self._customer.grounds(fact):
+                continue
+            found.append(Ungrounded(fact.kind, fact.text))
+        return found
+
+    def _unknown_ids(self, text: str) -> list[str]:
+        """The ids (UUIDs) of ``text`` that no record and no word of the customer has."""
+        known = self._records.ids | self._customer.ids
+        return [m for m in _UUID.findall(text) if m.lower() not in known]
+
+    def unbacked(self, text: str) -> bool:
+        """Whether ``text`` neither asks anything nor tells a fact this turn's tool results
+        ground (see the module's rules)."""
+        if not text.strip() or _question_spans(text):
+            return False
+        if any(m.lower() in self._this_turn.ids for m in _UUID.findall(text)):
+            return False
+        if any(self._quoted(clause) for clause in _CLAUSE.findall(text)):
+            return False
+        return not any(self._backed(fact) for fact in self._reader.facts(text))
+
+    def _quoted(self, clause: str) -> bool:
+        """A clause a tool of this turn returned, word for word (e.g. the calendar's
+        localized "try again later")."""
+        words = " ".join(_WORDS.findall(normalize(clause)))
+        return len(words) >= MIN_QUOTED and words in self._this_turn.words_text
+
+    def _backed(self, fact: Fact) -> bool:
+        if fact.kind is Kind.NAME:
+            return all(part in self._this_turn.words for part in name_parts(fact.values[0][1]))
+        return self._this_turn.grounds(fact)
+
+    def _unknown_name(self, fact: Fact) -> bool:
+        known = self._common | self._records.words | self._customer.words
+        return any(part not in known for part in name_parts(fact.values[0][1]))
+
+    def _dated(self, fact: Fact, facts: Sequence[Fact]) -> bool:
+        """A date in the booking window whose neighbouring weekday, if any, agrees."""
+        if self._window is None:
+            return False
+        first, last = self._window
+        days: list[date] = []
+        for kind, reading in fact.values:
+            if kind is not Kind.DATE:
+                continue
+            month, number = cast(tuple[int, int], reading)
+            for year in (first.year, first.year + 1):
+                day = _day(year, month, number)
+                if day is not None and first <= day <= last:
+                    days.append(day)
+        named = {
+            other.values[0][1]
+            for other in facts
+            if other.kind is Kind.WEEKDAY
+            and (0 <= fact.start - other.end <= NEXT_TO or 0 <= other.start - fact.end <= NEXT_TO)
+        }
+        return any(not named or day.weekday() in named for day in days)
+
+
+def _day(year: int, month: int, number: int) -> date | None:
+    try:
+        return date(year, month, number)
+    except ValueError:
+        return None
+
+
+def _asks(sentence: str) -> bool:
+    return sentence.strip().endswith("?") or sentence.lstrip().startswith("¿")
+
+
+def _question_spans(text: str) -> list[tuple[int, int]]:
+    return [(m.start(), m.end()) for m in _SENTENCE.finditer(text) if _asks(m.group())]
+
+
+def question_sentences(text: str) -> list[str]:
+    """The sentences of ``text`` that ask something (end with "?" or open with "¿")."""
+    return [text[start:end] for start, end in _question_spans(text) if text[start:end].strip()]
+
+
+def without_questions(text: str) -> str:
+    """``text`` with every question sentence removed (another question may not compete with
+    the system's confirmation question)."""
+    kept = [m.group() for m in _SENTENCE.finditer(text) if not _asks(m.group())]
+    return re.sub(r"[ \t]+\n", "\n", "".join(kept)).strip()

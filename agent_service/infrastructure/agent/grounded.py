@@ -1,0 +1,203 @@
+"""What grounds a model's reply in this turn, and the check made before any reply leaves.
+
+* :func:`tool_texts` is the ONE collector of the grounding corpus: every tool return in the
+  messages a model saw, exactly as it saw it (``model_response_str``: a text result as is, a
+  structured result as its JSON), with whether it returned in this turn — whatever a tool's
+  result type, the corpus is what the model read.
+* :func:`judge` applies the application policies (``application/grounding``: every fact-like
+  span grounded in records or the customer's words; ``application/claims``: no outcome the
+  receipts do not back) to a text, with records = those tool texts (a ``search_faq`` answer
+  only from this turn), the tenant's catalog and the turn's context block.
+* :func:`grounded_output` is the specialists' output validator: an ungrounded or misstating
+  reply is sent back to the model once with the reason (``ModelRetry``); a second failure is
+  left to ``truth.final_reply``, which renders the reply from the turn's outcomes instead.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import timedelta
+from typing import TypeVar
+from zoneinfo import ZoneInfo
+
+import structlog
+from pydantic_ai import ModelRetry, RunContext
+from pydantic_ai.messages import ModelMessage, ModelRequest, ToolReturnPart, UserPromptPart
+
+from agent_service.application.claims import BOOK, CANCEL, MOVE, misstates
+from agent_service.application.fact_spans import FactReader
+from agent_service.application.grounding import Grounding, Ungrounded
+from agent_service.domain.catalog import Professional, Service
+from agent_service.domain.conversations import ActionKind
+from agent_service.infrastructure.agent.deps import AgentDeps, ToolText
+from agent_service.infrastructure.agent.prompts import context_block
+from agent_service.infrastructure.language.rules import language_rules
+
+log = structlog.get_logger("agenda.truth")
+OutputT = TypeVar("OutputT")
+FAQ_TOOL = "search_faq"
+MAX_JUDGED_CHARS = 8_000
+SYSTEM_FRAMING = "<system>"
+_DONE = {
+    ActionKind.APPOINTMENT_BOOKED: BOOK,
+    ActionKind.APPOINTMENT_PENDING: BOOK,
+    ActionKind.APPOINTMENT_CANCELLED: CANCEL,
+    ActionKind.APPOINTMENT_RESCHEDULED: MOVE,
+}
+WEEK = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
+
+
+def tool_texts(messages: Sequence[ModelMessage]) -> list[ToolText]:
+    """Every tool return in ``messages``, as the model saw it (see the module's rules)."""
+    start = 0
+    for index, message in enumerate(messages):
+        if isinstance(message, ModelRequest) and any(
+            isinstance(part, UserPromptPart)
+            and not str(part.content).lstrip().startswith(SYSTEM_FRAMING)
+            for part in message.parts
+        ):
+            start = index
+    return [
+        ToolText(part.tool_name, part.model_response_str(), index > start)
+        for index, message in enumerate(messages)
+        if isinstance(message, ModelRequest)
+        for part in message.parts
+        if isinstance(part, ToolReturnPart)
+    ]
+
+
+@dataclass(frozen=True, slots=True)
+class Verdict:
+    ungrounded: tuple[Ungrounded, ...] = ()
+    misstated: bool = False
+    unbacked: bool = False
+
+    @property
+    def ok(self) -> bool:
+        return not self.ungrounded and not self.misstated and not self.unbacked
+
+    def reason(self) -> str:
+        """What to tell the model when its reply is sent back."""
+        parts = []
+        if self.ungrounded:
+            spans = "; ".join(f"{u.text!r} ({u.kind.value})" for u in self.ungrounded[:8])
+            parts.append(
+                f"These facts are not in any tool result, the catalog or the customer's words: "
+                f"{spans}. State prices, times, dates, addresses, phones, links and names only "
+                f"as a tool returned them (business information: call search_faq first)."
+            )
+        if self.unbacked:
+            parts.append(
+                "Nothing was changed in this turn: ask the customer what is missing, or tell "
+                "only what a tool returned in this turn (call it first)."
+            )
+        if self.misstated:
+            parts.append(
+                "The reply states a change that did not happen in this turn (or denies one "
+                "that did): the system tells the customer every outcome itself; never say "
+                "something was booked, cancelled or moved."
+            )
+        return " ".join(parts) + " Rewrite the reply."
+
+
+async def catalog_lines(deps: AgentDeps) -> list[str]:
+    """The tenant's catalog as text (names, aliases, specialties, prices, durations, working
+    hours), read once per turn."""
+    if deps.turn.catalog is None:
+        services = await deps.service_repository.list(deps.tenant_id)
+        professionals = await deps.professional_repository.list(deps.tenant_id)
+        deps.turn.catalog = [_service(s) for s in services] + [
+            _professional(p) for p in professionals
+        ]
+    return deps.turn.catalog
+
+
+def _service(service: Service) -> str:
+    words = "; ".join(service.words(None))
+    return (
+        f"{service.name}; {words}; {service.description}; {service.price_text()}; "
+        f"{service.duration_minutes} min"
+    )
+
+
+def _professional(professional: Professional) -> str:
+    hours = "; ".join(
+        f"{WEEK[h.day_of_week - 1]} {h.start:%H:%M}-{h.end:%H:%M}"
+        if h.end
+        else WEEK[h.day_of_week - 1]
+        for h in professional.weekly_hours
+    )
+    words = "; ".join(professional.words(None))
+    return f"{professional.name}; {words}; {professional.specialty}; {hours}"
+
+
+async def judge(deps: AgentDeps, text: str, texts: Sequence[ToolText]) -> Verdict:
+    """``text`` against the turn's records and the customer's words (see the module's rules);
+    only its first ``MAX_JUDGED_CHARS`` (more than any reply may have) are read."""
+    text = text[:MAX_JUDGED_CHARS]
+    rules = language_rules()
+    codes = rules.in_play(deps.turn.language)
+    tool_results = [t.text for t in texts if t.tool != FAQ_TOOL or t.this_turn]
+    records = [*tool_results, *(await catalog_lines(deps)), context_block(deps)]
+    currencies = tuple(sorted(await _currencies(deps)))
+    reader = fact_reader(codes, deps.tenant.time_zone, currencies)
+    today = deps.turn.now.astimezone(deps.tenant.zone).date()
+    window = (today, today + timedelta(days=deps.tenant.policy.booking_horizon_days))
+    this_turn = [t.text for t in texts if t.this_turn]
+    grounding = Grounding(
+        reader, records, deps.turn.customer_texts, rules.common_words(), window, this_turn
+    )
+    done = {_DONE[a.kind] for a in deps.turn.actions if a.kind in _DONE}
+    words = [rules.claims(code) for code in codes]
+    quoted = [*tool_results, *deps.turn.upcoming]
+    unbacked = _changed_nothing(deps) and grounding.unbacked(text)
+    verdict = Verdict(
+        tuple(grounding.ungrounded(text)), misstates(text, done, words, quoted), unbacked
+    )
+    if not verdict.ok:
+        spans = [f"{u.kind.value}:{u.text}"[:60] for u in verdict.ungrounded[:8]]
+        log.info(
+            "reply_not_grounded",
+            ungrounded=spans,
+            misstated=verdict.misstated,
+            unbacked=unbacked,
+        )
+    return verdict
+
+
+def _changed_nothing(deps: AgentDeps) -> bool:
+    """A turn of a specialist that can write which changed and proposed nothing."""
+    turn = deps.turn
+    return turn.writer and not turn.actions and not turn.proposed
+
+
+@functools.lru_cache(maxsize=64)
+def fact_reader(codes: tuple[str, ...], zone: str, currencies: tuple[str, ...]) -> FactReader:
+    """One reader per (languages, time zone, currencies): its readings are cached per text."""
+    rules = language_rules()
+    return FactReader(
+        tuple(rules.calendar(code) for code in codes),
+        ZoneInfo(zone),
+        tuple(w for code in codes for c in currencies for w in rules.currency_words(code, c)),
+    )
+
+
+async def _currencies(deps: AgentDeps) -> set[str]:
+    services = await deps.service_repository.list(deps.tenant_id)
+    return {s.currency for s in services} or {"BRL"}
+
+
+async def grounded_output(ctx: RunContext[AgentDeps], output: OutputT) -> OutputT:
+    """The specialists' output validator (see the module's rules)."""
+    turn = ctx.deps.turn
+    if not isinstance(output, str) or turn.proposed or turn.handoff_reason is not None:
+        return output
+    verdict = await judge(ctx.deps, output, tool_texts(ctx.messages))
+    if verdict.ok:
+        return output
+    if not turn.truth_retried and ctx.retry < ctx.max_retries:
+        turn.truth_retried = True
+        raise ModelRetry(verdict.reason())
+    return output  # truth.final_reply renders the reply from the turn's outcomes

@@ -1,0 +1,181 @@
+"""``DataLanguageRules``: the language port of the safety policies, read from the language
+data files (consent, handoff, names) and from CLDR through Babel (weekday, month, unit and
+currency names), once per language."""
+
+from __future__ import annotations
+
+import functools
+import re
+
+from babel import Locale, UnknownLocaleError
+from babel.dates import get_day_names, get_month_names
+from babel.numbers import get_currency_name, list_currencies
+from babel.units import format_unit
+
+from agent_service.application.claims import ClaimWords
+from agent_service.application.consent_policy import ConsentVocabulary
+from agent_service.application.customer_names import NamePhrases
+from agent_service.application.handoff_policy import HandoffPhrases
+from agent_service.application.language_port import CalendarWords
+from agent_service.application.text import normalize
+from agent_service.infrastructure.agent.messages import LOCALE_FILES
+from agent_service.infrastructure.language.packs import (
+    LanguageDataError,
+    data_languages,
+    language_data,
+    spoken_languages,
+    word_list,
+)
+
+CLDR_LOCALES = {"pt": "pt_BR"}
+"""The CLDR locale of a language code when it is not the code itself."""
+CHANGE_KINDS = ("book", "cancel", "reschedule")
+_LETTERS = re.compile(r"[^\W\d_]+")
+
+
+def _locale(code: str) -> Locale:
+    try:
+        return Locale.parse(CLDR_LOCALES.get(code, code))
+    except (UnknownLocaleError, ValueError) as error:
+        raise LanguageDataError(f"no CLDR locale for {code!r}") from error
+
+
+def _text(code: str, table: str, key: str) -> str:
+    section = language_data(code).get(table)
+    value = section.get(key) if isinstance(section, dict) else None
+    if not isinstance(value, str):
+        raise LanguageDataError(f"{code}.toml: [{table}].{key} must be a string")
+    return value
+
+
+def _emoji(code: str, key: str) -> tuple[str, ...]:
+    return tuple(_text(code, "consent", key).split())
+
+
+class DataLanguageRules:
+    """Every vocabulary the consent, handoff, truth and name policies read (the port)."""
+
+    def in_play(self, language: str) -> tuple[str, ...]:
+        """The languages a customer's words are read in: the conversation's own first, then
+        the spoken ones, then every other language with a data file (a customer may write
+        "quiero hablar con una persona" in a conversation the assistant answers in Portuguese;
+        the first language's reading of a phrase wins, see ``consent_policy``)."""
+        own = (language,) if language in data_languages() else ()
+        spoken = tuple(code for code in spoken_languages() if code != language)
+        rest = tuple(c for c in data_languages() if c != language and c not in spoken)
+        return own + spoken + rest
+
+    @functools.cache  # noqa: B019 - one instance per process, a few languages
+    def consent(self, code: str) -> ConsentVocabulary:
+        return ConsentVocabulary(
+            yes=word_list(code, "consent", "yes"),
+            no=word_list(code, "consent", "no"),
+            filler=word_list(code, "consent", "filler"),
+            yes_by_kind=tuple((k, word_list(code, "consent", f"yes_{k}")) for k in CHANGE_KINDS),
+            yes_emoji=_emoji(code, "yes_emoji"),
+            no_emoji=_emoji(code, "no_emoji"),
+            filler_emoji=_emoji(code, "filler_emoji"),
+            confirm_label=_text(code, "consent", "confirm_label"),
+            decline_label=_text(code, "consent", "decline_label"),
+        )
+
+    @functools.cache  # noqa: B019
+    def handoff(self, code: str) -> HandoffPhrases:
+        return HandoffPhrases(
+            talk=word_list(code, "handoff", "talk"),
+            want=word_list(code, "handoff", "want"),
+            between=word_list(code, "handoff", "between"),
+            person=word_list(code, "handoff", "person"),
+            filler=word_list(code, "consent", "filler"),
+        )
+
+    @functools.cache  # noqa: B019
+    def names(self, code: str) -> NamePhrases:
+        return NamePhrases(
+            intro=word_list(code, "names", "intro"),
+            particles=word_list(code, "names", "particles"),
+            not_name=word_list(code, "names", "not_name"),
+        )
+
+    @functools.cache  # noqa: B019
+    def calendar(self, code: str) -> CalendarWords:
+        locale = _locale(code)
+        weekdays: set[tuple[str, int]] = set()
+        for context in ("format", "stand-alone"):
+            for index, name in get_day_names("wide", context, locale=locale).items():
+                folded = normalize(name)
+                weekdays |= {(folded, index), (folded.replace("-", " "), index)}
+                weekdays.add((folded.split("-")[0], index))
+        months = {
+            (normalize(name).rstrip("."), index)
+            for width in ("wide", "abbreviated")
+            for context in ("format", "stand-alone")
+            for index, name in get_month_names(width, context, locale=locale).items()
+        }
+        return CalendarWords(
+            weekdays=tuple(sorted(weekdays)),
+            months=tuple(sorted(months)),
+            minute_words=_unit_words("duration-minute", locale),
+            hour_words=_unit_words("duration-hour", locale),
+            currency_codes=tuple(sorted(list_currencies())),
+        )
+
+    @functools.cache  # noqa: B019
+    def claims(self, code: str) -> ClaimWords:
+        def words(key: str) -> tuple[str, ...]:
+            return word_list(code, "truth", key)
+
+        return ClaimWords(
+            booked=words("booked"),
+            cancelled=words("cancelled"),
+            moved=words("moved"),
+            confirmed=words("confirmed"),
+            negations=words("negations"),
+            write_stems=words("write_stems"),
+            nothing_done=words("nothing_done"),
+        )
+
+    @functools.cache  # noqa: B019
+    def common_words(self) -> frozenset[str]:
+        found: set[str] = set()
+        for code in data_languages():
+            for table in language_data(code).values():
+                if not isinstance(table, dict):
+                    continue
+                for values in table.values():
+                    if isinstance(values, list):
+                        found |= {w for v in values for w in _LETTERS.findall(str(v))}
+        for catalog in LOCALE_FILES.values():
+            for sentence in catalog.get("system", {}).values():
+                found |= set(_LETTERS.findall(normalize(str(sentence))))
+        return frozenset(found)
+
+    @functools.cache  # noqa: B019
+    def currency_words(self, code: str, currency: str) -> tuple[str, ...]:
+        locale = _locale(code)
+        words: set[str] = set()
+        for count in (1, 2):
+            try:
+                name = get_currency_name(currency, count, locale=locale)
+            except (KeyError, ValueError):
+                continue
+            words |= {w for w in _LETTERS.findall(normalize(name)) if len(w) >= 3}
+        return tuple(sorted(words))
+
+
+def _unit_words(unit: str, locale: Locale) -> tuple[str, ...]:
+    words = {
+        word
+        for count in (1, 2)
+        for length in ("long", "short", "narrow")
+        for word in _LETTERS.findall(
+            normalize(format_unit(count, unit, length=length, locale=locale))
+        )
+    }
+    return tuple(sorted(words))
+
+
+@functools.cache
+def language_rules() -> DataLanguageRules:
+    """The process's language rules (the data files are read once)."""
+    return DataLanguageRules()
