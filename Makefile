@@ -15,10 +15,16 @@ PROTOS := $(shell find protos -name '*.proto')
 GEN_DIR := libs
 GEN_STAMP := libs/agenda/.generated
 export UV_PROJECT_ENVIRONMENT := $(VENV)
-export PYTHONDONTWRITEBYTECODE := 1
+# Byte-code of every process (ours and the locked packages) is cached inside .venv, never in the
+# work tree: without it each service process compiles langgraph, pydantic-ai & co. again
+# (~8 s of CPU for the agent service).
+export PYTHONPYCACHEPREFIX := $(CURDIR)/$(VENV)/pycache
+PYTEST := $(BIN)/pytest -q -p no:cacheprovider
+NEW ?=
 
-.PHONY: help setup proto proto-check lint fmt test test-unit test-integration test-e2e \
-        serve-calendar serve-agent run bench clean test-reliability figures proto-langs eval
+.PHONY: help setup proto proto-check proto-langs lint fmt test test-unit test-integration \
+        test-e2e test-properties test-reliability figures figures-record serve-calendar \
+        serve-agent run eval bench bench-smoke bench-record clean
 
 help: ## Show this help
 	@grep -hE '^[a-zA-Z_-]+:.*?## ' $(MAKEFILE_LIST) | \
@@ -84,17 +90,26 @@ lint: setup ## ruff, mypy, buf lint, import-linter layer contracts
 	else echo "buf breaking: skipped (HEAD is the only commit: no previous commit to compare against)"; fi
 	$(BIN)/lint-imports
 
-test: setup lint ## Set up, lint, and run every test
-	$(BIN)/pytest -q -p no:cacheprovider
+test: setup lint ## Lint, then every test tier: unit, integration, e2e, reduced properties (no benchmarks)
+	$(PYTEST)
 
-test-unit: setup ## Unit tests only
-	$(BIN)/pytest -q tests -m "not slow" -k "unit"
+test-unit: setup ## Unit tests: pure code, fakes, docs and deployment files (seconds)
+	$(PYTEST) -m unit
+
+test-integration: setup ## Integration tests: real gRPC servers, embedded MongoDB, Google emulator
+	$(PYTEST) -m integration
+
+test-e2e: setup ## End-to-end: both services as processes, grpcurl, the chat, make run
+	$(PYTEST) -m e2e
+
+test-properties: setup ## The reliability and security properties at reduced size (part of make test)
+	$(PYTEST) -m "reliability or security"
 
 serve-calendar: setup ## Run the calendar service on CALENDAR_GRPC_PORT (50051)
 	$(PY) -m calendar_service
 
-run: setup ## Start everything on embedded defaults and open a chat (scripted without a terminal)
-	$(PY) -m agent_service run
+run: setup ## Start everything on embedded defaults and chat (NEW=1: a fresh conversation)
+	$(PY) -m agent_service run $(if $(NEW),--new)
 
 serve-agent: setup ## Run the agent service on AGENT_GRPC_PORT (50052)
 	$(PY) -m agent_service
@@ -102,15 +117,24 @@ serve-agent: setup ## Run the agent service on AGENT_GRPC_PORT (50052)
 eval: setup ## Agent eval: scripted conversations vs AGENT_MODEL (offline); report in eval/results/
 	$(PY) -m eval
 
-test-reliability: setup ## Reliability and security properties at full size (minutes); records docs/figures/*.json and re-renders the docs
-	AGENDA_RECORD_FIGURES=1 RELIABILITY_SCALE=full $(BIN)/pytest -q -s -p no:cacheprovider tests/reliability tests/security
+test-reliability: setup ## Reliability and security properties at full size (~30 min on 2 cores; records nothing)
+	RELIABILITY_SCALE=full $(PYTEST) -s -m "reliability or security"
+
+figures-record: setup ## test-reliability that records docs/figures/*.json, then re-renders the docs
+	AGENDA_RECORD_FIGURES=1 RELIABILITY_SCALE=full $(PYTEST) -s -m "reliability or security"
 	$(PY) -m tests.figures
 
 figures: setup ## Re-render the figure tables in README.md and docs/*.md from docs/figures/*.json
 	$(PY) -m tests.figures
 
-bench: setup ## Run the benchmarks; results in bench/results/
+bench: setup ## Run the benchmarks; results in bench/results/latest.* (untracked; records nothing)
 	$(PY) -m bench
+
+bench-record: setup ## make bench, then rewrite the committed bench/results/summary.json and README table
+	$(PY) -m bench --record
+
+bench-smoke: setup ## The benchmarks in quick mode under pytest (minutes): the harness still works
+	$(PYTEST) -m benchmark tests/bench
 
 clean: ## Remove the virtualenvs and generated code (keeps .data/)
 	rm -rf $(VENV) $(TOOLS) libs/agenda .mypy_cache .ruff_cache .pytest_cache
