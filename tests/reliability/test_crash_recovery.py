@@ -5,7 +5,6 @@ appointment without its event, no stuck holds."""
 
 from __future__ import annotations
 
-import asyncio
 import signal
 import time
 from collections import Counter
@@ -26,6 +25,7 @@ from tests.figures import record
 from tests.reliability.processes import Cluster
 from tests.reliability.scale import size
 from tests.reliability.stacks import working_days
+from tests.waiting import until_checked
 
 pytest_plugins = ["tests.kit.mongo_fixtures"]
 pytestmark = pytest.mark.reliability
@@ -78,10 +78,11 @@ async def test_sigkill_at_every_saga_step_then_reconcile(cluster: Cluster) -> No
         kills[step] += 1
 
     cluster.start_agent(AGENT_RECONCILE_GRACE_SECONDS="0")
-    for _ in range(100):
-        if await pending_count(cluster) == 0:
-            break
-        await asyncio.sleep(0.1)
+
+    async def reconciled() -> bool:
+        return await pending_count(cluster) == 0
+
+    await until_checked(reconciled, what="the restarted agent reconciled every pending booking")
     figures = await cluster.check_invariant(tenant_id, slots[0][0], slots[len(plan) - 1][0])
     elapsed = time.perf_counter() - started
     assert sum(kills.values()) == len(plan)
