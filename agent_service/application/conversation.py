@@ -241,6 +241,7 @@ class HandleMessage:
                 status=saved.status,
                 trace_id=trace_id,
                 customer_ref=customer_ref(message),
+                language=tenant.language,
             )
             await self._repos.turns.complete(*key, result)
             return result
@@ -270,6 +271,7 @@ class HandleMessage:
             pending=output.pending,
             citations=output.citations,
             customer_ref=customer_ref(message),
+            language=output.language or tenant.language,
         )
         # The outcome is stored first: whatever fails after a write, a retry of this message
         # id gets this truthful reply and nothing runs twice.

@@ -43,6 +43,7 @@ class TurnOutput:
     customer_name: str | None = None
     pending: PendingConfirmation | None = None
     citations: tuple[Citation, ...] = ()
+    language: str = ""
 
 
 @dataclass(frozen=True, slots=True)

@@ -13,7 +13,7 @@ from agenda.agent.v1 import catalog_service_pb2_grpc as pb_grpc
 from agenda_kit.auth.devtokens import write_dev_principals
 from agenda_kit.grpc.limits import MESSAGE_SIZE_OPTIONS
 from agent_service.application.catalog import tenant_id_for
-from agent_service.cli.clients import DATA_DIR, DEMO_TENANT_FILE, agent_address, agent_metadata
+from agent_service.cli.clients import agent_address, agent_metadata, data_dir, demo_tenant_file
 
 SERVICES = [
     ("Corte feminino", "Corte com lavagem e finalização", 45, 8000),
@@ -183,7 +183,7 @@ def scope_dev_principals() -> None:
     """With the generated development principals in use, scope the gateway and back office
     to the demo tenant (the servers reload the file)."""
     if not os.environ.get("AGENT_AUTH_TOKENS") and not os.environ.get("AGENDA_PRINCIPALS_FILE"):
-        write_dev_principals(DATA_DIR, demo_tenant_id())
+        write_dev_principals(data_dir(), demo_tenant_id())
 
 
 async def main(args: argparse.Namespace) -> int:
@@ -196,8 +196,9 @@ async def main(args: argparse.Namespace) -> int:
             agent_metadata("operator"),
             agent_metadata("backoffice"),
         )
-    DEMO_TENANT_FILE.parent.mkdir(parents=True, exist_ok=True)
-    DEMO_TENANT_FILE.write_text(tenant_id + "\n")
+    demo_file = demo_tenant_file()
+    demo_file.parent.mkdir(parents=True, exist_ok=True)
+    demo_file.write_text(tenant_id + "\n")
     print(f"demo tenant: {tenant_id}")
     return 0
 

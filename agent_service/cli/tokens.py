@@ -18,7 +18,7 @@ from agenda_kit.auth.config import PrincipalConfigError
 from agenda_kit.auth.devtokens import PRINCIPALS_FILE, replace_file
 from agenda_kit.auth.directory import parse_directory, token_hash
 from agenda_kit.auth.principals import Role
-from agent_service.cli.clients import DATA_DIR
+from agent_service.cli.clients import data_dir
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -54,7 +54,7 @@ def principal_table(args: argparse.Namespace, digest: str) -> str:
 
 def main(args: argparse.Namespace) -> int:
     configured = os.environ.get("AGENDA_PRINCIPALS_FILE")
-    path = Path(configured) if configured else DATA_DIR / PRINCIPALS_FILE
+    path = Path(configured) if configured else data_dir() / PRINCIPALS_FILE
     existing = path.read_text() if path.exists() else ""
     token = secrets.token_urlsafe(32)
     text = existing + ("\n" if existing and not existing.endswith("\n") else "")

@@ -175,3 +175,5 @@ class TurnResult(Entity):
     another customer gets ``MessageIdTakenError``, never this reply."""
     pending: PendingConfirmation | None = None
     citations: tuple[Citation, ...] = ()
+    language: str = ""
+    """Language of the reply ("pt", "en", ...), for the channel's own words; "" when unknown."""

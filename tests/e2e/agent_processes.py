@@ -55,11 +55,15 @@ class Ports:
         return cls(free_port(), free_port())
 
     def env(self) -> dict[str, str]:
-        """What ``make run`` and the services read to listen and to find each other."""
+        """What the services read to listen and to find each other."""
+        return {**self.listening(), "AGENT_CALENDAR_ADDR": f"127.0.0.1:{self.calendar}"}
+
+    def listening(self) -> dict[str, str]:
+        """Only where each service listens (metrics off): what a user of ``make run`` sets;
+        everything that dials a service must follow by itself."""
         return {
             "CALENDAR_GRPC_PORT": str(self.calendar),
             "AGENT_GRPC_PORT": str(self.agent),
-            "AGENT_CALENDAR_ADDR": f"127.0.0.1:{self.calendar}",
             "CALENDAR_METRICS_PORT": "0",
             "AGENT_METRICS_PORT": "0",
         }

@@ -1,11 +1,14 @@
 """``make run`` (``python -m agent_service run``) on a fresh data directory, with no terminal:
-both services start on the ports given, the demo salon is seeded, the scripted chat books an
-appointment; afterwards the booking is in the agent's records and in the calendar, as the
-real grpcurl shows with the tokens the services generated."""
+both services start on the ports given by ``CALENDAR_GRPC_PORT`` / ``AGENT_GRPC_PORT`` alone
+(the agent follows the calendar service's port), the demo salon is seeded, the scripted chat
+books an appointment; afterwards the booking is in the agent's records and in the calendar, as
+the real grpcurl shows with the tokens the services generated. A port already taken ends
+``make run`` with one line naming the setting to change."""
 
 from __future__ import annotations
 
 import re
+import socket
 import subprocess
 import sys
 from datetime import datetime
@@ -29,7 +32,8 @@ _BOOKED = re.compile(r"booked appointments this session: \['([0-9a-f-]{36})'\]")
 
 
 def _make_run(data_dir: Path, ports: Ports) -> subprocess.CompletedProcess[str]:
-    env = hermetic_env(AGENDA_DATA_DIR=str(data_dir), **ports.env())
+    # Only the ports: the agent must dial the calendar where CALENDAR_GRPC_PORT moved it.
+    env = hermetic_env(AGENDA_DATA_DIR=str(data_dir), **ports.listening())
     return subprocess.run(
         [sys.executable, "-m", "agent_service", "run"],
         cwd=REPO,
@@ -112,3 +116,16 @@ def test_make_run_books_the_demo_appointment(tmp_path: Path) -> None:
                 {"tenant_id": tenant_id},
                 token=tokens["gateway"],
             )
+
+
+def test_make_run_on_a_taken_port_names_the_setting(tmp_path: Path) -> None:
+    ports = Ports.free()
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", ports.calendar))
+        taken.listen()
+        run = _make_run(tmp_path / "data", ports)
+    said = run.stdout + run.stderr
+    assert run.returncode != 0, said
+    assert "Traceback" not in said, said
+    (line,) = [line for line in said.splitlines() if "CALENDAR_GRPC_PORT" in line]
+    assert f"127.0.0.1:{ports.calendar}" in line and "in use" in line, said

@@ -88,6 +88,7 @@ class LangGraphConversationEngine:
             handoff_reason=deps.turn.handoff_reason,
             customer_name=final.get("memory", {}).get("name") or None,
             citations=cited(deps.turn.citations, reply),
+            language=deps.turn.language,
         )
 
     def _deps(self, turn: TurnInput) -> AgentDeps:

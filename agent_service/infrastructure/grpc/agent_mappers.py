@@ -71,6 +71,7 @@ def turn_response(
         specialist=result.specialist,
         duplicate=duplicate,
         status=_STATUS[result.status],
+        language=result.language,
     )
     if result.pending is not None:
         response.pending.CopyFrom(pending_message(result.pending))

@@ -8,7 +8,13 @@ from typing import Protocol
 
 import grpc
 
-from agenda_kit.grpc.server import ServerSpec, mark_serving, serve_until_signal, shutdown
+from agenda_kit.grpc.server import (
+    PortUnavailableError,
+    ServerSpec,
+    mark_serving,
+    serve_until_signal,
+    shutdown,
+)
 from agenda_kit.logging import configure_logging
 from agenda_kit.metrics import serve_metrics
 from agenda_kit.settings import SharedSettings
@@ -47,15 +53,31 @@ async def run_service(
     *,
     metrics_port: int,
     grace: float,
+    settings_prefix: str,
 ) -> None:
     """Configure logs and tracing, build the app, expose metrics, serve until a signal, then
-    release everything the app opened (also when start-up fails half-way)."""
+    release everything the app opened (also when start-up fails half-way).
+
+    A port that cannot be bound ends the process with one line naming the setting to change
+    (``{settings_prefix}_GRPC_PORT`` / ``{settings_prefix}_METRICS_PORT``), not a traceback.
+    """
     configure_logging(shared.log_level, json=shared.log_json)
     tracer_provider = configure_tracing(name, shared.tracing_mode())
     try:
-        app = await build()
-        serve_metrics(metrics_port)
         try:
+            app = await build()
+        except PortUnavailableError as error:
+            raise SystemExit(
+                f"{name}: {error}; set {settings_prefix}_GRPC_PORT (or {settings_prefix}_GRPC_HOST)"
+            ) from None
+        try:
+            try:
+                serve_metrics(metrics_port)
+            except OSError as error:
+                raise SystemExit(
+                    f"{name}: cannot serve metrics on port {metrics_port}: {error.strerror}; set "
+                    f"{settings_prefix}_METRICS_PORT to a free port (0 turns metrics off)"
+                ) from None
             await serve_until_signal(app.server, app.spec, grace)
         finally:
             await app.resources.aclose()
