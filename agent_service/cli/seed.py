@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import argparse
 import os
+from pathlib import Path
 
 import grpc
 
@@ -68,6 +69,23 @@ FAQ = [
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--address", default=None, help="agent service address")
+    parser.add_argument(
+        "--operator-token-file", type=Path, default=None,
+        help="credential that creates the tenant (an operator's token or JWT); default: "
+        "AGENT_AUTH_TOKENS, else the generated operator token in .data/tokens/",
+    )  # fmt: skip
+    parser.add_argument(
+        "--office-token-file", type=Path, default=None,
+        help="credential that fills the catalog (a back office of every tenant, or of the "
+        "demo tenant id printed by an earlier run); default: as for the operator",
+    )  # fmt: skip
+
+
+def _credentials(path: Path | None, principal: str) -> Metadata:
+    """``Bearer <the file's token>``, else the development credential of ``principal``."""
+    if path is None:
+        return agent_metadata(principal)
+    return (("authorization", f"Bearer {path.read_text().strip()}"),)
 
 
 def _hours(days: range, windows: list[tuple[str, str]]) -> list[pb.WorkingHours]:
@@ -187,14 +205,17 @@ def scope_dev_principals() -> None:
 
 
 async def main(args: argparse.Namespace) -> int:
-    scope_dev_principals()
+    operator = getattr(args, "operator_token_file", None)
+    office = getattr(args, "office_token_file", None)
+    if operator is None and office is None:  # the development credentials: scope them
+        scope_dev_principals()
     async with grpc.aio.insecure_channel(
         args.address or agent_address(), options=MESSAGE_SIZE_OPTIONS
     ) as channel:
         tenant_id = await seed(
             pb_grpc.CatalogServiceStub(channel),
-            agent_metadata("operator"),
-            agent_metadata("backoffice"),
+            _credentials(operator, "operator"),
+            _credentials(office or operator, "backoffice"),
         )
     demo_file = demo_tenant_file()
     demo_file.parent.mkdir(parents=True, exist_ok=True)
