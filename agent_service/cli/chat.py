@@ -14,15 +14,10 @@ import argparse
 import contextlib
 import getpass
 import json
-import os
-import re
-import select
 import signal
 import sys
 import uuid
-from datetime import date, datetime, timedelta
 from pathlib import Path
-from zoneinfo import ZoneInfo
 
 import grpc
 
@@ -30,11 +25,10 @@ from agenda.agent.v1 import agent_service_pb2 as pb
 from agenda.agent.v1 import agent_service_pb2_grpc as pb_grpc
 from agenda.agent.v1 import types_pb2 as types
 from agenda_kit.grpc.limits import MESSAGE_SIZE_OPTIONS
-from agent_service.cli import wording
+from agent_service.cli import terminal, wording
 from agent_service.cli.clients import agent_address, agent_metadata, data_dir, demo_tenant_file
-
-_TIME = re.compile(r"\b(\d{2}:\d{2})\b")
-DEMO_ZONE = ZoneInfo("America/Sao_Paulo")
+from agent_service.cli.script import scripted
+from agent_service.cli.terminal import out
 
 
 def conversations_file() -> Path:
@@ -151,63 +145,20 @@ def remember(path: Path, tenant_id: str, customer: str, conversation_id: str) ->
     path.write_text(json.dumps(data, indent=1), encoding="utf-8")
 
 
-def _out(line: str) -> None:
-    sys.stdout.write(line + "\n")
-    sys.stdout.flush()
-
-
-def next_working_day(today: date) -> date:
-    """The demo's Ana works Monday to Saturday: the first such day after today."""
-    day = today + timedelta(days=1)
-    return day if day.isoweekday() != 7 else day + timedelta(days=1)
-
-
-async def scripted(session: Session) -> int:
-    """Greets, asks services and Ana's free times, books the first free one, confirms, lists."""
-    today = datetime.now(DEMO_ZONE).date()  # the demo salon's date, not this machine's
-    day = next_working_day(today).strftime("%d/%m")
-    turns = [
-        "Olá!",
-        "Quais serviços vocês têm?",
-        f"Quais horários a Ana tem dia {day} para corte feminino?",
-    ]
-    last = ""
-    for text in turns:
-        last = await _exchange(session, text)
-    times = _TIME.findall(last)
-    if not times:
-        _out("(no free time found on that day; nothing booked)")
-        return 1
-    await _exchange(session, f"Quero agendar um corte feminino com a Ana dia {day} às {times[0]}")
-    await _exchange(session, "sim")
-    await _exchange(session, "Quais são meus agendamentos?")
-    await _exchange(session, "Qual é o endereço?")
-    booked = [a for r in session.actions for a in r.actions if a.appointment.id]
-    _out(f"\nbooked appointments this session: {[a.appointment.id for a in booked]}")
-    return 0 if booked else 1
-
-
-async def _exchange(session: Session, text: str) -> str:
-    _out(f"{session.says('you')}> {text}")
-    reply = await session.say(text)
-    _out(f"{session.says('assistant')}> {reply}\n")
-    return reply
-
-
 async def interactive(session: Session) -> int:
     """Reads in this thread: Ctrl-C interrupts the read at once (no executor to wait for;
     asyncio's own SIGINT handler only cancels the task, which a blocked read never sees, so
     the default handler is put back). Every refused message is one line; the chat goes on."""
     signal.signal(signal.SIGINT, signal.default_int_handler)
-    _out(session.says("intro"))
+    out(session.says("intro"))
     while True:
-        line = _prompt(f"{session.says('you')}> ")
+        line = terminal.prompt(f"{session.says('you')}> ")
         if line is None or line.strip().casefold() in wording.quit_words():
             return 0
         try:
             await _turn(session, line.strip())
         except grpc.aio.AioRpcError as error:
-            _out(session.says("not_sent", reason=_reason(error)))
+            out(session.says("not_sent", reason=_reason(error)))
 
 
 UNREACHABLE = frozenset(
@@ -228,13 +179,13 @@ async def piped(session: Session, lines: list[str]) -> int:
     for line in (line.strip() for line in lines):
         if not line:
             continue
-        _out(f"{session.says('you')}> {line}")
+        out(f"{session.says('you')}> {line}")
         try:
             await _turn(session, line)
         except grpc.aio.AioRpcError as error:
             if error.code() in UNREACHABLE:
                 raise
-            _out(session.says("not_sent", reason=_reason(error)))
+            out(session.says("not_sent", reason=_reason(error)))
     return 0
 
 
@@ -249,52 +200,16 @@ async def _turn(session: Session, text: str) -> None:
         return
     if text == BACK:
         if not session.conversation_id:
-            _out(session.says("nothing_to_return"))
+            out(session.says("nothing_to_return"))
             return
         await session.hand_back()
-        _out(session.says("assistant_back") + "\n")
+        out(session.says("assistant_back") + "\n")
         return
     reply = await session.say(text)
     if reply:
-        _out(f"{session.says('assistant')}> {reply}\n")
+        out(f"{session.says('assistant')}> {reply}\n")
     if session.with_human:
-        _out(session.says("with_human") + "\n")
-
-
-WAKE_SECONDS = 0.2
-READ_BYTES = 65536
-
-
-def decoded(raw: bytes) -> str:
-    """A line of bytes as text: UTF-8, any invalid or cut sequence replaced by U+FFFD, the
-    line ending dropped. Never fails, whatever the bytes."""
-    return raw.decode("utf-8", errors="replace").rstrip("\r\n")
-
-
-def _prompt(prompt: str) -> str | None:
-    """One line from the terminal (None at end of input). Waits in short ``select`` slices
-    rather than one blocking read: a process-directed SIGINT may be delivered to one of gRPC's
-    threads, and then only a main thread that wakes up runs Python's handler (a blocked read
-    would wait for Enter). Reads bytes (``os.read``) and decodes them itself, so no input can
-    make the read fail."""
-    sys.stdout.write(prompt)
-    sys.stdout.flush()
-    fd = sys.stdin.fileno()
-    chunks: list[bytes] = []
-    while True:
-        while not select.select([fd], [], [], WAKE_SECONDS)[0]:
-            pass
-        chunk = os.read(fd, READ_BYTES)
-        if not chunk:  # end of input (Ctrl-D): what was typed on the line so far, if anything
-            return decoded(b"".join(chunks)) if chunks else None
-        chunks.append(chunk)
-        if chunk.endswith(b"\n"):
-            return decoded(b"".join(chunks))
-
-
-def piped_lines() -> list[str]:
-    """Every line of piped stdin, decoded as :func:`decoded` does (no input can fail)."""
-    return [decoded(line) for line in sys.stdin.buffer.read().split(b"\n")]
+        out(session.says("with_human") + "\n")
 
 
 def _customer(args: argparse.Namespace, fresh: bool) -> str:
@@ -317,10 +232,10 @@ async def main(args: argparse.Namespace) -> int:
     with contextlib.suppress(AttributeError, ValueError):  # a replaced or odd stdout
         sys.stdout.reconfigure(errors="replace")  # type: ignore[union-attr]
     tenant = _tenant(args)
-    terminal = sys.stdin.isatty()
-    lines = [] if args.script or terminal else piped_lines()
-    scripted_run = args.script or (not terminal and not any(x.strip() for x in lines))
-    fresh = not terminal or args.script
+    at_terminal = sys.stdin.isatty()
+    lines = [] if args.script or at_terminal else terminal.piped_lines()
+    scripted_run = args.script or (not at_terminal and not any(x.strip() for x in lines))
+    fresh = not at_terminal or args.script
     customer = _customer(args, fresh=fresh)
     address = args.address or agent_address()
     session: Session | None = None
@@ -337,5 +252,5 @@ async def main(args: argparse.Namespace) -> int:
             return await interactive(session)
     except grpc.aio.AioRpcError as error:
         language = session.language if session is not None else wording.DEFAULT
-        _out(wording.text(language, "unreachable", address=address, reason=_reason(error)))
+        out(wording.text(language, "unreachable", address=address, reason=_reason(error)))
         return 1

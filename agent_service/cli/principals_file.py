@@ -59,7 +59,7 @@ class Grant:
 class Added(StrEnum):
     NEW = "new"
     """The principal was appended."""
-    TOKEN = "token"
+    EXISTING = "existing"
     """The principal existed with this scope: the token was added to it."""
 
 
@@ -94,7 +94,7 @@ def _with_token(existing: str, grant: Grant, digest: str) -> tuple[str, Added]:
             f"a principal named {grant.name!r} already exists with other roles or scope; "
             "choose another --name, or edit the file"
         )
-    return _add_hash(existing, grant.name, digest), Added.TOKEN
+    return _add_hash(existing, grant.name, digest), Added.EXISTING
 
 
 _BLOCK = re.compile(r"^\[\[principal\]\]\n(?:[^\n]+\n)*", re.MULTILINE)

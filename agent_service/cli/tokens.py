@@ -57,7 +57,7 @@ def main(args: argparse.Namespace) -> int:
     except (PrincipalConfigError, GrantConflictError) as error:
         sys.stderr.write(f"not issued: {error}\n")
         return 2
-    if added is Added.TOKEN:
+    if added is Added.EXISTING:
         sys.stderr.write(f"{args.name} already existed with this scope: token added to it\n")
     sys.stdout.write(token + "\n")
     return 0

@@ -1,17 +1,17 @@
 """A port that cannot be bound ends a service with one line naming the setting to change —
-for the gRPC port and for the metrics port — never a traceback (real sockets, in process)."""
+for the gRPC port and for the metrics port — never a traceback (real sockets, in process;
+``run_service`` calls these two, and ``tests/e2e/test_make_run.py`` sees the line from
+``make run``)."""
 
 from __future__ import annotations
 
 import socket
 from collections.abc import Iterator
-from contextlib import AsyncExitStack
 
 import pytest
 
-from agenda_kit.grpc.run import run_service
+from agenda_kit.grpc.run import ServedApp, built, serving_metrics
 from agenda_kit.grpc.server import PortUnavailableError, ServerSpec, create_server
-from agenda_kit.settings import SharedSettings
 
 
 @pytest.fixture
@@ -23,48 +23,27 @@ def taken_port() -> Iterator[int]:
         yield int(holder.getsockname()[1])
 
 
-def test_a_taken_port_is_a_port_unavailable_error(taken_port: int) -> None:
+async def test_a_taken_port_is_a_port_unavailable_error(taken_port: int) -> None:
     with pytest.raises(PortUnavailableError) as raised:
         create_server(f"127.0.0.1:{taken_port}", ServerSpec(services=[]))
     assert raised.value.address == f"127.0.0.1:{taken_port}"
 
 
-class _App:
-    """What ``bootstrap`` returns, bound to a free port (never started here)."""
-
-    def __init__(self) -> None:
-        self.spec = ServerSpec(services=[])
-        self.server, self.port = create_server("127.0.0.1:0", self.spec)
-        self.resources = AsyncExitStack()
-
-
 async def test_a_taken_grpc_port_names_its_setting(taken_port: int) -> None:
-    async def build() -> _App:
+    async def build() -> ServedApp:
         create_server(f"127.0.0.1:{taken_port}", ServerSpec(services=[]))
         raise AssertionError("bound a taken port")
 
     with pytest.raises(SystemExit) as exited:
-        await run_service(
-            "agenda-agent", SharedSettings(), build, metrics_port=0, grace=0,
-            settings_prefix="AGENT",
-        )  # fmt: skip
+        await built("agenda-agent", build, "AGENT")
     message = str(exited.value.code)
     assert f"127.0.0.1:{taken_port}" in message and "set AGENT_GRPC_PORT" in message
     assert "\n" not in message
 
 
-async def test_a_taken_metrics_port_names_its_setting(taken_port: int) -> None:
-    built: list[_App] = []
-
-    async def build() -> _App:
-        built.append(_App())
-        return built[-1]
-
+def test_a_taken_metrics_port_names_its_setting(taken_port: int) -> None:
     with pytest.raises(SystemExit) as exited:
-        await run_service(
-            "agenda-calendar", SharedSettings(), build, metrics_port=taken_port, grace=0,
-            settings_prefix="CALENDAR",
-        )  # fmt: skip
+        serving_metrics("agenda-calendar", taken_port, "CALENDAR")
     message = str(exited.value.code)
     assert f"port {taken_port}" in message and "set CALENDAR_METRICS_PORT" in message
     assert "\n" not in message

@@ -18,7 +18,7 @@ from agenda_kit.calendar.grpc_client import GrpcCalendarAdapter
 from agenda_kit.mongo import EmbeddedMongo, make_client
 from agenda_kit.settings import SharedSettings
 from agent_service.bootstrap import AgentApp, Overrides, bootstrap
-from agent_service.cli.chat import next_working_day
+from agent_service.cli.script import next_working_day
 from agent_service.infrastructure.settings import AgentSettings
 from calendar_service.bootstrap import CalendarApp
 from calendar_service.bootstrap import bootstrap as calendar_bootstrap

@@ -29,7 +29,7 @@ from agenda.calendar.v1 import calendar_service_pb2_grpc as calendar_grpc
 from agenda_kit.mongo import EmbeddedMongo, make_client
 from agenda_kit.settings import SharedSettings
 from agent_service.bootstrap import AgentApp, bootstrap
-from agent_service.cli.chat import next_working_day
+from agent_service.cli.script import next_working_day
 from agent_service.cli.seed import seed
 from agent_service.infrastructure.settings import AgentSettings
 from calendar_service.bootstrap import CalendarApp

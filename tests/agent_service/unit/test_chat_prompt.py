@@ -14,7 +14,10 @@ from tests.e2e.processes import REPO
 
 CHILD = """
 import select, signal, sys, threading
-from agent_service.cli import chat
+from agent_service.cli import terminal
+
+# As the chat does: a process started in the background inherits SIGINT ignored.
+signal.signal(signal.SIGINT, signal.default_int_handler)
 
 waiting = threading.Event()
 real_select = select.select
@@ -23,7 +26,7 @@ def watched_select(*args):
     waiting.set()  # the prompt is now waiting for input
     return real_select(*args)
 
-chat.select.select = watched_select
+terminal.select.select = watched_select
 
 def poke() -> None:
     waiting.wait()
@@ -31,7 +34,7 @@ def poke() -> None:
 
 try:
     threading.Thread(target=poke, daemon=True).start()
-    chat._prompt("> ")
+    terminal.prompt("> ")
 except KeyboardInterrupt:
     sys.stdout.write("interrupted\\n")
     sys.exit(0)

@@ -26,7 +26,7 @@ def test_issued_twice_with_the_same_scope_both_tokens_work(tmp_path: Path) -> No
     write_dev_principals(tmp_path, None)  # the generated block stays as it is
     generated = path.read_text()
     assert add_principal(path, OFFICE, "first") is Added.NEW
-    assert add_principal(path, OFFICE, "second") is Added.TOKEN
+    assert add_principal(path, OFFICE, "second") is Added.EXISTING
     directory = parse_directory(path.read_text(), tmp_path)
     for token in ("first", "second"):
         found = directory.by_token(token)
