@@ -103,6 +103,19 @@ def running_services(data_dir: Path, ports: Ports, **settings: str) -> Iterator[
                 service.process.wait()
 
 
+@dataclass(frozen=True)
+class ZeroConfig:
+    """The zero-config services a newcomer meets (``tests/e2e/conftest.py``)."""
+
+    root: Path
+    ports: Ports
+    services: Services
+
+    @property
+    def data_dir(self) -> Path:
+        return self.root / ".data"
+
+
 def call(
     address: str, method: str, body: Mapping[str, Any] | None = None, token: str | None = None
 ) -> dict[str, Any]:

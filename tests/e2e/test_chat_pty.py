@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.e2e.agent_processes import Ports, hermetic_env, running_services
+from tests.e2e.agent_processes import ZeroConfig, hermetic_env
 from tests.e2e.processes import REPO
 
 pytestmark = pytest.mark.slow
@@ -51,64 +51,62 @@ class Terminal:
         os.write(self.master, (line.encode() if isinstance(line, str) else line) + b"\n")
 
 
-def test_chat_hands_off_returns_with_back_and_stops_on_ctrl_c(tmp_path: Path) -> None:
-    data_dir, ports = tmp_path / "data", Ports.free()
-    env = hermetic_env(AGENDA_DATA_DIR=str(data_dir), **ports.env())
-    with running_services(data_dir, ports):
-        seeded = subprocess.run(
-            [sys.executable, "-m", "agent_service", "seed-demo"],
-            cwd=REPO, env=env, capture_output=True, text=True, timeout=120, check=False,
-        )  # fmt: skip
-        assert seeded.returncode == 0, seeded.stdout + seeded.stderr
-        piped = subprocess.run(
-            [sys.executable, "-m", "agent_service", "chat"],
-            input="Quais serviços vocês têm?\nQual é o endereço?\n",
-            cwd=REPO, env=env, capture_output=True, text=True, timeout=120, check=False,
-        )  # fmt: skip
-        assert piped.returncode == 0, piped.stdout + piped.stderr
-        assert "Corte feminino" in piped.stdout and "Rua das Flores" in piped.stdout, piped.stdout
-        assert "[faq:" not in piped.stdout
-        english = subprocess.run(
-            [sys.executable, "-m", "agent_service", "chat"],
-            input="Hello! What services do you have?\nWhat is the address?\n",
-            cwd=REPO, env=env, capture_output=True, text=True, timeout=120, check=False,
-        )  # fmt: skip
-        assert english.returncode == 0, english.stdout + english.stderr
-        # The chat's own words follow the conversation's language once the agent has told it.
-        assert "you> What is the address?" in english.stdout, english.stdout
-        assert (
-            "assistant> " in english.stdout
-            and "assistente>" not in english.stdout.split("you> What is the address?")[1]
-        ), english.stdout
-        master, slave = pty.openpty()
-        chat = subprocess.Popen(
-            [sys.executable, "-m", "agent_service", "chat", "--new"],
-            cwd=REPO, env=env, stdin=slave, stdout=slave, stderr=slave,
-        )  # fmt: skip
-        os.close(slave)
-        terminal = Terminal(master)
-        try:
-            at = terminal.wait_for("você>")
-            terminal.type("Quero falar com um atendente humano")
-            at = terminal.wait_for("/back", at)
-            terminal.type("/back")
-            at = terminal.wait_for("o assistente voltou", at)
-            terminal.type(PASTE)
-            at = terminal.wait_for("assistente>", at)
-            terminal.type(b"Quais servi\xc3\xa7os voc\xc3")  # cut inside "ê"
-            at = terminal.wait_for("assistente>", at)
-            terminal.type("Quais serviços vocês têm?")
-            at = terminal.wait_for("Corte feminino", at)
-            terminal.wait_for("você>", at)
-            chat.send_signal(signal.SIGINT)  # what Ctrl-C sends, while the prompt waits
-            code = chat.wait(timeout=WAIT_SECONDS)  # no Enter is typed: it must end by itself
-        finally:
-            if chat.poll() is None:
-                chat.kill()
-            os.close(master)
-        assert code == 130, terminal.seen
-        assert "Traceback" not in terminal.seen, terminal.seen
-        assert "Error" not in terminal.seen, terminal.seen
+def test_chat_hands_off_returns_with_back_and_stops_on_ctrl_c(zero_config: ZeroConfig) -> None:
+    env = hermetic_env(AGENDA_DATA_DIR=str(zero_config.data_dir), **zero_config.ports.env())
+    seeded = subprocess.run(
+        [sys.executable, "-m", "agent_service", "seed-demo"],
+        cwd=REPO, env=env, capture_output=True, text=True, timeout=120, check=False,
+    )  # fmt: skip
+    assert seeded.returncode == 0, seeded.stdout + seeded.stderr
+    piped = subprocess.run(
+        [sys.executable, "-m", "agent_service", "chat"],
+        input="Quais serviços vocês têm?\nQual é o endereço?\n",
+        cwd=REPO, env=env, capture_output=True, text=True, timeout=120, check=False,
+    )  # fmt: skip
+    assert piped.returncode == 0, piped.stdout + piped.stderr
+    assert "Corte feminino" in piped.stdout and "Rua das Flores" in piped.stdout, piped.stdout
+    assert "[faq:" not in piped.stdout
+    english = subprocess.run(
+        [sys.executable, "-m", "agent_service", "chat"],
+        input="Hello! What services do you have?\nWhat is the address?\n",
+        cwd=REPO, env=env, capture_output=True, text=True, timeout=120, check=False,
+    )  # fmt: skip
+    assert english.returncode == 0, english.stdout + english.stderr
+    # The chat's own words follow the conversation's language once the agent has told it.
+    assert "you> What is the address?" in english.stdout, english.stdout
+    assert (
+        "assistant> " in english.stdout
+        and "assistente>" not in english.stdout.split("you> What is the address?")[1]
+    ), english.stdout
+    master, slave = pty.openpty()
+    chat = subprocess.Popen(
+        [sys.executable, "-m", "agent_service", "chat", "--new"],
+        cwd=REPO, env=env, stdin=slave, stdout=slave, stderr=slave,
+    )  # fmt: skip
+    os.close(slave)
+    terminal = Terminal(master)
+    try:
+        at = terminal.wait_for("você>")
+        terminal.type("Quero falar com um atendente humano")
+        at = terminal.wait_for("/back", at)
+        terminal.type("/back")
+        at = terminal.wait_for("o assistente voltou", at)
+        terminal.type(PASTE)
+        at = terminal.wait_for("assistente>", at)
+        terminal.type(b"Quais servi\xc3\xa7os voc\xc3")  # cut inside "ê"
+        at = terminal.wait_for("assistente>", at)
+        terminal.type("Quais serviços vocês têm?")
+        at = terminal.wait_for("Corte feminino", at)
+        terminal.wait_for("você>", at)
+        chat.send_signal(signal.SIGINT)  # what Ctrl-C sends, while the prompt waits
+        code = chat.wait(timeout=WAIT_SECONDS)  # no Enter is typed: it must end by itself
+    finally:
+        if chat.poll() is None:
+            chat.kill()
+        os.close(master)
+    assert code == 130, terminal.seen
+    assert "Traceback" not in terminal.seen, terminal.seen
+    assert "Error" not in terminal.seen, terminal.seen
 
 
 def test_chat_with_the_services_down_says_so_in_one_line(tmp_path: Path) -> None:

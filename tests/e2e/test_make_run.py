@@ -29,7 +29,7 @@ from tests.e2e.agent_processes import (
     rfc3339,
     running_services,
 )
-from tests.e2e.processes import BIN, REPO
+from tests.e2e.processes import BIN, GRPCURL, REPO
 from tests.e2e.recipes import check, recipes, run
 from tests.process_clock import services_today
 
@@ -147,9 +147,11 @@ def test_make_run_books_the_demo_appointment(tmp_path: Path) -> None:
 def google_path(root: Path, agent_port: int, replay: bool) -> str:
     """Run the README's block; the calendar id it gave Ana."""
     block = recipes(README.read_text(), source="README.md", marker="<!-- google-path")
-    variables = {**hermetic_env(), "AGENT": f"127.0.0.1:{agent_port}"}
+    # The test's own: the address, and the binary .venv/bin/grpcurl launches.
+    provided = {"AGENT": f"127.0.0.1:{agent_port}", "G": GRPCURL}
+    variables = {**hermetic_env(), **provided}
     for recipe in block:
-        if recipe.variable == "AGENT":
+        if recipe.variable in provided:
             continue
         result = run(recipe, variables, root)
         check(recipe, result, replay)

@@ -5,22 +5,19 @@ whole page a second time, which must work too, every write answered as an idempo
 The ```bash blocks that use grpcurl are split into shell commands (``tests/e2e/recipes.py``).
 Each runs in a fresh ``bash`` with the variables set so far, from a directory holding the
 services' ``.data/`` and a link to the virtualenv, so the page's ``.venv/bin/grpcurl`` and
-``$(cat .data/tokens/...)`` work unchanged. Only ``CAL`` and ``AGENT`` are the test's own (free
-ports), and the example Monday moves to the next Monday so the bookings stay within the
-tenant's horizon.
+``$(cat .data/tokens/...)`` work unchanged. Only ``CAL``, ``AGENT`` (free ports) and ``G`` (the
+binary ``.venv/bin/grpcurl`` launches) are the test's own, and the example Monday moves to the
+next Monday so the bookings stay within the tenant's horizon.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 from datetime import date, timedelta
 from pathlib import Path
 
-import pytest
-
-from tests.e2e.agent_processes import SALON_ZONE, Ports, hermetic_env, running_services
-from tests.e2e.processes import BIN, REPO
+from tests.e2e.agent_processes import SALON_ZONE, Ports, ZeroConfig, hermetic_env
+from tests.e2e.processes import GRPCURL, REPO
 from tests.e2e.recipes import Recipe, check, recipes, run
 from tests.process_clock import services_today
 
@@ -57,22 +54,15 @@ def test_the_page_has_every_required_recipe() -> None:
     assert EXAMPLE_MONDAY.isoformat() in DOC.read_text()
 
 
-@pytest.fixture(scope="module")
-def workdir(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Path, Ports]]:
-    """A directory like the repository root: ``.venv`` (a link) and ``.data`` of the services,
-    with nothing configured: the first server generates the per-role tokens and principals."""
-    root = tmp_path_factory.mktemp("operations")
-    (root / ".venv").symlink_to(BIN.parent, target_is_directory=True)
-    ports = Ports.free()
-    with running_services(root / ".data", ports):
-        yield root, ports
-
-
 def run_page(root: Path, ports: Ports, replay: bool) -> list[str]:
     """Every recipe of the page in order, as one shell session would; the kinds that ran."""
     found = recipes(DOC.read_text())
     monday = next_monday(services_today(SALON_ZONE))
-    provided = {"CAL": f"127.0.0.1:{ports.calendar}", "AGENT": f"127.0.0.1:{ports.agent}"}
+    provided = {
+        "CAL": f"127.0.0.1:{ports.calendar}",
+        "AGENT": f"127.0.0.1:{ports.agent}",
+        "G": GRPCURL,  # the binary .venv/bin/grpcurl launches: no Python start per call
+    }
     variables = {k: v for k, v in hermetic_env().items() if k not in {r.variable for r in found}}
     ran: list[str] = []
     for recipe in found:
@@ -88,8 +78,10 @@ def run_page(root: Path, ports: Ports, replay: bool) -> list[str]:
     return ran
 
 
-def test_every_recipe_runs_and_runs_again(workdir: tuple[Path, Ports]) -> None:
-    root, ports = workdir
+def test_every_recipe_runs_and_runs_again(zero_config: ZeroConfig) -> None:
+    """On the zero-config services (tests/e2e/conftest.py): the first server generated the
+    per-role tokens and principals, nothing else is configured."""
+    root, ports = zero_config.root, zero_config.ports
     ran = run_page(root, ports, replay=False)
     assert set(ran) >= REQUIRED_KINDS, ran
     assert ran.count("SendMessage") >= 2, ran  # the question and the "sim" that books

@@ -178,4 +178,7 @@ def _agent_settings(database: str, calendar_address: str) -> AgentSettings:
         database=database,
         calendar_addr=calendar_address,
         calendar_token=CALENDAR_TOKEN,
+        # Not what these tests measure: hundreds of concurrent bookings on a loaded machine
+        # must not fail on the production 5 s calendar deadline (the outage test sets its own).
+        calendar_timeout_seconds=60.0,
     )

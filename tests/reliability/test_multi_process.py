@@ -37,7 +37,7 @@ from tests.reliability.stacks import working_days
 pytest_plugins = ["tests.kit.mongo_fixtures"]
 pytestmark = pytest.mark.reliability
 
-RACERS = size(40, 200)
+RACERS = size(24, 200)
 ROUNDS = size(1, 20)
 KILLS_PER_STEP = size(1, 10)
 TIMES = ("09:00", "10:00", "11:00", "13:00", "14:00", "15:00", "16:00", "17:00")
