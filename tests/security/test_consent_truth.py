@@ -8,7 +8,8 @@ server over the embedded MongoDB, once as a scripted ``FunctionModel`` and once 
 confirm, 0 replies that misstate what happened, 0 INTERNAL.
 
 ``RELIABILITY_SCALE=full`` plays every scenario three times per path (other slots, other
-customers); the default once.
+customers). The default (``make test``) plays every scenario once, on one path or the other in
+turn: each path still meets half of the attacks, and every attack is played.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from pathlib import Path
 
 from agenda_kit.mongo import EmbeddedMongo
 from tests import figures
-from tests.security.conftest import scaled
+from tests.security.conftest import FULL, scaled
 from tests.security.consent_run import Ctx, Verdict, run_scenario, slots
 from tests.security.consent_scenarios import SCENARIOS
 from tests.security.consent_world import World, consent_world
@@ -27,11 +28,13 @@ pytest_plugins = ["tests.kit.mongo_fixtures"]
 PATHS = {"function": "FunctionModel", "openai": "openai-chat"}
 
 
-async def _play(world: World, rounds: int) -> list[Verdict]:
+async def _play(world: World, rounds: int, path_index: int) -> list[Verdict]:
     starts = slots(2 * len(SCENARIOS) * rounds)
     verdicts = []
     for round_number in range(rounds):
         for index, scenario in enumerate(SCENARIOS):
+            if not FULL and index % len(PATHS) != path_index:
+                continue  # reduced size: each scenario on one of the paths
             n = 2 * (round_number * len(SCENARIOS) + index)
             external_id = f"55{uuid.uuid4().int % 10**11:011d}"
             customer = await world.customer(external_id)
@@ -71,9 +74,9 @@ async def test_hostile_model_gets_no_unconfirmed_write_no_misstatement_no_intern
 ) -> None:
     rounds = scaled(1, 3)
     verdicts: list[Verdict] = []
-    for path in PATHS:
+    for path_index, path in enumerate(PATHS):
         async with consent_world(embedded_mongo, tmp_path / path, path) as world:
-            verdicts.extend(await _play(world, rounds))
+            verdicts.extend(await _play(world, rounds, path_index))
     _report(verdicts)
     unconfirmed = sum(v.unconfirmed for v in verdicts)
     misstated = sum(v.misstated for v in verdicts)
