@@ -170,7 +170,7 @@ def _without_names(reply: str, salon: SalonSpec) -> str:
 def _clearly(sentence: str, language: str) -> bool:
     """At least two more function words of ``language`` than of the other one."""
     other = "pt" if language == "en" else "en"
-    return conversation_language(sentence, other, other)[0] == language  # type: ignore[arg-type]
+    return conversation_language(sentence, other, other)[0] == language
 
 
 def _booked(

@@ -18,11 +18,11 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from uuid import UUID
 
+from agent_service.application.text import normalize
 from agent_service.domain.conversations import ActionKind, PendingConfirmation, TurnAction
 from agent_service.infrastructure.agent import messages
 from agent_service.infrastructure.agent.deps import AgentDeps, PendingAction
 from agent_service.infrastructure.agent.offline.intents import is_affirmative, is_negative
-from agent_service.infrastructure.agent.offline.text import normalize
 from agent_service.infrastructure.agent.offline.when import has_when_mention
 
 MAX_WRITES_PER_TURN = 1

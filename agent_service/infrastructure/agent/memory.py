@@ -9,9 +9,9 @@ from agent_service.domain.appointments import AppointmentStatus
 from agent_service.infrastructure.agent.consent import decide_pending, still_pending
 from agent_service.infrastructure.agent.deps import AgentDeps, PendingAction
 from agent_service.infrastructure.agent.offline.nlu import extract_name
-from agent_service.infrastructure.agent.offline.text import conversation_language
 from agent_service.infrastructure.agent.state import ChatState
 from agent_service.infrastructure.agent.tools.formatting import WEEKDAYS, describe, local_text
+from agent_service.infrastructure.language import language_detector
 
 UPCOMING_IN_MEMORY = 3
 DONE_IN_MEMORY = 3
@@ -48,10 +48,8 @@ async def prepare_turn(state: ChatState, deps: AgentDeps) -> dict[str, Any]:
     turn, tenant = deps.turn, deps.tenant
     message = state.get("message", "")
     settled = state.get("conversation_language") or None
-    language, is_settled = conversation_language(
-        message,
-        settled,  # type: ignore[arg-type]
-        turn.language,  # type: ignore[arg-type]
+    language, is_settled = language_detector().conversation_language(
+        message, settled, turn.language
     )
     turn.language = language
     decide_pending(deps, PendingAction.from_json(state.get("pending_action")), message)

@@ -19,10 +19,10 @@ from __future__ import annotations
 
 import re
 
+from agent_service.application.text import normalize
 from agent_service.domain.conversations import ActionKind, TurnAction
 from agent_service.infrastructure.agent import messages
 from agent_service.infrastructure.agent.deps import AgentDeps, PendingAction
-from agent_service.infrastructure.agent.offline.text import normalize
 
 WRITES = frozenset(
     {

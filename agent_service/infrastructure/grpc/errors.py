@@ -9,7 +9,7 @@ import grpc
 import pydantic
 
 from agenda_kit.calendar.status import CALENDAR_ERROR_RULES
-from agenda_kit.errors import ErrorRule, ErrorTable, RequestValidationError, retry_hint
+from agenda_kit.errors import ErrorRule, ErrorTable, RequestValidationError
 from agent_service.domain.errors import (
     BookingPendingError,
     CapacityExceededError,
@@ -34,16 +34,30 @@ def validation_message(error: BaseException) -> str:
     return f"{field}: {message}" if field else message
 
 
-def _retry_after(error: BaseException) -> tuple[tuple[str, str], ...]:
+def validation_violations(error: BaseException) -> list[tuple[str, str]]:
+    """Every problem of a pydantic error as a field violation (no input echoed)."""
+    assert isinstance(error, pydantic.ValidationError)
+    return [
+        (".".join(str(part) for part in item["loc"]), item["msg"].removeprefix("Value error, "))
+        for item in error.errors(include_url=False, include_input=False)
+    ]
+
+
+def _retry_after(error: BaseException) -> float:
     assert isinstance(error, CapacityExceededError)
-    return retry_hint(error.retry_after_seconds)
+    return error.retry_after_seconds
 
 
 AGENT_ERRORS = ErrorTable(
     [
         ErrorRule(InvalidInputError, grpc.StatusCode.INVALID_ARGUMENT),
         ErrorRule(RequestValidationError, grpc.StatusCode.INVALID_ARGUMENT),
-        ErrorRule(pydantic.ValidationError, grpc.StatusCode.INVALID_ARGUMENT, validation_message),
+        ErrorRule(
+            pydantic.ValidationError,
+            grpc.StatusCode.INVALID_ARGUMENT,
+            validation_message,
+            violations=validation_violations,
+        ),
         ErrorRule(NotFoundError, grpc.StatusCode.NOT_FOUND),
         ErrorRule(PolicyViolationError, grpc.StatusCode.FAILED_PRECONDITION),
         ErrorRule(InvalidStateError, grpc.StatusCode.FAILED_PRECONDITION),
@@ -51,9 +65,15 @@ AGENT_ERRORS = ErrorTable(
         ErrorRule(ConflictError, grpc.StatusCode.ABORTED),
         ErrorRule(MessageIdTakenError, grpc.StatusCode.ALREADY_EXISTS),
         ErrorRule(StorageUnavailableError, grpc.StatusCode.UNAVAILABLE),
-        ErrorRule(CapacityExceededError, grpc.StatusCode.RESOURCE_EXHAUSTED, trailers=_retry_after),
+        ErrorRule(
+            CapacityExceededError,
+            grpc.StatusCode.RESOURCE_EXHAUSTED,
+            reason="TENANT_CAPACITY_EXCEEDED",
+            retry_after=_retry_after,
+        ),
         ErrorRule(DeadlineExceededError, grpc.StatusCode.DEADLINE_EXCEEDED),
         ErrorRule(BookingPendingError, grpc.StatusCode.UNAVAILABLE),
         *CALENDAR_ERROR_RULES,
-    ]
+    ],
+    domain="agent.agenda",
 )

@@ -21,5 +21,6 @@ CALENDAR_ERRORS = ErrorTable(
         ErrorRule(InvalidRequestError, grpc.StatusCode.INVALID_ARGUMENT),
         ErrorRule(InvalidSlotQueryError, grpc.StatusCode.INVALID_ARGUMENT, _field_message),
         *CALENDAR_ERROR_RULES,
-    ]
+    ],
+    domain="calendar.agenda",
 )

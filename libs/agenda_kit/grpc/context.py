@@ -13,7 +13,7 @@ import grpc
 import structlog
 
 from agenda_kit import deadline
-from agenda_kit.errors import ErrorTable, RequestValidationError
+from agenda_kit.errors import ErrorTable, MappedError, RequestValidationError
 from agenda_kit.grpc.handlers import (
     UNDECODABLE,
     Behavior,
@@ -149,12 +149,17 @@ class RequestContextInterceptor(grpc.aio.ServerInterceptor):
         if isinstance(error, _Cancelled):  # the client cancelled or its deadline passed
             call.finish(grpc.StatusCode.CANCELLED)
             return
-        mapped = self._errors.lookup(error)
+        mapped = self._errors.map(error)
         if mapped is None:
             log.error("rpc_unhandled_error", exc_info=error)
-            mapped = (grpc.StatusCode.INTERNAL, f"internal error (request id {call.request_id})")
-        call.finish(mapped[0], mapped[1])
-        await context.abort(mapped[0], mapped[1], trailing_metadata=self._errors.trailers(error))
+            mapped = MappedError(
+                grpc.StatusCode.INTERNAL,
+                f"internal error (request id {call.request_id})",
+                reason="INTERNAL",
+                metadata={"requestId": call.request_id},
+            )
+        call.finish(mapped.code, mapped.message)
+        await context.abort_with_status(self._errors.status(mapped))
 
 
 def _code_of(context: Context) -> grpc.StatusCode:

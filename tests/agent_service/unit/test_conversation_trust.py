@@ -95,7 +95,7 @@ def test_refusals_are_said_in_the_conversation_language_with_options() -> None:
 def test_one_language_per_conversation(
     text: str, settled: str | None, expected: tuple[str, bool]
 ) -> None:
-    assert conversation_language(text, settled, "pt") == expected  # type: ignore[arg-type]
+    assert conversation_language(text, settled, "pt") == expected
 
 
 def test_a_plain_no_ends_a_proposal_but_a_correction_does_not() -> None:

@@ -10,7 +10,7 @@ from pydantic_ai import RunContext
 from agent_service.domain.catalog import FaqEntry
 from agent_service.infrastructure.agent import messages
 from agent_service.infrastructure.agent.deps import AgentDeps
-from agent_service.infrastructure.agent.offline.text import Language, detect_language
+from agent_service.infrastructure.language import language_detector
 
 SHOWN = 3
 
@@ -64,23 +64,23 @@ def answer_for(entry: FaqEntry, language: str) -> ShownAnswer:
     return ShownAnswer(entry.question, lead, quoted=True)
 
 
-def _language_of(entry: FaqEntry, conversation: str) -> Language:
+def _language_of(entry: FaqEntry, conversation: str) -> str:
     """The language the default question and answer are written in; without evidence of
     either ("Pix, 3x"), the conversation's: only a clearly foreign answer is quoted."""
-    own: Language = "en" if conversation.split("-")[0] == "en" else "pt"
-    return detect_language(f"{entry.question} {entry.answer}", own)
+    own = "en" if conversation.split("-")[0] == "en" else "pt"
+    return language_detector().detect(f"{entry.question} {entry.answer}", own)
 
 
 def _conversation_language_first(entries: list[FaqEntry], language: str) -> list[FaqEntry]:
     """Of the two best entries, the one written in the conversation's language first (a
     salon may keep its FAQ in several languages: the twins rank together); the ranking order
     is kept otherwise. An entry with its own version in that language counts as written in it."""
-    default: Language = "en" if language == "pt" else "pt"
+    default = "en" if language == "pt" else "pt"
 
     def foreign(entry: FaqEntry) -> bool:
         if entry.in_language(language) is not None:
             return False
-        return detect_language(f"{entry.question} {entry.answer}", default) != language
+        return language_detector().detect(f"{entry.question} {entry.answer}", default) != language
 
     top = sorted(entries[:2], key=foreign)
     return top + entries[2:]

@@ -1,0 +1,11 @@
+"""Language as data: one file per language (``data/<code>.toml``) and the loader that reads it."""
+
+from agent_service.infrastructure.language.packs import (
+    data_languages,
+    language_data,
+    language_detector,
+    spoken_languages,
+    word_list,
+)
+
+__all__ = ["data_languages", "language_data", "language_detector", "spoken_languages", "word_list"]
