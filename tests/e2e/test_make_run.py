@@ -149,7 +149,7 @@ def google_path(root: Path, agent_port: int, replay: bool) -> str:
     block = recipes(README.read_text(), source="README.md", marker="<!-- google-path")
     # The test's own: the address, and the binary .venv/bin/grpcurl launches.
     provided = {"AGENT": f"127.0.0.1:{agent_port}", "G": GRPCURL}
-    variables = {**hermetic_env(), **provided}
+    variables: dict[str, str] = {**hermetic_env(), **provided}
     for recipe in block:
         if recipe.variable in provided:
             continue

@@ -102,8 +102,8 @@ async def test_logs_carry_ids_and_no_message_text_or_secret(
 
     with captured_events() as events:
         tenant_id, replies = await book(stack)
-        for reply in replies:  # a server logs its rpc line after it answered: wait for it
-            await until(lambda r=reply: rpc_logged(r.trace_id), what="the turn's rpc line")
+        # A server logs its rpc line after it answered: wait for each turn's.
+        await until(lambda: all(rpc_logged(r.trace_id) for r in replies), what="the rpc lines")
 
     first = replies[0]  # the first message of a new conversation: its lines name it too
     opening = [e for e in events if e.get("trace_id") == first.trace_id]
