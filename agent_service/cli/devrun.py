@@ -104,6 +104,11 @@ def _last_line(path: Path) -> str:
 
 @contextlib.contextmanager
 def _services() -> Iterator[None]:
+    """Both services for the body. Ctrl-C returns at once: the services got the terminal's
+    SIGINT too and finish stopping by themselves (a few seconds: the embedded MongoDB closes
+    its files); the next ``make run`` waits for them first (``RUN_FILE``). A normal end waits
+    for them here."""
+    _wait_for_previous()
     processes: list[subprocess.Popen[bytes]] = []
     environments = service_environments()
     try:
@@ -114,19 +119,69 @@ def _services() -> Iterator[None]:
             log = data_dir() / "logs" / f"{module}.log"
             _say(f"starting {module} on {address} (log: {log})")
             processes.append(_start(module, environments[module], log))
+            _remember(processes)
             _wait_serving(address, processes[-1], log)
         yield
-    finally:
-        _stop(processes)
+    except KeyboardInterrupt:
+        _stop(processes, wait=False)
+        raise
+    except BaseException:
+        _stop(processes, wait=True)
+        raise
+    _stop(processes, wait=True)
 
 
-def _stop(processes: list[subprocess.Popen[bytes]]) -> None:
+RUN_FILE = "run.pids"
+"""Under the data directory: the process ids of the services of the last ``make run``."""
+
+
+def _remember(processes: list[subprocess.Popen[bytes]]) -> None:
+    path = data_dir() / RUN_FILE
+    path.write_text("".join(f"{process.pid}\n" for process in processes))
+
+
+def _wait_for_previous(timeout: float = STOP_SECONDS) -> None:
+    """The services of an earlier ``make run`` still stopping (after a Ctrl-C) hold the ports
+    and the data directory: wait for them to exit (kill what outlives ``timeout``)."""
+    path = data_dir() / RUN_FILE
+    pids = [int(line) for line in path.read_text().split()] if path.exists() else []
+    alive = [pid for pid in pids if _ours(pid)]
+    if alive:
+        _say("waiting for the services of the last run to stop…")
+    deadline = time.monotonic() + timeout
+    while alive and time.monotonic() < deadline:
+        time.sleep(0.1)
+        alive = [pid for pid in alive if _ours(pid)]
+    for pid in alive:
+        with contextlib.suppress(ProcessLookupError):
+            os.kill(pid, signal.SIGKILL)
+    path.unlink(missing_ok=True)
+
+
+def _ours(pid: int) -> bool:
+    """Whether ``pid`` is still one of our services (where ``/proc`` tells, by its command
+    line: a pid may have been reused)."""
+    cmdline = Path(f"/proc/{pid}/cmdline")
+    try:
+        if cmdline.exists():
+            return b"_service" in cmdline.read_bytes()
+        os.kill(pid, 0)
+    except (ProcessLookupError, PermissionError, OSError):
+        return False
+    return True
+
+
+def _stop(processes: list[subprocess.Popen[bytes]], *, wait: bool) -> None:
     """SIGTERM to every service at once (after a Ctrl-C they already stop: the terminal sent
-    SIGINT to the whole process group), then wait for all; kill what outlives the grace."""
+    SIGINT to the whole process group); with ``wait``, wait for all and kill what outlives the
+    grace."""
     with _ignoring_interrupts():
         for process in reversed(processes):
             if process.poll() is None:
                 process.send_signal(signal.SIGTERM)
+        if not wait:
+            _say(f"\nstopping; data kept in {data_dir()}/ (logs: {data_dir() / 'logs'}/)")
+            return
         deadline = time.monotonic() + STOP_SECONDS
         for process in reversed(processes):
             try:
@@ -134,6 +189,7 @@ def _stop(processes: list[subprocess.Popen[bytes]]) -> None:
             except subprocess.TimeoutExpired:
                 process.kill()
                 process.wait()
+        (data_dir() / RUN_FILE).unlink(missing_ok=True)
         _say(f"stopped; data kept in {data_dir()}/")
 
 
