@@ -51,6 +51,16 @@ class Terminal:
         os.write(self.master, (line.encode() if isinstance(line, str) else line) + b"\n")
 
 
+def piped_chat(env: dict[str, str], lines: str) -> subprocess.CompletedProcess[str]:
+    """``lines`` piped to the chat (each one customer message); it must end cleanly."""
+    done = subprocess.run(
+        [sys.executable, "-m", "agent_service", "chat"], input=lines,
+        cwd=REPO, env=env, capture_output=True, text=True, timeout=120, check=False,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stdout + done.stderr
+    return done
+
+
 def test_chat_hands_off_returns_with_back_and_stops_on_ctrl_c(zero_config: ZeroConfig) -> None:
     env = hermetic_env(AGENDA_DATA_DIR=str(zero_config.data_dir), **zero_config.ports.env())
     seeded = subprocess.run(
@@ -58,20 +68,10 @@ def test_chat_hands_off_returns_with_back_and_stops_on_ctrl_c(zero_config: ZeroC
         cwd=REPO, env=env, capture_output=True, text=True, timeout=120, check=False,
     )  # fmt: skip
     assert seeded.returncode == 0, seeded.stdout + seeded.stderr
-    piped = subprocess.run(
-        [sys.executable, "-m", "agent_service", "chat"],
-        input="Quais serviços vocês têm?\nQual é o endereço?\n",
-        cwd=REPO, env=env, capture_output=True, text=True, timeout=120, check=False,
-    )  # fmt: skip
-    assert piped.returncode == 0, piped.stdout + piped.stderr
+    piped = piped_chat(env, "Quais serviços vocês têm?\nQual é o endereço?\n")
     assert "Corte feminino" in piped.stdout and "Rua das Flores" in piped.stdout, piped.stdout
     assert "[faq:" not in piped.stdout
-    english = subprocess.run(
-        [sys.executable, "-m", "agent_service", "chat"],
-        input="Hello! What services do you have?\nWhat is the address?\n",
-        cwd=REPO, env=env, capture_output=True, text=True, timeout=120, check=False,
-    )  # fmt: skip
-    assert english.returncode == 0, english.stdout + english.stderr
+    english = piped_chat(env, "Hello! What services do you have?\nWhat is the address?\n")
     # The chat's own words follow the conversation's language once the agent has told it.
     assert "you> What is the address?" in english.stdout, english.stdout
     assert (
