@@ -20,6 +20,7 @@ from agenda.agent.v1 import catalog_service_pb2_grpc as catalog_grpc
 from agenda_kit.auth.principals import CalendarGrant, Principal, Role
 from agenda_kit.auth.setup import build_directory, env_entry
 from agenda_kit.calendar.port import ICalendarAdapter
+from agenda_kit.grpc.admission import AdmissionLimits, EdgeAdmission
 from agenda_kit.grpc.auth import AuthorizationInterceptor
 from agenda_kit.grpc.context import RequestContextInterceptor
 from agenda_kit.grpc.run import Serving
@@ -54,6 +55,7 @@ from agent_service.infrastructure.agent.graph import build_graph
 from agent_service.infrastructure.agent.models import build_model
 from agent_service.infrastructure.agent.specialists import enabled_specialists, validate_flags
 from agent_service.infrastructure.grpc.agent_servicer import AgentServicer
+from agent_service.infrastructure.grpc.bounds import AGENT_BOUNDS
 from agent_service.infrastructure.grpc.catalog_servicer import (
     SERVICE_NAME as CATALOG_SERVICE,
 )
@@ -264,7 +266,17 @@ def _server_spec(
         ],
         interceptors=[
             RequestContextInterceptor(AGENT_ERRORS),
-            AuthorizationInterceptor(directory, [AGENT_POLICY, CATALOG_POLICY]),
+            AuthorizationInterceptor(
+                directory,
+                [AGENT_POLICY, CATALOG_POLICY],
+                check=AGENT_BOUNDS.check,
+                admission=EdgeAdmission(
+                    AdmissionLimits(
+                        streams_per_principal=settings.max_streams_per_principal,
+                        calls_per_tenant=settings.max_calls_per_tenant,
+                    )
+                ),
+            ),
         ],
         credentials=server_credentials(
             settings.tls_cert_file, settings.tls_key_file, settings.tls_client_ca_file

@@ -4,20 +4,29 @@ from __future__ import annotations
 
 from uuid import UUID
 
+from agenda_kit.auth.context import caller_channels
 from agent_service.application.repositories import Repositories
 from agent_service.domain.conversations import Conversation, Message, Role
-from agent_service.domain.errors import InvalidInputError
+from agent_service.domain.errors import InvalidInputError, NotFoundError
 
 
 class ConversationControl:
     """Who answers a conversation. Handing back keeps the human's note in the transcript so
-    the bot knows what was agreed."""
+    the bot knows what was agreed.
+
+    Every operation reads the conversation through ``get``: a conversation on a channel the
+    caller may not act on (a whatsapp gateway, a webchat conversation) is NOT_FOUND, exactly
+    as one that does not exist (docs/security.md, policy rows with ``stored_channel``)."""
 
     def __init__(self, repos: Repositories) -> None:
         self._repos = repos
 
     async def get(self, tenant_id: UUID, conversation_id: UUID) -> Conversation:
-        return await self._repos.conversations.get(tenant_id, conversation_id)
+        conversation = await self._repos.conversations.get(tenant_id, conversation_id)
+        channels = caller_channels()
+        if channels is not None and conversation.channel not in channels:
+            raise NotFoundError("conversation", conversation_id)
+        return conversation
 
     async def hand_off(self, tenant_id: UUID, conversation_id: UUID, reason: str) -> Conversation:
         _check_note("reason", reason)

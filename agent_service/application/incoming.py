@@ -4,14 +4,13 @@ else, and before any model call)."""
 from __future__ import annotations
 
 import hashlib
-import re
+import unicodedata
 from dataclasses import dataclass
 from uuid import UUID
 
+from agenda_kit.ids import CHANNEL_RULE, is_channel
 from agent_service.domain.conversations import MAX_MESSAGE_CHARS, TurnResult
 from agent_service.domain.errors import InvalidInputError
-
-_CHANNEL = re.compile(r"^[a-z0-9_-]{1,32}$")
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -34,19 +33,30 @@ class HandledMessage:
 
 
 def validate_incoming(message: IncomingMessage) -> None:
-    """Input limits, checked before anything else (and before any model call)."""
-    if not _CHANNEL.match(message.channel):
-        raise InvalidInputError("customer.channel", "lowercase letters, digits, '-', '_' (1..32)")
-    if not 0 < len(message.external_id.strip()) <= 256:
-        raise InvalidInputError("customer.external_id", "is required (at most 256 characters)")
-    if not 0 < len(message.message_id) <= 256:
-        raise InvalidInputError("message_id", "is required (at most 256 characters)")
+    """Input limits, checked before anything else (and before any model call).
+
+    The message's dedup key (tenant, channel, ``message_id``) has one spelling: the channel is
+    the whole string (``agenda_kit.ids``: a trailing newline is refused, not a second
+    channel), and a ``message_id`` or ``external_id`` with control characters or
+    surrounding whitespace is refused — so a redelivery can never be handled as a new message.
+    """
+    if not is_channel(message.channel):
+        raise InvalidInputError("customer.channel", CHANNEL_RULE)
+    _check_id("customer.external_id", message.external_id)
+    _check_id("message_id", message.message_id)
     if not message.text.strip():
         raise InvalidInputError("text", "is required")
     if len(message.text) > MAX_MESSAGE_CHARS:
         raise InvalidInputError("text", f"must be at most {MAX_MESSAGE_CHARS} characters")
     if len(message.display_name) > 200:
         raise InvalidInputError("customer.display_name", "must be at most 200 characters")
+
+
+def _check_id(field: str, text: str) -> None:
+    if not 0 < len(text) <= 256:
+        raise InvalidInputError(field, "is required (at most 256 characters)")
+    if text != text.strip() or any(unicodedata.category(c) in ("Cc", "Cf") for c in text):
+        raise InvalidInputError(field, "must not have control characters or outer spaces")
 
 
 def customer_ref(message: IncomingMessage) -> str:

@@ -1,7 +1,9 @@
 """Reading the outbox: what gateways stream and acknowledge (at-least-once delivery).
 
 The tenant is always the one the caller names (``tenant_id`` of the request) — which tenants
-a gateway may name is the authorization layer's business, applied before this use case.
+a gateway may name is the authorization layer's business, applied before this use case. The
+channels are the caller's (``caller_channels``): a whatsapp gateway neither receives nor
+acknowledges a webchat message, which stays due for the webchat gateway.
 """
 
 from __future__ import annotations
@@ -10,6 +12,7 @@ import asyncio
 from collections.abc import AsyncIterator
 from uuid import UUID
 
+from agenda_kit.auth.context import caller_channels
 from agent_service.application.repositories import Repositories
 from agent_service.domain.errors import InvalidInputError
 from agent_service.domain.outbox import OutboxCursor, OutboxMessage
@@ -32,11 +35,12 @@ class OutboxFeed:
         if not 0 <= wait_seconds <= MAX_WAIT_SECONDS:
             raise InvalidInputError("wait_seconds", f"must be between 0 and {MAX_WAIT_SECONDS}")
         await self._repos.tenants.get(tenant_id)  # an unknown tenant is NOT_FOUND
+        channels = caller_channels()
         loop = asyncio.get_running_loop()
         cursor = after
         give_up = loop.time() + wait_seconds
         while True:
-            batch = await self._repos.outbox.due(tenant_id, cursor, self._batch)
+            batch = await self._repos.outbox.due(tenant_id, cursor, self._batch, channels=channels)
             for message in batch:
                 yield message
                 cursor = message.cursor
@@ -52,4 +56,4 @@ class OutboxFeed:
         if not 0 < len(message_ids) <= MAX_ACK:
             raise InvalidInputError("message_ids", f"give 1..{MAX_ACK} message ids")
         await self._repos.tenants.get(tenant_id)
-        return await self._repos.outbox.ack(tenant_id, message_ids)
+        return await self._repos.outbox.ack(tenant_id, message_ids, channels=caller_channels())

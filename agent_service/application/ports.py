@@ -220,13 +220,21 @@ class OutboxRepository(Protocol):
         ...
 
     async def due(
-        self, tenant_id: UUID, after: OutboxCursor | None, limit: int
+        self,
+        tenant_id: UUID,
+        after: OutboxCursor | None,
+        limit: int,
+        *,
+        channels: frozenset[str] | None = None,
     ) -> list[OutboxMessage]:
         """Unacknowledged messages due to be delivered (``deliver_at`` passed, store's clock,
         older than the settle time so no write in flight sorts before them), after ``after``,
-        ordered by (deliver_at, id)."""
+        ordered by (deliver_at, id); only those on ``channels`` (None: every channel)."""
         ...
 
-    async def ack(self, tenant_id: UUID, message_ids: list[UUID]) -> int:
-        """Mark delivered; returns how many were newly acknowledged."""
+    async def ack(
+        self, tenant_id: UUID, message_ids: list[UUID], *, channels: frozenset[str] | None = None
+    ) -> int:
+        """Mark delivered (only messages on ``channels``; None: every channel); returns how
+        many were newly acknowledged."""
         ...

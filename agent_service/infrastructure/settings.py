@@ -46,6 +46,8 @@ class AgentSettings(BaseSettings):
     tenant_slot_lease_seconds: float = Field(default=30.0, gt=0)
     tenant_messages_per_minute: float = Field(default=600.0, ge=0)
     tenant_message_burst: int = Field(default=200, ge=1)
+    max_streams_per_principal: int = Field(default=100, ge=0)
+    max_calls_per_tenant: int = Field(default=32, ge=0)
     confirmation_ttl_seconds: float = Field(default=900.0, gt=0, le=86_400)
     handoff_timeout_seconds: float | None = Field(default=None, gt=0)
     max_reply_chars: int = Field(default=2000, ge=500, le=10_000)

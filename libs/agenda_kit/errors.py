@@ -32,6 +32,36 @@ Violation = tuple[str, str]
 """``(field path, description)`` of one invalid request field."""
 
 
+class EdgeRefusalError(Exception):
+    """A call refused at the edge, before any handler: ``reason`` is its stable
+    ``ErrorInfo.reason`` (the message never names who or what exists)."""
+
+    def __init__(self, reason: str, message: str) -> None:
+        super().__init__(message)
+        self.reason = reason
+
+
+class CallerUnauthenticatedError(EdgeRefusalError):
+    """No credential (``CREDENTIAL_MISSING``) or one that authenticates no one
+    (``CREDENTIAL_INVALID``) → UNAUTHENTICATED."""
+
+
+class CallerNotAllowedError(EdgeRefusalError):
+    """The policy refuses the call (``METHOD_NOT_ALLOWED``, ``TENANT_NOT_ALLOWED``,
+    ``CHANNEL_NOT_ALLOWED``, ``CALENDAR_NOT_GRANTED``, ``PLATFORM_SCOPE_REQUIRED``) →
+    PERMISSION_DENIED. Only for what the request itself names: a stored resource outside the
+    scope is NOT_FOUND, like an absent one."""
+
+
+class TooManyCallsError(EdgeRefusalError):
+    """The caller has too many calls or streams open (``TOO_MANY_CALLS``,
+    ``TOO_MANY_STREAMS``) → RESOURCE_EXHAUSTED with a retry hint."""
+
+    def __init__(self, reason: str, message: str, *, retry_after_seconds: float) -> None:
+        super().__init__(reason, message)
+        self.retry_after_seconds = retry_after_seconds
+
+
 @dataclass(frozen=True, slots=True)
 class ErrorRule:
     """How one exception type reaches the caller: a status code, a safe message and details.
@@ -74,7 +104,7 @@ class ErrorTable:
     """
 
     def __init__(self, rules: Iterable[ErrorRule], *, domain: str = "agenda") -> None:
-        self._rules = {rule.exception: rule for rule in rules}
+        self._rules = {rule.exception: rule for rule in (*EDGE_ERROR_RULES, *rules)}
         self.domain = domain
 
     def lookup(self, error: BaseException) -> tuple[grpc.StatusCode, str] | None:
@@ -216,6 +246,29 @@ def _read(holder: any_pb2.Any, found: ErrorDetails) -> ErrorDetails:
         violations = tuple((v.field, v.description) for v in request.field_violations)
         return replace(found, violations=violations)
     return found
+
+
+def _edge_reason(error: BaseException) -> str:
+    assert isinstance(error, EdgeRefusalError)
+    return error.reason
+
+
+def _edge_retry(error: BaseException) -> float:
+    assert isinstance(error, TooManyCallsError)
+    return error.retry_after_seconds
+
+
+EDGE_ERROR_RULES: tuple[ErrorRule, ...] = (
+    ErrorRule(CallerUnauthenticatedError, grpc.StatusCode.UNAUTHENTICATED, reason=_edge_reason),
+    ErrorRule(CallerNotAllowedError, grpc.StatusCode.PERMISSION_DENIED, reason=_edge_reason),
+    ErrorRule(
+        TooManyCallsError,
+        grpc.StatusCode.RESOURCE_EXHAUSTED,
+        reason=_edge_reason,
+        retry_after=_edge_retry,
+    ),
+)
+"""The rows of the edge's own refusals; every ``ErrorTable`` has them."""
 
 
 RETRY_AFTER_KEY = "retry-after-ms"

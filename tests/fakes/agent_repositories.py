@@ -523,14 +523,22 @@ class InMemoryOutboxRepository:
         return True
 
     async def due(
-        self, tenant_id: UUID, after: OutboxCursor | None, limit: int
+        self,
+        tenant_id: UUID,
+        after: OutboxCursor | None,
+        limit: int,
+        *,
+        channels: frozenset[str] | None = None,
     ) -> list[OutboxMessage]:
         horizon = self.clock() - self.settle
         found = sorted(
             (
                 m
                 for m in self.messages.values()
-                if m.tenant_id == tenant_id and m.acked_at is None and m.due_at <= horizon
+                if m.tenant_id == tenant_id
+                and m.acked_at is None
+                and m.due_at <= horizon
+                and (channels is None or m.channel in channels)
             ),
             key=lambda m: (m.due_at, m.id),
         )
@@ -538,11 +546,18 @@ class InMemoryOutboxRepository:
             found = [m for m in found if (m.due_at, m.id) > (after.deliver_at, after.message_id)]
         return found[:limit]
 
-    async def ack(self, tenant_id: UUID, message_ids: list[UUID]) -> int:
+    async def ack(
+        self, tenant_id: UUID, message_ids: list[UUID], *, channels: frozenset[str] | None = None
+    ) -> int:
         acked = 0
         for message_id in message_ids:
             message = self.messages.get(message_id)
-            if message is not None and message.tenant_id == tenant_id and message.acked_at is None:
+            if (
+                message is not None
+                and message.tenant_id == tenant_id
+                and message.acked_at is None
+                and (channels is None or message.channel in channels)
+            ):
                 self.messages[message_id] = as_stored(
                     message.model_copy(update={"acked_at": self.clock()})
                 )

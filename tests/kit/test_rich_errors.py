@@ -16,6 +16,7 @@ from agenda_kit.errors import (
     details_of,
 )
 from agenda_kit.grpc.context import RequestContextInterceptor
+from tests.kit.generic_server import serving
 
 
 class _BusyError(Exception):
@@ -54,13 +55,8 @@ async def channel() -> AsyncIterator[grpc.aio.Channel]:
     handler = grpc.method_handlers_generic_handler(
         "test.Errors", {"Fail": grpc.unary_unary_rpc_method_handler(_raise)}
     )
-    server = grpc.aio.server(interceptors=[RequestContextInterceptor(TABLE)])
-    server.add_generic_rpc_handlers((handler,))
-    port = server.add_insecure_port("127.0.0.1:0")
-    await server.start()
-    async with grpc.aio.insecure_channel(f"127.0.0.1:{port}") as open_channel:
+    async with serving(handler, [RequestContextInterceptor(TABLE)]) as open_channel:
         yield open_channel
-    await server.stop(None)
 
 
 async def _fail(channel: grpc.aio.Channel, what: bytes) -> grpc.aio.AioRpcError:

@@ -1,7 +1,14 @@
 """The authorization matrix: every RPC of the three services × every principal × target
-(own tenant/calendar, another tenant/calendar, a foreign id under one's own scope), with the
-expected answer of each cell written from the threat model (docs/security.md), NOT from the
-servers' policy tables, so the tables are checked against an independent statement.
+(own tenant/calendar, another tenant/calendar, a foreign id under one's own scope) × channel
+(for the RPCs that address a conversation or outbox message: one cell per channel of the own
+tenant), with the expected answer of each cell written from the threat model
+(docs/security.md), NOT from the servers' policy tables, so the tables are checked against an
+independent statement.
+
+Principals cover the scope dimensions: tenant (gateway and back office of A, operator of all),
+channel (a whatsapp-only gateway, a webchat-only JWT gateway), calendar grant (calendar clients
+X and Y with write grants, a read-only client of X's calendars) and bad credentials (expired,
+forged, none, and a JWT whose grant says ``"write": "false"`` — a string, so no credential).
 """
 
 from __future__ import annotations
@@ -10,12 +17,14 @@ import uuid
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import timedelta
+from typing import Any
 
 import grpc
 from google.protobuf.message import Message
 
 from agenda.agent.v1 import catalog_service_pb2 as catalog_pb
 from agenda.calendar.v1 import calendar_service_pb2 as calendar_pb
+from tests.security.channels import ChannelSide, channel_side
 from tests.security.isolation import BASELINES, EXPECTED, rpc_targets, set_field
 from tests.security.principals import SHARED, X_CALENDARS, Y_CALENDARS, Principals
 from tests.security.rpcs import Rpc
@@ -23,17 +32,34 @@ from tests.security.stack import AGENT_AUTH, SecurityStack, TenantData, at, stam
 
 Code = grpc.StatusCode
 GW, GWJ, BO, OP = "gateway-a", "gateway-a (JWT)", "backoffice-a", "operator"
-CX, CY = "calendar-x", "calendar-y"
-BAD = ("expired JWT", "forged JWT", "no credential")
-PRINCIPALS = (GW, GWJ, BO, OP, CX, CY, *BAD)
+GWW, GWC = "gateway-a-whatsapp", "gateway-a webchat (JWT)"
+CX, CY, CXR = "calendar-x", "calendar-y", "calendar-x-read"
+BAD = ("expired JWT", "forged JWT", "no credential", "JWT string grant")
+PRINCIPALS = (GW, GWJ, GWW, GWC, BO, OP, CX, CY, CXR, *BAD)
 ROLE = {
     GW: "gateway",
     GWJ: "gateway",
+    GWW: "gateway",
+    GWC: "gateway",
     BO: "backoffice",
     OP: "operator",
     CX: "calendar",
     CY: "calendar",
+    CXR: "calendar",
 }
+CHANNELS_OF = {GWW: frozenset({"whatsapp"}), GWC: frozenset({"webchat"})}
+"""The channels of channel-scoped principals (the others act on every channel)."""
+READ_ONLY = frozenset({CXR})
+"""Calendar clients whose grants allow no writes (and who own no events)."""
+CHANNELS = ("whatsapp", "webchat")
+BASELINE_CHANNEL = "whatsapp"
+"""The channel of the seeded conversations (``BASELINES``, the other and foreign targets)."""
+REQUEST_CHANNEL = frozenset({"SendMessage", "StreamMessage"})
+"""RPCs whose request names the channel: another channel is PERMISSION_DENIED."""
+STORED_CHANNEL = frozenset({"GetConversation", "HandOff", "HandBack", "EndConversation"})
+"""RPCs on a stored conversation: another channel's is NOT_FOUND, like an absent one."""
+CHANNEL_RPCS = REQUEST_CHANNEL | STORED_CHANNEL | {"AckOutbox"}
+"""RPCs with one cell per channel (acking another channel's message acknowledges nothing)."""
 PLATFORM_WIDE = frozenset({OP})
 TARGETS = ("own", "other", "foreign")
 
@@ -86,6 +112,7 @@ MAY: dict[str, set[str]] = {
     "MoveEvent": _CAL_WRITE,
 }
 PLATFORM_RPCS = frozenset({"CreateTenant", "ListTenants"})
+CALENDAR_WRITES = frozenset({"CreateEvent", "CancelEvent", "MoveEvent"})
 READS = frozenset(name for name in MAY if name.startswith(("Get", "List", "Query")))
 CALENDAR_RPCS = frozenset(
     {
@@ -103,7 +130,7 @@ WRITE_OUTCOMES = frozenset({Code.OK, Code.FAILED_PRECONDITION})
 handed back) — never a denial, NOT_FOUND or an error."""
 
 
-def expected(rpc: str, principal: str, target: str) -> str:
+def expected(rpc: str, principal: str, target: str, channel: str | None = None) -> str:
     """The expected outcome: a status code name, or ALLOWED for a permitted write."""
     assert rpc in MAY, f"add {rpc} to MAY in tests/security/authorization.py (who may call it)"
     if principal in BAD:
@@ -115,11 +142,28 @@ def expected(rpc: str, principal: str, target: str) -> str:
         return "PERMISSION_DENIED"
     if target == "other" and not wide:
         return "PERMISSION_DENIED"
+    if principal in READ_ONLY and rpc in CALENDAR_WRITES:
+        return "PERMISSION_DENIED"
+    if rpc in REQUEST_CHANNEL and not may_act_on(principal, channel or BASELINE_CHANNEL):
+        return "PERMISSION_DENIED"  # the request names the channel: refused before any lookup
     if target == "foreign":
         if rpc in CALENDAR_RPCS:
             return "OK" if wide or rpc == "ListEvents" else "NOT_FOUND"
         return "NOT_FOUND"
+    if channel is not None and not may_act_on(principal, channel) and rpc in STORED_CHANNEL:
+        return "NOT_FOUND"
+    if principal in READ_ONLY and rpc == "GetEvent":
+        return "NOT_FOUND"  # its own calendar holds only another client's events
     return "OK" if rpc in READS else "ALLOWED"
+
+
+def may_act_on(principal: str, channel: str) -> bool:
+    return channel in CHANNELS_OF.get(principal, frozenset(CHANNELS))
+
+
+def acknowledged(principal: str, channel: str | None) -> int:
+    """How many of one fresh outbox message on ``channel`` an allowed AckOutbox acknowledges."""
+    return 1 if channel is None or may_act_on(principal, channel) else 0
 
 
 def matches(expectation: str, code: Code) -> bool:
@@ -139,7 +183,8 @@ class CalendarSide:
     shared_events: dict[str, str] = field(default_factory=dict)  # principal → its shared event
 
     def of(self, principal: str) -> tuple[str, str]:
-        """Whose calendar is "own" for ``principal``, and whose is "other"."""
+        """Whose calendar is "own" for ``principal`` (the read-only client reads X's), and
+        whose is "other"."""
         return (CY, CX) if principal == CY else (CX, CY)
 
 
@@ -193,6 +238,19 @@ class AgentSide:
 
     tenant_messages: dict[str, catalog_pb.Tenant] = field(default_factory=dict)
     disposable: dict[str, str] = field(default_factory=dict)  # kind → an A entity to delete
+    channels: ChannelSide = field(default_factory=ChannelSide)
+
+
+def on_channel(name: str, request: Message, channel: str, side: ChannelSide) -> None:
+    """Point tenant A's ``request`` at its conversation (or customer) on ``channel``."""
+    held: Any = request.message if name == "StreamMessage" else request  # type: ignore[attr-defined]
+    if name in REQUEST_CHANNEL:
+        held.customer.channel = channel
+        held.customer.external_id = side.customers[channel][1]
+    if channel == "whatsapp":
+        return  # the baselines address tenant A's whatsapp conversations already
+    if name in REQUEST_CHANNEL or name in STORED_CHANNEL:
+        held.conversation_id = side.conversations[channel]
 
 
 def agent_request(
@@ -268,7 +326,7 @@ async def calendar_side(stack: SecurityStack, principals: Principals) -> Calenda
 
 
 async def agent_side(stack: SecurityStack) -> AgentSide:
-    side = AgentSide()
+    side = AgentSide(channels=await channel_side(stack))
     for label, tenant in stack.tenants.items():
         reply = await stack.catalog.GetTenant(
             catalog_pb.GetTenantRequest(tenant_id=tenant.id), metadata=AGENT_AUTH

@@ -8,17 +8,11 @@ from pathlib import Path
 
 import pytest
 
-from tests.security.principals import Principals
-from tests.security.stack import SecurityStack, security_stack
+from tests.security.principals import Principals, principal_stack
+from tests.security.stack import SecurityStack
 
 
 @pytest.fixture
 async def matrix_stack(tmp_path: Path) -> AsyncIterator[tuple[SecurityStack, Principals]]:
-    """The security stack, then (once A exists) the matrix's principals file, which both
-    servers pick up without a restart."""
-    path = tmp_path / "principals.toml"
-    path.write_text("")
-    async with security_stack(tmp_path, principals_file=path) as stack:
-        principals = Principals(stack.tenants["A"].id)
-        principals.write(tmp_path)
-        yield stack, principals
+    async with principal_stack(tmp_path) as running:
+        yield running

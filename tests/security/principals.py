@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import json
 import secrets
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -17,6 +19,8 @@ from cryptography.hazmat.primitives.asymmetric import rsa
 from jwt.algorithms import RSAAlgorithm
 
 from agenda_kit.auth.directory import token_hash
+from agenda_kit.mongo import EmbeddedMongo
+from tests.security.stack import SecurityStack, security_stack
 
 ISSUER = "https://idp.test.agenda"
 AUDIENCE = "agenda-tests"
@@ -69,6 +73,7 @@ class Principals:
 
     tenant_a: str
     idp: IdentityProvider = field(default_factory=IdentityProvider)
+    forger: IdentityProvider = field(default_factory=IdentityProvider)
     tokens: dict[str, str] = field(default_factory=dict)
 
     def write(self, directory: Path) -> Path:
@@ -77,6 +82,8 @@ class Principals:
         a = self.tenant_a
         tables = [
             _table("gateway-a", "gateway", f'["{a}"]', self._hash("gateway-a")),
+            _table("gateway-a-whatsapp", "gateway", f'["{a}"]', self._hash("gateway-a-whatsapp"))
+            + 'channels = ["whatsapp"]\n',
             _table("backoffice-a", "backoffice", f'["{a}"]', self._hash("backoffice-a"))
             + f'calendars = [{{ pattern = "{A_CALENDARS}*", write = true }}, '
             '{ pattern = "sec-new-*", write = true }]\n',
@@ -84,6 +91,8 @@ class Principals:
             _table("calendar-x", "calendar-client", "[]", self._hash("calendar-x"))
             + f'calendars = [{{ pattern = "{X_CALENDARS}*", write = true }}, '
             f'{{ pattern = "{SHARED}*", write = true }}]\n',
+            _table("calendar-x-read", "calendar-client", "[]", self._hash("calendar-x-read"))
+            + f'calendars = [{{ pattern = "{X_CALENDARS}*" }}, {{ pattern = "{SHARED}*" }}]\n',
             _table("calendar-y", "calendar-client", "[]", self._hash("calendar-y"))
             + f'calendars = [{{ pattern = "{Y_CALENDARS}*", write = true }}, '
             f'{{ pattern = "{SHARED}*", write = true }}]\n',
@@ -105,11 +114,21 @@ class Principals:
             return ()
         if name == "gateway-a (JWT)":
             return bearer(self.idp.token(claims(agenda_tenants=[self.tenant_a])))
+        if name == "gateway-a webchat (JWT)":
+            scope: dict[str, Any] = {
+                "agenda_tenants": [self.tenant_a],
+                "agenda_channels": ["webchat"],
+            }
+            return bearer(self.idp.token(claims(sub="webchat-only", **scope)))
+        if name == "JWT string grant":  # {"write": "false"}: a refused credential, not a grant
+            grant = [{"pattern": f"{X_CALENDARS}*", "write": "false"}]
+            scope = {"agenda_roles": ["calendar-client"], "agenda_calendars": grant}
+            return bearer(self.idp.token(claims(sub="string-grant", **scope)))
         if name == "expired JWT":
             return bearer(self.idp.token(claims(agenda_tenants=["*"], exp=EXPIRED_AT)))
-        if name == "forged JWT":
-            forger = IdentityProvider()
-            return bearer(forger.token(claims(agenda_tenants=["*"], agenda_roles=["operator"])))
+        if name == "forged JWT":  # another key under the provider's key id
+            forged = claims(agenda_tenants=["*"], agenda_roles=["operator"])
+            return bearer(self.forger.token(forged))
         return bearer(self.tokens[name])
 
 
@@ -118,3 +137,17 @@ def _table(name: str, role: str, tenants: str, digest: str) -> str:
         f'\n[[principal]]\nname = "{name}"\nrole = "{role}"\ntenants = {tenants}\n'
         f'token_sha256 = ["{digest}"]\n'
     )
+
+
+@asynccontextmanager
+async def principal_stack(
+    directory: Path, mongo: EmbeddedMongo | None = None, **options: Any
+) -> AsyncIterator[tuple[SecurityStack, Principals]]:
+    """The security stack (``options``: those of ``security_stack``), then (once A exists)
+    the matrix's principals file, which both servers pick up without a restart."""
+    path = directory / "principals.toml"
+    path.write_text("")
+    async with security_stack(directory, mongo, principals_file=path, **options) as stack:
+        principals = Principals(stack.tenants["A"].id)
+        principals.write(directory)
+        yield stack, principals

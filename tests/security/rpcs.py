@@ -8,7 +8,7 @@ Nothing here names an RPC: a method added to a proto is attacked by every test t
 from __future__ import annotations
 
 from collections.abc import AsyncIterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import grpc
 from google.protobuf import descriptor_pool
@@ -20,6 +20,7 @@ from grpc_reflection.v1alpha import reflection_pb2, reflection_pb2_grpc
 # Importing the generated modules registers their descriptors in the default pool.
 from agenda.agent.v1 import agent_service_pb2, catalog_service_pb2  # noqa: F401
 from agenda.calendar.v1 import calendar_service_pb2  # noqa: F401
+from agenda_kit.errors import ErrorDetails, details_of
 from agenda_kit.grpc.auth import EXEMPT_SERVICES
 
 Metadata = Sequence[tuple[str, str]]
@@ -58,11 +59,13 @@ class Rpc:
 
 @dataclass(frozen=True, slots=True)
 class Outcome:
-    """How a call ended: its code, details and responses (one, or a stream's)."""
+    """How a call ended: its code, details and responses (one, or a stream's), and the
+    ``google.rpc`` details of a failure."""
 
     code: grpc.StatusCode
     details: str
     responses: tuple[Message, ...]
+    error: ErrorDetails = field(default_factory=ErrorDetails)
 
 
 async def reflected_services(channel: grpc.aio.Channel, metadata: Metadata = ()) -> list[str]:
@@ -120,5 +123,5 @@ async def invoke(
             )
             responses = (await unary(request, metadata=metadata, timeout=deadline),)
     except grpc.aio.AioRpcError as error:
-        return Outcome(error.code(), error.details() or "", ())
+        return Outcome(error.code(), error.details() or "", (), details_of(error))
     return Outcome(grpc.StatusCode.OK, "", responses)

@@ -26,6 +26,8 @@ def _scope(row: Rule) -> str:
     if row.scope is Scope.CALENDARS:
         return f"calendar grants (`{row.calendars}`)"
     channel = f" + channel (`{row.channel}`)" if row.channel else ""
+    if row.stored_channel:
+        channel += " + channel of the stored conversation/outbox message"
     calendars = f" + calendar grants (`{row.calendars}`)" if row.calendars else ""
     return f"tenant (`{row.tenant}`){channel}{calendars}"
 

@@ -24,6 +24,7 @@ from zoneinfo import ZoneInfo
 import grpc
 from google.protobuf.timestamp_pb2 import Timestamp
 from pydantic_ai.messages import ModelMessage, ModelResponse
+from pydantic_ai.models import Model
 from pydantic_ai.models.function import AgentInfo, FunctionModel
 
 from agenda.agent.v1 import agent_service_pb2 as agent_pb
@@ -356,20 +357,28 @@ async def _seed_outbox(stack: SecurityStack, tenant: TenantData) -> None:
 
 @asynccontextmanager
 async def security_stack(
-    data_dir: Path, mongo: EmbeddedMongo | None = None, principals_file: Path | None = None
+    data_dir: Path,
+    mongo: EmbeddedMongo | None = None,
+    principals_file: Path | None = None,
+    *,
+    model: Model | None = None,
+    health_interval_seconds: float = 5.0,
+    **agent_overrides: Any,
 ) -> AsyncIterator[SecurityStack]:
     """Both services started and tenants A and B seeded; everything stopped on exit.
 
     With ``mongo`` both services store in it (fresh databases, dropped afterwards); without,
     the agent uses the in-memory repositories and the calendar the in-memory backend. The
     single-token principals (``AGENT_TOKEN``, ``CALENDAR_TOKEN``) seed; ``principals_file``
-    adds the principals it names.
+    adds the principals it names; ``model`` replaces the counting offline model;
+    ``agent_overrides`` override ``AgentSettings`` fields.
     """
     suffix = uuid.uuid4().hex[:12]
     shared = SharedSettings(
         MONGODB_URI=mongo.uri if mongo else None,
         AGENDA_DATA_DIR=data_dir,
         AGENDA_PRINCIPALS_FILE=principals_file,
+        AGENDA_HEALTH_INTERVAL_SECONDS=health_interval_seconds,
     )
     calendar_settings = CalendarSettings(
         grpc_port=0, metrics_port=0, auth_tokens=[CALENDAR_TOKEN], database=f"seccal_{suffix}"
@@ -377,7 +386,7 @@ async def security_stack(
     backend = None if mongo else InMemoryCalendar()
     calendar_app = await calendar_bootstrap(calendar_settings, shared, backend=backend)
     await calendar_app.start()
-    model = CountingModel()
+    counting = CountingModel()
     agent_settings = AgentSettings(
         grpc_port=0,
         metrics_port=0,
@@ -385,13 +394,13 @@ async def security_stack(
         database=f"secagent_{suffix}",
         calendar_addr=f"127.0.0.1:{calendar_app.port}",
         calendar_token=CALENDAR_TOKEN,
-        reconcile_interval_seconds=3600,
+        **({"reconcile_interval_seconds": 3600} | agent_overrides),
     )
     repos = None if mongo else in_memory_repositories()
     agent_app: AgentApp | None = None
     try:
         agent_app = await agent_bootstrap(
-            agent_settings, shared, Overrides(repos=repos, model=model.model)
+            agent_settings, shared, Overrides(repos=repos, model=model or counting.model)
         )
         await agent_app.start()
         async with (
@@ -399,7 +408,7 @@ async def security_stack(
             grpc.aio.insecure_channel(f"127.0.0.1:{calendar_app.port}") as calendar_channel,
         ):
             stack = SecurityStack(
-                calendar_app, agent_app, agent_channel, calendar_channel, model, booking_day()
+                calendar_app, agent_app, agent_channel, calendar_channel, counting, booking_day()
             )
             await stack.seed_tenant("A")
             await stack.seed_tenant("B")

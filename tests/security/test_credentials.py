@@ -9,6 +9,7 @@ import base64
 import hashlib
 import hmac
 import http.server
+import ipaddress
 import json
 import threading
 from collections.abc import AsyncIterator
@@ -47,6 +48,7 @@ from tests.security.principals import (
 
 CALENDAR = "jwt-cal-1"
 FAR_PAST, FAR_FUTURE = datetime(2000, 1, 1, tzinfo=UTC), datetime(2100, 1, 1, tzinfo=UTC)
+NOT_BOOLEANS: tuple[object, ...] = ("false", "true", 0, 1, None, [])
 GRANT = {"agenda_roles": ["calendar-client"], "agenda_calendars": [{"pattern": "jwt-*"}]}
 
 
@@ -126,7 +128,21 @@ def _bad_tokens(idp: IdentityProvider) -> dict[str, str]:
         "unknown role": idp.token(claims(agenda_roles=["root"])),
         "malformed": "eyJhbGciOiJSUzI1NiJ9.not-json.sig",
         "truncated": idp.token(good)[:-8],
+        # Issue 24: grants are parsed strictly — a string, number or null is not a boolean.
+        **{
+            f"write = {value!r}": idp.token(claims(**_grant({"pattern": "jwt-*", "write": value})))
+            for value in NOT_BOOLEANS
+        },
+        "unknown grant field": idp.token(claims(**_grant({"pattern": "jwt-*", "writes": True}))),
+        "unknown agenda claim": idp.token(claims(**GRANT, agenda_tenant=["*"])),
+        "roles not strings": idp.token(claims(agenda_roles=[1])),
+        "tenant not a UUID": idp.token(claims(**GRANT, agenda_tenants=["{0}"])),
+        "sub not a string": idp.token(claims(**GRANT, sub=7)),
     }
+
+
+def _grant(grant: dict[str, Any]) -> dict[str, Any]:
+    return {"agenda_roles": ["calendar-client"], "agenda_calendars": [grant]}
 
 
 def _hs256(payload: dict[str, Any], secret: bytes) -> str:
@@ -201,11 +217,24 @@ async def test_principals_file_rotation_without_restart(tmp_path: Path) -> None:
         '[jwt]\nissuer = "i"\naudience = "a"\njwks_file = "k.json"\nalgorithms = ["HS256"]\n',
         '[jwt]\nissuer = "i"\naudience = "a"\n',
         "not toml at all [",
+        # Issue 24: one strict schema; names unique across sources, ``jwt:`` reserved.
+        '[[principal]]\nname = "jwt:webchat-gateway"\nrole = "gateway"\n',
+        '[[principal]]\nname = "p"\nrole = "calendar-client"\ncalendars = [{ pattern = "x", '
+        'write = "false" }]\n',
+        '[[principal]]\nname = "p"\nrole = "calendar-client"\ncalendars = [{ pattern = "x", '
+        "writes = true }]\n",
+        '[[principal]]\nname = "p"\nrole = "gateway"\ntenant = "*"\n',
+        '[[principal]]\nname = "p"\nrole = "gateway"\nchannels = ["whatsapp\\n"]\n',
+        '[[principal]]\nname = "p"\nrole = "gateway"\ntenants = ["not-a-uuid"]\n',
+        '[[principal]]\nname = "calendar-client"\nrole = "gateway"\n',  # the env principal
+        '[jwt]\nissuer = "i"\naudience = "a"\njwks_url = "http://x"\njwks_cache_seconds = 61\n',
+        '[mtls]\nname_types = ["email"]\n[[principal]]\nname = "p"\nrole = "gateway"\n',
     ],
 )
 async def test_an_invalid_principals_file_stops_the_start(tmp_path: Path, body: str) -> None:
-    with pytest.raises(ValueError, match=r"principals|token_sha256|role|name|jwt|TOML"):
-        await _app(tmp_path, _principals_file(tmp_path, body))
+    pattern = r"principals|token_sha256|role|name|jwt|TOML|calendars|tenant|channels|mtls"
+    with pytest.raises(ValueError, match=pattern):
+        await _app(tmp_path, _principals_file(tmp_path, body), auth_tokens=["env-token-0123"])
 
 
 def test_zero_config_writes_one_token_per_role_and_only_hashes(tmp_path: Path) -> None:
@@ -237,10 +266,12 @@ def _certificate(
     issuer: tuple[x509.Name, ec.EllipticCurvePrivateKey] | None,
     *,
     ca: bool,
+    alternatives: list[x509.GeneralName] | None = None,
 ) -> x509.Certificate:
+    """A certificate with common name ``name`` and, by default, the DNS SAN ``name``."""
     subject = x509.Name([x509.NameAttribute(NameOID.COMMON_NAME, name)])
     issuer_name, signer = issuer if issuer else (subject, key)
-    return (
+    builder = (
         x509.CertificateBuilder()
         .subject_name(subject)
         .issuer_name(issuer_name)
@@ -248,10 +279,12 @@ def _certificate(
         .serial_number(x509.random_serial_number())
         .not_valid_before(FAR_PAST)
         .not_valid_after(FAR_FUTURE)
-        .add_extension(x509.SubjectAlternativeName([x509.DNSName(name)]), critical=False)
         .add_extension(x509.BasicConstraints(ca=ca, path_length=None), critical=True)
-        .sign(signer, hashes.SHA256())
     )
+    names = [x509.DNSName(name)] if alternatives is None else alternatives
+    if names:
+        builder = builder.add_extension(x509.SubjectAlternativeName(names), critical=False)
+    return builder.sign(signer, hashes.SHA256())
 
 
 def _pem(certificate: x509.Certificate) -> bytes:
@@ -270,7 +303,7 @@ async def test_mtls_client_certificates_map_to_principals(tmp_path: Path) -> Non
     ca_key = ec.generate_private_key(ec.SECP256R1())
     ca = _certificate("agenda-test-ca", ca_key, None, ca=True)
     issuer = (ca.subject, ca_key)
-    server_key, known_key, unknown_key = (ec.generate_private_key(ec.SECP256R1()) for _ in range(3))
+    server_key = ec.generate_private_key(ec.SECP256R1())
     server = _certificate("localhost", server_key, issuer, ca=False)
     files = {
         "ca.pem": _pem(ca),
@@ -282,7 +315,7 @@ async def test_mtls_client_certificates_map_to_principals(tmp_path: Path) -> Non
     principals = _principals_file(
         tmp_path,
         '[[principal]]\nname = "crm"\nrole = "calendar-client"\ncalendars = ["jwt-*"]\n'
-        'mtls_names = ["crm.internal"]\n',
+        'mtls_names = ["crm.internal", "ops@crm.internal", "spiffe://agenda/crm", "10.0.0.7"]\n',
     )
     app = await _app(
         tmp_path,
@@ -293,20 +326,32 @@ async def test_mtls_client_certificates_map_to_principals(tmp_path: Path) -> Non
     )
     try:
         outcomes = {}
-        for label, client_name, key in (
-            ("mapped", "crm.internal", known_key),
-            ("unmapped", "stranger.internal", unknown_key),
-        ):
-            client = _certificate(client_name, key, issuer, ca=False)
+        cases: tuple[tuple[str, str, list[x509.GeneralName] | None], ...] = (
+            ("mapped", "crm.internal", None),
+            ("unmapped", "stranger.internal", None),
+            # Issue 24: only DNS/URI SANs and the CN name a principal, never e-mail or IP.
+            ("URI SAN", "stranger", [x509.UniformResourceIdentifier("spiffe://agenda/crm")]),
+            ("CN only", "crm.internal", []),
+            ("e-mail SAN", "stranger", [x509.RFC822Name("ops@crm.internal")]),
+            ("IP SAN", "stranger", [x509.IPAddress(ipaddress.ip_address("10.0.0.7"))]),
+        )
+        for label, client_name, alternatives in cases:
+            key = ec.generate_private_key(ec.SECP256R1())
+            client = _certificate(client_name, key, issuer, ca=False, alternatives=alternatives)
             credentials = grpc.ssl_channel_credentials(_pem(ca), _key_pem(key), _pem(client))
             async with grpc.aio.secure_channel(f"localhost:{app.port}", credentials) as channel:
                 outcomes[label] = await _code(channel, ())
-                outcomes[f"{label}, ungranted calendar"] = await _code(channel, (), "other")
+            if label == "mapped":
+                async with grpc.aio.secure_channel(f"localhost:{app.port}", credentials) as channel:
+                    outcomes[f"{label}, ungranted calendar"] = await _code(channel, (), "other")
         assert outcomes == {
             "mapped": "OK",
             "mapped, ungranted calendar": "PERMISSION_DENIED",
             "unmapped": "UNAUTHENTICATED",
-            "unmapped, ungranted calendar": "UNAUTHENTICATED",
+            "URI SAN": "OK",
+            "CN only": "OK",
+            "e-mail SAN": "UNAUTHENTICATED",
+            "IP SAN": "UNAUTHENTICATED",
         }
     finally:
         await app.stop(0)
@@ -329,7 +374,7 @@ async def test_jwks_fetched_from_a_url(tmp_path: Path) -> None:
     idp = IdentityProvider()
     handler = type("Handler", (_JwksHandler,), {"body": json.dumps(idp.jwks()).encode()})
     server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread = threading.Thread(target=server.serve_forever, args=(0.05,), daemon=True)
     thread.start()
     url = f"http://127.0.0.1:{server.server_address[1]}/jwks.json"
     principals = _principals_file(

@@ -4,6 +4,7 @@ and a method without a row (or a principal without the row's role or scope) is d
 
 from __future__ import annotations
 
+import pytest
 from google.protobuf.descriptor import Descriptor
 from google.protobuf.message_factory import GetMessageClass
 
@@ -11,6 +12,7 @@ from agenda.agent.v1 import agent_service_pb2, catalog_service_pb2
 from agenda.calendar.v1 import calendar_service_pb2
 from agenda_kit.auth.policy import Access, PolicyTable, Scope, authorize, field_value, rule
 from agenda_kit.auth.principals import CalendarGrant, Principal, Role
+from agenda_kit.errors import RequestValidationError
 from agent_service.infrastructure.grpc.policy import AGENT_POLICY, CATALOG_POLICY
 from calendar_service.infrastructure.grpc.policy import CALENDAR_POLICY
 
@@ -62,6 +64,27 @@ def test_every_row_names_fields_its_request_has() -> None:
                 assert row.scope is Scope.CALENDARS, method_name
             # A row's request type resolves (the field paths are read from real messages).
             assert GetMessageClass(request)() is not None
+
+
+def test_every_agent_rpc_a_gateway_may_call_checks_channels() -> None:
+    """Issue 24: the channel scope is a dimension of every AgentService row a gateway (or any
+    channel-scoped principal) may call — the request's channel or the stored one's."""
+    for method_name, row in AGENT_POLICY.rows.items():
+        if Role.GATEWAY in row.roles:
+            assert bool(row.channel) != row.stored_channel, method_name
+
+
+def test_misspelt_scope_fields_are_invalid_not_compared() -> None:
+    send = AGENT_POLICY.rows["SendMessage"]
+    a = "aaaaaaaa-0000-0000-0000-000000000001"
+    for tenant in (f"{{{a}}}", a.replace("-", ""), f"urn:uuid:{a}", f"{a}\n", f" {a}"):
+        with pytest.raises(RequestValidationError) as refused:
+            authorize(send, GATEWAY, _message(tenant, "whatsapp"))
+        assert refused.value.field == "tenant_id"
+    for channel in ("whatsapp\n", "WhatsApp", "whats app", "x" * 33):
+        with pytest.raises(RequestValidationError) as refused:
+            authorize(send, GATEWAY, _message(a, channel))
+        assert refused.value.field == "customer.channel"
 
 
 def test_a_method_without_a_row_is_denied() -> None:

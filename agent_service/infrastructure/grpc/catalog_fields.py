@@ -10,7 +10,7 @@ from uuid import UUID
 from google.protobuf.timestamp_pb2 import Timestamp
 from pydantic import BaseModel, ValidationError
 
-from agenda_kit import proto_time
+from agenda_kit import ids, proto_time
 from agent_service.domain.errors import InvalidInputError
 
 M = TypeVar("M", bound=BaseModel)
@@ -20,9 +20,10 @@ _DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
 
 
 def parse_uuid(field: str, text: str) -> UUID:
-    """A UUID string, or ``InvalidInputError("<field>: not a UUID")``."""
+    """A UUID in its one spelling (``agenda_kit.ids``: the policy reads tenant ids the same
+    way), or ``InvalidInputError("<field>: not a UUID")``."""
     try:
-        return UUID(text)
+        return ids.parse_uuid(text)
     except ValueError:
         raise InvalidInputError(field, "not a UUID") from None
 

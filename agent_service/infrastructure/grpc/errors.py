@@ -5,9 +5,18 @@ Both agent servicers (AgentService and CatalogService) are wrapped with it.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import replace
+
 import grpc
 import pydantic
 
+from agenda_kit.calendar.errors import (
+    CalendarNotFoundError,
+    EventNotFoundError,
+    IdempotencyConflictError,
+    InvalidCalendarRequestError,
+)
 from agenda_kit.calendar.status import CALENDAR_ERROR_RULES
 from agenda_kit.errors import ErrorRule, ErrorTable, RequestValidationError
 from agent_service.domain.errors import (
@@ -43,6 +52,18 @@ def validation_violations(error: BaseException) -> list[tuple[str, str]]:
     ]
 
 
+_CALENDAR_TEXTS: dict[type[BaseException], str] = {
+    InvalidCalendarRequestError: "the calendar refused the request",
+    CalendarNotFoundError: "the professional's calendar was not found",
+    EventNotFoundError: "the appointment's calendar event was not found",
+    IdempotencyConflictError: "the calendar holds a different event for this appointment",
+}
+
+
+def _fixed(text: str) -> Callable[[BaseException], str]:
+    return lambda _error: text
+
+
 def _retry_after(error: BaseException) -> float:
     assert isinstance(error, CapacityExceededError)
     return error.retry_after_seconds
@@ -74,6 +95,13 @@ AGENT_ERRORS = ErrorTable(
         ErrorRule(DeadlineExceededError, grpc.StatusCode.DEADLINE_EXCEEDED),
         ErrorRule(BookingPendingError, grpc.StatusCode.UNAVAILABLE),
         *CALENDAR_ERROR_RULES,
+        # The agent's own calls to the calendar service: its caller never sent those calendar
+        # or event ids, so the calendar's message (which names them) is not passed on.
+        *(
+            replace(rule, message=_fixed(_CALENDAR_TEXTS[rule.exception]))
+            for rule in CALENDAR_ERROR_RULES
+            if rule.exception in _CALENDAR_TEXTS
+        ),
     ],
     domain="agent.agenda",
 )

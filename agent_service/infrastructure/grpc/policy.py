@@ -1,8 +1,13 @@
 """Who may call which agent-service RPC: one row per RPC (docs/security.md has the table).
 
 A method without a row is denied. Tenant paths name the request field holding the tenant
-id; ``channel`` rows also check the gateway's channels; ``calendars`` rows the calendar
-grants of the principal.
+id; ``channel`` rows also check the channel the request names against the caller's channels,
+``stored_channel`` rows the channel of the conversation or outbox messages the call reads or
+writes (the use cases apply it: another channel's conversation is NOT_FOUND, another channel's
+outbox messages are neither streamed nor acknowledged); ``calendars`` rows the calendar grants
+of the principal. Every AgentService row a gateway may call has one of the two channel checks
+(tests/security/test_policy_tables.py); the catalog a gateway reads is the tenant's, not a
+channel's.
 """
 
 from __future__ import annotations
@@ -23,12 +28,12 @@ AGENT_POLICY = PolicyTable(
         "StreamMessage": rule(
             GW, access=W, tenant="message.tenant_id", channel="message.customer.channel"
         ),
-        "GetConversation": rule(GW, BO, OP, access=R, tenant="tenant_id"),
-        "HandOff": rule(GW, BO, access=W, tenant="tenant_id"),
-        "HandBack": rule(GW, BO, access=W, tenant="tenant_id"),
-        "EndConversation": rule(GW, access=W, tenant="tenant_id"),
-        "StreamOutbox": rule(GW, access=R, tenant="tenant_id"),
-        "AckOutbox": rule(GW, access=W, tenant="tenant_id"),
+        "GetConversation": rule(GW, BO, OP, access=R, tenant="tenant_id", stored_channel=True),
+        "HandOff": rule(GW, BO, access=W, tenant="tenant_id", stored_channel=True),
+        "HandBack": rule(GW, BO, access=W, tenant="tenant_id", stored_channel=True),
+        "EndConversation": rule(GW, access=W, tenant="tenant_id", stored_channel=True),
+        "StreamOutbox": rule(GW, access=R, tenant="tenant_id", stored_channel=True),
+        "AckOutbox": rule(GW, access=W, tenant="tenant_id", stored_channel=True),
     },
 )
 

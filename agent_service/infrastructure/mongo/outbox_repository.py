@@ -1,4 +1,5 @@
-"""``BeanieOutboxRepository``: durable proactive messages, streamed and acknowledged by tenant.
+"""``BeanieOutboxRepository``: durable proactive messages, streamed and acknowledged by tenant
+(and by the caller's channels).
 
 Ordering and resumption: messages are read in (deliver_at, id) order and only once they have
 been due for ``settle`` (database clock), so a write still in flight — stamped before a reader's
@@ -78,13 +79,19 @@ class BeanieOutboxRepository:
 
     @guarded
     async def due(
-        self, tenant_id: UUID, after: OutboxCursor | None, limit: int
+        self,
+        tenant_id: UUID,
+        after: OutboxCursor | None,
+        limit: int,
+        *,
+        channels: frozenset[str] | None = None,
     ) -> list[OutboxMessage]:
         horizon = await self._clock.now() - self._settle
         query: dict[str, Any] = {
             "tenant_id": tenant_id,
             "acked_at": None,
             "deliver_at": {"$lte": horizon},
+            **_on(channels),
         }
         if after is not None:
             key = stored_instant(after.deliver_at)
@@ -97,10 +104,22 @@ class BeanieOutboxRepository:
         return [document.to_domain() for document in documents]
 
     @guarded
-    async def ack(self, tenant_id: UUID, message_ids: list[UUID]) -> int:
+    async def ack(
+        self, tenant_id: UUID, message_ids: list[UUID], *, channels: frozenset[str] | None = None
+    ) -> int:
         now = stored_instant(await self._clock.now())
         result = await OutboxDocument.get_pymongo_collection().update_many(
-            {"tenant_id": tenant_id, "_id": {"$in": message_ids}, "acked_at": None},
+            {
+                "tenant_id": tenant_id,
+                "_id": {"$in": message_ids},
+                "acked_at": None,
+                **_on(channels),
+            },
             {"$set": {"acked_at": now}},
         )
         return int(result.modified_count)
+
+
+def _on(channels: frozenset[str] | None) -> dict[str, Any]:
+    """The filter of messages on ``channels`` (None: no filter)."""
+    return {} if channels is None else {"channel": {"$in": sorted(channels)}}

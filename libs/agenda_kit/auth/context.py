@@ -20,6 +20,13 @@ def current_principal() -> Principal:
     return principal
 
 
+def caller_channels() -> frozenset[str] | None:
+    """The channels the current caller may act on (None: every channel). Use cases that
+    load a conversation or outbox message check its channel against this (policy rows with
+    ``stored_channel``); outside an authorized call it raises (fail closed)."""
+    return current_principal().channels
+
+
 def bind_principal(principal: Principal | None) -> object:
     """Set the call's principal; returns a token for ``unbind_principal``."""
     return _CURRENT.set(principal)

@@ -1,21 +1,30 @@
 """Credential → principal: hashed bearer tokens, JWTs, client-certificate names.
 
 The principals file is re-read when it changes (token rotation without a restart); a file
-that no longer parses keeps the last good one and logs why.
+that no longer parses keeps the last good one and logs why. Principal names are unique
+across the file and the fixed (environment) principals — a name is an owner (of calendar
+events, of tenant idempotency keys), so two sources may never share one.
+
+Client certificates are matched by the name types of the file's ``[mtls]`` table
+(``name_types``, default ``["dns", "uri", "cn"]``): DNS and URI subject alternative names and
+the subject's common name. E-mail and IP SANs never name a principal.
 """
 
 from __future__ import annotations
 
 import hashlib
 import hmac
+import time
 import tomllib
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any, Literal
 
 import structlog
 
 from agenda_kit.auth.config import PrincipalConfigError, PrincipalEntry, parse_entry
+from agenda_kit.auth.jwks import Clock
 from agenda_kit.auth.jwt_tokens import (
     InvalidCredentialError,
     JwtSettings,
@@ -23,6 +32,11 @@ from agenda_kit.auth.jwt_tokens import (
     looks_like_jwt,
 )
 from agenda_kit.auth.principals import Principal
+
+NameType = Literal["cn", "dns", "uri"]
+NAME_TYPES: tuple[NameType, ...] = ("dns", "uri", "cn")
+CertificateName = tuple[str, str]
+"""``(type, value)`` of one name of a client certificate: ``cn``, ``dns``, ``uri``, ``email``…"""
 
 log = structlog.get_logger("agenda.auth")
 
@@ -42,6 +56,7 @@ class Directory:
 
     entries: tuple[PrincipalEntry, ...] = ()
     jwt: JwtVerifier | None = None
+    name_types: tuple[NameType, ...] = NAME_TYPES
 
     def by_token(self, token: str) -> Principal | None:
         digest = token_hash(token).encode()
@@ -52,9 +67,10 @@ class Directory:
                     found = entry.principal
         return found
 
-    def by_certificate(self, names: Sequence[str]) -> Principal | None:
+    def by_certificate(self, names: Sequence[CertificateName]) -> Principal | None:
+        usable = {value for kind, value in names if kind in self.name_types}
         for entry in self.entries:
-            if any(name in entry.mtls_names for name in names):
+            if usable.intersection(entry.mtls_names):
                 return entry.principal
         return None
 
@@ -62,22 +78,49 @@ class Directory:
         return [entry.principal.name for entry in self.entries]
 
 
-def parse_directory(text: str, base: Path) -> Directory:
-    """A directory from the principals file's TOML text (paths relative to ``base``)."""
+_TOP_LEVEL = frozenset({"principal", "jwt", "mtls"})
+
+
+def parse_directory(
+    text: str, base: Path, *, fixed: Sequence[PrincipalEntry] = (), clock: Clock = time.time
+) -> Directory:
+    """A directory from the principals file's TOML text (paths relative to ``base``) plus the
+    ``fixed`` entries; ``clock`` is the JWT verifier's."""
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
         raise PrincipalConfigError(f"not valid TOML: {error}") from error
+    unknown = sorted(set(data) - _TOP_LEVEL)
+    if unknown:
+        raise PrincipalConfigError(f"unknown tables or keys: {', '.join(unknown)}")
     tables = data.get("principal", [])
-    if not isinstance(tables, list):
+    if not isinstance(tables, list) or not all(isinstance(t, Mapping) for t in tables):
         raise PrincipalConfigError("[[principal]] must be an array of tables")
-    entries = tuple(parse_entry(table) for table in tables)
+    entries = (*(_entry(index, table) for index, table in enumerate(tables)), *fixed)
     names = [entry.principal.name for entry in entries]
     if len(set(names)) != len(names):
-        raise PrincipalConfigError("principal names must be unique")
+        raise PrincipalConfigError("principal names must be unique (the file and the env)")
     jwt_table = data.get("jwt")
-    verifier = None if jwt_table is None else JwtVerifier(JwtSettings.parse(jwt_table, base))
-    return Directory(entries, verifier)
+    verifier = None if jwt_table is None else JwtVerifier(JwtSettings.parse(jwt_table, base), clock)
+    return Directory(entries, verifier, _name_types(data.get("mtls", {})))
+
+
+def _entry(index: int, table: Mapping[str, Any]) -> PrincipalEntry:
+    try:
+        return parse_entry(table)
+    except PrincipalConfigError as error:
+        name = table.get("name")
+        label = repr(name) if isinstance(name, str) else f"#{index + 1}"
+        raise PrincipalConfigError(f"principal {label}: {error}") from None
+
+
+def _name_types(table: object) -> tuple[NameType, ...]:
+    if not isinstance(table, Mapping) or set(table) - {"name_types"}:
+        raise PrincipalConfigError("[mtls] takes only name_types")
+    kinds = table.get("name_types", list(NAME_TYPES))
+    if not isinstance(kinds, list) or not kinds or not set(kinds) <= set(NAME_TYPES):
+        raise PrincipalConfigError(f"[mtls] name_types: a non-empty list of {NAME_TYPES}")
+    return tuple(kinds)
 
 
 @dataclass
@@ -86,6 +129,7 @@ class PrincipalDirectory:
 
     path: Path | None = None
     fixed: tuple[PrincipalEntry, ...] = ()
+    clock: Clock = time.time
     _current: Directory = field(default_factory=Directory, init=False)
     _stamp: tuple[int, int] | None = field(default=None, init=False)
 
@@ -93,7 +137,7 @@ class PrincipalDirectory:
         if self.path is not None:
             self._reload(strict=True)
         else:
-            self._current = Directory(self.fixed)
+            self._current = parse_directory("", Path("."), fixed=self.fixed)
         if not self._current.entries and self._current.jwt is None:
             raise PrincipalConfigError("no principals configured")
 
@@ -102,7 +146,9 @@ class PrincipalDirectory:
             self._reload(strict=False)
         return self._current
 
-    async def resolve(self, token: str | None, certificate_names: Sequence[str]) -> Principal:
+    async def resolve(
+        self, token: str | None, certificate_names: Sequence[CertificateName]
+    ) -> Principal:
         """The caller's principal; raises when it cannot be authenticated."""
         directory = self.current()
         if token is not None:
@@ -127,13 +173,15 @@ class PrincipalDirectory:
             stamp = (stat.st_mtime_ns, stat.st_size)
             if stamp == self._stamp:
                 return
-            loaded = parse_directory(self.path.read_text(), self.path.parent)
+            loaded = parse_directory(
+                self.path.read_text(), self.path.parent, fixed=self.fixed, clock=self.clock
+            )
         except (OSError, PrincipalConfigError) as error:
             if strict:
                 raise PrincipalConfigError(f"{self.path}: {error}") from error
             log.error("principals_reload_failed", path=str(self.path), error=str(error))
             self._stamp = stamp  # retried when the file changes again
             return
-        self._current = Directory((*loaded.entries, *self.fixed), loaded.jwt)
+        self._current = loaded
         self._stamp = stamp
         log.info("principals_loaded", path=str(self.path), principals=self._current.names())

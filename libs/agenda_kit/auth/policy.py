@@ -3,6 +3,16 @@
 A row says which roles may call the method, whether it reads or writes, and where the
 request names the tenant, channel or calendars it acts on. ``authorize`` checks a principal
 against a row; a method without a row is denied.
+
+Channels have two sources: a channel the request names (``channel="customer.channel"``,
+checked here), and the channel of the stored conversation or outbox message the call reads or
+writes (``stored_channel=True``): the use case that loads it checks it against the caller's
+channels (``agenda_kit.auth.context.caller_channels``), so another channel's conversation is
+NOT_FOUND like an absent one and another channel's outbox message is never streamed or acked.
+
+Ids are read in their one spelling (``agenda_kit.ids``): a tenant that is not a canonical UUID
+or a channel that is not a channel name is INVALID_ARGUMENT (naming the field) before any
+scope is compared, so the policy and the handlers can never read one string as two ids.
 """
 
 from __future__ import annotations
@@ -13,6 +23,8 @@ from enum import StrEnum
 from typing import Any
 
 from agenda_kit.auth.principals import Principal, Role
+from agenda_kit.errors import RequestValidationError
+from agenda_kit.ids import CHANNEL_RULE, is_channel, parse_uuid
 
 
 class Access(StrEnum):
@@ -38,6 +50,7 @@ class Rule:
     scope: Scope
     tenant: str = ""  # dotted path of the tenant id field, e.g. "service.tenant_id"
     channel: str = ""  # dotted path of the channel field, checked when set
+    stored_channel: bool = False  # the named conversation's / outbox message's channel
     calendars: str = ""  # dotted path of the calendar id field(s)
 
 
@@ -46,6 +59,7 @@ def rule(
     access: Access,
     tenant: str = "",
     channel: str = "",
+    stored_channel: bool = False,
     calendars: str = "",
     unscoped: bool = False,
 ) -> Rule:
@@ -61,15 +75,18 @@ def rule(
         scope=scope,
         tenant=tenant,
         channel=channel,
+        stored_channel=stored_channel,
         calendars=calendars,
     )
 
 
 @dataclass(frozen=True, slots=True)
 class Denial:
-    """Why a call is refused (always PERMISSION_DENIED to the caller)."""
+    """Why a call is refused (always PERMISSION_DENIED to the caller): ``reason`` for the logs
+    and the status message, ``code`` the stable ``ErrorInfo.reason``."""
 
     reason: str
+    code: str = "METHOD_NOT_ALLOWED"
 
 
 @dataclass(frozen=True, slots=True)
@@ -93,25 +110,36 @@ def authorize_method(rule_: Rule | None, principal: Principal) -> Denial | None:
 
 
 def authorize(rule_: Rule | None, principal: Principal, request: Any) -> Denial | None:
-    """None when ``principal`` may make this call, else why not."""
+    """None when ``principal`` may make this call, else why not; ``RequestValidationError``
+    when a field the row scopes by is not in its one spelling."""
     denial = authorize_method(rule_, principal)
     if denial is not None or rule_ is None:
         return denial
     if rule_.scope is Scope.PLATFORM and not principal.platform_wide:
-        return Denial("this method needs a platform-wide principal")
+        return Denial("this method needs a platform-wide principal", "PLATFORM_SCOPE_REQUIRED")
     if rule_.scope is Scope.TENANT:
         tenant = str(field_value(request, rule_.tenant) or "")
-        if tenant and not principal.has_tenant(tenant):  # empty: the handler rejects it
-            return Denial("tenant is outside the caller's scope")
+        if tenant:  # empty: the handler rejects it
+            try:
+                tenant_id = parse_uuid(tenant)
+            except ValueError:
+                raise RequestValidationError(rule_.tenant, "not a UUID") from None
+            if not principal.has_tenant(tenant_id):
+                return Denial("tenant is outside the caller's scope", "TENANT_NOT_ALLOWED")
     if rule_.channel:
         channel = str(field_value(request, rule_.channel) or "")
+        if channel and not is_channel(channel):
+            raise RequestValidationError(rule_.channel, CHANNEL_RULE)
         if channel and not principal.has_channel(channel):
-            return Denial("channel is outside the caller's scope")
+            return Denial("channel is outside the caller's scope", "CHANNEL_NOT_ALLOWED")
     if rule_.calendars:  # calendar RPCs, and catalog writes that assign a calendar
         write = rule_.access is Access.WRITE
         for calendar_id in _calendar_ids(field_value(request, rule_.calendars)):
             if calendar_id and principal.calendar_grant(calendar_id, write=write) is None:
-                return Denial(f"calendar {calendar_id!r} is outside the caller's grants")
+                return Denial(
+                    f"calendar {calendar_id!r} is outside the caller's grants",
+                    "CALENDAR_NOT_GRANTED",
+                )
     return None
 
 
@@ -129,3 +157,14 @@ def _calendar_ids(value: Any) -> Iterable[str]:
     if isinstance(value, str):
         return (value,)
     return tuple(str(item) for item in value or ())
+
+
+def scoped_tenant(rule_: Rule | None, request: Any) -> str:
+    """The canonical id of the tenant a call acts on ("" when the row names none, or the
+    request leaves it empty or misspelt — ``authorize`` refuses the latter)."""
+    if rule_ is None or rule_.scope is not Scope.TENANT:
+        return ""
+    try:
+        return str(parse_uuid(str(field_value(request, rule_.tenant) or "")))
+    except ValueError:
+        return ""

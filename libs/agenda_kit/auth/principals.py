@@ -6,6 +6,7 @@ from __future__ import annotations
 import fnmatch
 from dataclasses import dataclass
 from enum import StrEnum
+from uuid import UUID
 
 
 class Role(StrEnum):
@@ -40,7 +41,8 @@ OPERATOR_CALENDARS = CalendarGrant(pattern="*", write=False, all_owners=True)
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Principal:
-    """One caller. ``tenants``/``channels`` of ``None`` mean all of them."""
+    """One caller. ``tenants``/``channels`` of ``None`` mean all of them; tenants are
+    canonical UUID strings (``agenda_kit.ids``), as the policy compares them."""
 
     name: str
     roles: frozenset[Role]
@@ -53,12 +55,14 @@ class Principal:
         """May act across tenants (operators always are)."""
         return Role.OPERATOR in self.roles or self.tenants is None
 
-    def has_tenant(self, tenant_id: str) -> bool:
+    def has_tenant(self, tenant_id: UUID) -> bool:
         if self.platform_wide:
             return True
-        return tenant_id.lower() in (self.tenants or ())
+        return str(tenant_id) in (self.tenants or ())
 
     def has_channel(self, channel: str) -> bool:
+        """Whether the principal may act on ``channel`` (a request's, or a stored
+        conversation's or outbox message's)."""
         return self.channels is None or channel in self.channels
 
     def _grants(self) -> tuple[CalendarGrant, ...]:

@@ -21,9 +21,11 @@ from agenda_kit.grpc.handlers import (
     Continuation,
     Handler,
     StreamBehavior,
+    rejects_undecodable,
     service_of,
     wrap_handler,
 )
+from agenda_kit.grpc.redaction import without_unsent_ids
 from agenda_kit.metrics import RPC_LATENCY, RPC_REQUESTS
 
 log = structlog.get_logger("agenda.rpc")
@@ -83,7 +85,12 @@ class RequestContextInterceptor(grpc.aio.ServerInterceptor):
     """Binds a request id to logs, carries the deadline to adapters, maps errors to codes.
 
     Anything not in the error table is logged with its traceback and reaches the caller as
-    INTERNAL with the request id only — never a stack trace.
+    INTERNAL with the request id only — never a stack trace. No status names a UUID the
+    caller's request did not carry (``agenda_kit.grpc.redaction``).
+
+    It is the outermost interceptor (it logs and maps what the inner ones raise). A body that
+    does not decode is refused by the authorization interceptor after authentication; only a
+    server without one (tests, probes) has it refused here.
     """
 
     def __init__(self, errors: ErrorTable) -> None:
@@ -99,33 +106,38 @@ class RequestContextInterceptor(grpc.aio.ServerInterceptor):
             return handler
         method = handler_call_details.method
         request_id = request_id_from(handler_call_details.invocation_metadata)
+        guard = not rejects_undecodable(handler)
         return wrap_handler(
             handler,
-            lambda behavior: self._unary(behavior, method, request_id),
-            lambda behavior: self._stream(behavior, method, request_id),
+            lambda behavior: self._unary(behavior, method, request_id, guard),
+            lambda behavior: self._stream(behavior, method, request_id, guard),
         )
 
-    def _unary(self, behavior: Behavior, method: str, request_id: str) -> Behavior:
+    def _unary(self, behavior: Behavior, method: str, request_id: str, guard: bool) -> Behavior:
         async def run(request: Any, context: Context) -> Any:
             call = _Call(method, request_id, request)
             with _bound(call), deadline.deadline_after(context.time_remaining()):
                 try:
-                    _reject_undecodable(request)
+                    if guard:
+                        _reject_undecodable(request)
                     response = await behavior(request, context)
                 except BaseException as error:
-                    await self._fail(call, context, error)
+                    await self._fail(call, context, error, request)
                     raise
                 call.finish(_code_of(context))
                 return response
 
         return run
 
-    def _stream(self, behavior: StreamBehavior, method: str, request_id: str) -> StreamBehavior:
+    def _stream(
+        self, behavior: StreamBehavior, method: str, request_id: str, guard: bool
+    ) -> StreamBehavior:
         async def run(request: Any, context: Context) -> AsyncIterator[Any]:
             call = _Call(method, request_id, request)
             with _bound(call), deadline.deadline_after(context.time_remaining()):
                 try:
-                    _reject_undecodable(request)
+                    if guard:
+                        _reject_undecodable(request)
                     produced = behavior(request, context)
                     if inspect.isawaitable(produced):  # writes with context.write()
                         await produced
@@ -133,14 +145,18 @@ class RequestContextInterceptor(grpc.aio.ServerInterceptor):
                         async for item in produced:
                             yield item
                 except BaseException as error:
-                    await self._fail(call, context, error)
+                    await self._fail(call, context, error, request)
                     raise
                 call.finish(_code_of(context))
 
         return run
 
-    async def _fail(self, call: _Call, context: Context, error: BaseException) -> None:
-        """Record the outcome and abort with the mapped status (re-raises for aborts)."""
+    async def _fail(
+        self, call: _Call, context: Context, error: BaseException, request: Any
+    ) -> None:
+        """Record the outcome and abort with the mapped status (re-raises for aborts). The
+        caller's status names only ids its request carried (``redaction``); the log line
+        keeps the whole message."""
         if isinstance(error, grpc.aio.AbortError):
             call.finish(_code_of(context), context.details())
             return
@@ -159,7 +175,7 @@ class RequestContextInterceptor(grpc.aio.ServerInterceptor):
                 metadata={"requestId": call.request_id},
             )
         call.finish(mapped.code, mapped.message)
-        await context.abort_with_status(self._errors.status(mapped))
+        await context.abort_with_status(self._errors.status(without_unsent_ids(mapped, request)))
 
 
 def _code_of(context: Context) -> grpc.StatusCode:

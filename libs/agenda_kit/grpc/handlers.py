@@ -26,6 +26,20 @@ class Undecodable:
 
 
 UNDECODABLE = Undecodable()
+_DECODES = "_agenda_rejects_undecodable"
+
+
+def mark_decoding(behavior: Any) -> Any:
+    """Mark ``behavior`` as the one that refuses ``UNDECODABLE`` bodies (the authorization
+    interceptor does, after authenticating: an anonymous caller learns nothing of its body)."""
+    setattr(behavior, _DECODES, True)
+    return behavior
+
+
+def rejects_undecodable(handler: Handler) -> bool:
+    """Whether an inner interceptor of ``handler`` refuses undecodable bodies itself."""
+    behavior = handler.unary_unary or handler.unary_stream
+    return bool(getattr(behavior, _DECODES, False))
 
 
 def tolerant(deserialize: Callable[[bytes], Any] | None) -> Callable[[bytes], Any] | None:
