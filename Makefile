@@ -15,11 +15,12 @@ PROTOS := $(shell find protos -name '*.proto')
 GEN_DIR := libs
 GEN_STAMP := libs/agenda/.generated
 export UV_PROJECT_ENVIRONMENT := $(VENV)
-# Byte-code of every process (ours and the locked packages) is cached inside .venv, never in the
-# work tree: without it each service process compiles langgraph, pydantic-ai & co. again
-# (~8 s of CPU for the agent service). A PYTHONDONTWRITEBYTECODE from the environment would
-# stop the cache from being written, so it is dropped.
-export PYTHONPYCACHEPREFIX := $(CURDIR)/$(VENV)/pycache
+# Byte-code of every process (ours and the locked packages) is cached in .tools/pycache, never
+# next to the sources: without it each service process compiles langgraph, pydantic-ai & co.
+# again (~8 s of CPU for the agent service). (Not in .venv: uv refuses a .venv that exists
+# before it made it.) A PYTHONDONTWRITEBYTECODE from the environment would stop the cache from
+# being written, so it is dropped.
+export PYTHONPYCACHEPREFIX := $(CURDIR)/$(TOOLS)/pycache
 unexport PYTHONDONTWRITEBYTECODE
 PYTEST := $(BIN)/pytest -q -p no:cacheprovider
 NEW ?=

@@ -7,7 +7,7 @@ Also the rules of the whole run, set before any test module is imported:
   ``benchmark`` tests (minutes of load; ``make bench-smoke``) are deselected by default
   (``addopts`` in pyproject.toml) and never part of ``make test``.
 - **Byte-code.** Every process the run starts shares one byte-code cache,
-  ``PYTHONPYCACHEPREFIX`` (``make`` sets ``.venv/pycache``, which ``make setup`` fills; a plain
+  ``PYTHONPYCACHEPREFIX`` (``make`` sets ``.tools/pycache``, which ``make setup`` fills; a plain
   ``pytest`` gets the same), and ``PYTHONDONTWRITEBYTECODE`` is dropped for them: otherwise each
   service process compiles langgraph, pydantic-ai & co. again, ~8 s of CPU.
 - **Isolation.** The run gets its own data directory (``AGENDA_DATA_DIR``, removed at the end)
@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import os
 import shutil
-import sys
 import tempfile
 from collections.abc import AsyncIterator
 from pathlib import Path
@@ -37,6 +36,8 @@ from tests.fakes.in_memory_calendar import InMemoryCalendar
 
 TOKEN = "test-token-calendar"
 TESTS = Path(__file__).resolve().parent
+PYCACHE = TESTS.parent / ".tools" / "pycache"
+"""The byte-code cache ``make`` uses (``PYTHONPYCACHEPREFIX`` in the Makefile)."""
 
 TIERS: dict[str, str] = {
     "agent_service/unit": "unit",
@@ -79,7 +80,7 @@ def pytest_configure(config: pytest.Config) -> None:
         if name not in RUN_CONTROLS:
             del os.environ[name]
     os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
-    os.environ.setdefault("PYTHONPYCACHEPREFIX", str(Path(sys.prefix) / "pycache"))
+    os.environ.setdefault("PYTHONPYCACHEPREFIX", str(PYCACHE))
     data_dir = tempfile.mkdtemp(prefix="agenda-test-data-")
     os.environ["AGENDA_DATA_DIR"] = data_dir
     config.stash[_DATA_DIR] = Path(data_dir)
