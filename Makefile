@@ -23,6 +23,11 @@ export UV_PROJECT_ENVIRONMENT := $(VENV)
 export PYTHONPYCACHEPREFIX := $(CURDIR)/$(TOOLS)/pycache
 unexport PYTHONDONTWRITEBYTECODE
 PYTEST := $(BIN)/pytest -q -p no:cacheprovider
+# make test and its tiers run on TEST_WORKERS pytest-xdist workers (0: in this process), a test
+# file per worker at a time (--dist loadfile: a module's shared server stays on one worker).
+# Each worker has its own data dir and embedded MongoDB (tests/conftest.py); ports are port 0.
+TEST_WORKERS ?= 2
+PYTEST_TIERS := $(PYTEST) -n $(TEST_WORKERS) --dist loadfile
 NEW ?=
 
 .PHONY: help setup proto proto-check proto-langs lint fmt test test-unit test-integration \
@@ -101,19 +106,19 @@ lint: setup ## ruff, mypy, buf lint, import-linter layer contracts
 	$(BIN)/lint-imports
 
 test: setup lint ## Lint, then every test tier: unit, integration, e2e, reduced properties (no benchmarks)
-	$(PYTEST)
+	$(PYTEST_TIERS)
 
 test-unit: setup ## Unit tests: pure code, fakes, docs and deployment files (seconds)
-	$(PYTEST) -m unit
+	$(PYTEST_TIERS) -m unit
 
 test-integration: setup ## Integration tests: real gRPC servers, embedded MongoDB, Google emulator
-	$(PYTEST) -m integration
+	$(PYTEST_TIERS) -m integration
 
 test-e2e: setup ## End-to-end: both services as processes, grpcurl, the chat, make run
-	$(PYTEST) -m e2e
+	$(PYTEST_TIERS) -m e2e
 
 test-properties: setup ## The reliability and security properties at reduced size (part of make test)
-	$(PYTEST) -m "reliability or security"
+	$(PYTEST_TIERS) -m "reliability or security"
 
 serve-calendar: setup ## Run the calendar service on CALENDAR_GRPC_PORT (50051)
 	$(PY) -m calendar_service
