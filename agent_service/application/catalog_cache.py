@@ -17,44 +17,40 @@ from collections.abc import Awaitable, Callable
 from typing import Generic, Protocol, TypeVar
 from uuid import UUID
 
+from agenda_kit.cache import FencedCache
 from agent_service.application.faq_ranking import rank, terms
 from agent_service.domain.catalog import FaqEntry, Professional, Service
 
 DEFAULT_TTL_SECONDS = 2.0
 """As the tenant's: spares a conversation's tool reads, sees another replica's change soon."""
 MAX_TENANTS = 10_000
-"""Bounds the cache's memory however many tenants a replica serves."""
+"""Bounds the cache's memory however many tenants a replica serves (least recently used out)."""
 
 _E = TypeVar("_E", Service, Professional, FaqEntry)
 
 
+def _tenant_tag(tenant_id: UUID) -> tuple[str]:
+    return (str(tenant_id),)
+
+
 class _PerTenant(Generic[_E]):
-    """One list per tenant, kept for ``ttl`` seconds; ``forget`` drops it and makes reads
-    that started before it not keep what they read."""
+    """One list per tenant in the kit's fenced cache: kept for ``ttl`` seconds, at most
+    ``MAX_TENANTS`` lists (the least recently used goes first); ``forget`` drops the tenant's
+    list and makes reads that started before it not keep what they read."""
 
     def __init__(self, ttl: float, clock: Callable[[], float]) -> None:
-        self._ttl = ttl
-        self._clock = clock
-        self._entries: dict[UUID, tuple[float, list[_E]]] = {}
-        self._changes: dict[UUID, int] = {}
+        self._lists: FencedCache[UUID, tuple[_E, ...]] = FencedCache(
+            ttl, _tenant_tag, max_entries=MAX_TENANTS, clock=clock
+        )
 
     async def read(self, tenant_id: UUID, load: Callable[[], Awaitable[list[_E]]]) -> list[_E]:
-        now = self._clock()
-        entry = self._entries.get(tenant_id)
-        if entry is not None and now - entry[0] < self._ttl:
-            return list(entry[1])
-        changes = self._changes.get(tenant_id, 0)
-        loaded = await load()
-        if self._changes.get(tenant_id, 0) == changes:
-            if len(self._entries) >= MAX_TENANTS:
-                self._entries.clear()
-                self._changes.clear()
-            self._entries[tenant_id] = (now, list(loaded))
-        return list(loaded)
+        async def loaded() -> tuple[_E, ...]:
+            return tuple(await load())
+
+        return list(await self._lists.read_through(tenant_id, loaded))
 
     def forget(self, tenant_id: UUID) -> None:
-        self._entries.pop(tenant_id, None)
-        self._changes[tenant_id] = self._changes.get(tenant_id, 0) + 1
+        self._lists.invalidate(str(tenant_id))
 
 
 class _CatalogStore(Protocol[_E]):

@@ -18,17 +18,13 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import ctypes
-import functools
 import os
 import re
 import shutil
-import signal
 import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Callable
 from pathlib import Path
 from types import TracebackType
 from typing import Any, Self
@@ -62,19 +58,25 @@ def make_client(uri: str, **kw: Any) -> AsyncMongoClient[dict[str, Any]]:
     return AsyncMongoClient(uri, **options)
 
 
-def _die_with_parent(parent_pid: int) -> None:  # pragma: no cover - runs in the child
-    """``preexec_fn``: ask Linux to SIGKILL this child when its parent thread exits, and exit
-    at once if the parent is already gone (it may die between ``fork`` and ``prctl``)."""
-    libc = ctypes.CDLL(None, use_errno=True)
-    libc.prctl(_PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
-    if os.getppid() != parent_pid:
-        os._exit(1)
+_BOOT = f"""
+import ctypes, os, runpy, signal, sys
+ctypes.CDLL(None, use_errno=True).prctl({_PR_SET_PDEATHSIG}, signal.SIGKILL, 0, 0, 0)
+if os.getppid() != int(sys.argv[1]):
+    os._exit(1)
+sys.argv = sys.argv[2:]
+runpy.run_module(sys.argv[0], run_name="__main__", alter_sys=True)
+"""
+"""The child's first lines (Linux): ask for SIGKILL when the parent thread exits, exit at once if
+the parent is already gone, then run the server module. This runs after ``exec``, not in a
+``preexec_fn``: a ``preexec_fn`` forces a plain ``fork()`` of the whole test or service process,
+whose gRPC threads' fork handlers can abort the child (seen: SIGABRT, "epoll_wait error: Bad
+file descriptor"); without one, ``subprocess`` uses ``vfork``, which runs no fork handlers."""
 
 
-def _pdeathsig_hook() -> Callable[[], None] | None:
+def _server_command(*args: str) -> list[str]:
     if sys.platform != "linux":
-        return None
-    return functools.partial(_die_with_parent, os.getpid())
+        return [sys.executable, "-m", "secantus", *args]
+    return [sys.executable, "-c", _BOOT, str(os.getpid()), "secantus", *args]
 
 
 def _log_tail(log_path: Path) -> str:
@@ -177,8 +179,10 @@ class EmbeddedMongo:
         config = home / "secantusd.toml"
         config.write_text("# Written by agenda_kit.mongo: every setting comes from flags.\n")
         storage = MEMORY if self.in_memory else str(home / "wiredtiger")
-        command = [sys.executable, "-m", "secantus", "--config", str(config), "--host"]
-        command += ["127.0.0.1", "--port", "0", "--storage-path", storage, "--log-level", "INFO"]
+        command = _server_command(
+            *("--config", str(config), "--host", "127.0.0.1", "--port", "0"),
+            *("--storage-path", storage, "--log-level", "INFO"),
+        )
         with self._log_path.open("ab") as log:
             self._log_offset = log.tell()
             self._process = subprocess.Popen(  # noqa: S603 - fixed argv, no shell
@@ -186,7 +190,6 @@ class EmbeddedMongo:
                 stdin=subprocess.DEVNULL,
                 stdout=log,
                 stderr=subprocess.STDOUT,
-                preexec_fn=_pdeathsig_hook(),
             )
 
     def _prepare_home(self) -> Path:

@@ -1,23 +1,31 @@
-"""Resilience: a circuit breaker and the one TTL cache (with tag fencing for writes), both with
-injectable clocks. The cache serves the calendar service's free/busy cache and the kit's
-calendar client alike.
+"""Resilience: a circuit breaker with an injectable clock. (The one cache layer, with its
+write fencing, is ``agenda_kit.cache``; its names are re-exported here for older imports.)
 
-Both are meant for one asyncio event loop: no method awaits while it changes shared state, so
-coroutines cannot interleave inside them and no lock is needed (they are not thread-safe).
+Meant for one asyncio event loop: no method awaits while it changes shared state, so
+coroutines cannot interleave inside it and no lock is needed (it is not thread-safe).
 """
 
 from __future__ import annotations
 
 import time
-from collections.abc import AsyncIterator, Awaitable, Callable, Iterable
+from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 from enum import StrEnum
-from typing import Generic, TypeVar
+from typing import TypeVar
 
-K = TypeVar("K")
-V = TypeVar("V")
+from agenda_kit.cache import Clock, Fence, FencedCache, TtlCache
+
+__all__ = [
+    "BreakerState",
+    "CircuitBreaker",
+    "CircuitOpenError",
+    "Clock",
+    "Fence",
+    "FencedCache",
+    "TtlCache",
+]
+
 T = TypeVar("T")
-Clock = Callable[[], float]
 FailurePredicate = Callable[[BaseException], bool]
 
 
@@ -159,118 +167,3 @@ class CircuitBreaker:
             self._failures = 0
         if old is not new and self._on_state_change is not None:
             self._on_state_change(old, new)
-
-
-class TtlCache(Generic[K, V]):
-    """At most ``max_entries`` values, each fresh for ``ttl`` seconds after ``put``.
-
-    When full, expired entries go first, then the least recently used one. ``hits`` and
-    ``misses`` count ``get`` outcomes. A ``ttl`` of 0 disables caching (every get misses).
-    """
-
-    def __init__(self, ttl: float, *, max_entries: int = 1024, clock: Clock = time.monotonic):
-        if ttl < 0 or max_entries < 1:
-            raise ValueError("ttl must be >= 0 and max_entries >= 1")
-        self.ttl = ttl
-        self.max_entries = max_entries
-        self.clock = clock
-        self._entries: dict[K, tuple[float, V]] = {}
-        self.hits = 0
-        self.misses = 0
-
-    def __len__(self) -> int:
-        return len(self._entries)
-
-    def get(self, key: K) -> V | None:
-        """The fresh value for ``key`` (refreshing its recency), else None."""
-        entry = self._entries.pop(key, None)
-        if entry is None or entry[0] <= self.clock():
-            self.misses += 1
-            return None
-        self._entries[key] = entry
-        self.hits += 1
-        return entry[1]
-
-    def put(self, key: K, value: V) -> None:
-        if self.ttl == 0:
-            return
-        self._entries.pop(key, None)
-        if len(self._entries) >= self.max_entries:
-            self._evict()
-        self._entries[key] = (self.clock() + self.ttl, value)
-
-    def invalidate(self, match: Callable[[K], bool] | str) -> int:
-        """Drop the entries whose key satisfies ``match``, or (a ``str``) are ``str`` keys
-        starting with that prefix; returns how many were dropped."""
-        wanted = _prefix_match(match) if isinstance(match, str) else match
-        doomed = [key for key in self._entries if wanted(key)]
-        for key in doomed:
-            del self._entries[key]
-        return len(doomed)
-
-    def clear(self) -> None:
-        self._entries.clear()
-
-    def pop(self, key: K) -> None:
-        """Forget ``key`` (absent: nothing happens)."""
-        self._entries.pop(key, None)
-
-    def _evict(self) -> None:
-        now = self.clock()
-        expired = [key for key, (expires, _) in self._entries.items() if expires <= now]
-        for key in expired:
-            del self._entries[key]
-        while len(self._entries) >= self.max_entries:
-            del self._entries[next(iter(self._entries))]
-
-
-def _prefix_match(prefix: str) -> Callable[[object], bool]:
-    return lambda key: isinstance(key, str) and key.startswith(prefix)
-
-
-Fence = tuple[tuple[str, int], ...]
-
-
-class FencedCache(Generic[K, V]):
-    """A ``TtlCache`` whose keys name the things they read (``tags_of(key)``: calendar ids).
-
-    Write fencing: a writer calls ``invalidate(tag)`` before and after its write; that drops
-    every entry of the tag and moves its generation, so an answer loaded under a ``fence``
-    taken before either call is not stored (``put`` returns False).
-    """
-
-    def __init__(
-        self,
-        ttl: float,
-        tags_of: Callable[[K], Iterable[str]],
-        *,
-        max_entries: int = 1024,
-        clock: Clock = time.monotonic,
-    ) -> None:
-        self._entries: TtlCache[K, V] = TtlCache(ttl, max_entries=max_entries, clock=clock)
-        self._tags_of = tags_of
-        self._generations: dict[str, int] = {}
-
-    @property
-    def entries(self) -> TtlCache[K, V]:
-        """The underlying cache (its ``hits``, ``misses``, ``ttl`` and ``clock``)."""
-        return self._entries
-
-    def get(self, key: K) -> V | None:
-        return self._entries.get(key)
-
-    def fence(self, tags: Iterable[str]) -> Fence:
-        """The generations of ``tags`` now; pass it to ``put``."""
-        return tuple((tag, self._generations.get(tag, 0)) for tag in tags)
-
-    def put(self, key: K, value: V, fence: Fence) -> bool:
-        """Store ``value`` unless a tag of ``fence`` was invalidated since it was taken."""
-        if any(self._generations.get(tag, 0) != seen for tag, seen in fence):
-            return False
-        self._entries.put(key, value)
-        return True
-
-    def invalidate(self, tag: str) -> None:
-        """Forget every entry of ``tag`` and fence the loads in flight for it."""
-        self._generations[tag] = self._generations.get(tag, 0) + 1
-        self._entries.invalidate(lambda key: tag in self._tags_of(key))

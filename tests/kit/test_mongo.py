@@ -137,3 +137,25 @@ async def test_multi_document_transactions_commit_and_abort(
         assert await things.count_documents({}) == 3  # not visible outside the transaction
         await session.abort_transaction()
     assert sorted([doc["_id"] async for doc in things.find({})]) == [0, 1, 2]
+
+
+def test_the_server_is_spawned_without_running_python_between_fork_and_exec(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """A ``preexec_fn`` forces a plain ``fork()`` of a process full of gRPC threads, whose fork
+    handlers can abort the child (a CI run lost a test to it); the death signal is asked for by
+    the child itself, after ``exec``."""
+    seen: dict[str, Any] = {}
+
+    class RefusedError(Exception):
+        pass
+
+    def spawn(command: list[str], **options: Any) -> None:
+        seen.update(options, command=command)
+        raise RefusedError
+
+    monkeypatch.setattr(subprocess, "Popen", spawn)
+    with pytest.raises(RefusedError):
+        EmbeddedMongo(tmp_path).start()
+    assert seen.get("preexec_fn") is None
+    assert "secantus" in seen["command"]

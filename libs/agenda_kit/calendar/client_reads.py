@@ -2,7 +2,7 @@
 
 Reads are cached for ``ttl`` seconds keyed on the full request; a create/cancel/move on a
 calendar drops that calendar's cached reads before and after the write, and a read that
-raced such a write is not cached (``agenda_kit.resilience.FencedCache``). A ``fresh`` read
+raced such a write is not cached (``agenda_kit.cache.FencedCache``). A ``fresh`` read
 skips the cache (its answer then refreshes it).
 """
 
@@ -16,9 +16,9 @@ from typing import TypeVar
 
 from google.protobuf.message import Message
 
+from agenda_kit.cache import FencedCache
 from agenda_kit.calendar.port import FreeBusy
 from agenda_kit.metrics import count_cache
-from agenda_kit.resilience import FencedCache
 
 V = TypeVar("V")
 
@@ -69,16 +69,13 @@ class CachedReads:
     ) -> V:
         """An unexpired cached answer (unless ``fresh``), else ``load()``; not stored if a
         write of this client to one of its calendars started or ended meanwhile."""
-        cached = None if fresh else cache.get(key)
-        if cached is not None:
-            count_cache(name, hits=1)
-            return cached
         if not fresh:
+            cached = cache.get(key)
+            if cached is not None:
+                count_cache(name, hits=1)
+                return cached
             count_cache(name, misses=1)
-        fence = cache.fence(key.calendar_ids)
-        value = await load()
-        cache.put(key, value, fence)
-        return value
+        return await cache.read_through(key, load, fresh=True)
 
     @asynccontextmanager
     async def writing(self, calendar_id: str) -> AsyncIterator[None]:

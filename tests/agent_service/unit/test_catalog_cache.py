@@ -6,6 +6,8 @@ from __future__ import annotations
 from typing import Any
 from uuid import UUID
 
+import pytest
+
 from agent_service.application.catalog_cache import (
     CachedFaq,
     CachedProfessionals,
@@ -162,3 +164,24 @@ async def test_faq_search_ranks_the_cached_entries() -> None:
     assert [e.answer for e in first] == [e.answer for e in second] == ["Rua A, 10"]
     assert await cache.search(TENANT, "e o", limit=2) == []
     assert inner.reads == 1
+
+
+async def test_a_full_cache_evicts_the_least_recently_used_tenant_not_all(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr("agent_service.application.catalog_cache.MAX_TENANTS", 2)
+    inner = CountingServices()
+    cache = CachedServices(inner, ttl=60.0, clock=Clock())
+    tenants = [UUID(int=n + 1) for n in range(3)]
+    for tenant in tenants:
+        await inner.add(Service(tenant_id=tenant, name="Corte", duration_minutes=30))
+    await cache.list(tenants[0])
+    await cache.list(tenants[1])
+    await cache.list(tenants[0])  # the first is now the most recently used
+    await cache.list(tenants[2])  # full: the second goes, the first stays
+    reads = inner.reads
+    await cache.list(tenants[0])
+    await cache.list(tenants[2])
+    assert inner.reads == reads
+    await cache.list(tenants[1])
+    assert inner.reads == reads + 1

@@ -71,3 +71,45 @@ async def test_a_missing_tenant_is_not_cached() -> None:
         with pytest.raises(NotFoundError):
             await cache.get(missing)
     assert inner.reads == 2
+
+
+async def test_a_full_cache_evicts_the_least_recently_used_tenant_not_all(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr("agent_service.application.tenant_cache.MAX_ENTRIES", 3)
+    inner = CountingTenants()
+    cache = CachedTenants(inner, ttl=60.0, clock=Clock())
+    tenants = [await inner.add(Tenant(name=f"Salon {n}")) for n in range(4)]
+    for tenant in tenants[:3]:
+        await cache.get(tenant.id)
+    await cache.get(tenants[0].id)  # the first is now the most recently used
+    await cache.get(tenants[3].id)  # full: the least recently used (the second) goes
+    reads = inner.reads
+    for tenant in (tenants[0], tenants[2], tenants[3]):
+        await cache.get(tenant.id)
+    assert inner.reads == reads
+    await cache.get(tenants[1].id)
+    assert inner.reads == reads + 1
+
+
+class RacingTenants(CountingTenants):
+    """A store whose next read lets an update through the cache land while it runs."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.during_read: list[object] = []
+
+    async def get(self, tenant_id: UUID) -> Tenant:
+        tenant = await super().get(tenant_id)
+        while self.during_read:
+            await self.during_read.pop()  # type: ignore[misc]
+        return tenant
+
+
+async def test_a_read_that_raced_an_update_is_returned_but_not_kept() -> None:
+    inner = RacingTenants()
+    cache = CachedTenants(inner, ttl=60.0, clock=Clock())
+    tenant = await inner.add(Tenant(name="Salon"))
+    inner.during_read.append(cache.update(tenant.model_copy(update={"name": "Salon 2"})))
+    assert (await cache.get(tenant.id)).name == "Salon"  # read before the update landed
+    assert (await cache.get(tenant.id)).name == "Salon 2"  # not served from the stale read
