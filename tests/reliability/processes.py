@@ -54,7 +54,7 @@ class Cluster:
 
     def start(self, module: str, port: int, **settings: str) -> ServiceProcess:
         """``python -m module`` with the cluster's settings plus ``settings``; waits SERVING."""
-        service = self.launch(module, port, **settings)
+        service = self.popen_service(module, port, **settings)
         self.wait_serving(service)
         return service
 
@@ -64,7 +64,7 @@ class Cluster:
         for service in services:
             wait_serving(service.address, service.process, service.log_path, timeout=90)
 
-    def launch(self, module: str, port: int, **settings: str) -> ServiceProcess:
+    def popen_service(self, module: str, port: int, **settings: str) -> ServiceProcess:
         """``python -m module`` with the cluster's settings plus ``settings``, not waited for:
         processes spawned together start up side by side (their imports are most of a
         start-up's CPU), then ``wait_serving`` waits for each."""
@@ -91,9 +91,9 @@ class Cluster:
         return service
 
     def spawn_calendar(self, port: int | None = None) -> ServiceProcess:
-        """``start_calendar`` without waiting for it (see ``launch``)."""
+        """``start_calendar`` without waiting for it (see ``popen_service``)."""
         port = port or self.calendar_port
-        return self.launch("calendar_service", port, CALENDAR_GRPC_PORT=str(port))
+        return self.popen_service("calendar_service", port, CALENDAR_GRPC_PORT=str(port))
 
     def start_agent(self, *, calendar_port: int | None = None, **settings: str) -> ServiceProcess:
         """An agent process talking to the calendar service on ``calendar_port`` (default:
@@ -103,10 +103,10 @@ class Cluster:
         return service
 
     def spawn_agent(self, *, calendar_port: int | None = None, **settings: str) -> ServiceProcess:
-        """``start_agent`` without waiting for it (see ``launch``)."""
+        """``start_agent`` without waiting for it (see ``popen_service``)."""
         port = free_port()
         calendar = calendar_port or self.calendar_port
-        return self.launch(
+        return self.popen_service(
             "agent_service",
             port,
             AGENT_GRPC_PORT=str(port),
