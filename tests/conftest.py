@@ -2,7 +2,8 @@
 
 Also the rules of the whole run, set before any test module is imported:
 
-- **Tiers.** Every test gets the marker of its tier from its folder (``TIERS``): ``make
+- **Tiers.** Every test gets the marker of its tier from its folder (``TIERS``), and the heavy
+  tiers run first (``HEAVY_FIRST``): ``make
   test-unit`` is ``-m unit``, ``make test-integration`` ``-m integration`` and so on;
   ``benchmark`` tests (minutes of load; ``make bench-smoke``) are deselected by default
   (``addopts`` in pyproject.toml) and never part of ``make test``.
@@ -95,12 +96,21 @@ def pytest_unconfigure(config: pytest.Config) -> None:
         shutil.rmtree(data_dir, ignore_errors=True)
 
 
+HEAVY_FIRST = ("reliability", "security", "e2e")
+"""Tiers run first, in this order (the rest keep their order after them): the xdist workers
+(``make test``) start on the minute-long files, and the last ones to finish are short."""
+
+
 @pytest.hookimpl(tryfirst=True)
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    tiers = {}
     for item in items:
         tier = tier_of(item.path)
+        tiers[item.nodeid] = tier
         if tier is not None:
             item.add_marker(tier)
+    rank = {tier: n for n, tier in enumerate(HEAVY_FIRST)}
+    items.sort(key=lambda item: rank.get(tiers[item.nodeid] or "", len(rank)))
 
 
 AUTH = (("authorization", f"Bearer {TOKEN}"),)
