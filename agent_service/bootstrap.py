@@ -40,7 +40,7 @@ from agent_service.application.catalog import (
 )
 from agent_service.application.conversation import HandleMessage
 from agent_service.application.customers import CustomerDirectory, ListAppointments
-from agent_service.application.free_slots import CalendarRecheck, FindFreeSlots
+from agent_service.application.free_slots import BookableCheck, FindFreeSlots
 from agent_service.application.handoff import ConversationControl
 from agent_service.application.outbox import OutboxFeed
 from agent_service.application.ports import AppointmentCanceller
@@ -52,6 +52,12 @@ from agent_service.infrastructure import failpoints
 from agent_service.infrastructure.agent.agents import build_agents
 from agent_service.infrastructure.agent.engine import LangGraphConversationEngine, ReplyPolicy
 from agent_service.infrastructure.agent.graph import build_graph
+from agent_service.infrastructure.agent.model_health import (
+    MODEL_COMPONENT,
+    GuardedModel,
+    ModelHealth,
+    model_probe,
+)
 from agent_service.infrastructure.agent.models import build_model
 from agent_service.infrastructure.agent.specialists import enabled_specialists, validate_flags
 from agent_service.infrastructure.grpc.agent_servicer import AgentServicer
@@ -129,12 +135,15 @@ async def bootstrap(
         booking = wire_booking(
             repos, calendar, overrides.clock or utc_now, failpoints.from_environment()
         )
+        model_health = ModelHealth(model_probe(settings, shared.health_timeout_seconds))
+        watcher.report(MODEL_COMPONENT, model_health.check)
         handle = HandleMessage(
             repos,
-            _engine(settings, repos, calendar, booking, overrides),
+            _engine(settings, repos, calendar, booking, overrides, model_health),
             gate=await open_tenant_gate(settings, mongo),
             renew_every=min(settings.turn_lease_seconds, settings.tenant_slot_lease_seconds) / 3,
             handoff_timeout=settings.handoff_timeout_seconds,
+            turn_budget=settings.turn_budget_seconds,
         )
         # At shutdown, turns that outlived their caller finish before storage closes.
         resources.push_async_callback(handle.drain, settings.shutdown_grace_seconds)
@@ -161,7 +170,7 @@ def wire_booking(
     """The booking use cases over one calendar and clock; ``failpoint`` (crash tests,
     ``AGENDA_FAILPOINTS``) is passed through the booking saga's steps."""
     free_slots = FindFreeSlots(calendar, clock)
-    recheck = CalendarRecheck(calendar, free_slots)
+    recheck = BookableCheck()
     book = (
         BookAppointment(repos, calendar, recheck, clock)
         if failpoint is None
@@ -203,13 +212,15 @@ def _engine(
     calendar: ICalendarAdapter,
     booking: Booking,
     overrides: Overrides,
+    health: ModelHealth,
 ) -> LangGraphConversationEngine:
     specialists = enabled_specialists(settings.flags())
-    model = overrides.model or build_model(
+    configured = overrides.model or build_model(
         settings.model,
         openai_base_url=settings.openai_base_url,
         openai_api_key=settings.openai_api_key,
     )
+    model = GuardedModel(configured, health, timeout=settings.model_timeout_seconds)
     agents = build_agents(model, specialists, _model_settings(settings), settings.model_retries)
     limits = UsageLimits(
         request_limit=settings.request_limit, tool_calls_limit=settings.tool_calls_limit

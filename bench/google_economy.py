@@ -48,6 +48,8 @@ from pydantic_ai.models.function import AgentInfo, FunctionModel
 
 from agenda_kit.calendar.grpc_client import GrpcCalendarAdapter
 from agenda_kit.calendar.port import (
+    CalendarEvent,
+    EventDraft,
     ForwardingCalendarAdapter,
     FreeBusy,
     ICalendarAdapter,
@@ -90,9 +92,9 @@ class Questions:
     lookups: int = 0
     professionals: int = 0
     customer_asked: int = 0  # check_availability calls of the model
-    fresh_lookups: int = 0  # the booking tools' re-check right before a write (no cache)
+    fresh_lookups: int = 0  # the fresh read right before a write (create-if-free, no cache)
     fresh_professionals: int = 0
-    fresh_freebusy: int = 0  # Google freeBusy calls those re-checks made
+    fresh_freebusy: int = 0  # Google freeBusy calls those fresh reads made
     cached_freebusy: int = 0  # ... and the calls every other lookup made
 
 
@@ -158,6 +160,11 @@ class CountingCalendar(ForwardingCalendarAdapter):
             len(set(calendar_ids)),
             fresh,
         )
+
+    async def insert_event(self, draft: EventDraft) -> tuple[CalendarEvent, bool]:
+        """A booking's write: the calendar service's create-if-free reads the calendar's busy
+        time fresh inside CreateEvent — the fresh line (what the agent's own re-check was)."""
+        return await self._counted(self._inner.insert_event(draft), 1, True)
 
 
 @dataclass

@@ -96,6 +96,7 @@ def busy_events(start: datetime, count: int, rng: random.Random) -> list[pb.Crea
                 time=_range(begin, end),
                 time_zone=str(ZONE),
                 idempotency_key=f"bench-busy-{index}",
+                conflict_policy=pb.CONFLICT_POLICY_ALLOW_OVERLAP,  # some overlap on purpose
             )
         )
     return events

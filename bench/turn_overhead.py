@@ -571,11 +571,11 @@ def install_probes(records: dict[str, dict[str, Any]]) -> Any:
 
     original_wrapper = agents.reporting_progress
 
-    def timed_tool(tool: Callable[..., Awaitable[str]]) -> Callable[..., Awaitable[str]]:
+    def timed_tool(tool: Callable[..., Awaitable[Any]]) -> Callable[..., Awaitable[Any]]:
         inner = original_wrapper(tool)
 
         @functools.wraps(tool)
-        async def run(*args: Any, **kwargs: Any) -> str:
+        async def run(*args: Any, **kwargs: Any) -> Any:
             times = CURRENT_TURN.get()
             token = IN_TOOL.set(True)
             began = time.perf_counter()

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from contextlib import AsyncExitStack
 from dataclasses import dataclass, field
+from datetime import timedelta
 
 import grpc
 import structlog
@@ -19,14 +20,24 @@ from agenda_kit.grpc.server import ServerSpec, ServiceRegistration, create_serve
 from agenda_kit.grpc.tls import server_credentials
 from agenda_kit.health import HealthWatcher
 from agenda_kit.settings import SharedSettings
-from calendar_service.application import use_cases
+from calendar_service.application import event_writes, use_cases
 from calendar_service.application.busy_time import BusyTimeCalendarAdapter
 from calendar_service.application.caching import CachingCalendarAdapter
-from calendar_service.infrastructure.backends import open_backend, open_change_feed
+from calendar_service.application.guard import SlotGuard
+from calendar_service.application.holds import HoldStore
+from calendar_service.application.sweeper import HoldSweeper
+from calendar_service.infrastructure.backends import (
+    MongoClient,
+    open_backend,
+    open_change_feed,
+    open_mongo,
+)
+from calendar_service.infrastructure.grpc.bounds import CALENDAR_BOUNDS
 from calendar_service.infrastructure.grpc.errors import CALENDAR_ERRORS
 from calendar_service.infrastructure.grpc.policy import CALENDAR_POLICY
 from calendar_service.infrastructure.grpc.servicer import CalendarServicer, CalendarUseCases
-from calendar_service.infrastructure.settings import CalendarSettings
+from calendar_service.infrastructure.mongo_holds import COLLECTION, MongoHoldStore
+from calendar_service.infrastructure.settings import Backend, CalendarSettings
 
 log = structlog.get_logger("agenda.calendar")
 SERVICE_NAME = pb.DESCRIPTOR.services_by_name["CalendarService"].full_name
@@ -46,19 +57,46 @@ class CalendarApp(Serving):
     port: int
     spec: ServerSpec
     calendar: CachingCalendarAdapter
+    guard: SlotGuard
+    holds: HoldStore
+    backend: BusyTimeCalendarAdapter
     resources: AsyncExitStack = field(default_factory=AsyncExitStack)
 
 
-def build_use_cases(calendar: BusyTimeCalendarAdapter) -> CalendarUseCases:
+def build_use_cases(calendar: BusyTimeCalendarAdapter, guard: SlotGuard) -> CalendarUseCases:
+    update = event_writes.UpdateEvent(calendar, guard)
     return CalendarUseCases(
         get_free_slots=use_cases.GetFreeSlots(calendar),
         query_free_busy=use_cases.QueryFreeBusy(calendar),
-        create_event=use_cases.CreateEvent(calendar),
+        create_event=event_writes.CreateEvent(calendar, guard),
         get_event=use_cases.GetEvent(calendar),
-        cancel_event=use_cases.CancelEvent(calendar),
+        cancel_event=event_writes.CancelEvent(calendar, guard),
         list_events=use_cases.ListEvents(calendar),
-        move_event=use_cases.MoveEvent(calendar),
+        move_event=event_writes.MoveEvent(update),
+        update_event=update,
     )
+
+
+async def _stores(
+    settings: CalendarSettings,
+    shared: SharedSettings,
+    resources: AsyncExitStack,
+    watcher: HealthWatcher,
+    backend: BusyTimeCalendarAdapter | None,
+    holds: HoldStore | None,
+) -> tuple[BusyTimeCalendarAdapter, HoldStore]:
+    """The backend and the hold store; MongoDB is opened when either needs it (the hold
+    store, or the built-in calendar)."""
+    client: MongoClient | None = None
+    local = backend is None and settings.backend is Backend.LOCAL
+    if holds is None or local:
+        client = await open_mongo(shared, resources, watcher)
+    if backend is None:
+        backend = await open_backend(settings, resources, client)
+    if holds is None:
+        assert client is not None
+        holds = await MongoHoldStore.open(client[settings.database][COLLECTION])
+    return backend, holds
 
 
 async def bootstrap(
@@ -66,15 +104,17 @@ async def bootstrap(
     shared: SharedSettings,
     *,
     backend: BusyTimeCalendarAdapter | None = None,
+    holds: HoldStore | None = None,
 ) -> CalendarApp:
-    """Wire the service. Tests pass ``backend`` (a fake or a pre-built adapter) and port 0."""
+    """Wire the service. Tests pass ``backend`` (a fake or a pre-built adapter), ``holds``
+    (a fake hold store) and port 0; otherwise both live in MongoDB / the configured
+    provider."""
     resources = AsyncExitStack()
     watcher = HealthWatcher(
         interval=shared.health_interval_seconds, timeout=shared.health_timeout_seconds
     )
     try:
-        if backend is None:
-            backend = await open_backend(settings, shared, resources, watcher)
+        backend, holds = await _stores(settings, shared, resources, watcher, backend, holds)
         resources.push_async_callback(watcher.stop)  # stops before the backend closes
         calendar = CachingCalendarAdapter(
             backend,
@@ -83,10 +123,15 @@ async def bootstrap(
             followed_ttl_seconds=settings.freebusy_followed_ttl_seconds,
         )
         calendar.feed = await open_change_feed(backend, settings, calendar.pushed_change, resources)
+        guard = SlotGuard(calendar, holds, lease=timedelta(seconds=settings.hold_lease_seconds))
+        if settings.hold_sweep_interval_seconds > 0:
+            sweeper = HoldSweeper(guard, settings.hold_sweep_interval_seconds)
+            resources.push_async_callback(sweeper.stop)
+            sweeper.start()
         directory = build_directory(
             shared.principals_file, shared.data_dir, env_entry(ENV_PRINCIPAL, settings.auth_tokens)
         )
-        servicer = CalendarServicer(build_use_cases(calendar))
+        servicer = CalendarServicer(build_use_cases(calendar, guard))
         spec = ServerSpec(
             services=[
                 ServiceRegistration(
@@ -96,7 +141,7 @@ async def bootstrap(
             ],
             interceptors=[
                 RequestContextInterceptor(CALENDAR_ERRORS),
-                AuthorizationInterceptor(directory, [CALENDAR_POLICY]),
+                AuthorizationInterceptor(directory, [CALENDAR_POLICY], check=CALENDAR_BOUNDS.check),
             ],
             credentials=server_credentials(
                 settings.tls_cert_file, settings.tls_key_file, settings.tls_client_ca_file
@@ -108,4 +153,4 @@ async def bootstrap(
         await resources.aclose()
         raise
     log.info("calendar_service_ready", port=port, backend=settings.backend.value)
-    return CalendarApp(server, port, spec, calendar, resources)
+    return CalendarApp(server, port, spec, calendar, guard, holds, backend, resources)

@@ -26,6 +26,7 @@ from eval import (
     whatsapp_batch4,
     whatsapp_batch5,
     whatsapp_batch6,
+    whatsapp_batch7,
     whatsapp_lirio,
 )
 from eval.harness import Harness
@@ -41,6 +42,7 @@ SUITES = {
         *whatsapp_batch4.CASES,
         *whatsapp_batch5.CASES,
         *whatsapp_batch6.CASES,
+        *whatsapp_batch7.CASES,
     ],
     "whatsapp-bigode": whatsapp.CASES,
     "whatsapp-lirio": whatsapp_lirio.CASES,
@@ -48,6 +50,7 @@ SUITES = {
     "whatsapp-batch4": whatsapp_batch4.CASES,
     "whatsapp-batch5": whatsapp_batch5.CASES,
     "whatsapp-batch6": whatsapp_batch6.CASES,
+    "whatsapp-batch7": whatsapp_batch7.CASES,
 }
 
 

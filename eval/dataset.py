@@ -29,7 +29,7 @@ from eval.harness import Booked, Transcript, local
 Outcome = Literal[
     "booked", "cancelled", "rescheduled", "faq", "handoff", "info", "nothing", "no_answer"
 ]
-Language = Literal["pt", "en"]
+Language = Literal["pt", "en", "es"]
 
 TUE, WED, THU, FRI, SAT = (date(2026, 12, day) for day in range(1, 6))
 BOOK = "book_appointment"
@@ -68,6 +68,17 @@ class Expected:
     target: datetime | None = None
     """Cancel/reschedule: which of the customer's appointments (by its start), when several
     have the wanted service."""
+    also: tuple[tuple[str, str, datetime], ...] = ()
+    """Booked: the visit's further appointments (service, professional, start), booked with
+    the first one after the same single yes (several services asked in one message)."""
+    facts: tuple[tuple[str, ...], ...] = ()
+    """Info: groups of spellings; the last reply states one spelling of every group (a
+    spelling that starts with a digit counts only when no digit comes right before it, so
+    "8h" is not found in "18h")."""
+    faq_free: bool = False
+    """Info: the last reply cites no FAQ entry and states none of the salon's FAQ facts."""
+    distinct_replies: bool = False
+    """No two consecutive replies are the same text (a stuck loop)."""
 
 
 EvalCase = Case[Conversation, Transcript, Expected]

@@ -3,14 +3,16 @@ no side effect beyond it) and trajectory match (the expected tools, in order).""
 
 from __future__ import annotations
 
+import itertools
 import re
 import unicodedata
 from dataclasses import dataclass
+from datetime import datetime
 
 from pydantic_evals.evaluators import EvaluationReason, Evaluator, EvaluatorContext
 
-from agent_service.infrastructure.agent.offline.text import conversation_language
 from agent_service.infrastructure.agent.tools.faq import marked_quotation
+from agent_service.infrastructure.language import data_detector
 from eval.dataset import WRITE_TOOLS, Conversation, Expected
 from eval.harness import (
     CANCELLED,
@@ -121,6 +123,14 @@ def task_problems(out: Transcript, want: Expected, salon: SalonSpec = IPE) -> li
         missing = [m for m in want.mentions if fold(m) not in fold(last_reply)]
         if missing:
             problems.append(f"reply does not mention {missing}: {last_reply[:160]!r}")
+        unstated = [group for group in want.facts if not _states_one(last_reply, group)]
+        if unstated:
+            problems.append(f"reply states none of {unstated}: {last_reply[:160]!r}")
+        cited = [key for key in salon.faq_facts if _states(last_reply, key, salon)]
+        if want.faq_free and ("[faq:" in last_reply or cited):
+            problems.append(f"answered from an unrelated FAQ entry: {last_reply[:120]!r}")
+    if want.distinct_replies:
+        problems += _repeats(out)
     if want.outcome != "handoff" and not last_reply.strip():
         problems.append("empty reply")
     spoken = _spoken_language(out, want)
@@ -128,6 +138,28 @@ def task_problems(out: Transcript, want: Expected, salon: SalonSpec = IPE) -> li
         problem for turn in out.turns for problem in reply_problems(turn.reply, spoken, salon)
     ]
     return problems
+
+
+def _states_one(reply: str, spellings: tuple[str, ...]) -> bool:
+    """Whether ``reply`` has one of ``spellings`` (one starting with a digit must not follow
+    another digit: "8h" is not in "18h")."""
+    folded = fold(reply)
+    for spelling in spellings:
+        wanted = fold(spelling)
+        guard = r"(?<!\d)" if wanted[:1].isdigit() else ""
+        if re.search(guard + re.escape(wanted), folded):
+            return True
+    return False
+
+
+def _repeats(out: Transcript) -> list[str]:
+    """Consecutive turns that got the very same reply (the conversation was stuck)."""
+    replies = [" ".join(turn.reply.split()) for turn in out.turns]
+    return [
+        f"the same reply twice in a row (turns {n} and {n + 1}): {now[:100]!r}"
+        for n, (before, now) in enumerate(itertools.pairwise(replies), 1)
+        if now and before == now
+    ]
 
 
 _RAW_TAG = re.compile(r"\[(?:faq|id|tool)[:=]|\bid=", re.I)
@@ -138,7 +170,8 @@ _SENTENCE = re.compile(r"[^.!?\n]+")
 def _spoken_language(out: Transcript, want: Expected) -> str:
     """The case's language; the salon's own (pt) while no customer message shows any
     (e.g. "xyzzy plugh": nothing says the customer speaks English)."""
-    evident = any(conversation_language(t.text, None, "pt")[1] for t in out.turns)
+    judge = data_detector()
+    evident = any(judge.conversation_language(t.text, None, "pt")[1] for t in out.turns)
     return want.language if evident else "pt"
 
 
@@ -151,9 +184,10 @@ def reply_problems(reply: str, language: str, salon: SalonSpec = IPE) -> list[st
     if _RAW_TAG.search(reply) or _UUID.search(reply):
         problems.append(f"raw tag or id in a reply: {reply[:120]!r}")
     unquoted = _without_names(marked_quotation(language).sub(" ", reply), salon)
+    judge = data_detector()
     for sentence in _SENTENCE.findall(unquoted):
-        said, settled = conversation_language(sentence, None, "pt")
-        if settled and said != language and _clearly(sentence, said):
+        said, settled = judge.conversation_language(sentence, None, "pt")
+        if settled and said != language and _clearly(sentence, said, language):
             problems.append(f"a sentence in {said} in a {language} reply: {sentence!r}")
     return problems
 
@@ -167,31 +201,34 @@ def _without_names(reply: str, salon: SalonSpec) -> str:
     return reply
 
 
-def _clearly(sentence: str, language: str) -> bool:
-    """At least two more function words of ``language`` than of the other one."""
-    other = "pt" if language == "en" else "en"
-    return conversation_language(sentence, other, other)[0] == language
+def _clearly(sentence: str, language: str, expected: str) -> bool:
+    """At least two more function words of ``language`` than of the ``expected`` one."""
+    return data_detector().conversation_language(sentence, expected, expected)[0] == language
+
+
+def _wanted_visit(want: Expected, salon: SalonSpec) -> list[tuple[str, str, datetime]]:
+    """(service name, professional name, start) of every appointment the case wants booked."""
+    if want.outcome != "booked" or not (want.service and want.professional and want.start):
+        return []
+    first = (want.service, want.professional, want.start)
+    return [
+        (salon.services[service][0], salon.professionals[professional][0], start)
+        for service, professional, start in (first, *want.also)
+    ]
 
 
 def _booked(
     confirmed: list[AppointmentRecord], want: Expected, kinds: list[str], salon: SalonSpec
 ) -> list[str]:
-    assert want.service and want.professional and want.start
-    service = salon.services[want.service][0]
-    professional = salon.professionals[want.professional][0]
+    wanted = _wanted_visit(want, salon)
+    assert wanted
+    described = "; ".join(f"{s} with {p} at {t:%a %d/%m %H:%M}" for s, p, t in wanted)
     if not confirmed:
-        return [
-            f"nothing booked (wanted {service} with {professional} at {want.start:%d/%m %H:%M})"
-        ]
+        return [f"nothing booked (wanted {described})"]
     problems = []
-    if len(confirmed) > 1:
-        problems.append(f"{len(confirmed)} bookings: {_describe(confirmed)}")
-    got = confirmed[0]
-    if (got.service, got.professional, got.start) != (service, professional, want.start):
-        problems.append(
-            f"booked {_describe([got])}, wanted {service} with {professional} "
-            f"at {want.start:%a %d/%m %H:%M}"
-        )
+    got = sorted((a.service, a.professional, a.start) for a in confirmed)
+    if got != sorted(wanted):
+        problems.append(f"booked {_describe(confirmed)}, wanted {described}")
     if "appointment_booked" not in kinds:
         problems.append("no appointment_booked action")
     return problems
@@ -258,14 +295,8 @@ def wrong_writes(conversation: Conversation, out: Transcript, want: Expected) ->
     or moved when it should not be, or moved to another time than asked."""
     salon = SALONS[conversation.salon]
     new = [a for a in out.appointments if not a.preexisting and a.status == CONFIRMED]
-    wanted = None
-    if want.outcome == "booked" and want.service and want.professional and want.start:
-        wanted = (
-            salon.services[want.service][0],
-            salon.professionals[want.professional][0],
-            want.start,
-        )
-    wrong = sum(1 for a in new if (a.service, a.professional, a.start) != wanted)
+    wanted = _wanted_visit(want, salon)
+    wrong = sum(1 for a in new if (a.service, a.professional, a.start) not in wanted)
     before = {item.start for item in conversation.booked}
     for old in (a for a in out.appointments if a.preexisting):
         target = _is_target(old, want, salon)

@@ -10,6 +10,7 @@ from eval import (
     whatsapp_batch4,
     whatsapp_batch5,
     whatsapp_batch6,
+    whatsapp_batch7,
     whatsapp_lirio,
 )
 
@@ -21,4 +22,5 @@ CASES = [
     *whatsapp_batch4.CASES,
     *whatsapp_batch5.CASES,
     *whatsapp_batch6.CASES,
+    *whatsapp_batch7.CASES,
 ]

@@ -34,6 +34,7 @@ from agenda_kit.settings import SharedSettings
 from calendar_service.bootstrap import CalendarApp, bootstrap
 from calendar_service.infrastructure.settings import CalendarSettings
 from tests.fakes.in_memory_calendar import InMemoryCalendar
+from tests.fakes.in_memory_holds import InMemoryHolds
 
 TOKEN = "test-token-calendar"
 TESTS = Path(__file__).resolve().parent
@@ -127,7 +128,7 @@ async def calendar_app(
 ) -> AsyncIterator[CalendarApp]:
     settings = CalendarSettings(grpc_port=0, auth_tokens=[TOKEN], metrics_port=0)
     shared = SharedSettings(AGENDA_DATA_DIR=tmp_path)
-    app = await bootstrap(settings, shared, backend=in_memory_calendar)
+    app = await bootstrap(settings, shared, backend=in_memory_calendar, holds=InMemoryHolds())
     await app.start()
     yield app
     await app.stop(0)

@@ -4,20 +4,28 @@
 Invariant after any fault: every confirmed appointment has exactly one calendar event, no
 event exists without its appointment, and failed bookings hold no slot.
 
+One booking guarantee: the calendar service's create-if-free. The appointment is reserved
+(pending, unique by id: a redelivery resumes it) and the event is written with
+``ConflictPolicy.REJECT``: the service takes the calendar's time atomically (across its
+replicas and every client writing that calendar), reads its busy time fresh and refuses a
+taken time with ``SlotTakenError`` — which fails the appointment and reaches the caller as
+``SlotUnavailableError``. The agent takes no holds of its own.
+
 Failure rules of ``BookAppointment.execute``:
-- before the event write nothing is ambiguous: any error (slot taken, calendar down, the
-  caller's deadline passed) marks the appointment failed, releasing its holds, and re-raises;
+- before the event write nothing is ambiguous: any error (off the working hours or grid,
+  the caller's deadline passed) marks the appointment failed and re-raises;
 - no event write starts once the caller's deadline (``agenda_kit.deadline``) has passed;
-- a write refused for a reason that proves no event exists (bad request, unknown calendar,
-  key conflict) fails the appointment; any other write failure is ambiguous: one more try
-  with the same idempotency key, then the appointment stays pending (``awaiting_notice``)
-  and ``BookingPendingError`` says so: "pending means pending" — the reconciler settles it
-  and the customer hears the outcome through the outbox;
+- a write refused for a reason that proves no event exists (time taken, bad request,
+  unknown or unshared calendar, refused credentials, key conflict) fails the appointment;
+  any other write failure is ambiguous: one more try with the same idempotency key, then
+  the appointment stays pending (``awaiting_notice``) and ``BookingPendingError`` says so:
+  "pending means pending" — the reconciler settles it and the customer hears the outcome
+  through the outbox;
 - a confirm refused because the reconciler failed the appointment meanwhile cancels the
   event just written; if that cancel fails the event is recorded (``orphan_event_id``) and
   the reconciler's orphan sweep cancels it, so no orphan remains;
-- once the holds are taken, the rest of the saga runs shielded from the caller's
-  cancellation: it finishes (or compensates) on its own and its outcome is stored.
+- once reserved, the rest of the saga runs shielded from the caller's cancellation: it
+  finishes (or compensates) on its own and its outcome is stored.
 """
 
 from __future__ import annotations
@@ -29,10 +37,13 @@ from uuid import UUID
 import structlog
 
 from agenda_kit.calendar.errors import (
+    CalendarAccessDeniedError,
+    CalendarCredentialsError,
     CalendarError,
     CalendarNotFoundError,
     IdempotencyConflictError,
     InvalidCalendarRequestError,
+    SlotTakenError,
 )
 from agenda_kit.calendar.port import ICalendarAdapter
 from agenda_kit.retrying import RetryPolicy, retrying
@@ -45,7 +56,7 @@ from agent_service.application.booking_rules import (
     shielded,
     utc_now,
 )
-from agent_service.application.free_slots import CalendarRecheck
+from agent_service.application.free_slots import BookableCheck
 from agent_service.application.repositories import Repositories
 from agent_service.domain.appointments import Appointment, AppointmentStatus
 from agent_service.domain.catalog import Professional, Service, Tenant
@@ -64,8 +75,11 @@ Failpoint = Callable[[str], None]
 """Called with a step name of ``FAILPOINT_STEPS`` as the saga passes it (crash tests only)."""
 FAILPOINT_STEPS = ("after_reserve", "after_recheck", "after_event", "before_confirm")
 _PERMANENT_WRITE_ERRORS = (
+    SlotTakenError,
     InvalidCalendarRequestError,
     CalendarNotFoundError,
+    CalendarAccessDeniedError,
+    CalendarCredentialsError,
     IdempotencyConflictError,
 )
 """Write failures that prove no event was created; any other ``CalendarError`` is ambiguous."""
@@ -84,14 +98,14 @@ class BookAppointment:
         self,
         repos: Repositories,
         calendar: ICalendarAdapter,
-        recheck: CalendarRecheck,
+        bookable: BookableCheck,
         clock: Clock = utc_now,
         *,
         failpoint: Failpoint = _no_failpoint,
     ) -> None:
         self._repos = repos
         self._calendar = calendar
-        self._recheck = recheck
+        self._bookable = bookable
         self._clock = clock
         self._failpoint = failpoint
 
@@ -106,8 +120,9 @@ class BookAppointment:
         rescheduled_from: UUID | None = None,
         request_key: str | None = None,
     ) -> Appointment:
-        """Reserve (holds under a unique index), re-check the calendar, write the event with
-        the appointment id as idempotency key, confirm. ``SlotUnavailableError`` when taken.
+        """Reserve (the pending appointment, unique by id), check the agent's own rules of
+        the time, write the event create-if-free with the appointment id as idempotency key,
+        confirm. ``SlotUnavailableError`` when the time is taken.
 
         ``request_key`` (the channel message that confirmed it) makes the appointment id
         deterministic: a redelivery of that message after its first handler died resumes
@@ -199,7 +214,7 @@ class BookAppointment:
         self, tenant: Tenant, professional: Professional, service: Service, appointment: Appointment
     ) -> Appointment:
         try:
-            await self._recheck.booking(tenant, professional, service, appointment)
+            self._bookable.booking(tenant, professional, service, appointment)
             check_deadline("writing the calendar event")
         except Exception as error:
             await self._fail(appointment, f"not written: {error}")
@@ -212,6 +227,9 @@ class BookAppointment:
     ) -> Appointment:
         try:
             event_id = await self._create_event(tenant, appointment)
+        except SlotTakenError as error:
+            await self._fail(appointment, f"not free: {error}")
+            raise SlotUnavailableError("that time was just taken") from error
         except _PERMANENT_WRITE_ERRORS as error:
             await self._fail(appointment, f"calendar refused the event: {error}")
             raise

@@ -6,7 +6,8 @@ seconds (monotonic clock, injectable); every ``add``/``update``/``delete`` throu
 drops the tenant's entry at once, so this replica sees its own changes (the CatalogService's)
 immediately, and another replica's change is seen within ``ttl``. A list read that raced a
 change through the cache is returned but not kept. ``get`` answers from the kept list and reads
-the store for an id it does not hold (a just-created entry; ``NotFoundError`` passes through).
+the store for an id it does not hold (a just-created entry; ``NotFoundError`` passes through)
+or when asked ``fresh`` (what an update reads).
 ``list(service_id=...)`` and ``search`` filter and rank the kept list exactly as the stores do.
 """
 
@@ -56,7 +57,7 @@ class _PerTenant(Generic[_E]):
 class _CatalogStore(Protocol[_E]):
     """What the three catalog repositories share (their ports in ``application.ports``)."""
 
-    async def get(self, tenant_id: UUID, entry_id: UUID, /) -> _E: ...
+    async def get(self, tenant_id: UUID, entry_id: UUID, /, *, fresh: bool = False) -> _E: ...
 
     async def add(self, entry: _E, /) -> _E: ...
 
@@ -84,7 +85,9 @@ class _CachedCatalog(Generic[_E]):
     async def _all(self, tenant_id: UUID) -> list[_E]:
         return await self._kept.read(tenant_id, lambda: self._inner.list(tenant_id))
 
-    async def get(self, tenant_id: UUID, entry_id: UUID) -> _E:
+    async def get(self, tenant_id: UUID, entry_id: UUID, *, fresh: bool = False) -> _E:
+        if fresh:
+            return await self._inner.get(tenant_id, entry_id, fresh=True)
         for entry in await self._all(tenant_id):
             if entry.id == entry_id:
                 return entry

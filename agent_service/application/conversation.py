@@ -1,72 +1,73 @@
-# Over 300 lines: one use case (HandleMessage); claim, lease, handoff and storage share a turn.
-"""Handling customer messages: deduplication, handoff, the engine turn, persistence."""
+"""Handling customer messages: exactly once per channel message id, in bursts, under the
+turn's own budget (the turns themselves: ``turn_runner``; bursts: ``bursts``)."""
 
 from __future__ import annotations
 
 import asyncio
-import uuid
+import hashlib
 from collections.abc import Callable, Coroutine
 from contextlib import AbstractAsyncContextManager, nullcontext
-from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any, TypeVar
 from uuid import UUID
 
 import structlog
 
-from agenda_kit.tracing import current_trace_id
-from agent_service.application.customers import merge_profile
-from agent_service.application.engine import ConversationEngine, ProgressSink, TurnInput
+from agent_service.application.burst_driver import BurstDriver, Waiters
+from agent_service.application.bursts import Joined, LaneKey, QueuedMessage
+from agent_service.application.engine import ConversationEngine, ProgressEvent, ProgressSink
 from agent_service.application.incoming import (
     HandledMessage,
     IncomingMessage,
     customer_ref,
     validate_incoming,
 )
+from agent_service.application.redelivery import (
+    IN_PROGRESS_RETRY_AFTER_SECONDS,
+    POLL_EVERY,
+    TAKEOVER_EVERY,
+    Redelivery,
+    failed,
+)
 from agent_service.application.repositories import Repositories
 from agent_service.application.tenant_gate import Admission
-from agent_service.application.turn_context import UPCOMING_READ, Upcoming
-from agent_service.application.turn_persistence import (
-    answered_conversation,
-    remember_name,
-    save_turn,
-)
-from agent_service.domain.catalog import Customer, Tenant
-from agent_service.domain.conversations import (
-    Conversation,
-    ConversationStatus,
-    Message,
-    Role,
-    TurnResult,
-)
+from agent_service.application.turn_persistence import ensure_conversation
+from agent_service.application.turn_runner import TurnRunner
+from agent_service.domain.catalog import Tenant
+from agent_service.domain.conversations import TurnFailure
 from agent_service.domain.errors import (
-    ConflictError,
     MessageIdTakenError,
-    NotFoundError,
+    RetryableTurnError,
     StorageUnavailableError,
+    StoredTurnFailureError,
 )
 
 __all__ = ["HandleMessage", "HandledMessage", "IncomingMessage"]  # callers import them here
 log = structlog.get_logger("agenda.conversation")
 _T = TypeVar("_T")
-_TAKEOVER_EVERY = 0.5
-"""How often a duplicate waiting for the reply checks whether the claim's lease expired."""
-HUMAN = "human"
+MessageKey = tuple[UUID, str, str]
+ACCEPTED = "accepted"
+"""The progress event of a message that has its place in its customer's lane."""
 
 
 class HandleMessage:
-    """One customer message → one reply, exactly once per channel message id.
+    """One customer message → its reply, exactly once per channel message id.
 
-    A redelivered message id returns the stored reply (``duplicate``) and changes nothing;
-    while a human has the conversation the message is stored and acknowledged only. A new
-    message runs only if its tenant has a free place in ``gate`` (default: unlimited);
-    otherwise ``CapacityExceededError`` and the message id stays unclaimed (a retry may run).
-    Duplicates waiting for a stored reply do not take a place.
-
-    Claims are leases, renewed every ``renew_every`` seconds while the turn runs: a duplicate
-    waiting for the reply takes the claim over (and handles the message) once its holder has
-    died and the lease expired. Once claimed, the turn is shielded from the caller's
-    cancellation: it runs to its end and stores its reply, which a redelivery then gets.
+    Rules:
+    - the first delivery of a message id claims it (a lease in the store, renewed while it
+      waits or runs) with a digest of who sent what; the message then joins its customer's
+      lane and is answered by the next turn of that lane, alone or with the rest of its burst
+      (``bursts``). Once claimed, this runs to its end even if the caller goes away: the
+      outcome is stored for the redelivery;
+    - a redelivery (same id, same sender and text) gets the stored reply (``duplicate``) and
+      changes nothing; while the first delivery is still being handled it waits, at most
+      ``duplicate_wait`` seconds and never past most of its caller's time left, then answers
+      ``MessageInProgressError`` (retry shortly); when the first delivery's holder died
+      (lease expired) or its turn failed, the redelivery handles the message itself;
+    - the same id with another sender is ``MessageIdTakenError``, with other text
+      ``MessageIdReusedError``: nothing runs;
+    - a message runs only if its tenant has a place in ``gate`` (default: unlimited), else
+      ``CapacityExceededError`` and the id stays unclaimed; waiting duplicates take no place.
     """
 
     def __init__(
@@ -78,15 +79,23 @@ class HandleMessage:
         gate: Admission | None = None,
         renew_every: float = 20.0,
         handoff_timeout: float | None = None,
+        turn_budget: float = 120.0,
         clock: Callable[[], datetime] = lambda: datetime.now(UTC),
     ) -> None:
-        self._handoff_timeout = handoff_timeout
-        self._clock = clock
         self._repos = repos
-        self._engine = engine
         self._duplicate_wait = duplicate_wait
         self._gate = gate
         self._renew_every = renew_every
+        self._waiters = Waiters()
+        runner = TurnRunner(
+            repos,
+            engine,
+            budget_seconds=turn_budget,
+            handoff_timeout=handoff_timeout,
+            clock=clock,
+        )
+        self._driver = BurstDriver(repos, runner, self._waiters, renew_every=renew_every)
+        self._redelivery = Redelivery(repos.turns, self._waiters, duplicate_wait=duplicate_wait)
         self._detached: set[asyncio.Future[Any]] = set()
 
     async def execute(
@@ -95,37 +104,20 @@ class HandleMessage:
         validate_incoming(message)
         tenant = await self._repos.tenants.get(message.tenant_id)
         key = (message.tenant_id, message.channel, message.message_id)
-        handled = await self._shielded(self._claim_and_run(message, tenant, key, progress))
+        digest = request_digest(message)
+        lane = LaneKey(message.tenant_id, message.channel, customer_ref(message))
+        queued = _queued(message)
+        handled = await self._shielded(self._first_delivery(tenant, lane, queued, digest, progress))
         if handled is not None:
             return handled
-        stored = await self._stored_result(*key)
+        await _accepted(progress)  # a redelivery: its place in the lane was taken before
+        stored = await self._redelivery.stored_result(key, digest)
         if stored is not None:
             if stored.customer_ref and stored.customer_ref != customer_ref(message):
                 raise MessageIdTakenError()
-            await self._named_stored(message, stored)
+            await ensure_conversation(self._repos, message, stored)
             return HandledMessage(stored, duplicate=True)
-        return await self._shielded(self._claimed_turn(message, tenant, key, progress))
-
-    async def _named_stored(self, message: IncomingMessage, stored: TurnResult) -> None:
-        """The conversation a stored reply names exists before the reply goes out again. A new
-        conversation is created by its turn's save, which follows the stored result: when
-        that delivery died (or is still saving) in between, it is stored here as the stored
-        result answered it (``answered_conversation``); the turn's own save, at version 0,
-        then replaces it with the assistant's state added."""
-        conversations = self._repos.conversations
-        try:
-            await conversations.get(message.tenant_id, stored.conversation_id)
-            return
-        except NotFoundError:
-            log.warning("named_conversation_stored", conversation_id=str(stored.conversation_id))
-        sender = Customer(
-            tenant_id=message.tenant_id,
-            channel=message.channel,
-            external_id=message.external_id.strip(),
-            name=message.display_name.strip(),
-        )
-        customer, _ = await self._repos.customers.upsert(sender)
-        await conversations.add(answered_conversation(message, customer, stored))
+        return await self._shielded(self._claimed(tenant, lane, queued, None, progress))
 
     async def drain(self, grace_seconds: float) -> None:
         """Wait at most ``grace_seconds`` for turns whose caller left (shielded, still
@@ -153,37 +145,96 @@ class HandleMessage:
             )
         return outcome
 
-    async def _claim_and_run(
+    async def _first_delivery(
         self,
-        message: IncomingMessage,
         tenant: Tenant,
-        key: tuple[UUID, str, str],
+        lane: LaneKey,
+        queued: QueuedMessage,
+        digest: str,
         progress: ProgressSink | None,
     ) -> HandledMessage | None:
-        """The turn if this delivery claims the message; None when another one holds it."""
-        if not await self._repos.turns.claim(*key):
+        """The outcome if this delivery claims the message; None when it was claimed before."""
+        joined = await self._repos.lanes.claim(lane, queued, digest)
+        if joined is Joined.TAKEN:
             return None
-        return await self._claimed_turn(message, tenant, key, progress)
+        await _accepted(progress)
+        return await self._claimed(tenant, lane, queued, joined is Joined.HOLDING, progress)
 
-    async def _claimed_turn(
+    async def _claimed(
         self,
-        message: IncomingMessage,
         tenant: Tenant,
-        key: tuple[UUID, str, str],
+        lane: LaneKey,
+        queued: QueuedMessage,
+        holding: bool | None,
         progress: ProgressSink | None,
     ) -> HandledMessage:
+        """The claimed message's outcome (``holding`` None: a claim taken over, not in its
+        lane yet)."""
+        key = (lane.tenant_id, lane.channel, queued.message_id)
         renewing = asyncio.ensure_future(self._keep_renewing(key))
         try:
             async with self._admitted(tenant.id):
-                result = await self._handle(message, tenant, progress)
+                read_first = holding is None
+                if holding is None:
+                    holding = await self._repos.lanes.join(lane, queued)
+                return await self._answered(tenant, lane, queued, holding, read_first, progress)
+        except RetryableTurnError:
+            raise  # its failure is the stored outcome: a retry runs the message again
         except BaseException:
             await self._repos.turns.release(*key)  # keeps a turn whose outcome was stored
             raise
         finally:
             renewing.cancel()
-        return HandledMessage(result, duplicate=False)
 
-    async def _keep_renewing(self, key: tuple[UUID, str, str]) -> None:
+    async def _answered(
+        self,
+        tenant: Tenant,
+        lane: LaneKey,
+        queued: QueuedMessage,
+        holding: bool,
+        read_first: bool,
+        progress: ProgressSink | None,
+    ) -> HandledMessage:
+        """This delivery runs the lane when it holds it, else waits for the outcome the
+        holder stores, taking the lane over should its holder die."""
+        key = (lane.tenant_id, lane.channel, queued.message_id)
+        loop = asyncio.get_running_loop()
+        next_takeover = loop.time() + TAKEOVER_EVERY
+        self._waiters.expect(key)
+        try:
+            while True:
+                if holding:
+                    await self._driver.drive(lane, queued, tenant, progress, read_first=read_first)
+                handled = await self._own_outcome(key)
+                if handled is not None:
+                    return handled
+                await self._waiters.wait(key, POLL_EVERY)
+                holding, read_first = False, True
+                if loop.time() >= next_takeover:
+                    next_takeover = loop.time() + TAKEOVER_EVERY
+                    holding = await self._repos.lanes.acquire(lane, queued.message_id)
+        finally:
+            self._waiters.forget(key)
+
+    async def _own_outcome(self, key: MessageKey) -> HandledMessage | None:
+        """The message's outcome: handed over in this process, else as stored."""
+        outcome = self._waiters.outcome(key)
+        if outcome is None:
+            stored = await self._repos.turns.stored(*key)
+            if stored is None:  # the turn failed in another replica, which released the claim
+                raise StoredTurnFailureError(
+                    "TURN_FAILED",
+                    "the turn answering this message failed; send it again",
+                    retry_after_seconds=IN_PROGRESS_RETRY_AFTER_SECONDS,
+                )
+            outcome = stored.failure or stored.result
+        if isinstance(outcome, BaseException):
+            raise outcome
+        if isinstance(outcome, TurnFailure):
+            raise failed(outcome)
+        return None if outcome is None else HandledMessage(outcome, duplicate=False)
+
+    async def _keep_renewing(self, key: MessageKey) -> None:
         while True:
             await asyncio.sleep(self._renew_every)
             try:
@@ -194,174 +245,26 @@ class HandleMessage:
     def _admitted(self, tenant_id: UUID) -> AbstractAsyncContextManager[None]:
         return nullcontext() if self._gate is None else self._gate.admit(tenant_id)
 
-    async def _stored_result(
-        self, tenant_id: UUID, channel: str, message_id: str
-    ) -> TurnResult | None:
-        """The first delivery's reply, waited for; None when its claim expired (its holder
-        died) and this delivery took the claim over."""
-        loop = asyncio.get_running_loop()
-        give_up = loop.time() + self._duplicate_wait
-        next_try = loop.time() + _TAKEOVER_EVERY
-        while loop.time() < give_up:
-            stored = await self._repos.turns.result(tenant_id, channel, message_id)
-            if stored is not None:
-                return stored
-            if loop.time() >= next_try:
-                next_try = loop.time() + _TAKEOVER_EVERY
-                if await self._repos.turns.claim(tenant_id, channel, message_id):
-                    log.warning("expired_claim_taken_over", message_id=message_id)
-                    return None
-            await asyncio.sleep(0.05)
-        raise ConflictError("this message is still being handled; retry shortly")
 
-    async def _handle(
-        self, message: IncomingMessage, tenant: Tenant, progress: ProgressSink | None
-    ) -> TurnResult:
-        """The turn, with the tenant read once at its start (one round trip fewer)."""
-        tenant_id = tenant.id
-        customer, conversation, upcoming = await self._sender(message)
-        trace_id = current_trace_id() or uuid.uuid4().hex  # the OpenTelemetry trace when on
-        structlog.contextvars.bind_contextvars(
-            conversation_id=str(conversation.id), trace_id=trace_id
-        )
-        incoming = Message(role=Role.CUSTOMER, text=message.text, message_id=message.message_id)
-        key = (tenant_id, message.channel, message.message_id)
-        if self._human_timed_out(conversation):
-            conversation = await self._repos.conversations.save(conversation.handed_back())
-            log.info("handoff_timed_out", conversation_id=str(conversation.id))
-        if conversation.status is ConversationStatus.HANDED_OFF:
-            # While a human has it, nothing the bot proposed earlier can be confirmed later.
-            saved = await self._repos.conversations.save(
-                conversation.with_message(incoming).without_pending()
-            )
-            result = TurnResult(
-                conversation_id=saved.id,
-                reply="",
-                specialist=HUMAN,
-                status=saved.status,
-                trace_id=trace_id,
-                customer_ref=customer_ref(message),
-                language=tenant.language,
-            )
-            await self._repos.turns.complete(*key, result)
-            return result
-        output = await self._engine.run_turn(
-            TurnInput(
-                tenant=tenant,
-                customer=customer,
-                conversation=conversation.with_message(incoming),
-                text=message.text,
-                trace_id=trace_id,
-                upcoming=upcoming,
-            ),
-            progress,
-        )
-        status = (
-            ConversationStatus.HANDED_OFF
-            if output.handoff_reason is not None
-            else conversation.status
-        )
-        result = TurnResult(
-            conversation_id=conversation.id,
-            reply=output.reply,
-            actions=output.actions,
-            trace_id=trace_id,
-            specialist=output.specialist,
-            status=status,
-            pending=output.pending,
-            citations=output.citations,
-            customer_ref=customer_ref(message),
-            language=output.language or tenant.language,
-        )
-        # The outcome is stored first: whatever fails after a write, a retry of this message
-        # id gets this truthful reply and nothing runs twice.
-        await self._repos.turns.complete(*key, result)
-        await save_turn(self._repos, conversation, incoming, output)
-        await remember_name(self._repos, customer, output)
-        return result
-
-    def _human_timed_out(self, conversation: Conversation) -> bool:
-        """``AGENT_HANDOFF_TIMEOUT_SECONDS``: a conversation a human took longer ago than the
-        timeout returns to the assistant with the customer's next message."""
-        taken = conversation.handed_off_at
-        return (
-            self._handoff_timeout is not None
-            and conversation.status is ConversationStatus.HANDED_OFF
-            and taken is not None
-            and (self._clock() - taken).total_seconds() >= self._handoff_timeout
-        )
-
-    async def _sender(
-        self, message: IncomingMessage
-    ) -> tuple[Customer, Conversation, Upcoming | None]:
-        """The sender (created or profile merged as needed), their conversation and, when the
-        store joins them, their upcoming appointments: one read for a known customer."""
-        sender = Customer(
-            tenant_id=message.tenant_id,
-            channel=message.channel,
-            external_id=message.external_id.strip(),
-            name=message.display_name.strip(),
-        )
-        reader = self._repos.turn_context
-        if reader is not None:
-            known = await reader.read(
-                message.tenant_id,
-                message.channel,
-                sender.external_id,
-                message.conversation_id,
-                self._clock(),
-            )
-            if known.customer is not None:
-                customer = known.customer
-                if merge_profile(customer, sender) != customer:
-                    customer, _ = await self._repos.customers.upsert(sender)
-                found = _Found(known.conversation)
-                return customer, await self._conversation(message, customer, found), known.upcoming
-        customer, created = await self._repos.customers.upsert(
-            sender, likely_new=reader is not None
-        )
-        if created and message.conversation_id is None:
-            # A customer stored just now has no conversation and no appointment yet.
-            nothing = Upcoming(self._clock(), UPCOMING_READ, (), pending=())
-            return customer, await self._conversation(message, customer, _Found(None)), nothing
-        return customer, await self._conversation(message, customer), None
-
-    async def _conversation(
-        self, message: IncomingMessage, customer: Customer, found: _Found | None = None
-    ) -> Conversation:
-        """The named conversation if it is the customer's and has not ended, else their open
-        one on the channel, else a new one, not stored yet (``found``: already read, None if
-        not stored)."""
-        repo = self._repos.conversations
-        if message.conversation_id is not None:
-            if found is None:
-                conversation = await repo.get(message.tenant_id, message.conversation_id)
-            elif found.conversation is None:
-                raise NotFoundError("conversation", message.conversation_id)
-            else:
-                conversation = found.conversation
-            if conversation.customer_id != customer.id:
-                raise NotFoundError("conversation", message.conversation_id)
-            if conversation.status is not ConversationStatus.ENDED:
-                return conversation
-        else:
-            open_one = (
-                await repo.find_open(message.tenant_id, customer.id, message.channel)
-                if found is None
-                else found.conversation
-            )
-            if open_one is not None:
-                return open_one
-        # A new conversation is stored by the turn's first save (one write fewer); a reply
-        # naming it reaches the customer only after that save or through a redelivery, which
-        # stores it first if its first delivery died before the save (``_named_stored``).
-        return Conversation(
-            tenant_id=message.tenant_id, customer_id=customer.id, channel=message.channel
-        )
+async def _accepted(progress: ProgressSink | None) -> None:
+    """Tell a streaming caller its message has its place in the customer's order (a gateway
+    may send the customer's next message now: it is answered after this one)."""
+    if progress is not None:
+        await progress(ProgressEvent(progress=ACCEPTED))
 
 
-@dataclass(frozen=True, slots=True)
-class _Found:
-    """A conversation already read (None: none stored)."""
+def request_digest(message: IncomingMessage) -> str:
+    """Who sent what under a message id: a redelivery has the same digest, a reuse of the id
+    for another message does not."""
+    content = f"{customer_ref(message)}\x00{message.text}"
+    return hashlib.sha256(content.encode()).hexdigest()[:32]
 
-    conversation: Conversation | None
+
+def _queued(message: IncomingMessage) -> QueuedMessage:
+    return QueuedMessage(
+        message_id=message.message_id,
+        text=message.text,
+        external_id=message.external_id.strip(),
+        display_name=message.display_name.strip(),
+        conversation_id=message.conversation_id,
+    )

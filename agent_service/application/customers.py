@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from uuid import UUID
 
+from agent_service.application.paging import bind, scope_of, unbind
 from agent_service.application.ports import (
     AppointmentFilter,
     AppointmentRepository,
@@ -44,7 +45,12 @@ class CustomerDirectory:
         self, tenant_id: UUID, page_size: int, page_token: str | None
     ) -> tuple[list[Customer], str | None]:
         await self._tenants.get(tenant_id)
-        return await self._customers.list(tenant_id, page_size=page_size, page_token=page_token)
+        scope = scope_of("customers", tenant_id)
+        inner = unbind(page_token, scope)
+        customers, token = await self._customers.list(
+            tenant_id, page_size=page_size, page_token=inner
+        )
+        return customers, bind(token, scope)
 
 
 class ListAppointments:
@@ -62,6 +68,9 @@ class ListAppointments:
         page_token: str | None,
     ) -> tuple[list[Appointment], str | None]:
         await self._tenants.get(tenant_id)
-        return await self._appointments.list(
-            tenant_id, selection, page_size=page_size, page_token=page_token
+        scope = scope_of("appointments", tenant_id, selection)
+        inner = unbind(page_token, scope)
+        found, token = await self._appointments.list(
+            tenant_id, selection, page_size=page_size, page_token=inner
         )
+        return found, bind(token, scope)

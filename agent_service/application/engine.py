@@ -27,6 +27,10 @@ class TurnInput:
     trace_id: str
     upcoming: Upcoming | None = None
     """The customer's next confirmed appointments, when read with the conversation."""
+    request_key: str = ""
+    """The key of what this turn writes (a booking's request key): the channel id of the
+    FIRST message it answers, the same on every run of it (a burst may grow when its turn is
+    started again, never at its head). Empty: the conversation's last message id."""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

@@ -11,6 +11,7 @@ import functools
 import re
 import unicodedata
 from collections.abc import Iterable
+from dataclasses import dataclass
 
 import snowballstemmer  # type: ignore[import-untyped]
 from rank_bm25 import BM25Okapi  # type: ignore[import-untyped]
@@ -103,6 +104,59 @@ def _bm25(corpus: list[list[str]]) -> BM25Okapi:
     index = BM25Okapi(corpus)
     index.idf = {term: max(value, IDF_FLOOR) for term, value in index.idf.items()}
     return index
+
+
+@dataclass(frozen=True, slots=True)
+class Scored:
+    """An entry with its BM25 scores: on what it is about (question and tags) and on its
+    answer."""
+
+    entry: FaqEntry
+    about: float
+    answer: float
+
+    @property
+    def total(self) -> float:
+        return ABOUT_WEIGHT * self.about + self.answer
+
+
+@dataclass(frozen=True, slots=True)
+class Threshold:
+    """When an entry answers a question (calibrated per language, see ``[faq]`` in the data
+    files): its question or tags share a word with the question (``about >= min_about``), or
+    its answer alone scores ``min_answer_only`` — a word only in an answer ("4 horas antes")
+    is otherwise no reason to answer with it."""
+
+    min_about: float
+    min_answer_only: float
+
+    def answers(self, scored: Scored) -> bool:
+        return scored.about >= self.min_about or scored.answer >= self.min_answer_only
+
+
+def scored(query: str, entries: Iterable[FaqEntry]) -> list[Scored]:
+    """Every entry's scores for ``query``, best total first (ties: question, then id)."""
+    wanted = stems(query) or stems(query, keep=WEAK_WORDS)
+    candidates = list(entries)
+    if not wanted or not candidates:
+        return []
+    about = _bm25([stems(_about(e), WEAK_WORDS) for e in candidates])
+    answer = _bm25([stems(_answers(e)) or ["_"] for e in candidates])
+    rows = [
+        Scored(entry, float(a), float(b))
+        for entry, a, b in zip(
+            candidates, about.get_scores(wanted), answer.get_scores(wanted), strict=True
+        )
+    ]
+    return sorted(rows, key=lambda row: (-row.total, row.entry.question, str(row.entry.id)))
+
+
+def answering(
+    query: str, entries: Iterable[FaqEntry], limit: int, threshold: Threshold
+) -> list[Scored]:
+    """The entries that answer ``query`` (``threshold``), best first: the FAQ abstains —
+    returns nothing — when none does."""
+    return [row for row in scored(query, entries) if threshold.answers(row)][:limit]
 
 
 def rank(query: str, entries: Iterable[FaqEntry], limit: int) -> list[FaqEntry]:

@@ -1,11 +1,10 @@
-"""Which starts a professional can take, and the fresh re-check a booking or a move makes
-before it writes the calendar."""
+"""Which starts a professional can take, and the agent's own check of a booking's or a
+move's time before it writes the calendar (the calendar service decides whether it is free)."""
 
 from __future__ import annotations
 
 from datetime import date, datetime, timedelta
 
-from agenda_kit.calendar.errors import CalendarUnavailableError
 from agenda_kit.calendar.port import ICalendarAdapter, Interval, SlotRules, WeeklyHours
 from agent_service.application.booking_rules import Clock, utc_now
 from agent_service.domain.appointments import Appointment
@@ -44,26 +43,21 @@ class FindFreeSlots:
         return [s for s in starts if start <= s and s + timedelta(minutes=duration_minutes) <= end]
 
 
-class CalendarRecheck:
-    """The calendar itself, read fresh (no cache on either side): the holds only know
-    bookings made here, not events written by people or other products."""
+class BookableCheck:
+    """The agent's own rules on where a booking or a move may start, checked before the
+    calendar is written: inside the professional's working hours that day and on the
+    tenant's slot grid (the local minute of the day a multiple of the step, as the calendar
+    service's slot engine cuts slots). Whether the time is FREE is not checked here: the
+    calendar service's create-if-free decides it atomically, for every client, against
+    events written anywhere (docs/calendar-service.md#conflict-policy)."""
 
-    def __init__(self, calendar: ICalendarAdapter, free_slots: FindFreeSlots) -> None:
-        self._calendar = calendar
-        self._free_slots = free_slots
-
-    async def booking(
+    def booking(
         self, tenant: Tenant, professional: Professional, service: Service, appointment: Appointment
     ) -> None:
-        """``SlotUnavailableError`` unless the appointment's start is free."""
-        local_day = appointment.start.astimezone(tenant.zone).date()
-        starts = await self._free_slots.execute(
-            tenant, professional, local_day, service.duration_minutes, fresh=True
-        )
-        if appointment.start not in starts:
-            raise SlotUnavailableError("that time is not available")
+        """``SlotUnavailableError`` unless the appointment's time is bookable."""
+        self.check(tenant, professional, appointment.start, appointment.end)
 
-    async def move(
+    def move(
         self,
         tenant: Tenant,
         professional: Professional,
@@ -71,25 +65,21 @@ class CalendarRecheck:
         moving: Appointment,
         start: datetime,
     ) -> None:
-        """As ``booking`` for the new time; where it overlaps the appointment's own time,
-        the calendar's busy time minus the appointment's own event must be empty."""
-        end = start + moving.duration
-        if end <= moving.start or moving.end <= start:
-            probe = moving.model_copy(update={"start": start, "end": end})
-            await self.booking(tenant, professional, service, probe)
-            return
-        day = start.astimezone(tenant.zone).date()
-        if not works_through(
-            plan_day(professional, day, tenant.zone), day, tenant.zone, start, end
-        ):
+        """As ``booking`` for the new time of a move."""
+        self.check(tenant, professional, start, start + moving.duration)
+
+    def check(
+        self, tenant: Tenant, professional: Professional, start: datetime, end: datetime
+    ) -> None:
+        zone = tenant.zone
+        day = start.astimezone(zone).date()
+        if not works_through(plan_day(professional, day, zone), day, zone, start, end):
             raise SlotUnavailableError("that time is outside working hours")
-        (found,) = await self._calendar.query_free_busy(
-            [moving.calendar_id], start, end, fresh=True
-        )
-        if found.error is not None:
-            raise CalendarUnavailableError(found.error)
-        if any(b.start < moving.start or b.end > moving.end for b in found.busy):
-            raise SlotUnavailableError("that time is not available")
+        minutes = int((end - start).total_seconds() // 60)
+        step = tenant.policy.slot_step_minutes or (minutes if 1440 % minutes == 0 else 15)
+        local = start.astimezone(zone)
+        if local.second or local.microsecond or (local.hour * 60 + local.minute) % step:
+            raise SlotUnavailableError("that time is not on the booking grid")
 
 
 def _slot_rules(tenant: Tenant, plan: DayPlan) -> SlotRules:

@@ -62,4 +62,9 @@ def _check_id(field: str, text: str) -> None:
 def customer_ref(message: IncomingMessage) -> str:
     """An opaque reference to who sent ``message`` (message ids are unique per tenant and
     channel; this tells a redelivery from another customer's reuse of the id)."""
-    return hashlib.sha256(message.external_id.strip().encode()).hexdigest()[:32]
+    return sender_ref(message.external_id)
+
+
+def sender_ref(external_id: str) -> str:
+    """``customer_ref`` of a sender by their channel id."""
+    return hashlib.sha256(external_id.strip().encode()).hexdigest()[:32]

@@ -1,16 +1,16 @@
 """Rescheduling as one operation (issue 11 §5): the appointment keeps its id and history.
 
-1. ``begin_move``: the new time's holds are taken under the unique index, guarded by the
-   stored state (confirmed, at the start the caller saw, no move in progress) — of concurrent
-   reschedules exactly one gets past this step; units it already holds are kept, so moving onto
-   a time overlapping itself works;
-2. the calendar is re-checked, fresh, ignoring the appointment's own event;
-3. the event is MOVED (``move_event``: same event id);
-4. ``finish_move``: start/end change, the old start goes to ``previous_starts``, holds not
-   covering the new time are released.
-Any failure before the move, or a move refused, aborts: the new holds go and nothing is
-visible. An ambiguous move is undone by moving the event back (idempotent); if even that does
-not answer, the appointment stays "moving" (holding both times) and the reconciler settles it.
+1. ``begin_move``: ``moving_to`` is recorded, guarded by the stored state (confirmed, at the
+   start the caller saw, no move in progress) — of concurrent reschedules of one appointment
+   exactly one gets past this step;
+2. the agent's own rules of the new time are checked (working hours, grid);
+3. the event is MOVED (``move_event``: same event id), create-if-free: the calendar service
+   takes the new time atomically, ignoring the event's own, and refuses a taken one
+   (``SlotTakenError`` → ``SlotUnavailableError``);
+4. ``finish_move``: start/end change, the old start goes to ``previous_starts``.
+Any failure before the move, or a move refused, aborts: nothing is visible. An ambiguous move
+is undone by moving the event back (idempotent: the service still holds the old time for it);
+if even that does not answer, the appointment stays "moving" and the reconciler settles it.
 """
 
 from __future__ import annotations
@@ -20,7 +20,14 @@ from datetime import datetime
 
 import structlog
 
-from agenda_kit.calendar.errors import CalendarError, EventNotFoundError
+from agenda_kit.calendar.errors import (
+    CalendarAccessDeniedError,
+    CalendarCredentialsError,
+    CalendarError,
+    EventNotFoundError,
+    InvalidCalendarRequestError,
+    SlotTakenError,
+)
 from agenda_kit.calendar.port import ICalendarAdapter
 from agent_service.application.repositories import Repositories
 from agent_service.domain.appointments import Appointment, AppointmentStatus
@@ -32,6 +39,14 @@ from agent_service.domain.errors import (
 )
 
 log = structlog.get_logger("agenda.booking")
+_REFUSED = (
+    EventNotFoundError,
+    DeadlineExceededError,
+    InvalidCalendarRequestError,
+    CalendarAccessDeniedError,
+    CalendarCredentialsError,
+)
+"""Move failures that prove the event did not move: nothing to undo."""
 Recheck = Callable[[Appointment, datetime], Awaitable[None]]
 """Raises ``SlotUnavailableError`` unless the appointment may move to that start."""
 
@@ -51,7 +66,10 @@ class MoveSaga:
             raise
         try:
             await self._move_event(moving, moving.moving_to)
-        except (EventNotFoundError, DeadlineExceededError):
+        except SlotTakenError as error:
+            await self._repos.appointments.abort_move(moving)
+            raise SlotUnavailableError("that time was just taken") from error
+        except _REFUSED:
             await self._repos.appointments.abort_move(moving)
             raise
         except CalendarError as error:

@@ -3,6 +3,10 @@
 Business rules every implementation keeps:
 - every read and write is scoped by ``tenant_id``; an id of another tenant is ``NotFoundError``;
 - ``add`` is idempotent on the entity id: adding an id that exists returns the stored entity;
+- ``update`` of a tenant, service, professional or FAQ entry is conditional: it stores the
+  entity only if the stored ``revision`` is the entity's (the one read), as ``revision + 1``;
+  else ``ConflictError`` (``NotFoundError`` when there is none); ``get(..., fresh=True)``
+  reads past any cache (what an update reads);
 - nothing returns a persistence type: only domain entities cross this boundary.
 """
 
@@ -15,13 +19,13 @@ from uuid import UUID
 
 from agent_service.domain.appointments import Appointment, AppointmentStatus
 from agent_service.domain.catalog import Customer, FaqEntry, Professional, Service, Tenant
-from agent_service.domain.conversations import Conversation, TurnResult
+from agent_service.domain.conversations import Conversation, TurnFailure, TurnResult
 from agent_service.domain.outbox import OutboxCursor, OutboxMessage
 
 
 class TenantRepository(Protocol):
     async def add(self, tenant: Tenant) -> Tenant: ...
-    async def get(self, tenant_id: UUID) -> Tenant: ...
+    async def get(self, tenant_id: UUID, *, fresh: bool = False) -> Tenant: ...
     async def update(self, tenant: Tenant) -> Tenant: ...
     async def list(
         self, *, page_size: int, page_token: str | None
@@ -30,7 +34,7 @@ class TenantRepository(Protocol):
 
 class ServiceRepository(Protocol):
     async def add(self, service: Service) -> Service: ...
-    async def get(self, tenant_id: UUID, service_id: UUID) -> Service: ...
+    async def get(self, tenant_id: UUID, service_id: UUID, *, fresh: bool = False) -> Service: ...
     async def update(self, service: Service) -> Service: ...
     async def delete(self, tenant_id: UUID, service_id: UUID) -> bool: ...
     async def list(self, tenant_id: UUID) -> list[Service]: ...
@@ -38,7 +42,9 @@ class ServiceRepository(Protocol):
 
 class ProfessionalRepository(Protocol):
     async def add(self, professional: Professional) -> Professional: ...
-    async def get(self, tenant_id: UUID, professional_id: UUID) -> Professional: ...
+    async def get(
+        self, tenant_id: UUID, professional_id: UUID, *, fresh: bool = False
+    ) -> Professional: ...
     async def update(self, professional: Professional) -> Professional: ...
     async def delete(self, tenant_id: UUID, professional_id: UUID) -> bool: ...
     async def list(
@@ -48,7 +54,7 @@ class ProfessionalRepository(Protocol):
 
 class FaqRepository(Protocol):
     async def add(self, entry: FaqEntry) -> FaqEntry: ...
-    async def get(self, tenant_id: UUID, entry_id: UUID) -> FaqEntry: ...
+    async def get(self, tenant_id: UUID, entry_id: UUID, *, fresh: bool = False) -> FaqEntry: ...
     async def update(self, entry: FaqEntry) -> FaqEntry: ...
     async def delete(self, tenant_id: UUID, entry_id: UUID) -> bool: ...
     async def search(self, tenant_id: UUID, query: str, limit: int = 3) -> list[FaqEntry]:
@@ -176,12 +182,23 @@ class ConversationRepository(Protocol):
         ...
 
 
+@dataclass(frozen=True, slots=True)
+class StoredTurn:
+    """What is stored under a channel message id: its claim's ``digest`` (who sent what; ""
+    for claims stored before digests), and its reply or retryable failure once known."""
+
+    result: TurnResult | None = None
+    failure: TurnFailure | None = None
+    digest: str = ""
+
+
 class TurnRepository(Protocol):
     """Channel message ids already handled, and their replies."""
 
-    async def claim(self, tenant_id: UUID, channel: str, message_id: str) -> bool:
-        """True for the first claim of this message id, or when the previous claim's lease
-        expired without a result (its holder died); False while it is held or completed."""
+    async def claim(self, tenant_id: UUID, channel: str, message_id: str, digest: str = "") -> bool:
+        """True for the first claim of this message id, or when the previous claim has no
+        result and its lease expired (its holder died) or its turn failed (``fail``), and it
+        was claimed with the same ``digest`` (or none); False otherwise."""
         ...
 
     async def renew(self, tenant_id: UUID, channel: str, message_id: str) -> None:
@@ -191,6 +208,17 @@ class TurnRepository(Protocol):
     async def complete(
         self, tenant_id: UUID, channel: str, message_id: str, result: TurnResult
     ) -> None: ...
+
+    async def fail(
+        self, tenant_id: UUID, channel: str, message_id: str, failure: TurnFailure
+    ) -> None:
+        """Store a retryable failure instead of a result: the claim is free to be taken
+        again at once (a retry runs the message again); its turn slot is freed."""
+        ...
+
+    async def stored(self, tenant_id: UUID, channel: str, message_id: str) -> StoredTurn | None:
+        """The claim's digest and outcome; None when the message id is not claimed."""
+        ...
 
     async def result(self, tenant_id: UUID, channel: str, message_id: str) -> TurnResult | None:
         """The stored reply, or None while the first delivery is still being handled."""

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from agent_service.application.bursts import LaneRepository
 from agent_service.application.ports import (
     AppointmentRepository,
     ConversationRepository,
@@ -31,6 +32,8 @@ class Repositories:
     conversations: ConversationRepository
     turns: TurnRepository
     outbox: OutboxRepository
+    lanes: LaneRepository
+    """Customers' lanes: the messages waiting for the turn that answers them (``bursts``)."""
     turn_context: TurnContextReader | None = None
     """A turn's customer, conversation and upcoming appointments in one read, when the store
     can join them (None: the repositories are read one by one)."""

@@ -16,7 +16,7 @@ from agent_service.application.booking_rules import (
     shielded,
     utc_now,
 )
-from agent_service.application.free_slots import CalendarRecheck
+from agent_service.application.free_slots import BookableCheck
 from agent_service.application.moves import MoveSaga, check_movable
 from agent_service.application.repositories import Repositories
 from agent_service.domain.appointments import Appointment
@@ -29,12 +29,12 @@ class RescheduleAppointment:
         self,
         repos: Repositories,
         calendar: ICalendarAdapter,
-        recheck: CalendarRecheck,
+        bookable: BookableCheck,
         clock: Clock = utc_now,
     ) -> None:
         self._repos = repos
         self._calendar = calendar
-        self._recheck = recheck
+        self._bookable = bookable
         self._clock = clock
         self._find = GetCustomerAppointment(repos)
 
@@ -61,7 +61,7 @@ class RescheduleAppointment:
         moving = await self._repos.appointments.begin_move(old, new_start.astimezone(UTC))
 
         async def recheck(appointment: Appointment, start: datetime) -> None:
-            await self._recheck.move(tenant, professional, service, appointment, start)
+            self._bookable.move(tenant, professional, service, appointment, start)
             check_deadline("moving the calendar event")
 
         return await shielded(MoveSaga(self._repos, self._calendar).run(moving, recheck))

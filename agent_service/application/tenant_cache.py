@@ -44,7 +44,10 @@ class CachedTenants:
             ttl, _tenant_tag, max_entries=MAX_ENTRIES, clock=clock
         )
 
-    async def get(self, tenant_id: UUID) -> Tenant:
+    async def get(self, tenant_id: UUID, *, fresh: bool = False) -> Tenant:
+        """``fresh`` (what an update reads) goes past the cache to the store."""
+        if fresh:
+            return await self._inner.get(tenant_id, fresh=True)
         return await self._entries.read_through(tenant_id, lambda: self._inner.get(tenant_id))
 
     async def add(self, tenant: Tenant) -> Tenant:

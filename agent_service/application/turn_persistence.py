@@ -3,6 +3,8 @@ concurrent turn of another replica merged), and a name the customer told."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import structlog
 
 from agent_service.application.engine import TurnOutput
@@ -17,17 +19,23 @@ from agent_service.domain.conversations import (
     Role,
     TurnResult,
 )
-from agent_service.domain.errors import ConflictError
+from agent_service.domain.errors import ConflictError, NotFoundError
 
 log = structlog.get_logger("agenda.conversation")
 
 
 async def save_turn(
-    repos: Repositories, conversation: Conversation, incoming: Message, output: TurnOutput
+    repos: Repositories,
+    conversation: Conversation,
+    incoming: Message | Sequence[Message],
+    output: TurnOutput,
 ) -> Conversation:
+    """The customer's message(s) of the turn (a burst: several, in arrival order) and the
+    reply, with the engine's state."""
+    said = [incoming] if isinstance(incoming, Message) else list(incoming)
     reply = Message(role=Role.ASSISTANT, text=output.reply, specialist=output.specialist)
     updated = (
-        conversation.with_message(incoming)
+        _with_messages(conversation, said)
         .with_message(reply)
         .model_copy(
             update={
@@ -47,10 +55,16 @@ async def save_turn(
         # still happens.
         latest = await repos.conversations.get(conversation.tenant_id, conversation.id)
         log.warning("conversation_turn_raced", conversation_id=str(conversation.id))
-        merged = latest.with_message(incoming).with_message(reply)
+        merged = _with_messages(latest, said).with_message(reply)
         if output.handoff_reason is not None and merged.status is ConversationStatus.ACTIVE:
             merged = merged.handed_off(output.handoff_reason)
         return await repos.conversations.save(merged)
+
+
+def _with_messages(conversation: Conversation, messages: Sequence[Message]) -> Conversation:
+    for message in messages:
+        conversation = conversation.with_message(message)
+    return conversation
 
 
 def answered_conversation(
@@ -78,3 +92,26 @@ def answered_conversation(
 async def remember_name(repos: Repositories, customer: Customer, output: TurnOutput) -> None:
     if output.customer_name and output.customer_name != customer.name:
         await repos.customers.update(customer.model_copy(update={"name": output.customer_name}))
+
+
+async def ensure_conversation(
+    repos: Repositories, message: IncomingMessage, stored: TurnResult
+) -> None:
+    """The conversation a stored reply names exists before the reply goes out again. A new
+    conversation is created by its turn's save, which follows the stored result: when that
+    delivery died (or is still saving) in between, it is stored here as the stored result
+    answered it (``answered_conversation``); the turn's own save, at version 0, then
+    replaces it with the assistant's state added."""
+    try:
+        await repos.conversations.get(message.tenant_id, stored.conversation_id)
+        return
+    except NotFoundError:
+        log.warning("named_conversation_stored", conversation_id=str(stored.conversation_id))
+    sender = Customer(
+        tenant_id=message.tenant_id,
+        channel=message.channel,
+        external_id=message.external_id.strip(),
+        name=message.display_name.strip(),
+    )
+    customer, _ = await repos.customers.upsert(sender)
+    await repos.conversations.add(answered_conversation(message, customer, stored))

@@ -11,8 +11,6 @@ from pydantic import Field, model_validator
 from agent_service.domain.catalog import Entity
 from agent_service.domain.errors import ConflictError
 
-HOLD_UNIT = timedelta(minutes=5)
-
 
 class AppointmentStatus(StrEnum):
     PENDING = "pending"
@@ -88,27 +86,3 @@ class Appointment(Entity):
         return self.model_copy(
             update={"status": status, "updated_at": datetime.now(UTC), **changes}
         )
-
-
-def held_units(appointment: Appointment) -> list[datetime]:
-    """Every unit the appointment holds: its time, plus the new time while it is moving."""
-    units = hold_units(appointment.start, appointment.end)
-    if appointment.moving_to is not None:
-        moved = hold_units(appointment.moving_to, appointment.moving_to + appointment.duration)
-        units += [unit for unit in moved if unit not in units]
-    return units
-
-
-def hold_units(start: datetime, end: datetime) -> list[datetime]:
-    """The 5-minute units ``[start, end)`` touches; two overlapping bookings share at least one.
-
-    The database makes (calendar, unit) unique, so overlaps are impossible across replicas.
-    """
-    epoch = datetime(2000, 1, 1, tzinfo=UTC)
-    first = epoch + ((start - epoch) // HOLD_UNIT) * HOLD_UNIT
-    units = []
-    unit = first
-    while unit < end:
-        units.append(unit)
-        unit += HOLD_UNIT
-    return units

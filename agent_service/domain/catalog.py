@@ -45,6 +45,8 @@ class Tenant(Entity):
     """A business using the assistant; its zone is where all local times are read."""
 
     id: UUID = Field(default_factory=uuid4)
+    revision: int = Field(default=0, ge=0)
+    """Counts stored changes (the etag derives from it); an update names the one it read."""
     name: str = Field(min_length=1, max_length=200)
     time_zone: str = "UTC"
     locale: str = "pt-BR"
@@ -73,8 +75,10 @@ class Tenant(Entity):
 
     @property
     def language(self) -> str:
-        """``pt`` or ``en``: the languages the assistant speaks."""
-        return "pt" if self.locale.startswith("pt") else "en"
+        """The locale's language ("pt" for "pt-BR", "es" for "es-MX"): what the assistant
+        answers in until the customer writes in another language it speaks (a language it
+        does not speak falls back to its default catalog)."""
+        return self.locale.split("-")[0]
 
 
 MAX_ALIASES = 20
@@ -177,6 +181,8 @@ class Service(Aliased):
     """Something sold by the appointment."""
 
     id: UUID = Field(default_factory=uuid4)
+    revision: int = Field(default=0, ge=0)
+    """Counts stored changes (the etag derives from it); an update names the one it read."""
     tenant_id: UUID
     name: str = Field(min_length=1, max_length=200)
     description: str = Field(default="", max_length=2000)
@@ -238,6 +244,8 @@ class Professional(Aliased):
     """Someone customers book, with a calendar in the calendar service."""
 
     id: UUID = Field(default_factory=uuid4)
+    revision: int = Field(default=0, ge=0)
+    """Counts stored changes (the etag derives from it); an update names the one it read."""
     tenant_id: UUID
     name: str = Field(min_length=1, max_length=200)
     specialty: str = Field(default="", max_length=200)
@@ -276,6 +284,8 @@ class FaqEntry(Entity):
     languages (one per language), ``question``/``answer`` are the default."""
 
     id: UUID = Field(default_factory=uuid4)
+    revision: int = Field(default=0, ge=0)
+    """Counts stored changes (the etag derives from it); an update names the one it read."""
     tenant_id: UUID
     question: str = Field(min_length=1, max_length=500)
     answer: str = Field(min_length=1, max_length=4000)

@@ -177,3 +177,23 @@ class TurnResult(Entity):
     citations: tuple[Citation, ...] = ()
     language: str = ""
     """Language of the reply ("pt", "en", ...), for the channel's own words; "" when unknown."""
+    answers: tuple[str, ...] = ()
+    """The channel message ids this reply answers, in the order they arrived (a burst handled
+    as one turn); empty for a turn of one message."""
+    covered_by: str = ""
+    """Set when another message's reply answers this one too (this message was part of a
+    burst): that message's id. ``reply`` is empty then: one reply per burst."""
+
+
+class TurnFailure(Entity):
+    """A turn that could not finish (the model unreachable, the turn's budget spent): stored
+    under its message id instead of a reply, so a delivery waiting for it learns the outcome;
+    the message may be sent again (same id) and then runs again. Never shown to a customer."""
+
+    reason: str
+    """Stable ``ErrorInfo.reason`` (UPPER_SNAKE), e.g. ``MODEL_UNAVAILABLE``."""
+    message: str
+    """Developer-facing English."""
+    retry_after_seconds: float = 1.0
+    cause: str = ""
+    """What failed, when known (e.g. ``timeout``, ``connection``, ``server_error``)."""

@@ -42,11 +42,73 @@ class ConflictError(AgendaError):
     """The request conflicts with the stored state (e.g. a concurrent update; retry)."""
 
 
+class StaleEtagError(ConflictError):
+    """An update named a version (etag) of the entity that is no longer the stored one."""
+
+    def __init__(self, kind: str, identifier: object) -> None:
+        super().__init__(
+            f"{kind} {identifier} changed concurrently: the etag is not the current one; "
+            "read it again"
+        )
+        self.kind = kind
+        self.identifier = identifier
+
+
 class MessageIdTakenError(AgendaError):
     """A channel message id is already used by another customer of the tenant's channel."""
 
     def __init__(self) -> None:
         super().__init__("message_id was already used by another customer on this channel")
+
+
+class MessageIdReusedError(AgendaError):
+    """A channel message id arrived again with other content (text, sender): a gateway bug
+    or a forged id; nothing runs and the first message's outcome stays."""
+
+    def __init__(self) -> None:
+        super().__init__("message_id was already used for a different message")
+
+
+class RetryableTurnError(AgendaError):
+    """A turn could not finish now, and nothing it would have told the customer was stored:
+    sending the same message again (same message id) after ``retry_after_seconds`` runs it
+    again. ``reason`` is the stable ``ErrorInfo.reason``."""
+
+    reason = "TURN_FAILED"
+
+    def __init__(self, message: str, *, retry_after_seconds: float = 1.0, cause: str = "") -> None:
+        super().__init__(message)
+        self.retry_after_seconds = max(0.0, retry_after_seconds)
+        self.cause = cause
+
+
+class ModelUnavailableError(RetryableTurnError):
+    """The language model could not be reached or did not answer in time (connection refused,
+    timeout, 5xx, rate limit, rejected credentials); ``cause`` says which."""
+
+    reason = "MODEL_UNAVAILABLE"
+
+
+class TurnBudgetExceededError(RetryableTurnError):
+    """The turn ran out of its server-side budget (``AGENT_TURN_BUDGET_SECONDS``)."""
+
+    reason = "TURN_BUDGET_EXCEEDED"
+
+
+class MessageInProgressError(RetryableTurnError):
+    """The first delivery of this message id is still being handled; retry to get its reply."""
+
+    reason = "MESSAGE_IN_PROGRESS"
+
+
+class StoredTurnFailureError(RetryableTurnError):
+    """The stored outcome of this message id is a retryable failure (``TurnFailure``)."""
+
+    def __init__(
+        self, reason: str, message: str, *, retry_after_seconds: float, cause: str = ""
+    ) -> None:
+        super().__init__(message, retry_after_seconds=retry_after_seconds, cause=cause)
+        self.reason = reason
 
 
 class StorageUnavailableError(AgendaError):

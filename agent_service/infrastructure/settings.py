@@ -42,6 +42,8 @@ class AgentSettings(BaseSettings):
     reconcile_interval_seconds: float = Field(default=60.0, gt=0)
     reconcile_grace_seconds: float = Field(default=120.0, ge=0)
     turn_lease_seconds: float = Field(default=60.0, gt=0)
+    turn_budget_seconds: float = Field(default=120.0, gt=0, le=3600)
+    model_timeout_seconds: float = Field(default=30.0, gt=0, le=600)
     tenant_max_concurrent_turns: int = Field(default=8, ge=1)
     tenant_slot_lease_seconds: float = Field(default=30.0, gt=0)
     tenant_messages_per_minute: float = Field(default=600.0, ge=0)

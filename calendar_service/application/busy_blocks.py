@@ -4,7 +4,9 @@ One backend answer over a wide window (a week) fills many day blocks, so later q
 about other days or other ranges of that calendar are answered without the backend. A
 question's answer is the union of its days' blocks clipped to its range, exactly what the
 backend would have answered (free/busy is a union of busy intervals, so it splits by day and
-joins again). Each block expires ``ttl`` seconds after it was fetched.
+joins again). Each block expires ``ttl`` seconds after it was fetched; a block kept longer
+(a calendar whose changes are pushed) is only used past ``ttl`` while ``confirmed`` says a
+push notification of that calendar arrived recently (the staleness bound).
 
 Write fencing (as ``agenda_kit.resilience.FencedCache``): every write to a calendar moves
 its generation; a load that took its ``fence`` before that is not stored. A write through
@@ -37,6 +39,8 @@ class Block:
 
     busy: tuple[Interval, ...]
     expires: float
+    confirm_after: float | None = None
+    """Past this instant (the plain TTL), the block needs a recent notification to be used."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,13 +94,21 @@ class BusyBlocks:
     assembled from them (reused while built from the very same blocks)."""
 
     def __init__(
-        self, ttl: float, *, max_blocks: int = 100_000, clock: Callable[[], float] = time.monotonic
+        self,
+        ttl: float,
+        *,
+        max_blocks: int = 100_000,
+        clock: Callable[[], float] = time.monotonic,
+        confirmed: Callable[[str], bool] = lambda _calendar_id: False,
     ) -> None:
         if ttl < 0 or max_blocks < 1:
             raise ValueError("ttl must be >= 0 and max_blocks >= 1")
         self.ttl = ttl
         self.max_blocks = max_blocks
         self.clock = clock
+        self.confirmed = confirmed
+        """Whether a notification of the calendar arrived within the plain TTL (a live push
+        channel): only then is a block used past its plain TTL."""
         self._blocks: dict[DayKey, Block] = {}
         self._days: dict[str, set[date]] = {}
         self._generations: dict[str, int] = {}
@@ -144,10 +156,13 @@ class BusyBlocks:
             return False
         if any(self._generations.get(tag, 0) != seen for tag, seen in fence if tag == cid):
             return False
-        expires = self.clock() + (self.ttl if ttl is None else ttl)
+        now = self.clock()
+        expires = now + (self.ttl if ttl is None else ttl)
+        confirm_after = now + self.ttl if expires > now + self.ttl else None
         for day in days_of(start, end):
             lo = midnight(day)
-            self._put((cid, day), Block(clipped(answer.busy, lo, lo + DAY), expires))
+            busy = clipped(answer.busy, lo, lo + DAY)
+            self._put((cid, day), Block(busy, expires, confirm_after))
         return True
 
     def take(self, calendar_id: str) -> Taken:
@@ -178,7 +193,7 @@ class BusyBlocks:
             busy = block.busy
             if added.start < lo + DAY and added.end > lo:
                 busy = with_interval(busy, Interval(max(added.start, lo), min(added.end, lo + DAY)))
-            self._put((cid, day), Block(busy, block.expires))
+            self._put((cid, day), Block(busy, block.expires, block.confirm_after))
 
     def _unexpired(self, calendar_id: str, days: Sequence[date]) -> tuple[Block, ...] | None:
         now = self.clock()
@@ -186,6 +201,9 @@ class BusyBlocks:
         for day in days:
             block = self._blocks.get((calendar_id, day))
             if block is None or block.expires <= now:
+                return None
+            unconfirmed = block.confirm_after is not None and block.confirm_after <= now
+            if unconfirmed and not self.confirmed(calendar_id):
                 return None
             found.append(block)
         return tuple(found)

@@ -6,7 +6,14 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
 
-from agenda_kit.calendar.port import CalendarEvent, FreeBusy, ICalendarAdapter, SlotRules
+from agenda_kit.calendar.port import (
+    CalendarEvent,
+    EventChanges,
+    EventTime,
+    FreeBusy,
+    ICalendarAdapter,
+    SlotRules,
+)
 from calendar_service.application.free_busy_errors import raise_for_free_busy_error
 from calendar_service.application.slot_mapping import to_slot_query
 from calendar_service.application.slot_versions import (
@@ -15,6 +22,7 @@ from calendar_service.application.slot_versions import (
     SlotsVersion,
     version_of,
 )
+from calendar_service.domain.event_ids import event_id_for
 from calendar_service.domain.slot_intervals import to_micros
 from calendar_service.domain.slots import SlotQuery, SlotResult, free_slots_of
 
@@ -25,8 +33,13 @@ class BusyTimeCalendarAdapter(ICalendarAdapter, ABC):
     Business rule: a free slot is what the domain slot engine says is free given the
     provider's busy time (``create_event`` comes from the port, over ``insert_event``).
     Subclasses implement ``query_free_busy``, ``insert_event``, ``get_event``,
-    ``cancel_event``, ``move_event`` and ``list_events``. ``clock`` is "now" for the minimum
-    notice (tests replace it).
+    ``cancel_event``, ``update_event`` (``move_event`` is an update of the time),
+    ``list_events``, ``list_changes`` and ``calendar_time_zone``. ``clock`` is "now" for
+    the minimum notice (tests replace it).
+
+    A backend only writes: create-if-free is the service's (``guard.SlotGuard``), over any
+    backend. Event ids of writes through the service are ``event_id_for(calendar, owner,
+    key)`` on every backend.
     """
 
     clock: Callable[[], datetime] = staticmethod(lambda: datetime.now(UTC))
@@ -117,7 +130,6 @@ class BusyTimeCalendarAdapter(ICalendarAdapter, ABC):
         cache to tell that its busy time is unchanged: never."""
         return False
 
-    @abstractmethod
     async def move_event(
         self,
         calendar_id: str,
@@ -127,4 +139,16 @@ class BusyTimeCalendarAdapter(ICalendarAdapter, ABC):
         *,
         time_zone: str | None = None,
     ) -> CalendarEvent:
-        """The port's ``move_event``; ``time_zone`` of None keeps the event's zone."""
+        """The port's ``move_event``: an update of the time; ``time_zone`` of None keeps
+        the event's zone."""
+        time = EventTime(start=start, end=end, time_zone=time_zone)
+        return await self.update_event(calendar_id, event_id, EventChanges(time=time))
+
+    def event_id_for(self, calendar_id: str, owner: str, idempotency_key: str) -> str:
+        """The id a write of ``owner`` with ``idempotency_key`` gives its event."""
+        return event_id_for(calendar_id, owner, idempotency_key)
+
+    @abstractmethod
+    async def calendar_time_zone(self, calendar_id: str) -> str | None:
+        """The calendar's own IANA zone (all-day events are its local dates), or None when
+        the backend does not know one (then the request's zone is used)."""

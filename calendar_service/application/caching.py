@@ -1,3 +1,4 @@
+# Over 300 lines: one cache adapter; its reads, fenced writes and push feed share one store.
 """A short-lived free/busy cache in front of a calendar, kept in step with this service's
 writes. Busy time is stored per (calendar, UTC day) (``busy_blocks``) and fetched a week at a
 time, so one backend call answers the later days and ranges a customer asks about."""
@@ -12,10 +13,12 @@ from datetime import UTC, datetime, timedelta
 
 from agenda_kit.calendar.port import (
     CalendarEvent,
+    EventChanges,
     EventDraft,
     ForwardingCalendarAdapter,
     FreeBusy,
     Interval,
+    SendUpdates,
 )
 from agenda_kit.metrics import count_cache
 from agenda_kit.resilience import Fence
@@ -42,7 +45,10 @@ class CachingCalendarAdapter(BusyTimeCalendarAdapter, ForwardingCalendarAdapter)
 
     With a ``feed`` (push notifications of changes made anywhere), a calendar it follows is
     kept up to ``followed_ttl_seconds`` (never past what the feed assures) and dropped when
-    a change is pushed; the first answer of a calendar asks the feed to follow it.
+    a change is pushed; the first answer of a calendar asks the feed to follow it. Staleness
+    bound: past the plain TTL its busy time is used only while a notification of its channel
+    arrived within the last plain TTL; a channel that went silent (a lost notification, a
+    dead channel) leaves it stale no longer than without push.
 
     Business rules: a write through this adapter (create, cancel or move) takes that
     calendar's cached days out while it runs; a create that left a busy event puts them back
@@ -79,7 +85,9 @@ class CachingCalendarAdapter(BusyTimeCalendarAdapter, ForwardingCalendarAdapter)
         self.followed_ttl = followed_ttl_seconds
         self._expected: dict[str, list[float]] = {}  # own writes' pushes to come, by deadline
         self.prefetch = timedelta(days=max(prefetch_days, 1))
-        self.blocks = BusyBlocks(ttl_seconds, max_blocks=max_entries, clock=clock)
+        self.blocks = BusyBlocks(
+            ttl_seconds, max_blocks=max_entries, clock=clock, confirmed=self._confirmed
+        )
         self._flights: dict[FlightKey, asyncio.Future[dict[str, FreeBusy]]] = {}
         self.answers = SharedAnswers()
         self.coalesced = 0
@@ -187,6 +195,9 @@ class CachingCalendarAdapter(BusyTimeCalendarAdapter, ForwardingCalendarAdapter)
         assured = min(self.feed.assured_seconds(calendar_id), self.followed_ttl)
         return assured if assured > self.blocks.ttl else None
 
+    def _confirmed(self, calendar_id: str) -> bool:
+        return self.feed is not None and self.feed.heard_within(calendar_id, self.blocks.ttl)
+
     def _follow(self, calendar_id: str) -> None:
         if self.feed is not None and self._ttl(calendar_id) is None:
             self.feed.follow(calendar_id)
@@ -199,37 +210,44 @@ class CachingCalendarAdapter(BusyTimeCalendarAdapter, ForwardingCalendarAdapter)
         except BaseException:
             self.invalidate(draft.calendar_id)
             raise
-        if event.status == "cancelled" or event.calendar_id != draft.calendar_id:
+        if not event.is_busy or event.calendar_id != draft.calendar_id:
             self.invalidate(draft.calendar_id)
         else:
             self.blocks.restore(taken, Interval(event.start, event.end))
         return event, created
 
-    async def cancel_event(self, calendar_id: str, event_id: str) -> bool:
-        self.invalidate(calendar_id)
-        try:
-            async with self._own_write(calendar_id):
-                return await self._backend.cancel_event(calendar_id, event_id)
-        finally:
-            self.invalidate(calendar_id)
-
-    async def move_event(
+    async def cancel_event(
         self,
         calendar_id: str,
         event_id: str,
-        start: datetime,
-        end: datetime,
         *,
-        time_zone: str | None = None,
+        etag: str | None = None,
+        send_updates: SendUpdates = SendUpdates.NONE,
+    ) -> bool:
+        self.invalidate(calendar_id)
+        try:
+            async with self._own_write(calendar_id):
+                return await self._backend.cancel_event(
+                    calendar_id, event_id, etag=etag, send_updates=send_updates
+                )
+        finally:
+            self.invalidate(calendar_id)
+
+    async def update_event(
+        self, calendar_id: str, event_id: str, changes: EventChanges
     ) -> CalendarEvent:
         self.invalidate(calendar_id)
         try:
             async with self._own_write(calendar_id):
-                return await self._backend.move_event(
-                    calendar_id, event_id, start, end, time_zone=time_zone
-                )
+                return await self._backend.update_event(calendar_id, event_id, changes)
         finally:
             self.invalidate(calendar_id)
+
+    def event_id_for(self, calendar_id: str, owner: str, idempotency_key: str) -> str:
+        return self._backend.event_id_for(calendar_id, owner, idempotency_key)
+
+    async def calendar_time_zone(self, calendar_id: str) -> str | None:
+        return await self._backend.calendar_time_zone(calendar_id)
 
     def is_current(self, version: SlotsVersion) -> bool:
         """Whether a free-slot answer of ``version`` is still the answer now: the free/busy

@@ -18,3 +18,9 @@ class ChangeFeed(Protocol):
     def follow(self, calendar_id: str) -> None:
         """Start following ``calendar_id`` in the background (idempotent, never raises)."""
         ...
+
+    def heard_within(self, calendar_id: str, seconds: float) -> bool:
+        """Whether a notification of ``calendar_id``'s channel (a change, its opening
+        ``sync``, or the push of our own write) arrived in the last ``seconds``: evidence the
+        channel delivers, without which cached busy time lives only the plain TTL."""
+        ...

@@ -1,4 +1,9 @@
-"""Limits on what callers may ask of a calendar: pure checks, one field at a time."""
+"""Limits on what callers may ask of a calendar: pure checks, one field at a time.
+
+Every string and list of the calendar contract has a bound (docs/calendar-service.md#limits).
+Single-line text (titles, keys, names) must be printable; multi-line text (descriptions)
+may also hold tabs and line breaks; no text may hold any other control character.
+"""
 
 from __future__ import annotations
 
@@ -11,8 +16,24 @@ MAX_LIST_RANGE = timedelta(days=366)
 MAX_EVENT_LENGTH = timedelta(days=31)
 MAX_SUMMARY = 1024
 MAX_DESCRIPTION = 8192
+MAX_LOCATION = 1024
 MAX_ID = 1024
 MAX_IDEMPOTENCY_KEY = 256
+MAX_WEEKLY_HOURS = 56
+"""7 days × 8 windows."""
+MAX_WINDOWS = 500
+MAX_ATTENDEES = 50
+MAX_EMAIL = 254
+MAX_DISPLAY_NAME = 256
+MAX_PROPERTIES = 20
+MAX_PROPERTY_FILTER = 5
+MAX_PROPERTY_KEY = 64
+MAX_PROPERTY_VALUE = 256
+MAX_TIME_ZONE = 64
+"""Longer than any IANA zone name."""
+MAX_TOKEN = 4096
+MAX_ETAG = 256
+_LINE_BREAKS = frozenset("\t\n\r")
 
 
 class InvalidRequestError(ValueError):
@@ -32,14 +53,23 @@ def check_range(field: str, start: datetime, end: datetime, longest: timedelta) 
         raise InvalidRequestError(field, f"must not be longer than {longest.days} days")
 
 
-def check_text(field: str, value: str, *, longest: int, required: bool = True) -> None:
-    """Required text is non-blank; all text is at most ``longest`` characters, no NULs."""
+def check_text(
+    field: str, value: str, *, longest: int, required: bool = True, multiline: bool = False
+) -> None:
+    """Required text is non-blank; all text is at most ``longest`` characters and printable
+    (``multiline`` text may also hold tabs and line breaks)."""
     if required and not value.strip():
         raise InvalidRequestError(field, "is required")
     if len(value) > longest:
         raise InvalidRequestError(field, f"must be at most {longest} characters")
     if "\x00" in value:
         raise InvalidRequestError(field, "must not contain NUL characters")
+    if not value.isprintable() and not _printable_lines(value, multiline=multiline):
+        raise InvalidRequestError(field, "must not contain control characters")
+
+
+def _printable_lines(value: str, *, multiline: bool) -> bool:
+    return multiline and all(c.isprintable() or c in _LINE_BREAKS for c in value)
 
 
 def check_time_zone(field: str, name: str) -> str:
@@ -57,3 +87,11 @@ def check_count(field: str, count: int, *, lowest: int, highest: int) -> None:
     """An integer within ``[lowest, highest]``."""
     if not lowest <= count <= highest:
         raise InvalidRequestError(field, f"must be between {lowest} and {highest}")
+
+
+def check_email(field: str, value: str) -> None:
+    """An attendee's address: ``local@domain``, printable, no spaces, at most 254 chars."""
+    check_text(field, value, longest=MAX_EMAIL)
+    local, at, domain = value.rpartition("@")
+    if not at or not local or "." not in domain or any(c.isspace() for c in value):
+        raise InvalidRequestError(field, "must be an e-mail address")

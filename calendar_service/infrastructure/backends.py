@@ -4,8 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from contextlib import AsyncExitStack
+from typing import Any
 
 import structlog
+from pymongo import AsyncMongoClient
 
 from agenda_kit.health import HealthWatcher, mongo_probe
 from agenda_kit.mongo import ensure_mongo, make_client
@@ -13,6 +15,7 @@ from agenda_kit.settings import SharedSettings
 from calendar_service.application.busy_time import BusyTimeCalendarAdapter
 from calendar_service.application.change_feed import ChangeFeed
 from calendar_service.infrastructure.google import GoogleCalendarAdapter
+from calendar_service.infrastructure.google.quota import QuotaPolicy
 from calendar_service.infrastructure.google.watch import start_feed
 from calendar_service.infrastructure.local import LocalCalendarAdapter, init_local_calendar
 from calendar_service.infrastructure.local.day_keys import MAX_KEYS_PER_READ
@@ -21,27 +24,15 @@ from calendar_service.infrastructure.settings import Backend, CalendarSettings
 log = structlog.get_logger("agenda.calendar")
 
 
-async def open_backend(
-    settings: CalendarSettings,
-    shared: SharedSettings,
-    resources: AsyncExitStack,
-    watcher: HealthWatcher | None = None,
-) -> BusyTimeCalendarAdapter:
-    """The backend ``CALENDAR_BACKEND`` names; what it opens is closed with ``resources``.
-
-    With the built-in calendar, ``watcher`` gets MongoDB as a required dependency.
-    """
-    if settings.backend is Backend.GOOGLE:
-        return await _open_google(settings, resources)
-    return await _open_local(settings, shared, resources, watcher)
+MongoClient = AsyncMongoClient[dict[str, Any]]
 
 
-async def _open_local(
-    settings: CalendarSettings,
-    shared: SharedSettings,
-    resources: AsyncExitStack,
-    watcher: HealthWatcher | None,
-) -> BusyTimeCalendarAdapter:
+async def open_mongo(
+    shared: SharedSettings, resources: AsyncExitStack, watcher: HealthWatcher | None = None
+) -> MongoClient:
+    """The calendar service's MongoDB (``MONGODB_URI``, else an embedded server): the
+    built-in calendar's events and, for both backends, the holds of create-if-free.
+    ``watcher`` gets it as a required dependency."""
     uri, embedded = await ensure_mongo(shared.mongodb_uri, shared.data_dir / "mongo" / "calendar")
     if embedded is not None:
         resources.callback(embedded.stop)
@@ -50,6 +41,18 @@ async def _open_local(
     resources.push_async_callback(client.close)
     if watcher is not None:
         watcher.require("mongodb", mongo_probe(client))
+    return client
+
+
+async def open_backend(
+    settings: CalendarSettings, resources: AsyncExitStack, client: MongoClient | None
+) -> BusyTimeCalendarAdapter:
+    """The backend ``CALENDAR_BACKEND`` names; what it opens is closed with ``resources``
+    (the built-in calendar needs ``client``)."""
+    if settings.backend is Backend.GOOGLE:
+        return await _open_google(settings, resources)
+    if client is None:
+        raise ValueError("the built-in calendar needs MongoDB")
     await init_local_calendar(client, settings.database)
     return local_adapter(settings)
 
@@ -77,6 +80,13 @@ async def _open_google(
         token_uri=settings.google_token_uri,
         request_timeout=settings.google_request_timeout_seconds,
         max_attempts=settings.google_max_attempts,
+        quota=QuotaPolicy(
+            threshold=settings.google_quota_threshold,
+            initial=settings.google_quota_cooldown_seconds,
+            maximum=settings.google_quota_max_cooldown_seconds,
+            usage_cooldown=settings.google_usage_cooldown_seconds,
+            credentials_cooldown=settings.google_credentials_cooldown_seconds,
+        ),
     )
     resources.push_async_callback(adapter.close)
     return adapter

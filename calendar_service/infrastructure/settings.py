@@ -42,9 +42,20 @@ class CalendarSettings(BaseSettings):
     google_token_uri: str | None = None
     google_request_timeout_seconds: float = Field(default=10.0, gt=0)
     google_max_attempts: int = Field(default=5, ge=1, le=10)
+    google_quota_threshold: int = Field(default=8, ge=1, le=100)
+    google_quota_cooldown_seconds: float = Field(default=1.0, gt=0)
+    google_quota_max_cooldown_seconds: float = Field(default=300.0, gt=0)
+    google_usage_cooldown_seconds: float = Field(default=600.0, gt=0)
+    google_credentials_cooldown_seconds: float = Field(default=30.0, gt=0)
     google_watch_address: str | None = None
     google_watch_host: str = "127.0.0.1"
-    google_watch_port: int = Field(default=9452, ge=0, le=65535)
+    google_watch_port: int = Field(default=9453, ge=0, le=65535)
+    """Not 9452: that is ``AGENT_METRICS_PORT``'s default (both run on one host in make run)."""
+    hold_lease_seconds: float = Field(default=120.0, ge=1)
+    """How long a write's holds stay "writing" before the sweeper may settle them: longer
+    than any write runs (the Google retry budget is at most the caller's deadline or 30 s)."""
+    hold_sweep_interval_seconds: float = Field(default=30.0, ge=0)
+    """How often each replica sweeps holds of writes that died (0: never)."""
     tls_cert_file: Path | None = None
     tls_key_file: Path | None = None
     tls_client_ca_file: Path | None = None

@@ -1,8 +1,14 @@
-"""Ask a calendar for tomorrow's free slots within working hours, then book the first one.
+"""Book the first free slot of tomorrow's working hours on a calendar, the way another product
+uses the calendar service (docs/calendar-service.md):
 
-The booking is idempotent: the key is your own id for the booking (an appointment id), so a
-retry after a lost response — simulated here by sending the same request twice — returns the
-same event instead of creating a second one.
+1. ask for free slots (cached reads are fine for offering times);
+2. write the event create-if-free (the default): if someone took the time meanwhile — another
+   product, the agent, a person in Google Calendar — the service answers SLOT_TAKEN with the
+   taken range, and the example tries the next slot;
+3. retry with the same idempotency key, as after a lost response: the same event comes back
+   (``created`` is False), nothing is written twice;
+4. read the change feed from the booking on (what a product keeps its own copy in step with),
+   and find its event again by its own reference (a private property).
 
     CALENDAR_TOKEN=... python docs/examples/calendar_client.py \
         --address 127.0.0.1:50051 --calendar demo
@@ -15,11 +21,19 @@ import asyncio
 import os
 import sys
 import uuid
-from datetime import datetime, time, timedelta
+from datetime import UTC, datetime, time, timedelta
 from pathlib import Path
 from zoneinfo import ZoneInfo
 
-from agenda_kit.calendar import CalendarError, EventDraft, SlotRules, WeeklyHours
+from agenda_kit.calendar import (
+    CalendarError,
+    CalendarQuotaError,
+    ChangeQuery,
+    EventDraft,
+    SlotRules,
+    SlotTakenError,
+    WeeklyHours,
+)
 from agenda_kit.calendar.grpc_client import GrpcCalendarAdapter
 from agenda_kit.deadline import deadline_after
 
@@ -38,7 +52,7 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
         help="bearer token of the calendar service (default: $CALENDAR_TOKEN)",
     )
     parser.add_argument("--calendar", required=True, help="calendar id to read and write")
-    parser.add_argument("--booking-id", default=uuid.uuid4().hex, help="idempotency key")
+    parser.add_argument("--booking-id", default=uuid.uuid4().hex, help="your own booking id")
     parser.add_argument("--tls-root-cert", type=Path, help="PEM file of the CA; enables TLS")
     return parser.parse_args(argv)
 
@@ -54,30 +68,55 @@ def tomorrow_rules() -> tuple[datetime, datetime, SlotRules]:
     return start, start + timedelta(days=1), SlotRules(time_zone=TIME_ZONE, weekly_hours=hours)
 
 
+def booking(args: argparse.Namespace, start: datetime) -> EventDraft:
+    """The event of a booking: the key is your own booking id (a retry names the same event),
+    and the id rides along as an opaque reference (never personal data)."""
+    return EventDraft(
+        calendar_id=args.calendar,
+        summary="Example appointment",
+        description="Booked by docs/examples/calendar_client.py",
+        start=start,
+        end=start + timedelta(minutes=DURATION_MINUTES),
+        idempotency_key=args.booking_id,
+        time_zone=TIME_ZONE,
+        private={"bookingId": args.booking_id},
+    )
+
+
 async def book_first_free_slot(calendar: GrpcCalendarAdapter, args: argparse.Namespace) -> int:
     start, end, rules = tomorrow_rules()
-    slots = await calendar.get_free_slots(args.calendar, start, end, DURATION_MINUTES, rules)
     zone = ZoneInfo(TIME_ZONE)
+    slots = await calendar.get_free_slots(args.calendar, start, end, DURATION_MINUTES, rules)
     print(
         f"{len(slots)} free slots tomorrow:",
         ", ".join(f"{s.astimezone(zone):%H:%M}" for s in slots),
     )
-    if not slots:
-        return 1
-    draft = EventDraft(
-        calendar_id=args.calendar,
-        summary="Example appointment",
-        description="Booked by docs/examples/calendar_client.py",
-        start=slots[0],
-        end=slots[0] + timedelta(minutes=DURATION_MINUTES),
-        idempotency_key=args.booking_id,
-        time_zone=TIME_ZONE,
-    )
-    for _ in range(2):  # the second call is what a retry after a lost response looks like
-        event, created = await calendar.insert_event(draft)
+    booked_since = datetime.now(UTC)
+    for slot in slots:
+        try:
+            event, created = await calendar.insert_event(booking(args, slot))
+        except SlotTakenError as taken:  # someone was faster: the taken range, no one's id
+            print(f"{slot.astimezone(zone):%H:%M} was just taken ({taken.metadata}); next one")
+            continue
         print(f"event {event.event_id} at {event.start.astimezone(zone):%Y-%m-%d %H:%M}", end="")
-        print(" (created)" if created else " (already existed: same event returned)")
-    return 0
+        print(" (created)" if created else " (already existed)")
+        again, created_again = await calendar.insert_event(booking(args, slot))  # a retry
+        print(
+            "retried: the same event"
+            if again.event_id == event.event_id and not created_again
+            else "?!"
+        )
+        changes = await calendar.list_changes(
+            ChangeQuery(calendar_id=args.calendar, updated_since=booked_since)
+        )
+        print(f"change feed: {len(changes.events)} change(s); resume with the sync token")
+        mine = await calendar.list_events(
+            args.calendar, start, end, private={"bookingId": args.booking_id}
+        )
+        print(f"found by its own reference: {[e.event_id for e in mine.events]}")
+        return 0
+    print("no free slot left tomorrow")
+    return 1
 
 
 async def main(args: argparse.Namespace, root_cert: bytes | None) -> int:
@@ -87,8 +126,11 @@ async def main(args: argparse.Namespace, root_cert: bytes | None) -> int:
         try:
             with deadline_after(10):  # the whole example must finish within 10 s
                 return await book_first_free_slot(calendar, args)
+        except CalendarQuotaError as error:  # RetryInfo: when to try again
+            print(f"{error.reason}: retry in {error.retry_after} s", file=sys.stderr)
+            return 3
         except CalendarError as error:  # the client only ever raises the port's errors
-            print(f"{type(error).__name__}: {error}", file=sys.stderr)
+            print(f"{error.reason}: {error}", file=sys.stderr)
             return 2
 
 

@@ -46,3 +46,18 @@ def deadline_after(seconds: float | None) -> Iterator[None]:
         yield
     finally:
         _deadline.reset(token)
+
+
+@contextmanager
+def own_deadline(seconds: float) -> Iterator[None]:
+    """Run a block under its OWN deadline ``seconds`` from now, replacing the caller's.
+
+    For work that must outlive its caller (a turn shielded from the caller's cancellation):
+    what it calls is bounded by the server's budget, never by the caller's deadline, which
+    may already have passed. Nested ``deadline_after`` blocks inside still only shorten it.
+    """
+    token = _deadline.set(time.monotonic() + seconds)
+    try:
+        yield
+    finally:
+        _deadline.reset(token)

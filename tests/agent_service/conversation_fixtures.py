@@ -25,6 +25,7 @@ from agent_service.domain.catalog import (
 from agent_service.infrastructure.agent.agents import build_agents
 from agent_service.infrastructure.agent.engine import LangGraphConversationEngine
 from agent_service.infrastructure.agent.graph import build_graph
+from agent_service.infrastructure.agent.model_health import GuardedModel, ModelHealth
 from agent_service.infrastructure.agent.models import build_model
 from agent_service.infrastructure.agent.specialists import enabled_specialists
 from tests.fakes.agent_repositories import in_memory_repositories
@@ -100,12 +101,17 @@ class Assistant:
         now: datetime = NOW,
         request_limit: int = 8,
         repos: Repositories | None = None,
+        model_timeout: float = 30.0,
     ) -> None:
         self.repos = repos or in_memory_repositories()
         self.calendar = InMemoryCalendar(clock=lambda: now)
         self.booking = wire_booking(self.repos, self.calendar, lambda: now)
         specialists = enabled_specialists(flags or {})
-        agents = build_agents(model or build_model("offline"), specialists, {}, 1)
+        self.model_health = ModelHealth()
+        guarded = GuardedModel(
+            model or build_model("offline"), self.model_health, timeout=model_timeout
+        )
+        agents = build_agents(guarded, specialists, {}, 1)
         engine = LangGraphConversationEngine(
             build_graph(agents, specialists),
             self.repos,
@@ -114,6 +120,7 @@ class Assistant:
             UsageLimits(request_limit=request_limit, tool_calls_limit=12),
             clock=lambda: now,
         )
+        self.engine = engine
         self.handle = HandleMessage(self.repos, engine)
 
     async def say(

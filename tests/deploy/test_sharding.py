@@ -23,6 +23,8 @@ from calendar_service.infrastructure.local.documents import (
     init_local_calendar,
 )
 from calendar_service.infrastructure.local.sharding import SHARD_KEYS as CALENDAR_KEYS
+from calendar_service.infrastructure.mongo_holds import COLLECTION as HOLD_LEDGERS
+from calendar_service.infrastructure.mongo_holds import MongoHoldStore
 
 pytest_plugins = ["tests.kit.mongo_fixtures"]
 
@@ -68,7 +70,7 @@ async def test_agent_unique_indexes_are_prefixed_by_the_shard_key(
     declared = {collection_of(document) for document in AGENT_DOCUMENTS}
     assert declared <= set(indexes), "every document's collection exists after start-up"
     uniques = sum(1 for defs in indexes.values() for i in defs if i.get("unique"))
-    assert uniques >= 3  # customers, processed_turns, slot_holds (the test reads real ones)
+    assert uniques >= 2  # customers, processed_turns (the test reads real ones)
     assert violations(indexes, AGENT_KEYS) == []
     assert set(indexes) <= set(AGENT_KEYS)
 
@@ -77,11 +79,14 @@ async def test_calendar_unique_indexes_are_prefixed_by_the_shard_key(
     mongo_client: AsyncMongoClient[Any], database_name: str
 ) -> None:
     await init_local_calendar(mongo_client, database_name)
+    await MongoHoldStore.open(mongo_client[database_name][HOLD_LEDGERS])
     indexes = await real_indexes(mongo_client, database_name)
     for document in (CalendarDocument, EventDocument):
         assert collection_of(document) in CALENDAR_KEYS
     assert any(i.get("unique") for i in indexes["events"])
+    assert any(i.get("unique") for i in indexes[HOLD_LEDGERS])
     assert violations(indexes, CALENDAR_KEYS) == []
+    assert set(indexes) <= set(CALENDAR_KEYS)
 
 
 def test_the_check_catches_an_unprefixed_unique_index() -> None:

@@ -8,16 +8,23 @@ from enum import Enum
 from pathlib import Path
 
 import pytest
+from pydantic_core import PydanticUndefined
 from pydantic_settings import BaseSettings
 
 from agenda_kit.settings import SharedSettings
 from agent_service.infrastructure.settings import AgentSettings
 from calendar_service.infrastructure.settings import CalendarSettings
+from gateways.whatsapp.settings import WhatsAppSettings
 
 REPO = Path(__file__).resolve().parents[2]
 DOC = REPO / "docs" / "configuration.md"
 CLI_CLIENTS = REPO / "agent_service" / "cli" / "clients.py"
-SETTINGS: tuple[type[BaseSettings], ...] = (SharedSettings, CalendarSettings, AgentSettings)
+SETTINGS: tuple[type[BaseSettings], ...] = (
+    SharedSettings,
+    CalendarSettings,
+    AgentSettings,
+    WhatsAppSettings,
+)
 UNSET = "unset"
 
 
@@ -54,7 +61,7 @@ def cli_variables() -> set[str]:
 
 def rendered(default: object) -> str | None:
     """How the doc writes a default; None for "no default" (the doc says unset)."""
-    if default is None or default == []:
+    if default is None or default == [] or default is PydanticUndefined:
         return None
     if isinstance(default, bool):
         return str(default).lower()
@@ -95,5 +102,6 @@ def test_every_cli_variable_is_documented(name: str) -> None:
 
 def test_the_doc_lists_no_setting_that_does_not_exist() -> None:
     known = set(all_settings()) | cli_variables()
-    documented = {name for name in table_rows() if name.startswith(("CALENDAR_", "AGENT_"))}
+    prefixes = ("CALENDAR_", "AGENT_", "WHATSAPP_")
+    documented = {name for name in table_rows() if name.startswith(prefixes)}
     assert documented - known == set()

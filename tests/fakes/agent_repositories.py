@@ -1,7 +1,7 @@
 """Hand-written in-memory repositories of the agent service, with the Beanie ones' rules.
 
 The same contract tests run on both (``tests/agent_service/integration/test_repositories.py``):
-tenant scoping, idempotent ``add``, unique slot holds, optimistic conversation versions,
+tenant scoping, idempotent ``add``, optimistic conversation versions,
 one claim per channel message, keyset page tokens. Stored instants are kept as MongoDB keeps
 them (UTC, whole milliseconds), so both return equal entities.
 """
@@ -9,28 +9,32 @@ them (UTC, whole milliseconds), so both return equal entities.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from typing import Any, TypeVar
 from uuid import UUID
 
 from pydantic import BaseModel
 
+from agent_service.application.bursts import QueuedMessage
 from agent_service.application.customers import merge_profile
 from agent_service.application.faq_ranking import rank
-from agent_service.application.ports import AppointmentFilter
+from agent_service.application.ports import AppointmentFilter, StoredTurn
 from agent_service.application.repositories import Repositories
 from agent_service.domain.appointments import (
     Appointment,
     AppointmentStatus,
-    held_units,
-    hold_units,
 )
 from agent_service.domain.catalog import Customer, FaqEntry, Professional, Service, Tenant
-from agent_service.domain.conversations import Conversation, ConversationStatus, TurnResult
+from agent_service.domain.conversations import (
+    Conversation,
+    ConversationStatus,
+    TurnFailure,
+    TurnResult,
+)
 from agent_service.domain.errors import (
     ConflictError,
     NotFoundError,
-    SlotUnavailableError,
 )
 from agent_service.domain.outbox import OutboxCursor, OutboxMessage
 from agent_service.infrastructure.mongo.appointment_repository import PREVIOUS_STATUSES
@@ -40,6 +44,7 @@ from agent_service.infrastructure.mongo.paging import (
     decode_token,
     encode_token,
 )
+from tests.fakes.lane_repository import InMemoryLanes
 
 M = TypeVar("M", bound=BaseModel)
 
@@ -105,7 +110,12 @@ class _Scoped:
         return stored
 
     def update(self, entity: Any) -> Any:
-        self.get(entity.tenant_id, entity.id)
+        """Conditional on ``revision`` for the entities that have one, as in MongoDB."""
+        stored = self.get(entity.tenant_id, entity.id)
+        if hasattr(entity, "revision"):
+            if stored.revision != entity.revision:
+                raise ConflictError(f"{self.kind} {entity.id} changed concurrently")
+            entity = entity.model_copy(update={"revision": entity.revision + 1})
         self.items[entity.id] = as_stored(entity)
         return self.items[entity.id]
 
@@ -127,15 +137,19 @@ class InMemoryTenantRepository:
     async def add(self, tenant: Tenant) -> Tenant:
         return self.items.setdefault(tenant.id, as_stored(tenant))
 
-    async def get(self, tenant_id: UUID) -> Tenant:
+    async def get(self, tenant_id: UUID, *, fresh: bool = False) -> Tenant:
         if tenant_id not in self.items:
             raise NotFoundError("tenant", tenant_id)
         return self.items[tenant_id]
 
     async def update(self, tenant: Tenant) -> Tenant:
         stored = await self.get(tenant.id)
+        if stored.revision != tenant.revision:
+            raise ConflictError(f"tenant {tenant.id} changed concurrently")
         self.items[tenant.id] = as_stored(
-            tenant.model_copy(update={"created_at": stored.created_at})
+            tenant.model_copy(
+                update={"created_at": stored.created_at, "revision": tenant.revision + 1}
+            )
         )
         return self.items[tenant.id]
 
@@ -155,7 +169,7 @@ class InMemoryServiceRepository:
         result: Service = self.store.add(service)
         return result
 
-    async def get(self, tenant_id: UUID, service_id: UUID) -> Service:
+    async def get(self, tenant_id: UUID, service_id: UUID, *, fresh: bool = False) -> Service:
         result: Service = self.store.get(tenant_id, service_id)
         return result
 
@@ -178,7 +192,9 @@ class InMemoryProfessionalRepository:
         result: Professional = self.store.add(professional)
         return result
 
-    async def get(self, tenant_id: UUID, professional_id: UUID) -> Professional:
+    async def get(
+        self, tenant_id: UUID, professional_id: UUID, *, fresh: bool = False
+    ) -> Professional:
         result: Professional = self.store.get(tenant_id, professional_id)
         return result
 
@@ -202,7 +218,7 @@ class InMemoryFaqRepository:
         result: FaqEntry = self.store.add(entry)
         return result
 
-    async def get(self, tenant_id: UUID, entry_id: UUID) -> FaqEntry:
+    async def get(self, tenant_id: UUID, entry_id: UUID, *, fresh: bool = False) -> FaqEntry:
         result: FaqEntry = self.store.get(tenant_id, entry_id)
         return result
 
@@ -250,7 +266,6 @@ class InMemoryCustomerRepository:
         return _page(_after(ordered, page_token, None), page_size, None)
 
 
-HoldKey = tuple[str, datetime]
 StoreClock = Callable[[], datetime]
 
 
@@ -259,12 +274,11 @@ def _real_now() -> datetime:
 
 
 class InMemoryAppointmentRepository:
-    """Holds are a dict keyed like the unique index (calendar, unit); every method is atomic
-    (no await inside). ``clock`` plays the database's clock: it stamps ``updated_at``."""
+    """Every method is atomic (no await inside); no slot holds (the calendar decides whether a
+    time is free). ``clock`` plays the database's clock: it stamps ``updated_at``."""
 
     def __init__(self, clock: StoreClock = _real_now) -> None:
         self.store = _Scoped("appointment")
-        self.holds: dict[HoldKey, UUID] = {}
         self.clock = clock
 
     def _stamped(self, appointment: Appointment) -> Appointment:
@@ -276,16 +290,9 @@ class InMemoryAppointmentRepository:
         if stored is not None and stored.tenant_id == appointment.tenant_id:
             earlier: Appointment = stored
             return earlier
-        keys = [
-            (appointment.calendar_id, u) for u in hold_units(appointment.start, appointment.end)
-        ]
-        if stored is not None or any(key in self.holds for key in keys):
-            if stored is None:
-                failed = appointment.model_copy(update={"status": AppointmentStatus.FAILED})
-                self.store.items[appointment.id] = as_stored(failed)
-            raise SlotUnavailableError(f"{appointment.start.isoformat()} is no longer free")
+        if stored is not None:
+            raise ConflictError(f"appointment {appointment.id} cannot be stored")
         self.store.items[appointment.id] = as_stored(appointment)
-        self.holds.update(dict.fromkeys(keys, appointment.id))
         return None
 
     async def save(self, appointment: Appointment) -> Appointment:
@@ -294,8 +301,6 @@ class InMemoryAppointmentRepository:
         if stored.status not in PREVIOUS_STATUSES[appointment.status]:
             raise ConflictError(f"appointment {appointment.id} changed concurrently; reload it")
         self.store.items[appointment.id] = as_stored(appointment)
-        if not appointment.is_active:
-            self.holds = {k: v for k, v in self.holds.items() if v != appointment.id}
         result: Appointment = self.store.items[appointment.id]
         return result
 
@@ -372,10 +377,6 @@ class InMemoryAppointmentRepository:
         ):
             raise ConflictError(f"appointment {appointment.id} changed meanwhile")
         moving = self._stamped(stored.model_copy(update={"moving_to": new_start}))
-        keys = [(moving.calendar_id, u) for u in held_units(moving)]
-        if any(self.holds.get(key, moving.id) != moving.id for key in keys):
-            raise SlotUnavailableError(f"{new_start.isoformat()} is not free")
-        self.holds.update(dict.fromkeys(keys, moving.id))
         return self._update(moving)
 
     async def finish_move(self, appointment: Appointment) -> Appointment:
@@ -401,8 +402,6 @@ class InMemoryAppointmentRepository:
             or stored.start != moving.start
         ):
             return stored
-        keep = {(result.calendar_id, u) for u in held_units(result)}
-        self.holds = {k: v for k, v in self.holds.items() if v != moving.id or k in keep}
         return self._update(self._stamped(result))
 
     async def list(
@@ -464,44 +463,82 @@ class InMemoryConversationRepository:
         return result
 
 
+@dataclass
+class _Claim:
+    lease_until: datetime | None
+    digest: str = ""
+    result: TurnResult | None = None
+    failure: TurnFailure | None = None
+    # the lane (see ``tests.fakes.lane_repository``)
+    lane: str = ""
+    queued: QueuedMessage | None = None
+    arrived: int = 0
+    running_until: datetime | None = None
+    newcomers: bool = False
+
+    @property
+    def open(self) -> bool:
+        return self.result is None and self.failure is None
+
+
 class InMemoryTurnRepository:
     """Claims are leases of ``lease`` in ``clock``'s time, as in MongoDB."""
 
     def __init__(
         self, clock: StoreClock = _real_now, lease: timedelta = timedelta(seconds=60)
     ) -> None:
-        self.turns: dict[tuple[UUID, str, str], TurnResult | None] = {}
-        self.leases: dict[tuple[UUID, str, str], datetime] = {}
+        self.claims: dict[tuple[UUID, str, str], _Claim] = {}
         self.clock = clock
         self.lease = lease
 
-    async def claim(self, tenant_id: UUID, channel: str, message_id: str) -> bool:
+    async def claim(self, tenant_id: UUID, channel: str, message_id: str, digest: str = "") -> bool:
         key = (tenant_id, channel, message_id)
         now = self.clock()
-        if key in self.turns and (self.turns[key] is not None or self.leases[key] >= now):
-            return False
-        self.turns[key] = None
-        self.leases[key] = now + self.lease
+        held = self.claims.get(key)
+        if held is not None:
+            free = held.failure is not None or held.lease_until is None or held.lease_until < now
+            same = not held.digest or held.digest == digest
+            if held.result is not None or not free or not same:
+                return False
+        if held is None:
+            self.claims[key] = _Claim(now + self.lease, digest)
+        else:  # taken over: the lane fields stay, as in MongoDB
+            held.lease_until, held.failure = now + self.lease, None
+            held.digest = digest or held.digest
         return True
 
     async def renew(self, tenant_id: UUID, channel: str, message_id: str) -> None:
-        key = (tenant_id, channel, message_id)
-        if key in self.turns and self.turns[key] is None:
-            self.leases[key] = self.clock() + self.lease
+        held = self.claims.get((tenant_id, channel, message_id))
+        if held is not None and held.result is None and held.failure is None:
+            held.lease_until = self.clock() + self.lease
 
     async def complete(
         self, tenant_id: UUID, channel: str, message_id: str, result: TurnResult
     ) -> None:
-        self.turns[(tenant_id, channel, message_id)] = as_stored(result)
+        held = self.claims.setdefault((tenant_id, channel, message_id), _Claim(None))
+        held.result, held.failure = as_stored(result), None
+
+    async def fail(
+        self, tenant_id: UUID, channel: str, message_id: str, failure: TurnFailure
+    ) -> None:
+        held = self.claims.get((tenant_id, channel, message_id))
+        if held is not None and held.result is None:
+            held.failure, held.lease_until = failure, None
+
+    async def stored(self, tenant_id: UUID, channel: str, message_id: str) -> StoredTurn | None:
+        held = self.claims.get((tenant_id, channel, message_id))
+        return None if held is None else StoredTurn(held.result, held.failure, held.digest)
 
     async def result(self, tenant_id: UUID, channel: str, message_id: str) -> TurnResult | None:
-        return self.turns.get((tenant_id, channel, message_id))
+        held = self.claims.get((tenant_id, channel, message_id))
+        return None if held is None else held.result
 
     async def release(self, tenant_id: UUID, channel: str, message_id: str) -> None:
         """A completed turn is kept, as in MongoDB."""
         key = (tenant_id, channel, message_id)
-        if key in self.turns and self.turns[key] is None:
-            del self.turns[key]
+        held = self.claims.get(key)
+        if held is not None and held.result is None:
+            del self.claims[key]
 
 
 class InMemoryOutboxRepository:
@@ -567,6 +604,7 @@ class InMemoryOutboxRepository:
 
 def in_memory_repositories(clock: StoreClock = _real_now) -> Repositories:
     """Fresh, empty in-memory repositories; ``clock`` plays the database's clock."""
+    turns = InMemoryTurnRepository(clock)
     return Repositories(
         tenants=InMemoryTenantRepository(),
         services=InMemoryServiceRepository(),
@@ -575,6 +613,7 @@ def in_memory_repositories(clock: StoreClock = _real_now) -> Repositories:
         customers=InMemoryCustomerRepository(),
         appointments=InMemoryAppointmentRepository(clock),
         conversations=InMemoryConversationRepository(),
-        turns=InMemoryTurnRepository(clock),
+        turns=turns,
         outbox=InMemoryOutboxRepository(clock),
+        lanes=InMemoryLanes(turns),
     )

@@ -18,7 +18,7 @@ from aiohttp import web
 from tests.fakes.google_errors import EmulatorError, error_response
 from tests.fakes.google_faults import Fault, FaultPlan
 from tests.fakes.google_oauth import TokenIssuer
-from tests.fakes.google_routes import OAUTH, STATE, WATCH, add_routes
+from tests.fakes.google_routes import OAUTH, STATE, SUBJECT, WATCH, add_routes
 from tests.fakes.google_state import EmulatorState
 from tests.fakes.google_watch import WatchChannels
 
@@ -74,7 +74,10 @@ class Emulator:
         if fault is not None and fault.reset:
             return _reset(request)
         if fault is not None and fault.status is not None:
-            return error_response(fault.status, fault.reason or "backendError")
+            response = error_response(fault.status, fault.reason or "backendError")
+            if fault.retry_after is not None:
+                response.headers["Retry-After"] = str(fault.retry_after)
+            return response
         if route != "token" and not self._authorized(request):
             return error_response(401, "authError")
         return await self._answer(request, handler, fault)
@@ -91,8 +94,12 @@ class Emulator:
         return response
 
     def _authorized(self, request: web.Request) -> bool:
+        """A valid bearer token; the user it acts for (if delegated) goes on the request."""
         scheme, _, token = request.headers.get("Authorization", "").partition(" ")
-        return scheme == "Bearer" and self.oauth.valid(token)
+        if scheme != "Bearer" or not self.oauth.valid(token):
+            return False
+        request[SUBJECT] = self.oauth.tokens[token].subject
+        return True
 
 
 def _reset(request: web.Request) -> web.Response:

@@ -11,6 +11,7 @@ STATUS_NAMES = {
     404: "NOT_FOUND",
     409: "ALREADY_EXISTS",
     410: "NOT_FOUND",
+    412: "FAILED_PRECONDITION",
     429: "RESOURCE_EXHAUSTED",
     500: "INTERNAL",
     503: "UNAVAILABLE",
@@ -26,8 +27,20 @@ MESSAGES = {
     "authError": "Invalid Credentials",
     "invalid": "Invalid Value",
     "badRequest": "Bad Request",
+    "quotaExceeded": "Calendar usage limits exceeded.",
+    "dailyLimitExceeded": "Daily Limit Exceeded",
+    "requiredAccessLevel": "You need to have writer access to this calendar.",
+    "forbiddenForNonOrganizer": "Shared properties can only be changed by the organizer of "
+    "the event.",
+    "forbiddenForServiceAccounts": "Service accounts cannot invite attendees without "
+    "Domain-Wide Delegation of Authority.",
+    "insufficientPermissions": "Insufficient Permission",
+    "conditionNotMet": "Precondition Failed",
+    "fullSyncRequired": "Sync token is no longer valid, a full sync is required.",
 }
-USAGE_LIMIT_REASONS = frozenset({"rateLimitExceeded", "userRateLimitExceeded", "quotaExceeded"})
+USAGE_LIMIT_REASONS = frozenset(
+    {"rateLimitExceeded", "userRateLimitExceeded", "quotaExceeded", "dailyLimitExceeded"}
+)
 
 
 class EmulatorError(Exception):

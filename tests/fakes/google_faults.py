@@ -26,10 +26,12 @@ class Fault:
     delay: float = 0.0
     reset: bool = False
     drop_response: bool = False
+    retry_after: int | None = None
+    """With ``status``: a ``Retry-After`` header of that many seconds."""
 
     @classmethod
-    def error(cls, status: int, reason: str) -> Fault:
-        return cls(status=status, reason=reason)
+    def error(cls, status: int, reason: str, *, retry_after: int | None = None) -> Fault:
+        return cls(status=status, reason=reason, retry_after=retry_after)
 
     @classmethod
     def slow(cls, delay: float) -> Fault:

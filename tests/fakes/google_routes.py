@@ -23,6 +23,8 @@ from tests.fakes.google_watch import WatchChannels
 STATE = web.AppKey("state", EmulatorState)
 OAUTH = web.AppKey("oauth", TokenIssuer)
 WATCH = web.AppKey("watch", WatchChannels)
+SUBJECT: web.RequestKey[str | None] = web.RequestKey("subject", str)
+"""The user a request's token acts for (domain-wide delegation), if any."""
 MAX_PAGE = 2500
 
 
@@ -70,7 +72,7 @@ def _busy_entry(state: EmulatorState, calendar_id: str, lo: datetime, hi: dateti
     spans = sorted(
         (max(e.start, lo), min(e.end, hi))
         for e in state.events(calendar_id)
-        if not e.cancelled and e.start < hi and e.end > lo
+        if e.busy and e.start < hi and e.end > lo
     )
     merged: list[tuple[datetime, datetime]] = []
     for start, end in spans:
@@ -81,9 +83,28 @@ def _busy_entry(state: EmulatorState, calendar_id: str, lo: datetime, hi: dateti
     return {"busy": [{"start": stamp(s), "end": stamp(e)} for s, e in merged]}
 
 
+SEND_UPDATES = frozenset({"all", "externalOnly", "none"})
+SYNC_EXCLUSIVE = ("timeMin", "timeMax", "updatedMin", "q", "iCalUID", "orderBy")
+SYNC_EXCLUSIVE_PREFIXES = ("privateExtendedProperty", "sharedExtendedProperty")
+
+
+def _send_updates(request: web.Request) -> None:
+    """``sendUpdates`` is optional; any value but Google's three is a 400."""
+    value = request.query.get("sendUpdates")
+    if value is not None and value not in SEND_UPDATES:
+        raise request.app[STATE].refuse("sendUpdates", f"Invalid sendUpdates value: {value}")
+
+
+def _may_invite(request: web.Request) -> bool:
+    """Google lets a service account invite attendees only through a delegated user."""
+    return request.get(SUBJECT) is not None
+
+
 async def insert_event(request: web.Request) -> web.Response:
     state = request.app[STATE]
-    event = state.insert(request.match_info["calendarId"], await _json(request))
+    _send_updates(request)
+    body = await _json(request)
+    event = state.insert(request.match_info["calendarId"], body, may_invite=_may_invite(request))
     return web.json_response(event)
 
 
@@ -93,21 +114,33 @@ async def get_event(request: web.Request) -> web.Response:
 
 
 async def delete_event(request: web.Request) -> web.Response:
-    request.app[STATE].delete(*_ids(request))
+    _send_updates(request)
+    request.app[STATE].delete(*_ids(request), if_match=request.headers.get("If-Match"))
     return web.Response(status=204)
 
 
 async def patch_event(request: web.Request) -> web.Response:
     state = request.app[STATE]
-    return web.json_response(state.patch(*_ids(request), await _json(request)))
+    _send_updates(request)
+    body = await _json(request)
+    answer = state.patch(
+        *_ids(request),
+        body,
+        if_match=request.headers.get("If-Match"),
+        may_invite=_may_invite(request),
+    )
+    return web.json_response(answer)
 
 
 async def get_calendar(request: web.Request) -> web.Response:
     """``calendars.get``: the calendar's metadata, 404 ``notFound`` when it does not exist."""
+    state = request.app[STATE]
     calendar_id = request.match_info["calendarId"]
-    request.app[STATE].calendar(calendar_id)
+    state.calendar(calendar_id)
     body = {"kind": "calendar#calendar", "id": calendar_id, "summary": calendar_id}
-    return web.json_response(body | {"timeZone": "UTC", "etag": '"0"'})
+    return web.json_response(
+        body | {"timeZone": state.zones.get(calendar_id, "UTC"), "etag": '"0"'}
+    )
 
 
 async def list_events(request: web.Request) -> web.Response:
@@ -115,26 +148,78 @@ async def list_events(request: web.Request) -> web.Response:
     events = state.calendar(request.match_info["calendarId"]).values()
     if query.get("orderBy") == "startTime" and query.get("singleEvents") != "true":
         raise EmulatorError(400, "badRequest", "orderBy=startTime requires singleEvents=true.")
-    chosen = sorted(_matching(events, query), key=lambda e: (e.start, e.data["id"]))
+    after = _sync_position(state, query)
+    chosen = _matching(events, query, after)
+    order = (lambda e: e.changed) if _is_feed(query) else (lambda e: (e.start, e.data["id"]))
+    chosen.sort(key=order)
     offset, size = _page_offset(query.get("pageToken")), _page_size(query.get("maxResults"))
     page = chosen[offset : offset + size]
     answer: dict[str, Any] = {"kind": "calendar#events", "items": [e.data for e in page]}
     if offset + size < len(chosen):
         answer["nextPageToken"] = base64.urlsafe_b64encode(f"o:{offset + size}".encode()).decode()
+    elif _gives_sync_token(query):
+        answer["nextSyncToken"] = f"s:{state.changes}"
     return web.json_response(answer)
 
 
-def _matching(events: Any, query: Any) -> list[StoredEvent]:
+def _is_feed(query: Any) -> bool:
+    return "syncToken" in query or "updatedMin" in query
+
+
+def _gives_sync_token(query: Any) -> bool:
+    """Google hands a sync token at the end of a listing it can resume (not one filtered by
+    a range or extended property)."""
+    if "syncToken" in query:
+        return True
+    return not any(k in query for k in ("timeMin", "timeMax")) and not any(
+        k.startswith(SYNC_EXCLUSIVE_PREFIXES) for k in query
+    )
+
+
+def _sync_position(state: EmulatorState, query: Any) -> int:
+    """The change number a ``syncToken`` resumes after (0 without one); a token combined
+    with filters is a 400, an expired or foreign one a 410 ``fullSyncRequired``."""
+    token = query.get("syncToken")
+    if token is None:
+        return 0
+    if any(k in query for k in SYNC_EXCLUSIVE) or any(
+        k.startswith(SYNC_EXCLUSIVE_PREFIXES) for k in query
+    ):
+        raise state.refuse("syncToken", "syncToken cannot be combined with these filters.")
+    tag, _, number = str(token).partition(":")
+    if tag != "s" or not number.isdigit() or int(number) < state.sync_floor - 1:
+        raise EmulatorError(410, "fullSyncRequired", "Sync token is no longer valid.")
+    return int(number)
+
+
+def _matching(events: Any, query: Any, after: int) -> list[StoredEvent]:
     lo = parse_time(query["timeMin"], "timeMin") if "timeMin" in query else None
     hi = parse_time(query["timeMax"], "timeMax") if "timeMax" in query else None
-    deleted = query.get("showDeleted") == "true"
+    since = parse_time(query["updatedMin"], "updatedMin") if "updatedMin" in query else None
+    deleted = query.get("showDeleted") == "true" or "syncToken" in query
+    wanted = [_property(text) for text in query.getall("privateExtendedProperty", [])]
     return [
         e
         for e in events
         if (deleted or not e.cancelled)
         and (lo is None or e.end > lo)
         and (hi is None or e.start < hi)
+        and e.changed > after
+        and (since is None or parse_time(e.data["updated"], "updated") >= since)
+        and all(_private_of(e).get(k) == v for k, v in wanted)
     ]
+
+
+def _property(text: str) -> tuple[str, str]:
+    key, equals, value = text.partition("=")
+    if not equals or not key:
+        raise EmulatorError(400, "invalid", "Invalid privateExtendedProperty.")
+    return key, value
+
+
+def _private_of(event: StoredEvent) -> dict[str, str]:
+    private: dict[str, str] = (event.data.get("extendedProperties") or {}).get("private") or {}
+    return private
 
 
 def _page_offset(token: str | None) -> int:

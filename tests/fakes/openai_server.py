@@ -202,7 +202,15 @@ class FakeOpenAI:
     def app(self) -> web.Application:
         app = web.Application()
         app.router.add_post("/v1/chat/completions", self._chat_completions)
+        app.router.add_get("/v1/models", self._models)
         return app
+
+    async def _models(self, request: web.Request) -> web.Response:
+        """``GET /v1/models``, as OpenAI-compatible servers list what they serve."""
+        if request.headers.get("Authorization", "") != f"Bearer {self.api_key}":
+            return web.json_response({"error": {"message": "bad key"}}, status=401)
+        model = {"id": "fake-model", "object": "model", "created": 0, "owned_by": "test"}
+        return web.json_response({"object": "list", "data": [model]})
 
     async def _chat_completions(self, request: web.Request) -> web.StreamResponse:
         authorized = request.headers.get("Authorization", "") == f"Bearer {self.api_key}"
@@ -601,6 +609,15 @@ class ToolResult:
     arguments: JSON
     result: str
 
+    @property
+    def data(self) -> JSON:
+        """The structured result (agent/tools/results.py: JSON with a ``result`` code)."""
+        try:
+            loaded = json.loads(self.result)
+        except ValueError:
+            return {}
+        return loaded if isinstance(loaded, dict) else {}
+
 
 def tool_results(messages: list[JSON]) -> Iterator[ToolResult]:
     """Each answered tool call in ``messages``, in order."""
@@ -697,12 +714,12 @@ def _booking(body: JSON, results: list[ToolResult], say: dict[str, str]) -> JSON
         return tool_calls(("list_services", {}), ("list_professionals", {}))
     last = results[-1]
     if last.name == "book_appointment":
-        return _relay_booking(last.result, say)
+        return _relay_booking(last, say)
     if last.name == "check_availability":
         return _pick_time(message, last, say)
-    found = {r.name: r.result for r in results}
-    service = _id_named(found.get("list_services", ""), message)
-    professional = _id_named(found.get("list_professionals", ""), message)
+    found = {r.name: r.data for r in results}
+    service = _id_named(found.get("list_services", {}).get("services", []), message)
+    professional = _id_named(found.get("list_professionals", {}).get("professionals", []), message)
     day = _day(body, message)
     if service is None or professional is None or day is None:
         return text(say["ask"])
@@ -732,29 +749,27 @@ def _asked_to_confirm(messages: list[JSON]) -> JSON | None:
     asked = [
         r.arguments
         for r in tool_results(messages)
-        if r.name == "book_appointment" and r.result.startswith("CONFIRMATION NEEDED")
+        if r.name == "book_appointment" and r.data.get("result") == "CONFIRMATION_NEEDED"
     ]
     return asked[-1] if asked else None
 
 
-def _relay_booking(result: str, say: dict[str, str]) -> JSON:
-    if result.startswith("CONFIRMATION NEEDED: "):
-        summary = result.removeprefix("CONFIRMATION NEEDED: ").split(". Nothing has been")[0]
-        return text(say["confirm"].format(summary=summary))
-    if result.startswith("BOOKED: "):
-        return text(say["booked"].format(summary=result.removeprefix("BOOKED: ").split(". ")[0]))
-    return text(say["failed"].format(result=result))
+def _relay_booking(result: ToolResult, say: dict[str, str]) -> JSON:
+    code = result.data.get("result")
+    if code == "CONFIRMATION_NEEDED":
+        return text(say["confirm"].format(summary=result.data["summary"]))
+    if code == "BOOKED":
+        return text(say["booked"].format(summary=result.data["summary"]))
+    return text(say["failed"].format(result=result.data.get("note") or result.result))
 
 
 def _pick_time(message: str, availability: ToolResult, say: dict[str, str]) -> JSON:
-    lines = availability.result.splitlines()
-    free = lines[1].split(", ") if len(lines) > 1 else []
+    days = availability.data.get("days") or [{}]
+    free: list[str] = days[0].get("times", [])
     wanted = _hour(message)
-    example = re.search(r"like (\S+) \(ISO", availability.result)
-    if wanted is None or wanted not in free or example is None:
+    if wanted is None or wanted not in free:
         return text(say["not_free"].format(times=", ".join(free[:8]) or "-"))
-    offset = example.group(1)[19:]
-    start = f"{availability.arguments['target_date']}T{wanted}:00{offset}"
+    start = f"{days[0]['day']}T{wanted}:00{days[0]['utc_offset']}"
     arguments = {
         "professional_id": availability.arguments["professional_id"],
         "service_id": availability.arguments["service_id"],
@@ -763,15 +778,13 @@ def _pick_time(message: str, availability: ToolResult, say: dict[str, str]) -> J
     return tool_calls(("book_appointment", arguments))
 
 
-def _id_named(listing: str, message: str) -> str | None:
-    """The id on the listing line whose name (or first name) the customer mentioned."""
+def _id_named(listing: list[JSON], message: str) -> str | None:
+    """The id of the listed entry whose name (or first name) the customer mentioned."""
     lowered = message.lower()
-    for line in listing.splitlines():
-        if not line.startswith("- "):
-            continue
-        name = line[2:].split(" | ")[0].lower()
+    for item in listing:
+        name = str(item["name"]).lower()
         if name in lowered or name.split()[0] in lowered.split():
-            return line.rsplit("id=", 1)[1].strip()
+            return str(item["id"])
     return None
 
 

@@ -24,6 +24,7 @@ from calendar_service.bootstrap import CalendarApp, bootstrap
 from calendar_service.infrastructure.settings import CalendarSettings
 from tests.conftest import TOKEN
 from tests.fakes.in_memory_calendar import InMemoryCalendar
+from tests.fakes.in_memory_holds import InMemoryHolds
 
 MONDAY = datetime(2030, 1, 7, tzinfo=UTC)
 CALLS = 40
@@ -48,7 +49,10 @@ async def replicas(tmp_path: Path) -> AsyncIterator[list[tuple[CalendarApp, Coun
         backend = CountingCalendar()
         settings = CalendarSettings(grpc_port=0, auth_tokens=[TOKEN], metrics_port=0)
         app = await bootstrap(
-            settings, SharedSettings(AGENDA_DATA_DIR=tmp_path / str(n)), backend=backend
+            settings,
+            SharedSettings(AGENDA_DATA_DIR=tmp_path / str(n)),
+            backend=backend,
+            holds=InMemoryHolds(),
         )
         await app.start()
         started.append((app, backend))

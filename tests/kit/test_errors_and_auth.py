@@ -48,7 +48,7 @@ def test_most_specific_rule_wins_by_mro() -> None:
             grpc.StatusCode.INVALID_ARGUMENT,
             "step_minutes",
         ),
-        (CalendarUnavailableError(), grpc.StatusCode.UNAVAILABLE, "temporariamente indisponível"),
+        (CalendarUnavailableError(), grpc.StatusCode.UNAVAILABLE, "temporarily unavailable"),
     ],
 )
 def test_calendar_table_names_the_field(error: Exception, code: grpc.StatusCode, text: str) -> None:

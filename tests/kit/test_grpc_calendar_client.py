@@ -19,15 +19,16 @@ from cryptography.x509.oid import NameOID
 from structlog.contextvars import bound_contextvars, merge_contextvars
 from structlog.testing import capture_logs
 
+from agenda_kit.calendar.client_errors import CREDENTIALS_REJECTED_MESSAGE
 from agenda_kit.calendar.errors import (
     UNAVAILABLE_MESSAGE,
+    CalendarCredentialsError,
     CalendarUnavailableError,
     EventNotFoundError,
     IdempotencyConflictError,
     InvalidCalendarRequestError,
 )
 from agenda_kit.calendar.grpc_client import GrpcCalendarAdapter
-from agenda_kit.calendar.grpc_mappers import CREDENTIALS_REJECTED_MESSAGE
 from agenda_kit.calendar.port import (
     EventDraft,
     FreeBusy,
@@ -44,6 +45,7 @@ from calendar_service.bootstrap import CalendarApp, bootstrap
 from calendar_service.infrastructure.settings import CalendarSettings
 from tests.conftest import TOKEN
 from tests.fakes.in_memory_calendar import InMemoryCalendar
+from tests.fakes.in_memory_holds import InMemoryHolds
 from tests.process_clock import services_now
 from tests.waiting import until
 
@@ -106,7 +108,9 @@ def silent_listener() -> Iterator[int]:
 
 async def _start_app(data_dir: Path, backend: InMemoryCalendar, **settings: Any) -> CalendarApp:
     config = CalendarSettings(auth_tokens=[TOKEN], metrics_port=0, **settings)
-    app = await bootstrap(config, SharedSettings(AGENDA_DATA_DIR=data_dir), backend=backend)
+    app = await bootstrap(
+        config, SharedSettings(AGENDA_DATA_DIR=data_dir), backend=backend, holds=InMemoryHolds()
+    )
     await app.start()
     return app
 
@@ -320,14 +324,14 @@ async def test_unavailable_is_retried_then_reported_with_the_default_message(
     assert not isinstance(raised.value.__cause__, CalendarUnavailableError)
 
 
-async def test_wrong_token_is_unavailable_about_credentials_and_not_retried(
+async def test_wrong_token_is_a_permanent_credentials_error_and_not_retried(
     calendar_app: CalendarApp,
 ) -> None:
     async with GrpcCalendarAdapter.connect(
         f"127.0.0.1:{calendar_app.port}", token="wrong"
     ) as client:
         with capture_logs() as logs:
-            with pytest.raises(CalendarUnavailableError) as raised:
+            with pytest.raises(CalendarCredentialsError) as raised:
                 await client.get_event("cal-1", "any")
             # The server logs its ``rpc`` line after it answered: wait for it, not for a while.
             served = await until(
@@ -335,6 +339,7 @@ async def test_wrong_token_is_unavailable_about_credentials_and_not_retried(
                 what="the server's rpc log line",
             )
         assert str(raised.value) == CREDENTIALS_REJECTED_MESSAGE
+        assert raised.value.reason == "CLIENT_NOT_AUTHORIZED"
         assert client.stats.attempts == 1
         assert client.breaker_state is BreakerState.CLOSED
     client_logs = [entry for entry in logs if entry.get("event") != "rpc"]

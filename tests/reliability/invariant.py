@@ -1,10 +1,12 @@
 """The booking invariant (docs/architecture.md#the-booking-invariant), checked against what is
-stored: the agent's MongoDB (appointments, slot holds) and the calendar (the calendar service).
+stored: the agent's MongoDB (appointments), the calendar (through the calendar service) and
+the calendar service's holds (its own MongoDB).
 
 - every non-cancelled event belongs to exactly one confirmed appointment (no orphan event);
 - every confirmed appointment has exactly one such event, the one it names;
-- only active (pending/confirmed) appointments hold slot units; no pending one is left
-  (after the reconciler);
+- no pending appointment is left (after the reconciler);
+- every hold of the calendar service is a live event's, at that event's time (no orphan
+  hold: a write that died was swept);
 - no two confirmed appointments of one professional overlap.
 """
 
@@ -19,8 +21,8 @@ from uuid import UUID
 from agenda_kit.calendar.grpc_client import GrpcCalendarAdapter
 from agenda_kit.calendar.port import CalendarEvent
 from agenda_kit.mongo import make_client
-
-ACTIVE = ("pending", "confirmed")
+from calendar_service.application.holds import Hold
+from calendar_service.infrastructure.mongo_holds import COLLECTION, MongoHoldStore
 
 
 @dataclass(frozen=True)
@@ -28,7 +30,8 @@ class Snapshot:
     """Everything stored for one tenant in a time range (appointments overlapping it)."""
 
     appointments: list[dict[str, Any]]
-    holds: list[dict[str, Any]]
+    holds: list[Hold]
+    """The calendar service's holds (empty when its database was not given)."""
     events: list[CalendarEvent]
 
     def with_status(self, status: str) -> list[dict[str, Any]]:
@@ -47,14 +50,19 @@ async def snapshot(
     calendar_ids: list[str],
     start: datetime,
     end: datetime,
+    calendar_database: str | None = None,
 ) -> Snapshot:
     client = make_client(mongo_uri)
     try:
         db = client[database]
         overlapping = {"tenant_id": tenant_id, "start": {"$lt": end}, "end": {"$gt": start}}
         appointments = await db["appointments"].find(overlapping).to_list(None)
-        units = {"tenant_id": tenant_id, "unit_start": {"$gte": start, "$lt": end}}
-        holds = await db["slot_holds"].find(units).to_list(None)
+        holds: list[Hold] = []
+        if calendar_database is not None:
+            store = MongoHoldStore(client[calendar_database][COLLECTION])
+            for calendar_id in calendar_ids:
+                held = await store.of_calendar(calendar_id)
+                holds += [h for h in held if h.start < end and start < h.end]
     finally:
         await client.close()
     events: list[CalendarEvent] = []
@@ -80,6 +88,7 @@ async def check_days(
     zone: tzinfo,
     days: tuple[date, date],
     calendar_ids: tuple[str, ...] = ("demo-ana",),
+    calendar_database: str | None = None,
 ) -> dict[str, int]:
     """``check`` over whole days ``days[0]``..``days[1]`` (in ``zone``), reading the calendar
     through the calendar service at ``calendar_targets`` (one address or a balanced pool)."""
@@ -88,7 +97,14 @@ async def check_days(
     calendar = GrpcCalendarAdapter.connect(calendar_targets, token=token)
     try:
         state = await snapshot(
-            mongo_uri, database, UUID(tenant_id), calendar, list(calendar_ids), start, end
+            mongo_uri,
+            database,
+            UUID(tenant_id),
+            calendar,
+            list(calendar_ids),
+            start,
+            end,
+            calendar_database,
         )
     finally:
         await calendar.close()
@@ -111,9 +127,8 @@ def check(state: Snapshot) -> dict[str, int]:
     assert not wrong, f"confirmed appointments naming another event: {wrong[:5]}"
     pending = state.with_status("pending")
     assert not pending, f"{len(pending)} appointments left pending"
-    active = {a["_id"] for a in state.appointments if a["status"] in ACTIVE}
-    stuck = {h["appointment_id"] for h in state.holds} - active
-    assert not stuck, f"holds of inactive appointments: {list(stuck)[:5]}"
+    orphan_holds = orphaned(state)
+    assert not orphan_holds, f"{len(orphan_holds)} holds without their live event"
     overlaps = overlapping_pairs(list(confirmed.values()))
     assert overlaps == 0, f"{overlaps} overlapping confirmed pairs"
     return {
@@ -122,8 +137,23 @@ def check(state: Snapshot) -> dict[str, int]:
         "failed": len(state.with_status("failed")),
         "events": len(live),
         "orphans": len(orphans),
+        "holds": len(state.holds),
+        "orphan_holds": len(orphan_holds),
         "overlapping_pairs": overlaps,
     }
+
+
+def orphaned(state: Snapshot) -> list[Hold]:
+    """Holds of the calendar service that are not a live event's time (its event is gone,
+    cancelled or moved away, or a write died and was not swept)."""
+    live = {e.event_id: e for e in state.live_events}
+    return [
+        hold
+        for hold in state.holds
+        if (event := live.get(hold.event_id)) is None
+        or hold.writing
+        or (hold.start, hold.end) != (event.start, event.end)
+    ]
 
 
 def overlapping_pairs(appointments: list[dict[str, Any]]) -> int:

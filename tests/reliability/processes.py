@@ -129,6 +129,7 @@ class Cluster:
             CALENDAR_TOKEN,
             SALON_ZONE,
             (first, last),
+            calendar_database=self.calendar_database,
         )
 
     def stop_all(self) -> None:

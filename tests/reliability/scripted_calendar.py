@@ -31,10 +31,10 @@ class ScriptedCalendar(GrpcCalendarAdapter):
         )
         return result
 
-    async def cancel_event(self, calendar_id: str, event_id: str) -> bool:
+    async def cancel_event(self, calendar_id: str, event_id: str, **kwargs: Any) -> bool:
         result: bool = await self._hooked(
             "cancel_event",
-            lambda: super(ScriptedCalendar, self).cancel_event(calendar_id, event_id),
+            lambda: super(ScriptedCalendar, self).cancel_event(calendar_id, event_id, **kwargs),
             (calendar_id, event_id),
         )
         return result

@@ -110,6 +110,7 @@ MAY: dict[str, set[str]] = {
     "CancelEvent": _CAL_WRITE,
     "ListEvents": _CAL_READ,
     "MoveEvent": _CAL_WRITE,
+    "UpdateEvent": _CAL_WRITE,
 }
 PLATFORM_RPCS = frozenset({"CreateTenant", "ListTenants"})
 CALENDAR_WRITES = frozenset({"CreateEvent", "CancelEvent", "MoveEvent"})
@@ -123,6 +124,7 @@ CALENDAR_RPCS = frozenset(
         "CancelEvent",
         "ListEvents",
         "MoveEvent",
+        "UpdateEvent",
     }
 )
 WRITE_OUTCOMES = frozenset({Code.OK, Code.FAILED_PRECONDITION})
@@ -227,6 +229,11 @@ def calendar_request(
             time=calendar_pb.TimeRange(
                 start=stamp(at(stack.day, 12)), end=stamp(at(stack.day, 12, 30))
             ),
+        ),
+        "UpdateEvent": lambda: calendar_pb.UpdateEventRequest(
+            calendar_id=calendar,
+            event_id=event,
+            event=calendar_pb.Event(summary="renamed"),
         ),
     }
     return builders[rpc]()

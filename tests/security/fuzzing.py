@@ -266,6 +266,9 @@ def calendar_baselines(stack: SecurityStack) -> dict[str, Message]:
         "MoveEvent": calendar_pb.MoveEventRequest(
             calendar_id=calendar_id, event_id=uuid4().hex, time=meeting, time_zone="UTC"
         ),
+        "UpdateEvent": calendar_pb.UpdateEventRequest(
+            calendar_id=calendar_id, event_id=uuid4().hex, event=calendar_pb.Event(summary="x")
+        ),
     }
 
 

@@ -89,7 +89,9 @@ def _this_turn(messages: list[ModelMessage]) -> tuple[str, int, list[str]]:
         for part in message.parts:
             if isinstance(part, ToolCallPart):
                 made += 1
-            elif isinstance(part, ToolReturnPart | RetryPromptPart):
+            elif isinstance(part, ToolReturnPart):
+                results.append(part.model_response_str())  # what a model reads
+            elif isinstance(part, RetryPromptPart):
                 results.append(str(part.content))
     return str(prompt.content), made, results
 
@@ -112,7 +114,7 @@ class World:
         assert isinstance(appointments, InMemoryAppointmentRepository)
         stored = {k: v.model_dump() for k, v in appointments.store.items.items()}
         events = {k: repr(v) for k, v in self.assistant.calendar.events.items()}
-        return stored, dict(appointments.holds), events
+        return stored, events
 
     async def say(self, text: str, salon: Salon | None = None) -> str:
         handled = await self.assistant.say((salon or self.a).tenant.id, text)

@@ -29,6 +29,7 @@ from agenda.agent.v1 import catalog_service_pb2 as catalog_pb
 from agenda_kit.mongo import EmbeddedMongo
 from agent_service.domain.conversations import ActionKind
 from agent_service.infrastructure.agent.deps import AgentDeps, PendingAction, TurnState
+from agent_service.infrastructure.agent.tools.results import result_code, result_text
 from tests.figures import record
 from tests.process_clock import services_now
 from tests.security.conftest import scaled
@@ -108,9 +109,10 @@ async def _attack_tool(
         pending = PendingAction(target.name, textual, "x", confirmed=True)
     deps = await _deps(stack, a, pending)
     context = RunContext(deps=deps, model=TestModel(), usage=RunUsage())
-    answer = str(await target.tool(context, **arguments))
+    returned = await target.tool(context, **arguments)
+    answer = result_text(returned)  # what a model reads
     if target.parameter is not None:
-        assert answer.startswith("NOT FOUND"), (str(target), answer)
+        assert result_code(returned) == "NOT_FOUND", (str(target), answer)
     assert not _leaks(answer, b, foreign), (str(target), answer)
     writes = [x for x in deps.turn.actions if x.kind is not ActionKind.HANDED_OFF]
     assert not writes and deps.turn.writes_this_turn == 0, str(target)

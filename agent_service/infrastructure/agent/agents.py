@@ -21,6 +21,7 @@ from agent_service.infrastructure.agent.consent import HANDED_OFF_REFUSAL
 from agent_service.infrastructure.agent.deps import AgentDeps
 from agent_service.infrastructure.agent.prompts import context_block, router_instructions
 from agent_service.infrastructure.agent.specialists import Specialist, instructions_for
+from agent_service.infrastructure.agent.tools.results import result_text
 from agent_service.infrastructure.agent.tools.schemas import ToolGate, compact_schema, one_line
 from agent_service.infrastructure.agent.usage import MeteredModel
 
@@ -160,19 +161,19 @@ def output_gating(gate: ToolGate | None) -> list[AbstractCapability[AgentDeps]]:
     return [PrepareOutputTools(prepare_outputs)]
 
 
-def reporting_progress(tool: Callable[..., Awaitable[str]]) -> Callable[..., Awaitable[str]]:
+def reporting_progress(tool: Callable[..., Awaitable[Any]]) -> Callable[..., Awaitable[Any]]:
     """The same tool (signature and docstring kept for the schema) announcing itself to a
     streaming caller before it runs; once the turn handed off to a human, no tool runs."""
 
     @functools.wraps(tool)
-    async def run(ctx: RunContext[AgentDeps], *args: Any, **kwargs: Any) -> str:
+    async def run(ctx: RunContext[AgentDeps], *args: Any, **kwargs: Any) -> Any:
         if ctx.deps.turn.handoff_reason is not None:
             return HANDED_OFF_REFUSAL
         if ctx.deps.turn.progress is not None:
             await ctx.deps.turn.progress(ProgressEvent(progress=f"tool:{tool.__name__}"))
         result = await tool(ctx, *args, **kwargs)
         if tool.__name__ in READ_TOOLS:
-            ctx.deps.turn.read_texts.append(result[:MAX_READ_TEXT])
+            ctx.deps.turn.read_texts.append(result_text(result)[:MAX_READ_TEXT])
         return result
 
     return run

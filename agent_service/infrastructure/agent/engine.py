@@ -19,6 +19,7 @@ from agent_service.domain.conversations import Citation
 from agent_service.infrastructure.agent.consent import pending_confirmation, still_pending
 from agent_service.infrastructure.agent.deps import AgentDeps, PendingAction, TurnState
 from agent_service.infrastructure.agent.graph import TurnContext
+from agent_service.infrastructure.agent.repetition import not_repeated
 from agent_service.infrastructure.agent.state import ChatState
 from agent_service.infrastructure.agent.truth import final_reply
 
@@ -77,6 +78,7 @@ class LangGraphConversationEngine:
             stopped=final.get("status") == "error",
             max_chars=self._policy.max_reply_chars,
         )
+        reply = not_repeated(deps, turn.conversation, reply, pending, self._policy.max_reply_chars)
         return TurnOutput(
             reply=reply,
             pending=pending_confirmation(deps, pending) if pending is not None else None,
@@ -134,7 +136,9 @@ class LangGraphConversationEngine:
 
 
 def _message_id(turn: TurnInput) -> str:
-    """The channel message id of the customer message this turn answers."""
+    """The channel message id this turn's writes are keyed by (``TurnInput.request_key``)."""
+    if turn.request_key:
+        return turn.request_key
     messages = turn.conversation.messages
     return messages[-1].message_id if messages else ""
 

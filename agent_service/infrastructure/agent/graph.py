@@ -121,8 +121,11 @@ def _router_node(agents: AgentSet, specialists: tuple[Specialist, ...]) -> Node:
         sticky = _sticky_choice(state, context.deps, names, escaped)
         clear = clear_route(state.get("message", ""), specialists, escaped)
         # A follow-up that clearly belongs to another job switches in code (no request spent
-        # on a transfer); a pending confirmation always goes back to its owner.
-        if sticky and (context.deps.turn.pending is not None or clear in ("", sticky)):
+        # on a transfer); a pending confirmation always goes back to its owner, and a booking
+        # keeps questions about what it books ("quanto custa?": it has the prices and
+        # proposes again), as the specialists' escape rule says.
+        keeps = clear in ("", sticky) or (sticky, clear) == ("booking", "discovery")
+        if sticky and (context.deps.turn.pending is not None or keeps):
             return {"active_specialist": sticky, "intent": sticky, "status": "answering"}
         if clear:  # a clear new task is routed in code: no model request
             ROUTE_DECISIONS.labels("code").inc()

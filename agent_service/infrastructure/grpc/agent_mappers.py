@@ -72,6 +72,8 @@ def turn_response(
         duplicate=duplicate,
         status=_STATUS[result.status],
         language=result.language,
+        covered_by_message_id=result.covered_by,
+        answered_message_ids=list(result.answers),
     )
     if result.pending is not None:
         response.pending.CopyFrom(pending_message(result.pending))

@@ -61,12 +61,13 @@ timestamp = proto_time.to_timestamp
 
 
 def page_size(value: int) -> int:
-    """0 means the default (50); at most 500."""
+    """AIP-158: 0 means the default (50); more than 500 is served as 500; negative is
+    ``InvalidInputError``."""
+    if value < 0:
+        raise InvalidInputError("page_size", "must not be negative")
     if value == 0:
         return DEFAULT_PAGE_SIZE
-    if not 1 <= value <= MAX_PAGE_SIZE:
-        raise InvalidInputError("page_size", f"must be between 0 and {MAX_PAGE_SIZE}")
-    return value
+    return min(value, MAX_PAGE_SIZE)
 
 
 def build(model: type[M], field: str, **values: Any) -> M:

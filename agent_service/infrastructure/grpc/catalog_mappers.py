@@ -6,6 +6,7 @@ from collections.abc import Iterable
 from uuid import uuid4
 
 from agenda.agent.v1 import catalog_service_pb2 as pb
+from agent_service.application.catalog import etag_of
 from agent_service.domain.catalog import (
     BookingPolicy,
     Customer,
@@ -81,6 +82,7 @@ def tenant_message(tenant: Tenant) -> pb.Tenant:
             slot_step_minutes=policy.slot_step_minutes,
         ),
         created_at=timestamp(tenant.created_at),
+        etag=etag_of(tenant),
     )
 
 
@@ -127,6 +129,7 @@ def service_message(service: Service) -> pb.Service:
         currency=service.currency,
         aliases=list(service.aliases),
         localized_aliases=_localized_messages(service.localized_aliases),
+        etag=etag_of(service),
     )
 
 
@@ -208,6 +211,7 @@ def professional_message(professional: Professional) -> pb.Professional:
         service_ids=[str(sid) for sid in professional.service_ids],
         aliases=list(professional.aliases),
         localized_aliases=_localized_messages(professional.localized_aliases),
+        etag=etag_of(professional),
     )
 
 
@@ -244,6 +248,7 @@ def faq_message(entry: FaqEntry) -> pb.FaqEntry:
             pb.LocalizedFaq(language=e.language, question=e.question, answer=e.answer)
             for e in entry.localized
         ],
+        etag=etag_of(entry),
     )
 
 

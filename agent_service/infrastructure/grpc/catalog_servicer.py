@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from uuid import UUID
 
 from agenda.agent.v1 import catalog_service_pb2 as pb
 from agenda.agent.v1 import catalog_service_pb2_grpc as pb_grpc
@@ -18,6 +19,7 @@ from agent_service.application.customers import CustomerDirectory, ListAppointme
 from agent_service.application.ports import AppointmentCanceller
 from agent_service.infrastructure.grpc import catalog_mappers as m
 from agent_service.infrastructure.grpc.catalog_fields import optional_uuid, page_size, parse_uuid
+from agent_service.infrastructure.grpc.catalog_updates import mask_change
 
 SERVICE_NAME = pb.DESCRIPTOR.services_by_name["CatalogService"].full_name
 
@@ -58,7 +60,16 @@ class CatalogServicer(pb_grpc.CatalogServiceServicer):
     async def UpdateTenant(
         self, request: pb.UpdateTenantRequest, context: Context
     ) -> pb.UpdateTenantResponse:
-        tenant = await self._cases.tenants.update(m.to_tenant(request.tenant, with_id=True))
+        patch = request.tenant
+        change = mask_change(
+            patch,
+            request.update_mask,
+            owner="tenant",
+            to_message=m.tenant_message,
+            to_entity=lambda merged: m.to_tenant(merged, with_id=True),
+        )
+        tenant_id = parse_uuid("tenant.id", patch.id)
+        tenant = await self._cases.tenants.update(tenant_id, change, patch.etag or None)
         return pb.UpdateTenantResponse(tenant=m.tenant_message(tenant))
 
     async def ListTenants(
@@ -80,7 +91,17 @@ class CatalogServicer(pb_grpc.CatalogServiceServicer):
     async def UpdateService(
         self, request: pb.UpdateServiceRequest, context: Context
     ) -> pb.UpdateServiceResponse:
-        service = await self._cases.services.update(m.to_service(request.service, with_id=True))
+        patch = request.service
+        change = mask_change(
+            patch,
+            request.update_mask,
+            owner="service",
+            to_message=m.service_message,
+            to_entity=lambda merged: m.to_service(merged, with_id=True),
+        )
+        service = await self._cases.services.update(
+            *_owned("service", patch.tenant_id, patch.id), change, patch.etag or None
+        )
         return pb.UpdateServiceResponse(service=m.service_message(service))
 
     async def DeleteService(
@@ -94,8 +115,14 @@ class CatalogServicer(pb_grpc.CatalogServiceServicer):
     async def ListServices(
         self, request: pb.ListServicesRequest, context: Context
     ) -> pb.ListServicesResponse:
-        services = await self._cases.services.list(parse_uuid("tenant_id", request.tenant_id))
-        return pb.ListServicesResponse(services=[m.service_message(s) for s in services])
+        services, token = await self._cases.services.list(
+            parse_uuid("tenant_id", request.tenant_id),
+            page_size(request.page_size),
+            request.page_token or None,
+        )
+        return pb.ListServicesResponse(
+            services=[m.service_message(s) for s in services], next_page_token=token or ""
+        )
 
     async def CreateProfessional(
         self, request: pb.CreateProfessionalRequest, context: Context
@@ -107,8 +134,17 @@ class CatalogServicer(pb_grpc.CatalogServiceServicer):
     async def UpdateProfessional(
         self, request: pb.UpdateProfessionalRequest, context: Context
     ) -> pb.UpdateProfessionalResponse:
-        professional = m.to_professional(request.professional, with_id=True)
-        stored = await self._cases.professionals.update(professional)
+        patch = request.professional
+        change = mask_change(
+            patch,
+            request.update_mask,
+            owner="professional",
+            to_message=m.professional_message,
+            to_entity=lambda merged: m.to_professional(merged, with_id=True),
+        )
+        stored = await self._cases.professionals.update(
+            *_owned("professional", patch.tenant_id, patch.id), change, patch.etag or None
+        )
         return pb.UpdateProfessionalResponse(professional=m.professional_message(stored))
 
     async def DeleteProfessional(
@@ -123,12 +159,15 @@ class CatalogServicer(pb_grpc.CatalogServiceServicer):
     async def ListProfessionals(
         self, request: pb.ListProfessionalsRequest, context: Context
     ) -> pb.ListProfessionalsResponse:
-        professionals = await self._cases.professionals.list(
+        professionals, token = await self._cases.professionals.list(
             parse_uuid("tenant_id", request.tenant_id),
             optional_uuid("service_id", request.service_id),
+            page_size(request.page_size),
+            request.page_token or None,
         )
         return pb.ListProfessionalsResponse(
-            professionals=[m.professional_message(p) for p in professionals]
+            professionals=[m.professional_message(p) for p in professionals],
+            next_page_token=token or "",
         )
 
     async def CreateFaqEntry(
@@ -141,7 +180,17 @@ class CatalogServicer(pb_grpc.CatalogServiceServicer):
     async def UpdateFaqEntry(
         self, request: pb.UpdateFaqEntryRequest, context: Context
     ) -> pb.UpdateFaqEntryResponse:
-        entry = await self._cases.faq.update(m.to_faq_entry(request.entry, with_id=True))
+        patch = request.entry
+        change = mask_change(
+            patch,
+            request.update_mask,
+            owner="entry",
+            to_message=m.faq_message,
+            to_entity=lambda merged: m.to_faq_entry(merged, with_id=True),
+        )
+        entry = await self._cases.faq.update(
+            *_owned("entry", patch.tenant_id, patch.id), change, patch.etag or None
+        )
         return pb.UpdateFaqEntryResponse(entry=m.faq_message(entry))
 
     async def DeleteFaqEntry(
@@ -155,8 +204,14 @@ class CatalogServicer(pb_grpc.CatalogServiceServicer):
     async def ListFaqEntries(
         self, request: pb.ListFaqEntriesRequest, context: Context
     ) -> pb.ListFaqEntriesResponse:
-        entries = await self._cases.faq.list(parse_uuid("tenant_id", request.tenant_id))
-        return pb.ListFaqEntriesResponse(entries=[m.faq_message(e) for e in entries])
+        entries, token = await self._cases.faq.list(
+            parse_uuid("tenant_id", request.tenant_id),
+            page_size(request.page_size),
+            request.page_token or None,
+        )
+        return pb.ListFaqEntriesResponse(
+            entries=[m.faq_message(e) for e in entries], next_page_token=token or ""
+        )
 
     async def UpsertCustomer(
         self, request: pb.UpsertCustomerRequest, context: Context
@@ -212,3 +267,8 @@ class CatalogServicer(pb_grpc.CatalogServiceServicer):
         return pb.CancelAppointmentResponse(
             appointment=m.appointment_message(appointment), cancelled=cancelled
         )
+
+
+def _owned(owner: str, tenant_id: str, entity_id: str) -> tuple[UUID, UUID]:
+    """The (tenant, id) an update names in its resource."""
+    return parse_uuid(f"{owner}.tenant_id", tenant_id), parse_uuid(f"{owner}.id", entity_id)

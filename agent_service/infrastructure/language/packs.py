@@ -84,3 +84,10 @@ def _profile(code: str) -> LanguageProfile:
 def language_detector() -> LanguageDetector:
     """The detector over every spoken language."""
     return LanguageDetector(_profile(code) for code in spoken_languages())
+
+
+@functools.cache
+def data_detector() -> LanguageDetector:
+    """The detector over every language with a data file, spoken or not: for judges (the eval)
+    that must recognise a language the assistant may not speak yet."""
+    return LanguageDetector(_profile(code) for code in data_languages())

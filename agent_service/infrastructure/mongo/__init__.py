@@ -9,10 +9,10 @@ from agent_service.infrastructure.mongo.catalog_repositories import (
 )
 from agent_service.infrastructure.mongo.conversation_repositories import (
     BeanieConversationRepository,
-    BeanieTurnRepository,
 )
 from agent_service.infrastructure.mongo.customer_repository import BeanieCustomerRepository
 from agent_service.infrastructure.mongo.storage import init_agent_storage
+from agent_service.infrastructure.mongo.turn_repository import BeanieTurnRepository
 
 __all__ = [
     "BeanieAppointmentRepository",

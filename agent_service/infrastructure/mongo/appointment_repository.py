@@ -1,14 +1,12 @@
-# Over 300 lines: the one adapter of the AppointmentRepository port; its transactions share helpers.
-"""``BeanieAppointmentRepository``: appointments and their slot holds, in one transaction.
+"""``BeanieAppointmentRepository``: appointments, each one document written conditionally.
 
-Why a transaction (not compensating deletes): SecantusDB and MongoDB replica sets support
-multi-document transactions, so an appointment and its holds are stored together or not at
-all — no crash window can leave a pending appointment with half its holds. A refused hold
-(unique index) aborts the transaction; the appointment is then stored as ``failed`` so that
-its id answers ``get`` and a retried ``reserve`` is refused the same way. A save that keeps
-the appointment active (pending → confirmed) leaves its holds as they are: it is one
-conditional write of one document, atomic without a transaction; a save that ends it (failed,
-cancelled) changes the status and releases the holds in one transaction.
+The agent keeps no slot holds: whether a time is free is the calendar service's
+create-if-free (docs/calendar-service.md#conflict-policy), one guarantee for every client
+of a calendar. ``reserve`` stores the pending appointment under its unique id (a redelivery
+finds it); every status change is one conditional write of that document (the stored status
+must be one the new one may replace), atomic without a transaction. The ``slot_holds``
+collection earlier versions wrote is no longer read or written (docs/operations.md,
+"Migrations").
 """
 
 from __future__ import annotations
@@ -19,22 +17,13 @@ from uuid import UUID
 
 from beanie.odm.enums import SortDirection
 from beanie.odm.utils.dump import get_dict
-from pymongo.asynchronous.client_session import AsyncClientSession
 from pymongo.errors import PyMongoError
 
 from agent_service.application.ports import AppointmentFilter
-from agent_service.domain.appointments import (
-    Appointment,
-    AppointmentStatus,
-    held_units,
-    hold_units,
-)
-from agent_service.domain.errors import ConflictError, NotFoundError, SlotUnavailableError
+from agent_service.domain.appointments import Appointment, AppointmentStatus
+from agent_service.domain.errors import ConflictError, NotFoundError
 from agent_service.infrastructure.mongo.base import stored_instant
-from agent_service.infrastructure.mongo.booking_documents import (
-    AppointmentDocument,
-    SlotHoldDocument,
-)
+from agent_service.infrastructure.mongo.booking_documents import AppointmentDocument
 from agent_service.infrastructure.mongo.clock import DatabaseClock
 from agent_service.infrastructure.mongo.errors import guarded
 from agent_service.infrastructure.mongo.paging import (
@@ -43,11 +32,7 @@ from agent_service.infrastructure.mongo.paging import (
     decode_token,
     encode_token,
 )
-from agent_service.infrastructure.mongo.transactions import (
-    TransactionGaveUpError,
-    in_transaction,
-    is_duplicate_key,
-)
+from agent_service.infrastructure.mongo.transactions import is_duplicate_key
 
 S = AppointmentStatus
 PREVIOUS_STATUSES: dict[AppointmentStatus, frozenset[AppointmentStatus]] = {
@@ -63,10 +48,9 @@ _BY_START = [("start", SortDirection.ASCENDING), ("_id", SortDirection.ASCENDING
 
 
 class BeanieAppointmentRepository:
-    """Rules: every query filters by tenant (except the reconciler's queries); an active
-    appointment holds one document per 5-minute unit, unique per CALENDAR (across professionals
-    and tenants sharing it), so overlapping bookings are impossible; holds go when it stops
-    being active. ``updated_at`` and ``next_attempt_at`` are in the database's clock."""
+    """Rules: every query filters by tenant (except the reconciler's queries); a status
+    change is refused (``ConflictError``) unless the stored status may become the new one.
+    ``updated_at`` and ``next_attempt_at`` are in the database's clock."""
 
     def __init__(self, clock: DatabaseClock) -> None:
         self._clock = clock
@@ -77,63 +61,30 @@ class BeanieAppointmentRepository:
     @guarded
     async def reserve(self, appointment: Appointment) -> Appointment | None:
         appointment = await self._stamped(appointment)
-        document = AppointmentDocument.from_domain(appointment)
-        holds = [
-            SlotHoldDocument.for_unit(appointment, unit)
-            for unit in hold_units(appointment.start, appointment.end)
-        ]
-
-        async def insert_all(session: AsyncClientSession) -> None:
-            await document.insert(session=session)
-            await SlotHoldDocument.insert_many(holds, session=session, ordered=True)
-
         try:
-            await in_transaction(_client(), insert_all)
-        except (PyMongoError, TransactionGaveUpError) as error:
-            if isinstance(error, PyMongoError) and not is_duplicate_key(error):
+            await AppointmentDocument.from_domain(appointment).insert()
+        except PyMongoError as error:
+            if not is_duplicate_key(error):
                 raise
-            return await self._refuse(appointment)
-        return None
-
-    async def _refuse(self, appointment: Appointment) -> Appointment:
-        """The id is already stored (returned as stored), or the slot is taken."""
-        stored = await AppointmentDocument.find_one(
-            {"_id": appointment.id, "tenant_id": appointment.tenant_id}
-        )
-        if stored is not None:
+            stored = await AppointmentDocument.find_one(
+                {"_id": appointment.id, "tenant_id": appointment.tenant_id}
+            )
+            if stored is None:  # the id is another tenant's: never shown, never resumed
+                raise ConflictError(f"appointment {appointment.id} cannot be stored") from None
             return stored.to_domain()
-        failed = appointment.model_copy(update={"status": AppointmentStatus.FAILED})
-        await _insert_ignoring_duplicate(AppointmentDocument.from_domain(failed))
-        raise SlotUnavailableError(
-            f"{appointment.start.isoformat()} is no longer free for this professional"
-        )
+        return None
 
     @guarded
     async def save(self, appointment: Appointment) -> Appointment:
         appointment = await self._stamped(appointment)
         document = AppointmentDocument.from_domain(appointment)
-        body = _body(document)
         mine = {"_id": appointment.id, "tenant_id": appointment.tenant_id}
         expected = {"status": {"$in": [s.value for s in PREVIOUS_STATUSES[appointment.status]]}}
-
-        async def replace(session: AsyncClientSession | None) -> None:
-            result = await _appointments().replace_one(mine | expected, body, session=session)
-            if result.matched_count == 0:
-                raise _NoMatchError
-            if not appointment.is_active:
-                await _holds().delete_many({"appointment_id": appointment.id}, session=session)
-
-        try:
-            if appointment.is_active:  # one document's conditional write: atomic by itself
-                await replace(None)
-            else:  # the status and the released holds change together
-                await in_transaction(_client(), replace)
-        except _NoMatchError:
+        result = await _appointments().replace_one(mine | expected, _body(document))
+        if result.matched_count == 0:
             if await AppointmentDocument.find_one(mine) is None:
-                raise NotFoundError("appointment", appointment.id) from None
-            raise ConflictError(
-                f"appointment {appointment.id} changed concurrently; reload it"
-            ) from None
+                raise NotFoundError("appointment", appointment.id)
+            raise ConflictError(f"appointment {appointment.id} changed concurrently; reload it")
         return document.to_domain()
 
     @guarded
@@ -226,9 +177,6 @@ class BeanieAppointmentRepository:
     @guarded
     async def begin_move(self, appointment: Appointment, new_start: datetime) -> Appointment:
         moving = await self._stamped(appointment.model_copy(update={"moving_to": new_start}))
-        own = set(hold_units(appointment.start, appointment.end))
-        new_units = [u for u in held_units(moving) if u not in own]
-        holds = [SlotHoldDocument.for_unit(moving, unit) for unit in new_units]
         guard = _mine(appointment) | {
             "status": AppointmentStatus.CONFIRMED.value,
             "start": stored_instant(appointment.start),
@@ -238,24 +186,11 @@ class BeanieAppointmentRepository:
             "moving_to": stored_instant(new_start),
             "updated_at": stored_instant(moving.updated_at),
         }
-
-        async def hold(session: AsyncClientSession) -> None:
-            result = await _appointments().update_one(guard, {"$set": change}, session=session)
-            if result.matched_count == 0:
-                raise _NoMatchError
-            if holds:
-                await SlotHoldDocument.insert_many(holds, session=session, ordered=True)
-
-        try:
-            await in_transaction(_client(), hold)
-        except (_NoMatchError, TransactionGaveUpError):
+        result = await _appointments().update_one(guard, {"$set": change})
+        if result.matched_count == 0:
             raise ConflictError(
                 f"appointment {appointment.id} changed meanwhile (another change won)"
-            ) from None
-        except PyMongoError as error:
-            if not is_duplicate_key(error):
-                raise
-            raise SlotUnavailableError(f"{new_start.isoformat()} is not free") from None
+            )
         return moving
 
     @guarded
@@ -280,8 +215,8 @@ class BeanieAppointmentRepository:
         )
 
     async def _end_move(self, moving: Appointment, result: Appointment) -> Appointment:
-        """Store ``result`` if ``moving`` is still the stored move; release the holds
-        ``result`` does not need. Already ended (or cancelled meanwhile) → the stored one."""
+        """Store ``result`` if ``moving`` is still the stored move. Already ended (or
+        cancelled meanwhile) → the stored one."""
         assert moving.moving_to is not None
         guard = _mine(moving) | {
             "status": AppointmentStatus.CONFIRMED.value,
@@ -289,19 +224,8 @@ class BeanieAppointmentRepository:
             "start": stored_instant(moving.start),
         }
         document = AppointmentDocument.from_domain(result)
-        keep = [stored_instant(u) for u in held_units(result)]
-
-        async def replace(session: AsyncClientSession) -> None:
-            done = await _appointments().replace_one(guard, _body(document), session=session)
-            if done.matched_count == 0:
-                raise _NoMatchError
-            await _holds().delete_many(
-                {"appointment_id": moving.id, "unit_start": {"$nin": keep}}, session=session
-            )
-
-        try:
-            await in_transaction(_client(), replace)
-        except _NoMatchError:
+        done = await _appointments().replace_one(guard, _body(document))
+        if done.matched_count == 0:
             return await self.get(moving.tenant_id, moving.id)
         return document.to_domain()
 
@@ -331,10 +255,6 @@ class BeanieAppointmentRepository:
         return found, encode_token(Cursor(found[-1].start, found[-1].id))
 
 
-class _NoMatchError(Exception):
-    """No stored appointment in an expected status (decided outside the transaction)."""
-
-
 def _mine(appointment: Appointment) -> dict[str, Any]:
     return {"_id": appointment.id, "tenant_id": appointment.tenant_id}
 
@@ -357,14 +277,6 @@ def _query(tenant_id: UUID, selection: AppointmentFilter) -> dict[str, Any]:
     return query
 
 
-async def _insert_ignoring_duplicate(document: AppointmentDocument) -> None:
-    try:
-        await document.insert()
-    except PyMongoError as error:
-        if not is_duplicate_key(error):
-            raise
-
-
 def _body(document: AppointmentDocument) -> dict[str, Any]:
     body: dict[str, Any] = get_dict(document, to_db=True)
     return body
@@ -372,11 +284,3 @@ def _body(document: AppointmentDocument) -> dict[str, Any]:
 
 def _appointments() -> Any:
     return AppointmentDocument.get_pymongo_collection()
-
-
-def _holds() -> Any:
-    return SlotHoldDocument.get_pymongo_collection()
-
-
-def _client() -> Any:
-    return AppointmentDocument.get_pymongo_collection().database.client

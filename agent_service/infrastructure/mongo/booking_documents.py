@@ -1,4 +1,5 @@
-"""Documents of bookings: appointments and the slot holds that make overlaps impossible."""
+"""Documents of bookings: appointments (whether a time is free is the calendar service's
+create-if-free; the agent keeps no slot holds)."""
 
 from __future__ import annotations
 
@@ -6,14 +7,8 @@ from datetime import datetime
 from typing import Any
 from uuid import UUID
 
-from beanie import Document
-
 from agent_service.domain.appointments import Appointment, AppointmentStatus
 from agent_service.infrastructure.mongo.base import ScopedDocument, index, stored_instant
-
-HOLD_INDEX = "one_hold_per_calendar_unit"
-LEGACY_HOLD_INDEX = "one_hold_per_unit"
-"""The former unique index, per professional: dropped at start-up (holds keyed by calendar)."""
 
 
 class AppointmentDocument(ScopedDocument):
@@ -74,38 +69,3 @@ def _instants(fields: dict[str, Any]) -> dict[str, Any]:
             fields[name] = stored_instant(fields[name])
     fields["previous_starts"] = [stored_instant(s) for s in fields.get("previous_starts", ())]
     return fields
-
-
-class SlotHoldDocument(Document):
-    """One 5-minute unit of a calendar's time taken by an active appointment.
-
-    The unique (calendar, unit) index is what makes two overlapping bookings impossible,
-    across replicas, professionals and tenants sharing one calendar too
-    (docs/architecture.md#the-booking-invariant). It replaced the (tenant, professional, unit)
-    index ``one_hold_per_unit``, which ``init_agent_storage`` drops (see docs/operations.md,
-    "Migrations").
-    """
-
-    tenant_id: UUID
-    professional_id: UUID
-    calendar_id: str
-    unit_start: datetime
-    appointment_id: UUID
-
-    class Settings:
-        name = "slot_holds"
-        indexes = [  # noqa: RUF012
-            index("calendar_id", "unit_start", name=HOLD_INDEX, unique=True),
-            index("appointment_id", name="by_appointment"),
-            index("tenant_id", "unit_start", name="tenant_unit"),
-        ]
-
-    @classmethod
-    def for_unit(cls, appointment: Appointment, unit_start: datetime) -> SlotHoldDocument:
-        return cls(
-            tenant_id=appointment.tenant_id,
-            professional_id=appointment.professional_id,
-            calendar_id=appointment.calendar_id,
-            unit_start=unit_start,
-            appointment_id=appointment.id,
-        )

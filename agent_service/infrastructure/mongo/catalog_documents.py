@@ -33,6 +33,7 @@ class TenantDocument(Document):
     locale: str
     policy: dict[str, int]
     created_at: datetime
+    revision: int = 0  # absent in documents written before revisions
 
     class Settings:
         name = "tenants"
@@ -47,6 +48,7 @@ class TenantDocument(Document):
             locale=tenant.locale,
             policy=tenant.policy.model_dump(),
             created_at=stored_instant(tenant.created_at),
+            revision=tenant.revision,
         )
 
     def to_domain(self) -> Tenant:
@@ -57,6 +59,7 @@ class TenantDocument(Document):
             locale=self.locale,
             policy=BookingPolicy.model_validate(self.policy),
             created_at=stored_instant(self.created_at),
+            revision=self.revision,
         )
 
 
@@ -66,6 +69,7 @@ class ServiceDocument(ScopedDocument):
     duration_minutes: int
     price_minor: int
     currency: str
+    revision: int = 0  # absent in documents written before revisions
     aliases: list[str] = []  # noqa: RUF012 (absent in documents written before aliases)
     localized_aliases: list[dict[str, Any]] = []  # noqa: RUF012 (absent in older documents)
 
@@ -90,6 +94,7 @@ class ProfessionalDocument(ScopedDocument):
     weekly_hours: list[dict[str, Any]]
     exceptions: list[dict[str, Any]]
     service_ids: list[UUID]
+    revision: int = 0  # absent in documents written before revisions
     aliases: list[str] = []  # noqa: RUF012 (absent in documents written before aliases)
     localized_aliases: list[dict[str, Any]] = []  # noqa: RUF012 (absent in older documents)
 
@@ -111,6 +116,7 @@ class ProfessionalDocument(ScopedDocument):
             weekly_hours=[hours.model_dump(mode="json") for hours in professional.weekly_hours],
             exceptions=[day.model_dump(mode="json") for day in professional.exceptions],
             service_ids=list(professional.service_ids),
+            revision=professional.revision,
             aliases=list(professional.aliases),
             localized_aliases=[e.model_dump(mode="json") for e in professional.localized_aliases],
         )
@@ -125,6 +131,7 @@ class ProfessionalDocument(ScopedDocument):
             weekly_hours=tuple(WorkingHours.model_validate(h) for h in self.weekly_hours),
             exceptions=tuple(DateException.model_validate(d) for d in self.exceptions),
             service_ids=tuple(self.service_ids),
+            revision=self.revision,
             aliases=tuple(self.aliases),
             localized_aliases=tuple(
                 LocalizedAliases.model_validate(e) for e in self.localized_aliases
@@ -139,6 +146,7 @@ class FaqDocument(ScopedDocument):
     answer: str
     tags: list[str]
     terms: list[str]
+    revision: int = 0  # absent in documents written before revisions
     localized: list[dict[str, Any]] = []  # noqa: RUF012 (absent in older documents)
 
     class Settings:
@@ -154,6 +162,7 @@ class FaqDocument(ScopedDocument):
             answer=entry.answer,
             tags=list(entry.tags),
             terms=sorted(entry_terms(entry)),
+            revision=entry.revision,
             localized=[e.model_dump(mode="json") for e in entry.localized],
         )
 
@@ -164,6 +173,7 @@ class FaqDocument(ScopedDocument):
             question=self.question,
             answer=self.answer,
             tags=tuple(self.tags),
+            revision=self.revision,
             localized=tuple(LocalizedFaq.model_validate(e) for e in self.localized),
         )
 

@@ -6,11 +6,12 @@ from typing import Any
 from uuid import UUID
 
 from beanie.odm.enums import SortDirection
+from beanie.odm.utils.dump import get_dict
 from pymongo.errors import DuplicateKeyError
 
 from agent_service.application.faq_ranking import rank, terms
 from agent_service.domain.catalog import FaqEntry, Professional, Service, Tenant
-from agent_service.domain.errors import NotFoundError
+from agent_service.domain.errors import ConflictError, NotFoundError
 from agent_service.infrastructure.mongo.catalog_documents import (
     FaqDocument,
     ProfessionalDocument,
@@ -24,7 +25,11 @@ from agent_service.infrastructure.mongo.paging import (
     decode_token,
     encode_token,
 )
-from agent_service.infrastructure.mongo.scoped_store import ScopedStore
+from agent_service.infrastructure.mongo.scoped_store import (
+    ScopedStore,
+    next_revision,
+    revision_filter,
+)
 
 ASC = SortDirection.ASCENDING
 _BY_NAME = [("name", ASC), ("_id", ASC)]
@@ -43,7 +48,7 @@ class BeanieTenantRepository:
         return document.to_domain()
 
     @guarded
-    async def get(self, tenant_id: UUID) -> Tenant:
+    async def get(self, tenant_id: UUID, *, fresh: bool = False) -> Tenant:
         document = await TenantDocument.get(tenant_id)
         if document is None:
             raise NotFoundError("tenant", tenant_id)
@@ -51,12 +56,21 @@ class BeanieTenantRepository:
 
     @guarded
     async def update(self, tenant: Tenant) -> Tenant:
-        document = TenantDocument.from_domain(tenant)
+        """Conditional on ``tenant.revision``; the creation time never changes."""
         stored = await TenantDocument.get(tenant.id)
         if stored is None:
             raise NotFoundError("tenant", tenant.id)
-        document.created_at = stored.created_at  # creation time never changes
-        await document.replace()
+        document = TenantDocument.from_domain(
+            tenant.model_copy(update={"revision": tenant.revision + 1})
+        )
+        document.created_at = stored.created_at
+        collection = TenantDocument.get_pymongo_collection()
+        body = get_dict(document, to_db=True)
+        written = await collection.replace_one(
+            {"_id": tenant.id} | revision_filter(tenant.revision), body
+        )
+        if written.matched_count == 0:
+            raise ConflictError(f"tenant {tenant.id} changed concurrently")
         return document.to_domain()
 
     @guarded
@@ -96,12 +110,13 @@ class BeanieServiceRepository:
         return await self._store.insert(ServiceDocument.from_domain(service))
 
     @guarded
-    async def get(self, tenant_id: UUID, service_id: UUID) -> Service:
+    async def get(self, tenant_id: UUID, service_id: UUID, *, fresh: bool = False) -> Service:
         return await self._store.get(tenant_id, service_id)
 
     @guarded
     async def update(self, service: Service) -> Service:
-        return await self._store.replace(ServiceDocument.from_domain(service))
+        written = ServiceDocument.from_domain(next_revision(service))
+        return await self._store.replace(written, expected_revision=service.revision)
 
     @guarded
     async def delete(self, tenant_id: UUID, service_id: UUID) -> bool:
@@ -125,12 +140,15 @@ class BeanieProfessionalRepository:
         return await self._store.insert(ProfessionalDocument.from_domain(professional))
 
     @guarded
-    async def get(self, tenant_id: UUID, professional_id: UUID) -> Professional:
+    async def get(
+        self, tenant_id: UUID, professional_id: UUID, *, fresh: bool = False
+    ) -> Professional:
         return await self._store.get(tenant_id, professional_id)
 
     @guarded
     async def update(self, professional: Professional) -> Professional:
-        return await self._store.replace(ProfessionalDocument.from_domain(professional))
+        written = ProfessionalDocument.from_domain(next_revision(professional))
+        return await self._store.replace(written, expected_revision=professional.revision)
 
     @guarded
     async def delete(self, tenant_id: UUID, professional_id: UUID) -> bool:
@@ -155,12 +173,13 @@ class BeanieFaqRepository:
         return await self._store.insert(FaqDocument.from_domain(entry))
 
     @guarded
-    async def get(self, tenant_id: UUID, entry_id: UUID) -> FaqEntry:
+    async def get(self, tenant_id: UUID, entry_id: UUID, *, fresh: bool = False) -> FaqEntry:
         return await self._store.get(tenant_id, entry_id)
 
     @guarded
     async def update(self, entry: FaqEntry) -> FaqEntry:
-        return await self._store.replace(FaqDocument.from_domain(entry))
+        written = FaqDocument.from_domain(next_revision(entry))
+        return await self._store.replace(written, expected_revision=entry.revision)
 
     @guarded
     async def delete(self, tenant_id: UUID, entry_id: UUID) -> bool:

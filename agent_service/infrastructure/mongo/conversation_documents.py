@@ -9,12 +9,15 @@ from uuid import UUID
 from beanie import Document
 from pydantic import BaseModel
 from pymongo import ASCENDING, IndexModel
+from pymongo.errors import DuplicateKeyError
 
+from agent_service.application.ports import StoredTurn
 from agent_service.domain.conversations import (
     Conversation,
     ConversationStatus,
     Message,
     Role,
+    TurnFailure,
     TurnResult,
 )
 from agent_service.infrastructure.mongo.base import ScopedDocument, index, stored_instant
@@ -72,6 +75,15 @@ class ConversationDocument(ScopedDocument):
         return Conversation.model_validate(fields | {"messages": messages})
 
 
+LANE_INDEX = "one_holder_per_lane"
+
+
+def is_lane_taken(error: DuplicateKeyError) -> bool:
+    """The duplicate was the lane (another delivery holds it), not the message's claim."""
+    details = error.details or {}
+    return "running" in (details.get("keyPattern") or {}) or LANE_INDEX in str(error)
+
+
 class ProcessedTurnDocument(Document):
     """A claimed channel message; ``result`` is set once its turn completed."""
 
@@ -85,9 +97,16 @@ class ProcessedTurnDocument(Document):
     holder: str = ""
     """Who holds the claim (one token per claim): tells a retried insert from another's."""
     result: dict[str, Any] | None = None
+    failure: dict[str, Any] | None = None
+    """A retryable failure of its turn (``TurnFailure``), stored instead of a result."""
+    digest: str | None = None
+    """Who sent what under this id (``request_digest``); None for claims older than it."""
     # Written with pymongo, not declared here (an unset field must be ABSENT, never null, for
-    # the partial unique index): ``slot`` ("<tenant>/<n>") and ``slot_until`` while the claim's
-    # turn holds one of its tenant's turn slots; see ``claim_slots``.
+    # the partial indexes): ``slot`` ("<tenant>/<n>") and ``slot_until`` while the claim's
+    # turn holds one of its tenant's turn slots (see ``claim_slots``); ``lane``,
+    # ``lane_open`` (until the message has an outcome), ``queued`` (what its turn needs),
+    # ``arrived_at``, and on the claim whose delivery holds the lane ``running`` (the lane),
+    # ``running_until`` and ``newcomers`` (see ``claim_lanes``).
 
     class Settings:
         name = "processed_turns"
@@ -99,7 +118,22 @@ class ProcessedTurnDocument(Document):
                 unique=True,
                 partialFilterExpression={"slot": {"$exists": True}},
             ),
+            IndexModel(  # one holder per customer lane
+                [("tenant_id", ASCENDING), ("running", ASCENDING)],
+                name=LANE_INDEX,
+                unique=True,
+                partialFilterExpression={"running": {"$exists": True}},
+            ),
+            IndexModel(  # a lane's messages still waiting, in arrival order
+                [("tenant_id", ASCENDING), ("lane_open", ASCENDING), ("arrived_at", ASCENDING)],
+                name="waiting_in_lane",
+                partialFilterExpression={"lane_open": {"$exists": True}},
+            ),
         ]
 
     def turn_result(self) -> TurnResult | None:
         return None if self.result is None else TurnResult.model_validate(self.result)
+
+    def stored(self) -> StoredTurn:
+        failure = None if self.failure is None else TurnFailure.model_validate(self.failure)
+        return StoredTurn(self.turn_result(), failure, self.digest or "")

@@ -7,6 +7,7 @@ from uuid import UUID
 
 from beanie.odm.enums import SortDirection
 from beanie.odm.utils.dump import get_dict
+from pydantic import BaseModel
 from pymongo.errors import DuplicateKeyError
 
 from agent_service.domain.errors import ConflictError, NotFoundError
@@ -50,12 +51,17 @@ class ScopedStore(Generic[D, E]):
         entity: E = document.to_domain()
         return entity
 
-    async def replace(self, document: D) -> E:
-        """Replace a stored entity of the same tenant; ``NotFoundError`` if there is none."""
+    async def replace(self, document: D, *, expected_revision: int | None = None) -> E:
+        """Replace a stored entity of the same tenant (at ``expected_revision``, when given);
+        ``NotFoundError`` if there is none, ``ConflictError`` if it is at another revision."""
         body = get_dict(document, to_db=True)
         collection = self.document.get_pymongo_collection()
-        result = await collection.replace_one(self.mine(document.tenant_id, document.id), body)
+        mine = self.mine(document.tenant_id, document.id)
+        condition = {} if expected_revision is None else revision_filter(expected_revision)
+        result = await collection.replace_one(mine | condition, body)
         if result.matched_count == 0:
+            if condition and await collection.find_one(mine, {"_id": 1}) is not None:
+                raise ConflictError(f"{self.kind} {document.id} changed concurrently")
             raise NotFoundError(self.kind, document.id)
         entity: E = document.to_domain()
         return entity
@@ -68,6 +74,21 @@ class ScopedStore(Generic[D, E]):
     async def list(self, query: dict[str, Any], order: list[tuple[str, SortDirection]]) -> list[E]:
         documents = await self.document.find(query).sort(order).to_list()
         return [document.to_domain() for document in documents]
+
+
+R = TypeVar("R", bound=BaseModel)
+
+
+def next_revision(entity: R) -> R:
+    """``entity`` as its update stores it: one revision on."""
+    return entity.model_copy(update={"revision": getattr(entity, "revision") + 1})  # noqa: B009
+
+
+def revision_filter(revision: int) -> dict[str, Any]:
+    """Documents at ``revision`` (those written before revisions count as 0)."""
+    if revision == 0:
+        return {"$or": [{"revision": 0}, {"revision": {"$exists": False}}]}
+    return {"revision": revision}
 
 
 def conflict_on_foreign_id(kind: str, entity_id: UUID) -> ConflictError:

@@ -15,8 +15,6 @@ SHARD_KEYS: dict[str, ShardKey | None] = {
     "conversations": _TENANT,
     "processed_turns": _TENANT,
     "appointments": _TENANT,
-    # Holds are unique per (calendar, unit): two tenants sharing a calendar share its holds.
-    "slot_holds": ShardKey(("calendar_id",), why="the unique hold is per calendar and unit"),
     "outbox": _TENANT,
     "tenant_message_rate": ShardKey(("_id",), why="the _id is the tenant id"),
 }

@@ -15,11 +15,9 @@ from agent_service.application.catalog_cache import (
 )
 from agent_service.application.repositories import Repositories
 from agent_service.application.tenant_cache import CachedTenants
-from agent_service.infrastructure.mongo import migrations
 from agent_service.infrastructure.mongo.appointment_repository import BeanieAppointmentRepository
 from agent_service.infrastructure.mongo.booking_documents import (
     AppointmentDocument,
-    SlotHoldDocument,
 )
 from agent_service.infrastructure.mongo.catalog_documents import (
     CustomerDocument,
@@ -34,6 +32,7 @@ from agent_service.infrastructure.mongo.catalog_repositories import (
     BeanieServiceRepository,
     BeanieTenantRepository,
 )
+from agent_service.infrastructure.mongo.claim_lanes import BeanieClaimLanes
 from agent_service.infrastructure.mongo.claim_slots import SlotPolicy
 from agent_service.infrastructure.mongo.clock import DatabaseClock, LocalClock, utc_now
 from agent_service.infrastructure.mongo.conversation_documents import (
@@ -42,7 +41,6 @@ from agent_service.infrastructure.mongo.conversation_documents import (
 )
 from agent_service.infrastructure.mongo.conversation_repositories import (
     BeanieConversationRepository,
-    BeanieTurnRepository,
 )
 from agent_service.infrastructure.mongo.customer_repository import BeanieCustomerRepository
 from agent_service.infrastructure.mongo.errors import guarded
@@ -51,6 +49,7 @@ from agent_service.infrastructure.mongo.outbox_repository import (
     OutboxDocument,
 )
 from agent_service.infrastructure.mongo.turn_context import MongoTurnContextReader
+from agent_service.infrastructure.mongo.turn_repository import BeanieTurnRepository
 
 DOCUMENTS = [
     TenantDocument,
@@ -59,7 +58,6 @@ DOCUMENTS = [
     FaqDocument,
     CustomerDocument,
     AppointmentDocument,
-    SlotHoldDocument,
     ConversationDocument,
     ProcessedTurnDocument,
     OutboxDocument,
@@ -85,9 +83,9 @@ async def init_agent_storage(
 
     Beanie binds documents to one database per process: the last call wins.
     """
-    await migrations.holds_by_calendar(client[database])
     await init_beanie(database=client[database], document_models=DOCUMENTS)
     clock = DatabaseClock(client, local_clock)
+    turns = BeanieTurnRepository(clock, turn_lease, turn_slots)
     return Repositories(
         tenants=CachedTenants(BeanieTenantRepository()),
         services=CachedServices(BeanieServiceRepository()),
@@ -96,7 +94,8 @@ async def init_agent_storage(
         customers=BeanieCustomerRepository(),
         appointments=BeanieAppointmentRepository(clock),
         conversations=BeanieConversationRepository(),
-        turns=BeanieTurnRepository(clock, turn_lease, turn_slots),
+        turns=turns,
         outbox=BeanieOutboxRepository(clock),
+        lanes=BeanieClaimLanes(turns, clock, turn_lease),
         turn_context=MongoTurnContextReader(),
     )

@@ -1,10 +1,11 @@
+# Over 300 lines: one adapter of the calendar port (every operation over Google Calendar v3).
 """``GoogleCalendarAdapter``: the calendar port over Google Calendar v3 REST (aiohttp)."""
 
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Sequence
-from datetime import datetime
+from collections.abc import Mapping, Sequence
+from datetime import UTC, datetime
 from pathlib import Path
 from types import TracebackType
 from typing import Any, Self
@@ -16,7 +17,16 @@ from agenda_kit.calendar.errors import (
     IdempotencyConflictError,
     InvalidCalendarRequestError,
 )
-from agenda_kit.calendar.port import CalendarEvent, EventDraft, EventPage, FreeBusy
+from agenda_kit.calendar.port import (
+    CalendarEvent,
+    ChangeQuery,
+    EventChanges,
+    EventDraft,
+    EventPage,
+    FreeBusy,
+    SendUpdates,
+)
+from agenda_kit.resilience import TtlCache
 from calendar_service.application.busy_time import BusyTimeCalendarAdapter
 from calendar_service.infrastructure.google import freebusy
 from calendar_service.infrastructure.google.auth import ServiceAccountTokenSource
@@ -33,18 +43,21 @@ from calendar_service.infrastructure.google.edge import (
     was_404,
 )
 from calendar_service.infrastructure.google.failures import GoogleApiError
-from calendar_service.infrastructure.google.ids import event_id_for
 from calendar_service.infrastructure.google.mapping import (
     event_body,
     event_from_json,
-    move_body,
+    is_all_day,
+    patch_body,
     replays,
     rfc3339,
 )
+from calendar_service.infrastructure.google.quota import QuotaGates, QuotaPolicy
 from calendar_service.infrastructure.google.transport import ApiCall, GoogleTransport
 
 DEFAULT_API_BASE = "https://www.googleapis.com/calendar/v3"
 MAX_PAGE_SIZE = 2500
+ZONE_TTL = 3600.0
+"""Seconds a calendar's time zone is kept (all-day events are its local dates)."""
 
 
 class GoogleCalendarAdapter(BusyTimeCalendarAdapter):
@@ -70,6 +83,7 @@ class GoogleCalendarAdapter(BusyTimeCalendarAdapter):
         backoff_jitter: float = 0.5,
         freebusy_concurrency: int = 4,
         connection_limit: int = 100,
+        quota: QuotaPolicy | None = None,
     ) -> None:
         self._tokens = ServiceAccountTokenSource.from_file(
             credentials_file, token_uri=token_uri, subject=subject
@@ -87,6 +101,9 @@ class GoogleCalendarAdapter(BusyTimeCalendarAdapter):
         self._connection_limit = connection_limit
         self._session: aiohttp.ClientSession | None = None
         self._transport: GoogleTransport | None = None
+        self.gates = QuotaGates(policy=quota or QuotaPolicy())
+        """The shared quota budget of this service account (``quota``)."""
+        self._zones: TtlCache[str, str] = TtlCache(ZONE_TTL, max_entries=10_000)
 
     @classmethod
     async def create(cls, **settings: Any) -> Self:
@@ -101,7 +118,11 @@ class GoogleCalendarAdapter(BusyTimeCalendarAdapter):
             connector = aiohttp.TCPConnector(limit=self._connection_limit)
             self._session = aiohttp.ClientSession(connector=connector)
             self._transport = GoogleTransport(
-                self._session, self._tokens, api_base=self._api_base, policy=self._policy
+                self._session,
+                self._tokens,
+                api_base=self._api_base,
+                policy=self._policy,
+                gates=self.gates,
             )
 
     async def close(self) -> None:
@@ -122,36 +143,6 @@ class GoogleCalendarAdapter(BusyTimeCalendarAdapter):
         tb: TracebackType | None,
     ) -> None:
         await self.close()
-
-    async def insert_event(self, draft: EventDraft) -> tuple[CalendarEvent, bool]:
-        """Insert with an id derived from the key; 409 means it exists: fetch and return it.
-
-        The same key asking for a different start, end or summary (or an id held by another
-        key) is an ``IdempotencyConflictError``, as in ``LocalCalendarAdapter``.
-        """
-        event_id = event_id_for(draft.idempotency_key)
-        budget = self._budget()
-        with translated("calendar", draft.calendar_id):
-            try:
-                body = event_body(draft, event_id)
-                data = await self._api().call(
-                    ApiCall("POST", events_path(draft.calendar_id), body=body), budget
-                )
-                created = True
-            except GoogleApiError as exc:
-                if exc.status != 409:
-                    raise
-                data = await self._api().call(
-                    ApiCall("GET", event_path(draft.calendar_id, event_id)), budget
-                )
-                created = False
-        event = require_event(draft.calendar_id, event_id, data)
-        if not created and not replays(event, draft):
-            raise IdempotencyConflictError(
-                f"idempotency key {draft.idempotency_key!r} was already used for event "
-                f"{event_id!r} with a different key, start, end or summary"
-            )
-        return event, created
 
     async def query_free_busy(
         self,
@@ -187,23 +178,70 @@ class GoogleCalendarAdapter(BusyTimeCalendarAdapter):
         with translated("calendar", target):
             return await self._api().call(call, self._budget())
 
-    async def get_event(self, calendar_id: str, event_id: str) -> CalendarEvent:
-        with translated("event", event_id):
-            data = await self._api().call(
-                ApiCall("GET", event_path(calendar_id, event_id)), self._budget()
-            )
-        return require_event(calendar_id, event_id, data)
-
-    async def cancel_event(self, calendar_id: str, event_id: str) -> bool:
-        """``events.delete``; 410 (deleted) or 404 means it is already gone → False, unless
-        the 404 was for the calendar itself (``calendars.get`` tells): ``CalendarNotFoundError``.
-        Google answers 404 alike for an id never created and one deleted long ago, so an
-        unknown event in a known calendar stays False.
-        """
+    async def insert_event(self, draft: EventDraft) -> tuple[CalendarEvent, bool]:
+        """Insert with an id derived from (calendar, owner, key); 409 means it exists:
+        fetch and return it. The same key asking for a different start, end or summary is
+        an ``IdempotencyConflictError``, as in ``LocalCalendarAdapter``."""
+        cid = draft.calendar_id
+        event_id = self.event_id_for(cid, draft.owner, draft.idempotency_key)
         budget = self._budget()
+        params = {"sendUpdates": draft.send_updates.value}
+        with translated("calendar", cid):
+            try:
+                body = event_body(draft, event_id)
+                insert = ApiCall("POST", events_path(cid), params, body, calendar_id=cid)
+                data = await self._api().call(insert, budget)
+                created = True
+            except GoogleApiError as exc:
+                if exc.status != 409:
+                    raise
+                fetch = ApiCall("GET", event_path(cid, event_id), calendar_id=cid)
+                data = await self._api().call(fetch, budget)
+                created = False
+        event = await self._event(cid, event_id, data)
+        if not created and not replays(event, draft):
+            raise IdempotencyConflictError()
+        return event, created
+
+    async def get_event(self, calendar_id: str, event_id: str) -> CalendarEvent:
+        """``events.get``; a 404 is the event's unless ``calendars.get`` says the calendar
+        itself is unknown."""
+        budget = self._budget()
+        try:
+            with translated("event", event_id):
+                data = await self._api().call(
+                    ApiCall("GET", event_path(calendar_id, event_id)), budget
+                )
+        except EventNotFoundError as error:
+            if was_404(error):
+                await self._require_calendar(calendar_id, budget)
+            raise
+        return await self._event(calendar_id, event_id, data)
+
+    async def cancel_event(
+        self,
+        calendar_id: str,
+        event_id: str,
+        *,
+        etag: str | None = None,
+        send_updates: SendUpdates = SendUpdates.NONE,
+    ) -> bool:
+        """``events.delete`` (``If-Match: etag`` when given); 410 (deleted) or 404 means it
+        is already gone → False, unless the 404 was for the calendar itself
+        (``calendars.get`` tells): ``CalendarNotFoundError``. Google answers 404 alike for
+        an id never created and one deleted long ago, so an unknown event in a known
+        calendar stays False."""
+        budget = self._budget()
+        call = ApiCall(
+            "DELETE",
+            event_path(calendar_id, event_id),
+            {"sendUpdates": send_updates.value},
+            calendar_id=calendar_id,
+            if_match=etag,
+        )
         with translated("event", event_id):
             try:
-                await self._api().call(ApiCall("DELETE", event_path(calendar_id, event_id)), budget)
+                await self._api().call(call, budget)
             except GoogleApiError as exc:
                 if exc.status == 410:
                     return False
@@ -214,35 +252,52 @@ class GoogleCalendarAdapter(BusyTimeCalendarAdapter):
         await self._require_calendar(calendar_id, budget)
         return False
 
-    async def move_event(
-        self,
-        calendar_id: str,
-        event_id: str,
-        start: datetime,
-        end: datetime,
-        *,
-        time_zone: str | None = None,
+    async def update_event(
+        self, calendar_id: str, event_id: str, changes: EventChanges
     ) -> CalendarEvent:
-        """``events.patch`` of start and end; the id stays. A patch is idempotent, so it is
-        retried on transient failures like any call. Without ``time_zone`` the event is read
-        first to keep its zone. 404/410, or an event that turns out cancelled, is
-        ``EventNotFoundError``.
-        """
-        check_range(start, end)
+        """``events.patch`` of the changed fields (``If-Match`` with ``changes.etag``); the id
+        stays. A patch is idempotent, so it is retried on transient failures like any call.
+        The event is read first only when the patch needs it (a new time without a zone
+        keeps the event's; new references keep the service's own). 404/410, or an event
+        that turns out cancelled, is ``EventNotFoundError``."""
+        if changes.time is not None:
+            check_range(changes.time.start, changes.time.end)
         budget = self._budget()
         path = event_path(calendar_id, event_id)
         try:
             with translated("event", event_id):
-                if time_zone is None:
-                    current = await self._api().call(ApiCall("GET", path), budget)
-                    time_zone = live_event(calendar_id, event_id, current).time_zone
-                body = move_body(start, end, time_zone)
-                data = await self._api().call(ApiCall("PATCH", path, body=body), budget)
+                current = await self._current(calendar_id, event_id, changes, budget)
+                body = patch_body(changes, current, current.time_zone)
+                call = ApiCall(
+                    "PATCH",
+                    path,
+                    {"sendUpdates": changes.send_updates.value},
+                    body,
+                    calendar_id=calendar_id,
+                    if_match=changes.etag,
+                )
+                data = await self._api().call(call, budget)
         except EventNotFoundError as error:
             if was_404(error):  # the event, or the whole calendar?
                 await self._require_calendar(calendar_id, budget)
             raise
-        return live_event(calendar_id, event_id, data)
+        event = await self._event(calendar_id, event_id, data)
+        if event.status == "cancelled":
+            raise EventNotFoundError()
+        return event
+
+    async def _current(
+        self, calendar_id: str, event_id: str, changes: EventChanges, budget: Budget
+    ) -> CalendarEvent:
+        """The event as stored when the patch needs it, else a stand-in carrying the zone."""
+        needs_zone = changes.time is not None and changes.time.time_zone is None
+        if not needs_zone and changes.private is None:
+            zone = changes.time.time_zone if changes.time is not None else "UTC"
+            return _stand_in(calendar_id, event_id, zone or "UTC")
+        data = await self._api().call(ApiCall("GET", event_path(calendar_id, event_id)), budget)
+        return live_event(
+            calendar_id, event_id, data, await self._zone_if_all_day(calendar_id, data)
+        )
 
     async def list_events(
         self,
@@ -253,29 +308,84 @@ class GoogleCalendarAdapter(BusyTimeCalendarAdapter):
         page_size: int = 100,
         page_token: str | None = None,
         include_cancelled: bool = False,
+        private: Mapping[str, str] | None = None,
     ) -> EventPage:
         check_range(start, end)
         if page_size < 1:
-            raise InvalidCalendarRequestError("page_size must be positive")
-        params = {
-            "timeMin": rfc3339(start),
-            "timeMax": rfc3339(end),
-            "maxResults": str(min(page_size, MAX_PAGE_SIZE)),
-            "singleEvents": "true",
-            "orderBy": "startTime",
-            "showDeleted": "true" if include_cancelled else "false",
-        }
+            raise InvalidCalendarRequestError("page_size must be positive", field="page_size")
+        params = [
+            ("timeMin", rfc3339(start)),
+            ("timeMax", rfc3339(end)),
+            ("maxResults", str(min(page_size, MAX_PAGE_SIZE))),
+            ("singleEvents", "true"),
+            ("orderBy", "startTime"),
+            ("showDeleted", "true" if include_cancelled else "false"),
+            *_private_filter(private),
+        ]
         if page_token:
-            params["pageToken"] = page_token
-        with translated("calendar", calendar_id):
-            data = await self._api().call(
-                ApiCall("GET", events_path(calendar_id), params=params), self._budget()
-            )
-        events = (event_from_json(calendar_id, item) for item in data.get("items", []))
+            params.append(("pageToken", page_token))
+        return await self._page(calendar_id, params, feed=False)
+
+    async def list_changes(self, query: ChangeQuery) -> EventPage:
+        """``events.list`` as a change feed: Google's ``syncToken``, or ``updatedMin`` (with
+        ``showDeleted``) optionally within a range and a private-property filter; the last
+        page's ``nextSyncToken`` resumes it."""
+        params: list[tuple[str, str]] = [
+            ("maxResults", str(min(query.page_size, MAX_PAGE_SIZE))),
+            ("singleEvents", "true"),
+            ("showDeleted", "true"),
+        ]
+        if query.sync_token is not None:
+            params.append(("syncToken", query.sync_token))
+        else:
+            if query.updated_since is not None:
+                params.append(("updatedMin", rfc3339(query.updated_since)))
+            if query.start is not None and query.end is not None:
+                params += [("timeMin", rfc3339(query.start)), ("timeMax", rfc3339(query.end))]
+            params += _private_filter(query.private)
+        if query.page_token:
+            params.append(("pageToken", query.page_token))
+        return await self._page(query.calendar_id, params, feed=True)
+
+    async def _page(
+        self, calendar_id: str, params: list[tuple[str, str]], *, feed: bool
+    ) -> EventPage:
+        call = ApiCall("GET", events_path(calendar_id), params)
+        with translated("feed" if feed else "calendar", calendar_id):
+            data = await self._api().call(call, self._budget())
+        items = data.get("items", [])
+        zone = "UTC"
+        if any(is_all_day(item) for item in items):
+            zone = await self.calendar_time_zone(calendar_id) or "UTC"
+        events = (event_from_json(calendar_id, item, zone) for item in items)
         return EventPage(
             events=tuple(event for event in events if event is not None),
             next_page_token=data.get("nextPageToken") or None,
+            next_sync_token=(data.get("nextSyncToken") or None) if feed else None,
         )
+
+    async def calendar_time_zone(self, calendar_id: str) -> str | None:
+        """The calendar's ``timeZone`` (``calendars.get``), kept for ``ZONE_TTL`` seconds."""
+        kept = self._zones.get(calendar_id)
+        if kept is not None:
+            return kept
+        with translated("calendar", calendar_id):
+            data = await self._api().call(
+                ApiCall("GET", calendar_path(calendar_id)), self._budget()
+            )
+        zone = str(data.get("timeZone") or "UTC")
+        self._zones.put(calendar_id, zone)
+        return zone
+
+    async def _event(self, calendar_id: str, event_id: str, data: dict[str, Any]) -> CalendarEvent:
+        return require_event(
+            calendar_id, event_id, data, await self._zone_if_all_day(calendar_id, data)
+        )
+
+    async def _zone_if_all_day(self, calendar_id: str, data: dict[str, Any]) -> str:
+        if not is_all_day(data):
+            return "UTC"
+        return await self.calendar_time_zone(calendar_id) or "UTC"
 
     async def _require_calendar(self, calendar_id: str, budget: Budget) -> None:
         """``calendars.get``; ``CalendarNotFoundError`` when Google does not know the calendar
@@ -290,3 +400,22 @@ class GoogleCalendarAdapter(BusyTimeCalendarAdapter):
 
     def _budget(self) -> Budget:
         return Budget.start(self._policy)
+
+
+def _private_filter(private: Mapping[str, str] | None) -> list[tuple[str, str]]:
+    """Google's ``privateExtendedProperty=key=value``, once per entry (all must match)."""
+    return [("privateExtendedProperty", f"{k}={v}") for k, v in (private or {}).items()]
+
+
+def _stand_in(calendar_id: str, event_id: str, zone: str) -> CalendarEvent:
+    """What ``patch_body`` needs of an event it did not read: its zone."""
+    epoch = datetime(1970, 1, 1, tzinfo=UTC)
+    return CalendarEvent(
+        event_id=event_id,
+        calendar_id=calendar_id,
+        summary="",
+        description="",
+        start=epoch,
+        end=epoch,
+        time_zone=zone,
+    )

@@ -23,6 +23,7 @@ from calendar_service.infrastructure.google.failures import (
 )
 from calendar_service.infrastructure.google.mapping import event_from_json
 from calendar_service.infrastructure.google.metrics import count_error
+from calendar_service.infrastructure.google.quota import QuotaOpenError
 
 T = TypeVar("T")
 log = structlog.get_logger(__name__)
@@ -30,6 +31,7 @@ FAILURES = (
     GoogleApiError,
     TokenRequestError,
     BudgetExhaustedError,
+    QuotaOpenError,
     asyncio.TimeoutError,
     aiohttp.ClientError,
 )
@@ -79,10 +81,13 @@ def event_path(calendar_id: str, event_id: str) -> str:
     return f"{events_path(calendar_id)}/{quote(event_id, safe='')}"
 
 
-def require_event(calendar_id: str, event_id: str, data: dict[str, Any]) -> CalendarEvent:
-    event = event_from_json(calendar_id, data)
+def require_event(
+    calendar_id: str, event_id: str, data: dict[str, Any], zone: str = "UTC"
+) -> CalendarEvent:
+    """The event in ``data``; a cancelled stub without times counts as absent."""
+    event = event_from_json(calendar_id, data, zone)
     if event is None:
-        raise EventNotFoundError(f"event {event_id!r} has no times (a cancelled stub)")
+        raise EventNotFoundError()
     return event
 
 
@@ -93,11 +98,13 @@ def check_range(start: datetime, end: datetime) -> None:
         raise InvalidCalendarRequestError("end must be after start")
 
 
-def live_event(calendar_id: str, event_id: str, data: dict[str, Any]) -> CalendarEvent:
+def live_event(
+    calendar_id: str, event_id: str, data: dict[str, Any], zone: str = "UTC"
+) -> CalendarEvent:
     """The event in ``data``; a cancelled one counts as absent."""
-    event = require_event(calendar_id, event_id, data)
+    event = require_event(calendar_id, event_id, data, zone)
     if event.status == "cancelled":
-        raise EventNotFoundError(f"event {event_id!r} is cancelled")
+        raise EventNotFoundError()
     return event
 
 

@@ -11,16 +11,29 @@ import asyncio
 import aiohttp
 
 RATE_LIMIT_REASONS = frozenset({"rateLimitExceeded", "userRateLimitExceeded"})
+QUOTA_REASONS = RATE_LIMIT_REASONS | {"quotaExceeded", "dailyLimitExceeded"}
+USAGE_LIMITS = "usageLimits"
 
 
 class GoogleApiError(Exception):
-    """Google answered with an error status; ``reason`` is the first ``errors[].reason``."""
+    """Google answered with an error status; ``reason`` and ``domain`` are the first
+    ``errors[]`` entry's; ``retry_after`` the seconds of a ``Retry-After`` header, if any."""
 
-    def __init__(self, status: int, reason: str, message: str) -> None:
+    def __init__(
+        self,
+        status: int,
+        reason: str,
+        message: str,
+        *,
+        domain: str = "",
+        retry_after: float | None = None,
+    ) -> None:
         super().__init__(f"{status} {reason}: {message}")
         self.status = status
         self.reason = reason
         self.message = message
+        self.domain = domain
+        self.retry_after = retry_after
 
 
 class TokenRequestError(Exception):
@@ -44,6 +57,14 @@ class BudgetExhaustedError(Exception):
 def is_rate_limited(error: GoogleApiError) -> bool:
     """429, or 403 whose reason is one of Google's rate-limit reasons."""
     return error.status == 429 or (error.status == 403 and error.reason in RATE_LIMIT_REASONS)
+
+
+def is_quota(error: GoogleApiError) -> bool:
+    """Any quota answer: a rate limit, ``quotaExceeded``, ``dailyLimitExceeded``, or another
+    403 of Google's ``usageLimits`` domain (treated as a rate limit)."""
+    return is_rate_limited(error) or (
+        error.status == 403 and (error.reason in QUOTA_REASONS or error.domain == USAGE_LIMITS)
+    )
 
 
 def is_transport_failure(error: BaseException) -> bool:

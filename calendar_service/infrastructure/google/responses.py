@@ -22,11 +22,29 @@ async def read_json(response: aiohttp.ClientResponse) -> dict[str, Any]:
     return payload if isinstance(payload, dict) else {}
 
 
-def api_error(status: int, payload: dict[str, Any]) -> GoogleApiError:
-    """Google's error envelope as a ``GoogleApiError`` (reason of the first entry)."""
+def api_error(
+    status: int, payload: dict[str, Any], retry_after: str | None = None
+) -> GoogleApiError:
+    """Google's error envelope as a ``GoogleApiError`` (reason and domain of the first
+    entry; ``retry_after``: the ``Retry-After`` header, seconds)."""
+    seconds = retry_seconds(retry_after)
     error = payload.get("error")
     if not isinstance(error, dict):
-        return GoogleApiError(status, "unknown", str(error or ""))
+        return GoogleApiError(status, "unknown", str(error or ""), retry_after=seconds)
     entries = error.get("errors") or [{}]
-    reason = str(entries[0].get("reason") or error.get("status") or "unknown")
-    return GoogleApiError(status, reason, str(error.get("message", "")))
+    first = entries[0] if isinstance(entries[0], dict) else {}
+    reason = str(first.get("reason") or error.get("status") or "unknown")
+    domain = str(first.get("domain") or "")
+    message = str(error.get("message", ""))
+    return GoogleApiError(status, reason, message, domain=domain, retry_after=seconds)
+
+
+def retry_seconds(header: str | None) -> float | None:
+    """A ``Retry-After`` of delta-seconds (an HTTP date or nonsense: None)."""
+    if not header:
+        return None
+    try:
+        seconds = float(header.strip())
+    except ValueError:
+        return None
+    return seconds if 0 <= seconds < 86_400 else None

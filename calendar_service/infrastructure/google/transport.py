@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -20,8 +20,15 @@ from tenacity.stop import stop_base
 
 from calendar_service.infrastructure.google.auth import ServiceAccountTokenSource
 from calendar_service.infrastructure.google.budget import Budget, RetryPolicy
-from calendar_service.infrastructure.google.failures import describe, is_retryable
+from calendar_service.infrastructure.google.failures import (
+    GoogleApiError,
+    TokenRequestError,
+    describe,
+    is_quota,
+    is_retryable,
+)
 from calendar_service.infrastructure.google.metrics import count_attempt, count_retry
+from calendar_service.infrastructure.google.quota import CREDENTIALS, QuotaGates
 from calendar_service.infrastructure.google.responses import api_error, read_json
 
 JsonObject = dict[str, Any]
@@ -30,12 +37,16 @@ log = structlog.get_logger(__name__)
 
 @dataclass(frozen=True, slots=True)
 class ApiCall:
-    """One REST call; ``path`` is relative to the API base and already percent-encoded."""
+    """One REST call; ``path`` is relative to the API base and already percent-encoded;
+    ``calendar_id`` names the calendar it acts on (its quota gate), ``if_match`` an etag the
+    event must still have (Google answers 412 otherwise)."""
 
     method: str
     path: str
-    params: Mapping[str, str] | None = None
+    params: Mapping[str, str] | Sequence[tuple[str, str]] | None = None
     body: JsonObject | None = None
+    calendar_id: str | None = None
+    if_match: str | None = None
 
 
 class _stop_when_budget_spent(stop_base):  # noqa: N801 - tenacity's naming style
@@ -49,9 +60,12 @@ class _stop_when_budget_spent(stop_base):  # noqa: N801 - tenacity's naming styl
 
 
 class GoogleTransport:
-    """Sends ``ApiCall``s with a bearer token; retries only transient failures.
+    """Sends ``ApiCall``s with a bearer token; retries only transient failures, and sends
+    nothing a quota gate refuses (``quota.QuotaGates``: a sustained quota error costs Google
+    at most one request per call).
 
-    Raises the internal failures of ``failures.py``; the adapter translates them.
+    Raises the internal failures of ``failures.py`` and ``quota.QuotaOpenError``; the
+    adapter translates them.
     """
 
     def __init__(
@@ -61,11 +75,13 @@ class GoogleTransport:
         *,
         api_base: str,
         policy: RetryPolicy,
+        gates: QuotaGates | None = None,
     ) -> None:
         self._session = session
         self._tokens = tokens
         self._api_base = api_base.rstrip("/")
         self._policy = policy
+        self.gates = gates or QuotaGates()
 
     async def call(self, call: ApiCall, budget: Budget) -> JsonObject:
         """The JSON answer of ``call``, retried with jittered backoff within ``budget``."""
@@ -85,38 +101,67 @@ class GoogleTransport:
         return result
 
     async def _attempt(self, call: ApiCall, budget: Budget) -> JsonObject:
+        keys = (CREDENTIALS, *self.gates.keys(call.method, call.calendar_id))
+        self.gates.admit(keys)  # refused: nothing is sent (and nothing retried)
         timeout = budget.attempt_timeout(self._policy.request_timeout)
         try:
             async with asyncio.timeout(timeout):
                 payload = await self._send_authorized(call)
         except (Exception, asyncio.CancelledError) as error:  # cancelled: the caller gave up
             count_attempt(call.method, error)
+            self._gate_failure(call, keys, error)
             raise
         count_attempt(call.method, None)
+        self.gates.succeeded(keys)
         return payload
+
+    def _gate_failure(self, call: ApiCall, keys: tuple[str, ...], error: BaseException) -> None:
+        """Count the failure on the gates; raise the gate's refusal when a quota answer
+        opened it (so this call is not retried)."""
+        if isinstance(error, GoogleApiError) and is_quota(error):
+            opened = self.gates.quota_failed(call.calendar_id, error)
+            if opened is not None:
+                raise opened from error
+            return
+        if _credentials_refused(error):
+            self.gates.credentials_failed()
+            return
+        self.gates.interrupted(keys)
 
     async def _send_authorized(self, call: ApiCall) -> JsonObject:
         """One attempt; a 401 refreshes the token once and resends, a second 401 fails."""
         token = await self._tokens.token(self._session)
-        status, payload = await self._send(call, token)
+        status, payload, retry_after = await self._send(call, token)
         if status == 401:
             log.info("google_calendar.token_rejected", method=call.method, path=call.path)
             self._tokens.invalidate(token)
             token = await self._tokens.token(self._session)
-            status, payload = await self._send(call, token)
+            status, payload, retry_after = await self._send(call, token)
         if status >= 400:
-            raise api_error(status, payload)
+            raise api_error(status, payload, retry_after)
         return payload
 
-    async def _send(self, call: ApiCall, token: str) -> tuple[int, JsonObject]:
+    async def _send(self, call: ApiCall, token: str) -> tuple[int, JsonObject, str | None]:
+        headers = {"Authorization": f"Bearer {token}"}
+        if call.if_match is not None:
+            headers["If-Match"] = call.if_match
         async with self._session.request(
             call.method,
             self._api_base + call.path,
             params=call.params,
             json=call.body,
-            headers={"Authorization": f"Bearer {token}"},
+            headers=headers,
         ) as response:
-            return response.status, await read_json(response)
+            payload = await read_json(response)
+            return response.status, payload, response.headers.get("Retry-After")
+
+
+def _credentials_refused(error: BaseException) -> bool:
+    """The token endpoint refused the assertion (not a transient failure), or Google refused
+    a token just issued: the service's credentials are not accepted."""
+    if isinstance(error, TokenRequestError):
+        return not is_retryable(error)
+    return isinstance(error, GoogleApiError) and error.status == 401
 
 
 def _note_retry(call: ApiCall, budget: Budget, state: RetryCallState) -> None:

@@ -54,6 +54,7 @@ class GoogleChangeFeed:
         channel_ttl: int = 3600,
         renew_margin: float = 120.0,
         clock: Callable[[], float] = time.time,
+        monotonic: Callable[[], float] = time.monotonic,
     ) -> None:
         self._adapter = adapter
         self._address = address
@@ -61,6 +62,8 @@ class GoogleChangeFeed:
         self._channel_ttl = channel_ttl
         self._renew_margin = renew_margin
         self._clock = clock
+        self._monotonic = monotonic
+        self._heard: dict[str, float] = {}  # by calendar, on the monotonic clock
         self._channels: dict[str, Channel] = {}  # by calendar
         self._by_id: dict[str, Channel] = {}
         self._opening: dict[str, asyncio.Task[None]] = {}
@@ -71,6 +74,10 @@ class GoogleChangeFeed:
         if channel is None:
             return 0.0
         return max(0.0, channel.expires_at - self._renew_margin - self._clock())
+
+    def heard_within(self, calendar_id: str, seconds: float) -> bool:
+        heard = self._heard.get(calendar_id)
+        return heard is not None and self._monotonic() - heard <= seconds
 
     def follow(self, calendar_id: str) -> None:
         if calendar_id in self._opening or self.assured_seconds(calendar_id) > 0:
@@ -86,6 +93,7 @@ class GoogleChangeFeed:
         if channel is None or not secrets.compare_digest(token, channel.token):
             return False
         self.notifications += 1
+        self._heard[channel.calendar_id] = self._monotonic()
         if state != "sync":  # "sync" only says the channel is open; what came before it
             self._on_change(channel.calendar_id)  # was cached with the short TTL
         log.debug("google_watch.notified", calendar=channel.calendar_id, state=state)

@@ -1,4 +1,6 @@
-"""The calendar service's one table: domain and port errors → gRPC status codes."""
+"""The calendar service's one table: domain and port errors → gRPC status codes, with
+``google.rpc`` details (reason, metadata, RetryInfo, BadRequest); the per-RPC table is in the
+proto's comments and docs/calendar-service.md#errors."""
 
 from __future__ import annotations
 
@@ -15,11 +17,16 @@ def _field_message(error: BaseException) -> str:
     return f"{field}: {error}" if field and not str(error).startswith(field) else str(error)
 
 
+INVALID = "INVALID_REQUEST"
+"""The ``ErrorInfo`` reason of every request refused for its fields (``BadRequest`` names them)."""
+
 CALENDAR_ERRORS = ErrorTable(
     [
-        ErrorRule(RequestValidationError, grpc.StatusCode.INVALID_ARGUMENT),
-        ErrorRule(InvalidRequestError, grpc.StatusCode.INVALID_ARGUMENT),
-        ErrorRule(InvalidSlotQueryError, grpc.StatusCode.INVALID_ARGUMENT, _field_message),
+        ErrorRule(RequestValidationError, grpc.StatusCode.INVALID_ARGUMENT, reason=INVALID),
+        ErrorRule(InvalidRequestError, grpc.StatusCode.INVALID_ARGUMENT, reason=INVALID),
+        ErrorRule(
+            InvalidSlotQueryError, grpc.StatusCode.INVALID_ARGUMENT, _field_message, reason=INVALID
+        ),
         *CALENDAR_ERROR_RULES,
     ],
     domain="calendar.agenda",

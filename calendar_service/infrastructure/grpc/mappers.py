@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import UTC, datetime, time
 
 from agenda.calendar.v1 import calendar_service_pb2 as pb
+from agenda_kit.calendar import event_messages as messages
 from agenda_kit.calendar.port import (
-    CalendarEvent,
     EventDraft,
     Interval,
     SlotRules,
@@ -14,8 +14,10 @@ from agenda_kit.calendar.port import (
 )
 from agenda_kit.errors import RequestValidationError
 from agenda_kit.proto_time import local_time, to_datetime, to_timestamp
+from calendar_service.application.event_writes import EventMove
 from calendar_service.application.slot_mapping import to_slot_query
-from calendar_service.application.use_cases import EventListing, EventMove, FreeSlotsQuery
+from calendar_service.application.use_cases import EventListing, FreeSlotsQuery
+from calendar_service.domain import validation as limits
 from calendar_service.domain.slot_model import validate_query
 
 # The longest IANA zone name has 32 characters. ZoneInfo raises OSError (not ValueError)
@@ -34,7 +36,7 @@ def to_range(field: str, message: pb.TimeRange, *, present: bool) -> tuple[datet
     return start, end
 
 
-def _time_zone(field: str, text: str) -> str:
+def time_zone_name(field: str, text: str) -> str:
     """An IANA zone name to check further down; empty means UTC."""
     if len(text) > _MAX_ZONE_CHARS:
         raise RequestValidationError(field, f"unknown time zone {text[:64]!r}")
@@ -67,14 +69,22 @@ def is_fresh(read_mode: int) -> bool:
     return read_mode == pb.READ_MODE_FRESH
 
 
+def check_length(field: str, count: int, most: int) -> None:
+    """A repeated field of at most ``most`` entries (checked before any entry is read)."""
+    if count > most:
+        raise RequestValidationError(field, f"must have at most {most} entries")
+
+
 def to_free_slots_query(request: pb.GetFreeSlotsRequest) -> FreeSlotsQuery:
+    check_length("weekly_hours", len(request.weekly_hours), limits.MAX_WEEKLY_HOURS)
+    check_length("windows", len(request.windows), limits.MAX_WINDOWS)
     start, end = to_range("range", request.range, present=request.HasField("range"))
     windows = tuple(
         Interval(*to_range(f"windows[{i}]", window, present=True))
         for i, window in enumerate(request.windows)
     )
     rules = SlotRules(
-        time_zone=_time_zone("time_zone", request.time_zone),
+        time_zone=time_zone_name("time_zone", request.time_zone),
         weekly_hours=tuple(_weekly_hours(i, hours) for i, hours in enumerate(request.weekly_hours)),
         windows=windows,
         step_minutes=_int_or_default(request.step_minutes, None),
@@ -97,8 +107,19 @@ def to_free_slots_query(request: pb.GetFreeSlotsRequest) -> FreeSlotsQuery:
 
 
 def to_event_draft(request: pb.CreateEventRequest, owner: str) -> EventDraft:
-    """The draft ``owner`` (the calling principal) asks for."""
-    start, end = to_range("time", request.time, present=request.HasField("time"))
+    """The draft ``owner`` (the calling principal) asks for: timed (``time``) or all-day
+    (``all_day``: its instants are placed in the calendar's zone by the use case)."""
+    check_length("attendees", len(request.attendees), limits.MAX_ATTENDEES)
+    check_length("private_properties", len(request.private_properties), limits.MAX_PROPERTIES)
+    all_day = None
+    if request.HasField("all_day"):
+        if request.HasField("time"):
+            raise RequestValidationError("time", "must not be set together with all_day")
+        all_day = messages.date_span("all_day", request.all_day)
+        start = datetime.combine(all_day.start, time(0), UTC)  # placed in the calendar's
+        end = datetime.combine(all_day.end, time(0), UTC)  # zone by the use case
+    else:
+        start, end = to_range("time", request.time, present=request.HasField("time"))
     return EventDraft(
         calendar_id=request.calendar_id,
         summary=request.summary,
@@ -106,9 +127,21 @@ def to_event_draft(request: pb.CreateEventRequest, owner: str) -> EventDraft:
         start=start,
         end=end,
         idempotency_key=request.idempotency_key,
-        time_zone=_time_zone("time_zone", request.time_zone),
+        time_zone=time_zone_name("time_zone", request.time_zone),
         owner=owner,
         private=dict(request.private_properties),
+        location=request.location,
+        attendees=tuple(messages.attendee(a) for a in request.attendees),
+        send_updates=messages.enum_value(
+            "send_updates", messages.SEND_UPDATES, request.send_updates
+        ),
+        all_day=all_day,
+        transparency=messages.enum_value(
+            "transparency", messages.TRANSPARENCIES, request.transparency
+        ),
+        conflict_policy=messages.enum_value(
+            "conflict_policy", messages.CONFLICT_POLICIES, request.conflict_policy
+        ),
     )
 
 
@@ -119,12 +152,32 @@ def to_event_move(request: pb.MoveEventRequest) -> EventMove:
         event_id=request.event_id,
         start=start,
         end=end,
-        time_zone=_time_zone("time_zone", request.time_zone) if request.time_zone else None,
+        time_zone=time_zone_name("time_zone", request.time_zone) if request.time_zone else None,
+        etag=request.etag or None,
+        conflict_policy=messages.enum_value(
+            "conflict_policy", messages.CONFLICT_POLICIES, request.conflict_policy
+        ),
+        send_updates=messages.enum_value(
+            "send_updates", messages.SEND_UPDATES, request.send_updates
+        ),
     )
 
 
 def to_event_listing(request: pb.ListEventsRequest) -> EventListing:
-    start, end = to_range("range", request.range, present=request.HasField("range"))
+    """A range listing, or the change feed (``updated_since`` / ``sync_token``)."""
+    check_length(
+        "private_property_filter",
+        len(request.private_property_filter),
+        limits.MAX_PROPERTY_FILTER,
+    )
+    start = end = None
+    if request.HasField("range") or not (request.HasField("updated_since") or request.sync_token):
+        start, end = to_range("range", request.range, present=request.HasField("range"))
+    since = (
+        to_datetime("updated_since", request.updated_since)
+        if request.HasField("updated_since")
+        else None
+    )
     return EventListing(
         calendar_id=request.calendar_id,
         start=start,
@@ -132,19 +185,10 @@ def to_event_listing(request: pb.ListEventsRequest) -> EventListing:
         page_size=request.page_size or 100,
         page_token=request.page_token or None,
         include_cancelled=request.include_cancelled,
+        private=dict(request.private_property_filter),
+        updated_since=since,
+        sync_token=request.sync_token or None,
     )
 
 
-def event_message(event: CalendarEvent) -> pb.Event:
-    return pb.Event(
-        event_id=event.event_id,
-        calendar_id=event.calendar_id,
-        summary=event.summary,
-        description=event.description,
-        time=time_range(event.start, event.end),
-        time_zone=event.time_zone,
-        status=event.status,
-        idempotency_key=event.idempotency_key or "",
-        owner=event.owner,
-        private_properties=event.private,
-    )
+event_message = messages.event_message

@@ -22,5 +22,6 @@ CALENDAR_POLICY = PolicyTable(
         "CancelEvent": rule(CC, access=W, calendars="calendar_id"),
         "ListEvents": rule(CC, OP, access=R, calendars="calendar_id"),
         "MoveEvent": rule(CC, access=W, calendars="calendar_id"),
+        "UpdateEvent": rule(CC, access=W, calendars="calendar_id"),
     },
 )

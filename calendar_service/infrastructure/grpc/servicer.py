@@ -8,13 +8,15 @@ from dataclasses import dataclass
 from agenda.calendar.v1 import calendar_service_pb2 as pb
 from agenda.calendar.v1 import calendar_service_pb2_grpc as pb_grpc
 from agenda_kit.auth.context import current_principal
+from agenda_kit.calendar import event_messages as messages
 from agenda_kit.calendar.grpc_mappers import calendar_busy
 from agenda_kit.grpc.handlers import Context
 from agenda_kit.resilience import TtlCache
-from calendar_service.application import use_cases
+from calendar_service.application import event_writes, use_cases
 from calendar_service.application.slot_versions import SlotsVersion
 from calendar_service.domain.slots import SlotResult
 from calendar_service.infrastructure.grpc import mappers
+from calendar_service.infrastructure.grpc.update_mappers import to_event_update
 
 REPLY_ENTRIES = 256
 """Finished GetFreeSlots replies kept (least recently used go first; at most 500 slots, a
@@ -39,11 +41,12 @@ class CalendarUseCases:
 
     get_free_slots: use_cases.GetFreeSlots
     query_free_busy: use_cases.QueryFreeBusy
-    create_event: use_cases.CreateEvent
+    create_event: event_writes.CreateEvent
     get_event: use_cases.GetEvent
-    cancel_event: use_cases.CancelEvent
+    cancel_event: event_writes.CancelEvent
     list_events: use_cases.ListEvents
-    move_event: use_cases.MoveEvent
+    move_event: event_writes.MoveEvent
+    update_event: event_writes.UpdateEvent
 
 
 class CalendarServicer(pb_grpc.CalendarServiceServicer):
@@ -108,8 +111,13 @@ class CalendarServicer(pb_grpc.CalendarServiceServicer):
     async def CancelEvent(
         self, request: pb.CancelEventRequest, context: Context
     ) -> pb.CancelEventResponse:
+        send = messages.enum_value("send_updates", messages.SEND_UPDATES, request.send_updates)
         cancelled = await self._cases.cancel_event.execute(
-            request.calendar_id, request.event_id, _caller(request.calendar_id)
+            request.calendar_id,
+            request.event_id,
+            _caller(request.calendar_id),
+            etag=request.etag or None,
+            send_updates=send,
         )
         return pb.CancelEventResponse(cancelled=cancelled)
 
@@ -121,6 +129,7 @@ class CalendarServicer(pb_grpc.CalendarServiceServicer):
         return pb.ListEventsResponse(
             events=[mappers.event_message(event) for event in page.events],
             next_page_token=page.next_page_token or "",
+            next_sync_token=page.next_sync_token or "",
         )
 
     async def MoveEvent(
@@ -129,6 +138,13 @@ class CalendarServicer(pb_grpc.CalendarServiceServicer):
         move = mappers.to_event_move(request)
         event = await self._cases.move_event.execute(move, _caller(request.calendar_id))
         return pb.MoveEventResponse(event=mappers.event_message(event))
+
+    async def UpdateEvent(
+        self, request: pb.UpdateEventRequest, context: Context
+    ) -> pb.UpdateEventResponse:
+        update = to_event_update(request)
+        event = await self._cases.update_event.execute(update, _caller(request.calendar_id))
+        return pb.UpdateEventResponse(event=mappers.event_message(event))
 
 
 def _caller(calendar_id: str) -> use_cases.Caller:

@@ -1,9 +1,10 @@
+# Over 300 lines: one adapter of the calendar port (every operation over the MongoDB calendar).
 """``LocalCalendarAdapter``: calendars and events kept in MongoDB through Beanie."""
 
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from datetime import UTC, datetime
 from typing import Any, NoReturn
 
@@ -13,26 +14,35 @@ from pymongo.errors import DuplicateKeyError
 from agenda_kit.calendar.errors import (
     CalendarNotFoundError,
     CalendarUnavailableError,
+    EtagMismatchError,
     EventNotFoundError,
     IdempotencyConflictError,
     InvalidCalendarRequestError,
 )
-from agenda_kit.calendar.port import CalendarEvent, EventDraft, EventPage, FreeBusy
+from agenda_kit.calendar.port import (
+    CalendarEvent,
+    ChangeQuery,
+    EventChanges,
+    EventDraft,
+    EventPage,
+    FreeBusy,
+    SendUpdates,
+)
 from calendar_service.application.busy_time import BusyTimeCalendarAdapter
-from calendar_service.infrastructure.local.day_keys import MAX_KEYS_PER_READ, event_day_keys
+from calendar_service.infrastructure.local.changes import change_set, feed_page, feed_query
+from calendar_service.infrastructure.local.day_keys import MAX_KEYS_PER_READ
 from calendar_service.infrastructure.local.documents import (
     CANCELLED,
     CONFIRMED,
     CalendarDocument,
     EventDocument,
-    stored_instant,
 )
 from calendar_service.infrastructure.local.errors import translated_errors
-from calendar_service.infrastructure.local.ids import event_id_for
 from calendar_service.infrastructure.local.paging import decode_token
 from calendar_service.infrastructure.local.queries import (
     BUSY_CODEC,
     BUSY_FIELDS,
+    BY_CHANGE,
     BY_START,
     after,
     busy_filter,
@@ -45,6 +55,8 @@ from calendar_service.infrastructure.local.queries import (
 )
 
 MAX_PAGE_SIZE = 1000
+_UPDATE_ROUNDS = 8
+"""Reads and conditional writes an update tries before giving up under constant writes."""
 
 
 def _utc_now() -> datetime:
@@ -55,10 +67,13 @@ class LocalCalendarAdapter(BusyTimeCalendarAdapter):
     """The built-in calendar: events in MongoDB (``init_local_calendar`` must have run).
 
     Business rules, the same as the Google adapter's:
-    - ``insert_event`` is idempotent per (calendar, idempotency key): the event id is derived
-      from both, so a retry, or any number of concurrent duplicates, finds the one stored
-      event (``created=False``); reusing a key for a different start, end or summary is an
-      ``IdempotencyConflictError``. A key whose event was cancelled stays used.
+    - ``insert_event`` is idempotent per (calendar, owner, idempotency key): the event id is
+      derived from the three, so a retry, or any number of concurrent duplicates, finds the
+      one stored event (``created=False``); reusing a key for a different start, end or
+      summary is an ``IdempotencyConflictError``. A key whose event was cancelled stays used.
+      Another owner's key names another event.
+    - Every write bumps ``version`` (the etag) and ``updated_at`` (the change feed's order);
+      a write with an etag happens only while the version matches (``EtagMismatchError``).
     - Calendars are created lazily by their first event. A calendar with no events is simply
       free: free/busy of an unknown calendar is an empty busy list, never an error.
     - Cancelling marks the event ``cancelled``; it stays readable (``get_event``, and
@@ -92,7 +107,7 @@ class LocalCalendarAdapter(BusyTimeCalendarAdapter):
 
     async def insert_event(self, draft: EventDraft) -> tuple[CalendarEvent, bool]:
         check_event_range(draft.start, draft.end)
-        event_id = event_id_for(draft.calendar_id, draft.idempotency_key)
+        event_id = self.event_id_for(draft.calendar_id, draft.owner, draft.idempotency_key)
         with translated_errors("insert_event"):
             stored = await _stored_for_key(draft)
             if stored is None:
@@ -137,50 +152,72 @@ class LocalCalendarAdapter(BusyTimeCalendarAdapter):
         with translated_errors("get_event"):
             document = await EventDocument.find_one({"_id": event_id, "calendar_id": calendar_id})
         if document is None:
-            raise EventNotFoundError(f"event {event_id!r} not found in {calendar_id!r}")
+            raise EventNotFoundError()
         return document.to_domain()
 
-    async def cancel_event(self, calendar_id: str, event_id: str) -> bool:
+    async def cancel_event(
+        self,
+        calendar_id: str,
+        event_id: str,
+        *,
+        etag: str | None = None,
+        send_updates: SendUpdates = SendUpdates.NONE,
+    ) -> bool:
+        """Mark it cancelled (no one is notified: the local calendar sends no mail)."""
         mine = {"_id": event_id, "calendar_id": calendar_id}
+        condition = mine | {"status": CONFIRMED} | _version_of(etag)
+        change: dict[str, Any] = {
+            "status": CANCELLED,
+            "busy_days": [],
+            "updated_at": self._clock(),
+        }
         with translated_errors("cancel_event"):
             result = await EventDocument.get_pymongo_collection().update_one(
-                mine | {"status": CONFIRMED},
-                {"$set": {"status": CANCELLED, "busy_days": [], "updated_at": self._clock()}},
+                condition, {"$set": change, "$inc": {"version": 1}}
             )
             if result.modified_count:
                 return True
             exists = await EventDocument.find_one(mine)
         if exists is None:
             await _absent(calendar_id, event_id, "cancel_event")
+        if etag is not None and exists.status == CONFIRMED:
+            raise EtagMismatchError()
         return False
 
-    async def move_event(
-        self,
-        calendar_id: str,
-        event_id: str,
-        start: datetime,
-        end: datetime,
-        *,
-        time_zone: str | None = None,
+    async def update_event(
+        self, calendar_id: str, event_id: str, changes: EventChanges
     ) -> CalendarEvent:
-        check_event_range(start, end)
-        start, end = stored_instant(start), stored_instant(end)
-        changes: dict[str, Any] = {
-            "start": start,
-            "end": end,
-            "busy_days": event_day_keys(calendar_id, start, end),
-            "updated_at": self._clock(),
-        }
-        if time_zone is not None:
-            changes["time_zone"] = time_zone
-        with translated_errors("move_event"):
+        """One atomic update of the changed fields of a confirmed event (same id; day keys
+        follow its time and transparency), conditioned on the version read: a concurrent
+        write makes it read again (``changes.etag`` given: ``EtagMismatchError`` instead).
+        A cancelled or unknown event is ``EventNotFoundError``."""
+        if changes.time is not None:
+            check_event_range(changes.time.start, changes.time.end)
+        for _ in range(_UPDATE_ROUNDS):
+            updated = await self._update_once(calendar_id, event_id, changes)
+            if updated is not None:
+                return updated
+        raise CalendarUnavailableError("The event kept changing; retry the update.")
+
+    async def _update_once(
+        self, calendar_id: str, event_id: str, changes: EventChanges
+    ) -> CalendarEvent | None:
+        mine = {"_id": event_id, "calendar_id": calendar_id}
+        with translated_errors("update_event"):
+            stored = await EventDocument.find_one(mine | {"status": CONFIRMED})
+            if stored is None:
+                await _absent(calendar_id, event_id, "update_event")
+            if changes.etag is not None and changes.etag != stored.to_domain().etag:
+                raise EtagMismatchError()
             raw = await EventDocument.get_pymongo_collection().find_one_and_update(
-                {"_id": event_id, "calendar_id": calendar_id, "status": CONFIRMED},
-                {"$set": changes},
+                mine | {"status": CONFIRMED} | _at_version(stored.version),
+                {"$set": change_set(stored, changes, self._clock()), "$inc": {"version": 1}},
                 return_document=ReturnDocument.AFTER,
             )
-        if raw is None:
-            await _absent(calendar_id, event_id, "move_event")
+        if raw is None:  # written (or cancelled) between the read and the write
+            if changes.etag is not None:
+                raise EtagMismatchError()
+            return None
         moved: EventDocument = EventDocument.model_validate(raw)
         return moved.to_domain()
 
@@ -193,11 +230,12 @@ class LocalCalendarAdapter(BusyTimeCalendarAdapter):
         page_size: int = 100,
         page_token: str | None = None,
         include_cancelled: bool = False,
+        private: Mapping[str, str] | None = None,
     ) -> EventPage:
         check_range(start, end)
-        if not 1 <= page_size <= MAX_PAGE_SIZE:
-            raise InvalidCalendarRequestError(f"page_size must be between 1 and {MAX_PAGE_SIZE}")
+        _check_page_size(page_size)
         query: dict[str, Any] = {"calendar_id": calendar_id} | overlapping(start, end)
+        query |= {f"private.{key}": value for key, value in (private or {}).items()}
         if not include_cancelled:
             query["status"] = CONFIRMED
         if page_token is not None:
@@ -207,6 +245,27 @@ class LocalCalendarAdapter(BusyTimeCalendarAdapter):
                 await EventDocument.find(query).sort(BY_START).limit(page_size + 1).to_list()
             )
         return page_of(documents, page_size)
+
+    async def list_changes(self, query: ChangeQuery) -> EventPage:
+        """Events changed at or after the position (``updated_at``, cancellations included),
+        in change order; the last page's sync token resumes a little before the newest
+        change listed (``changes.FEED_OVERLAP``), so a write committed late is not missed."""
+        _check_page_size(query.page_size)
+        wanted, since = feed_query(query)
+        with translated_errors("list_changes"):
+            documents = (
+                await EventDocument.find(wanted)
+                .sort(BY_CHANGE)
+                .limit(query.page_size + 1)
+                .to_list()
+            )
+        return feed_page(documents, query.page_size, since)
+
+    async def calendar_time_zone(self, calendar_id: str) -> str | None:
+        """The zone the calendar was created with (its first event's), if it exists."""
+        with translated_errors("calendar_time_zone"):
+            calendar = await CalendarDocument.find_one({"_id": calendar_id})
+        return None if calendar is None else calendar.time_zone
 
     async def _ensure_calendar(self, draft: EventDraft) -> None:
         """Create the draft's calendar unless it exists (concurrent creators are fine)."""
@@ -226,14 +285,44 @@ async def _absent(calendar_id: str, event_id: str, operation: str) -> NoReturn:
     with translated_errors(operation):
         calendar = await CalendarDocument.find_one({"_id": calendar_id})
     if calendar is None:
-        raise CalendarNotFoundError(f"calendar {calendar_id!r} not found")
-    raise EventNotFoundError(f"event {event_id!r} not found in {calendar_id!r}")
+        raise CalendarNotFoundError()
+    raise EventNotFoundError()
 
 
 async def _stored_for_key(draft: EventDraft) -> EventDocument | None:
+    """The caller's event for this key (by its fields, so events stored before ids were
+    scoped by owner are found too)."""
     return await EventDocument.find_one(
-        {"calendar_id": draft.calendar_id, "idempotency_key": draft.idempotency_key}
+        {
+            "calendar_id": draft.calendar_id,
+            "owner": draft.owner,
+            "idempotency_key": draft.idempotency_key,
+        }
     )
+
+
+def _version_of(etag: str | None) -> dict[str, Any]:
+    """The filter of a write conditioned on ``etag`` (``"<version>"``); none without one."""
+    if etag is None:
+        return {}
+    try:
+        return _at_version(int(etag.strip('"')))
+    except ValueError:
+        return {"version": -1}  # not an etag of ours: matches nothing
+
+
+def _at_version(version: int) -> dict[str, Any]:
+    """Events still at ``version`` (events stored before versions count as version 1)."""
+    if version == 1:
+        return {"version": {"$in": [1, None]}}
+    return {"version": version}
+
+
+def _check_page_size(page_size: int) -> None:
+    if not 1 <= page_size <= MAX_PAGE_SIZE:
+        raise InvalidCalendarRequestError(
+            f"page_size must be between 1 and {MAX_PAGE_SIZE}", field="page_size"
+        )
 
 
 async def _insert_new(document: EventDocument) -> bool:
@@ -248,8 +337,5 @@ async def _insert_new(document: EventDocument) -> bool:
 def _replayed(stored: EventDocument, draft: EventDraft) -> CalendarEvent:
     """The stored event for a repeated key, provided the draft asks for the same event."""
     if not stored.matches(draft):
-        raise IdempotencyConflictError(
-            f"idempotency key {draft.idempotency_key!r} was already used for event "
-            f"{stored.id!r} with a different start, end or summary"
-        )
+        raise IdempotencyConflictError()
     return stored.to_domain()

@@ -6,13 +6,15 @@ the way in, so a retried draft compares equal to the stored event.
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
+import contextlib
+from datetime import UTC, date, datetime
 from typing import Any, Literal
 
 from beanie import Document, init_beanie
 from pymongo import ASCENDING, AsyncMongoClient, IndexModel
+from pymongo.errors import OperationFailure
 
-from agenda_kit.calendar.port import CalendarEvent, EventDraft
+from agenda_kit.calendar.port import Attendee, CalendarEvent, DateSpan, EventDraft, Transparency
 from calendar_service.infrastructure.local.backfill import backfill_busy_days
 from calendar_service.infrastructure.local.day_keys import event_day_keys
 
@@ -41,10 +43,17 @@ class CalendarDocument(Document):
         name = "calendars"
 
 
+LEGACY_KEY_INDEX = "calendar_idempotency_key"
+"""The former unique (calendar, key) index: one key per calendar for every owner. Dropped at
+start-up: keys are scoped per owner (``calendar_owner_key``)."""
+
+
 class EventDocument(Document):
-    """One event; ``_id`` is derived from (calendar, idempotency key), see ``ids``.
-    ``busy_days``: the keys of the UTC days a confirmed event keeps busy (``day_keys``),
-    empty once cancelled; every write that changes start, end or status sets them."""
+    """One event; ``_id`` is derived from (calendar, owner, idempotency key)
+    (``calendar_service.domain.event_ids``). ``busy_days``: the keys of the UTC days a
+    confirmed opaque event keeps busy (``day_keys``), empty once cancelled or transparent;
+    every write that changes start, end, status or transparency sets them. ``version``
+    counts writes (the etag); ``updated_at`` is the change feed's order."""
 
     id: str  # type: ignore[assignment]  # the event id, not an ObjectId
     calendar_id: str
@@ -58,6 +67,12 @@ class EventDocument(Document):
     owner: str = ""
     private: dict[str, str] = {}  # noqa: RUF012 - pydantic copies defaults
     busy_days: list[str] = []  # noqa: RUF012 - pydantic copies defaults
+    location: str = ""
+    attendees: list[dict[str, Any]] = []  # noqa: RUF012 - pydantic copies defaults
+    all_day: list[str] | None = None
+    """``[start date, end date)`` as ISO dates for an all-day event."""
+    transparency: str = Transparency.OPAQUE.value
+    version: int = 1
     created_at: datetime
     updated_at: datetime
 
@@ -65,9 +80,13 @@ class EventDocument(Document):
         name = "events"
         indexes = [  # noqa: RUF012 - Beanie reads a plain class attribute
             IndexModel(
-                [("calendar_id", ASCENDING), ("idempotency_key", ASCENDING)],
-                name="calendar_idempotency_key",
+                [("calendar_id", ASCENDING), ("owner", ASCENDING), ("idempotency_key", ASCENDING)],
+                name="calendar_owner_key",
                 unique=True,
+            ),
+            IndexModel(
+                [("calendar_id", ASCENDING), ("updated_at", ASCENDING), ("_id", ASCENDING)],
+                name="calendar_updated",
             ),
             IndexModel(
                 [("calendar_id", ASCENDING), ("start", ASCENDING), ("_id", ASCENDING)],
@@ -81,6 +100,7 @@ class EventDocument(Document):
     def from_domain(cls, draft: EventDraft, event_id: str, now: datetime) -> EventDocument:
         """A new confirmed event for ``draft``."""
         start, end = stored_instant(draft.start), stored_instant(draft.end)
+        opaque = draft.transparency is Transparency.OPAQUE
         return cls(
             id=event_id,
             calendar_id=draft.calendar_id,
@@ -92,7 +112,11 @@ class EventDocument(Document):
             idempotency_key=draft.idempotency_key,
             owner=draft.owner,
             private=dict(draft.private),
-            busy_days=event_day_keys(draft.calendar_id, start, end),
+            busy_days=event_day_keys(draft.calendar_id, start, end) if opaque else [],
+            location=draft.location,
+            attendees=[attendee_fields(a) for a in draft.attendees],
+            all_day=dates_of(draft.all_day),
+            transparency=draft.transparency.value,
             created_at=now,
             updated_at=now,
         )
@@ -111,6 +135,13 @@ class EventDocument(Document):
             idempotency_key=self.idempotency_key,
             owner=self.owner,
             private=dict(self.private),
+            location=self.location,
+            attendees=tuple(Attendee(**fields) for fields in self.attendees),
+            all_day=span_of(self.all_day),
+            transparency=Transparency(self.transparency),
+            created=stored_instant(self.created_at),
+            updated=stored_instant(self.updated_at),
+            etag=f'"{self.version}"',
         )
 
     def matches(self, draft: EventDraft) -> bool:
@@ -123,9 +154,32 @@ class EventDocument(Document):
         )
 
 
+def attendee_fields(attendee: Attendee) -> dict[str, Any]:
+    return {
+        "email": attendee.email,
+        "display_name": attendee.display_name,
+        "optional": attendee.optional,
+        "response_status": attendee.response_status,
+    }
+
+
+def dates_of(span: DateSpan | None) -> list[str] | None:
+    return None if span is None else [span.start.isoformat(), span.end.isoformat()]
+
+
+def span_of(dates: list[str] | None) -> DateSpan | None:
+    if not dates:
+        return None
+    return DateSpan(date.fromisoformat(dates[0]), date.fromisoformat(dates[1]))
+
+
 async def init_local_calendar(client: AsyncMongoClient[Any], database_name: str) -> None:
-    """Bind the local calendar's documents to ``database_name``, create their indexes and
-    give events stored before day keys theirs (``backfill_busy_days``)."""
+    """Bind the local calendar's documents to ``database_name``, drop the legacy per-calendar
+    key index, create the indexes and give events stored before day keys theirs
+    (``backfill_busy_days``)."""
+    events = client[database_name][EventDocument.Settings.name]
+    with contextlib.suppress(OperationFailure):  # never created, or already dropped
+        await events.drop_index(LEGACY_KEY_INDEX)
     await init_beanie(
         database=client[database_name], document_models=[CalendarDocument, EventDocument]
     )

@@ -1,4 +1,6 @@
-"""Opaque page tokens for ``list_events``: a keyset cursor on ``(start, event_id)``."""
+"""Opaque page and sync tokens of the local calendar: a keyset cursor on ``(start,
+event_id)`` for range listings, on ``(updated_at, event_id)`` for the change feed (a token
+of one kind is refused by the other), and the feed's resume position."""
 
 from __future__ import annotations
 
@@ -19,21 +21,57 @@ class Cursor:
     event_id: str
 
 
-def encode_token(cursor: Cursor) -> str:
-    """URL-safe base64 of ``[start ISO 8601, event id]``."""
-    raw = json.dumps([cursor.start.isoformat(), cursor.event_id]).encode("utf-8")
+FEED = "feed"
+
+
+def _encode(value: object) -> str:
+    raw = json.dumps(value).encode("utf-8")
     return base64.urlsafe_b64encode(raw).decode("ascii").rstrip("=")
 
 
-def decode_token(token: str) -> Cursor:
-    """The cursor in ``token``; a token this module did not write is a bad request."""
+def _decode(token: str) -> object:
+    return json.loads(base64.urlsafe_b64decode(token + "=" * (-len(token) % 4)))
+
+
+def encode_token(cursor: Cursor, *, feed: bool = False) -> str:
+    """URL-safe base64 of ``[start ISO 8601, event id]`` (a feed's: ``["feed", …]``)."""
+    fields = [cursor.start.isoformat(), cursor.event_id]
+    return _encode([FEED, *fields] if feed else fields)
+
+
+def encode_sync_token(since: datetime) -> str:
+    """Where a change feed resumes: changes at or after ``since``."""
+    return _encode({"since": since.isoformat()})
+
+
+def decode_sync_token(token: str) -> datetime:
+    """The position in a sync token this module wrote; anything else is a bad request."""
     try:
-        raw = base64.urlsafe_b64decode(token + "=" * (-len(token) % 4))
-        start_text, event_id = json.loads(raw)
+        value = _decode(token)
+        if not isinstance(value, dict):
+            raise ValueError("not a sync token")
+        since = datetime.fromisoformat(value["since"])
+        if since.tzinfo is None:
+            raise ValueError("naive position")
+        return since.astimezone(UTC)
+    except (binascii.Error, ValueError, TypeError, KeyError, OverflowError) as error:
+        raise InvalidCalendarRequestError("sync_token is not valid", field="sync_token") from error
+
+
+def decode_token(token: str, *, feed: bool = False) -> Cursor:
+    """The cursor in ``token``; a token this module did not write (or of the other kind of
+    listing) is a bad request."""
+    try:
+        value = _decode(token)
+        if not isinstance(value, list):
+            raise ValueError("not a page token")
+        if feed != (len(value) == 3 and value[0] == FEED):
+            raise ValueError("a token of another listing")
+        start_text, event_id = value[-2:]
         start = datetime.fromisoformat(start_text)
         if start.tzinfo is None or not isinstance(event_id, str):
             raise ValueError("naive start or non-string id")
         start = start.astimezone(UTC)  # out-of-range instants fail here, not in the query
     except (binascii.Error, ValueError, TypeError, OverflowError) as error:
-        raise InvalidCalendarRequestError("page_token is not valid") from error
+        raise InvalidCalendarRequestError("page_token is not valid", field="page_token") from error
     return Cursor(start, event_id)

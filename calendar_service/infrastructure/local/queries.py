@@ -18,6 +18,8 @@ from calendar_service.infrastructure.local.paging import Cursor, encode_token
 
 BY_START = [("start", SortDirection.ASCENDING), ("_id", SortDirection.ASCENDING)]
 """The order of ``list_events`` and of its keyset cursor."""
+BY_CHANGE = [("updated_at", SortDirection.ASCENDING), ("_id", SortDirection.ASCENDING)]
+"""The order of the change feed and of its keyset cursor."""
 
 
 def check_range(start: datetime, end: datetime) -> None:
@@ -48,7 +50,11 @@ def busy_filter(
     keys = read_keys(calendar_ids, start, end)
     if len(keys) <= max_keys:  # status is checked on the documents (``is_busy``): a filter
         return {"busy_days": {"$in": keys}}  # on it too makes SecantusDB scan the collection
-    return {"calendar_id": {"$in": calendar_ids}, "status": CONFIRMED} | overlapping(start, end)
+    return {
+        "calendar_id": {"$in": calendar_ids},
+        "status": CONFIRMED,
+        "transparency": {"$ne": "transparent"},
+    } | overlapping(start, end)
 
 
 def overlapping(start: datetime, end: datetime) -> dict[str, Any]:
@@ -73,7 +79,7 @@ def page_of(documents: list[EventDocument], page_size: int) -> EventPage:
     return EventPage(events=events, next_page_token=encode_token(Cursor(last.start, last.event_id)))
 
 
-BUSY_FIELDS = {"_id": 0, "calendar_id": 1, "start": 1, "end": 1, "status": 1}
+BUSY_FIELDS = {"_id": 0, "calendar_id": 1, "start": 1, "end": 1, "status": 1, "transparency": 1}
 """The projection of a free/busy read: what ``busy_of`` needs."""
 BUSY_CODEC: CodecOptions[dict[str, Any]] = CodecOptions(
     datetime_conversion=DatetimeConversion.DATETIME_MS
@@ -82,10 +88,11 @@ BUSY_CODEC: CodecOptions[dict[str, Any]] = CodecOptions(
 
 
 def is_busy(document: dict[str, Any]) -> bool:
-    """A confirmed event. A keyed read can return a cancelled one: this build's cancel empties
-    its keys, but an older build's (during a rolling upgrade) changed only the status."""
+    """A confirmed opaque event. A keyed read can return a cancelled one: this build's cancel
+    empties its keys, but an older build's (during a rolling upgrade) changed only the
+    status."""
     status: str = document.get("status", CONFIRMED)
-    return status == CONFIRMED
+    return status == CONFIRMED and document.get("transparency") != "transparent"
 
 
 def busy_of(

@@ -21,7 +21,7 @@ from grpc_health.v1 import health_pb2
 
 from agenda.calendar.v1 import calendar_service_pb2 as pb
 from agenda_kit import deadline
-from agenda_kit.calendar import grpc_mappers as mappers
+from agenda_kit.calendar import client_errors
 from agenda_kit.calendar.errors import CalendarError, CalendarUnavailableError
 from agenda_kit.grpc.client import ClientStats, RetryingCalls
 from agenda_kit.metrics import set_breaker_state
@@ -73,6 +73,9 @@ LIST_EVENTS: Rpc[pb.ListEventsRequest, pb.ListEventsResponse] = Rpc(
 )
 MOVE_EVENT: Rpc[pb.MoveEventRequest, pb.MoveEventResponse] = Rpc(
     "MoveEvent", pb.MoveEventResponse, event_scoped=True
+)
+UPDATE_EVENT: Rpc[pb.UpdateEventRequest, pb.UpdateEventResponse] = Rpc(
+    "UpdateEvent", pb.UpdateEventResponse, event_scoped=True
 )
 
 
@@ -147,9 +150,10 @@ class CalendarCalls:
 
     def _port_error(self, rpc: Rpc[Any, Any], error: grpc.aio.AioRpcError) -> CalendarError:
         code = error.code()
-        details = error.details() or code.name
-        if code in mappers.CREDENTIAL_CODES:
+        if code in client_errors.CREDENTIAL_CODES:
             log.error("calendar_credentials_rejected", rpc=rpc.name, code=code.name)
-        elif code not in mappers.EXPECTED_CODES:
-            log.warning("calendar_call_failed", rpc=rpc.name, code=code.name, details=details)
-        return mappers.port_error(code, details, event_scoped=rpc.event_scoped)
+        elif code not in client_errors.EXPECTED_CODES:
+            log.warning(
+                "calendar_call_failed", rpc=rpc.name, code=code.name, details=error.details()
+            )
+        return client_errors.port_error(error, event_scoped=rpc.event_scoped)

@@ -12,7 +12,7 @@ become ``agenda_kit.calendar.errors``.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from datetime import datetime
 from typing import Unpack
 
@@ -21,15 +21,20 @@ import grpc
 from agenda.calendar.v1 import calendar_service_pb2 as pb
 from agenda_kit import tracing
 from agenda_kit.calendar import client_calls as rpcs
+from agenda_kit.calendar import event_messages
 from agenda_kit.calendar import grpc_mappers as mappers
 from agenda_kit.calendar.client_calls import BREAKER_NAME, CalendarCalls
 from agenda_kit.calendar.client_reads import BUSY_CACHE, SLOTS_CACHE, CachedReads, ReadKey
 from agenda_kit.calendar.port import (
     CalendarEvent,
+    ChangeQuery,
+    ConflictPolicy,
+    EventChanges,
     EventDraft,
     EventPage,
     FreeBusy,
     ICalendarAdapter,
+    SendUpdates,
     SlotRules,
 )
 from agenda_kit.grpc.client import ChannelClient, ChannelSettings, ClientStats, open_channel
@@ -186,8 +191,20 @@ class GrpcCalendarAdapter(ICalendarAdapter, ChannelClient):
         response = await self._calls.invoke(rpcs.GET_EVENT, request)
         return mappers.calendar_event(response.event)
 
-    async def cancel_event(self, calendar_id: str, event_id: str) -> bool:
-        request = pb.CancelEventRequest(calendar_id=calendar_id, event_id=event_id)
+    async def cancel_event(
+        self,
+        calendar_id: str,
+        event_id: str,
+        *,
+        etag: str | None = None,
+        send_updates: SendUpdates = SendUpdates.NONE,
+    ) -> bool:
+        request = pb.CancelEventRequest(
+            calendar_id=calendar_id,
+            event_id=event_id,
+            etag=etag or "",
+            send_updates=event_messages.send_updates_number(send_updates),
+        )
         async with self.reads.writing(calendar_id):
             response = await self._calls.invoke(rpcs.CANCEL_EVENT, request)
         return response.cancelled
@@ -200,17 +217,32 @@ class GrpcCalendarAdapter(ICalendarAdapter, ChannelClient):
         end: datetime,
         *,
         time_zone: str | None = None,
+        etag: str | None = None,
+        conflict_policy: ConflictPolicy = ConflictPolicy.REJECT,
     ) -> CalendarEvent:
         """``MoveEvent`` (retried on UNAVAILABLE: a move is idempotent); ``time_zone`` of None
-        keeps the event's zone."""
+        keeps the event's zone; the new time must be free unless ``conflict_policy`` allows
+        an overlap (``SlotTakenError``)."""
         request = pb.MoveEventRequest(
             calendar_id=calendar_id,
             event_id=event_id,
             time=mappers.time_range(start, end),
             time_zone=time_zone or "",
+            etag=etag or "",
+            conflict_policy=event_messages.policy_number(conflict_policy),
         )
         async with self.reads.writing(calendar_id):
             response = await self._calls.invoke(rpcs.MOVE_EVENT, request)
+        return mappers.calendar_event(response.event)
+
+    async def update_event(
+        self, calendar_id: str, event_id: str, changes: EventChanges
+    ) -> CalendarEvent:
+        """``UpdateEvent`` of the fields ``changes`` sets (retried on UNAVAILABLE: applying
+        the same values again changes nothing)."""
+        request = mappers.update_event_request(calendar_id, event_id, changes)
+        async with self.reads.writing(calendar_id):
+            response = await self._calls.invoke(rpcs.UPDATE_EVENT, request)
         return mappers.calendar_event(response.event)
 
     async def list_events(
@@ -222,6 +254,7 @@ class GrpcCalendarAdapter(ICalendarAdapter, ChannelClient):
         page_size: int = 100,
         page_token: str | None = None,
         include_cancelled: bool = False,
+        private: Mapping[str, str] | None = None,
     ) -> EventPage:
         request = mappers.list_events_request(
             calendar_id,
@@ -230,9 +263,19 @@ class GrpcCalendarAdapter(ICalendarAdapter, ChannelClient):
             page_size=page_size,
             page_token=page_token,
             include_cancelled=include_cancelled,
+            private=private,
         )
-        response = await self._calls.invoke(rpcs.LIST_EVENTS, request)
-        return EventPage(
-            events=tuple(mappers.calendar_event(event) for event in response.events),
-            next_page_token=response.next_page_token or None,
-        )
+        return _page(await self._calls.invoke(rpcs.LIST_EVENTS, request))
+
+    async def list_changes(self, query: ChangeQuery) -> EventPage:
+        """``ListEvents`` as a change feed (``updated_since`` or ``sync_token``)."""
+        request = mappers.changes_request(query)
+        return _page(await self._calls.invoke(rpcs.LIST_EVENTS, request))
+
+
+def _page(response: pb.ListEventsResponse) -> EventPage:
+    return EventPage(
+        events=tuple(mappers.calendar_event(event) for event in response.events),
+        next_page_token=response.next_page_token or None,
+        next_sync_token=response.next_sync_token or None,
+    )

@@ -2,31 +2,27 @@
 
 Rules: instants must be timezone-aware (a naive one is an ``InvalidCalendarRequestError``, never
 silently read as local time); weekly hours go out as "HH:MM" with an open end as "24:00";
-final gRPC status codes map to port errors in ``port_error``, the client's one error table.
+final gRPC statuses map to port errors in ``client_errors``, the client's one error table.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Mapping, Sequence
 from datetime import datetime, time
 
-import grpc
 from google.protobuf.timestamp_pb2 import Timestamp
 
 from agenda.calendar.v1 import calendar_service_pb2 as pb
 from agenda_kit import proto_time
+from agenda_kit.calendar import event_messages as messages
 from agenda_kit.calendar.errors import (
-    CalendarError,
-    CalendarNotFoundError,
-    CalendarQuotaError,
-    CalendarUnavailableError,
-    EventNotFoundError,
-    IdempotencyConflictError,
     InvalidCalendarRequestError,
 )
 from agenda_kit.calendar.port import (
-    CalendarEvent,
+    ChangeQuery,
+    EventChanges,
     EventDraft,
+    EventTime,
     FreeBusy,
     FreeBusyError,
     Interval,
@@ -81,15 +77,26 @@ def free_busy_request(
 
 
 def create_event_request(draft: EventDraft) -> pb.CreateEventRequest:
-    return pb.CreateEventRequest(
+    """The request; an all-day draft sends its dates (the service places them in the
+    calendar's zone), a timed one its instants."""
+    request = pb.CreateEventRequest(
         calendar_id=draft.calendar_id,
         summary=draft.summary,
         description=draft.description,
-        time=time_range(draft.start, draft.end),
         time_zone=draft.time_zone,
         idempotency_key=draft.idempotency_key,
         private_properties=dict(draft.private),
+        conflict_policy=messages.policy_number(draft.conflict_policy),
+        location=draft.location,
+        attendees=[messages.attendee_message(a) for a in draft.attendees],
+        send_updates=messages.send_updates_number(draft.send_updates),
+        transparency=messages.transparency_number(draft.transparency),
     )
+    if draft.all_day is not None:
+        request.all_day.CopyFrom(messages.date_span_message(draft.all_day))
+    else:
+        request.time.CopyFrom(time_range(draft.start, draft.end))
+    return request
 
 
 def list_events_request(
@@ -100,6 +107,7 @@ def list_events_request(
     page_size: int,
     page_token: str | None,
     include_cancelled: bool,
+    private: Mapping[str, str] | None = None,
 ) -> pb.ListEventsRequest:
     return pb.ListEventsRequest(
         calendar_id=calendar_id,
@@ -107,7 +115,92 @@ def list_events_request(
         page_size=page_size,
         page_token=page_token or "",
         include_cancelled=include_cancelled,
+        private_property_filter=dict(private or {}),
     )
+
+
+def changes_request(query: ChangeQuery) -> pb.ListEventsRequest:
+    """A change-feed listing."""
+    request = pb.ListEventsRequest(
+        calendar_id=query.calendar_id,
+        page_size=query.page_size,
+        page_token=query.page_token or "",
+        include_cancelled=True,
+        private_property_filter=dict(query.private),
+        sync_token=query.sync_token or "",
+    )
+    if query.updated_since is not None:
+        request.updated_since.CopyFrom(timestamp(query.updated_since))
+    if query.start is not None and query.end is not None:
+        request.range.CopyFrom(time_range(query.start, query.end))
+    return request
+
+
+UPDATABLE = (
+    "summary",
+    "description",
+    "location",
+    "time",
+    "time_zone",
+    "all_day",
+    "attendees",
+    "transparency",
+    "private_properties",
+)
+"""The ``UpdateEventRequest.update_mask`` paths (Event fields a caller may change)."""
+
+
+def update_event_request(
+    calendar_id: str, event_id: str, changes: EventChanges
+) -> pb.UpdateEventRequest:
+    """The request changing exactly the fields ``changes`` sets."""
+    event = pb.Event(
+        summary=changes.summary or "",
+        description=changes.description or "",
+        location=changes.location or "",
+        attendees=[messages.attendee_message(a) for a in changes.attendees or ()],
+        private_properties=dict(changes.private or {}),
+    )
+    paths = [
+        name
+        for name, value in (
+            ("summary", changes.summary),
+            ("description", changes.description),
+            ("location", changes.location),
+            ("attendees", changes.attendees),
+            ("private_properties", changes.private),
+        )
+        if value is not None
+    ]
+    if changes.transparency is not None:
+        event.transparency = messages.transparency_number(changes.transparency)
+        paths.append("transparency")
+    if changes.time is not None:
+        paths.extend(_time_paths(event, changes.time))
+    request = pb.UpdateEventRequest(
+        calendar_id=calendar_id,
+        event_id=event_id,
+        event=event,
+        etag=changes.etag or "",
+        conflict_policy=messages.policy_number(changes.conflict_policy),
+        send_updates=messages.send_updates_number(changes.send_updates),
+    )
+    request.update_mask.paths.extend(paths)
+    return request
+
+
+def _time_paths(event: pb.Event, time: EventTime) -> list[str]:
+    paths = []
+    if time.all_day is not None:
+        event.all_day.CopyFrom(messages.date_span_message(time.all_day))
+        paths.append("all_day")
+    else:
+        event.time.CopyFrom(time_range(time.start, time.end))
+        paths.append("time")
+    if time.time_zone is not None:
+        event.time_zone = time.time_zone
+        paths.append("time_zone")
+    return paths
 
 
 instant = proto_time.instant
@@ -117,20 +210,7 @@ def interval(message: pb.TimeRange) -> Interval:
     return Interval(instant(message.start), instant(message.end))
 
 
-def calendar_event(message: pb.Event) -> CalendarEvent:
-    return CalendarEvent(
-        event_id=message.event_id,
-        calendar_id=message.calendar_id,
-        summary=message.summary,
-        description=message.description,
-        start=instant(message.time.start),
-        end=instant(message.time.end),
-        time_zone=message.time_zone or "UTC",
-        status=message.status or "confirmed",
-        idempotency_key=message.idempotency_key or None,
-        owner=message.owner,
-        private=dict(message.private_properties),
-    )
+calendar_event = messages.calendar_event
 
 
 _ERROR_CODES: dict[FreeBusyError, pb.FreeBusyError.ValueType] = {
@@ -176,32 +256,3 @@ def calendar_busy(answer: FreeBusy) -> pb.CalendarBusy:
         error="" if error is None else LEGACY_ERROR_TEXT[error],
         error_code=pb.FREE_BUSY_ERROR_UNSPECIFIED if error is None else _ERROR_CODES[error],
     )
-
-
-CREDENTIALS_REJECTED_MESSAGE = (
-    "O serviço de calendário recusou as credenciais deste cliente; verifique o token de acesso."
-)
-_BY_CODE: dict[grpc.StatusCode, Callable[[str], CalendarError]] = {
-    grpc.StatusCode.INVALID_ARGUMENT: InvalidCalendarRequestError,
-    grpc.StatusCode.ALREADY_EXISTS: IdempotencyConflictError,
-    grpc.StatusCode.RESOURCE_EXHAUSTED: CalendarQuotaError,
-}
-CREDENTIAL_CODES = frozenset({grpc.StatusCode.UNAUTHENTICATED, grpc.StatusCode.PERMISSION_DENIED})
-EXPECTED_CODES = frozenset(
-    {grpc.StatusCode.INVALID_ARGUMENT, grpc.StatusCode.NOT_FOUND, grpc.StatusCode.ALREADY_EXISTS}
-)
-
-
-def port_error(code: grpc.StatusCode, details: str, *, event_scoped: bool) -> CalendarError:
-    """The port error for a final status: the one table of the client.
-
-    NOT_FOUND names the event for event RPCs and the calendar for calendar-level ones;
-    rejected credentials and every other code (UNAVAILABLE, DEADLINE_EXCEEDED, CANCELLED,
-    INTERNAL, …) become ``CalendarUnavailableError`` — the caller cannot fix those.
-    """
-    if code is grpc.StatusCode.NOT_FOUND:
-        return EventNotFoundError(details) if event_scoped else CalendarNotFoundError(details)
-    if code in CREDENTIAL_CODES:
-        return CalendarUnavailableError(CREDENTIALS_REJECTED_MESSAGE)
-    factory = _BY_CODE.get(code)
-    return CalendarUnavailableError() if factory is None else factory(details)

@@ -1,4 +1,5 @@
-"""``ICalendarAdapter``: the calendar port (docs/architecture.md#the-calendar-port).
+"""``ICalendarAdapter``: the calendar port (docs/architecture.md#the-calendar-port,
+docs/calendar-service.md).
 
 All instants are timezone-aware; adapters return them in UTC. Ranges are half-open
 ``[start, end)``.
@@ -8,116 +9,47 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
-from datetime import datetime, time
-from enum import StrEnum
+from datetime import datetime
 
+from agenda_kit.calendar.values import (
+    Attendee,
+    CalendarEvent,
+    ChangeQuery,
+    ConflictPolicy,
+    DateSpan,
+    EventChanges,
+    EventDraft,
+    EventPage,
+    EventTime,
+    FreeBusy,
+    FreeBusyError,
+    Interval,
+    SendUpdates,
+    SlotRules,
+    Transparency,
+    WeeklyHours,
+)
 
-@dataclass(frozen=True, slots=True)
-class Interval:
-    """A half-open interval ``[start, end)`` of aware instants."""
-
-    start: datetime
-    end: datetime
-
-    def __post_init__(self) -> None:
-        if self.start.tzinfo is None or self.end.tzinfo is None:
-            raise ValueError("interval bounds must be timezone-aware")
-        if self.end <= self.start:
-            raise ValueError("interval end must be after its start")
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class WeeklyHours:
-    """A recurring local window: ``day_of_week`` (1 = Monday … 7 = Sunday) from ``start`` to
-    ``end`` local time; ``end`` of ``None`` means midnight at the end of that day."""
-
-    day_of_week: int
-    start: time
-    end: time | None
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class SlotRules:
-    """How free slots are cut: availability, grid, buffers and notice.
-
-    With no ``weekly_hours`` and no ``windows`` the whole requested range is available.
-    ``step_minutes`` of ``None`` means the duration when it divides 1440, else 15.
-    """
-
-    time_zone: str = "UTC"
-    weekly_hours: tuple[WeeklyHours, ...] = ()
-    windows: tuple[Interval, ...] = ()
-    step_minutes: int | None = None
-    buffer_before_minutes: int = 0
-    buffer_after_minutes: int = 0
-    minimum_notice_minutes: int = 0
-    max_results: int = 500
-
-
-class FreeBusyError(StrEnum):
-    """Why one calendar's busy time could not be read (adapters map their vendor's reasons)."""
-
-    NOT_FOUND = "not_found"
-    """The calendar does not exist."""
-    FORBIDDEN = "forbidden"
-    """The calendar exists but may not be read with these credentials."""
-    MISSING = "missing"
-    """The backend's answer left the calendar out."""
-    UNAVAILABLE = "unavailable"
-    """The backend could not read it now; a later read may succeed."""
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class FreeBusy:
-    """Busy time of one calendar; ``error`` says why it could not be read (busy is then empty)."""
-
-    calendar_id: str
-    busy: tuple[Interval, ...] = ()
-    error: FreeBusyError | None = None
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class EventDraft:
-    """What a caller asks to be written."""
-
-    calendar_id: str
-    summary: str
-    description: str
-    start: datetime
-    end: datetime
-    idempotency_key: str
-    time_zone: str = "UTC"
-    owner: str = ""
-    """The principal writing it (set by the calendar service, never by its callers)."""
-    private: dict[str, str] = field(default_factory=dict)
-    """Opaque references (Google ``extendedProperties.private``), never personal data."""
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class CalendarEvent:
-    """An event as stored by the provider."""
-
-    event_id: str
-    calendar_id: str
-    summary: str
-    description: str
-    start: datetime
-    end: datetime
-    time_zone: str = "UTC"
-    status: str = "confirmed"
-    idempotency_key: str | None = None
-    owner: str = ""
-    """The principal that wrote it; empty for events written outside the service."""
-    private: dict[str, str] = field(default_factory=dict)
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class EventPage:
-    """One page of events ordered by start; ``next_page_token`` is None on the last page."""
-
-    events: tuple[CalendarEvent, ...] = field(default_factory=tuple)
-    next_page_token: str | None = None
+__all__ = [
+    "Attendee",
+    "CalendarEvent",
+    "ChangeQuery",
+    "ConflictPolicy",
+    "DateSpan",
+    "EventChanges",
+    "EventDraft",
+    "EventPage",
+    "EventTime",
+    "ForwardingCalendarAdapter",
+    "FreeBusy",
+    "FreeBusyError",
+    "ICalendarAdapter",
+    "Interval",
+    "SendUpdates",
+    "SlotRules",
+    "Transparency",
+    "WeeklyHours",
+]
 
 
 class ICalendarAdapter(ABC):
@@ -127,7 +59,13 @@ class ICalendarAdapter(ABC):
     - ``create_event`` is idempotent on ``idempotency_key``: a retry after a lost response
       returns the event created the first time and never creates a second one;
     - ``cancel_event`` of an event that is already gone succeeds (returns False);
-    - ``move_event`` keeps the event's id; moving it to where it already is succeeds;
+    - ``move_event`` and ``update_event`` keep the event's id; moving it to where it already
+      is succeeds;
+    - writes are create-if-free unless the draft's (or change's) ``conflict_policy`` allows
+      an overlap: an opaque event is written only if its time is free, else
+      ``SlotTakenError`` (the calendar service keeps this guarantee for every client;
+      a raw backend behind it only writes);
+    - a write with an ``etag`` happens only if the event still has it (``EtagMismatchError``);
     - reads are cached by default; ``fresh=True`` bypasses every cache and every shared
       in-flight request on the client and the server side (use it to re-check before a write);
     - failures are ``agenda_kit.calendar.errors`` exceptions, never vendor exceptions.
@@ -196,7 +134,14 @@ class ICalendarAdapter(ABC):
         """One event; ``EventNotFoundError`` when absent."""
 
     @abstractmethod
-    async def cancel_event(self, calendar_id: str, event_id: str) -> bool:
+    async def cancel_event(
+        self,
+        calendar_id: str,
+        event_id: str,
+        *,
+        etag: str | None = None,
+        send_updates: SendUpdates = SendUpdates.NONE,
+    ) -> bool:
         """Cancel the event; False when it was already cancelled or gone."""
 
     @abstractmethod
@@ -208,6 +153,13 @@ class ICalendarAdapter(ABC):
         where it already is succeeds."""
 
     @abstractmethod
+    async def update_event(
+        self, calendar_id: str, event_id: str, changes: EventChanges
+    ) -> CalendarEvent:
+        """Apply ``changes`` keeping the id and return the whole event;
+        ``EventNotFoundError`` when absent or cancelled."""
+
+    @abstractmethod
     async def list_events(
         self,
         calendar_id: str,
@@ -217,8 +169,15 @@ class ICalendarAdapter(ABC):
         page_size: int = 100,
         page_token: str | None = None,
         include_cancelled: bool = False,
+        private: Mapping[str, str] | None = None,
     ) -> EventPage:
-        """Events overlapping ``[start, end)``, ordered by start, one page at a time."""
+        """Events overlapping ``[start, end)``, ordered by start, one page at a time;
+        ``private``: only those whose private properties hold every entry."""
+
+    @abstractmethod
+    async def list_changes(self, query: ChangeQuery) -> EventPage:
+        """The change feed: events changed since ``query``'s position, cancelled ones
+        included, one page at a time; the last page carries ``next_sync_token``."""
 
 
 class ForwardingCalendarAdapter(ICalendarAdapter):
@@ -258,13 +217,27 @@ class ForwardingCalendarAdapter(ICalendarAdapter):
     async def get_event(self, calendar_id: str, event_id: str) -> CalendarEvent:
         return await self._inner.get_event(calendar_id, event_id)
 
-    async def cancel_event(self, calendar_id: str, event_id: str) -> bool:
-        return await self._inner.cancel_event(calendar_id, event_id)
+    async def cancel_event(
+        self,
+        calendar_id: str,
+        event_id: str,
+        *,
+        etag: str | None = None,
+        send_updates: SendUpdates = SendUpdates.NONE,
+    ) -> bool:
+        return await self._inner.cancel_event(
+            calendar_id, event_id, etag=etag, send_updates=send_updates
+        )
 
     async def move_event(
         self, calendar_id: str, event_id: str, start: datetime, end: datetime
     ) -> CalendarEvent:
         return await self._inner.move_event(calendar_id, event_id, start, end)
+
+    async def update_event(
+        self, calendar_id: str, event_id: str, changes: EventChanges
+    ) -> CalendarEvent:
+        return await self._inner.update_event(calendar_id, event_id, changes)
 
     async def list_events(
         self,
@@ -275,6 +248,7 @@ class ForwardingCalendarAdapter(ICalendarAdapter):
         page_size: int = 100,
         page_token: str | None = None,
         include_cancelled: bool = False,
+        private: Mapping[str, str] | None = None,
     ) -> EventPage:
         return await self._inner.list_events(
             calendar_id,
@@ -283,4 +257,8 @@ class ForwardingCalendarAdapter(ICalendarAdapter):
             page_size=page_size,
             page_token=page_token,
             include_cancelled=include_cancelled,
+            private=private,
         )
+
+    async def list_changes(self, query: ChangeQuery) -> EventPage:
+        return await self._inner.list_changes(query)

@@ -12,15 +12,20 @@ but the most recently started replica must be stopped last.
 
 from __future__ import annotations
 
+import asyncio
 import uuid
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from datetime import date, datetime, timedelta
 from pathlib import Path
+from typing import Any
+from uuid import UUID
 from zoneinfo import ZoneInfo
 
 import grpc
+from pydantic_ai.messages import ModelMessage, ModelResponse
+from pydantic_ai.models.function import AgentInfo, FunctionModel
 
 from agenda.agent.v1 import agent_service_pb2 as pb
 from agenda.agent.v1 import agent_service_pb2_grpc as pb_grpc
@@ -28,9 +33,12 @@ from agenda.agent.v1 import catalog_service_pb2_grpc as catalog_grpc
 from agenda.calendar.v1 import calendar_service_pb2_grpc as calendar_grpc
 from agenda_kit.mongo import EmbeddedMongo, make_client
 from agenda_kit.settings import SharedSettings
-from agent_service.bootstrap import AgentApp, bootstrap
+from agent_service.application.bursts import LaneKey
+from agent_service.application.incoming import sender_ref
+from agent_service.bootstrap import AgentApp, Overrides, bootstrap
 from agent_service.cli.script import next_working_day
 from agent_service.cli.seed import seed
+from agent_service.infrastructure.agent.offline.model import offline_model_function
 from agent_service.infrastructure.settings import AgentSettings
 from calendar_service.bootstrap import CalendarApp
 from calendar_service.bootstrap import bootstrap as calendar_bootstrap
@@ -79,12 +87,21 @@ class AgentStack:
             calendar_token=CALENDAR_TOKEN,
         )
 
-    def shared_settings(self) -> SharedSettings:
-        return SharedSettings(MONGODB_URI=self.mongo_uri, AGENDA_DATA_DIR=self.data_dir)
+    def shared_settings(self, **aliased: Any) -> SharedSettings:
+        return SharedSettings(MONGODB_URI=self.mongo_uri, AGENDA_DATA_DIR=self.data_dir, **aliased)
 
-    async def start_replica(self) -> AgentApp:
-        """One more agent service (``bootstrap`` with the service's defaults) on the database."""
-        app = await bootstrap(self.agent_settings(), self.shared_settings())
+    async def start_replica(
+        self,
+        overrides: Overrides | None = None,
+        shared: dict[str, Any] | None = None,
+        **settings: Any,
+    ) -> AgentApp:
+        """One more agent service (``bootstrap`` with the service's defaults, but ``settings``,
+        the shared settings ``shared`` by their variable names, and ``overrides``) on the
+        database."""
+        configured = self.agent_settings().model_copy(update=settings)
+        shared_settings = self.shared_settings(**(shared or {}))
+        app = await bootstrap(configured, shared_settings, overrides or Overrides())
         await app.start()
         self.replicas.append(app)
         return app
@@ -95,8 +112,11 @@ class AgentStack:
 
 
 @asynccontextmanager
-async def agent_stack(server: EmbeddedMongo, data_dir: Path) -> AsyncIterator[AgentStack]:
-    """The calendar service plus one agent replica; everything stopped and dropped on exit."""
+async def agent_stack(
+    server: EmbeddedMongo, data_dir: Path, *, replicas: int = 1
+) -> AsyncIterator[AgentStack]:
+    """The calendar service plus ``replicas`` agent replicas (0: the test starts them);
+    everything stopped and dropped on exit."""
     suffix = uuid.uuid4().hex[:12]
     calendar_settings = CalendarSettings(
         grpc_port=0, metrics_port=0, auth_tokens=[CALENDAR_TOKEN], database=f"cal_{suffix}"
@@ -106,7 +126,8 @@ async def agent_stack(server: EmbeddedMongo, data_dir: Path) -> AsyncIterator[Ag
     await calendar.start()
     stack = AgentStack(server.uri, data_dir, f"agent_{suffix}", calendar)
     try:
-        await stack.start_replica()
+        for _ in range(replicas):
+            await stack.start_replica()
         yield stack
     finally:
         for app in reversed(stack.replicas):
@@ -180,3 +201,33 @@ class Customer:
 def day_range(day: date) -> tuple[datetime, datetime]:
     start = datetime(day.year, day.month, day.day, tzinfo=SALON_ZONE)
     return start, start + timedelta(days=1)
+
+
+class Gate:
+    """The offline model, held at its next request while closed."""
+
+    def __init__(self) -> None:
+        self.opened = asyncio.Event()
+        self.opened.set()
+        self.entered = asyncio.Event()
+
+    def close(self) -> None:
+        self.opened.clear()
+        self.entered.clear()
+
+    async def respond(self, messages: list[ModelMessage], info: AgentInfo) -> ModelResponse:
+        if not self.opened.is_set():
+            self.entered.set()
+            await self.opened.wait()
+        return offline_model_function(messages, info)
+
+    def model(self) -> FunctionModel:
+        return FunctionModel(self.respond, model_name="offline")
+
+
+async def until_waiting(app: AgentApp, tenant: str, external_id: str, count: int) -> None:
+    """Until ``count`` messages of the customer wait in their lane (read from the store: the
+    state the test waits for, not a time)."""
+    lane = LaneKey(UUID(tenant), "whatsapp", sender_ref(external_id))
+    while len(await app.repos.lanes.waiting(lane)) < count:  # noqa: ASYNC110 - the store's state
+        await asyncio.sleep(0.01)

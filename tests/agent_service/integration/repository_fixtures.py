@@ -7,15 +7,16 @@ in the test module), with a fresh database per test.
 from __future__ import annotations
 
 from collections.abc import AsyncIterator
-from uuid import UUID, uuid4
+from datetime import UTC, datetime
+from uuid import uuid4
 
 import pytest
 
 from agenda_kit.mongo import EmbeddedMongo, make_client
 from agent_service.application.repositories import Repositories
 from agent_service.infrastructure.mongo import init_agent_storage
-from agent_service.infrastructure.mongo.booking_documents import SlotHoldDocument
-from tests.fakes.agent_repositories import InMemoryAppointmentRepository, in_memory_repositories
+from agent_service.infrastructure.mongo.conversation_documents import ProcessedTurnDocument
+from tests.fakes.agent_repositories import InMemoryTurnRepository, in_memory_repositories
 
 
 async def beanie_repositories(server: EmbeddedMongo) -> AsyncIterator[Repositories]:
@@ -39,8 +40,16 @@ async def repos(request: pytest.FixtureRequest) -> AsyncIterator[Repositories]:
         yield repositories
 
 
-async def holds_of(repos: Repositories, appointment_id: UUID) -> int:
-    """How many slot holds an appointment has (a peek behind the port, for assertions)."""
-    if isinstance(repos.appointments, InMemoryAppointmentRepository):
-        return sum(1 for held in repos.appointments.holds.values() if held == appointment_id)
-    return await SlotHoldDocument.find({"appointment_id": appointment_id}).count()
+LONG_AGO = datetime(2000, 1, 1, tzinfo=UTC)
+
+
+async def expire_leases(repos: Repositories) -> None:
+    """End the current claims' leases (a peek behind the port, standing for "the lease's time
+    has passed" without waiting for it)."""
+    turns = repos.turns
+    if isinstance(turns, InMemoryTurnRepository):
+        for claim in turns.claims.values():
+            claim.lease_until = LONG_AGO
+        return
+    collection = ProcessedTurnDocument.get_pymongo_collection()
+    await collection.update_many({}, {"$set": {"lease_until": LONG_AGO}})

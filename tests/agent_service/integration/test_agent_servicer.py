@@ -190,7 +190,7 @@ async def test_stream_message_reports_progress_then_text_then_the_final_response
     assert set(kinds[:first_text]) == {"progress"}
     assert set(kinds[first_text:-1]) == {"text_delta"}
     progress = [event.progress for event in events if event.WhichOneof("event") == "progress"]
-    assert progress[:2] == ["prepare", "route"], progress
+    assert progress[:3] == ["accepted", "prepare", "route"], progress
     assert "specialist:booking" in progress
     assert any(stage.startswith("tool:") for stage in progress), progress
     final = events[-1].final

@@ -15,7 +15,7 @@ from agenda.agent.v1 import catalog_service_pb2 as pb
 from agenda.agent.v1 import catalog_service_pb2_grpc as pb_grpc
 from agenda_kit.mongo import EmbeddedMongo
 from agent_service.domain.catalog import LocalizedAliases, Service
-from agent_service.infrastructure.agent.tools.formatting import service_line
+from agent_service.infrastructure.agent.tools.formatting import service_item
 from tests.agent_service.integration.catalog_server import AUTH, catalog_stub
 from tests.agent_service.integration.repository_fixtures import beanie_repositories
 from tests.fakes.agent_repositories import in_memory_repositories
@@ -128,4 +128,4 @@ def test_the_tools_list_the_conversations_language_first() -> None:
     assert service.words("pt") == ("corte de cabelo", "Cabelo", "haircut")
     assert service.words("en") == ("haircut", "cabelo", "corte de cabelo")
     assert service.localized_aliases[1].language == "pt-br"
-    assert "also called: haircut; cabelo; corte de cabelo |" in service_line(service, "en")
+    assert service_item(service, "en").aliases[:3] == ["haircut", "cabelo", "corte de cabelo"]

@@ -16,6 +16,7 @@ from structlog.testing import capture_logs
 
 from agent_service.domain.appointments import AppointmentStatus
 from agent_service.domain.conversations import ActionKind
+from agent_service.domain.errors import ModelUnavailableError
 from agent_service.infrastructure.agent.models import build_model
 from agent_service.infrastructure.agent.specialists import SPECIALISTS, enabled_specialists
 from tests.agent_service.conversation_fixtures import Assistant, Salon, seed_salon
@@ -206,26 +207,34 @@ async def test_each_specialist_is_offered_only_its_own_tools(
 
 
 @pytest.mark.parametrize(
-    ("fault", "attempts"),
+    ("fault", "attempts", "cause"),
     [
-        (Fault.server_error(times=3), 3),  # the SDK's two retries, then ModelHTTPError
-        (Fault.rate_limited(times=3), 3),
-        (Fault.malformed_json(), 1),  # a 200 is not retried: ModelAPIError
+        (Fault.server_error(times=3), 3, "server_error"),  # the SDK's two retries, then 500
+        (Fault.rate_limited(times=3), 3, "rate_limited"),
+        (Fault.malformed_json(), 1, "bad_response"),  # a 200 is not retried: ModelAPIError
     ],
     ids=["500", "429", "malformed-json"],
 )
-async def test_provider_failures_become_a_clean_reply(
-    server: FakeOpenAI, fault: Fault, attempts: int
+async def test_a_provider_outage_fails_the_turn_retryably_and_stores_nothing(
+    server: FakeOpenAI, fault: Fault, attempts: int, cause: str
 ) -> None:
+    """The model gave no answer: the turn fails with ``ModelUnavailableError`` (UNAVAILABLE
+    with a retry hint at the edge), the model's health says so, nothing is stored that the
+    retry of the same message id would replay; the retry gets the real answer."""
     assistant, salon = await assistant_for(server)
     server.inject(fault)
-    reply = await assistant.say(salon.tenant.id, BOOK)
-    assert LIMIT_REPLY in reply.result.reply, reply.result.reply
+    with pytest.raises(ModelUnavailableError) as failed:
+        await assistant.say(salon.tenant.id, BOOK, message_id="m-outage")
+    assert failed.value.cause == cause and failed.value.retry_after_seconds > 0
     assert [r.status for r in server.requests] == [fault.status] * attempts
-    assert assistant.calendar.events == {}
-    # The conversation goes on once the provider recovers.
-    retried = await assistant.say(salon.tenant.id, BOOK)
-    assert "Confirma" in retried.result.reply, retried.result.reply
+    assert assistant.calendar.events == {} and not assistant.model_health.serving
+    stored = await assistant.repos.turns.stored(salon.tenant.id, "whatsapp", "m-outage")
+    assert stored is not None and stored.result is None and stored.failure is not None
+    assert stored.failure.reason == "MODEL_UNAVAILABLE"
+    # The provider is back: the same message id runs again and gets the real answer.
+    retried = await assistant.say(salon.tenant.id, BOOK, message_id="m-outage")
+    assert "Confirma" in retried.result.reply and not retried.duplicate, retried.result.reply
+    assert assistant.model_health.serving
 
 
 async def test_a_completion_without_choices_becomes_a_clean_reply(server: FakeOpenAI) -> None:
@@ -246,13 +255,19 @@ async def test_a_rate_limit_honours_retry_after_and_recovers(server: FakeOpenAI)
     assert retried.received_at - limited.received_at >= 0.19  # retry-after-ms: 200
 
 
-async def test_a_failure_mid_booking_books_nothing(server: FakeOpenAI) -> None:
+async def test_a_failure_mid_booking_books_nothing_and_the_retry_books(
+    server: FakeOpenAI,
+) -> None:
     assistant, salon = await assistant_for(server)
     await assistant.say(salon.tenant.id, BOOK)
     server.inject(Fault.server_error(times=3))  # the specialist's call after "sim"
-    reply = await assistant.say(salon.tenant.id, "sim")
-    assert LIMIT_REPLY in reply.result.reply, reply.result.reply
-    assert reply.result.actions == () and assistant.calendar.events == {}
+    with pytest.raises(ModelUnavailableError):
+        await assistant.say(salon.tenant.id, "sim", message_id="m-yes")
+    assert assistant.calendar.events == {}
+    # Nothing of the failed turn was kept: the proposal still waits, the retry confirms it.
+    booked = await assistant.say(salon.tenant.id, "sim", message_id="m-yes")
+    assert [a.kind for a in booked.result.actions] == [ActionKind.APPOINTMENT_BOOKED]
+    assert len(assistant.calendar.events) == 1
 
 
 async def test_the_api_key_never_reaches_the_logs(
@@ -264,18 +279,26 @@ async def test_the_api_key_never_reaches_the_logs(
     with capture_logs() as events:
         assistant, salon = await assistant_for(server)
         server.inject(Fault.server_error(times=3))
-        failed = await assistant.say(salon.tenant.id, BOOK)
+        with pytest.raises(ModelUnavailableError):
+            await assistant.say(salon.tenant.id, BOOK)
         await assistant.say(salon.tenant.id, BOOK)
         await assistant.say(salon.tenant.id, "sim")
         wrong_key = Assistant(model=model_for(server, api_key="sk-wrong"), repos=assistant.repos)
-        refused = await wrong_key.say(salon.tenant.id, BOOK, customer="5511888880000")
-    assert LIMIT_REPLY in failed.result.reply and LIMIT_REPLY in refused.result.reply
+        with pytest.raises(ModelUnavailableError) as refused:
+            await wrong_key.say(salon.tenant.id, BOOK, customer="5511888880000")
+    assert refused.value.cause == "credentials_rejected"
     assert server.requests[-1].status == 401 and not server.requests[-1].authorized
     out, err = capfd.readouterr()
     logged = "\n".join([caplog.text, repr(events), out, err])
-    # The check is not vacuous: the HTTP client's and the graph's logs were captured.
+    # The check is not vacuous: the HTTP client's and the model guard's logs were captured.
     assert "HTTP Request: POST" in caplog.text
-    assert "agent_run_stopped" in logged and "500" in logged
+    failures = [e for e in events if e["event"] == "model_request_failed"]
+    assert [(e["cause"], e["status"]) for e in failures] == [
+        ("server_error", 500),
+        ("credentials_rejected", 401),
+    ]
+    # one line per failure, at warning level, with no traceback
+    assert all(e["log_level"] == "warning" and "exc_info" not in e for e in failures)
     assert API_KEY not in logged
     assert "sk-wrong" not in logged
 

@@ -36,7 +36,7 @@ def _validation_error() -> pydantic.ValidationError:
         (
             CalendarUnavailableError(),
             "UNAVAILABLE",
-            "O calendário do profissional está temporariamente indisponível.",
+            "The calendar provider is temporarily unavailable; retry later.",
         ),
     ],
 )

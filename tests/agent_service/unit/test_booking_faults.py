@@ -65,18 +65,19 @@ async def test_failpoints_are_called_at_each_step_in_order() -> None:
 
 async def test_no_write_starts_after_the_deadline_and_the_slot_is_released() -> None:
     service, salon, calendar, repos = await setup()
-    original = calendar.query_free_busy
+    original = repos.appointments.reserve
 
     async def slow(*args: Any, **kwargs: Any) -> Any:
-        await asyncio.sleep(0.1)
-        return await original(*args, **kwargs)
+        stored = await original(*args, **kwargs)
+        await asyncio.sleep(0.1)  # the caller's deadline passes after the reservation
+        return stored
 
-    calendar.query_free_busy = slow  # type: ignore[method-assign]
+    repos.appointments.reserve = slow  # type: ignore[method-assign]
     with deadline.deadline_after(0.05), pytest.raises(DeadlineExceededError):
         await book(service, salon)
     assert calendar.events == {}
     assert await statuses(repos, salon) == [AppointmentStatus.FAILED]
-    calendar.query_free_busy = original  # type: ignore[method-assign]
+    repos.appointments.reserve = original  # type: ignore[method-assign]
     assert (await book(service, salon)).status is AppointmentStatus.CONFIRMED
 
 

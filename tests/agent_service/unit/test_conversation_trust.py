@@ -11,12 +11,14 @@ import pytest
 
 from agent_service.application.faq_ranking import rank
 from agent_service.domain.catalog import BookingPolicy, FaqEntry, Professional, WorkingHours
-from agent_service.infrastructure.agent.offline.context import is_plain_no
+from agent_service.infrastructure.agent.offline.context import ToolResult, is_plain_no
 from agent_service.infrastructure.agent.offline.matching import best_match_group
 from agent_service.infrastructure.agent.offline.refusals import refusal_text
 from agent_service.infrastructure.agent.offline.text import conversation_language
 from agent_service.infrastructure.agent.tools.refusals import nearest, refusal_reason
+from agent_service.infrastructure.agent.tools.results import Failed, Retry
 from eval.evaluators import reply_problems
+from tests.agent_service.offline_results import refused
 
 ZONE = ZoneInfo("America/Sao_Paulo")
 NOW = datetime(2026, 11, 30, 12, 0, tzinfo=UTC)  # Monday 09:00 in São Paulo
@@ -70,15 +72,13 @@ def test_nearest_offers_the_closest_free_times_in_order() -> None:
 
 
 def test_refusals_are_said_in_the_conversation_language_with_options() -> None:
-    result = (
-        "NOT AVAILABLE (reason=break): x is not free. Nearest free times that day: 11:30, 13:00"
-        " (4 more; check_availability lists them all)."
-    )
+    result = refused("break", ("11:30", "13:00"), more=4)
     pt = refusal_text(result, "pt")
     en = refusal_text(result, "en")
     assert pt is not None and "intervalo" in pt and "11:30, 13:00" in pt and "período" in pt
     assert en is not None and "break" in en and "not free" not in en
-    assert refusal_text("NOT BOOKED: something else", "pt") is None
+    failed = Failed(result="NOT_BOOKED", reason="not_possible", note="NOT BOOKED: x")
+    assert refusal_text(ToolResult("book_appointment", "", data=failed), "pt") is None
 
 
 @pytest.mark.parametrize(
@@ -181,14 +181,12 @@ def test_aliases_are_bounded_trimmed_and_deduplicated() -> None:
 
 @pytest.mark.parametrize("days", [14, 30, 90])
 def test_the_horizon_refusal_states_the_tenants_own_horizon(days: int) -> None:
-    retry = f"2027-03-15 is beyond the booking horizon ({days} days from today); the last ..."
-    tool = (
-        "NOT AVAILABLE (reason=beyond_horizon): x is not free. Nearest free times that day: none."
-        f" The booking horizon is {days} days from today."
-    )
+    message = Retry(reason="beyond_horizon", note="2027-03-15 is beyond", horizon_days=days)
+    retry = ToolResult("book_appointment", message.message(), is_retry=True, retry=message)
+    tool = refused("beyond_horizon", horizon_days=days)
     for result in (retry, tool):
         pt, en = refusal_text(result, "pt"), refusal_text(result, "en")
         assert pt is not None and f"até {days} dias" in pt and "60" not in pt.replace(str(days), "")
         assert en is not None and f"up to {days} days" in en
-    unstated = refusal_text("NOT AVAILABLE (reason=beyond_horizon): x", "pt")
+    unstated = refusal_text(refused("beyond_horizon"), "pt")
     assert unstated is not None and "{days}" not in unstated and "dias" not in unstated

@@ -10,8 +10,9 @@ from uuid import UUID
 
 import pytest
 
-from agent_service.application.conversation import HUMAN, HandleMessage, IncomingMessage
+from agent_service.application.conversation import HandleMessage, IncomingMessage
 from agent_service.application.engine import ProgressSink, TurnInput, TurnOutput
+from agent_service.application.turn_runner import HUMAN
 from agent_service.domain.conversations import (
     ActionKind,
     Conversation,

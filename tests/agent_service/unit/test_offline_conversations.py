@@ -161,7 +161,7 @@ async def test_a_handoff_returns_to_the_assistant_after_the_timeout() -> None:
     taken = conversation.handed_off_at
     clock = [taken + timedelta(seconds=599)]
     assistant.handle = HandleMessage(
-        assistant.repos, assistant.handle._engine, handoff_timeout=600, clock=lambda: clock[0]
+        assistant.repos, assistant.engine, handoff_timeout=600, clock=lambda: clock[0]
     )
     quiet = await assistant.say(salon.tenant.id, "Olá? alguém aí?")
     assert quiet.result.reply == "" and quiet.result.specialist == "human"

@@ -165,7 +165,8 @@ TIMES = [
     case("pt-meio-dia-e-meia", "meio dia e meia", None, T(12, 30)),
     case("pt-10-e-meia", "às 10 e meia", None, T(10, 30)),
     case("pt-pelas-11", "lá pelas 11", None, T(11)),
-    case("pt-a-partir-das-14", "a partir das 14", None, T(14)),
+    # "a partir das 14" is where the times start (When.window), not a time to book.
+    case("pt-a-partir-das-14", "a partir das 14", None, None),
     case("pt-25h-invalid", "25h", None, None),
     case("pt-10h75-invalid", "10h75", None, None),
     case("pt-as-24-invalid", "às 24", None, None),

@@ -28,6 +28,7 @@ from agent_service.infrastructure.agent.offline.nlu import parse_when
 from agent_service.infrastructure.agent.offline.refusals import refusal_text
 from agent_service.infrastructure.agent.offline.when import two_readings
 from agent_service.infrastructure.agent.tools.refusals import day_off_cover
+from tests.agent_service.offline_results import appointment, listed, refused
 
 SP = ZoneInfo("America/Sao_Paulo")
 NOW = datetime(2026, 11, 30, 9, 0, tzinfo=SP)  # Monday
@@ -90,17 +91,12 @@ def test_a_slash_date_with_two_readings_in_english_is_asked(text: str, day: date
     assert parse_when(text, NOW).day == day
 
 
-_ID = "00000000-0000-0000-0000-0000000000{:02d}"
-LISTED = "Upcoming appointments:\n" + "\n".join(
-    [
-        f"- Corte social with Lucas Almeida | terça-feira 01/12/2026 10:00 | status=confirmed"
-        f" | id={_ID.format(1)} | professional_id={_ID.format(11)} | service_id={_ID.format(21)}"
-        " | service also called: corte; haircut",
-        f"- Massagem relaxante with Rodrigo Lima | quarta-feira 02/12/2026 15:00"
-        f" | status=confirmed | id={_ID.format(2)} | professional_id={_ID.format(12)}"
-        f" | service_id={_ID.format(22)} | service also called: massagem; massage",
-    ]
-)
+LISTED = listed(
+    appointment(1, "Corte social", "Lucas Almeida", datetime(2026, 12, 1, 10, tzinfo=SP),
+                ("corte", "haircut")),
+    appointment(2, "Massagem relaxante", "Rodrigo Lima", datetime(2026, 12, 2, 15, tzinfo=SP),
+                ("massagem", "massage")),
+)  # fmt: skip
 
 
 @pytest.mark.parametrize(
@@ -154,16 +150,11 @@ def test_who_works_a_day_another_professional_is_off() -> None:
 
 
 def test_a_day_off_says_who_works_that_day_without_booking_them() -> None:
-    result = (
-        "NOT AVAILABLE (reason=day_off): Monday 10:00 is not free for Corte with Lucas. Nearest"
-        " free times that day: none. Lucas does not work that day; working that day for this"
-        " service: Pedro Santos."
-    )
+    result = refused("day_off", working_that_day=["Pedro Santos"])
     en, pt = refusal_text(result, "en"), refusal_text(result, "pt")
     assert en is not None and "closed" not in en and "Pedro Santos" in en
     assert pt is not None and "fechad" not in pt and "Pedro Santos" in pt
-    alone = result.split(" Lucas does")[0] + " Lucas does not work that day."
-    said = refusal_text(alone, "en")
+    said = refusal_text(refused("day_off"), "en")
     assert said is not None and "closed" not in said and "Pedro" not in said
 
 

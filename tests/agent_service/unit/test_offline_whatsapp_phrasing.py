@@ -29,6 +29,7 @@ from agent_service.infrastructure.agent.offline.corrections import affirmed
 from agent_service.infrastructure.agent.offline.intents import classify_intent
 from agent_service.infrastructure.agent.offline.nlu import parse_when
 from agent_service.infrastructure.agent.offline.when import loose_time, shift
+from tests.agent_service.offline_results import appointment, listed
 
 SP = ZoneInfo("America/Sao_Paulo")
 NOW = datetime(2026, 11, 30, 9, 0, tzinfo=SP)  # Monday
@@ -102,23 +103,13 @@ def test_any_professional_in_the_trades_words(text: str, anyone: bool) -> None:
 _ID = "00000000-0000-0000-0000-0000000000{:02d}"
 
 
-def _appointment(n: int, service: str, who: str, when: str, aka: str = "") -> str:
-    also = f" | service also called: {aka}" if aka else ""
-    return (
-        f"- {service} with {who} | {when} | status=confirmed | id={_ID.format(n)}"
-        f" | professional_id={_ID.format(n + 10)} | service_id={_ID.format(n + 20)}{also}"
-    )
-
-
-LISTED = "Upcoming appointments:\n" + "\n".join(
-    [
-        _appointment(1, "Corte social", "Lucas Almeida", "terça-feira 01/12/2026 10:00",
-                     "corte; haircut; cabelo"),
-        _appointment(2, "Corte social", "Pedro Santos", "sábado 05/12/2026 11:00",
-                     "corte; haircut; cabelo"),
-        _appointment(3, "Esmaltação em gel", "Fernanda Oliveira", "quinta-feira 03/12/2026 15:00",
-                     "unha em gel; gel nails"),
-    ]
+LISTED = listed(
+    appointment(1, "Corte social", "Lucas Almeida", datetime(2026, 12, 1, 10, tzinfo=SP),
+                ("corte", "haircut", "cabelo")),
+    appointment(2, "Corte social", "Pedro Santos", datetime(2026, 12, 5, 11, tzinfo=SP),
+                ("corte", "haircut", "cabelo")),
+    appointment(3, "Esmaltação em gel", "Fernanda Oliveira", datetime(2026, 12, 3, 15, tzinfo=SP),
+                ("unha em gel", "gel nails")),
 )  # fmt: skip
 
 
@@ -256,6 +247,7 @@ async def test_availability_without_a_service_asks_only_when_lengths_differ() ->
 
     from agent_service.bootstrap import wire_booking
     from agent_service.infrastructure.agent.tools.discovery import check_availability
+    from agent_service.infrastructure.agent.tools.results import AskService, FreeTimes
     from eval.harness import NOW as EVAL_NOW
     from eval.harness import seed_salon
     from tests.fakes.agent_repositories import in_memory_repositories
@@ -275,12 +267,17 @@ async def test_availability_without_a_service_asks_only_when_lengths_differ() ->
     ctx = cast(Any, SimpleNamespace(deps=deps))
     julia, paulo = salon.professionals["ana"], salon.professionals["paulo"]  # 60+30 / 30 min
     asked = await check_availability(ctx, julia.id, FRI)
-    assert asked.startswith("ASK SERVICE: Júlia Prado"), asked
-    assert "Corte e escova (60 min)" in asked and "Hidratação capilar (30 min)" in asked
+    assert isinstance(asked, AskService) and asked.professional == "Júlia Prado", asked
+    assert {(o.name, o.minutes) for o in asked.options} == {
+        ("Corte e escova", 60),
+        ("Hidratação capilar", 30),
+    }
     answered = await check_availability(ctx, paulo.id, FRI)
-    assert answered.startswith("Free times for Paulo Reis") and "09:00" in answered
+    assert isinstance(answered, FreeTimes) and answered.days[0].professional == "Paulo Reis"
+    assert "09:00" in answered.days[0].times
     chosen = await check_availability(ctx, julia.id, FRI, salon.services["corte"].id)
-    assert "Corte e escova (60 min)" in chosen and "09:00" in chosen
+    assert isinstance(chosen, FreeTimes) and chosen.days[0].service == "Corte e escova"
+    assert (chosen.days[0].minutes, chosen.days[0].times[0]) == (60, "09:00")
 
 
 @pytest.mark.parametrize(
@@ -386,9 +383,12 @@ def test_batch5_phrasings() -> None:
 
 
 def test_after_a_time_is_where_the_times_start() -> None:
-    from agent_service.infrastructure.agent.offline.booking_flow import not_before
+    def start(text: str) -> time | None:
+        when = parse_when(text, NOW)
+        assert when.window is None or when.at is None  # a window edge is no time to book
+        return when.window.start if when.window else None
 
-    assert not_before("qualquer horario depois das 16h na quarta") == time(16)
-    assert not_before("anything after 3pm on friday?") == time(15)
-    assert not_before("a partir das 10h30") == time(10, 30)
-    assert not_before("corte amanha as 16h") is None
+    assert start("qualquer horario depois das 16h na quarta") == time(16)
+    assert start("anything after 3pm on friday?") == time(15)
+    assert start("a partir das 10h30") == time(10, 30)
+    assert start("corte amanha as 16h") is None

@@ -17,7 +17,7 @@ class CountingTenants(InMemoryTenantRepository):
         super().__init__()
         self.reads = 0
 
-    async def get(self, tenant_id: UUID) -> Tenant:
+    async def get(self, tenant_id: UUID, *, fresh: bool = False) -> Tenant:
         self.reads += 1
         return await super().get(tenant_id)
 
@@ -99,8 +99,8 @@ class RacingTenants(CountingTenants):
         super().__init__()
         self.during_read: list[object] = []
 
-    async def get(self, tenant_id: UUID) -> Tenant:
-        tenant = await super().get(tenant_id)
+    async def get(self, tenant_id: UUID, *, fresh: bool = False) -> Tenant:
+        tenant = await super().get(tenant_id, fresh=fresh)
         while self.during_read:
             await self.during_read.pop()  # type: ignore[misc]
         return tenant
@@ -113,3 +113,15 @@ async def test_a_read_that_raced_an_update_is_returned_but_not_kept() -> None:
     inner.during_read.append(cache.update(tenant.model_copy(update={"name": "Salon 2"})))
     assert (await cache.get(tenant.id)).name == "Salon"  # read before the update landed
     assert (await cache.get(tenant.id)).name == "Salon 2"  # not served from the stale read
+
+
+async def test_a_fresh_read_goes_past_the_cache_and_leaves_it_as_it_was() -> None:
+    inner = CountingTenants()
+    cache = CachedTenants(inner, ttl=60.0, clock=Clock())
+    tenant = await inner.add(Tenant(name="Salon"))
+    await cache.get(tenant.id)
+    await inner.update(tenant.model_copy(update={"name": "Salon 2"}))  # behind the cache
+    reads = inner.reads
+    assert (await cache.get(tenant.id, fresh=True)).name == "Salon 2"  # what an update reads
+    assert inner.reads == reads + 1
+    assert (await cache.get(tenant.id)).name == "Salon"  # the TTL still serves the kept one

@@ -20,6 +20,7 @@ from agent_service.domain.conversations import ActionKind
 from agent_service.infrastructure.agent.deps import PendingAction
 from agent_service.infrastructure.agent.offline.model import offline_model_function
 from agent_service.infrastructure.agent.specialists import ESCAPE_RULE
+from agent_service.infrastructure.agent.tools.results import NotAvailable, Proposed
 from agent_service.infrastructure.agent.tools.schemas import compact_schema
 from agent_service.infrastructure.agent.tools.steps import proposed
 from tests.agent_service.conversation_fixtures import Assistant, seed_salon
@@ -102,7 +103,7 @@ async def test_the_reply_after_a_proposal_and_the_confirm_step_get_only_their_st
         assert ESCAPE_RULE not in text
 
 
-def _run(pending: PendingAction | None, *results: str) -> Any:
+def _run(pending: PendingAction | None, *results: Any) -> Any:
     turn = SimpleNamespace(pending=pending, actions=[])
     messages: list[ModelMessage] = [ModelRequest(parts=[UserPromptPart("quero às 10h")])]
     messages += [
@@ -115,14 +116,15 @@ def _run(pending: PendingAction | None, *results: str) -> Any:
 def test_only_a_proposal_made_in_this_run_is_a_proposed_step() -> None:
     earlier = PendingAction("book_appointment", {"start_time": "x"}, "Corte com Ana")
     names = {"book_appointment"}
-    assert proposed(_run(earlier, "CONFIRMATION NEEDED: Corte com Ana."), names) == (
-        "book_appointment"
-    )
+    asked = Proposed(summary="Corte com Ana")
+    taken = NotAvailable(reason="taken", asked="10:00", service="Corte", professional="Ana",
+                         nearest=[])  # fmt: skip
+    assert proposed(_run(earlier, asked), names) == "book_appointment"
     # an earlier turn's proposal, and this run's call that was refused: every tool stays
     assert proposed(_run(earlier), names) is None
-    assert proposed(_run(earlier, "CONFIRMATION NEEDED: x.", "NOT FREE: 10:00"), names) is None
-    assert proposed(_run(None, "CONFIRMATION NEEDED: x."), names) is None
-    assert proposed(_run(earlier, "CONFIRMATION NEEDED: x."), {"cancel_appointment"}) is None
+    assert proposed(_run(earlier, asked, taken), names) is None
+    assert proposed(_run(None, asked), names) is None
+    assert proposed(_run(earlier, asked), {"cancel_appointment"}) is None
 
 
 async def test_a_confirmed_booking_that_was_not_made_brings_every_tool_back() -> None:

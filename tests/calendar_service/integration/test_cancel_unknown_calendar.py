@@ -31,6 +31,7 @@ from calendar_service.infrastructure.settings import CalendarSettings
 from tests.conftest import AUTH, TOKEN
 from tests.fakes.google_calendar import Emulator
 from tests.fakes.google_fixtures import CALENDAR_ID
+from tests.fakes.in_memory_holds import InMemoryHolds
 
 pytest_plugins = ["tests.kit.mongo_fixtures"]
 GHOST = "ghost@agenda.test"
@@ -97,7 +98,9 @@ async def google_stub(
     adapter: GoogleCalendarAdapter, tmp_path: Path
 ) -> AsyncIterator[pb_grpc.CalendarServiceAsyncStub]:
     settings = CalendarSettings(grpc_port=0, auth_tokens=[TOKEN], metrics_port=0)
-    app = await bootstrap(settings, SharedSettings(AGENDA_DATA_DIR=tmp_path), backend=adapter)
+    app = await bootstrap(
+        settings, SharedSettings(AGENDA_DATA_DIR=tmp_path), backend=adapter, holds=InMemoryHolds()
+    )
     await app.start()
     async with grpc.aio.insecure_channel(f"127.0.0.1:{app.port}") as channel:
         yield pb_grpc.CalendarServiceStub(channel)

@@ -21,10 +21,12 @@ from pymongo import AsyncMongoClient
 from agenda.calendar.v1 import calendar_service_pb2 as pb
 from agenda.calendar.v1 import calendar_service_pb2_grpc as pb_grpc
 from agenda_kit.auth.directory import token_hash
+from agenda_kit.errors import details_of
 from agenda_kit.mongo import EmbeddedMongo
 from agenda_kit.settings import SharedSettings
 from calendar_service.bootstrap import CalendarApp, bootstrap
-from calendar_service.infrastructure.settings import Backend, CalendarSettings
+from calendar_service.infrastructure.settings import Backend
+from tests.calendar_service.integration.backends import service_settings
 from tests.fakes.google_calendar import Emulator
 from tests.fakes.google_fixtures import CALENDAR_ID, ServiceAccount
 
@@ -63,6 +65,14 @@ class Running:
         auth = (("authorization", f"Bearer {TOKENS[who]}"),)
         return await getattr(self.stub, method)(request, metadata=auth, timeout=10)
 
+    async def answer(self, who: str, method: str, request: Any) -> tuple[Any, ...]:
+        """Everything a caller learns from an answer: code, message, details, result."""
+        try:
+            result = await self.call(who, method, request)
+        except grpc.aio.AioRpcError as error:
+            return error.code(), error.details(), details_of(error)
+        return grpc.StatusCode.OK, str(result)
+
     async def code(self, who: str, method: str, request: Any) -> grpc.StatusCode:
         try:
             await self.call(who, method, request)
@@ -80,20 +90,15 @@ async def running(
     embedded_mongo: EmbeddedMongo,
 ) -> AsyncIterator[Running]:
     database = f"owners_{request.param}_{id(tmp_path) % 100000}"
-    settings: dict[str, Any] = {"grpc_port": 0, "metrics_port": 0, "database": database}
-    if request.param == "google":
-        settings |= {
-            "backend": Backend.GOOGLE,
-            "google_credentials_file": service_account.key_file,
-            "google_api_base": emulator.base_url,
-            "google_token_uri": emulator.token_uri,
-        }
+    settings = service_settings(
+        Backend(request.param), emulator, service_account, database=database
+    )
     shared = SharedSettings(
         AGENDA_DATA_DIR=tmp_path,
         AGENDA_PRINCIPALS_FILE=_principals(tmp_path),
         MONGODB_URI=embedded_mongo.uri,
     )
-    app: CalendarApp = await bootstrap(CalendarSettings(**settings), shared)
+    app: CalendarApp = await bootstrap(settings, shared)
     await app.start()
     mongo: AsyncMongoClient[Any] = AsyncMongoClient(embedded_mongo.uri)
     try:
@@ -143,14 +148,27 @@ async def test_events_carry_their_owner_and_hide_from_other_principals(running: 
     # Cancelling it is answered as for an id never created (Google: OK, nothing cancelled;
     # local: NOT_FOUND) — the same answer either way, and X's event stays.
     absent = pb.CancelEventRequest(calendar_id=CALENDAR_ID, event_id="0123456789abcdef0123")
-    assert await running.code("y", "CancelEvent", cancel) == await running.code(
+    assert await running.answer("y", "CancelEvent", cancel) == await running.answer(
         "y", "CancelEvent", absent
-    )
+    )  # same code, same message (no id in it), same details
     assert [e.event_id for e in (await running.call("y", "ListEvents", listing)).events] == []
-    # Y's reuse of X's key is a conflict, never X's event.
-    assert await running.code("y", "CreateEvent", _create("k-1")) == (
-        grpc.StatusCode.ALREADY_EXISTS
-    )
+    # Y's reuse of X's key names Y's own event, never X's: at X's time it is refused as
+    # taken (the answer names no id); allowed to overlap, it is a new event of Y.
+    with pytest.raises(grpc.aio.AioRpcError) as refused:
+        await running.call("y", "CreateEvent", _create("k-1"))
+    assert refused.value.code() is grpc.StatusCode.FAILED_PRECONDITION
+    assert details_of(refused.value).reason == "SLOT_TAKEN"
+    assert event.event_id not in str(refused.value.details())
+    overlap = _create("k-1", conflict_policy=pb.CONFLICT_POLICY_ALLOW_OVERLAP)
+    own = (await running.call("y", "CreateEvent", overlap)).event
+    assert (own.owner, own.event_id != event.event_id) == ("y", True)
+    assert (
+        await running.call(
+            "y",
+            "CancelEvent",
+            pb.CancelEventRequest(calendar_id=CALENDAR_ID, event_id=own.event_id),
+        )
+    ).cancelled
     # Busy time still counts X's event for Y (free/busy shows no details).
     busy = await running.call(
         "y", "QueryFreeBusy", pb.QueryFreeBusyRequest(calendar_ids=[CALENDAR_ID], range=window)

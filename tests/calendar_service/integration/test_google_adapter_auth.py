@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from agenda_kit.calendar.errors import CalendarUnavailableError
+from agenda_kit.calendar.errors import CalendarCredentialsError
 from agenda_kit.calendar.port import EventDraft
 from calendar_service.infrastructure.google.failures import GoogleApiError, TokenRequestError
 from tests.fakes.google_calendar import Emulator
@@ -52,7 +52,7 @@ async def test_a_key_the_emulator_does_not_trust_is_rejected_clearly(
     key_file = impostor.write(tmp_path / "impostor.json", emulator.token_uri)
     adapter = await make_adapter(credentials_file=key_file)
 
-    with pytest.raises(CalendarUnavailableError) as caught:
+    with pytest.raises(CalendarCredentialsError) as caught:
         await adapter.insert_event(draft("x"))
 
     cause = caught.value.__cause__
@@ -86,7 +86,7 @@ async def test_a_second_401_after_refresh_is_an_error(
     adapter = await make_adapter()
     emulator.oauth.lifetime = 0.0  # every token is already expired when used
 
-    with pytest.raises(CalendarUnavailableError) as caught:
+    with pytest.raises(CalendarCredentialsError) as caught:
         await adapter.insert_event(draft("never"))
 
     assert isinstance(caught.value.__cause__, GoogleApiError)
@@ -115,7 +115,7 @@ async def test_domain_wide_delegation_subject(
     denied = await make_adapter(subject="intruder@agenda.test")
 
     _, created = await allowed.insert_event(draft("delegated"))
-    with pytest.raises(CalendarUnavailableError) as caught:
+    with pytest.raises(CalendarCredentialsError) as caught:
         await denied.insert_event(draft("denied"))
 
     assert created

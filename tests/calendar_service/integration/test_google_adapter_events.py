@@ -14,8 +14,8 @@ from agenda_kit.calendar.errors import (
     InvalidCalendarRequestError,
 )
 from agenda_kit.calendar.port import EventDraft
+from calendar_service.domain.event_ids import event_id_for
 from calendar_service.infrastructure.google import GoogleCalendarAdapter
-from calendar_service.infrastructure.google.ids import event_id_for
 from tests.fakes.google_calendar import Emulator
 from tests.fakes.google_fixtures import CALENDAR_ID
 
@@ -34,9 +34,17 @@ def draft(key: str, *, start: datetime = T0, minutes: int = 30, **extra: str) ->
     )
 
 
-def test_event_ids_are_base32hex_of_the_key() -> None:
-    event_id = event_id_for("booking-1")
-    assert event_id == event_id_for("booking-1") != event_id_for("booking-2")
+def key_id(key: str) -> str:
+    """The id a write of the key by no particular owner (the adapter used directly) gets."""
+    return event_id_for(CALENDAR_ID, "", key)
+
+
+def test_event_ids_are_base32hex_of_calendar_owner_and_key() -> None:
+    event_id = event_id_for(CALENDAR_ID, "a", "booking-1")
+    assert event_id == event_id_for(CALENDAR_ID, "a", "booking-1")
+    assert event_id != event_id_for(CALENDAR_ID, "a", "booking-2")
+    assert event_id != event_id_for(CALENDAR_ID, "b", "booking-1")
+    assert event_id != event_id_for("other@agenda.test", "a", "booking-1")
     assert len(event_id) == 52
     assert set(event_id) <= set("0123456789abcdefghijklmnopqrstuv")
 
@@ -47,7 +55,7 @@ async def test_insert_creates_and_maps_the_event(
     event, created = await adapter.insert_event(draft("k-1"))
 
     assert created
-    assert event.event_id == event_id_for("k-1")
+    assert event.event_id == key_id("k-1")
     assert (event.start, event.end) == (T0, T0 + timedelta(minutes=30))
     assert event.start.tzinfo is UTC
     assert event.time_zone == "America/Sao_Paulo"
@@ -72,7 +80,7 @@ async def test_create_event_returns_the_provider_id(adapter: GoogleCalendarAdapt
     event_id = await adapter.create_event(
         CALENDAR_ID, "s", "d", T0, T0 + timedelta(hours=1), idempotency_key="k-3"
     )
-    assert event_id == event_id_for("k-3")
+    assert event_id == key_id("k-3")
 
 
 async def test_an_id_stolen_by_another_key_is_a_conflict(
@@ -81,7 +89,7 @@ async def test_an_id_stolen_by_another_key_is_a_conflict(
     emulator.state.insert(
         CALENDAR_ID,
         {
-            "id": event_id_for("mine"),
+            "id": key_id("mine"),
             "start": {"dateTime": "2031-03-10T10:00:00Z"},
             "end": {"dateTime": "2031-03-10T11:00:00Z"},
             "extendedProperties": {"private": {"idempotencyKey": "someone-else"}},

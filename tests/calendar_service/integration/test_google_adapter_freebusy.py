@@ -6,7 +6,10 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from agenda_kit.calendar.errors import CalendarNotFoundError, InvalidCalendarRequestError
+from agenda_kit.calendar.errors import (
+    CalendarAccessDeniedError,
+    InvalidCalendarRequestError,
+)
 from agenda_kit.calendar.port import FreeBusyError, Interval
 from calendar_service.infrastructure.google import GoogleCalendarAdapter
 from tests.fakes.google_calendar import Emulator
@@ -105,7 +108,7 @@ async def test_a_permanent_failure_of_one_batch_fails_the_query(
 ) -> None:
     emulator.faults.fail_next("freeBusy", Fault.error(403, "forbidden"))
 
-    with pytest.raises(CalendarNotFoundError):
+    with pytest.raises(CalendarAccessDeniedError):
         await adapter.query_free_busy([CALENDAR_ID], T0, T0 + timedelta(days=150))
 
     assert emulator.faults.count("freeBusy") <= 3

@@ -10,6 +10,7 @@ import pytest
 from structlog.testing import capture_logs
 
 from agenda_kit.calendar.errors import (
+    CalendarAccessDeniedError,
     CalendarError,
     CalendarNotFoundError,
     CalendarQuotaError,
@@ -66,7 +67,7 @@ async def test_transient_errors_are_retried_then_succeed(
     ("status", "reason", "expected"),
     [
         (400, "invalid", InvalidCalendarRequestError),
-        (403, "forbidden", CalendarNotFoundError),
+        (403, "forbidden", CalendarAccessDeniedError),
         (404, "notFound", CalendarNotFoundError),
     ],
 )
@@ -126,15 +127,16 @@ async def test_exhausted_retries_translate_to_calendar_errors(
     with pytest.raises(expected) as caught:
         await adapter.insert_event(draft())
 
-    assert emulator.faults.count(INSERT) == 5
+    assert emulator.faults.count(INSERT) == 5  # below the quota gate's threshold (8)
     assert str(caught.value)  # a readable message, never an empty one
+    assert (caught.value.retry_after or 0) > 0
 
 
-async def test_unavailable_message_is_for_people(
+async def test_unavailable_message_is_english_and_product_neutral(
     adapter: GoogleCalendarAdapter, emulator: Emulator
 ) -> None:
     emulator.faults.fail_always(INSERT, Fault.error(503, "backendError"))
-    with pytest.raises(CalendarUnavailableError, match="temporariamente indisponível"):
+    with pytest.raises(CalendarUnavailableError, match="temporarily unavailable"):
         await adapter.insert_event(draft())
 
 

@@ -21,6 +21,7 @@ from calendar_service.bootstrap import CalendarApp, bootstrap
 from calendar_service.infrastructure.grpc.mappers import time_range
 from tests.fakes.google_calendar import Emulator
 from tests.fakes.google_fixtures import CALENDAR_ID, ServiceAccount, google_settings
+from tests.fakes.in_memory_holds import InMemoryHolds
 
 TOKEN = "economy-token"
 AUTH = (("authorization", f"Bearer {TOKEN}"),)
@@ -39,7 +40,9 @@ async def stub(
         TOKEN,
         freebusy_cache_ttl_seconds=600,  # the cache certainly outlives the test
     )
-    app: CalendarApp = await bootstrap(settings, SharedSettings(AGENDA_DATA_DIR=tmp_path))
+    app: CalendarApp = await bootstrap(
+        settings, SharedSettings(AGENDA_DATA_DIR=tmp_path), holds=InMemoryHolds()
+    )
     app.calendar.clock = lambda: MONDAY - timedelta(days=7)  # never the real clock
     await app.start()
     async with grpc.aio.insecure_channel(f"127.0.0.1:{app.port}") as channel:

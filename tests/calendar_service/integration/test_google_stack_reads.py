@@ -23,6 +23,7 @@ from calendar_service.bootstrap import CalendarApp, bootstrap
 from calendar_service.infrastructure.grpc.mappers import time_range
 from tests.fakes.google_calendar import Emulator
 from tests.fakes.google_fixtures import CALENDAR_ID, ServiceAccount, google_settings
+from tests.fakes.in_memory_holds import InMemoryHolds
 
 TOKEN = "fresh-token"
 MONDAY = datetime(2031, 3, 3, tzinfo=UTC)
@@ -40,7 +41,9 @@ async def app(
         TOKEN,
         freebusy_cache_ttl_seconds=600,  # the cache certainly outlives the test
     )
-    started = await bootstrap(settings, SharedSettings(AGENDA_DATA_DIR=tmp_path))
+    started = await bootstrap(
+        settings, SharedSettings(AGENDA_DATA_DIR=tmp_path), holds=InMemoryHolds()
+    )
     started.calendar.clock = lambda: MONDAY - timedelta(days=7)  # never the real clock
     await started.start()
     yield started

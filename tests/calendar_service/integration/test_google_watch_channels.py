@@ -33,6 +33,7 @@ from calendar_service.infrastructure.grpc.mappers import time_range
 from tests.e2e.processes import free_port
 from tests.fakes.google_calendar import Emulator
 from tests.fakes.google_fixtures import CALENDAR_ID, ServiceAccount, google_settings
+from tests.fakes.in_memory_holds import InMemoryHolds
 
 TOKEN = "watch-token"
 AUTH = (("authorization", f"Bearer {TOKEN}"),)
@@ -142,7 +143,9 @@ async def app(
         google_watch_address=f"http://127.0.0.1:{port}{NOTIFICATIONS_PATH}",
         google_watch_port=port,
     )
-    started = await bootstrap(settings, SharedSettings(AGENDA_DATA_DIR=tmp_path))
+    started = await bootstrap(
+        settings, SharedSettings(AGENDA_DATA_DIR=tmp_path), holds=InMemoryHolds()
+    )
     started.calendar.clock = lambda: MONDAY - timedelta(days=7)  # never the real clock
     started.calendar.blocks.clock = Clock()
     await started.start()

@@ -272,7 +272,7 @@ async def test_provider_outage_is_unavailable_with_a_readable_message(
     error = await expect_code(
         calendar_stub.GetFreeSlots(slots_request(), metadata=AUTH), grpc.StatusCode.UNAVAILABLE
     )
-    assert error.details() == "O calendário do profissional está temporariamente indisponível."
+    assert error.details() == "The calendar provider is temporarily unavailable; retry later."
     in_memory_calendar.fail_with = CalendarQuotaError("Google Calendar quota exhausted")
     await expect_code(
         calendar_stub.CreateEvent(event_request(), metadata=AUTH),

@@ -11,7 +11,7 @@ from datetime import UTC, datetime, timedelta
 import pytest
 
 from agenda_kit.calendar.errors import CalendarUnavailableError
-from agenda_kit.calendar.port import EventDraft, FreeBusy, FreeBusyError, Interval
+from agenda_kit.calendar.port import ConflictPolicy, EventDraft, FreeBusy, FreeBusyError, Interval
 from calendar_service.application.caching import CachingCalendarAdapter
 from tests.fakes.in_memory_calendar import InMemoryCalendar
 
@@ -92,7 +92,8 @@ async def test_one_miss_fetches_the_week_and_answers_every_range_in_it_exactly()
     for n in range(40):
         at = START + timedelta(minutes=15 * rng.randrange(7 * 96))
         length = timedelta(minutes=15 * rng.randint(1, 12))
-        await inner.insert_event(replace(draft(f"k{n}"), start=at, end=at + length))
+        overlapping = replace(draft(f"k{n}"), conflict_policy=ConflictPolicy.ALLOW_OVERLAP)
+        await inner.insert_event(replace(overlapping, start=at, end=at + length))
     cache = CachingCalendarAdapter(inner, ttl_seconds=60, prefetch_days=7)
     await cache.query_free_busy(["ana"], START, END)
     for _ in range(200):

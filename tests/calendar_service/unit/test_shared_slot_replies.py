@@ -11,10 +11,12 @@ from typing import Any, cast
 from agenda.calendar.v1 import calendar_service_pb2 as pb
 from agenda_kit.calendar.port import EventDraft
 from calendar_service.application.caching import CachingCalendarAdapter
+from calendar_service.application.guard import SlotGuard
 from calendar_service.bootstrap import build_use_cases
 from calendar_service.infrastructure.grpc.servicer import CalendarServicer
 from tests.calendar_service.integration.test_servicer import MONDAY, slots_request
 from tests.calendar_service.unit.test_caching import SlowCalendar
+from tests.fakes.in_memory_holds import InMemoryHolds
 
 
 async def book_hour(cache: CachingCalendarAdapter, start: datetime) -> None:
@@ -30,7 +32,7 @@ async def test_identical_cold_questions_in_flight_share_one_reply(computed: list
     backend = SlowCalendar()
     cache = CachingCalendarAdapter(backend, ttl_seconds=0)
     cache.clock = lambda: MONDAY - timedelta(days=7)
-    servicer = CalendarServicer(build_use_cases(cache))
+    servicer = CalendarServicer(build_use_cases(cache, SlotGuard(cache, InMemoryHolds())))
     context = cast(Any, None)
 
     asks = [
@@ -57,7 +59,7 @@ async def test_a_cold_answer_equal_to_the_kept_one_reuses_its_reply() -> None:
     backend.release.set()
     cache = CachingCalendarAdapter(backend, ttl_seconds=0)
     cache.clock = lambda: MONDAY - timedelta(days=7)
-    servicer = CalendarServicer(build_use_cases(cache))
+    servicer = CalendarServicer(build_use_cases(cache, SlotGuard(cache, InMemoryHolds())))
     context = cast(Any, None)
 
     first = await servicer.GetFreeSlots(slots_request(), context)

@@ -14,6 +14,7 @@ new time.
 
 from __future__ import annotations
 
+import functools
 import re
 from datetime import date, datetime, time, timedelta
 
@@ -21,8 +22,9 @@ from pydantic_ai.messages import ModelResponse
 
 from agent_service.domain.availability import local_instant
 from agent_service.infrastructure.agent.offline import catalog
-from agent_service.infrastructure.agent.offline.context import OfflineContext
+from agent_service.infrastructure.agent.offline.context import OfflineContext, ToolResult
 from agent_service.infrastructure.agent.offline.intents import cancels_in_other_words
+from agent_service.infrastructure.agent.offline.matching import best_service
 from agent_service.infrastructure.agent.offline.nlu import (
     best_match_group,
     classify_intent,
@@ -38,15 +40,21 @@ from agent_service.infrastructure.agent.offline.responses import (
     confirmation_summary,
     done_summary,
     failure_detail,
+    is_pending,
     text,
 )
+from agent_service.infrastructure.agent.offline.text import detect_language, fold_with_map
 from agent_service.infrastructure.agent.offline.when import has_when_mention
-
-_CANCEL = re.compile(r"\b(cancel\w*|desmarc\w*)\b")
-_MOVE = re.compile(
-    r"\b(remarc\w*|reagend\w*|mud\w*|troc\w*|passar|passa|mover|jogar|transferir|adiant\w*"
-    r"|reschedul\w*|move|change|push)\b"
+from agent_service.infrastructure.language.grammar.vocabulary import (
+    alternation,
+    any_of,
+    bounded,
+    union,
+    vocabularies,
 )
+
+_CANCEL = any_of("appointments", "cancel_words")
+_MOVE = any_of("appointments", "move_words")
 WRITES = ("cancel_appointment", "reschedule_appointment")
 
 
@@ -58,13 +66,13 @@ def appointments_step(ctx: OfflineContext) -> ModelResponse:
     for tool in WRITES:
         result = ctx.result(tool)
         if result is not None:
-            return _after_write(ctx, tool, result.text)
+            return _after_write(ctx, tool, result)
     if _declines(ctx) and not ctx.results:
         return text(say("declined", ctx.language))
     listed = ctx.result("list_my_appointments")
     if listed is None:
         return call("list_my_appointments")
-    return _act(ctx, catalog.appointments(listed.text))
+    return _act(ctx, catalog.appointments(listed))
 
 
 def _declines(ctx: OfflineContext) -> bool:
@@ -92,13 +100,9 @@ def _act(ctx: OfflineContext, appointments: list[catalog.AppointmentInfo]) -> Mo
     return _reschedule(ctx, chosen)
 
 
-_SAME_TIME = re.compile(r"(?<![a-z])(?:mesmo horario|mesma hora|same time)(?![a-z])")
-_SAME_DAY = re.compile(r"(?<![a-z])(?:mesmo dia|same day)(?![a-z])")
-_WEEK_LATER = re.compile(
-    r"(?<![a-z])(?:(?:na |a )?semana que vem|(?:na |a )?proxima semana|semana seguinte"
-    r"|(?:daqui a )?uma semana depois|daqui a uma semana|next week|(?:a|one) week later"
-    r"|the (?:following|next) week|a week from then)(?![a-z])"
-)
+_SAME_TIME = any_of("appointments", "same_time")
+_SAME_DAY = any_of("appointments", "same_day")
+_WEEK_LATER = any_of("appointments", "week_later")
 
 
 def new_time(
@@ -129,24 +133,37 @@ def _reschedule(ctx: OfflineContext, chosen: catalog.AppointmentInfo) -> ModelRe
     )
 
 
-_BOOKING_ORDER = re.compile(
-    r"(?<![a-z])(?:(?:ultim[oa]|last|latest)\s+(?:\w+\s+){0,2}?(?:que\s+)?(?:eu\s+)?"
-    r"(?:marquei|agendei|fiz|reservei)|(?:ultim[oa]|last|latest)\s+(?:\w+\s+){0,2}?"
-    r"(?:i|i've|ive)\s+(?:booked|made|scheduled)|(?:marquei|agendei|fiz|reservei)\s+"
-    r"(?:por\s+)?ultimo|(?:booked|made|scheduled)\s+last|most\s+recent(?:ly)?\s+(?:booked|booking|made)"
-    r"|(?:latest|last|most\s+recent)\s+booking)(?![a-z])"
-)
-_TO = re.compile(r"(?<![a-z])(?:pra|para|pro|to|for)(?![a-z])", re.I)
+@functools.cache
+def _to_words(language: str) -> re.Pattern[str]:
+    """Where a move's new time starts ("pra", "to", "al"), in the message's language (a word
+    of another language — Spanish "a" — is no boundary in an English message)."""
+    spoken = [v for v in vocabularies() if v.code == language] or list(vocabularies())
+    return bounded(alternation(p for v in spoken for p in v.patterns("appointments", "to_words")))
+
+
+@functools.cache
+def _booking_order() -> re.Pattern[str]:
+    """ "o último que eu marquei", "the one I booked last", "lo último que reservé": a word
+    for the last and a booked-verb within a few words, in either order."""
+    last = alternation(union("appointments", "last_words"))
+    booked = alternation(union("appointments", "booked_verbs"))
+    near = r"\s+(?:[a-z0-9']+\s+){0,3}"
+    return bounded(
+        rf"(?:{last}){near}(?:{booked})|(?:{booked}){near}(?:{last})|(?:{last})\s+(?:{booked})|(?:{booked})\s+(?:{last})"
+    )
 
 
 def move_parts(text: str) -> tuple[str, str]:
     """``(describes the appointment, the new time)``: split before the last "pra/para/to"
     that is followed by a day or time ("da pra passar ... pra quinta"); with none, the whole
     message is the new time."""
-    for match in reversed(list(_TO.finditer(text))):
-        after = text[match.end() :]
+    folded, index = fold_with_map(text)
+    words = _to_words(detect_language(text, ""))
+    for match in reversed(list(words.finditer(folded))):
+        start, end = index[match.start()], index[match.end() - 1] + 1
+        after = text[end:]
         if has_when_mention(after) or _relative_move(after):
-            return text[: match.start()], after
+            return text[:start], after
     return "", text
 
 
@@ -167,7 +184,7 @@ def choose(
     """The appointment ``texts`` (newest first) describe; ``None`` when none or several fit."""
     if not appointments:
         return None
-    if texts and _BOOKING_ORDER.search(normalize(texts[0])):
+    if texts and _booking_order().search(normalize(texts[0])):
         # The list is by date; when each was booked is not known here: ask among several.
         return appointments[0] if len(appointments) == 1 else None
     index = ordinal_choice(texts[0], len(appointments)) if texts else None
@@ -197,7 +214,7 @@ def _by_service(
     said: Described, left: list[catalog.AppointmentInfo]
 ) -> list[catalog.AppointmentInfo] | None:
     names = sorted({a.service: a.words for a in left}.items())
-    index = best_match_group(said[0], [words for _name, words in names])
+    index = best_service(said[0], [words for _name, words in names])
     return None if index is None else [a for a in left if a.service == names[index][0]]
 
 
@@ -221,7 +238,7 @@ def _by_time(
     return None if said[2] is None else [a for a in left if a.at == said[2]]
 
 
-def _after_write(ctx: OfflineContext, tool: str, result: str) -> ModelResponse:
+def _after_write(ctx: OfflineContext, tool: str, result: ToolResult) -> ModelResponse:
     summary = confirmation_summary(result)
     if summary is not None:
         key = "confirm_cancel" if tool == "cancel_appointment" else "confirm_reschedule"
@@ -230,7 +247,7 @@ def _after_write(ctx: OfflineContext, tool: str, result: str) -> ModelResponse:
     if done is not None:
         key = "cancelled" if tool == "cancel_appointment" else "rescheduled"
         return text(say(key, ctx.language, summary=done))
-    if result.startswith("PENDING:"):
+    if is_pending(result):
         return text(say("pending", ctx.language))
     refusal = refusal_text(result, ctx.language)
     if refusal is not None:

@@ -5,7 +5,7 @@ the customer's words, check availability, ask for confirmation, book."""
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import UTC, date, datetime, time
 
 from pydantic_ai.messages import ModelResponse
@@ -15,16 +15,22 @@ from agent_service.infrastructure.agent.offline import catalog
 from agent_service.infrastructure.agent.offline.availability_flow import (
     date_range,
     listing,
-    part_of_day,
     range_listing,
     team_step,
+    wanted,
     wants_anyone,
 )
-from agent_service.infrastructure.agent.offline.context import OfflineContext
+from agent_service.infrastructure.agent.offline.context import OfflineContext, ToolResult
 from agent_service.infrastructure.agent.offline.corrections import affirmed, negated
+from agent_service.infrastructure.agent.offline.matching import (
+    best_service,
+    service_candidates,
+    visit_parts,
+)
 from agent_service.infrastructure.agent.offline.nlu import (
     asks_for_times,
     best_match_group,
+    classify_intent,
     is_affirmative,
     is_negative,
     normalize,
@@ -47,11 +53,7 @@ from agent_service.infrastructure.agent.offline.when import (
     shift,
     two_readings,
 )
-
-_EARLIEST = re.compile(
-    r"\b(?:primeir[oa] (?:horario|vaga)|mais cedo possivel|first (?:free|available|slot|opening)"
-    r"|earliest)\b"
-)
+from agent_service.infrastructure.agent.tools.results import NotOffered, Proposed
 
 
 @dataclass
@@ -64,6 +66,8 @@ class Request:
     """A professional the customer named who does not offer the service (never substituted)."""
     other_week: When | None = None
     """The day was "next Tuesday" while Tuesday is this week: which one is asked, never guessed."""
+    tied: list[catalog.ServiceInfo] = field(default_factory=list)
+    """The services the customer's words may mean when they fit several ("a haircut"): asked."""
 
 
 def booking_step(ctx: OfflineContext) -> ModelResponse:
@@ -73,7 +77,7 @@ def booking_step(ctx: OfflineContext) -> ModelResponse:
         return call("book_appointment", **pending["arguments"])
     booked = ctx.result("book_appointment")
     if booked is not None:
-        return _after_book(ctx, booked.text)
+        return _after_book(ctx, booked)
     # "não, melhor às 15h" and "ah não, quero com a Patrícia" are corrections, not refusals:
     # they go on with the new value. A "no" that names nothing declines.
     if (
@@ -94,19 +98,21 @@ def _day_name(day: date, language: str) -> str:
 
 def _names_entry(ctx: OfflineContext) -> bool:
     """Whether the message's affirmed part names a service or a professional."""
-    services = catalog.services(_result_text(ctx, "list_services"))
-    professionals = catalog.professionals(_result_text(ctx, "list_professionals"))
+    services = catalog.services(ctx.result("list_services"))
+    professionals = catalog.professionals(ctx.result("list_professionals"))
     said = affirmed(ctx.text)
-    return any(
-        best_match_group(said, [entry.words for entry in entries]) is not None
-        for entries in (services, professionals)
+    return bool(service_candidates(said, [s.words for s in services])) or (
+        best_match_group(said, [p.words for p in professionals]) is not None
     )
 
 
 def _next_question_or_action(ctx: OfflineContext) -> ModelResponse:
-    services = catalog.services(_result_text(ctx, "list_services"))
-    professionals = catalog.professionals(_result_text(ctx, "list_professionals"))
+    services = catalog.services(ctx.result("list_services"))
+    professionals = catalog.professionals(ctx.result("list_professionals"))
     request = _understand(ctx, services, professionals)
+    visit = _visit(ctx, services, professionals, request)
+    if visit:
+        return _visit_step(ctx, visit, request)
     span = date_range(ctx.text, ctx.now.date())
     if span is not None and request.day is None:
         request.day = span[0]
@@ -139,7 +145,8 @@ def _next_question_or_action(ctx: OfflineContext) -> ModelResponse:
                             professional=request.professional.name, items=items))  # fmt: skip
         return _windows(ctx, request.professional, request.day)
     if request.service is None:
-        return text(say("ask_service", ctx.language, items=", ".join(s.name for s in services)))
+        options = request.tied or services
+        return text(say("ask_service", ctx.language, items=", ".join(s.name for s in options)))
     if request.professional is None:
         offering = [p for p in professionals if request.service.name in p.services]
         if wants_anyone(ctx.texts):
@@ -186,6 +193,59 @@ def _next_question_or_action(ctx: OfflineContext) -> ModelResponse:
     )
 
 
+Part = tuple[list[catalog.ServiceInfo], catalog.ProfessionalInfo | None]
+
+
+def _visit(
+    ctx: OfflineContext,
+    services: list[catalog.ServiceInfo],
+    professionals: list[catalog.ProfessionalInfo],
+    request: Request,
+) -> list[Part]:
+    """The services of one visit, from the newest message that names services: each with its
+    candidates (one, or a tie the professional narrows) and its professional (named in its
+    part, else the request's when they offer it, else the only one who does)."""
+    names = [s.words for s in services]
+    for candidate in (affirmed(t) for t in ctx.fresh_texts):
+        parts = visit_parts(candidate, names)
+        if not parts and not service_candidates(candidate, names):
+            continue
+        visit: list[Part] = []
+        for part, found in parts:
+            named = best_match_group(part, [p.words for p in professionals])
+            person = professionals[named] if named is not None else request.professional
+            options = [services[i] for i in found]
+            if person is not None:
+                options = [s for s in options if s.name in person.services] or options
+            if len(options) == 1 and (person is None or options[0].name not in person.services):
+                offering = [p for p in professionals if options[0].name in p.services]
+                person = offering[0] if len(offering) == 1 else None
+            visit.append((options, person))
+        return visit
+    return []
+
+
+def _visit_step(ctx: OfflineContext, visit: list[Part], request: Request) -> ModelResponse:
+    """Several services asked together: each one resolved, then one proposal of the whole
+    visit, back to back (book_appointment's ``then``); never one of them silently dropped."""
+    for options, person in visit:
+        if len(options) > 1:
+            return text(say("ask_service", ctx.language, items=", ".join(s.name for s in options)))
+        if person is None:
+            return text(say("ask_professional_for", ctx.language, service=options[0].name))
+    listed = " + ".join(options[0].name for options, _ in visit)
+    if request.day is None:
+        return text(say("ask_day_visit", ctx.language, services=listed))
+    if request.at is None:
+        return text(say("ask_time_visit", ctx.language, services=listed))
+    (first, *_), who = visit[0]
+    assert who is not None
+    then = ",".join(f"{options[0].id}:{person.id}" for options, person in visit[1:] if person)
+    start = local_instant(request.day, request.at, ctx.zone).astimezone(ctx.zone)
+    return call("book_appointment", professional_id=who.id, service_id=first.id,
+                start_time=start.isoformat(), then=then)  # fmt: skip
+
+
 def _availability(ctx: OfflineContext, request: Request) -> ModelResponse:
     assert request.professional is not None and request.service is not None
     assert request.day is not None
@@ -200,42 +260,34 @@ def _availability(ctx: OfflineContext, request: Request) -> ModelResponse:
             **({"end_date": span[1].isoformat()} if span else {}),
         )
     if span is not None and not checked.is_retry:
-        items = range_listing(checked.text, ctx.language)
+        items = range_listing(checked, ctx.language)
         return text(say("range_times", ctx.language, professional=request.professional.name,
                         items=items))  # fmt: skip
     day = request.day.strftime("%d/%m" if ctx.language == "pt" else "%Y-%m-%d")
-    times = catalog.free_times(checked.text)
-    floor = not_before(ctx.text)
-    if floor is not None:  # "qualquer horário depois das 16h": the times from then on
-        times = [t for t in times if time.fromisoformat(t) >= floor]
-    refusal = refusal_text(checked.text, ctx.language)
+    times = catalog.free_times(checked)
+    refusal = refusal_text(checked, ctx.language)
     if refusal is not None:
         return text(refusal)
-    if checked.text.startswith(("NOT FOUND", "UNAVAILABLE")) or checked.is_retry:
-        return text(say("failed", ctx.language, detail=failure_detail(checked.text)))
+    if checked.code in ("NOT_FOUND", "UNAVAILABLE") or checked.is_retry:
+        return text(say("failed", ctx.language, detail=failure_detail(checked)))
     if not times:
         return text(say("no_times", ctx.language, professional=request.professional.name, day=day))
-    if _EARLIEST.search(normalize(" ".join(ctx.fresh_texts))):
-        hour, minute = (int(part) for part in times[0].split(":"))
-        start = local_instant(request.day, time(hour, minute), ctx.zone).astimezone(ctx.zone)
+    want = wanted(ctx)
+    fitting = want.fitting(times)
+    picked = want.pick(fitting)
+    if picked is not None:  # "o mais cedo", "the first one": that time, proposed
+        start = local_instant(request.day, time.fromisoformat(picked), ctx.zone)
         return call(
             "book_appointment",
             professional_id=request.professional.id,
             service_id=request.service.id,
-            start_time=start.isoformat(),
+            start_time=start.astimezone(ctx.zone).isoformat(),
         )
-    shown = listing(times, part_of_day(ctx.fresh_texts), ctx.language)
-    if not shown:
-        everything = listing(times, None, ctx.language)
-        return text(
-            say(
-                "times_part",
-                ctx.language,
-                professional=request.professional.name,
-                day=day,
-                times=everything,
-            )
-        )
+    if not fitting:
+        everything = listing(times, ctx.language)
+        return text(say("times_part", ctx.language, professional=request.professional.name,
+                        day=day, times=everything))  # fmt: skip
+    shown = listing(fitting, ctx.language)
     return text(
         say("times", ctx.language, professional=request.professional.name, day=day, times=shown)
     )
@@ -250,11 +302,11 @@ def _windows(
         return call(
             "check_availability", professional_id=professional.id, target_date=day.isoformat()
         )
-    refusal = refusal_text(checked.text, ctx.language)
+    refusal = refusal_text(checked, ctx.language)
     if refusal is not None:
         return text(refusal)
     shown_day = day.strftime("%d/%m" if ctx.language == "pt" else "%Y-%m-%d")
-    times = listing(catalog.free_times(checked.text), part_of_day(ctx.fresh_texts), ctx.language)
+    times = listing(wanted(ctx).fitting(catalog.free_times(checked)), ctx.language)
     if not times:
         return text(say("no_times", ctx.language, professional=professional.name, day=shown_day))
     return text(
@@ -262,21 +314,35 @@ def _windows(
     )
 
 
-def _after_book(ctx: OfflineContext, result: str) -> ModelResponse:
+def _after_book(ctx: OfflineContext, result: ToolResult) -> ModelResponse:
     summary = confirmation_summary(result)
     if summary is not None:
-        return text(say("confirm", ctx.language, summary=summary))
+        lead = say("confirm", ctx.language, summary=summary)
+        if isinstance(result.data, Proposed) and classify_intent(ctx.text)[0] == "discovery":
+            # "quanto custa?" in the middle of a booking: the price, and the proposal again.
+            prices = [say("service_price", ctx.language, service=i.service, price=i.price)
+                      for i in result.data.items]  # fmt: skip
+            return text(" ".join([*prices, lead]))
+        return text(lead)
     done = done_summary(result)
     if done is not None:
         return text(say("booked", ctx.language, summary=done))
-    if result.startswith("PENDING:"):
+    if result.code == "PENDING":
         return text(say("pending", ctx.language))
-    if result.startswith("NOT CONFIRMED YET"):  # the system's receipt says it is in progress
+    if result.code == "NOT_CONFIRMED_YET":  # the system's receipt says it is in progress
         return text(say("unsettled", ctx.language))
     refusal = refusal_text(result, ctx.language)
     if refusal is not None:
         return text(refusal)
+    if isinstance(result.data, NotOffered):
+        return text(_not_offered(ctx, result.data))
     return text(say("failed", ctx.language, detail=failure_detail(result)))
+
+
+def _not_offered(ctx: OfflineContext, data: NotOffered) -> str:
+    key = "not_offered" if data.offered_by else "not_offered_anyone"
+    return say(key, ctx.language, professional=data.professional, service=data.service,
+               items=", ".join(data.offered_by))  # fmt: skip
 
 
 def _understand(
@@ -288,13 +354,15 @@ def _understand(
     # and a name the customer just said no to is never taken from an earlier message.
     texts = [affirmed(candidate) for candidate in ctx.texts]
     refused = negated(ctx.text)
-    service = _first_match(texts, [s.words for s in services], refused)
-    chosen = services[service] if service is not None else None
     named = _first_match(texts, [p.words for p in professionals], refused)
     person = professionals[named] if named is not None else None
+    candidates = _first_services(texts, services, refused)
+    if len(candidates) > 1 and person is not None:
+        # "um corte com o Thiago": of the services the words may mean, the one they offer.
+        offered = [i for i in candidates if services[i].name in person.services]
+        candidates = offered if len(offered) == 1 else candidates
+    chosen = services[candidates[0]] if len(candidates) == 1 else None
     day, at, other_week = _when(ctx)
-    if not_before(ctx.text) is not None:
-        at = None  # "depois das 16h" is where the times start, not a time to book
     if chosen is None and person is not None and len(person.services) == 1:
         chosen = next((s for s in services if s.name == person.services[0]), None)
     if person is not None and chosen is not None and chosen.name not in person.services:
@@ -303,7 +371,22 @@ def _understand(
     offering = [p for p in professionals if chosen is not None and chosen.name in p.services]
     if person is None and len(offering) == 1:
         person = offering[0]
-    return Request(chosen, person, day, at, other_week=other_week)
+    tied = [services[i] for i in candidates] if chosen is None and len(candidates) > 1 else []
+    return Request(chosen, person, day, at, other_week=other_week, tied=tied)
+
+
+def _first_services(
+    texts: list[str], services: list[catalog.ServiceInfo], refused: str = ""
+) -> list[int]:
+    """The services the newest message that names any may mean (one, or a tie to ask about);
+    one the customer just said no to only counts in the message that replaces it."""
+    names = [s.words for s in services]
+    said_no = best_service(refused, names) if refused else None
+    for position, candidate in enumerate(texts):
+        found = service_candidates(candidate, names)
+        if found and (found != [said_no] or position == 0):
+            return found
+    return []
 
 
 def _first_match(texts: list[str], names: list[tuple[str, ...]], refused: str = "") -> int | None:
@@ -390,25 +473,9 @@ def _changes_nothing_said(
     said = affirmed(ctx.text)
     if has_when_mention(said) or loose_time(said) is not None or shift(said) is not None:
         return False
-    return all(
-        best_match_group(said, [entry.words for entry in entries]) is None
-        for entries in (services, professionals)
+    return not service_candidates(said, [s.words for s in services]) and (
+        best_match_group(said, [p.words for p in professionals]) is None
     )
-
-
-_AFTER = re.compile(
-    r"(?<![a-z])(?:depois d[ao]s?|apos as|a partir d[ao]s?|after|from|any time after"
-    r"|mais tarde que)\s+(?=\d|meio)"
-)
-
-
-def not_before(message: str) -> time | None:
-    """The earliest time in "qualquer horário depois das 16h", "anything after 3pm"."""
-    folded = normalize(message)
-    found = _AFTER.search(folded)
-    if found is None:
-        return None
-    return parse_when("as " + folded[found.end() :], _EPOCH).at
 
 
 _IN_PASSING = frozenset({"hoje", "hj", "today", "tonight", "amanha", "amnh", "tomorrow", "tmrw"})
@@ -430,8 +497,3 @@ def is_aside(message: str) -> bool:
 
 
 _EPOCH = datetime(2000, 1, 3, tzinfo=UTC)
-
-
-def _result_text(ctx: OfflineContext, tool: str) -> str:
-    result = ctx.result(tool)
-    return result.text if result is not None else ""

@@ -24,6 +24,14 @@ from pydantic_ai.messages import (
 
 from agent_service.infrastructure.agent.offline.intents import is_negative
 from agent_service.infrastructure.agent.offline.when import has_when_mention
+from agent_service.infrastructure.agent.tools.results import (
+    WRITE_DONE,
+    AnyResult,
+    Retry,
+    read_result,
+    read_retry,
+    result_code,
+)
 
 
 def is_plain_no(text: str) -> bool:
@@ -34,7 +42,6 @@ def is_plain_no(text: str) -> bool:
 SYSTEM_NOTE = "<system>"
 """How a model without inline system prompts is sent a note such as Pydantic AI's "The
 following tool(s) are now available" (a step's tools opening mid-run): never the customer."""
-DONE_MARKERS = ("BOOKED:", "CANCELLED:", "RESCHEDULED:", "HANDED OFF:", "PENDING:")
 _LINE = re.compile(
     r"^(Current local date-time|Time zone|Language|Business|Pending action): (.*)$", re.M
 )
@@ -42,9 +49,21 @@ _LINE = re.compile(
 
 @dataclass
 class ToolResult:
+    """One tool return of this run: its structured result (``data``), or for a retry the
+    tool's message (``text``; a retry from the tools is itself a structured ``RETRY``)."""
+
     tool: str
     text: str
     is_retry: bool = False
+    data: AnyResult | None = None
+    retry: Retry | None = None
+
+    @property
+    def code(self) -> str:
+        """The result's code (``RETRY`` for a retry, ``""`` when unstructured)."""
+        if self.retry is not None:
+            return "RETRY"
+        return self.data.result if self.data is not None else ""
 
 
 @dataclass
@@ -130,7 +149,7 @@ def _task_texts(messages: list[ModelMessage], earlier: list[tuple[int, str]]) ->
     last_done = -1
     for index, message in enumerate(messages):
         if isinstance(message, ModelRequest) and any(
-            isinstance(p, ToolReturnPart) and str(p.content).startswith(DONE_MARKERS)
+            isinstance(p, ToolReturnPart) and result_code(p.content) in WRITE_DONE
             for p in message.parts
         ):
             last_done = index
@@ -142,10 +161,19 @@ def _results(messages: list[ModelMessage]) -> list[ToolResult]:
     for message in messages:
         if isinstance(message, ModelRequest):
             for part in message.parts:
-                if isinstance(part, ToolReturnPart):
-                    results.append(ToolResult(part.tool_name, str(part.content)))
+                if isinstance(part, ToolReturnPart) and part.outcome == "retried":
+                    text = str(part.content)
+                    results.append(
+                        ToolResult(part.tool_name, text, is_retry=True, retry=read_retry(text))
+                    )
+                elif isinstance(part, ToolReturnPart):
+                    data = read_result(part.content)
+                    results.append(ToolResult(part.tool_name, part.model_response_str(), data=data))
                 elif isinstance(part, RetryPromptPart) and part.tool_name:
-                    results.append(ToolResult(part.tool_name, str(part.content), is_retry=True))
+                    text = str(part.content)
+                    results.append(
+                        ToolResult(part.tool_name, text, is_retry=True, retry=read_retry(text))
+                    )
     return results
 
 

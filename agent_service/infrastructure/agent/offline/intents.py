@@ -1,11 +1,13 @@
 """What the customer wants (intent) and whether a reply is a yes or a no.
 
-Intent rules (keywords and phrases in pt and en, matched on folded text with word boundaries):
+Intent rules (the phrases of every spoken language's ``[intents]`` table, matched on folded
+text with word boundaries):
 
 * ``handoff`` beats everything (a human, attendant, manager, complaint).
-* ``appointments`` (the customer's existing ones: cancel, reschedule, "my appointment") beats
-  the booking words, so "quero cancelar e marcar outro" is ``appointments``. The nouns
-  ``cancelamento``/``cancellation`` are not cancel requests ("política de cancelamento" is faq).
+* ``appointments`` (the customer's existing ones: cancel, reschedule, "my appointment", a move
+  "de X pra Y", or asking for the list: :func:`asks_for_listing`) beats the booking words, so
+  "quero cancelar e marcar outro" is ``appointments``. The nouns ``cancelamento``/
+  ``cancellation`` are not cancel requests ("política de cancelamento" is faq).
 * Otherwise the highest score among ``booking``, ``discovery`` and ``faq`` wins; strong phrases
   score 1, weak ones ("quero um", "available", "appointment") 0.5; ties go to booking, then
   discovery, then faq.
@@ -33,11 +35,18 @@ Yes/no rules (:func:`is_affirmative`, :func:`is_negative`; never both true):
 
 from __future__ import annotations
 
+import functools
 import re
 from typing import Literal
 
 from agent_service.infrastructure.agent.offline.text import normalize
 from agent_service.infrastructure.agent.offline.when import has_when_mention
+from agent_service.infrastructure.language.grammar.vocabulary import (
+    alternation,
+    any_of,
+    bounded,
+    union,
+)
 
 __all__ = [
     "Intent",
@@ -65,17 +74,6 @@ _HANDOFF = _rx(
     r"real person", r"manager", r"complain\w*", r"complaint", r"representative",
     r"operator", r"(?:speak|talk) (?:to|with) (?:someone|somebody|a person)",
 )  # fmt: skip
-_APPOINTMENTS = _rx(
-    r"meus agendamentos", r"meu agendamento", r"minha reserva", r"minhas reservas",
-    r"meu horario", r"meus horarios", r"cancelar", r"cancela", r"cancele", r"cancelo",
-    r"desmarc\w*", r"remarc\w*", r"reagend\w*", r"(?:mudar|trocar|alterar) (?:o |meu |de )?"
-    r"(?:horario|dia|agendamento)", r"adiar", r"antecipar", r"my appointments?",
-    r"(?:passar|mudar|trocar|mover|jogar|adiantar|transferir) (?:o |a )?(?:meu|minha)",
-    r"(?:passar|mudar|trocar|mover|jogar|transferir|move|switch)\b.{0,40}\b(?:de|do|da|from)"
-    r" \S+(?:[ -]feira)? (?:pra|para|pro|to)",
-    r"my bookings?", r"my reservations?", r"cancel", r"reschedul\w*", r"move my",
-    r"change my (?:appointment|booking|time|reservation)", r"when is my", r"do i have",
-)  # fmt: skip
 # Cancelling in negative words about the customer's OWN appointment ("não quero mais o meu
 # corte", "não vou poder ir na minha massagem", "I can't make it to my haircut"). Without the
 # possessive ("não quero mais o corte") the words may just decline what was proposed a moment
@@ -95,64 +93,17 @@ def cancels_in_other_words(text: str) -> bool:
     return _CANCEL_IN_OTHER_WORDS.search(normalize(text)) is not None
 
 
-_BOOKING = _rx(
-    r"agendar", r"agenda", r"agendo", r"agende", r"agendamento", r"marcar", r"marca",
-    r"marque", r"marcaria", r"reservar", r"reserva", r"reserve", r"horarios? disponive\w*",
-    r"tem (?:horario|vaga|agenda)", r"vagas?", r"disponibilidade", r"encaix\w*",
-    r"(?:consigo|posso|da pra) (?:ir|passar|fazer)", r"book\w*", r"schedul\w*",
-    r"appointment for", r"make an appointment", r"free slots?", r"any slots?",
-    r"availability", r"can i come", r"could i come", r"set up an appointment",
-)  # fmt: skip
-_BOOKING_WEAK = _rx(
-    r"(?:quero|queria|gostaria de|preciso de) (?:um|uma|fazer)", r"available",
-    r"appointment", r"(?:i want|i'd like|i would like|i need) (?:a|an|to get)",
-    r"slots?", r"horarios?",
-    # a span of days asks for times ("tem manicure no fim de semana?")
-    r"(?:no |este |esse |neste |nesse )?(?:fim|final) de semana", r"weekend",
-    r"semana que vem", r"proxima semana", r"next week", r"proximos dias", r"next few days",
-)  # fmt: skip
-_DISCOVERY = _rx(
-    r"(?:quais|que) (?:sao os )?servicos", r"servicos", r"precos?", r"quanto custa",
-    r"quanto (?:e|fica|sai|cobra\w*)", r"valor(?:es)?", r"tabela", r"quem atende",
-    r"profissiona\w*", r"o que (?:voces )?fazem", r"services?", r"prices?", r"pricing",
-    r"how much", r"costs?", r"who works", r"staff", r"stylists?", r"what do you (?:offer|do)",
-    r"menu", r"do you do", r"voces fazem",
-)  # fmt: skip
-_FAQ = _rx(
-    r"endereco", r"onde fica\w*", r"onde (?:voces )?(?:ficam|estao)", r"localiza\w*",
-    r"como chego", r"estaciona\w*", r"formas? de pagamento", r"pagamento", r"pagar", r"pix",
-    r"cartao", r"cartoes", r"dinheiro", r"aceita\w*", r"horario de (?:funcionamento|atendimento)",
-    r"funciona\w*", r"abre\w*", r"abrem", r"aberto", r"fecha\w*", r"politica",
-    r"cancelamento", r"atraso", r"wifi", r"address", r"where are you", r"located",
-    r"location", r"parking", r"park", r"payments?", r"pay", r"cards?", r"cash",
-    r"opening hours", r"hours", r"open", r"close\w*", r"policy", r"cancellation",
-)  # fmt: skip
-_GREETING = _rx(
-    r"oi+", r"ola", r"bom dia", r"boa tarde", r"boa noite", r"e ai", r"opa", r"tudo bem",
-    r"hello", r"hi", r"hey", r"good (?:morning|afternoon|evening)", r"howdy",
-)  # fmt: skip
-_QUESTION = re.compile(
-    r"\?|^(?:o que|como|qual|quais|quando|onde|por que|porque|voces|tem|existe|pode|posso"
-    r"|what|how|when|where|why|which|do you|does|can you|is there|are you|is it)\b"
-)
-_TIMES_QUESTION = _rx(
-    r"(?:quais|que|quantos) horarios?", r"horarios? (?:livres?|disponive\w*|vagos?)",
-    r"tem (?:horario|vaga|agenda)", r"que horas? (?:tem|ha)", r"disponibilidade",
-    r"what times?", r"which times?", r"free (?:times?|slots?)", r"any (?:slots?|times?)",
-    r"availability", r"when (?:is|are) (?:\w+ )?(?:free|available)",
-)  # fmt: skip
-_ANYONE = _rx(
-    r"tanto faz", r"qualquer (?:um|uma|profissional|barbeir[oa]|cabeleireir[oa]|manicure)",
-    r"quem estiver livre", r"sem preferencia", r"any (?:professional|barber|stylist)",
-    r"anyone", r"no preference", r"whoever",
-)  # fmt: skip
-# A question about the rules, not a request: "até quando posso cancelar?", "how late can I
-# cancel?" are answered from the FAQ.
-_POLICY_QUESTION = _rx(
-    r"ate quando (?:posso|da pra|consigo|pode)", r"com quanto tempo (?:de )?antecedencia",
-    r"quanto tempo antes", r"how (?:late|far in advance|long before) can i",
-    r"until when can i",
-)  # fmt: skip
+_BOOKING = any_of("intents", "booking")
+_BOOKING_WEAK = any_of("intents", "booking_weak")
+_DISCOVERY = any_of("intents", "discovery")
+_FAQ = any_of("intents", "faq")
+_GREETING = any_of("intents", "greeting")
+_QUESTION = re.compile(r"\?|^(?:" + alternation(union("intents", "question_start")) + r")\b")
+_TIMES_QUESTION = any_of("intents", "times_question")
+_ANYONE = any_of("intents", "anyone")
+# A question about the rules, not a request: "até quando posso cancelar?" is answered from
+# the FAQ.
+_POLICY_QUESTION = any_of("intents", "policy_question")
 _RANKED: tuple[tuple[Intent, re.Pattern[str], float], ...] = (
     ("booking", _BOOKING, 1.0),
     ("booking", _BOOKING_WEAK, 0.5),
@@ -163,6 +114,56 @@ _RANKED: tuple[tuple[Intent, re.Pattern[str], float], ...] = (
 )
 
 
+def wants_anyone(text: str) -> bool:
+    """Any professional will do ("tanto faz", "anyone", "me da igual")."""
+    return _ANYONE.search(normalize(text)) is not None
+
+
+def asks_about_appointments(folded: str) -> bool:
+    """The customer's own appointments: cancel/move/"my appointment" words
+    (``[intents].appointments``), a move "de X pra Y" (``move_verbs``, ``from_words``,
+    ``to_words``), or a request to list them (:func:`asks_for_listing`)."""
+    return bool(
+        any_of("intents", "appointments").search(folded)
+        or _move_between().search(folded)
+        or asks_for_listing(folded)
+    )
+
+
+@functools.cache
+def _move_between() -> re.Pattern[str]:
+    verb, source = union("intents", "move_verbs"), union("intents", "from_words")
+    target = union("intents", "to_words")
+    return bounded(
+        rf"(?:{alternation(verb)})\b.{{0,40}}\b(?:{alternation(source)})\s+\S+"
+        rf"(?:[\s-]*(?:{alternation(union('dates', 'weekday_suffixes'))}))?\s+"
+        rf"(?:{alternation(target)})"
+    )
+
+
+@functools.cache
+def _listing() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str]]:
+    def words(key: str) -> str:
+        return alternation(union("listing", key))
+
+    near = r"(?:\s+[a-z0-9']+){0,3}\s+"
+    booked = bounded(rf"(?:{words('question_words')}){near}(?:{words('booked_words')})")
+    nouns, have = words("appointment_nouns"), words("have_words")
+    held = bounded(
+        rf"(?:{words('question_words')})(?:\s+[a-z0-9']+){{0,2}}\s+"
+        rf"(?:(?:{nouns}){near}(?:{have})|(?:{have}){near}(?:{nouns}))"
+    )
+    mine = bounded(rf"(?:{words('possessives')})\s+(?:{nouns})")
+    return booked, held, mine
+
+
+def asks_for_listing(folded: str) -> bool:
+    """ "o que eu marquei?", "what have I got booked?", "¿qué citas tengo?", "meus horários"
+    (the ``[listing]`` table: a question word near a booked-verb, or near "have" and an
+    appointment noun, or a possessive before an appointment noun)."""
+    return any(pattern.search(folded) for pattern in _listing())
+
+
 def classify_intent(text: str) -> tuple[Intent, float]:
     """The customer's intent and a confidence in [0, 1]."""
     folded = normalize(text)
@@ -170,7 +171,9 @@ def classify_intent(text: str) -> tuple[Intent, float]:
         return "handoff", 0.95
     if _POLICY_QUESTION.search(folded):
         return "faq", 0.9
-    if _APPOINTMENTS.search(folded) or _CANCEL_IN_OTHER_WORDS.search(folded):
+    if any_of("faq", "hours_question").search(folded) and not _BOOKING.search(folded):
+        return "faq", 0.9  # "what time do you open on Saturdays?": the opening hours
+    if asks_about_appointments(folded) or _CANCEL_IN_OTHER_WORDS.search(folded):
         return "appointments", 0.95
     scores: dict[Intent, float] = {}
     for intent, pattern, weight in _RANKED:
@@ -201,49 +204,34 @@ def _fallback(text: str, folded: str) -> tuple[Intent, float]:
 
 
 # --- yes / no ----------------------------------------------------------------------------
+# The words are data ([replies] of every language file); the structure is here: fillers may
+# lead, a strong yes stands alone, a weak yes ("isso", "right") only at the end or before another
+# yes, and a bare "no" is a refusal only before what [replies].no_before names (Portuguese "no"
+# is also "in the": "no sábado").
 
-_FILLER = r"(?:(?:ah+|ahn|hm+|hum+|entao|bom|oi|ola|ok entao|well|oh|so|uh+|um+|err?)\W*\s*)*"
-_AGREEING = _rx(
-    r"nao tem problema", r"sem problemas?", r"nao ha problema", r"no problem", r"no worries",
-    r"why not", r"por que nao", r"porque nao",
-)  # fmt: skip
-_UNSURE = _rx(
-    r"nao sei", r"sei la", r"talvez", r"maybe", r"not sure", r"i don'?t know", r"dunno",
-    r"perhaps", r"nao tenho certeza", r"vou pensar", r"let me think",
-)  # fmt: skip
-_NEG_START = re.compile(
-    _FILLER + r"(?:nao|nop|nope|nah|negativo|melhor nao|acho que nao|de jeito nenhum|jamais"
-    r"|nunca|cancela\w*|cancel|deixa pra la|esquece|never\s?mind|not now|not really"
-    r"|nem|n|no(?=\s*(?:$|[,.!;?]|\s(?:thanks|thank|need|i|it|not|please|sorry|way|that"
-    r"|thats|longer|more|to)\b)))(?![a-z0-9'])"
-)
-_NEG_ANYWHERE = _rx(
-    r"nao (?:pode|quero|precisa|confirmo|marca|marque|posso|vou|da|obrigad[oa])",
-    r"not (?:ok|okay|now|good|really|sure|yet|interested|today)", r"don'?t", r"do not",
-    r"doesn'?t", r"won'?t", r"can'?t", r"cannot", r"i'?d rather not",
-)  # fmt: skip
-_NEG_END = re.compile(r"(?<![a-z0-9])(?:nao|no|not)\W*$")
-_STRONG_YES = (
-    r"sim", r"s", r"pode sim", r"pode marcar", r"pode ser", r"pode confirmar", r"confirm\w*",
-    r"ok", r"okay", r"okey", r"k", r"beleza", r"blz", r"perfeito", r"fechado", r"claro",
-    r"com certeza", r"isso mesmo", r"isso ai", r"exatamente", r"exato", r"correto", r"bora",
-    r"manda ver", r"ta bom", r"ta otimo", r"otimo", r"combinado", r"fechou", r"demorou",
-    r"pode pa", r"partiu",
-    r"quero sim", r"acho que sim", r"yes", r"y", r"yeah", r"yea", r"yep", r"yup",
-    r"sure", r"go ahead", r"please do", r"sounds good", r"of course", r"absolutely",
-    r"definitely", r"correct", r"that'?s right", r"perfect", r"alright", r"all right",
-    r"do it", r"book it", r"works for me", r"that works", r"let'?s do it",
-)  # fmt: skip
-_WEAK_YES = (
-    r"isso", r"pode", r"certo", r"ta", r"show", r"top", r"vamos", r"por\s+favor", r"right",
-    r"fine", r"great", r"good",
-)  # fmt: skip
-_ANY_YES = "|".join(p.replace(" ", r"\s+") for p in _STRONG_YES + _WEAK_YES)
-_YES_START = re.compile(
-    _FILLER + r"(?:(?:" + "|".join(p.replace(" ", r"\s+") for p in _STRONG_YES)
-    + r")(?![a-z0-9'])|(?:" + "|".join(_WEAK_YES) + r")(?=\s*$|\s*[,.!;]|\s+(?:" + _ANY_YES
-    + r")(?![a-z0-9'])))"
-)  # fmt: skip
+
+def _phrases(key: str) -> str:
+    return alternation(union("replies", key))
+
+
+@functools.cache
+def _reply_patterns() -> dict[str, re.Pattern[str]]:
+    filler = rf"(?:(?:{_phrases('filler')})(?![a-z0-9'])\W*\s*)*"
+    strong, weak = _phrases("strong_yes"), _phrases("weak_yes")
+    return {
+        "agreeing": any_of("replies", "agreeing"),
+        "unsure": any_of("replies", "unsure"),
+        "neg_start": re.compile(
+            rf"{filler}(?:{_phrases('negative_start')}|no(?=\s*(?:$|[,.!;?]"
+            rf"|\s(?:{_phrases('no_before')})(?![a-z0-9']))))(?![a-z0-9'])"
+        ),
+        "neg_anywhere": any_of("replies", "negative_anywhere"),
+        "neg_end": re.compile(rf"(?<![a-z0-9])(?:{_phrases('negative_end')})\W*$"),
+        "yes_start": re.compile(
+            rf"{filler}(?:(?:{strong})(?![a-z0-9'])|(?:{weak})(?=\s*$|\s*[,.!;]"
+            rf"|\s+(?:{strong}|{weak})(?![a-z0-9'])))"
+        ),
+    }
 
 
 def is_negative(text: str) -> bool:
@@ -251,9 +239,14 @@ def is_negative(text: str) -> bool:
     if "👎" in text:
         return True
     folded = normalize(text)
-    if _AGREEING.search(folded) or _UNSURE.search(folded):
+    rules = _reply_patterns()
+    if rules["agreeing"].search(folded) or rules["unsure"].search(folded):
         return False
-    return bool(_NEG_START.match(folded) or _NEG_ANYWHERE.search(folded) or _NEG_END.search(folded))
+    return bool(
+        rules["neg_start"].match(folded)
+        or rules["neg_anywhere"].search(folded)
+        or rules["neg_end"].search(folded)
+    )
 
 
 def is_affirmative(text: str) -> bool:
@@ -261,9 +254,11 @@ def is_affirmative(text: str) -> bool:
     if is_negative(text):
         return False
     folded = normalize(text)
-    if _UNSURE.search(folded):
+    rules = _reply_patterns()
+    if rules["unsure"].search(folded):
         return False
-    return "👍" in text or bool(_YES_START.match(folded) or _AGREEING.search(folded))
+    said_yes = rules["yes_start"].match(folded) or rules["agreeing"].search(folded)
+    return "👍" in text or bool(said_yes)
 
 
 # --- questions for free times ------------------------------------------------------------

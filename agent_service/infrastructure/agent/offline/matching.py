@@ -28,32 +28,38 @@ time" are not choices. Two different choices in one message are ambiguous: ``Non
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Sequence
 
+from agent_service.application.service_lexicon import tied_best, unique_best, word_similarity
 from agent_service.infrastructure.agent.offline.text import fold_with_map, normalize, tokens
+from agent_service.infrastructure.language.grammar.vocabulary import (
+    alternation,
+    any_of,
+    union,
+    vocabularies,
+)
+from agent_service.infrastructure.language.lexicon import service_lexicon
 
-__all__ = ["STOPWORDS", "best_match", "best_match_group", "extract_name", "ordinal_choice"]
+__all__ = [
+    "STOPWORDS",
+    "best_match",
+    "best_match_group",
+    "best_service",
+    "extract_name",
+    "ordinal_choice",
+    "service_candidates",
+    "visit_parts",
+]
 
 
 def _words(text: str) -> list[str]:
     return text.split()
 
 
-STOPWORDS = frozenset(
-    _words(
-        """
-    a o as os um uma uns umas de da do das dos em na no nas nos num numa por pelo pela para pra
-    pro com sem e ou mas que se como qual quais quando onde quem eu voce voces ele ela meu minha
-    seu sua isso isto esse essa este esta aquele aquela ai aqui la quero queria gostaria
-    preciso fazer marcar agendar reservar agendamento horario horarios dia hoje amanha tem ter
-    pode posso consigo favor obrigado obrigada sim nao oi ola bom boa tarde noite manha
-    servico servicos opcao the and with for an to of in on at my me want would like book
-    booking schedule appointment please can could have get some any this that is are it you
-    your service option thanks yes not hello today tomorrow who what which how
-    """
-    )
-)
+STOPWORDS = frozenset(union("matching", "stopwords"))
+"""Words that never name a catalog entry, in every spoken language (``[matching].stopwords``)."""
 _COMMON_WORDS = STOPWORDS | frozenset(
     _words(
         """
@@ -74,32 +80,11 @@ def _significant(text: str) -> list[str]:
     return [word for word in tokens(text) if len(word) >= 3 and word not in STOPWORDS]
 
 
-def _similarity(left: str, right: str) -> float:
-    if left == right:
-        return 1.0
-    short, long_ = sorted((left, right), key=len)
-    if long_.startswith(short) and len(long_) - len(short) <= 3:
-        return 0.8
-    shared = 0
-    for a, b in zip(short, long_, strict=False):
-        if a != b:
-            break
-        shared += 1
-    if shared >= 5 and shared >= len(short) - 2:
-        return 0.8
-    # A Portuguese verb names its service: "cortar"/"corte", "depilar"/"depilacao".
-    for word, other in ((left, right), (right, left)):
-        stem = word[:-2]
-        if word.endswith(("ar", "er", "ir")) and len(stem) >= 4 and other.startswith(stem):
-            return 0.8
-    return 0.0
-
-
 def _score(words: list[str], candidate: str) -> tuple[float, float]:
     wanted = _significant(candidate)
     if not wanted:
         return 0.0, 0.0
-    weights = [max((_similarity(w, c) for w in words), default=0.0) for c in wanted]
+    weights = [max((word_similarity(w, c) for w in words), default=0.0) for c in wanted]
     matched = sum(weights)
     return round(matched, 6), round(matched / len(wanted), 6)
 
@@ -116,6 +101,66 @@ def best_match(text: str, candidates: Sequence[str]) -> int | None:
     if top[0] <= 0 or scores.count(top) > 1:
         return None
     return scores.index(top)
+
+
+def service_candidates(text: str, groups: Sequence[Sequence[str]]) -> list[int]:
+    """The catalog services ``text`` may mean (each group: a name and the salon's aliases):
+    the salon's own words first (:func:`best_match_group`); when they name none, or tie, the
+    built-in lexicon (``application/service_lexicon.py``) over those tied, else over all. One
+    index: that service; several: a tie the customer is asked about; none: not named."""
+    words = _significant(text)
+    scores = [max((_score(words, n) for n in g), default=(0.0, 0.0)) for g in groups]
+    top = max(scores, default=(0.0, 0.0))
+    own = [i for i, score in enumerate(scores) if top[0] > 0 and score == top]
+    if len(own) == 1:
+        return own
+    pool = own or list(range(len(groups)))
+    lexical = service_lexicon().scores(text, [groups[i] for i in pool])
+    best = unique_best(lexical)
+    if best is not None:
+        return [pool[best]]
+    return own or [pool[i] for i in tied_best(lexical)]
+
+
+def visit_parts(text: str, groups: Sequence[Sequence[str]]) -> list[tuple[str, list[int]]]:
+    """A message that names several services ("corte e barba", "mani and pedi", "corte con
+    Ana y cejas con Lía"): each part (split at commas and ``[matching].and_words``) that names
+    a service, with the services it may mean. Empty when the message names at most one, or
+    when one catalog name spans the parts ("Corte e escova", "cut and beard" for a combo)."""
+    folded = any_of("intents", "anyone").sub(
+        " ", normalize(text)
+    )  # "qualquer barbeiro": no service
+    parts = [p.strip() for p in _and_words().split(folded) if p.strip()]
+    named = [(part, found) for part in parts if (found := service_candidates(part, groups))]
+    distinct = {tuple(found) for _, found in named}
+    if len(named) < 2 or len(distinct) < 2 or _spans(named, groups):
+        return []
+    return named
+
+
+@functools.cache
+def _and_words() -> re.Pattern[str]:
+    return re.compile(rf",|\s(?:{alternation(union('matching', 'and_words'))})\s")
+
+
+def _spans(named: list[tuple[str, list[int]]], groups: Sequence[Sequence[str]]) -> bool:
+    """Whether one catalog name has words in two of the parts (it is one service)."""
+    for group in groups:
+        for name in group:
+            wanted = _significant(name)
+            hit = [
+                any(word_similarity(w, n) > 0 for w in _significant(part) for n in wanted)
+                for part, _ in named
+            ]
+            if sum(hit) >= 2 and len(wanted) >= 2:
+                return True
+    return False
+
+
+def best_service(text: str, groups: Sequence[Sequence[str]]) -> int | None:
+    """The one service ``text`` names (see :func:`service_candidates`), else ``None``."""
+    found = service_candidates(text, groups)
+    return found[0] if len(found) == 1 else None
 
 
 def best_match_group(text: str, groups: Sequence[Sequence[str]]) -> int | None:
@@ -175,36 +220,48 @@ def _capitalise(word: str) -> str:
 
 # --- ordinal_choice ----------------------------------------------------------------------
 
-_ORDINAL_WORDS = {
-    "primeir": 1, "segund": 2, "terceir": 3, "quart": 4, "quint": 5, "sext": 6, "setim": 7,
-    "oitav": 8, "non": 9, "decim": 10,
-}  # fmt: skip
-_EN_ORDINALS = {
-    "first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7,
-    "eighth": 8, "ninth": 9, "tenth": 10,
-}  # fmt: skip
-_CARDINALS = {
-    "um": 1, "uma": 1, "dois": 2, "duas": 2, "tres": 3, "quatro": 4, "cinco": 5, "seis": 6,
-    "sete": 7, "oito": 8, "nove": 9, "dez": 10, "one": 1, "two": 2, "three": 3, "four": 4,
-    "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10,
-}  # fmt: skip
-_NUMBER = r"(?P<n>\d{1,2}|" + "|".join(_CARDINALS) + r")"
-_CHOICE_PATTERNS = (
-    re.compile(r"(?:\b(?:opcao|opcoes|option|numero|number|n[o.]?)|#)\s*" + _NUMBER + r"\b"),
-    re.compile(r"^\W*(?:o|a|the|e|is)?\s*" + _NUMBER + r"\W*$"),
-    re.compile(r"(?<![\d/:.,$])\b(?P<n>\d{1,2})(?:o|a|st|nd|rd|th)\b(?!\s*(?:de|of)\b)"),
-    re.compile(
-        r"\b(?P<w>(?:" + "|".join(_ORDINAL_WORDS) + r")(?:o|a)s?|" + "|".join(_EN_ORDINALS)
-        + r")\b(?![\s-]*feira)(?!\s+(?:vez|time|to\s+last)\b)"
-    ),
-    re.compile(r"\b(?P<last>penultim[oa]|second\s+to\s+last|ultim[oa]|last)\b"),
-)  # fmt: skip
+
+@functools.cache
+def _choice_patterns() -> tuple[re.Pattern[str], ...]:
+    def words(table: str, key: str) -> str:
+        return alternation(union(table, key))
+
+    number = rf"(?P<n>\d{{1,2}}|{alternation(_cardinals())})"
+    return (
+        re.compile(rf"(?:\b(?:{words('matching', 'choice_words')})|#)\s*{number}\b"),
+        re.compile(rf"^\W*(?:(?:{words('matching', 'choice_articles')})\s+)?{number}\W*$"),
+        re.compile(
+            rf"(?<![\d/:.,$])\b(?P<n>\d{{1,2}})(?:{words('numbers', 'ordinal_suffixes')})\b"
+            rf"(?!\s*(?:{words('dates', 'month_connectors')})\b)"
+        ),
+        re.compile(
+            rf"\b(?P<w>{alternation(_ordinals())})\b"
+            rf"(?![\s-]*(?:{words('dates', 'weekday_suffixes')}))"
+            rf"(?!\s+(?:{words('matching', 'not_choice_after')})\b)"
+        ),
+        re.compile(
+            rf"\b(?:(?P<before_last>{words('matching', 'second_to_last')})"
+            rf"|(?P<last>{words('matching', 'last')}))\b"
+        ),
+    )
+
+
+@functools.cache
+def _ordinals() -> dict[str, int]:
+    return {w: n for v in vocabularies() for w, n in v.values("numbers", "ordinals").items()}
+
+
+@functools.cache
+def _cardinals() -> dict[str, int]:
+    return {
+        w: n for v in vocabularies() for w, n in v.values("numbers", "cardinals").items() if n <= 10
+    }
 
 
 def ordinal_choice(text: str, count: int) -> int | None:
     """The 0-based option the message picks among ``count`` options, else ``None``."""
     folded = normalize(text)
-    picks = {pick for pattern in _CHOICE_PATTERNS for pick in _picks(pattern, folded, count)}
+    picks = {pick for pattern in _choice_patterns() for pick in _picks(pattern, folded, count)}
     if len(picks) != 1:
         return None
     pick = picks.pop()
@@ -215,18 +272,13 @@ def _picks(pattern: re.Pattern[str], folded: str, count: int) -> list[int]:
     found: list[int] = []
     for match in pattern.finditer(folded):
         groups = match.groupdict()
-        if groups.get("last"):
-            found.append(count - (2 if groups["last"].startswith(("pen", "second")) else 1))
+        if groups.get("before_last"):
+            found.append(count - 2)
+        elif groups.get("last"):
+            found.append(count - 1)
         elif groups.get("w"):
-            found.append(_ordinal_word(groups["w"]) - 1)
+            found.append(_ordinals()[groups["w"]] - 1)
         else:
             number = groups["n"]
-            found.append((int(number) if number.isdigit() else _CARDINALS[number]) - 1)
+            found.append((int(number) if number.isdigit() else _cardinals()[number]) - 1)
     return found
-
-
-def _ordinal_word(word: str) -> int:
-    if word in _EN_ORDINALS:
-        return _EN_ORDINALS[word]
-    stem = word.rstrip("s")[:-1]
-    return _ORDINAL_WORDS[stem]

@@ -15,6 +15,8 @@ from agent_service.infrastructure.agent.offline.context import OfflineContext, r
 from agent_service.infrastructure.agent.offline.nlu import classify_intent, normalize
 from agent_service.infrastructure.agent.offline.replies import say
 from agent_service.infrastructure.agent.offline.responses import call, failure_detail, text
+from agent_service.infrastructure.agent.tools.results import DayHours, FaqAnswer, OpeningHours
+from agent_service.infrastructure.language.grammar.vocabulary import any_of
 
 ROUTE_TOOL = "route_to"
 ESCAPE_TOOL = "transfer_to_router"
@@ -87,20 +89,17 @@ def _should_escape(ctx: OfflineContext, me: str) -> bool:
 
 
 def _discovery(ctx: OfflineContext) -> ModelResponse:
-    words = normalize(ctx.text)
-    wants_people = any(
-        w in words for w in ("profission", "quem", "who", "staff", "barbeir", "cabeleireir")
-    )
+    wants_people = any_of("intents", "people").search(normalize(ctx.text)) is not None
     if not ctx.results:
         intent, _ = classify_intent(ctx.text)
         if intent == "greeting":
             return text(say("greeting", ctx.language, business=ctx.business))
         return call("list_professionals" if wants_people else "list_services")
     if ctx.called("list_professionals"):
-        people = catalog.professionals(ctx.results[-1].text)
+        people = catalog.professionals(ctx.result("list_professionals"))
         items = "\n".join(f"- {p.name} ({p.specialty}): {', '.join(p.services)}" for p in people)
         return text(say("professionals", ctx.language, items=items))
-    offered = catalog.services(ctx.results[-1].text)
+    offered = catalog.services(ctx.result("list_services"))
     items = "\n".join(f"- {s.name}: {s.minutes} min, {s.price}" for s in offered)
     return text(say("services", ctx.language, items=items))
 
@@ -109,26 +108,45 @@ def _faq(ctx: OfflineContext) -> ModelResponse:
     result = ctx.result("search_faq")
     if result is None:
         return call("search_faq", query=ctx.text[:500])
-    if result.text.startswith("NO MATCH") or "[faq:" not in result.text:
-        return text(
-            say(
-                "faq_unknown" if classify_intent(ctx.text)[0] != "unknown" else "not_understood",
-                ctx.language,
-            )
-        )
-    first = result.text.split("[faq:", 1)[1]
-    entry_id, rest = first.split("]", 1)
-    answer = rest.split("\nA: ", 1)[1].split("\n[faq:", 1)[0].strip() if "\nA: " in rest else rest
-    return text(say("faq", ctx.language, answer=answer, id=entry_id))
+    found = result.data
+    if isinstance(found, FaqAnswer) and found.entries:
+        entry = found.entries[0]
+        return text(say("faq", ctx.language, answer=entry.answer, id=entry.id))
+    if isinstance(found, FaqAnswer) and found.hours is not None:
+        return text(opening_hours_text(found.hours, ctx.language))
+    unknown = classify_intent(ctx.text)[0] != "unknown"
+    return text(say("faq_unknown" if unknown else "not_understood", ctx.language))
+
+
+def opening_hours_text(hours: OpeningHours, language: str) -> str:
+    """ "Abrimos segunda, das 08:00 às 18:00; terça a sexta, das 08:00 às 19:00. Fechado:
+    domingo." — consecutive days with the same hours said together."""
+    groups: list[list[DayHours]] = []
+    for day in hours.days:
+        last = groups[-1][-1] if groups else None
+        if last is not None and (last.opens, last.closes) == (day.opens, day.closes):
+            groups[-1].append(day)
+        else:
+            groups.append([day])
+    spans = [
+        say("opening_day", language, opens=group[0].opens, closes=group[0].closes,
+            days=group[0].weekday if len(group) == 1
+            else say("opening_range", language, first=group[0].weekday, last=group[-1].weekday))
+        for group in groups
+    ]  # fmt: skip
+    reply = say("opening_hours", language, days="; ".join(spans))
+    if hours.closed:
+        reply += " " + say("closed_days", language, days=", ".join(hours.closed))
+    return reply
 
 
 def _handoff(ctx: OfflineContext) -> ModelResponse:
     result = ctx.result("handoff_to_human")
     if result is None:
         return call("handoff_to_human", reason=ctx.text[:200])
-    if result.text.startswith("HANDED OFF"):
+    if result.code == "HANDED_OFF":
         return text(say("handoff", ctx.language))
-    return text(say("failed", ctx.language, detail=failure_detail(result.text)))
+    return text(say("failed", ctx.language, detail=failure_detail(result)))
 
 
 STEPS = {

@@ -1,14 +1,14 @@
-"""Building the offline model's responses: tool calls or final text."""
+"""Building the offline model's responses (tool calls or final text), and what a write
+tool's structured result says happened."""
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 from pydantic_ai.messages import ModelResponse, TextPart, ToolCallPart
 
-_SUMMARY = re.compile(r"CONFIRMATION NEEDED: (.*?)\. Nothing has been changed", re.S)
-_DONE = re.compile(r"^(?:BOOKED|CANCELLED|RESCHEDULED): (.*?)\.(?: .*)?$", re.S)
+from agent_service.infrastructure.agent.offline.context import ToolResult
+from agent_service.infrastructure.agent.tools.results import Done, Failed, Pending, Proposed
 
 
 def call(tool: str, **arguments: Any) -> ModelResponse:
@@ -23,16 +23,25 @@ def text(reply: str) -> ModelResponse:
     return ModelResponse(parts=[TextPart(reply)], model_name="offline")
 
 
-def confirmation_summary(result: str) -> str | None:
-    match = _SUMMARY.search(result)
-    return match.group(1) if match else None
+def confirmation_summary(result: ToolResult) -> str | None:
+    return result.data.summary if isinstance(result.data, Proposed) else None
 
 
-def done_summary(result: str) -> str | None:
-    match = _DONE.match(result.strip())
-    return match.group(1) if match else None
+def done_summary(result: ToolResult) -> str | None:
+    return result.data.summary if isinstance(result.data, Done) else None
 
 
-def failure_detail(result: str) -> str:
-    """The reason after ``NOT …:`` or ``UNAVAILABLE:``."""
-    return result.split(":", 1)[1].strip() if ":" in result else result
+def is_pending(result: ToolResult) -> bool:
+    """Settling: ``PENDING`` (the calendar has not confirmed) or ``NOT_CONFIRMED_YET``."""
+    return isinstance(result.data, Pending)
+
+
+def failure_detail(result: ToolResult) -> str:
+    """Why a tool did not do it: the failure's note (its reason when it has none)."""
+    data = result.data
+    if isinstance(data, Failed):
+        note = data.note.split(":", 1)[1].strip() if ":" in data.note else data.note
+        return note or data.reason
+    if result.retry is not None:
+        return result.retry.note
+    return data.note if data is not None and data.note else result.text

@@ -17,12 +17,13 @@ from agent_service.domain.errors import (
     NotFoundError,
     SlotUnavailableError,
 )
+from agent_service.infrastructure.agent.calendar_errors import said
 from agent_service.infrastructure.agent.deps import AgentDeps
-from agent_service.infrastructure.agent.tools.booking import not_free, pending_result
+from agent_service.infrastructure.agent.tools.booking import not_found, not_free, pending_result
 from agent_service.infrastructure.agent.tools.bounds import check_start
-from agent_service.infrastructure.agent.tools.confirmation import Proposal, confirmation_gate
+from agent_service.infrastructure.agent.tools.confirmation import Proposal, gate
 from agent_service.infrastructure.agent.tools.formatting import (
-    appointment_line,
+    appointment_item,
     describe,
     local_text,
     moved,
@@ -32,9 +33,19 @@ from agent_service.infrastructure.agent.tools.outcomes import (
     record_booking,
     record_outcome,
 )
+from agent_service.infrastructure.agent.tools.results import (
+    Appointments,
+    Done,
+    Failed,
+    NotAvailable,
+    Pending,
+    Proposed,
+)
+
+WriteResult = Proposed | Done | Pending | Failed | NotAvailable
 
 
-async def list_my_appointments(ctx: RunContext[AgentDeps]) -> str:
+async def list_my_appointments(ctx: RunContext[AgentDeps]) -> Appointments:
     """The customer's upcoming appointments, with ids."""
     deps = ctx.deps
     selection = AppointmentFilter(
@@ -46,22 +57,19 @@ async def list_my_appointments(ctx: RunContext[AgentDeps]) -> str:
         deps.tenant_id, selection, page_size=20, page_token=None
     )
     if not appointments:
-        return "The customer has no upcoming appointments."
+        return Appointments(appointments=[], note="The customer has no upcoming appointments.")
     zone, language = deps.tenant.zone, deps.turn.language
     # The services' other names let the customer say which one ("my nails appointment").
     services = await deps.service_repository.list(deps.tenant_id)
     aliases = {s.id: s.words(language) for s in services}
-    return "Upcoming appointments:\n" + "\n".join(
-        appointment_line(a, zone, language) + also_called(aliases.get(a.service_id, ()))
-        for a in appointments
+    return Appointments(
+        appointments=[
+            appointment_item(a, zone, language, aliases.get(a.service_id, ())) for a in appointments
+        ]
     )
 
 
-def also_called(aliases: tuple[str, ...] | list[str]) -> str:
-    return f" | service also called: {'; '.join(aliases)}" if aliases else ""
-
-
-async def cancel_appointment(ctx: RunContext[AgentDeps], appointment_id: UUID) -> str:
+async def cancel_appointment(ctx: RunContext[AgentDeps], appointment_id: UUID) -> WriteResult:
     """Cancel one of the customer's appointments. The first call only proposes it; repeat
     it after the customer says yes.
 
@@ -74,7 +82,7 @@ async def cancel_appointment(ctx: RunContext[AgentDeps], appointment_id: UUID) -
             deps.tenant_id, deps.customer_id, appointment_id
         )
     except NotFoundError as error:
-        return f"NOT FOUND: {error}"
+        return not_found(error)
     when = local_text(appointment.start, deps.tenant.zone, deps.turn.language)
     summary = describe(
         appointment.service_name, appointment.professional_name, when, deps.turn.language
@@ -89,9 +97,7 @@ async def cancel_appointment(ctx: RunContext[AgentDeps], appointment_id: UUID) -
             "appointment_id": str(appointment_id),
         },
     )
-    blocked = confirmation_gate(
-        deps, "cancel_appointment", {"appointment_id": str(appointment_id)}, proposal
-    )
+    blocked = gate(deps, "cancel_appointment", {"appointment_id": str(appointment_id)}, proposal)
     if blocked is not None:
         return blocked
     try:
@@ -100,7 +106,8 @@ async def cancel_appointment(ctx: RunContext[AgentDeps], appointment_id: UUID) -
         )
     except (CalendarError, AgendaError) as error:
         record_outcome(deps, "cancel", "failed", summary, appointment_id=appointment_id)
-        return f"NOT CANCELLED: {error}"
+        return Failed(result="NOT_CANCELLED", reason="not_possible", summary=summary,
+                      note=f"NOT CANCELLED: {said(error, deps.turn.language)}")  # fmt: skip
     record_booking("cancel", "cancelled" if changed else "already_cancelled")
     if changed:
         deps.turn.actions.append(
@@ -108,12 +115,12 @@ async def cancel_appointment(ctx: RunContext[AgentDeps], appointment_id: UUID) -
                 kind=ActionKind.APPOINTMENT_CANCELLED, appointment_id=appointment_id, detail=summary
             )
         )
-    return f"CANCELLED: {summary}."
+    return Done(result="CANCELLED", summary=summary, appointment_ids=[str(appointment_id)])
 
 
 async def reschedule_appointment(
     ctx: RunContext[AgentDeps], appointment_id: UUID, new_start_time: datetime
-) -> str:
+) -> WriteResult:
     """Move one of the customer's appointments (same professional and service). The first
     call only proposes it; repeat it after the customer says yes.
 
@@ -128,7 +135,7 @@ async def reschedule_appointment(
             deps.tenant_id, deps.customer_id, appointment_id
         )
     except NotFoundError as error:
-        return f"NOT FOUND: {error}"
+        return not_found(error)
     zone, language = deps.tenant.zone, deps.turn.language
     summary = moved(
         describe(
@@ -157,7 +164,7 @@ async def reschedule_appointment(
         unavailable = await _move_not_free(deps, old, new_start_time)
         if unavailable is not None:
             return unavailable
-    blocked = confirmation_gate(deps, "reschedule_appointment", arguments, proposal)
+    blocked = gate(deps, "reschedule_appointment", arguments, proposal)
     if blocked is not None:
         return blocked
     try:
@@ -174,7 +181,8 @@ async def reschedule_appointment(
         record_outcome(
             deps, "reschedule", "slot_taken", summary, taken=True, appointment_id=appointment_id
         )
-        return f"NOT RESCHEDULED: the new time is not free ({summary})."
+        return Failed(result="NOT_RESCHEDULED", reason="slot_taken", summary=summary,
+                      note="NOT RESCHEDULED: the new time is not free.")  # fmt: skip
     except (CalendarError, AgendaError) as error:
         pending = await pending_booking_at(deps, new_start_time)
         if pending is not None:
@@ -184,14 +192,18 @@ async def reschedule_appointment(
                     kind=ActionKind.APPOINTMENT_PENDING, appointment_id=pending, detail=summary
                 )
             )
-            return f"NOT CONFIRMED YET: {error}. The change may complete shortly; do not retry."
+            why = (
+                f"{said(error, deps.turn.language)}. The change may complete shortly; do not retry."
+            )
+            return Pending(result="NOT_CONFIRMED_YET", summary=summary, note=why)
         record_outcome(deps, "reschedule", "failed", summary, appointment_id=appointment_id)
-        return f"NOT RESCHEDULED: {error}"
+        return Failed(result="NOT_RESCHEDULED", reason="not_possible", summary=summary,
+                      note=f"NOT RESCHEDULED: {said(error, deps.turn.language)}")  # fmt: skip
     record_booking("reschedule", "rescheduled")
     deps.turn.actions.append(
         TurnAction(kind=ActionKind.APPOINTMENT_RESCHEDULED, appointment_id=new.id, detail=summary)
     )
-    return f"RESCHEDULED: {summary}. Appointment id={new.id}."
+    return Done(result="RESCHEDULED", summary=summary, appointment_ids=[str(new.id)])
 
 
 def _confirming_move(deps: AgentDeps, arguments: dict[str, str]) -> bool:
@@ -204,12 +216,13 @@ def _confirming_move(deps: AgentDeps, arguments: dict[str, str]) -> bool:
     )
 
 
-async def _move_not_free(deps: AgentDeps, old: Appointment, start: datetime) -> str | None:
+async def _move_not_free(
+    deps: AgentDeps, old: Appointment, start: datetime
+) -> NotAvailable | Failed | None:
     """Why the appointment cannot move to ``start`` (same professional and service), or None."""
     try:
         professional = await deps.professional_repository.get(deps.tenant_id, old.professional_id)
         service = await deps.service_repository.get(deps.tenant_id, old.service_id)
     except NotFoundError as error:
-        return f"NOT FOUND: {error}"
-    reason = await not_free(deps, professional, service, start, ignore=(old.start, old.end))
-    return reason.replace("NOT AVAILABLE", "NOT RESCHEDULED", 1) if reason else None
+        return not_found(error)
+    return await not_free(deps, professional, service, start, ignore=(old.start, old.end))

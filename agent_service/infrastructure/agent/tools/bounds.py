@@ -9,6 +9,7 @@ from datetime import date, datetime, timedelta
 from pydantic_ai import ModelRetry
 
 from agent_service.infrastructure.agent.deps import AgentDeps
+from agent_service.infrastructure.agent.tools.results import Retry
 
 MAX_ECHO_CHARS = 200
 
@@ -23,17 +24,24 @@ def horizon_end(deps: AgentDeps) -> datetime:
     return deps.turn.now + timedelta(days=deps.tenant.policy.booking_horizon_days + 1)
 
 
+def _retry(reason: str, note: str, horizon_days: int | None = None) -> ModelRetry:
+    return ModelRetry(Retry(reason=reason, note=note, horizon_days=horizon_days).message())
+
+
 def check_start(deps: AgentDeps, start: datetime, name: str) -> None:
-    """A future, offset-aware instant within the tenant's booking horizon, else ModelRetry."""
+    """A future, offset-aware instant within the tenant's booking horizon, else ModelRetry
+    (a structured ``RETRY`` with the reason: ``offset``, ``past``, ``beyond_horizon``)."""
     if start.tzinfo is None or start.utcoffset() is None:
-        raise ModelRetry(f"{name} needs a UTC offset, e.g. 2026-12-01T10:00:00-03:00")
+        raise _retry("offset", f"{name} needs a UTC offset, e.g. 2026-12-01T10:00:00-03:00")
     if start <= deps.turn.now:
-        raise ModelRetry(f"{name} {echo(start.isoformat(), 40)} is in the past")
+        raise _retry("past", f"{name} {echo(start.isoformat(), 40)} is in the past")
     if start > horizon_end(deps):
         days = deps.tenant.policy.booking_horizon_days
-        raise ModelRetry(
+        raise _retry(
+            "beyond_horizon",
             f"{name} {echo(start.isoformat(), 40)} is beyond the booking horizon "
-            f"({days} days from today)"
+            f"({days} days from today)",
+            days,
         )
 
 
@@ -41,11 +49,13 @@ def check_day(deps: AgentDeps, day: date) -> None:
     """A date from today (in the tenant's zone) to the end of the booking horizon."""
     today = deps.turn.now.astimezone(deps.tenant.zone).date()
     if day < today:
-        raise ModelRetry(f"{day} is in the past; today is {today}")
+        raise _retry("past", f"{day} is in the past; today is {today}")
     last = today + timedelta(days=deps.tenant.policy.booking_horizon_days)
     if day > last:
         days = deps.tenant.policy.booking_horizon_days
-        raise ModelRetry(
+        raise _retry(
+            "beyond_horizon",
             f"{day} is beyond the booking horizon ({days} days from today); "
-            f"the last bookable day is {last}"
+            f"the last bookable day is {last}",
+            days,
         )

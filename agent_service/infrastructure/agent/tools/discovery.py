@@ -2,44 +2,57 @@
 
 from __future__ import annotations
 
-from datetime import date, datetime, timedelta
+from datetime import date, time, timedelta
 from uuid import UUID
 
 from pydantic_ai import ModelRetry, RunContext
 
 from agenda_kit.calendar.errors import CalendarError
-from agent_service.domain.availability import plan_day
+from agent_service.domain.availability import local_instant, plan_day
 from agent_service.domain.catalog import Service
 from agent_service.domain.errors import NotFoundError
+from agent_service.infrastructure.agent.calendar_errors import calendar_trouble
 from agent_service.infrastructure.agent.deps import AgentDeps
 from agent_service.infrastructure.agent.tools.bounds import check_day
 from agent_service.infrastructure.agent.tools.formatting import (
-    WEEKDAYS,
-    professional_line,
-    service_line,
+    professional_item,
+    service_item,
+    weekday_name,
+)
+from agent_service.infrastructure.agent.tools.results import (
+    AskService,
+    DayTimes,
+    Failed,
+    FreeTimes,
+    Professionals,
+    ServiceOption,
+    Services,
 )
 
 
-async def list_services(ctx: RunContext[AgentDeps]) -> str:
-    """The services offered: duration, price, id."""
+async def list_services(ctx: RunContext[AgentDeps]) -> Services:
+    """The services offered: duration, price, id, what customers call them."""
     services = await ctx.deps.service_repository.list(ctx.deps.tenant_id)
-    if not services:
-        return "No services are registered."
     language = ctx.deps.turn.language
-    return "Services:\n" + "\n".join(service_line(service, language) for service in services)
+    return Services(
+        services=[service_item(service, language) for service in services],
+        note="" if services else "No services are registered.",
+    )
 
 
-async def list_professionals(ctx: RunContext[AgentDeps]) -> str:
+async def list_professionals(ctx: RunContext[AgentDeps]) -> Professionals:
     """The professionals: specialty, services, id."""
     professionals = await ctx.deps.professional_repository.list(ctx.deps.tenant_id)
-    if not professionals:
-        return "No professionals are registered."
     services = {str(s.id): s for s in await ctx.deps.service_repository.list(ctx.deps.tenant_id)}
-    lines = [professional_line(p, services, ctx.deps.turn.language) for p in professionals]
-    return "Professionals:\n" + "\n".join(lines)
+    language = ctx.deps.turn.language
+    return Professionals(
+        professionals=[professional_item(p, services, language) for p in professionals],
+        note="" if professionals else "No professionals are registered.",
+    )
 
 
 MAX_RANGE_DAYS = 7
+Availability = FreeTimes | AskService | Failed
 
 
 async def check_availability(
@@ -48,7 +61,7 @@ async def check_availability(
     target_date: date,
     service_id: UUID | None = None,
     end_date: date | None = None,
-) -> str:
+) -> Availability:
     """Free start times of a professional on a date, or on each date of a range.
 
     Args:
@@ -61,15 +74,19 @@ async def check_availability(
         if end_date < target_date or (end_date - target_date).days >= MAX_RANGE_DAYS:
             raise ModelRetry(f"end_date must be within {MAX_RANGE_DAYS} days after target_date")
         days = [target_date + timedelta(days=n) for n in range((end_date - target_date).days + 1)]
-        parts = [await check_availability(ctx, professional_id, day, service_id) for day in days]
-        return "\n\n".join(parts)
+        found = [await check_availability(ctx, professional_id, day, service_id) for day in days]
+        failed = next((f for f in found if not isinstance(f, FreeTimes)), None)
+        if failed is not None:
+            return failed
+        every = [day for result in found if isinstance(result, FreeTimes) for day in result.days]
+        return FreeTimes(time_zone=ctx.deps.tenant.time_zone, days=every)
     deps = ctx.deps
     check_day(deps, target_date)
     try:
         professional = await deps.professional_repository.get(deps.tenant_id, professional_id)
         duration, label = await _duration(ctx, professional.service_ids, service_id)
     except NotFoundError as error:
-        return f"NOT FOUND: {error}"
+        return Failed(result="NOT_FOUND", reason="not_found", note=f"NOT FOUND: {error}")
     except ServiceNeededError as needed:
         return needed.answer(professional.name)
     try:
@@ -77,26 +94,28 @@ async def check_availability(
             deps.tenant, professional, target_date, duration
         )
     except CalendarError as error:
-        return f"UNAVAILABLE: {error}"
-    weekday = WEEKDAYS[deps.turn.language][target_date.weekday()]
-    header = (
-        f"Free times for {professional.name} on {target_date.isoformat()} ({weekday}), "
-        f"{label} ({duration} min), time zone {deps.tenant.time_zone}:"
-    )
-    if not starts:
-        if plan_day(professional, target_date, deps.tenant.zone).closed:
-            return header + "\nNONE (reason=closed_day): the professional does not work that day"
-        return header + "\nNONE (no free time that day)"
-    return header + "\n" + _times(starts, deps)
-
-
-def _times(starts: list[datetime], deps: AgentDeps) -> str:
+        return Failed(
+            result="UNAVAILABLE",
+            reason="calendar_unavailable",
+            note=calendar_trouble(error, deps.turn.language),
+        )
     zone = deps.tenant.zone
+    closed = not starts and plan_day(professional, target_date, zone).closed
     local = [start.astimezone(zone) for start in starts]
-    listed = ", ".join(f"{t:%H:%M}" for t in local[:40])
-    more = f" (+{len(local) - 40} more)" if len(local) > 40 else ""
-    first = local[0].isoformat()
-    return f"{listed}{more}\nUse start_time values like {first} (ISO 8601 with offset)."
+    offset = local_instant(target_date, time(12), zone).astimezone(zone).strftime("%z")
+    day = DayTimes(
+        day=target_date.isoformat(),
+        weekday=weekday_name(target_date, deps.turn.language),
+        professional=professional.name,
+        professional_id=str(professional.id),
+        service=label,
+        minutes=duration,
+        times=[f"{t:%H:%M}" for t in local],
+        utc_offset=f"{offset[:3]}:{offset[3:]}",
+        closed=closed,
+    )
+    note = "The professional does not work that day (reason=closed_day)." if closed else ""
+    return FreeTimes(time_zone=deps.tenant.time_zone, days=[day], note=note)
 
 
 async def _duration(
@@ -119,9 +138,9 @@ class ServiceNeededError(Exception):
         super().__init__("services of different lengths")
         self.services = services
 
-    def answer(self, professional: str) -> str:
-        listed = "; ".join(f"{s.name} ({s.duration_minutes} min)" for s in self.services)
-        return (
-            f"ASK SERVICE: {professional} offers services of different lengths ({listed}); "
-            "ask the customer which one, then call again with its service_id."
+    def answer(self, professional: str) -> AskService:
+        return AskService(
+            professional=professional,
+            options=[ServiceOption(name=s.name, minutes=s.duration_minutes) for s in self.services],
+            note="Ask the customer which service, then call again with its service_id.",
         )

@@ -1,16 +1,34 @@
-"""FAQ answers, citing the entries used, in the conversation's language."""
+"""FAQ answers, citing the entries used, in the conversation's language; the FAQ abstains
+below its language's threshold, and a question about opening hours with no entry for it is
+answered from the professionals' working hours."""
 
 from __future__ import annotations
 
+import functools
 import re
-from dataclasses import dataclass
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from datetime import time
 
 from pydantic_ai import RunContext
 
+from agent_service.application.faq_ranking import Scored, Threshold, answering
+from agent_service.application.opening_hours import DayOpen, opening_hours
+from agent_service.application.text import normalize
 from agent_service.domain.catalog import FaqEntry
 from agent_service.infrastructure.agent import messages
 from agent_service.infrastructure.agent.deps import AgentDeps
-from agent_service.infrastructure.language import language_detector
+from agent_service.infrastructure.agent.tools.formatting import WEEKDAYS
+from agent_service.infrastructure.agent.tools.results import (
+    DayHours,
+    FaqAnswer,
+    FaqItem,
+    NoMatch,
+    OpeningHours,
+)
+from agent_service.infrastructure.language import language_detector, spoken_languages
+from agent_service.infrastructure.language.grammar.vocabulary import Vocabulary, any_of
+from agent_service.infrastructure.language.lexicon import faq_topics
 
 SHOWN = 3
 
@@ -26,7 +44,7 @@ class ShownAnswer:
     quoted: bool
 
 
-async def search_faq(ctx: RunContext[AgentDeps], query: str) -> str:
+async def search_faq(ctx: RunContext[AgentDeps], query: str) -> FaqAnswer | NoMatch:
     """Search the business's FAQ; answer only from the entries returned.
 
     Args:
@@ -34,18 +52,66 @@ async def search_faq(ctx: RunContext[AgentDeps], query: str) -> str:
     """
     deps = ctx.deps
     language = deps.turn.language
-    found = await deps.faq_repository.search(deps.tenant_id, query[:500], limit=2 * SHOWN)
+    everything = await deps.faq_repository.list(deps.tenant_id)
+    found = [row.entry for row in ranked(query[:500], everything, language)]
     entries = _conversation_language_first(found, language)[:SHOWN]
     if not entries:
-        return "NO MATCH: the FAQ does not answer this."
+        if asks_for_opening_hours(query):
+            team = await deps.professional_repository.list(deps.tenant_id)
+            return FaqAnswer(hours=_hours(opening_hours(team), language))
+        return NoMatch(note="The FAQ does not answer this: say so and offer a human attendant.")
     shown = [(entry, answer_for(entry, language)) for entry in entries]
     for entry, answer in shown:
         deps.turn.citations.append(
             {"faq_id": str(entry.id), "question": answer.question, "answer": answer.answer}
         )
-    return "FAQ entries:\n" + "\n".join(
-        f"[faq:{entry.id}] Q: {answer.question}\nA: {answer.answer}" for entry, answer in shown
+    return FaqAnswer(
+        entries=[
+            FaqItem(id=str(e.id), question=a.question, answer=a.answer, quoted=a.quoted)
+            for e, a in shown
+        ]
     )
+
+
+def ranked(query: str, entries: Sequence[FaqEntry], language: str) -> list[Scored]:
+    """The entries that answer ``query`` (best first, at most ``2 * SHOWN``): BM25 with the
+    built-in FAQ topics on both sides (``application/faq_topics.py``), above the language's
+    threshold. Rows carry the stored entries (never the annotated copies)."""
+    topics = faq_topics()
+    stored = {entry.id: entry for entry in entries}
+    rows = answering(
+        topics.question(query), [topics.entry(e) for e in entries], 2 * SHOWN, threshold(language)
+    )
+    return [replace(row, entry=stored[row.entry.id]) for row in rows]
+
+
+@functools.cache
+def threshold(language: str) -> Threshold:
+    """``[faq]`` of the conversation's language (the strictest spoken one when unknown)."""
+    codes = [language.split("-")[0]] if language.split("-")[0] in spoken_languages() else []
+    rows = [
+        Threshold(Vocabulary(code).number("faq", "min_about"),
+                  Vocabulary(code).number("faq", "min_answer_only"))
+        for code in (codes or spoken_languages())
+    ]  # fmt: skip
+    return max(rows, key=lambda row: (row.min_about, row.min_answer_only))
+
+
+def asks_for_opening_hours(query: str) -> bool:
+    return any_of("faq", "hours_question").search(normalize(query)) is not None
+
+
+def _hours(days: dict[int, DayOpen], language: str) -> OpeningHours:
+    names = WEEKDAYS.get(language, WEEKDAYS[messages.DEFAULT_LANGUAGE])
+    shown = [
+        DayHours(weekday=names[day - 1], opens=f"{opens:%H:%M}", closes=_closes(closes))
+        for day, (opens, closes) in days.items()
+    ]
+    return OpeningHours(days=shown, closed=[names[d - 1] for d in range(1, 8) if d not in days])
+
+
+def _closes(closes: time | None) -> str:
+    return f"{closes:%H:%M}" if closes is not None else "24:00"
 
 
 def answer_for(entry: FaqEntry, language: str) -> ShownAnswer:
@@ -66,21 +132,22 @@ def answer_for(entry: FaqEntry, language: str) -> ShownAnswer:
 
 def _language_of(entry: FaqEntry, conversation: str) -> str:
     """The language the default question and answer are written in; without evidence of
-    either ("Pix, 3x"), the conversation's: only a clearly foreign answer is quoted."""
-    own = "en" if conversation.split("-")[0] == "en" else "pt"
-    return language_detector().detect(f"{entry.question} {entry.answer}", own)
+    any, the conversation's: only a clearly foreign answer is quoted."""
+    return language_detector().detect(
+        f"{entry.question} {entry.answer}", conversation.split("-")[0]
+    )
 
 
 def _conversation_language_first(entries: list[FaqEntry], language: str) -> list[FaqEntry]:
     """Of the two best entries, the one written in the conversation's language first (a
     salon may keep its FAQ in several languages: the twins rank together); the ranking order
     is kept otherwise. An entry with its own version in that language counts as written in it."""
-    default = "en" if language == "pt" else "pt"
+    code = language.split("-")[0]
 
     def foreign(entry: FaqEntry) -> bool:
         if entry.in_language(language) is not None:
             return False
-        return language_detector().detect(f"{entry.question} {entry.answer}", default) != language
+        return language_detector().detect(f"{entry.question} {entry.answer}", "") != code
 
     top = sorted(entries[:2], key=foreign)
     return top + entries[2:]
@@ -92,7 +159,7 @@ def marked_quotation(language: str) -> re.Pattern[str]:
     language may appear in a reply)."""
     names = [
         messages.text(f"language_{other}", language)
-        for other in ("pt", "en")
+        for other in spoken_languages()
         if other != language.split("-")[0]
     ]
     forms = []

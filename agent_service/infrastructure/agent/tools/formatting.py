@@ -1,56 +1,80 @@
-"""How tools describe things to the model: short, stable, parseable lines."""
+"""How tools describe things to the model: structured items, and the local date-time text a
+customer reads (weekday names from CLDR via Babel, the sentence's frame from the catalog)."""
 
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import date, datetime
 from zoneinfo import ZoneInfo
+
+from babel.dates import format_date
 
 from agent_service.domain.appointments import Appointment
 from agent_service.domain.catalog import Professional, Service
 from agent_service.infrastructure.agent import messages
+from agent_service.infrastructure.agent.tools.results import (
+    AppointmentItem,
+    ProfessionalItem,
+    ServiceItem,
+)
+from agent_service.infrastructure.language.lexicon import service_lexicon
 
 WEEKDAYS = {
-    language: messages.text("weekdays", language).split("|") for language in messages.CATALOG
+    language: [format_date(date(2024, 1, 1 + n), "EEEE", locale=language) for n in range(7)]
+    for language in messages.CATALOG
 }
+"""Weekday names per catalog language, Monday first (CLDR)."""
 
 
-def service_line(service: Service, language: str | None = None) -> str:
-    return (
-        f"- {service.name} | {service.duration_minutes} min | {service.price_text()}"
-        f"{_aka(service.words(language))} | id={service.id}"
+def weekday_name(day: date, language: str) -> str:
+    return WEEKDAYS.get(language, WEEKDAYS[messages.DEFAULT_LANGUAGE])[day.weekday()]
+
+
+def service_item(service: Service, language: str | None = None) -> ServiceItem:
+    """A service as the model sees it; ``kinds`` are the lexicon's, strongest first."""
+    kinds = service_lexicon().kinds_of((service.name, *service.words(language)))
+    return ServiceItem(
+        id=str(service.id),
+        name=service.name,
+        minutes=service.duration_minutes,
+        price=service.price_text(),
+        aliases=list(service.words(language)),
+        kinds=sorted(kinds, key=lambda kind: (-kinds[kind], kind)),
     )
 
 
-def professional_line(
+def professional_item(
     professional: Professional, services: dict[str, Service], language: str | None = None
-) -> str:
-    offered = ", ".join(
-        services[str(sid)].name for sid in professional.service_ids if str(sid) in services
+) -> ProfessionalItem:
+    offered = [services[str(s)].name for s in professional.service_ids if str(s) in services]
+    return ProfessionalItem(
+        id=str(professional.id),
+        name=professional.name,
+        specialty=professional.specialty or "",
+        services=offered,
+        aliases=list(professional.words(language)),
     )
-    return (
-        f"- {professional.name} | {professional.specialty or '-'} | services: {offered or '-'}"
-        f"{_aka(professional.words(language))} | id={professional.id}"
-    )
-
-
-def _aka(aliases: tuple[str, ...]) -> str:
-    """`` | also called: a; b`` (what customers may call it), or nothing."""
-    return f" | also called: {'; '.join(aliases)}" if aliases else ""
 
 
 def local_text(instant: datetime, zone: ZoneInfo, language: str) -> str:
     """``terça-feira 01/12/2026 10:00`` or ``Tuesday 2026-12-01 10:00``."""
     local = instant.astimezone(zone)
-    weekday = WEEKDAYS.get(language, WEEKDAYS[messages.DEFAULT_LANGUAGE])[local.weekday()]
+    weekday = weekday_name(local.date(), language)
     return messages.text("local_time", language, weekday=weekday, local=local)
 
 
-def appointment_line(appointment: Appointment, zone: ZoneInfo, language: str) -> str:
-    return (
-        f"- {appointment.service_name} with {appointment.professional_name} | "
-        f"{local_text(appointment.start, zone, language)} | status={appointment.status.value}"
-        f" | id={appointment.id} | professional_id={appointment.professional_id}"
-        f" | service_id={appointment.service_id}"
+def appointment_item(
+    appointment: Appointment, zone: ZoneInfo, language: str, aliases: tuple[str, ...] = ()
+) -> AppointmentItem:
+    return AppointmentItem(
+        id=str(appointment.id),
+        service=appointment.service_name,
+        professional=appointment.professional_name,
+        when=local_text(appointment.start, zone, language),
+        start=appointment.start.astimezone(zone).isoformat(),
+        status=appointment.status.value,
+        professional_id=str(appointment.professional_id),
+        service_id=str(appointment.service_id),
+        service_aliases=list(aliases),
     )
 
 

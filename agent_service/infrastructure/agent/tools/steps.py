@@ -29,12 +29,13 @@ from pydantic_ai.tools import ToolDefinition
 
 from agent_service.domain.conversations import ActionKind
 from agent_service.infrastructure.agent.deps import AgentDeps
+from agent_service.infrastructure.agent.tools.results import result_code
 from agent_service.infrastructure.agent.tools.schemas import ToolGate
 
 LISTING = "list_my_appointments"
 READ_ONCE = frozenset({"list_services", "list_professionals", LISTING})
-PROPOSAL = "CONFIRMATION NEEDED:"
-"""How a write tool's result starts when it only recorded the proposal (consent.py)."""
+PROPOSAL = "CONFIRMATION_NEEDED"
+"""The ``result`` of a write tool that only recorded the proposal (tools/results.py)."""
 WRITE_TOOLS = frozenset({"book_appointment", "cancel_appointment", "reschedule_appointment"})
 WRITTEN = frozenset(
     {
@@ -65,13 +66,14 @@ def returned_this_run(messages: list[ModelMessage], tool: str) -> bool:
 
 
 def latest_return_this_run(messages: list[ModelMessage], tool: str) -> str | None:
-    """The text ``tool`` last returned after the latest customer message, if it ran."""
+    """The ``result`` code ``tool`` last returned after the latest customer message (its
+    text for an unstructured return), if it ran."""
     for message in reversed(messages):
         if not isinstance(message, ModelRequest):
             continue
         for part in reversed(message.parts):
             if isinstance(part, ToolReturnPart) and part.tool_name == tool:
-                return part.model_response_str()
+                return result_code(part.content) or part.model_response_str()
             if isinstance(part, UserPromptPart):
                 return None
     return None
@@ -96,7 +98,7 @@ def proposed(ctx: RunContext[AgentDeps], names: Collection[str]) -> str | None:
     if pending is None or pending.confirmed or pending.tool not in names:
         return None
     result = latest_return_this_run(ctx.messages, pending.tool)
-    return pending.tool if result is not None and result.startswith(PROPOSAL) else None
+    return pending.tool if result == PROPOSAL else None
 
 
 def write_step(ctx: RunContext[AgentDeps], names: Collection[str]) -> str | None:

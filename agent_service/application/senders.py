@@ -1,0 +1,95 @@
+"""Who wrote a message and where: the sender (created, or their profile merged), their
+conversation (the one named if it is theirs and open, else their open one on the channel, else
+a new one not stored yet) and, when the store joins them, their upcoming appointments."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import datetime
+
+from agent_service.application.customers import merge_profile
+from agent_service.application.incoming import IncomingMessage
+from agent_service.application.repositories import Repositories
+from agent_service.application.turn_context import UPCOMING_READ, Upcoming
+from agent_service.domain.catalog import Customer
+from agent_service.domain.conversations import Conversation, ConversationStatus
+from agent_service.domain.errors import NotFoundError
+
+
+async def find_sender(
+    repos: Repositories, message: IncomingMessage, clock: Callable[[], datetime]
+) -> tuple[Customer, Conversation, Upcoming | None]:
+    """The sender (created or profile merged as needed), their conversation and, when the
+    store joins them, their upcoming appointments: one read for a known customer."""
+    sender = Customer(
+        tenant_id=message.tenant_id,
+        channel=message.channel,
+        external_id=message.external_id.strip(),
+        name=message.display_name.strip(),
+    )
+    reader = repos.turn_context
+    if reader is not None:
+        known = await reader.read(
+            message.tenant_id,
+            message.channel,
+            sender.external_id,
+            message.conversation_id,
+            clock(),
+        )
+        if known.customer is not None:
+            customer = known.customer
+            if merge_profile(customer, sender) != customer:
+                customer, _ = await repos.customers.upsert(sender)
+            found = _Found(known.conversation)
+            return customer, await _conversation(repos, message, customer, found), known.upcoming
+    customer, created = await repos.customers.upsert(sender, likely_new=reader is not None)
+    if created and message.conversation_id is None:
+        # A customer stored just now has no conversation and no appointment yet.
+        nothing = Upcoming(clock(), UPCOMING_READ, (), pending=())
+        return customer, await _conversation(repos, message, customer, _Found(None)), nothing
+    return customer, await _conversation(repos, message, customer), None
+
+
+async def _conversation(
+    repos: Repositories,
+    message: IncomingMessage,
+    customer: Customer,
+    found: _Found | None = None,
+) -> Conversation:
+    """The named conversation if it is the customer's and has not ended, else their open
+    one on the channel, else a new one, not stored yet (``found``: already read, None if
+    not stored)."""
+    repo = repos.conversations
+    if message.conversation_id is not None:
+        if found is None:
+            conversation = await repo.get(message.tenant_id, message.conversation_id)
+        elif found.conversation is None:
+            raise NotFoundError("conversation", message.conversation_id)
+        else:
+            conversation = found.conversation
+        if conversation.customer_id != customer.id:
+            raise NotFoundError("conversation", message.conversation_id)
+        if conversation.status is not ConversationStatus.ENDED:
+            return conversation
+    else:
+        open_one = (
+            await repo.find_open(message.tenant_id, customer.id, message.channel)
+            if found is None
+            else found.conversation
+        )
+        if open_one is not None:
+            return open_one
+    # A new conversation is stored by the turn's first save (one write fewer); a reply
+    # naming it reaches the customer only after that save or through a redelivery, which
+    # stores it first if its first delivery died before the save (``_named_stored``).
+    return Conversation(
+        tenant_id=message.tenant_id, customer_id=customer.id, channel=message.channel
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class _Found:
+    """A conversation already read (None: none stored)."""
+
+    conversation: Conversation | None

@@ -1,0 +1,143 @@
+"""Which catalog service a customer means, when the salon's own words do not say it.
+
+A built-in lexicon names the *kinds* of service businesses offer ("haircut", "beard",
+"manicure", "physiotherapy"...), each with the phrases customers and catalogs use for it in
+every language (the data files' ``[services]`` table). Rules:
+
+* Words are compared folded. Two words are alike when equal (1.0), when one is the other with
+  a short ending ("unha"/"unhas", "cortar"/"corte": 0.8, see :func:`word_similarity`), or when
+  both have five letters or more and their ``rapidfuzz`` ratio is at least ``FUZZY_RATIO``
+  (a typo: "manicuri"/"manicure", 0.8).
+* A phrase is *in* a text when its words appear there in order, each alike to the text's word
+  (a word shorter than four letters only as itself or its plural: "pe" is in "os pes", never in
+  "pela"); its strength is its number of words (a longer phrase is more specific).
+* A catalog entry has a kind when a phrase of that kind is in its name or one of its aliases;
+  its *coverage* is the share of the entry's significant words that phrase covers ("Escova
+  Modeladora" is all blow-dry; "Corte Feminino c/ Escova" a third blow-dry).
+* :meth:`ServiceLexicon.scores`: for each entry, the best ``strength × coverage`` over the kinds
+  the text names; an entry with none scores 0. The caller picks the unique best and asks when
+  two entries tie: the lexicon never breaks a tie by guessing.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Mapping, Sequence
+
+from rapidfuzz import fuzz
+
+from agent_service.application.text import tokens
+
+FUZZY_RATIO = 85.0
+FUZZY_MIN_LENGTH = 5
+LOOSE = 0.8
+SHORT = 4
+
+
+@functools.lru_cache(maxsize=8192)
+def word_similarity(left: str, right: str) -> float:
+    """1.0 for the same folded word, 0.8 for the same word with another ending or a typo."""
+    if left == right:
+        return 1.0
+    short, long_ = sorted((left, right), key=len)
+    if long_.startswith(short) and len(long_) - len(short) <= 3:
+        return LOOSE
+    shared = 0
+    for a, b in zip(short, long_, strict=False):
+        if a != b:
+            break
+        shared += 1
+    if shared >= 5 and shared >= len(short) - 2:
+        return LOOSE
+    # A verb names its service: "cortar"/"corte", "depilar"/"depilacao".
+    for word, other in ((left, right), (right, left)):
+        stem = word[:-2]
+        if word.endswith(("ar", "er", "ir")) and len(stem) >= 4 and other.startswith(stem):
+            return LOOSE
+    if len(short) >= FUZZY_MIN_LENGTH and fuzz.ratio(left, right) >= FUZZY_RATIO:
+        return LOOSE
+    return 0.0
+
+
+def phrase_word_alike(phrase_word: str, word: str) -> bool:
+    """A phrase's word and a text's word: alike (:func:`word_similarity`), except that a word
+    shorter than ``SHORT`` letters must be the same or its plural ("pe"/"pes", never "pela")."""
+    if min(len(phrase_word), len(word)) < SHORT:
+        short, long_ = sorted((phrase_word, word), key=len)
+        return long_ in (short, short + "s")
+    return word_similarity(phrase_word, word) > 0
+
+
+def phrase_in(phrase: Sequence[str], words: Sequence[str]) -> bool:
+    """Whether ``phrase``'s words appear in ``words`` in order, next to each other, alike."""
+    size = len(phrase)
+    return any(
+        all(phrase_word_alike(p, w) for p, w in zip(phrase, words[i : i + size], strict=True))
+        for i in range(len(words) - size + 1)
+    )
+
+
+class ServiceLexicon:
+    """Kinds of service and their phrases (every language), and the words that never count
+    towards an entry's name (function words: "de", "dos", "c")."""
+
+    def __init__(
+        self, kinds: Mapping[str, Sequence[str]], stopwords: frozenset[str] = frozenset()
+    ) -> None:
+        self.kinds = {kind: tuple(phrases) for kind, phrases in kinds.items()}
+        self.stopwords = stopwords
+        self._phrases = {
+            kind: tuple(tuple(tokens(p)) for p in phrases) for kind, phrases in kinds.items()
+        }
+
+    def kinds_in(self, text: str) -> dict[str, int]:
+        """kind -> strength (words of its longest phrase found in ``text``)."""
+        words = tokens(text)
+        found: dict[str, int] = {}
+        for kind, phrases in self._phrases.items():
+            best = max((len(p) for p in phrases if p and phrase_in(p, words)), default=0)
+            if best:
+                found[kind] = best
+        return found
+
+    def kinds_of(self, names: Sequence[str]) -> dict[str, float]:
+        """kind -> coverage for an entry called ``names`` (its name, then its aliases)."""
+        covered: dict[str, float] = {}
+        for name in names:
+            words = tokens(name)
+            significant = [w for w in words if len(w) >= 2 and w not in self.stopwords]
+            if not significant:
+                continue
+            for kind, phrases in self._phrases.items():
+                for phrase in phrases:
+                    if phrase and phrase_in(phrase, words):
+                        share = min(1.0, len(phrase) / len(significant))
+                        covered[kind] = max(covered.get(kind, 0.0), share)
+        return covered
+
+    def scores(self, text: str, entries: Sequence[Sequence[str]]) -> list[float]:
+        """How well each entry (its names) fits the kinds ``text`` names (see the module)."""
+        said = self.kinds_in(text)
+        if not said:
+            return [0.0 for _ in entries]
+        return [self._score(said, self.kinds_of(names)) for names in entries]
+
+    @staticmethod
+    def _score(said: Mapping[str, int], kinds: Mapping[str, float]) -> float:
+        return max((said[kind] * kinds[kind] for kind in said if kind in kinds), default=0.0)
+
+
+def unique_best(scores: Sequence[float]) -> int | None:
+    """The index of the one highest positive score, or ``None`` (none, or a tie)."""
+    if not scores:
+        return None
+    top = max(scores)
+    if top <= 0 or list(scores).count(top) > 1:
+        return None
+    return list(scores).index(top)
+
+
+def tied_best(scores: Sequence[float]) -> list[int]:
+    """The indexes sharing the highest positive score (several: the customer is asked)."""
+    top = max(scores, default=0.0)
+    return [i for i, score in enumerate(scores) if top > 0 and score == top]

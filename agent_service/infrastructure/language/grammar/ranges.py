@@ -1,0 +1,222 @@
+"""Spans the customer gives instead of one time or one day.
+
+* Part of the day (:func:`part_of_day`): the first ``[parts].morning``/``afternoon``/
+  ``evening`` phrase of any language, after ``[parts].greetings`` ("boa tarde", "good
+  morning") are taken out; morning is 00:00–12:00, afternoon 12:00–18:00, evening from 18:00.
+* A window of start times (:func:`time_window`): ``[ranges].before`` + a time ("antes do
+  meio-dia", "before 3pm": starts before it), ``[ranges].after`` + a time ("depois das 15h",
+  "after 3": starts from it on), ``[ranges].between`` + a time + ``[ranges].between_and`` + a
+  time ("entre 14h e 16h", "between 1 and 3pm", "de las 10 a las 12": starts from the first,
+  before the second). The number after a range word is an hour even without other marks; a
+  second time's am/pm carries to the first when the first has none. A window and a part of the
+  day combine (both must hold).
+* The earliest (:func:`wants_earliest`): a ``[ranges].earliest`` phrase ("o mais cedo", "the
+  earliest", "lo antes posible"): the first free start that fits everything else said.
+* Several days (:func:`day_range`): ``[ranges].from_day`` weekday ``[ranges].to_day`` weekday,
+  ``[ranges].until`` weekday, ``[ranges].this_week``, ``next_week``, ``weekend``,
+  ``next_days``.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from dataclasses import dataclass
+from datetime import date, time, timedelta
+
+from agent_service.infrastructure.language.grammar.calendar_names import calendar_names
+from agent_service.infrastructure.language.grammar.times import (
+    TimeGrammar,
+    business_hour,
+    find_time,
+    followed_by_count,
+    resolve_time,
+)
+from agent_service.infrastructure.language.grammar.vocabulary import (
+    BOUND_AFTER,
+    BOUND_BEFORE,
+    Vocabulary,
+    alternation,
+    any_of,
+    bounded,
+    union,
+    vocabularies,
+)
+
+PARTS = {
+    "morning": (time(0), time(12)),
+    "afternoon": (time(12), time(18)),
+    "evening": (time(18), time(23, 59)),
+}
+NEXT_DAYS = 3
+""""nos próximos dias": today and the next three days."""
+
+
+@dataclass(frozen=True, slots=True)
+class Window:
+    """Start times from ``start`` (inclusive) to ``end`` (exclusive); either may be open."""
+
+    start: time | None = None
+    end: time | None = None
+    span: tuple[int, int] = (0, 0)
+    """Where the window was said, in the folded text."""
+
+    def holds(self, at: time) -> bool:
+        return (self.start is None or at >= self.start) and (self.end is None or at < self.end)
+
+
+def without_greetings(folded: str) -> str:
+    """``folded`` with greetings blanked (same length), so "boa tarde" is no afternoon."""
+    return any_of("parts", "greetings").sub(lambda m: " " * len(m.group()), folded)
+
+
+@functools.cache
+def _parts() -> re.Pattern[str]:
+    groups = "|".join(f"(?P<{name}>{alternation(union('parts', name))})" for name in PARTS)
+    return re.compile(f"{BOUND_BEFORE}(?:{groups}){BOUND_AFTER}")
+
+
+def part_of_day(folded: str) -> str | None:
+    """``morning``/``afternoon``/``evening``: the first one ``folded`` names."""
+    match = _parts().search(without_greetings(folded))
+    if match is None:
+        return None
+    return next(name for name in PARTS if match[name])
+
+
+def part_window(part: str) -> tuple[time, time]:
+    return PARTS[part]
+
+
+@functools.cache
+def _window_patterns() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str]]:
+    r = functools.partial(union, "ranges")
+    loose = (
+        r"(?:(?P<{g}>\d{{1,2}}(?::\d{{2}}|\s?h(?:\d{{2}})?)?(?:\s?[ap]\.?m\b\.?)?)"
+        r"|(?P<{g}n>{noon}))"
+    )
+    noon = alternation([*union("times", "noon"), *union("times", "midnight")])
+    markers = rf"(?:(?:{alternation(union('times', 'markers'))})\s+)?"
+    first, second = (loose.format(g=g, noon=noon) for g in ("t1", "t2"))
+    before = bounded(rf"(?:{alternation(r('before'))})\s+{markers}{first}")
+    after = bounded(rf"(?:{alternation(r('after'))})\s+{markers}{first}")
+    between = bounded(
+        rf"(?:{alternation(r('between'))})\s+{markers}{first}\s*"
+        rf"(?:{alternation(r('between_and'))})\s+{markers}{second}"
+    )
+    return before, after, between
+
+
+def _hour(text: str, named: str | None, grammars: tuple[TimeGrammar, ...]) -> time | None:
+    """A time said right after a range word: marked by that word."""
+    if named:
+        return resolve_time(find_time(named, grammars), named)
+    digits = re.match(r"(\d{1,2})(?::(\d{2})|\s?h(\d{2})?)?(?:\s?([ap])\.?m)?", text)
+    if digits is None:
+        return None
+    hour, minute = int(digits[1]), int(digits[2] or digits[3] or 0)
+    if digits[4]:
+        if not 1 <= hour <= 12:
+            return None
+        hour = hour % 12 + (12 if digits[4] == "p" else 0)
+    else:
+        hour = business_hour(hour, digits[1])
+    return time(hour, minute) if hour <= 23 and minute <= 59 else None
+
+
+def time_window(folded: str, grammars: tuple[TimeGrammar, ...]) -> Window | None:
+    """The window of start times ``folded`` asks for, or ``None`` (see the module)."""
+    before, after, between = _window_patterns()
+    found = between.search(folded)
+    if found is not None and not followed_by_count(folded, found.end()):
+        second = _hour(found["t2"] or "", found["t2n"], grammars)
+        first_text = found["t1"] or ""
+        pm_second = found["t2"] and re.search(r"[ap]\.?m", found["t2"])
+        if second is not None and pm_second and found["t1"] and not re.search(r"[ap]", first_text):
+            first_text += " " + found["t2"].strip()[-2:]
+        first = _hour(first_text, found["t1n"], grammars)
+        if first is not None and second is not None and first < second:
+            return Window(first, second, found.span())
+    for pattern, opens in ((before, False), (after, True)):
+        found = pattern.search(folded)
+        if found is None or followed_by_count(folded, found.end()):
+            continue
+        at = _hour(found["t1"] or "", found["t1n"], grammars)
+        if at is not None:
+            return Window(at, None, found.span()) if opens else Window(None, at, found.span())
+    return None
+
+
+def wants_earliest(folded: str) -> bool:
+    return any_of("ranges", "earliest").search(folded) is not None
+
+
+# --- several days -------------------------------------------------------------------------
+
+
+@functools.cache
+def _weekdays() -> dict[str, int]:
+    names: dict[str, int] = {}
+    for vocabulary in vocabularies():
+        names |= calendar_names(vocabulary).weekdays
+    return names
+
+
+@functools.cache
+def _day_range_patterns() -> dict[str, re.Pattern[str]]:
+    r = functools.partial(union, "ranges")
+    suffixes = alternation(union("dates", "weekday_suffixes"))
+    weekday = rf"({alternation(_weekdays())})(?:[\s-]*(?:{suffixes}))?"
+    article = rf"(?:(?:{alternation(r('day_articles'))})\s+)?"
+    return {
+        "span": bounded(
+            rf"(?:{alternation(r('from_day'))})\s+{article}{weekday}\s+"
+            rf"(?:{alternation(r('to_day'))})\s+{article}{weekday}"
+        ),
+        "until": bounded(rf"(?:{alternation(r('until'))})\s+{article}{weekday}"),
+        "weekday": bounded(weekday),
+        **{
+            key: any_of("ranges", key) for key in ("this_week", "next_week", "weekend", "next_days")
+        },
+    }
+
+
+def day_range(folded: str, today: date) -> tuple[date, date] | None:
+    """The days a question spans, or ``None`` (one day or none); see the module."""
+    patterns = _day_range_patterns()
+    weekdays = _weekdays()
+    span = patterns["span"].search(folded)
+    if span:
+        first = _next(today, weekdays[span.group(1)])
+        return first, _next(first, weekdays[span.group(2)])
+    until = patterns["until"].search(folded)
+    if until:
+        return today, _next(today, weekdays[until.group(1)])
+    if patterns["this_week"].search(folded):
+        return today, today + timedelta(days=max(0, 5 - today.weekday()))
+    if patterns["next_week"].search(folded) and not patterns["weekday"].search(folded):
+        monday = today + timedelta(days=7 - today.weekday())
+        return monday, monday + timedelta(days=5)
+    if patterns["weekend"].search(folded):
+        saturday = today if today.weekday() == 6 else _next(today, 5)
+        return saturday, saturday + timedelta(days=1 if saturday.weekday() == 5 else 0)
+    if patterns["next_days"].search(folded):
+        return today, today + timedelta(days=NEXT_DAYS)
+    return None
+
+
+def _next(start: date, weekday: int) -> date:
+    return start + timedelta(days=(weekday - start.weekday()) % 7)
+
+
+__all__ = [
+    "PARTS",
+    "Vocabulary",
+    "Window",
+    "day_range",
+    "part_of_day",
+    "part_window",
+    "time_window",
+    "wants_earliest",
+    "without_greetings",
+]

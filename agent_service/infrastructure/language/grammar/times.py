@@ -1,0 +1,299 @@
+"""Times of day in customer messages, one compiled rule set per spoken language.
+
+* A number is a time only when marked: a ``[times].markers`` word before it ("às", "at", "a
+  las"), an hour mark after it (``hour_marks``: "h"; ``hour_words`` — "horas" — only with a
+  marker or a period), ``:MM``, am/pm, a half (``half_after``: "e meia", "y media") or a period
+  (``morning_after``/``afternoon_after``/``evening_after``: "da tarde", "de la noche"). Not
+  after a ``[dates].day_before`` word ("dia 5"), nor before a ``[numbers].count_nouns`` word.
+* ``[times].noon``/``midnight`` are 12:00 and 00:00; a half after them adds 30 minutes.
+* Fractions (``half``/``quarter`` + ``past``/``to``: "half past two", British "half four").
+* Hours in words count only next to a clock mark (:func:`clock_digits`): after a
+  ``word_markers`` word, or before minutes ("dez e quinze"; ``minus``: "las 5 menos cuarto"
+  is 4:45), a period, am/pm or ``oclock``.
+* Business hours: 1..7 with no am/pm and no period, not written with a leading zero, is
+  afternoon ("às 3" -> 15:00); so is 1..11 when the message has a ``pm_context`` phrase
+  ("tonight", "à tarde", "por la noche") and no am/pm.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from dataclasses import dataclass
+from datetime import time, timedelta
+
+from agent_service.infrastructure.language.grammar.vocabulary import (
+    BOUND_AFTER,
+    BOUND_BEFORE,
+    Vocabulary,
+    alternation,
+    bounded,
+    union,
+    vocabularies,
+)
+
+
+@dataclass(frozen=True)
+class TimeGrammar:
+    """The time rules of one language."""
+
+    vocabulary: Vocabulary
+    time: re.Pattern[str]
+    named: re.Pattern[str]
+    fraction: re.Pattern[str] | None
+    word_hour: re.Pattern[str] | None
+    word_minutes: re.Pattern[str] | None
+    minus_minutes: re.Pattern[str] | None
+    shift: re.Pattern[str]
+    clock_words: dict[str, int]
+    minute_words: dict[str, int]
+    hour_marks: frozenset[str]
+
+
+def _clock_words(v: Vocabulary) -> dict[str, int]:
+    return {w: n for w, n in v.values("numbers", "cardinals").items() if 1 <= n <= 12}
+
+
+@functools.cache
+def time_grammar(v: Vocabulary) -> TimeGrammar:
+    t = functools.partial(v.alt, "times")
+    marks = (*v.words("times", "hour_marks"), *v.words("times", "hour_words"))
+    period = (
+        rf"(?:(?P<p_morning>{t('morning_after')})|(?P<p_afternoon>{t('afternoon_after')})"
+        rf"|(?P<p_evening>{t('evening_after')}))"
+    )
+    pattern = re.compile(
+        rf"(?P<prefix>(?:{BOUND_BEFORE}(?:{t('markers')})|@)\s*)?"
+        r"(?<![\d/:.,$])\b(?P<h>\d{1,2})(?![\d/])"
+        rf"(?:(?P<colon>:(?P<cm>\d{{2}}))|\s?(?P<hmark>{alternation(marks)})(?![a-z])"
+        r"(?:\s?(?P<hm>\d{2})\b)?)?"
+        rf"(?P<half>\s+(?:{t('half_after')}){BOUND_AFTER})?"
+        r"(?:\s?(?P<ampm>[ap])\.?m\b\.?)?"
+        rf"(?P<period>\s+{period}{BOUND_AFTER})?"
+    )
+    named = bounded(
+        rf"(?:(?P<noon>{t('noon')})|(?P<midnight>{t('midnight')}))"
+        rf"(?P<half>\s+(?:{t('half_after')}))?"
+    )
+    clock = _clock_words(v)
+    minutes = dict(v.values("numbers", "minute_words"))
+    return TimeGrammar(
+        vocabulary=v,
+        time=pattern,
+        named=named,
+        fraction=_fraction(v, clock),
+        word_hour=_word_hour(v, clock, minutes, period),
+        word_minutes=_word_minutes(v, minutes, "minute_connector"),
+        minus_minutes=_word_minutes(v, minutes, "minus"),
+        shift=_shift(v),
+        clock_words=clock,
+        minute_words=minutes,
+        hour_marks=frozenset(v.words("times", "hour_marks")),
+    )
+
+
+def _fraction(v: Vocabulary, clock: dict[str, int]) -> re.Pattern[str] | None:
+    if not v.words("times", "half") and not v.words("times", "quarter"):
+        return None
+    t = functools.partial(v.alt, "times")
+    return re.compile(
+        rf"{BOUND_BEFORE}(?:(?P<halfword>{t('half')})|{t('quarter')})\s+"
+        rf"(?:(?:(?P<past>{t('past')})|(?P<to>{t('to')}))\s+)?"
+        rf"(?P<word>\d{{1,2}}|{alternation(clock)}){BOUND_AFTER}"
+        r"(?!\s*(?:hours?|hrs?|h\b|:))(?:\s?(?P<ampm>[ap])\.?m\b\.?)?"
+    )
+
+
+def _word_hour(
+    v: Vocabulary, clock: dict[str, int], minutes: dict[str, int], period: str
+) -> re.Pattern[str] | None:
+    if not clock:
+        return None
+    t = functools.partial(v.alt, "times")
+    words = alternation(clock)
+    after = [rf"\s+(?:(?:{t('hour_words')})\s+)?{period.replace('?P<', '?P<w')}", r"\s?[ap]\.?m\b"]
+    if v.words("times", "oclock"):
+        after.append(rf"\s+(?:{t('oclock')})")
+    if minutes or v.words("times", "half_after"):
+        after.append(
+            rf"\s+(?:{t('minute_connector')}|{t('minus')})\s+(?:{alternation(minutes)})\b"
+            rf"|\s+(?:{t('half_after')})"
+        )
+    return re.compile(
+        rf"(?:(?P<before>{BOUND_BEFORE}(?:{t('word_markers')})\s+)(?P<w1>{words}){BOUND_AFTER}"
+        rf"(?!\s+(?:{t('not_hour_after')}){BOUND_AFTER})"
+        rf"|{BOUND_BEFORE}(?P<w2>{words})(?={'|'.join(after)}))"
+    )
+
+
+def _word_minutes(v: Vocabulary, minutes: dict[str, int], connector: str) -> re.Pattern[str] | None:
+    if not minutes or not v.words("times", connector):
+        return None
+    t = functools.partial(v.alt, "times")
+    return re.compile(
+        rf"\b(?P<h>\d{{1,2}})\s+(?:{t(connector)})\s+(?P<m>{alternation(minutes)}){BOUND_AFTER}"
+        rf"(?!\s+(?:{t('minute_connector')}){BOUND_AFTER})"
+    )
+
+
+def _shift(v: Vocabulary) -> re.Pattern[str]:
+    t = functools.partial(v.alt, "times")
+    amounts = alternation([*v.values("numbers", "cardinals"), *v.words("numbers", "one")])
+    return re.compile(
+        rf"{BOUND_BEFORE}(?P<n>\d{{1,3}}|(?P<half>{t('half_amount')})|{amounts})\s*"
+        rf"(?:(?P<hours>{t('hour_units')})|{t('minute_units')})\s+"
+        rf"(?:(?P<later>{t('later')})|{t('earlier')}){BOUND_AFTER}"
+    )
+
+
+def clock_digits(folded: str, grammars: tuple[TimeGrammar, ...]) -> str:
+    """``folded`` with clock times said in words written in digits ("às duas e quinze" ->
+    "as 2:15", "a las cinco menos cuarto" -> "a las 4:45"); other number words stay."""
+    text = folded
+    for grammar in grammars:
+        if grammar.word_hour is not None:
+            text = grammar.word_hour.sub(functools.partial(_hour, grammar.clock_words), text)
+        if grammar.word_minutes is not None:
+            text = grammar.word_minutes.sub(functools.partial(_plus, grammar.minute_words), text)
+        if grammar.minus_minutes is not None:
+            text = grammar.minus_minutes.sub(functools.partial(_minus, grammar.minute_words), text)
+    return text
+
+
+def _hour(words: dict[str, int], match: re.Match[str]) -> str:
+    return (match["before"] or "") + str(words[match["w1"] or match["w2"]])
+
+
+def _plus(minutes: dict[str, int], match: re.Match[str]) -> str:
+    return f"{match['h']}:{minutes[match['m']]:02d}"
+
+
+def _minus(minutes: dict[str, int], match: re.Match[str]) -> str:
+    return f"{(int(match['h']) - 1) % 24}:{60 - minutes[match['m']]:02d}"
+
+
+@functools.cache
+def _count_noun() -> re.Pattern[str]:
+    return re.compile(rf"\s*(?:%|{alternation(union('numbers', 'count_nouns'))}){BOUND_AFTER}")
+
+
+@functools.cache
+def _day_word_before() -> re.Pattern[str]:
+    return re.compile(rf"{BOUND_BEFORE}(?:{alternation(union('dates', 'day_before'))})\s+$")
+
+
+@functools.cache
+def _pm_context() -> re.Pattern[str]:
+    return bounded(alternation(union("times", "pm_context")))
+
+
+def followed_by_count(folded: str, end: int) -> bool:
+    return _count_noun().match(folded, end) is not None
+
+
+def find_time(folded: str, grammars: tuple[TimeGrammar, ...]) -> re.Match[str] | None:
+    """The earliest marked time mention of any language (named times included)."""
+    candidates: list[re.Match[str]] = []
+    for grammar in grammars:
+        for match in grammar.time.finditer(folded):
+            if _is_marked(match, folded, grammar):
+                candidates.append(match)
+                break
+        for pattern in (grammar.named, grammar.fraction):
+            found = pattern.search(folded) if pattern is not None else None
+            if found is not None:
+                candidates.append(found)
+    return min(candidates, key=lambda m: m.start(), default=None)
+
+
+def _is_marked(match: re.Match[str], folded: str, grammar: TimeGrammar) -> bool:
+    if _day_word_before().search(folded, 0, match.start("h")) and not match["prefix"]:
+        return False
+    if match["colon"] or match["ampm"] or match["period"] or match["half"]:
+        return True
+    if match["hmark"] and match["hmark"] in grammar.hour_marks:
+        return True
+    if not match["prefix"]:
+        return False
+    return not followed_by_count(folded, match.end())
+
+
+def resolve_time(match: re.Match[str] | None, folded: str) -> time | None:
+    if match is None:
+        return None
+    groups = match.re.groupindex
+    if "word" in groups:
+        return _fraction_time(match, folded)
+    if "noon" in groups:
+        return time(0 if match["midnight"] else 12, 30 if match["half"] else 0)
+    minute = int(match["cm"] or match["hm"] or (30 if match["half"] else 0))
+    hour = _hour_24(match)
+    if hour is None or not 0 <= hour <= 23 or not 0 <= minute <= 59:
+        return None
+    at = time(hour, minute)
+    return at if match["ampm"] or match["period"] else pm_context(at, folded)
+
+
+def pm_context(at: time | None, folded: str) -> time | None:
+    """A morning-looking hour said with "tonight"/"à tarde"/"por la noche" is afternoon."""
+    if at is None or not 1 <= at.hour <= 11 or _pm_context().search(folded) is None:
+        return at
+    return at.replace(hour=at.hour + 12)
+
+
+def business_hour(hour: int, written: str) -> int:
+    """1..7 without am/pm or a period, not written with a leading zero, is afternoon."""
+    return hour + 12 if 1 <= hour <= 7 and not written.startswith("0") else hour
+
+
+def _hour_24(match: re.Match[str]) -> int | None:
+    raw = match["h"]
+    hour = int(raw)
+    if match["ampm"]:
+        if not 1 <= hour <= 12:
+            return None
+        return hour % 12 + (12 if match["ampm"] == "p" else 0)
+    if match["period"]:
+        if match["p_afternoon"] or match["p_evening"]:
+            return hour + 12 if hour < 12 else hour
+        return 0 if hour == 12 else hour
+    return business_hour(hour, raw)
+
+
+def _fraction_time(match: re.Match[str], folded: str) -> time | None:
+    """``half past two`` 14:30, ``quarter to 11`` 10:45 (business hours without am/pm)."""
+    word = match["word"]
+    hour = int(word) if word.isdigit() else _all_clock_words().get(word, 0)
+    if not 1 <= hour <= 12:
+        return None
+    if not (match["past"] or match["to"]) and not match["halfword"]:
+        return None  # "quarter four" is nothing; "half four" is 4:30
+    minute = 30 if match["halfword"] else 15
+    if match["to"]:
+        hour, minute = (hour - 1) or 12, 60 - minute
+    if match["ampm"]:
+        return time(hour % 12 + (12 if match["ampm"] == "p" else 0), minute)
+    at = time(business_hour(hour, word), minute)
+    return at if at.hour >= 12 else pm_context(at, folded)
+
+
+@functools.cache
+def _all_clock_words() -> dict[str, int]:
+    return {w: n for v in vocabularies() for w, n in _clock_words(v).items()}
+
+
+def shift_of(folded: str, grammars: tuple[TimeGrammar, ...]) -> timedelta | None:
+    """ "1 hora mais tarde", "half an hour earlier", "media hora antes": how far to move."""
+    for grammar in grammars:
+        match = grammar.shift.search(folded)
+        if match is None:
+            continue
+        amount = match["n"]
+        if match["half"]:
+            minutes = 30 if match["hours"] else 0
+        else:
+            count = int(amount) if amount.isdigit() else grammar.clock_words.get(amount, 1)
+            minutes = count * (60 if match["hours"] else 1)
+        if minutes:
+            return timedelta(minutes=minutes if match["later"] else -minutes)
+    return None

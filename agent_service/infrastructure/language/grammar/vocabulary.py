@@ -1,0 +1,139 @@
+"""One language's words, as the grammar reads them from its data file.
+
+Every entry of a grammar table is a list of folded phrases (``word_list`` rules) or, for
+number-like words, an inline table ``word = value``. :meth:`Vocabulary.alt` turns a list into
+a regular-expression alternation: longest phrase first, each word escaped, the words of a
+phrase joined by any run of spaces or hyphens ("meio dia" also reads "meio-dia"). A phrase of a
+``patterns`` list may end a word with ``*`` (any continuation: "desmarc*") and may offer
+alternatives with ``|`` ("mudar|trocar o|meu horario"), mark a word optional with a trailing
+``?`` and use ``~`` for any one word ("when is ~ free").
+
+Nothing here names a language: a language is its data file.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+
+from agent_service.application.text import normalize
+from agent_service.infrastructure.language.packs import (
+    LanguageDataError,
+    language_data,
+    spoken_languages,
+    word_list,
+)
+
+BOUND_BEFORE = r"(?<![a-z0-9])"
+BOUND_AFTER = r"(?![a-z0-9])"
+NEVER = r"(?!x)x"
+"""An alternation that matches nothing (a language with no words for a rule)."""
+
+
+def alternation(phrases: Iterable[str]) -> str:
+    """``a|b|c`` over ``phrases``, longest first; ``NEVER`` when there are none."""
+    unique = sorted(set(phrases), key=lambda p: (-len(p), p))
+    if not unique:
+        return NEVER
+    return "|".join(_phrase(p) for p in unique)
+
+
+def _phrase(phrase: str) -> str:
+    """The words joined by spaces or hyphens; an optional word takes its separator along."""
+    first, *rest = phrase.split()
+    out = _word(first.removesuffix("?"))
+    for word in rest:
+        if word.endswith("?"):
+            out += rf"(?:[\s-]+{_word(word.removesuffix('?'))})?"
+        else:
+            out += rf"[\s-]+{_word(word)}"
+    return out
+
+
+def _word(word: str) -> str:
+    """One word of a phrase: ``a|b`` alternatives, each may end in ``*`` (continuation);
+    ``~`` is any one word."""
+    if word == "~":
+        return r"[a-z0-9']+"
+    options = []
+    for option in word.split("|"):
+        body = re.escape(option.removesuffix("*"))
+        options.append(body + (r"[a-z0-9]*" if option.endswith("*") else ""))
+    return options[0] if len(options) == 1 else "(?:" + "|".join(options) + ")"
+
+
+def bounded(body: str) -> re.Pattern[str]:
+    """``body`` as a pattern that starts and ends at word edges."""
+    return re.compile(f"{BOUND_BEFORE}(?:{body}){BOUND_AFTER}")
+
+
+@dataclass(frozen=True)
+class Vocabulary:
+    """The grammar tables of one language's data file."""
+
+    code: str
+
+    def words(self, table: str, key: str) -> tuple[str, ...]:
+        """The folded phrases at ``[table].key`` (see ``packs.word_list``)."""
+        return word_list(self.code, table, key)
+
+    def patterns(self, table: str, key: str) -> tuple[str, ...]:
+        """Phrases that may use ``*``, ``|`` and ``?`` (see the module); each word folded."""
+        values = _raw(self.code, table, key)
+        for value in values:
+            atoms = re.split(r"[\s|]+", value.replace("*", "").replace("?", "").replace("~", ""))
+            if any(normalize(atom) != atom for atom in atoms if atom):
+                raise LanguageDataError(f"{self.code}.toml: [{table}].{key} has {value!r}")
+        return tuple(values)
+
+    def values(self, table: str, key: str) -> Mapping[str, int]:
+        """``[table].key`` as words with numbers: each entry is ``"<folded words> <number>"``
+        ("quarenta e cinco 45")."""
+        mapping: dict[str, int] = {}
+        for entry in self.words(table, key):
+            words, _, number = entry.rpartition(" ")
+            if not words or not number.isdigit():
+                raise LanguageDataError(
+                    f"{self.code}.toml: [{table}].{key}: {entry!r} is no 'words N'"
+                )
+            mapping[words] = int(number)
+        return mapping
+
+    def number(self, table: str, key: str) -> float:
+        """The number at ``[table].key``."""
+        section = language_data(self.code).get(table)
+        value = section.get(key) if isinstance(section, dict) else None
+        if isinstance(value, bool) or not isinstance(value, int | float):
+            raise LanguageDataError(f"{self.code}.toml: [{table}].{key} must be a number")
+        return float(value)
+
+    def alt(self, table: str, key: str) -> str:
+        """The alternation of ``[table].key`` (patterns allowed)."""
+        return alternation(self.patterns(table, key))
+
+
+def _raw(code: str, table: str, key: str) -> list[str]:
+    section = language_data(code).get(table)
+    values = section.get(key) if isinstance(section, dict) else None
+    if not isinstance(values, list) or not all(isinstance(v, str) for v in values):
+        raise LanguageDataError(f"{code}.toml: [{table}].{key} must be a list of strings")
+    return values
+
+
+@functools.cache
+def vocabularies() -> tuple[Vocabulary, ...]:
+    """One vocabulary per spoken language."""
+    return tuple(Vocabulary(code) for code in spoken_languages())
+
+
+def union(table: str, key: str) -> tuple[str, ...]:
+    """``[table].key`` of every spoken language, together (patterns allowed)."""
+    return tuple(p for vocabulary in vocabularies() for p in vocabulary.patterns(table, key))
+
+
+@functools.cache
+def any_of(table: str, key: str) -> re.Pattern[str]:
+    """A word-bounded pattern for ``[table].key`` in any spoken language."""
+    return bounded(alternation(union(table, key)))

@@ -1,0 +1,186 @@
+"""What a message says about when: the day, the time, a window of times, the earliest.
+
+The grammar runs every spoken language's rules over the folded text (``dates.py``,
+``times.py``, ``ranges.py``; the vocabulary is each language's data file and CLDR): the
+earliest date mention wins (at the same place, the longest), and the earliest marked time;
+the day text echoed back is the customer's own spelling. ``[dates].not_dates`` phrases
+("por la mañana") are never dates. A time said as the edge of a window ("depois das 15h") is
+the window, not the time to book.
+
+Numeric dates: d/m, unless the message's language (detected, see ``application/languages``)
+writes the month first per CLDR; there "12/3" has two readings and is asked
+(:func:`two_readings`), and a date with only one possible reading ("25/12") is that one.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from dataclasses import dataclass
+from datetime import date, datetime, time, timedelta
+
+from agent_service.application.text import fold_with_map
+from agent_service.infrastructure.language.grammar.calendar_names import calendar_names
+from agent_service.infrastructure.language.grammar.dates import (
+    NUMERIC,
+    DateGrammar,
+    DateMatch,
+    date_grammar,
+    dated,
+    find_date,
+    is_next_weekday,
+    numeric_date,
+    resolve,
+)
+from agent_service.infrastructure.language.grammar.ranges import (
+    Window,
+    time_window,
+    wants_earliest,
+)
+from agent_service.infrastructure.language.grammar.times import (
+    TimeGrammar,
+    business_hour,
+    clock_digits,
+    find_time,
+    followed_by_count,
+    resolve_time,
+    shift_of,
+    time_grammar,
+)
+from agent_service.infrastructure.language.grammar.vocabulary import (
+    Vocabulary,
+    alternation,
+    any_of,
+    union,
+    vocabularies,
+)
+from agent_service.infrastructure.language.packs import language_detector
+
+EPOCH = datetime(2000, 1, 3)
+
+
+@dataclass(frozen=True, slots=True)
+class When:
+    """What a message says about the appointment's date and time (local to the tenant)."""
+
+    day: date | None
+    at: time | None
+    day_text: str = ""
+    alternative: date | None = None
+    """The other reading of "próxima terça"/"next Tuesday" when the nearest one is this week:
+    a week later. Whoever books asks which one."""
+    window: Window | None = None
+    """Start times the customer wants the appointment within ("after 3", "entre 14h e 16h")."""
+    earliest: bool = False
+    """The customer asks for the earliest free time ("o mais cedo", "the earliest")."""
+
+
+@functools.cache
+def _grammars() -> tuple[tuple[DateGrammar, ...], tuple[TimeGrammar, ...]]:
+    spoken = vocabularies()
+    return tuple(date_grammar(v) for v in spoken), tuple(time_grammar(v) for v in spoken)
+
+
+def time_grammars() -> tuple[TimeGrammar, ...]:
+    return _grammars()[1]
+
+
+def _without_not_dates(folded: str) -> str:
+    return any_of("dates", "not_dates").sub(lambda m: " " * len(m.group()), folded)
+
+
+def _month_first(text: str) -> bool:
+    """Whether the message is in a language that writes the month first (CLDR)."""
+    language = language_detector().detect(text, "")
+    return bool(language) and calendar_names(Vocabulary(language)).month_first
+
+
+def has_when_mention(text: str) -> bool:
+    """Whether ``text`` mentions a date or a time (resolvable or not)."""
+    folded, _ = fold_with_map(text)
+    dates, times = _grammars()
+    if find_date(_without_not_dates(folded), dates) is not None:
+        return True
+    return find_time(clock_digits(folded, times), times) is not None
+
+
+def parse_when(text: str, now: datetime) -> When:
+    """The date and time mentioned in ``text``; ``now`` is aware, in the tenant's zone."""
+    folded, index = fold_with_map(text)
+    dates, times = _grammars()
+    clock = clock_digits(folded, times)
+    window = time_window(clock, times)
+    found_time = find_time(clock, times)
+    if window is not None and found_time is not None and _inside(found_time, window):
+        found_time = None
+    at = resolve_time(found_time, clock)
+    earliest = wants_earliest(folded)
+    found = find_date(_without_not_dates(folded), dates)
+    if found is None:
+        return When(day=None, at=at, window=window, earliest=earliest)
+    day_text = text[index[found.start] : index[found.end - 1] + 1].strip()
+    day = resolve(found, now, at, _month_first(text))
+    other = _week_later(found, now, day)
+    return When(day, at, day_text, other, window, earliest)
+
+
+def _inside(found: re.Match[str], window: Window) -> bool:
+    start, end = window.span
+    return start <= found.start() < end
+
+
+def _week_later(found: DateMatch, now: datetime, day: date | None) -> date | None:
+    """A week after ``day`` when a "next" weekday could mean either (see :class:`When`)."""
+    if day is None or not is_next_weekday(found):
+        return None
+    return day + timedelta(days=7) if (day - now.date()).days < 7 else None
+
+
+def two_readings(text: str, now: datetime) -> tuple[str, date, date] | None:
+    """A ``m/d`` date of a month-first language whose two readings both exist ("12/3"): the
+    text as written, the month-first and the day-first reading (the question names both)."""
+    if not _month_first(text):
+        return None
+    folded, index = fold_with_map(text)
+    match = NUMERIC.search(folded)
+    if match is None or numeric_date(match, now.date(), month_first=True) is not None:
+        return None
+    first, second = int(match["a"]), int(match["b"])
+    month_first = dated(now.date(), first, second, match["year"])
+    day_first = dated(now.date(), second, first, match["year"])
+    if month_first is None or day_first is None:
+        return None
+    written = text[index[match.start("a")] : index[match.end() - 1] + 1]
+    return written, month_first, day_first
+
+
+def shift(text: str) -> timedelta | None:
+    """ "1 hora mais tarde", "an hour later", "media hora antes": how far to move the time
+    already said; ``None`` when the message says no such thing."""
+    folded, _ = fold_with_map(text)
+    return shift_of(folded, time_grammars())
+
+
+@functools.cache
+def _bare() -> re.Pattern[str]:
+    half = alternation(union("times", "half_after"))
+    return re.compile(rf"(?<![\d/:.,$])\b(?P<h>\d{{1,2}})(?P<half>\s+(?:{half}))?\b(?![\d/:.,])")
+
+
+def loose_time(text: str) -> time | None:
+    """A bare number read as a time ("tem como ser 10 e meia?", "make it 11 instead"): only
+    for a message already known to change a time — a bare number is otherwise never a time.
+    Counts ("2 pessoas"), prices, dates ("dia 5") and ordinals stay numbers; 1..7 is
+    afternoon."""
+    folded, _ = fold_with_map(text)
+    day_words = re.compile(rf"(?:{alternation(union('dates', 'day_before'))})\s+$")
+    suffix = re.compile(rf"(?:{alternation(union('numbers', 'ordinal_suffixes'))})\b")
+    for match in _bare().finditer(folded):
+        if followed_by_count(folded, match.end()) or suffix.match(folded, match.end("h")):
+            continue
+        if day_words.search(folded, 0, match.start()):
+            continue
+        hour = business_hour(int(match["h"]), match["h"])
+        if hour <= 23:
+            return time(hour, 30 if match["half"] else 0)
+    return None

@@ -1,0 +1,32 @@
+"""The built-in service lexicon: every spoken language's ``[services]`` table together (the
+kinds are the same keys in every file), with the ``[matching].function_words`` that never
+count towards a catalog name (see ``application/service_lexicon.py`` for the rules)."""
+
+from __future__ import annotations
+
+import functools
+
+from agent_service.application.faq_topics import FaqTopics
+from agent_service.application.service_lexicon import ServiceLexicon
+from agent_service.infrastructure.language.packs import language_data, spoken_languages, word_list
+
+
+@functools.cache
+def service_lexicon() -> ServiceLexicon:
+    kinds: dict[str, list[str]] = {}
+    function_words: set[str] = set()
+    for code in spoken_languages():
+        for kind in language_data(code).get("services", {}):
+            kinds.setdefault(kind, []).extend(word_list(code, "services", kind))
+        function_words.update(word_list(code, "matching", "function_words"))
+    return ServiceLexicon(kinds, frozenset(function_words))
+
+
+@functools.cache
+def faq_topics() -> FaqTopics:
+    """Every spoken language's ``[faq_topics]`` together (the same keys in every file)."""
+    phrases: dict[str, list[str]] = {}
+    for code in spoken_languages():
+        for topic in language_data(code).get("faq_topics", {}):
+            phrases.setdefault(topic, []).extend(word_list(code, "faq_topics", topic))
+    return FaqTopics(phrases)

@@ -1,0 +1,65 @@
+"""FAQ topics meet across languages (application/faq_topics.py over ``[faq_topics]``), as a
+property over the data: a question naming a topic in one language finds the one entry about
+that topic written in another, above the threshold, among entries about the other topics;
+the longest phrase decides the topic; a question naming no topic ranks as before."""
+
+from __future__ import annotations
+
+from uuid import uuid4
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from agent_service.application.faq_ranking import scored
+from agent_service.application.faq_topics import FaqTopics
+from agent_service.domain.catalog import FaqEntry
+from agent_service.infrastructure.agent.tools.faq import threshold
+from agent_service.infrastructure.language.grammar.vocabulary import vocabularies
+from agent_service.infrastructure.language.lexicon import faq_topics
+
+TENANT = uuid4()
+LANGUAGES = [v.code for v in vocabularies()]
+TOPICS = sorted(faq_topics().phrases)
+
+
+def _phrase(code: str, topic: str, index: int) -> str:
+    words = next(v for v in vocabularies() if v.code == code).words("faq_topics", topic)
+    return words[index % len(words)]
+
+
+@settings(max_examples=30, deadline=None)
+@given(
+    st.sampled_from(TOPICS),
+    st.sampled_from(LANGUAGES),
+    st.sampled_from(LANGUAGES),
+    st.integers(min_value=0, max_value=50),
+    st.integers(min_value=0, max_value=50),
+)
+def test_a_topic_named_in_one_language_finds_its_entry_in_another(
+    topic: str, asked_in: str, written_in: str, ask: int, tag: int
+) -> None:
+    topics = faq_topics()
+    entries = [
+        FaqEntry(
+            tenant_id=TENANT,
+            question=f"Q {other}",
+            answer="A.",
+            tags=(_phrase(written_in, other, tag),),
+        )
+        for other in TOPICS
+    ]
+    question = f"¿{_phrase(asked_in, topic, ask)}?"
+    rows = scored(topics.question(question), [topics.entry(e) for e in entries])
+    assert rows and rows[0].entry.question == f"Q {topic}", (question, rows[:2])
+    assert threshold(asked_in).answers(rows[0])
+
+
+def test_the_longest_phrase_decides_and_no_topic_changes_nothing() -> None:
+    topics = FaqTopics(
+        {"payment": ["card", "cartao"], "giftcard": ["gift card", "cartao presente"]}
+    )
+    assert topics.about("do you sell gift-cards? gift card") == ("giftcard",)
+    assert topics.about("Cartão presente ou cartão?") == ("giftcard", "payment")
+    assert topics.question("tem wifi?") == "tem wifi?"
+    entry = FaqEntry(tenant_id=TENANT, question="Tem wifi?", answer="Sim.")
+    assert topics.entry(entry) is entry
