@@ -32,7 +32,7 @@ NEW ?=
 
 .PHONY: help setup proto proto-check proto-langs lint fmt test test-unit test-integration \
         test-e2e test-properties test-reliability figures figures-record serve-calendar \
-        serve-agent run eval bench bench-smoke bench-record clean real-model-env smoke-real-model
+        serve-agent run eval bench bench-smoke bench-record clean real-model-env smoke-real-model run-gateway
 
 help: ## Show this help
 	@grep -hE '^[a-zA-Z_-]+:.*?## ' $(MAKEFILE_LIST) | \
