@@ -4,9 +4,11 @@ topic meet whatever language each is written in.
 Rules: a text is about a topic when it holds one of the topic's phrases (of any language,
 folded; the words of a phrase joined by spaces or hyphens, whole words only). Phrases match
 longest first and never overlap, so the longer phrase's topic wins ("vale presente" is a gift
-card, not a payment). A topic adds its key as one more word — to the question, and to an
-entry's tags (what it is about) — so BM25 ranks it like any shared word; nothing else of the
-text or the threshold changes, and a question that names no topic ranks as before.
+card, not a payment). In a question, a phrase that names a topic is replaced by the topic's
+key (the phrase means the topic, and its words must not also match another topic's longer
+phrase lexically); an entry gets the keys of the topics it names as more tags; BM25 then
+ranks the key like any shared word. Nothing else of the text or the threshold changes, and
+a question that names no topic ranks as before.
 """
 
 from __future__ import annotations
@@ -42,8 +44,14 @@ class FaqTopics:
         return tuple(dict.fromkeys(found))
 
     def question(self, text: str) -> str:
-        """The question with its topics' keys after it."""
-        return " ".join((text, *self.about(text)))
+        """The question with each phrase that names a topic replaced by the topic's key: the
+        phrase means the topic, so its words do not also match an entry lexically (the es
+        "tarjeta" of a payment question would rank "tarjeta regalo", a gift card, above it)."""
+        pattern, owner = self._matcher
+        folded = normalize(text)
+        if pattern.search(folded) is None:
+            return text
+        return pattern.sub(lambda m: f" {owner[_spaced(m.group(0))]} ", folded)
 
     def entry(self, entry: FaqEntry) -> FaqEntry:
         """The entry with the topics its questions and tags name as more tags."""

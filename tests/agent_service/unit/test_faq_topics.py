@@ -7,9 +7,6 @@ from __future__ import annotations
 
 from uuid import uuid4
 
-from hypothesis import given, settings
-from hypothesis import strategies as st
-
 from agent_service.application.faq_ranking import scored
 from agent_service.application.faq_topics import FaqTopics
 from agent_service.domain.catalog import FaqEntry
@@ -27,31 +24,40 @@ def _phrase(code: str, topic: str, index: int) -> str:
     return words[index % len(words)]
 
 
-@settings(max_examples=30, deadline=None)
-@given(
-    st.sampled_from(TOPICS),
-    st.sampled_from(LANGUAGES),
-    st.sampled_from(LANGUAGES),
-    st.integers(min_value=0, max_value=50),
-    st.integers(min_value=0, max_value=50),
-)
-def test_a_topic_named_in_one_language_finds_its_entry_in_another(
-    topic: str, asked_in: str, written_in: str, ask: int, tag: int
-) -> None:
+def _count(code: str, topic: str) -> int:
+    return len(next(v for v in vocabularies() if v.code == code).words("faq_topics", topic))
+
+
+def test_a_topic_named_in_one_language_finds_its_entry_in_another() -> None:
+    """Every phrase of every topic in every language, asked against entries tagged with every
+    phrase index of every language (the whole data, not a sample: a sample found a rare case
+    only now and then, and a test must not depend on its luck)."""
     topics = faq_topics()
-    entries = [
-        FaqEntry(
-            tenant_id=TENANT,
-            question=f"Q {other}",
-            answer="A.",
-            tags=(_phrase(written_in, other, tag),),
-        )
-        for other in TOPICS
-    ]
-    question = f"¿{_phrase(asked_in, topic, ask)}?"
-    rows = scored(topics.question(question), [topics.entry(e) for e in entries])
-    assert rows and rows[0].entry.question == f"Q {topic}", (question, rows[:2])
-    assert threshold(asked_in).answers(rows[0])
+    missed = []
+    for topic in TOPICS:
+        for asked_in in LANGUAGES:
+            for written_in in LANGUAGES:
+                tags = max(_count(written_in, other) for other in TOPICS)
+                for ask in range(_count(asked_in, topic)):
+                    for tag in range(tags):
+                        entries = [
+                            FaqEntry(
+                                tenant_id=TENANT,
+                                question=f"Q {other}",
+                                answer="A.",
+                                tags=(_phrase(written_in, other, tag),),
+                            )
+                            for other in TOPICS
+                        ]
+                        question = f"¿{_phrase(asked_in, topic, ask)}?"
+                        rows = scored(topics.question(question), map(topics.entry, entries))
+                        if not (
+                            rows
+                            and rows[0].entry.question == f"Q {topic}"
+                            and threshold(asked_in).answers(rows[0])
+                        ):
+                            missed.append((question, written_in, tag))
+    assert not missed, missed[:10]
 
 
 def test_the_longest_phrase_decides_and_no_topic_changes_nothing() -> None:
