@@ -28,6 +28,7 @@ from agent_service.infrastructure.agent.truth import final_reply, verdict_for
 STATE_KEYS = (
     "histories",
     "pending_action",
+    "last_executed",
     "memory",
     "summary",
     "active_specialist",
@@ -37,10 +38,12 @@ STATE_KEYS = (
 
 @dataclass(frozen=True, slots=True)
 class ReplyPolicy:
-    """``AGENT_CONFIRMATION_TTL_SECONDS`` and ``AGENT_MAX_REPLY_CHARS``."""
+    """``AGENT_CONFIRMATION_TTL_SECONDS``, ``AGENT_MAX_REPLY_CHARS`` and
+    ``AGENT_REPEATED_YES_SECONDS``."""
 
     confirmation_ttl_seconds: float = 900.0
     max_reply_chars: int = 2000
+    repeated_yes_seconds: float = 120.0
 
 
 class LangGraphConversationEngine:
@@ -119,6 +122,7 @@ class LangGraphConversationEngine:
                 pending=pending,
                 message_id=_message_id(turn),
                 confirmation_ttl_seconds=self._policy.confirmation_ttl_seconds,
+                repeated_yes_seconds=self._policy.repeated_yes_seconds,
                 upcoming_read=turn.upcoming,
                 decision=turn.decision,
                 conversation_id=str(turn.conversation.id),
@@ -137,6 +141,7 @@ class LangGraphConversationEngine:
             active_specialist=saved.get("active_specialist") or "",
             conversation_language=saved.get("conversation_language") or "",
             pending_action=saved.get("pending_action"),
+            last_executed=saved.get("last_executed"),
             histories=dict(saved.get("histories") or {}),
             summary=saved.get("summary") or "",
             escaped_from=[],
@@ -150,6 +155,7 @@ _DECISIONS = {
     Outcome.DECLINED: DecisionResult.DECLINED,
     Outcome.EXPIRED: DecisionResult.EXPIRED,
     Outcome.NOT_PENDING: DecisionResult.NOT_PENDING,
+    Outcome.ALREADY_DONE: DecisionResult.ALREADY_DONE,
 }
 
 
