@@ -30,6 +30,7 @@ from tests.agent_service.integration.agent_fixtures import (
     seed_demo_salon,
 )
 from tests.ops.log_capture import captured_events
+from tests.waiting import until
 
 pytest_plugins = ["tests.kit.mongo_fixtures"]
 
@@ -96,9 +97,19 @@ async def test_without_tracing_the_trace_id_is_still_a_fresh_id(stack: AgentStac
 async def test_logs_carry_ids_and_no_message_text_or_secret(
     spans: InMemorySpanExporter, stack: AgentStack
 ) -> None:
+    def rpc_logged(trace_id: str) -> bool:
+        return any(e["event"] == "rpc" and e.get("trace_id") == trace_id for e in events)
+
     with captured_events() as events:
         tenant_id, replies = await book(stack)
+        # A server logs its rpc line after it answered: wait for each turn's.
+        await until(lambda: all(rpc_logged(r.trace_id) for r in replies), what="the rpc lines")
 
+    first = replies[0]  # the first message of a new conversation: its lines name it too
+    opening = [e for e in events if e.get("trace_id") == first.trace_id]
+    assert {e.get("conversation_id") for e in opening if e["rpc"].startswith("agenda.agent.")} == {
+        first.conversation_id
+    }, opening
     done = replies[-1]
     turn = [e for e in events if e.get("trace_id") == done.trace_id]
     agent_lines = [e for e in turn if e["rpc"].startswith("agenda.agent.")]
