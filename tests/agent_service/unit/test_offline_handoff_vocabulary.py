@@ -17,12 +17,12 @@ from agent_service.infrastructure.agent.offline.intents import classify_intent
 from agent_service.infrastructure.language.grammar.vocabulary import any_of
 from agent_service.infrastructure.language.packs import data_languages
 from agent_service.infrastructure.language.rules import language_rules
-from tests.figures import current_scale
+from tests.scale import size
 
 RULES = language_rules()
 HANDOFF = tuple(RULES.handoff(code) for code in data_languages())
 COMPLAINT = any_of("intents", "complaint")
-EXAMPLES = settings(max_examples=400 if current_scale() == "full" else 40, deadline=None)
+EXAMPLES = settings(max_examples=size(40, 400), deadline=None)
 VOCABULARY = sorted(
     {p for h in HANDOFF for group in (h.talk, h.want, h.person, h.between) for p in group}
 )

@@ -37,7 +37,7 @@ from agent_service.application.repeated_confirmations import Executed, after_tur
 from agent_service.domain.appointments import AppointmentStatus
 from agent_service.domain.conversations import DecisionResult, ReplyChoice
 from tests.agent_service.conversation_fixtures import NOW, Assistant, seed_salon
-from tests.figures import current_scale
+from tests.scale import size
 
 BOOK = "quero um corte feminino com a Ana"
 YESES = ("sim", "pode ser 👍", "ok, confirmo", "yes please", "sí, claro", "👍", "Sim!!")
@@ -128,7 +128,7 @@ ARRIVALS = st.lists(st.sampled_from((*YESES, TAP, TAP, FOREIGN)), min_size=2, ma
 
 
 @settings(
-    max_examples=200 if current_scale() == "full" else 12,
+    max_examples=size(12, 200),
     deadline=None,
     suppress_health_check=[HealthCheck.function_scoped_fixture],
 )
