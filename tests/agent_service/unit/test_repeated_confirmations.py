@@ -36,12 +36,18 @@ from agent_service.application.ports import AppointmentFilter
 from agent_service.application.repeated_confirmations import Executed, after_turn, repeats
 from agent_service.domain.appointments import AppointmentStatus
 from agent_service.domain.conversations import DecisionResult, ReplyChoice
+from agent_service.infrastructure.agent import messages
 from tests.agent_service.conversation_fixtures import NOW, Assistant, seed_salon
 from tests.scale import size
 
 BOOK = "quero um corte feminino com a Ana"
 YESES = ("sim", "pode ser 👍", "ok, confirmo", "yes please", "sí, claro", "👍", "Sim!!")
 TAP, FOREIGN = "<tap>", "<foreign>"
+ALREADY = tuple(
+    messages.text("already_appointment_booked", code, what="\0").split("\0")[0]
+    for code in messages.CATALOG
+)
+"""The system's "It is already booked: " lead in every language of the catalog."""
 
 
 class Booker:
@@ -117,6 +123,7 @@ async def _confirm_at_once(arrivals: list[str]) -> None:
             assert receipt in result.reply and result.actions, result.reply
         elif result.decision is DecisionResult.ALREADY_DONE:
             assert receipt in result.reply and not result.actions, result.reply
+            assert any(lead in result.reply for lead in ALREADY), result.reply
         else:
             assert result.decision is DecisionResult.NOT_PENDING, (arrivals, result)
             assert not result.actions, result.reply
