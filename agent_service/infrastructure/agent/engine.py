@@ -17,7 +17,12 @@ from agent_service.application.consent_policy import Outcome
 from agent_service.application.engine import ProgressSink, TurnInput, TurnOutput
 from agent_service.application.pending_executions import InProcessExecutions, OnceOnly
 from agent_service.application.repositories import Repositories
-from agent_service.domain.conversations import Citation, DecisionResult, Role
+from agent_service.domain.conversations import (
+    EXECUTED_STATE_KEY,
+    Citation,
+    DecisionResult,
+    Role,
+)
 from agent_service.infrastructure.agent.consent import pending_confirmation, still_pending
 from agent_service.infrastructure.agent.deps import AgentDeps, PendingAction, TurnState
 from agent_service.infrastructure.agent.graph import TurnContext
@@ -28,7 +33,7 @@ from agent_service.infrastructure.agent.truth import final_reply, verdict_for
 STATE_KEYS = (
     "histories",
     "pending_action",
-    "last_executed",
+    EXECUTED_STATE_KEY,
     "memory",
     "summary",
     "active_specialist",
@@ -142,7 +147,7 @@ class LangGraphConversationEngine:
             active_specialist=saved.get("active_specialist") or "",
             conversation_language=saved.get("conversation_language") or "",
             pending_action=saved.get("pending_action"),
-            last_executed=saved.get("last_executed"),
+            last_executed=saved.get(EXECUTED_STATE_KEY),
             histories=dict(saved.get("histories") or {}),
             summary=saved.get("summary") or "",
             escaped_from=[],

@@ -35,7 +35,12 @@ from agent_service.application.incoming import IncomingMessage
 from agent_service.application.ports import AppointmentFilter
 from agent_service.application.repeated_confirmations import Executed, after_turn, repeats
 from agent_service.domain.appointments import AppointmentStatus
-from agent_service.domain.conversations import DecisionResult, ReplyChoice
+from agent_service.domain.conversations import (
+    EXECUTED_STATE_KEY,
+    Conversation,
+    DecisionResult,
+    ReplyChoice,
+)
 from agent_service.infrastructure.agent import messages
 from tests.agent_service.conversation_fixtures import NOW, Assistant, seed_salon
 from tests.scale import size
@@ -209,3 +214,17 @@ def test_any_later_action_ends_the_record_and_a_model_turn_makes_it_not_quiet() 
     )
     assert Executed.from_json(EXECUTED.to_json()) == EXECUTED
     assert Executed.from_json({"id": "x", "executed_at": "2026-01-01T00:00:00"}) is None
+
+
+def test_handoff_hand_back_and_end_clear_the_last_execution() -> None:
+    conversation = Conversation(
+        tenant_id=uuid.uuid4(),
+        customer_id=uuid.uuid4(),
+        channel="whatsapp",
+        engine_state={EXECUTED_STATE_KEY: EXECUTED.to_json(), "memory": {}},
+    )  # a person may change what was booked: "already booked" is not said after them
+    handed = conversation.handed_off("x")
+    assert EXECUTED_STATE_KEY not in handed.engine_state and "memory" in handed.engine_state
+    back = handed.model_copy(update={"engine_state": conversation.engine_state}).handed_back()
+    assert EXECUTED_STATE_KEY not in back.engine_state
+    assert EXECUTED_STATE_KEY not in conversation.ended().engine_state
