@@ -18,7 +18,10 @@ Rules (pure; the conversation keeps its last execution as :class:`Executed`):
   with something in it — is not a repeated confirmation: nothing here applies.
 
 A later write or any other action of the conversation ends the record (:func:`after_turn`),
-so "already booked" is never said of something changed since.
+and an outcome is restated only while the appointment it names still is in that state
+(:func:`still_holds`: booked and moved ones confirmed, a cancelled one cancelled, a pending one
+pending), so "already booked" is never said of something changed since (by staff, the
+calendar's reconciler, another channel).
 """
 
 from __future__ import annotations
@@ -29,7 +32,15 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from agent_service.application.consent_policy import StructuredDecision, same_id
-from agent_service.domain.conversations import ReplyChoice
+from agent_service.domain.appointments import AppointmentStatus
+from agent_service.domain.conversations import ActionKind, ReplyChoice
+
+_HOLDS = {
+    ActionKind.APPOINTMENT_BOOKED: AppointmentStatus.CONFIRMED,
+    ActionKind.APPOINTMENT_RESCHEDULED: AppointmentStatus.CONFIRMED,
+    ActionKind.APPOINTMENT_CANCELLED: AppointmentStatus.CANCELLED,
+    ActionKind.APPOINTMENT_PENDING: AppointmentStatus.PENDING,
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -108,3 +119,10 @@ def after_turn(
     if prior is None or acted:
         return None
     return prior if in_code else replace(prior, quiet=False)
+
+
+def still_holds(kind: ActionKind, status: AppointmentStatus | None) -> bool:
+    """Whether an outcome of ``kind`` is still true of an appointment now in ``status`` (None:
+    it is gone). Outcomes that name no state of an appointment (a failure) always hold."""
+    expected = _HOLDS.get(kind)
+    return expected is None or status is expected

@@ -33,8 +33,13 @@ from pydantic_ai.usage import RunUsage
 from agent_service.application.consent_policy import Outcome
 from agent_service.application.handoff_policy import asks_for_person
 from agent_service.application.pending_executions import OnceOnly
-from agent_service.application.repeated_confirmations import Executed, execution_key
+from agent_service.application.repeated_confirmations import (
+    Executed,
+    execution_key,
+    still_holds,
+)
 from agent_service.domain.conversations import ActionKind, TurnAction
+from agent_service.domain.errors import NotFoundError
 from agent_service.infrastructure.agent import messages
 from agent_service.infrastructure.agent.agents import AgentSet
 from agent_service.infrastructure.agent.deps import AgentDeps, PendingAction
@@ -135,11 +140,25 @@ async def restate_repeated(deps: AgentDeps, once: OnceOnly) -> None:
         return
     key = execution_key(turn.conversation_id, repeated.id)
     stored = await once.outcome(deps.tenant_id, key)
-    if not stored:  # never completed (or told nothing): nothing to restate
-        turn.repeated = None
+    if not stored or not await _still_true(deps, stored):
+        turn.repeated = None  # never completed, told nothing, or changed since: not restated
         return
     turn.already = stored
     turn.consent = Outcome.ALREADY_DONE
+
+
+async def _still_true(deps: AgentDeps, actions: tuple[TurnAction, ...]) -> bool:
+    """Every appointment the outcome names is still in the state it tells (still_holds)."""
+    for action in actions:
+        if action.appointment_id is None:
+            continue
+        try:
+            found = await deps.appointment_repository.get(deps.tenant_id, action.appointment_id)
+        except NotFoundError:
+            found = None
+        if not still_holds(action.kind, found.status if found is not None else None):
+            return False
+    return True
 
 
 async def settle_in_code(

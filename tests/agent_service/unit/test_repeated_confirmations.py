@@ -33,10 +33,16 @@ from pydantic_ai.models.function import AgentInfo, FunctionModel
 from agent_service.application.consent_policy import StructuredDecision
 from agent_service.application.incoming import IncomingMessage
 from agent_service.application.ports import AppointmentFilter
-from agent_service.application.repeated_confirmations import Executed, after_turn, repeats
+from agent_service.application.repeated_confirmations import (
+    Executed,
+    after_turn,
+    repeats,
+    still_holds,
+)
 from agent_service.domain.appointments import AppointmentStatus
 from agent_service.domain.conversations import (
     EXECUTED_STATE_KEY,
+    ActionKind,
     Conversation,
     DecisionResult,
     ReplyChoice,
@@ -228,3 +234,33 @@ def test_handoff_hand_back_and_end_clear_the_last_execution() -> None:
     back = handed.model_copy(update={"engine_state": conversation.engine_state}).handed_back()
     assert EXECUTED_STATE_KEY not in back.engine_state
     assert EXECUTED_STATE_KEY not in conversation.ended().engine_state
+
+
+async def test_a_tap_after_the_booking_was_cancelled_elsewhere_is_not_told_already_booked() -> None:
+    probe = Assistant()
+    salon = await seed_salon(probe.repos)
+    booker = Booker(
+        {
+            "professional_id": str(salon.ana.id),
+            "service_id": str(salon.cut.id),
+            "start_time": "2026-12-01T10:00:00-03:00",
+        }
+    )
+    assistant = Assistant(model=FunctionModel(booker.respond), repos=probe.repos)
+    asked = await assistant.handle.execute(_incoming(salon.tenant.id, BOOK, ""))
+    assert asked.result.pending is not None
+    pending_id = asked.result.pending.id
+    done = await assistant.handle.execute(_incoming(salon.tenant.id, TAP, pending_id))
+    assert done.result.decision is DecisionResult.CONFIRMED
+    again = await assistant.handle.execute(_incoming(salon.tenant.id, TAP, pending_id))
+    assert again.result.decision is DecisionResult.ALREADY_DONE, again.result.reply
+    (booked,) = [a.appointment_id for a in done.result.actions if a.appointment_id]
+    appointment = await probe.repos.appointments.get(salon.tenant.id, booked)
+    await probe.repos.appointments.save(
+        appointment.model_copy(update={"status": AppointmentStatus.CANCELLED})
+    )  # staff cancelled it meanwhile
+    late = await assistant.handle.execute(_incoming(salon.tenant.id, TAP, pending_id))
+    assert late.result.decision is DecisionResult.NOT_PENDING, late.result.reply
+    assert not any(lead in late.result.reply for lead in ALREADY), late.result.reply
+    assert still_holds(ActionKind.CHANGE_FAILED, None)
+    assert not still_holds(ActionKind.APPOINTMENT_BOOKED, None)
