@@ -115,7 +115,11 @@ async def test_logs_carry_ids_and_no_message_text_or_secret(
     agent_lines = [e for e in turn if e["rpc"].startswith("agenda.agent.")]
     calendar_lines = [e for e in turn if e["rpc"].startswith("agenda.calendar.")]
     assert any(e["event"] == "rpc" for e in agent_lines), turn
-    assert any("specialist" in e for e in agent_lines), "model usage lines"
+    # The confirmation runs in code: its turn makes no model request, so it logs no usage line;
+    # the turn that proposed the booking (a model run) does.
+    assert not any(e["event"] == "model_usage" for e in agent_lines), agent_lines
+    proposed = [e for e in events if e.get("trace_id") == replies[-2].trace_id]
+    assert any(e["event"] == "model_usage" and "specialist" in e for e in proposed), proposed
     assert calendar_lines, "the calendar service's lines belong to the same trace"
     for event in agent_lines:
         assert event["conversation_id"] == done.conversation_id

@@ -7,11 +7,13 @@ truth; no claim stays stuck, no orphan event, nothing pending."""
 from __future__ import annotations
 
 import asyncio
+import json
 import signal
 import time
 import uuid
 from collections import Counter
 from datetime import date
+from pathlib import Path
 from typing import Any
 
 import grpc
@@ -117,10 +119,24 @@ async def confirm(customer: Customer) -> pb.SendMessageResponse:
     return reply
 
 
+_LOCALES = Path(__file__).parents[2] / "agent_service/infrastructure/agent/locales"
+TAKEN = (
+    "just taken",
+    "not free",
+    "no longer free",
+    *(
+        json.loads(path.read_text())["system"]["reason_slot_taken"]
+        for path in sorted(_LOCALES.glob("*.json"))
+    ),
+)
+"""How a reply says the time was taken: the model's words, or the system receipt's reason in
+any of its languages (a confirmation runs in code and answers with that receipt)."""
+
+
 def _outcome(reply: str) -> str:
     if says_booked(reply):
         return "booked"
-    if "just taken" in reply or "not free" in reply or "no longer free" in reply:
+    if any(words in reply for words in TAKEN):
         return "taken"
     return reply
 
