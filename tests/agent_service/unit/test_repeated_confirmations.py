@@ -15,6 +15,7 @@ from __future__ import annotations
 import asyncio
 import secrets
 import uuid
+from dataclasses import dataclass
 from datetime import timedelta
 from typing import Any
 
@@ -39,6 +40,7 @@ from agent_service.application.repeated_confirmations import (
     repeats,
     still_holds,
 )
+from agent_service.application.repositories import Repositories
 from agent_service.domain.appointments import AppointmentStatus
 from agent_service.domain.conversations import (
     EXECUTED_STATE_KEY,
@@ -48,7 +50,7 @@ from agent_service.domain.conversations import (
     ReplyChoice,
 )
 from agent_service.infrastructure.agent import messages
-from tests.agent_service.conversation_fixtures import NOW, Assistant, seed_salon
+from tests.agent_service.conversation_fixtures import NOW, Assistant, Salon, seed_salon
 from tests.scale import size
 
 BOOK = "quero um corte feminino com a Ana"
@@ -102,7 +104,18 @@ def _incoming(tenant: uuid.UUID, text: str, pending_id: str) -> IncomingMessage:
     )
 
 
-async def _confirm_at_once(arrivals: list[str]) -> None:
+@dataclass
+class Proposed:
+    """A salon whose customer was just asked to confirm a booking."""
+
+    repos: Repositories
+    salon: Salon
+    booker: Booker
+    assistant: Assistant
+    pending_id: str
+
+
+async def _proposed() -> Proposed:
     probe = Assistant()
     salon = await seed_salon(probe.repos)
     booker = Booker(
@@ -114,13 +127,18 @@ async def _confirm_at_once(arrivals: list[str]) -> None:
     )
     assistant = Assistant(model=FunctionModel(booker.respond), repos=probe.repos)
     asked = await assistant.handle.execute(_incoming(salon.tenant.id, BOOK, ""))
-    pending = asked.result.pending
-    assert pending is not None, asked.result.reply
+    assert asked.result.pending is not None, asked.result.reply
+    return Proposed(probe.repos, salon, booker, assistant, asked.result.pending.id)
+
+
+async def _confirm_at_once(arrivals: list[str]) -> None:
+    world = await _proposed()
+    salon, booker, assistant = world.salon, world.booker, world.assistant
     requests = booker.requests
-    sent = [_incoming(salon.tenant.id, text, pending.id) for text in arrivals]
+    sent = [_incoming(salon.tenant.id, text, world.pending_id) for text in arrivals]
     handled = await asyncio.gather(*(assistant.handle.execute(m) for m in sent))
 
-    listed, _ = await probe.repos.appointments.list(
+    listed, _ = await world.repos.appointments.list(
         salon.tenant.id, AppointmentFilter(), page_size=50, page_token=None
     )
     assert [a.status for a in listed] == [AppointmentStatus.CONFIRMED], listed
@@ -237,26 +255,15 @@ def test_handoff_hand_back_and_end_clear_the_last_execution() -> None:
 
 
 async def test_a_tap_after_the_booking_was_cancelled_elsewhere_is_not_told_already_booked() -> None:
-    probe = Assistant()
-    salon = await seed_salon(probe.repos)
-    booker = Booker(
-        {
-            "professional_id": str(salon.ana.id),
-            "service_id": str(salon.cut.id),
-            "start_time": "2026-12-01T10:00:00-03:00",
-        }
-    )
-    assistant = Assistant(model=FunctionModel(booker.respond), repos=probe.repos)
-    asked = await assistant.handle.execute(_incoming(salon.tenant.id, BOOK, ""))
-    assert asked.result.pending is not None
-    pending_id = asked.result.pending.id
+    world = await _proposed()
+    salon, assistant, pending_id = world.salon, world.assistant, world.pending_id
     done = await assistant.handle.execute(_incoming(salon.tenant.id, TAP, pending_id))
     assert done.result.decision is DecisionResult.CONFIRMED
     again = await assistant.handle.execute(_incoming(salon.tenant.id, TAP, pending_id))
     assert again.result.decision is DecisionResult.ALREADY_DONE, again.result.reply
     (booked,) = [a.appointment_id for a in done.result.actions if a.appointment_id]
-    appointment = await probe.repos.appointments.get(salon.tenant.id, booked)
-    await probe.repos.appointments.save(
+    appointment = await world.repos.appointments.get(salon.tenant.id, booked)
+    await world.repos.appointments.save(
         appointment.model_copy(update={"status": AppointmentStatus.CANCELLED})
     )  # staff cancelled it meanwhile
     late = await assistant.handle.execute(_incoming(salon.tenant.id, TAP, pending_id))
