@@ -228,6 +228,7 @@ def _engine(
     policy = ReplyPolicy(
         confirmation_ttl_seconds=settings.confirmation_ttl_seconds,
         max_reply_chars=settings.max_reply_chars,
+        repeated_yes_seconds=settings.repeated_yes_seconds,
     )
     return LangGraphConversationEngine(
         build_graph(agents, specialists),

@@ -189,6 +189,7 @@ class Outcome(StrEnum):
     NOT_PENDING = "not_pending"  # a structured decision for an id that is not the pending one
     CHANGED = "changed"  # an answer with something else in it: ask again, say what changed
     DROPPED = "dropped"  # another message: the pending action ends
+    ALREADY_DONE = "already_done"  # a confirmation of what already ran: its outcome is told
 
 
 @dataclass(frozen=True, slots=True)

@@ -116,6 +116,10 @@ class OnceOnly:
                 return Execution(await self._first(tenant_id, key, work), first=True)
             await asyncio.sleep(self._poll)
 
+    async def outcome(self, tenant_id: UUID, key: str) -> tuple[TurnAction, ...] | None:
+        """The stored outcome of ``key``, or None (never run, or still running)."""
+        return await self._store.outcome(tenant_id, key)
+
     async def _first(
         self, tenant_id: UUID, key: str, work: Callable[[], Awaitable[tuple[TurnAction, ...]]]
     ) -> tuple[TurnAction, ...]:

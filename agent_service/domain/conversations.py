@@ -111,6 +111,9 @@ class PendingConfirmation(Entity):
 PENDING_STATE_KEY = "pending_action"
 """Where the engine keeps its pending action in ``Conversation.engine_state``; cleared by every
 change of who answers (handoff, hand-back, end) so a later "yes" confirms nothing."""
+EXECUTED_STATE_KEY = "last_executed"
+"""Where the engine keeps the last pending action it executed (a repeated confirmation of it
+is told its receipt); cleared with the pending action, since a person may change things."""
 
 
 class Conversation(Entity):
@@ -139,10 +142,12 @@ class Conversation(Entity):
         return self.model_copy(update={"messages": messages, "updated_at": _now()})
 
     def without_pending(self) -> Conversation:
-        """The same conversation with no change waiting for confirmation."""
-        if not self.engine_state.get(PENDING_STATE_KEY):
+        """The same conversation with no change waiting for confirmation (nor a record of the
+        last one executed)."""
+        keys = (PENDING_STATE_KEY, EXECUTED_STATE_KEY)
+        if not any(self.engine_state.get(key) for key in keys):
             return self
-        state = {k: v for k, v in self.engine_state.items() if k != PENDING_STATE_KEY}
+        state = {k: v for k, v in self.engine_state.items() if k not in keys}
         return self.model_copy(update={"engine_state": state})
 
     def handed_off(self, reason: str) -> Conversation:

@@ -278,7 +278,8 @@ def test_a_tapped_confirm_books_in_code_with_no_model_request(
     services: Services, salon: dict[str, str]
 ) -> None:
     """Issue 21: propose → structured confirm (the PendingAction id, as grpcurl sends it) →
-    booked, and the confirm turn makes no model request; the same id again runs nothing."""
+    booked, and the confirm turn makes no model request; the same id again runs nothing and is
+    told, in code, that it is already booked."""
     tenant_id = salon["tenant_id"]
     day = next_working_day(services_today(SALON_ZONE))
     ask = f"Quero agendar uma barba com o Bruno dia {day:%d/%m} às 17:00"
@@ -299,5 +300,7 @@ def test_a_tapped_confirm_books_in_code_with_no_model_request(
     again = message(tenant_id, "", asked["conversation_id"])
     again["confirm_pending_id"] = pending["id"]
     repeated = agent(services, "SendMessage", again)
-    assert repeated["decision"] == "DECISION_RESULT_NOT_PENDING", repeated
+    assert repeated["decision"] == "DECISION_RESULT_ALREADY_DONE", repeated  # its receipt
     assert not repeated.get("actions"), repeated
+    assert "Já está agendado" in repeated["reply"], repeated
+    assert _model_usage_lines(services) == before, "the repeated confirm asked a model"

@@ -60,7 +60,8 @@ class Say:
 @dataclass(frozen=True)
 class Tap:
     """The customer taps a quick reply under the reply just shown: its pending id, or a
-    ``forged`` one instead ("stale": the id of the question before the last one)."""
+    ``forged`` one instead ("stale": the id of the question before the last one; "last": the
+    last question shown, even when the reply just shown asked none — a tap again)."""
 
     choice: Literal["confirm", "decline"]
     forged: str = ""
@@ -246,6 +247,8 @@ def _decision(turn: Tap, previous: TurnRecord | None, shown: list[str]) -> tuple
     """The (field, id) a tap sends: the question just shown, or the forged id."""
     if turn.forged == "stale":
         chosen = shown[-2] if len(shown) > 1 else ""
+    elif turn.forged == "last":
+        chosen = shown[-1] if shown else ""
     elif turn.forged:
         chosen = turn.forged
     else:

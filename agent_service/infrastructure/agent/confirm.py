@@ -10,6 +10,10 @@ Rules:
   failed, pending). The same pending action runs at most once across messages and replicas
   (``application/pending_executions.OnceOnly``): a second confirmation restates the first
   one's outcome ("already booked") and runs nothing.
+* **Already done** (a tap of the id of the action this conversation already executed, or a
+  plain yes right after it: ``application/repeated_confirmations``): its stored outcome is
+  looked up in the run-once store and restated; nothing runs. Found nothing (it never
+  completed): the message is handled as it would have been.
 * **Declined**, **expired** (with nothing else in the message) and **not pending**: nothing
   runs; the reply is the system's account alone (truth.py).
 * **Handoff requested** ("quero falar com um atendente", the ``[handoff]`` phrases of
@@ -29,7 +33,13 @@ from pydantic_ai.usage import RunUsage
 from agent_service.application.consent_policy import Outcome
 from agent_service.application.handoff_policy import asks_for_person
 from agent_service.application.pending_executions import OnceOnly
+from agent_service.application.repeated_confirmations import (
+    Executed,
+    execution_key,
+    still_holds,
+)
 from agent_service.domain.conversations import ActionKind, TurnAction
+from agent_service.domain.errors import NotFoundError
 from agent_service.infrastructure.agent import messages
 from agent_service.infrastructure.agent.agents import AgentSet
 from agent_service.infrastructure.agent.deps import AgentDeps, PendingAction
@@ -62,7 +72,12 @@ def settled_without_model(deps: AgentDeps) -> bool:
     consent = deps.turn.consent
     if consent is Outcome.EXPIRED:
         return not deps.turn.change_note
-    return consent in (Outcome.CONFIRMED, Outcome.DECLINED, Outcome.NOT_PENDING)
+    return consent in (
+        Outcome.CONFIRMED,
+        Outcome.DECLINED,
+        Outcome.NOT_PENDING,
+        Outcome.ALREADY_DONE,
+    )
 
 
 def handoff_requested(deps: AgentDeps, message: str) -> bool:
@@ -92,7 +107,7 @@ async def run_confirmed(
 ) -> None:
     """Run the confirmed ``pending`` action at most once (see the module's rules)."""
     turn = deps.turn
-    key = f"{turn.conversation_id}:{pending.id}"
+    key = execution_key(turn.conversation_id, pending.id)
 
     async def work() -> tuple[TurnAction, ...]:
         before = len(turn.actions)
@@ -109,9 +124,41 @@ async def run_confirmed(
 
     execution = await once.run(deps.tenant_id, key, work)
     turn.pending = None
+    if execution.settled:
+        turn.executed = Executed(pending.id, pending.kind, turn.now)
     if not execution.first:
         turn.already = execution.actions if execution.settled else ()
         turn.unsettled = None if execution.settled else pending
+
+
+async def restate_repeated(deps: AgentDeps, once: OnceOnly) -> None:
+    """A confirmation of the conversation's already executed action (``turn.repeated``) is
+    answered by that execution's stored outcome: ``Outcome.ALREADY_DONE``."""
+    turn = deps.turn
+    repeated = turn.repeated
+    if repeated is None:
+        return
+    key = execution_key(turn.conversation_id, repeated.id)
+    stored = await once.outcome(deps.tenant_id, key)
+    if not stored or not await _still_true(deps, stored):
+        turn.repeated = None  # never completed, told nothing, or changed since: not restated
+        return
+    turn.already = stored
+    turn.consent = Outcome.ALREADY_DONE
+
+
+async def _still_true(deps: AgentDeps, actions: tuple[TurnAction, ...]) -> bool:
+    """Every appointment the outcome names is still in the state it tells (still_holds)."""
+    for action in actions:
+        if action.appointment_id is None:
+            continue
+        try:
+            found = await deps.appointment_repository.get(deps.tenant_id, action.appointment_id)
+        except NotFoundError:
+            found = None
+        if not still_holds(action.kind, found.status if found is not None else None):
+            return False
+    return True
 
 
 async def settle_in_code(
@@ -125,6 +172,8 @@ async def settle_in_code(
     pending action runs here; a decline, a late yes or a stale decision needs nothing more;
     an explicit request for a person hands off here."""
     pending = deps.turn.pending
+    if once is not None:
+        await restate_repeated(deps, once)
     if settled_without_model(deps):
         owner = PENDING_OWNERS.get(pending.tool, "") if pending is not None else ""
         histories = dict(state.get("histories", {}))

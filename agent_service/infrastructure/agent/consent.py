@@ -14,6 +14,9 @@ application policy ``application/consent_policy.py`` over the language data):
   for any other id changes nothing; an answer with something else in it ("sim, mas às 15h")
   is not a yes: the turn goes on and, unless it proposes something new, the question is asked
   again with what was understood as a change; any other message ends the pending action.
+* A confirmation of what this conversation already executed (a tap of its id, or a plain yes
+  right after it with nothing else open: ``application/repeated_confirmations``) is told
+  that outcome ("already booked") in code; nothing runs again.
 * At most one write per turn; after a handoff nothing else runs in that turn.
 """
 
@@ -31,6 +34,7 @@ from agent_service.application.consent_policy import (
     decide,
     read_answer,
 )
+from agent_service.application.repeated_confirmations import Executed, repeats
 from agent_service.domain.conversations import (
     ActionKind,
     PendingConfirmation,
@@ -140,9 +144,16 @@ def _view(pending: PendingAction) -> PendingView:
     return PendingView(pending.id, proposed, _CHANGE_KINDS.get(pending.kind, ""))
 
 
-def decide_pending(deps: AgentDeps, stored: PendingAction | None, message: str) -> Outcome:
+def decide_pending(
+    deps: AgentDeps,
+    stored: PendingAction | None,
+    message: str,
+    executed: Executed | None = None,
+) -> Outcome:
     """At the start of a turn: what this message (``turn.decision`` or ``message``) does to
-    the stored pending action (see the module's rules). Never carried further unanswered."""
+    the stored pending action (see the module's rules), and whether it confirms again the
+    conversation's last ``executed`` one (``turn.repeated``; its outcome is told in code,
+    confirm.py). Never carried further unanswered."""
     turn = deps.turn
     turn.pending = None
     if stored is not None and (stored.confirmed or not stored.id):
@@ -153,6 +164,16 @@ def decide_pending(deps: AgentDeps, stored: PendingAction | None, message: str) 
     view = None if stored is None else _view(stored)
     outcome = decide(view, reading, turn.decision, turn.now, turn.confirmation_ttl_seconds)
     turn.consent = outcome
+    if outcome in (Outcome.NONE, Outcome.NOT_PENDING) and repeats(
+        executed,
+        decision=turn.decision,
+        pending_open=stored is not None,
+        plain_yes=lambda kind: read(deps, message, kind).answer.value == "yes",
+        now=turn.now,
+        tap_seconds=turn.confirmation_ttl_seconds,
+        yes_seconds=turn.repeated_yes_seconds,
+    ):
+        turn.repeated = executed
     if stored is None:
         return outcome
     if outcome is Outcome.CONFIRMED:
@@ -191,7 +212,7 @@ def still_pending(deps: AgentDeps) -> PendingAction | None:
     reask = turn.reask
     if reask is None or turn.writes_this_turn:
         return None
-    if turn.consent is Outcome.NOT_PENDING:
+    if turn.consent in (Outcome.NOT_PENDING, Outcome.ALREADY_DONE):
         return reask
     return replace(reask, id=new_id(), proposed_at=turn.now.isoformat(), confirmed=False)
 

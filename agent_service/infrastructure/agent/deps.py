@@ -19,6 +19,7 @@ from agent_service.application.ports import (
     ServiceRepository,
     TenantRepository,
 )
+from agent_service.application.repeated_confirmations import Executed
 from agent_service.application.turn_context import Upcoming
 from agent_service.domain.catalog import Tenant
 from agent_service.domain.conversations import TurnAction
@@ -105,6 +106,8 @@ class TurnState:
     after a crash resumes the same booking instead of colliding with its own hold."""
     conversation_id: str = ""
     confirmation_ttl_seconds: float = 900.0
+    repeated_yes_seconds: float = 120.0
+    """How long after an execution a typed plain yes restates it (repeated_confirmations)."""
     expired: PendingAction | None = None
     upcoming: list[str] = field(default_factory=list)
     upcoming_read: Upcoming | None = None  # read with the conversation (one round trip)
@@ -120,6 +123,10 @@ class TurnState:
     """A write tool recorded a new proposal in this turn (the run ends there)."""
     already: tuple[TurnAction, ...] = ()
     """The outcome of the confirmed action when another message ran it first."""
+    executed: Executed | None = None
+    """The pending action this turn ran (or found run by another message), kept after it."""
+    repeated: Executed | None = None
+    """The earlier execution this message confirms again (its outcome is looked up in code)."""
     unsettled: PendingAction | None = None
     """The confirmed action another message is still running (its outcome not known yet)."""
     tool_texts: list[ToolText] = field(default_factory=list)

@@ -17,7 +17,12 @@ from agent_service.application.consent_policy import Outcome
 from agent_service.application.engine import ProgressSink, TurnInput, TurnOutput
 from agent_service.application.pending_executions import InProcessExecutions, OnceOnly
 from agent_service.application.repositories import Repositories
-from agent_service.domain.conversations import Citation, DecisionResult, Role
+from agent_service.domain.conversations import (
+    EXECUTED_STATE_KEY,
+    Citation,
+    DecisionResult,
+    Role,
+)
 from agent_service.infrastructure.agent.consent import pending_confirmation, still_pending
 from agent_service.infrastructure.agent.deps import AgentDeps, PendingAction, TurnState
 from agent_service.infrastructure.agent.graph import TurnContext
@@ -28,6 +33,7 @@ from agent_service.infrastructure.agent.truth import final_reply, verdict_for
 STATE_KEYS = (
     "histories",
     "pending_action",
+    EXECUTED_STATE_KEY,
     "memory",
     "summary",
     "active_specialist",
@@ -37,10 +43,12 @@ STATE_KEYS = (
 
 @dataclass(frozen=True, slots=True)
 class ReplyPolicy:
-    """``AGENT_CONFIRMATION_TTL_SECONDS`` and ``AGENT_MAX_REPLY_CHARS``."""
+    """``AGENT_CONFIRMATION_TTL_SECONDS``, ``AGENT_MAX_REPLY_CHARS`` and
+    ``AGENT_REPEATED_YES_SECONDS``."""
 
     confirmation_ttl_seconds: float = 900.0
     max_reply_chars: int = 2000
+    repeated_yes_seconds: float = 120.0
 
 
 class LangGraphConversationEngine:
@@ -126,6 +134,7 @@ class LangGraphConversationEngine:
                 pending=pending,
                 message_id=_message_id(turn),
                 confirmation_ttl_seconds=self._policy.confirmation_ttl_seconds,
+                repeated_yes_seconds=self._policy.repeated_yes_seconds,
                 upcoming_read=turn.upcoming,
                 decision=turn.decision,
                 conversation_id=str(turn.conversation.id),
@@ -144,6 +153,7 @@ class LangGraphConversationEngine:
             active_specialist=saved.get("active_specialist") or "",
             conversation_language=saved.get("conversation_language") or "",
             pending_action=saved.get("pending_action"),
+            last_executed=saved.get(EXECUTED_STATE_KEY),
             histories=dict(saved.get("histories") or {}),
             summary=saved.get("summary") or "",
             escaped_from=[],
@@ -157,6 +167,7 @@ _DECISIONS = {
     Outcome.DECLINED: DecisionResult.DECLINED,
     Outcome.EXPIRED: DecisionResult.EXPIRED,
     Outcome.NOT_PENDING: DecisionResult.NOT_PENDING,
+    Outcome.ALREADY_DONE: DecisionResult.ALREADY_DONE,
 }
 
 

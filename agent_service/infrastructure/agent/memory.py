@@ -4,8 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from agent_service.application.consent_policy import Outcome
 from agent_service.application.customer_names import extract_name
 from agent_service.application.ports import AppointmentFilter
+from agent_service.application.repeated_confirmations import Executed, after_turn
 from agent_service.domain.appointments import AppointmentStatus
 from agent_service.infrastructure.agent.consent import decide_pending, still_pending
 from agent_service.infrastructure.agent.deps import AgentDeps, PendingAction
@@ -54,7 +56,8 @@ async def prepare_turn(state: ChatState, deps: AgentDeps) -> dict[str, Any]:
         message, settled, turn.language
     )
     turn.language = language
-    decide_pending(deps, PendingAction.from_json(state.get("pending_action")), message)
+    stored = PendingAction.from_json(state.get("pending_action"))
+    decide_pending(deps, stored, message, Executed.from_json(state.get("last_executed")))
     memory = await _memory(state, deps)
     turn.upcoming = list(memory["upcoming"])
     turn.memory = memory_text(memory, turn.pending)
@@ -115,10 +118,17 @@ def remember_turn(state: ChatState, deps: AgentDeps) -> dict[str, Any]:
     if deps.turn.handoff_reason:
         summary += f"; handed off: {deps.turn.handoff_reason}"
     active = "" if deps.turn.handoff_reason else state.get("active_specialist", "")
+    kept = after_turn(
+        Executed.from_json(state.get("last_executed")),
+        deps.turn.executed,
+        in_code=deps.turn.consent in (Outcome.ALREADY_DONE, Outcome.NOT_PENDING),
+        acted=bool(deps.turn.actions),
+    )
     return {
         "memory": memory,
         "summary": summary,
         "pending_action": pending.to_json() if pending is not None else None,
+        "last_executed": kept.to_json() if kept is not None else None,
         "active_specialist": active,
         "status": "error" if state.get("status") == "error" else "done",
     }

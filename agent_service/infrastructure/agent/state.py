@@ -22,6 +22,7 @@ class ChatState(TypedDict, total=False):
     escaped_from: Annotated[list[str], operator.add]
     response: str
     pending_action: dict[str, Any] | None
+    last_executed: dict[str, Any] | None  # repeated_confirmations.Executed, between turns
     histories: dict[str, list[Any]]  # Pydantic AI messages (JSON) per specialist
     summary: str
     status: str  # routing, answering, done, error

@@ -119,7 +119,8 @@ def _system_only(deps: AgentDeps, pending: PendingAction | None) -> bool:
     """A proposal turn (rendered from the pending action alone) or a turn settled in code."""
     turn = deps.turn
     proposed = turn.proposed and pending is not None and pending is turn.pending
-    return proposed or turn.consent in (Outcome.CONFIRMED, Outcome.NOT_PENDING)
+    settled = (Outcome.CONFIRMED, Outcome.NOT_PENDING, Outcome.ALREADY_DONE)
+    return proposed or turn.consent in settled
 
 
 def _change_note(deps: AgentDeps, pending: PendingAction | None) -> str:

@@ -3,7 +3,9 @@
 Intent rules (the phrases of every spoken language's ``[intents]`` table, matched on folded
 text with word boundaries):
 
-* ``handoff`` beats everything (a human, attendant, manager, complaint).
+* ``handoff`` beats everything: an explicit request for a person, read with the language
+  data's ``[handoff]`` phrases by the same policy as the code-level handoff (one vocabulary),
+  or a complaint (``[intents].complaint``).
 * ``appointments`` (the customer's existing ones: cancel, reschedule, "my appointment", a move
   "de X pra Y", or asking for the list: :func:`asks_for_listing`) beats the booking words, so
   "quero cancelar e marcar outro" is ``appointments``. The nouns ``cancelamento``/
@@ -39,6 +41,8 @@ import functools
 import re
 from typing import Literal
 
+from agent_service.application.handoff_policy import asks_for_person
+from agent_service.infrastructure.agent.messages import DEFAULT_LANGUAGE
 from agent_service.infrastructure.agent.offline.text import normalize
 from agent_service.infrastructure.agent.offline.when import has_when_mention
 from agent_service.infrastructure.language.grammar.vocabulary import (
@@ -47,6 +51,7 @@ from agent_service.infrastructure.language.grammar.vocabulary import (
     bounded,
     union,
 )
+from agent_service.infrastructure.language.rules import language_rules
 
 __all__ = [
     "Intent",
@@ -66,14 +71,15 @@ def _rx(*phrases: str) -> re.Pattern[str]:
     return re.compile(r"(?<![a-z0-9])(?:" + body + r")(?![a-z0-9])")
 
 
-_HANDOFF = _rx(
-    r"falar (?:com|c|c/) (?:um |uma |o |a |algum |alguma )?(?:humano|atendente|pessoa"
-    r"|gerente|responsavel|alguem|dono|dona|funcionari[oa]|recepcao|recepcionista)",
-    r"atendimento humano", r"atendente", r"humano", r"pessoa (?:de verdade|real)",
-    r"gerente", r"reclama\w*", r"quero reclamar", r"human", r"(?:live |real )?agent",
-    r"real person", r"manager", r"complain\w*", r"complaint", r"representative",
-    r"operator", r"(?:speak|talk) (?:to|with) (?:someone|somebody|a person)",
-)  # fmt: skip
+def asks_for_handoff(folded: str) -> bool:
+    """A request for a person — the same ``[handoff]`` phrases of the language data the
+    code-level handoff reads (``application/handoff_policy``; "falar com um atendente", not a
+    lone "humano" inside a product question) — or a complaint (``[intents].complaint``)."""
+    rules = language_rules()
+    phrases = [rules.handoff(code) for code in rules.in_play(DEFAULT_LANGUAGE)]
+    return asks_for_person(folded, phrases) or bool(any_of("intents", "complaint").search(folded))
+
+
 # Cancelling in negative words about the customer's OWN appointment ("não quero mais o meu
 # corte", "não vou poder ir na minha massagem", "I can't make it to my haircut"). Without the
 # possessive ("não quero mais o corte") the words may just decline what was proposed a moment
@@ -167,7 +173,7 @@ def asks_for_listing(folded: str) -> bool:
 def classify_intent(text: str) -> tuple[Intent, float]:
     """The customer's intent and a confidence in [0, 1]."""
     folded = normalize(text)
-    if _HANDOFF.search(folded):
+    if asks_for_handoff(folded):
         return "handoff", 0.95
     if _POLICY_QUESTION.search(folded):
         return "faq", 0.9
