@@ -153,7 +153,7 @@ class StreamedReply(AbstractCapability[AgentDeps]):
                 response.blocked = True
             return
         # The records the output validator judges by (fewer than the final check's).
-        if not (await judge(deps, shown, tool_texts(ctx.messages))).ok:
+        if not (await judge(deps, shown, tool_texts(ctx.messages), quiet=True)).ok:
             if response.released:
                 response.blocked = True  # the response ends at what was released
             return
