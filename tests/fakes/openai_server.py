@@ -236,7 +236,7 @@ class FakeOpenAI:
             )
         fault = self._next_fault()
         if fault is not None:
-            return _fault_response(record, fault)
+            return _fault_response(record, fault, streamed=bool(body.get("stream")))
         try:
             validate_request(body)
             message = self.script(body)
@@ -309,9 +309,12 @@ def _error(
     return web.json_response(payload, status=status, headers=headers)
 
 
-def _fault_response(record: RecordedRequest, fault: Fault) -> web.Response:
+def _fault_response(record: RecordedRequest, fault: Fault, *, streamed: bool) -> web.Response:
     if fault.raw is not None:
         record.error = "raw body"
+        if streamed:  # the same cut body as the stream's first event
+            raw = b"data: " + fault.raw + b"\n\n"
+            return web.Response(status=fault.status, body=raw, content_type="text/event-stream")
         return web.Response(status=fault.status, body=fault.raw, content_type="application/json")
     headers: dict[str, str] = {}
     if fault.retry_after is not None:

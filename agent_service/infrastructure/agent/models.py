@@ -47,14 +47,7 @@ async def offline_stream(
     response = offline_model_function(messages, info)
     calls = [part for part in response.parts if isinstance(part, ToolCallPart)]
     if calls:
-        yield {
-            index: DeltaToolCall(
-                name=call.tool_name,
-                json_args=call.args_as_json_str(),
-                tool_call_id=call.tool_call_id,
-            )
-            for index, call in enumerate(calls)
-        }
+        yield tool_call_deltas(calls)
     for part in response.parts:
         if isinstance(part, TextPart):
             for word in _WORD.findall(part.content) or [part.content]:
@@ -62,3 +55,13 @@ async def offline_stream(
 
 
 _WORD = re.compile(r"\s*\S+\s*|\s+")
+
+
+def tool_call_deltas(calls: list[ToolCallPart]) -> DeltaToolCalls:
+    """``calls`` as one streamed chunk (each call whole)."""
+    return {
+        index: DeltaToolCall(
+            name=call.tool_name, json_args=call.args_as_json_str(), tool_call_id=call.tool_call_id
+        )
+        for index, call in enumerate(calls)
+    }

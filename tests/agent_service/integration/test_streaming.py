@@ -15,11 +15,12 @@ from pathlib import Path
 
 import pytest
 from pydantic_ai.messages import ModelMessage, ModelResponse, TextPart, ToolCallPart
-from pydantic_ai.models.function import AgentInfo, DeltaToolCall, DeltaToolCalls, FunctionModel
+from pydantic_ai.models.function import AgentInfo, DeltaToolCalls, FunctionModel
 
 from agenda.agent.v1 import agent_service_pb2 as pb
 from agenda_kit.mongo import EmbeddedMongo
 from agent_service.bootstrap import Overrides
+from agent_service.infrastructure.agent.models import tool_call_deltas
 from agent_service.infrastructure.agent.offline.model import offline_model_function
 from agent_service.infrastructure.agent.streaming import _complete_sentences
 from tests.agent_service.integration.agent_fixtures import (
@@ -65,14 +66,7 @@ class ScriptedModel:
         if calls:
             if self.chatty and any(c.tool_name == "book_appointment" for c in calls):
                 yield self.chatty
-            yield {
-                index: DeltaToolCall(
-                    name=call.tool_name,
-                    json_args=call.args_as_json_str(),
-                    tool_call_id=call.tool_call_id,
-                )
-                for index, call in enumerate(calls)
-            }
+            yield tool_call_deltas(calls)
             return
         text = "".join(p.content for p in response.parts if isinstance(p, TextPart))
         for piece in self.script(text):
