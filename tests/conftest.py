@@ -1,7 +1,27 @@
-"""Fixtures every test may use: a real calendar gRPC server on port 0 over a fake backend."""
+"""Fixtures every test may use: a real calendar gRPC server on port 0 over a fake backend.
+
+Also the rules of the whole run, set before any test module is imported:
+
+- **Tiers.** Every test gets the marker of its tier from its folder (``TIERS``), and the heavy
+  tiers run first (``HEAVY_FIRST``): ``make
+  test-unit`` is ``-m unit``, ``make test-integration`` ``-m integration`` and so on;
+  ``benchmark`` tests (minutes of load; ``make bench-smoke``) are deselected by default
+  (``addopts`` in pyproject.toml) and never part of ``make test``.
+- **Byte-code.** Every process the run starts shares one byte-code cache,
+  ``PYTHONPYCACHEPREFIX`` (``make`` sets ``.tools/pycache``, which ``make setup`` fills; a plain
+  ``pytest`` gets the same), and ``PYTHONDONTWRITEBYTECODE`` is dropped for them: otherwise each
+  service process compiles langgraph, pydantic-ai & co. again, ~8 s of CPU.
+- **Isolation.** The run gets its own data directory (``AGENDA_DATA_DIR``, removed at the end)
+  and forgets every Agenda setting a developer exported (``MONGODB_URI``, ports, tokens): no
+  test reads or writes the developer's ``.data/`` (``make run``'s demo tenant, tokens,
+  conversations) or talks to their services.
+"""
 
 from __future__ import annotations
 
+import os
+import shutil
+import tempfile
 from collections.abc import AsyncIterator
 from pathlib import Path
 
@@ -17,12 +37,81 @@ from tests.fakes.in_memory_calendar import InMemoryCalendar
 from tests.fakes.in_memory_holds import InMemoryHolds
 
 TOKEN = "test-token-calendar"
+TESTS = Path(__file__).resolve().parent
+PYCACHE = TESTS.parent / ".tools" / "pycache"
+"""The byte-code cache ``make`` uses (``PYTHONPYCACHEPREFIX`` in the Makefile)."""
+
+TIERS: dict[str, str] = {
+    "agent_service/unit": "unit",
+    "calendar_service/unit": "unit",
+    "docs": "unit",
+    "deploy": "unit",
+    "agent_service/integration": "integration",
+    "calendar_service/integration": "integration",
+    "kit": "integration",
+    "ops": "integration",
+    "eval": "integration",
+    "e2e": "e2e",
+    "reliability": "reliability",
+    "security": "security",
+    "bench": "bench",
+}
+"""Folder under tests/ → tier marker (the longest matching folder wins)."""
+
+SETTING_PREFIXES = ("MONGODB_", "AGENT_", "CALENDAR_", "AGENDA_", "OPENAI_")
+"""Environment variables the services read; a test run starts without any of them."""
+RUN_CONTROLS = frozenset({"AGENDA_RECORD_FIGURES"})
+"""Agenda variables that steer the test run itself, kept."""
+
+
+def tier_of(path: Path) -> str | None:
+    """The tier of a test file, from its folder under tests/ (None outside tests/)."""
+    try:
+        relative = path.resolve().relative_to(TESTS).parent.as_posix()
+    except ValueError:
+        return None
+    matches = [folder for folder in TIERS if f"{relative}/".startswith(f"{folder}/")]
+    return TIERS[max(matches, key=len)] if matches else None
 
 
 def pytest_configure(config: pytest.Config) -> None:
     """Plain JSON logs as in production (structlog's default console renderer pretty-prints
-    tracebacks with rich, which is very slow on large frames)."""
+    tracebacks with rich, which is very slow on large frames); an environment of its own."""
     configure_logging("INFO", json=True)
+    for name in [n for n in os.environ if n.startswith(SETTING_PREFIXES)]:
+        if name not in RUN_CONTROLS:
+            del os.environ[name]
+    os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
+    os.environ.setdefault("PYTHONPYCACHEPREFIX", str(PYCACHE))
+    data_dir = tempfile.mkdtemp(prefix="agenda-test-data-")
+    os.environ["AGENDA_DATA_DIR"] = data_dir
+    config.stash[_DATA_DIR] = Path(data_dir)
+
+
+_DATA_DIR = pytest.StashKey[Path]()
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    data_dir = config.stash.get(_DATA_DIR, None)
+    if data_dir is not None:
+        shutil.rmtree(data_dir, ignore_errors=True)
+
+
+HEAVY_FIRST = ("reliability", "security", "e2e")
+"""Tiers run first, in this order (the rest keep their order after them): the xdist workers
+(``make test``) start on the minute-long files, and the last ones to finish are short."""
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    tiers = {}
+    for item in items:
+        tier = tier_of(item.path)
+        tiers[item.nodeid] = tier
+        if tier is not None:
+            item.add_marker(tier)
+    rank = {tier: n for n, tier in enumerate(HEAVY_FIRST)}
+    items.sort(key=lambda item: rank.get(tiers[item.nodeid] or "", len(rank)))
 
 
 AUTH = (("authorization", f"Bearer {TOKEN}"),)

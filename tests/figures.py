@@ -1,9 +1,10 @@
 """Figures that write themselves: tests record what they measured as JSON; docs render it.
 
 A test calls ``record("hostile_model", {"scenarios": 34, "unconfirmed writes": 0})``. With
-``AGENDA_RECORD_FIGURES=1`` (set by ``make test-reliability`` and ``make figures-record``) the
-figures are merged into ``docs/figures/<suite>.json`` under the run's scale (``reduced`` or
-``full``); otherwise nothing is written, so ``make test`` never dirties the tree.
+``AGENDA_RECORD_FIGURES=1`` (set by ``make figures-record``, never by ``make test`` or
+``make test-reliability``) the figures are merged into ``docs/figures/<suite>.json`` under the
+run's scale (``reduced`` or ``full``); otherwise nothing is written, so no other run dirties
+the tree.
 
 A document shows a suite's figures between two markers::
 
@@ -105,7 +106,7 @@ def render_table(suite: str, *, directory: Path = FIGURES_DIR) -> str:
     data = load(suite, directory=directory)
     scales = [s for s in SCALES if data.get(s)]
     if not scales:
-        return f"_No figures recorded yet for `{suite}` (run `make test-reliability`)._\n"
+        return f"_No figures recorded yet for `{suite}` (run `make figures-record`)._\n"
     labels: list[str] = []
     for scale in scales:
         labels += [label for label in data[scale] if label not in labels]

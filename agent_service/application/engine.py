@@ -52,6 +52,7 @@ class TurnOutput:
     pending: PendingConfirmation | None = None
     citations: tuple[Citation, ...] = ()
     decision: DecisionResult = DecisionResult.NONE
+    language: str = ""
 
 
 @dataclass(frozen=True, slots=True)

@@ -153,6 +153,7 @@ class TurnRunner:
             customer_ref=self._ref(turn),
             answers=tuple(m.message_id for m in batch) if len(batch) > 1 else (),
             decision=output.decision,
+            language=output.language or turn.tenant.language,
         )
         covered = TurnResult(
             conversation_id=turn.conversation.id,
@@ -162,6 +163,7 @@ class TurnRunner:
             status=status,
             customer_ref=self._ref(turn),
             covered_by=last.message_id,
+            language=output.language or turn.tenant.language,
         )
         return [(last.message_id, reply), *((m.message_id, covered) for m in batch[:-1])]
 
@@ -200,6 +202,7 @@ class TurnRunner:
             status=saved.status,
             trace_id=turn.trace_id,
             customer_ref=self._ref(turn),
+            language=turn.tenant.language,
         )
         for queued in batch:
             await self._repos.turns.complete(

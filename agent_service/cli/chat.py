@@ -1,4 +1,12 @@
-"""A terminal chat with the assistant over gRPC; without a terminal it plays a short script."""
+"""A terminal chat with the assistant over gRPC.
+
+At a terminal it is interactive; with piped stdin each non-empty line is one customer
+message (``echo "Oi" | python -m agent_service chat``); with ``--script`` — or nothing at all
+on stdin — it plays a short scripted booking. Any input is accepted: bytes are read as UTF-8
+with invalid or cut sequences replaced (a terminal cuts a long paste at its line limit, maybe
+inside a character), and a message the service refuses (too long, empty…) is one line saying
+so, after which the chat goes on. The prompt and the chat's own notices follow the
+conversation's language (``wording``)."""
 
 from __future__ import annotations
 
@@ -6,14 +14,10 @@ import argparse
 import contextlib
 import getpass
 import json
-import re
-import select
 import signal
 import sys
 import uuid
-from datetime import date, datetime, timedelta
 from pathlib import Path
-from zoneinfo import ZoneInfo
 
 import grpc
 
@@ -21,12 +25,15 @@ from agenda.agent.v1 import agent_service_pb2 as pb
 from agenda.agent.v1 import agent_service_pb2_grpc as pb_grpc
 from agenda.agent.v1 import types_pb2 as types
 from agenda_kit.grpc.limits import MESSAGE_SIZE_OPTIONS
-from agent_service.cli.clients import DEMO_TENANT_FILE, agent_address, agent_metadata
+from agent_service.cli import terminal, wording
+from agent_service.cli.clients import agent_address, agent_metadata, data_dir, demo_tenant_file
+from agent_service.cli.script import scripted
+from agent_service.cli.terminal import out
 
-_TIME = re.compile(r"\b(\d{2}:\d{2})\b")
-CONVERSATIONS_FILE = DEMO_TENANT_FILE.parent / "chat_conversations.json"
-"""Each terminal customer's last conversation, so ``--new`` can end it (same customer)."""
-DEMO_ZONE = ZoneInfo("America/Sao_Paulo")
+
+def conversations_file() -> Path:
+    """Each terminal customer's last conversation, so ``--new`` can end it (same customer)."""
+    return data_dir() / "chat_conversations.json"
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -43,6 +50,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 HANDED_OFF = "CONVERSATION_STATUS_HANDED_OFF"
 BACK = "/back"
+"""Typed alone, returns a conversation a human attendant has to the assistant."""
 
 
 class Session:
@@ -62,6 +70,8 @@ class Session:
         self.conversation_id = ""
         self.actions: list[pb.SendMessageResponse] = []
         self.with_human = False
+        self.language = wording.DEFAULT
+        """The conversation's language, as the agent reported it in its last reply."""
         self.pending: types.PendingAction | None = None
         """The question the last reply asked: its quick replies are numbered choices."""
 
@@ -106,7 +116,12 @@ class Session:
         if reply.actions:
             self.actions.append(reply)
         self.with_human = types.ConversationStatus.Name(reply.status) == HANDED_OFF
+        self.language = reply.language or self.language
         return reply.reply
+
+    def says(self, key: str, **values: str) -> str:
+        """The chat's own words for ``key`` in the conversation's language."""
+        return wording.text(self.language, key, **values)
 
     async def hand_back(self) -> None:
         """Return the conversation from the human attendant to the assistant."""
@@ -153,72 +168,54 @@ def remember(path: Path, tenant_id: str, customer: str, conversation_id: str) ->
     path.write_text(json.dumps(data, indent=1), encoding="utf-8")
 
 
-def _out(line: str) -> None:
-    sys.stdout.write(line + "\n")
-    sys.stdout.flush()
-
-
-def next_working_day(today: date) -> date:
-    """The demo's Ana works Monday to Saturday: the first such day after today."""
-    day = today + timedelta(days=1)
-    return day if day.isoweekday() != 7 else day + timedelta(days=1)
-
-
-async def scripted(session: Session) -> int:
-    """Greets, asks services and Ana's free times, books the first free one, confirms, lists."""
-    today = datetime.now(DEMO_ZONE).date()  # the demo salon's date, not this machine's
-    day = next_working_day(today).strftime("%d/%m")
-    turns = [
-        "Olá!",
-        "Quais serviços vocês têm?",
-        f"Quais horários a Ana tem dia {day} para corte feminino?",
-    ]
-    last = ""
-    for text in turns:
-        last = await _exchange(session, text)
-    times = _TIME.findall(last)
-    if not times:
-        _out("(no free time found on that day; nothing booked)")
-        return 1
-    await _exchange(session, f"Quero agendar um corte feminino com a Ana dia {day} às {times[0]}")
-    await _exchange(session, "sim")
-    await _exchange(session, "Quais são meus agendamentos?")
-    await _exchange(session, "Qual é o endereço?")
-    booked = [a for r in session.actions for a in r.actions if a.appointment.id]
-    _out(f"\nbooked appointments this session: {[a.appointment.id for a in booked]}")
-    return 0 if booked else 1
-
-
-async def _exchange(session: Session, text: str) -> str:
-    _out(f"você> {text}")
-    reply = await session.say(text)
-    _out(f"assistente> {reply}\n")
-    return reply
-
-
 async def interactive(session: Session) -> int:
-    """Reads in this thread: Ctrl-C interrupts ``input()`` at once (no executor to wait for;
-    asyncio's own SIGINT handler only cancels the task, which a blocked ``input()`` never sees,
-    so the default handler is put back)."""
+    """Reads in this thread: Ctrl-C interrupts the read at once (no executor to wait for;
+    asyncio's own SIGINT handler only cancels the task, which a blocked read never sees, so
+    the default handler is put back). Every refused message is one line; the chat goes on."""
     signal.signal(signal.SIGINT, signal.default_int_handler)
-    _out("Chat with the assistant (Ctrl-D, Ctrl-C or 'sair' to quit).")
+    out(session.says("intro"))
     while True:
-        line = _prompt()
-        if line is None or line.strip().lower() in {"sair", "exit", "quit"}:
+        line = terminal.prompt(f"{session.says('you')}> ")
+        if line is None or line.strip().casefold() in wording.quit_words():
             return 0
         try:
             await _turn(session, line.strip())
         except grpc.aio.AioRpcError as error:
-            _out(f"[{error.code().name}] {error.details()}")
+            out(session.says("not_sent", reason=_reason(error)))
+
+
+UNREACHABLE = frozenset(
+    {
+        grpc.StatusCode.UNAVAILABLE,
+        grpc.StatusCode.UNAUTHENTICATED,
+        grpc.StatusCode.PERMISSION_DENIED,
+        grpc.StatusCode.UNIMPLEMENTED,
+    }
+)
+"""Codes that no later line can fare better with: piped input stops on them."""
 
 
 async def piped(session: Session, lines: list[str]) -> int:
-    """Piped stdin is the conversation: one customer message per non-empty line."""
+    """Piped stdin is the conversation: one customer message per non-empty line. A message the
+    service refuses is one line and the next one is sent; a service that cannot be reached (or
+    refuses the credentials) ends the run."""
     for line in (line.strip() for line in lines):
-        if line:
-            _out(f"você> {line}")
+        if not line:
+            continue
+        out(f"{session.says('you')}> {line}")
+        try:
             await _turn(session, line)
+        except grpc.aio.AioRpcError as error:
+            if error.code() in UNREACHABLE:
+                raise
+            out(session.says("not_sent", reason=_reason(error)))
     return 0
+
+
+def _reason(error: grpc.aio.AioRpcError) -> str:
+    """One line: the status code and the service's message."""
+    details = " ".join((error.details() or "").split())
+    return f"{error.code().name}: {details}" if details else error.code().name
 
 
 async def _turn(session: Session, text: str) -> None:
@@ -226,39 +223,18 @@ async def _turn(session: Session, text: str) -> None:
         return
     if text == BACK:
         if not session.conversation_id:
-            _out("(nothing to return yet)")
+            out(session.says("nothing_to_return"))
             return
         await session.hand_back()
-        _out("(o assistente voltou à conversa / the assistant is back)\n")
+        out(session.says("assistant_back") + "\n")
         return
     reply = await session.say(text)
     if reply:
-        _out(f"assistente> {reply}\n")
+        out(f"{session.says('assistant')}> {reply}\n")
     if session.choices():
-        _out("   ".join(session.choices()) + "  (digite o número / type the number)\n")
+        out("   ".join(session.choices()) + "  " + session.says("choose") + "\n")
     if session.with_human:
-        _out(
-            "(um atendente humano está com esta conversa; digite /back para voltar ao "
-            "assistente / a human attendant has this conversation; type /back to return it)\n"
-        )
-
-
-PROMPT = "você> "
-WAKE_SECONDS = 0.2
-
-
-def _prompt() -> str | None:
-    """One line from the terminal. Waits in short ``select`` slices rather than one blocking
-    read: a process-directed SIGINT may be delivered to one of gRPC's threads, and then only a
-    main thread that wakes up runs Python's handler (a blocked read would wait for Enter)."""
-    sys.stdout.write(PROMPT)
-    sys.stdout.flush()
-    while not select.select([sys.stdin], [], [], WAKE_SECONDS)[0]:
-        pass
-    try:
-        return input()
-    except EOFError:
-        return None
+        out(session.says("with_human") + "\n")
 
 
 def _customer(args: argparse.Namespace, fresh: bool) -> str:
@@ -269,20 +245,28 @@ def _customer(args: argparse.Namespace, fresh: bool) -> str:
     return f"{base}-{uuid.uuid4().hex[:8]}" if fresh else base
 
 
-async def main(args: argparse.Namespace) -> int:
-    tenant = args.tenant or (
-        DEMO_TENANT_FILE.read_text().strip() if DEMO_TENANT_FILE.exists() else ""
-    )
+def _tenant(args: argparse.Namespace) -> str:
+    demo = demo_tenant_file()
+    tenant = args.tenant or (demo.read_text().strip() if demo.exists() else "")
     if not tenant:
         raise SystemExit("no tenant: pass --tenant or run `python -m agent_service seed-demo`")
-    lines = [] if args.script or sys.stdin.isatty() else sys.stdin.read().splitlines()
-    scripted_run = args.script or (not sys.stdin.isatty() and not any(x.strip() for x in lines))
-    fresh = not sys.stdin.isatty() or args.script
+    return tenant
+
+
+async def main(args: argparse.Namespace) -> int:
+    with contextlib.suppress(AttributeError, ValueError):  # a replaced or odd stdout
+        sys.stdout.reconfigure(errors="replace")  # type: ignore[union-attr]
+    tenant = _tenant(args)
+    at_terminal = sys.stdin.isatty()
+    lines = [] if args.script or at_terminal else terminal.piped_lines()
+    scripted_run = args.script or (not at_terminal and not any(x.strip() for x in lines))
+    fresh = not at_terminal or args.script
     customer = _customer(args, fresh=fresh)
     address = args.address or agent_address()
+    session: Session | None = None
     try:
         async with grpc.aio.insecure_channel(address, options=MESSAGE_SIZE_OPTIONS) as channel:
-            memory = None if fresh else CONVERSATIONS_FILE
+            memory = None if fresh else conversations_file()
             session = Session(pb_grpc.AgentServiceStub(channel), tenant, customer, memory)
             if getattr(args, "new", False):
                 await session.start_fresh()
@@ -292,5 +276,6 @@ async def main(args: argparse.Namespace) -> int:
                 return await piped(session, lines)
             return await interactive(session)
     except grpc.aio.AioRpcError as error:
-        _out(f"agent service at {address}: {error.code().name}: {error.details()}")
+        language = session.language if session is not None else wording.DEFAULT
+        out(wording.text(language, "unreachable", address=address, reason=_reason(error)))
         return 1

@@ -1,4 +1,10 @@
-"""Shared by the command-line tools: where the services are and how to authenticate."""
+"""Shared by the command-line tools: where the services are and how to authenticate.
+
+Everything is read from the environment when called, never at import: one setting moves a
+service, and every tool (and ``make run``'s agent) dialling it follows —
+``CALENDAR_GRPC_PORT`` moves the calendar service and what dials it unless
+``AGENT_CALENDAR_ADDR`` says otherwise; ``AGENT_GRPC_PORT`` likewise with ``AGENT_ADDR``.
+"""
 
 from __future__ import annotations
 
@@ -7,8 +13,14 @@ from pathlib import Path
 
 from agenda_kit.auth.devtokens import TOKEN_FILES
 
-DATA_DIR = Path(os.environ.get("AGENDA_DATA_DIR", ".data"))
-DEMO_TENANT_FILE = DATA_DIR / "demo_tenant_id"
+
+def data_dir() -> Path:
+    """``AGENDA_DATA_DIR`` (default ``.data``): tokens, principals, the demo tenant id, logs."""
+    return Path(os.environ.get("AGENDA_DATA_DIR", ".data"))
+
+
+def demo_tenant_file() -> Path:
+    return data_dir() / "demo_tenant_id"
 
 
 def agent_address() -> str:
@@ -26,7 +38,7 @@ def token(variable: str, file_name: str) -> str:
     configured = os.environ.get(variable, "").split(",")[0].strip()
     if configured:
         return configured
-    path = DATA_DIR / "tokens" / file_name
+    path = data_dir() / "tokens" / file_name
     if not path.exists():
         raise SystemExit(f"no token: set {variable} or start the service once to create {path}")
     return path.read_text().strip()

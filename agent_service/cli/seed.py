@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import argparse
 import os
+from pathlib import Path
 
 import grpc
 
@@ -13,7 +14,7 @@ from agenda.agent.v1 import catalog_service_pb2_grpc as pb_grpc
 from agenda_kit.auth.devtokens import write_dev_principals
 from agenda_kit.grpc.limits import MESSAGE_SIZE_OPTIONS
 from agent_service.application.catalog import tenant_id_for
-from agent_service.cli.clients import DATA_DIR, DEMO_TENANT_FILE, agent_address, agent_metadata
+from agent_service.cli.clients import agent_address, agent_metadata, data_dir, demo_tenant_file
 
 SERVICES = [
     ("Corte feminino", "Corte com lavagem e finalização", 45, 8000),
@@ -68,6 +69,23 @@ FAQ = [
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--address", default=None, help="agent service address")
+    parser.add_argument(
+        "--operator-token-file", type=Path, default=None,
+        help="credential that creates the tenant (an operator's token or JWT); default: "
+        "AGENT_AUTH_TOKENS, else the generated operator token in .data/tokens/",
+    )  # fmt: skip
+    parser.add_argument(
+        "--office-token-file", type=Path, default=None,
+        help="credential that fills the catalog (a back office of every tenant, or of the "
+        "demo tenant id printed by an earlier run); default: as for the operator",
+    )  # fmt: skip
+
+
+def _credentials(path: Path | None, principal: str) -> Metadata:
+    """``Bearer <the file's token>``, else the development credential of ``principal``."""
+    if path is None:
+        return agent_metadata(principal)
+    return (("authorization", f"Bearer {path.read_text().strip()}"),)
 
 
 def _hours(days: range, windows: list[tuple[str, str]]) -> list[pb.WorkingHours]:
@@ -183,21 +201,25 @@ def scope_dev_principals() -> None:
     """With the generated development principals in use, scope the gateway and back office
     to the demo tenant (the servers reload the file)."""
     if not os.environ.get("AGENT_AUTH_TOKENS") and not os.environ.get("AGENDA_PRINCIPALS_FILE"):
-        write_dev_principals(DATA_DIR, demo_tenant_id())
+        write_dev_principals(data_dir(), demo_tenant_id())
 
 
 async def main(args: argparse.Namespace) -> int:
-    scope_dev_principals()
+    operator = getattr(args, "operator_token_file", None)
+    office = getattr(args, "office_token_file", None)
+    if operator is None and office is None:  # the development credentials: scope them
+        scope_dev_principals()
     async with grpc.aio.insecure_channel(
         args.address or agent_address(), options=MESSAGE_SIZE_OPTIONS
     ) as channel:
         tenant_id = await seed(
             pb_grpc.CatalogServiceStub(channel),
-            agent_metadata("operator"),
-            agent_metadata("backoffice"),
+            _credentials(operator, "operator"),
+            _credentials(office or operator, "backoffice"),
         )
-    DEMO_TENANT_FILE.parent.mkdir(parents=True, exist_ok=True)
-    DEMO_TENANT_FILE.write_text(tenant_id + "\n")
+    demo_file = demo_tenant_file()
+    demo_file.parent.mkdir(parents=True, exist_ok=True)
+    demo_file.write_text(tenant_id + "\n")
     print(f"demo tenant: {tenant_id}")
     return 0
 

@@ -17,5 +17,6 @@ async def main() -> int:
         lambda: bootstrap(settings, shared),
         metrics_port=settings.metrics_port,
         grace=settings.shutdown_grace_seconds,
+        settings_prefix="AGENT",
     )
     return 0

@@ -205,6 +205,8 @@ class TurnResult(Entity):
     pending: PendingConfirmation | None = None
     citations: tuple[Citation, ...] = ()
     decision: DecisionResult = DecisionResult.NONE
+    language: str = ""
+    """Language of the reply ("pt", "en", ...), for the channel's own words; "" when unknown."""
     answers: tuple[str, ...] = ()
     """The channel message ids this reply answers, in the order they arrived (a burst handled
     as one turn); empty for a turn of one message."""

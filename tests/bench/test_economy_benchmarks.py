@@ -29,6 +29,7 @@ async def test_token_economy_quick() -> None:
     assert set(figures["single_agent.by_role"]) == {token_economy.SINGLE}
 
 
+@pytest.mark.benchmark  # a benchmark run (the emulator with latency): make bench-smoke
 async def test_google_economy_quick() -> None:
     figures = await google_economy.measure(quick=True)
     for run in ("back_to_back", "think_time"):

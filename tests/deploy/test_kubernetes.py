@@ -173,8 +173,11 @@ def test_network_policy_only_gateways_reach_the_agent_and_named_callers_the_cale
     agent = policies["agenda-agent"]
     assert agent["spec"]["policyTypes"] == ["Ingress", "Egress"]
     assert callers(agent, 50052) == [
-        {"namespaceSelector": {}, "podSelector": {"matchLabels": {"agenda.dev/role": "gateway"}}}
+        {"namespaceSelector": {}, "podSelector": {"matchLabels": {"agenda.dev/role": "gateway"}}},
+        {"podSelector": {"matchLabels": {"agenda.dev/role": "admin"}}},  # the bootstrap Job
     ]
+    (job,) = by_kind(rendered, "Job").values()
+    assert job["spec"]["template"]["metadata"]["labels"]["agenda.dev/role"] == "admin"
     calendar = policies["agenda-calendar"]
     assert callers(calendar, 50051) == [
         {"podSelector": {"matchLabels": {"app.kubernetes.io/name": "agenda-agent"}}},
@@ -201,7 +204,8 @@ def test_every_secret_referenced_is_defined_by_the_example(rendered: list[Object
             ref = item.get("valueFrom", {}).get("secretKeyRef")
             if ref:
                 assert ref["key"] in secrets[ref["name"]]["stringData"], ref
-        for volume in deployment["spec"]["template"]["spec"]["volumes"]:
+    for workload in [*by_kind(rendered, "Deployment").values(), *by_kind(rendered, "Job").values()]:
+        for volume in workload["spec"]["template"]["spec"]["volumes"]:
             if "secret" in volume and volume["secret"]["secretName"] != "agenda-google":
                 assert volume["secret"]["secretName"] in secrets  # Google key: only with Google
     for name, secret in secrets.items():
@@ -229,6 +233,9 @@ def test_the_example_principals_files_parse_and_match_the_example_tokens(
     gateway_token = secrets["agenda-agent-auth"]["stringData"]["gateway-token"]
     gateway = agent.by_token(gateway_token)
     assert gateway is not None and gateway.name == "whatsapp-gateway"
+    bootstrap = agent.by_token(secrets["agenda-bootstrap"]["stringData"]["operator-token"])
+    assert bootstrap is not None and bootstrap.name == "bootstrap-operator"
+    assert agent.by_token(secrets["agenda-bootstrap"]["stringData"]["office-token"]) is None
     calendar = parse_directory(
         secrets["agenda-calendar-principals"]["stringData"]["principals.toml"], Path("/")
     )

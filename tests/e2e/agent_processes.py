@@ -4,10 +4,8 @@ The environment of every process is the caller's minus the Agenda settings a dev
 have exported (``MONGODB_URI``, tokens, addresses, ports), plus what the test passes: a test
 never talks to a developer's MongoDB or services.
 
-Byte-code: ``make`` exports ``PYTHONDONTWRITEBYTECODE`` so nothing is written into the work
-tree, which makes every child process compile langgraph, pydantic-ai & co. again (~7 s of CPU
-for the agent service). The children here write their byte-code under the temporary directory
-instead (``PYTHONPYCACHEPREFIX``), so only the first process of a run pays for it.
+Byte-code: every child shares the run's byte-code cache (``tests/conftest.py``), so no
+service process compiles langgraph, pydantic-ai & co. again (~8 s of CPU each).
 """
 
 from __future__ import annotations
@@ -16,7 +14,6 @@ import json
 import os
 import subprocess
 import sys
-import tempfile
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -32,17 +29,13 @@ CATALOG_SERVICE = "agenda.agent.v1.CatalogService"
 CALENDAR_SERVICE = "agenda.calendar.v1.CalendarService"
 SALON_ZONE = ZoneInfo("America/Sao_Paulo")
 _INHERITED_SETTINGS = ("MONGODB_", "AGENT_", "CALENDAR_", "AGENDA_", "OPENAI_")
-_PYCACHE = Path(tempfile.gettempdir()) / f"agenda-e2e-pycache-{os.getuid()}"
 
 
 def hermetic_env(**settings: str) -> dict[str, str]:
-    """The current environment without any Agenda setting, plus ``settings``."""
-    env = {
-        k: v
-        for k, v in os.environ.items()
-        if not k.startswith(_INHERITED_SETTINGS) and k != "PYTHONDONTWRITEBYTECODE"
-    }
-    return {**env, "PYTHONUNBUFFERED": "1", "PYTHONPYCACHEPREFIX": str(_PYCACHE), **settings}
+    """The current environment without any Agenda setting, plus ``settings`` (byte-code: the
+    run's cache, see ``tests/conftest.py``)."""
+    env = {k: v for k, v in os.environ.items() if not k.startswith(_INHERITED_SETTINGS)}
+    return {**env, "PYTHONUNBUFFERED": "1", **settings}
 
 
 @dataclass(frozen=True)
@@ -55,11 +48,15 @@ class Ports:
         return cls(free_port(), free_port())
 
     def env(self) -> dict[str, str]:
-        """What ``make run`` and the services read to listen and to find each other."""
+        """What the services read to listen and to find each other."""
+        return {**self.listening(), "AGENT_CALENDAR_ADDR": f"127.0.0.1:{self.calendar}"}
+
+    def listening(self) -> dict[str, str]:
+        """Only where each service listens (metrics off): what a user of ``make run`` sets;
+        everything that dials a service must follow by itself."""
         return {
             "CALENDAR_GRPC_PORT": str(self.calendar),
             "AGENT_GRPC_PORT": str(self.agent),
-            "AGENT_CALENDAR_ADDR": f"127.0.0.1:{self.calendar}",
             "CALENDAR_METRICS_PORT": "0",
             "AGENT_METRICS_PORT": "0",
         }
@@ -104,6 +101,19 @@ def running_services(data_dir: Path, ports: Ports, **settings: str) -> Iterator[
             except subprocess.TimeoutExpired:
                 service.process.kill()
                 service.process.wait()
+
+
+@dataclass(frozen=True)
+class ZeroConfig:
+    """The zero-config services a newcomer meets (``tests/e2e/conftest.py``)."""
+
+    root: Path
+    ports: Ports
+    services: Services
+
+    @property
+    def data_dir(self) -> Path:
+        return self.root / ".data"
 
 
 def call(

@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from agent_service.cli.chat import next_working_day
+from agent_service.cli.script import next_working_day
 from tests.e2e.agent_processes import (
     AGENT_SERVICE,
     CALENDAR_SERVICE,

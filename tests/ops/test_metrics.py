@@ -26,6 +26,7 @@ from tests.agent_service.integration.agent_fixtures import (
 from tests.e2e.agent_processes import Ports, Services, running_services
 from tests.e2e.processes import free_port
 from tests.ops.health_probe import SERVING, wait_status
+from tests.waiting import until_sync
 
 pytestmark = pytest.mark.slow
 CALENDAR = "agenda.calendar.v1.CalendarService"
@@ -109,9 +110,23 @@ def value(samples: list[Sample], name: str, **labels: str) -> float:
     )
 
 
+def scrape_when(port: int, name: str, at_least: float, **labels: str) -> list[Sample]:
+    """A scrape once ``name{labels}`` reached ``at_least``: a server counts a call after it
+    answered it, so the count is waited for, not assumed."""
+
+    def counted() -> list[Sample]:
+        found = scrape(port)
+        return found if value(found, name, **labels) >= at_least else []
+
+    return until_sync(counted, what=f"{name}{labels} >= {at_least}")
+
+
 def test_calendar_service_metrics(running: Running, booked: dict[str, str]) -> None:
-    samples = scrape(running.ports.calendar_metrics)
     rpc = {"service": CALENDAR, "code": "OK"}
+    samples = scrape_when(
+        running.ports.calendar_metrics, "agenda_rpc_latency_seconds_count", 1,
+        method="CreateEvent", **rpc,
+    )  # fmt: skip
     assert value(samples, "agenda_rpc_requests_total", method="CreateEvent", **rpc) >= 1
     assert value(samples, "agenda_rpc_latency_seconds_count", method="GetFreeSlots", **rpc) >= 1
     assert value(samples, "agenda_cache_requests_total", cache="calendar_freebusy") >= 1
@@ -124,8 +139,10 @@ def test_calendar_service_metrics(running: Running, booked: dict[str, str]) -> N
 
 
 def test_agent_service_metrics(running: Running, booked: dict[str, str]) -> None:
-    samples = scrape(running.ports.agent_metrics)
     send = {"service": "agenda.agent.v1.AgentService", "method": "SendMessage", "code": "OK"}
+    samples = scrape_when(
+        running.ports.agent_metrics, "agenda_rpc_latency_seconds_count", 2, **send
+    )
     assert value(samples, "agenda_rpc_requests_total", **send) == 2
     assert value(samples, "agenda_rpc_latency_seconds_count", **send) == 2
     assert value(samples, "agenda_model_requests_total", specialist="booking") >= 1
@@ -141,8 +158,13 @@ def test_agent_service_metrics(running: Running, booked: dict[str, str]) -> None
     assert value(samples, "agenda_dependency_up", dependency=CALENDAR) == 1
 
 
-def json_lines(path: Path) -> list[dict[str, object]]:
-    lines = [line for line in path.read_text().splitlines() if line.strip()]
+def json_lines(path: Path, *, complete: bool = False) -> list[dict[str, object]]:
+    """Every line of a process's log, each a JSON object; ``complete``: only finished lines
+    (the process may be writing the last one)."""
+    text = path.read_text()
+    if complete:
+        text = text[: text.rfind("\n") + 1]
+    lines = [line for line in text.splitlines() if line.strip()]
     parsed = [json.loads(line) for line in lines]  # every line is a JSON object
     assert all(isinstance(entry, dict) for entry in parsed)
     return parsed
@@ -151,10 +173,14 @@ def json_lines(path: Path) -> list[dict[str, object]]:
 def test_process_logs_are_json_with_ids_and_no_message_text(
     running: Running, booked: dict[str, str]
 ) -> None:
-    agent_log = json_lines(running.services.agent.log_path)
+    def turn_logged() -> list[dict[str, object]]:
+        """The turn's lines once its ``rpc`` line is written (after the reply went out)."""
+        turn = [e for e in json_lines(running.services.agent.log_path, complete=True)
+                if e.get("trace_id") == booked["trace_id"]]  # fmt: skip
+        return turn if any(entry["event"] == "rpc" for entry in turn) else []
+
+    turn = until_sync(turn_logged, what="the agent's rpc line of the turn")
     calendar_log = json_lines(running.services.calendar.log_path)
-    turn = [entry for entry in agent_log if entry.get("trace_id") == booked["trace_id"]]
-    assert any(entry["event"] == "rpc" for entry in turn)
     for entry in turn:
         assert entry["tenant_id"] == booked["tenant_id"]
         assert entry["conversation_id"] == booked["conversation_id"]

@@ -30,6 +30,7 @@ from tests.agent_service.integration.agent_fixtures import (
     seed_demo_salon,
 )
 from tests.ops.log_capture import captured_events
+from tests.waiting import until
 
 pytest_plugins = ["tests.kit.mongo_fixtures"]
 
@@ -96,15 +97,29 @@ async def test_without_tracing_the_trace_id_is_still_a_fresh_id(stack: AgentStac
 async def test_logs_carry_ids_and_no_message_text_or_secret(
     spans: InMemorySpanExporter, stack: AgentStack
 ) -> None:
+    def rpc_logged(trace_id: str) -> bool:
+        return any(e["event"] == "rpc" and e.get("trace_id") == trace_id for e in events)
+
     with captured_events() as events:
         tenant_id, replies = await book(stack)
+        # A server logs its rpc line after it answered: wait for each turn's.
+        await until(lambda: all(rpc_logged(r.trace_id) for r in replies), what="the rpc lines")
 
+    first = replies[0]  # the first message of a new conversation: its lines name it too
+    opening = [e for e in events if e.get("trace_id") == first.trace_id]
+    assert {e.get("conversation_id") for e in opening if e["rpc"].startswith("agenda.agent.")} == {
+        first.conversation_id
+    }, opening
     done = replies[-1]
     turn = [e for e in events if e.get("trace_id") == done.trace_id]
     agent_lines = [e for e in turn if e["rpc"].startswith("agenda.agent.")]
     calendar_lines = [e for e in turn if e["rpc"].startswith("agenda.calendar.")]
     assert any(e["event"] == "rpc" for e in agent_lines), turn
-    assert any("specialist" in e for e in agent_lines), "model usage lines"
+    # The confirmation runs in code: its turn makes no model request, so it logs no usage line;
+    # the turn that proposed the booking (a model run) does.
+    assert not any(e["event"] == "model_usage" for e in agent_lines), agent_lines
+    proposed = [e for e in events if e.get("trace_id") == replies[-2].trace_id]
+    assert any(e["event"] == "model_usage" and "specialist" in e for e in proposed), proposed
     assert calendar_lines, "the calendar service's lines belong to the same trace"
     for event in agent_lines:
         assert event["conversation_id"] == done.conversation_id

@@ -54,6 +54,20 @@ class Cluster:
 
     def start(self, module: str, port: int, **settings: str) -> ServiceProcess:
         """``python -m module`` with the cluster's settings plus ``settings``; waits SERVING."""
+        service = self.popen_service(module, port, **settings)
+        self.wait_serving(service)
+        return service
+
+    @staticmethod
+    def wait_serving(*services: ServiceProcess) -> None:
+        """Until each of ``services`` reports SERVING."""
+        for service in services:
+            wait_serving(service.address, service.process, service.log_path, timeout=90)
+
+    def popen_service(self, module: str, port: int, **settings: str) -> ServiceProcess:
+        """``python -m module`` with the cluster's settings plus ``settings``, not waited for:
+        processes spawned together start up side by side (their imports are most of a
+        start-up's CPU), then ``wait_serving`` waits for each."""
         self.data_dir.mkdir(parents=True, exist_ok=True)
         log_path = self.data_dir / f"{module}-{len(self.started)}.log"
         with log_path.open("wb") as log_file:
@@ -67,21 +81,32 @@ class Cluster:
             )
         service = ServiceProcess(process, port, log_path)
         self.started.append(service)
-        wait_serving(service.address, process, log_path, timeout=90)
         return service
 
     def start_calendar(self, port: int | None = None) -> ServiceProcess:
         """A calendar service process (on the cluster's port unless ``port``): several
         processes share the one calendar database."""
+        service = self.spawn_calendar(port)
+        self.wait_serving(service)
+        return service
+
+    def spawn_calendar(self, port: int | None = None) -> ServiceProcess:
+        """``start_calendar`` without waiting for it (see ``popen_service``)."""
         port = port or self.calendar_port
-        return self.start("calendar_service", port, CALENDAR_GRPC_PORT=str(port))
+        return self.popen_service("calendar_service", port, CALENDAR_GRPC_PORT=str(port))
 
     def start_agent(self, *, calendar_port: int | None = None, **settings: str) -> ServiceProcess:
         """An agent process talking to the calendar service on ``calendar_port`` (default:
-        the cluster's)."""
+        the cluster's); waits SERVING."""
+        service = self.spawn_agent(calendar_port=calendar_port, **settings)
+        self.wait_serving(service)
+        return service
+
+    def spawn_agent(self, *, calendar_port: int | None = None, **settings: str) -> ServiceProcess:
+        """``start_agent`` without waiting for it (see ``popen_service``)."""
         port = free_port()
         calendar = calendar_port or self.calendar_port
-        return self.start(
+        return self.popen_service(
             "agent_service",
             port,
             AGENT_GRPC_PORT=str(port),

@@ -18,7 +18,7 @@ from agenda_kit.calendar.grpc_client import GrpcCalendarAdapter
 from agenda_kit.mongo import EmbeddedMongo, make_client
 from agenda_kit.settings import SharedSettings
 from agent_service.bootstrap import AgentApp, Overrides, bootstrap
-from agent_service.cli.chat import next_working_day
+from agent_service.cli.script import next_working_day
 from agent_service.infrastructure.settings import AgentSettings
 from calendar_service.bootstrap import CalendarApp
 from calendar_service.bootstrap import bootstrap as calendar_bootstrap
@@ -182,6 +182,9 @@ def _agent_settings(database: str, calendar_address: str) -> AgentSettings:
         database=database,
         calendar_addr=calendar_address,
         calendar_token=CALENDAR_TOKEN,
+        # Not what these tests measure: hundreds of concurrent bookings on a loaded machine
+        # must not fail on the production 5 s calendar deadline (the outage test sets its own).
+        calendar_timeout_seconds=60.0,
         # These suites fan out up to a few hundred concurrent calls from one gateway to one
         # business on purpose (redeliveries, races); the per-tenant admission cap is not what
         # they measure (tests/security/test_flood.py does), so it sits above their fan-out.

@@ -28,6 +28,7 @@ from tests.fakes.google_fixtures import ServiceAccountKey, service_account_key  
 from tests.figures import record
 from tests.reliability.scale import size
 from tests.reliability.stacks import Stack, at, running_stack, working_days
+from tests.waiting import until
 
 pytest_plugins = ["tests.kit.mongo_fixtures"]
 pytestmark = pytest.mark.reliability
@@ -95,11 +96,14 @@ async def book_all(stack: Stack, starts: list[datetime]) -> Counter[str]:
     return Counter(await asyncio.gather(*(one(s) for s in starts)))
 
 
-async def reconcile(stack: Stack) -> None:
+async def reconcile(stack: Stack, emulator: Emulator) -> None:
     """One reconciler pass once no write can still land: a stalled insert the service gave up
     on may still be stored by Google up to a stall later (the production grace, 2 min, covers
-    that; here we wait it out and then use grace 0)."""
-    await asyncio.sleep(TIMEOUT_FAULT.delay + 1.0)
+    that; here we wait until the emulator has answered every request it received, then use
+    grace 0)."""
+    await until(
+        lambda: not any(emulator.faults.in_flight.values()), what="every stalled write landed"
+    )
     reconciler = Reconciler(stack.agent.repos, stack.calendar_client, grace=timedelta(0))
     report = await reconciler.run_once(limit=1000)
     assert report.unresolved == 0, report
@@ -118,7 +122,7 @@ async def test_bookings_under_google_faults_and_dropped_responses(
     faulty_seconds = time.perf_counter() - started
     calls = emulator.faults.counts().total()
     emulator.faults.clear()
-    await reconcile(stack)
+    await reconcile(stack, emulator)
     faulty = await stack.check_invariant(faulty_days)
 
     # One booking at a time, each insert's first attempt stored and its response dropped.
@@ -128,7 +132,7 @@ async def test_bookings_under_google_faults_and_dropped_responses(
         emulator.faults.fail_next("events.insert", Fault.store_then_drop())
         dropped += await book_all(stack, [start])
     inserts = emulator.faults.count("events.insert") - inserts_before
-    await reconcile(stack)
+    await reconcile(stack, emulator)
     after_drops = await stack.check_invariant(dropped_days)
 
     per_key = emulator.state.events_per_key()

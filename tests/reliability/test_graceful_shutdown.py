@@ -10,11 +10,14 @@ import asyncio
 import os
 import signal
 import time
+from uuid import UUID
 
 import grpc
 import pytest
 from grpc_health.v1 import health_pb2, health_pb2_grpc
 
+from agenda.agent.v1 import agent_service_pb2_grpc as pb_grpc
+from agenda_kit.mongo import make_client
 from tests.agent_service.integration.agent_fixtures import (
     Customer,
     agent_stub,
@@ -26,6 +29,7 @@ from tests.figures import record
 from tests.reliability.processes import Cluster
 from tests.reliability.scale import size
 from tests.reliability.stacks import working_days
+from tests.waiting import until, until_checked
 
 pytest_plugins = ["tests.kit.mongo_fixtures"]
 pytestmark = pytest.mark.reliability
@@ -42,6 +46,27 @@ async def watch_health(channel: grpc.aio.Channel, seen: list[int]) -> None:
             seen.append(update.status)
     except grpc.aio.AioRpcError:
         return
+
+
+async def claimed(cluster: Cluster, tenant_id: str, message_ids: list[str]) -> bool:
+    """Whether the agent claimed (started handling) every one of ``message_ids``."""
+    client = make_client(cluster.mongo_uri)
+    try:
+        turns = client[cluster.agent_database]["processed_turns"]
+        found = await turns.count_documents(
+            {"tenant_id": UUID(tenant_id), "message_id": {"$in": message_ids}}
+        )
+    finally:
+        await client.close()
+    return found == len(message_ids)
+
+
+async def refused(stub: pb_grpc.AgentServiceAsyncStub, tenant_id: str) -> bool:
+    try:
+        await Customer(stub, tenant_id).say("Olá!")
+    except grpc.aio.AioRpcError:
+        return True
+    return False
 
 
 async def test_sigterm_under_load_finishes_what_started(cluster: Cluster) -> None:
@@ -67,21 +92,24 @@ async def test_sigterm_under_load_finishes_what_started(cluster: Cluster) -> Non
                 background_ok += 1
 
         loops = [asyncio.create_task(chatter()) for _ in range(BACKGROUND)]
-        await asyncio.sleep(1.0)
+        await until(lambda: background_ok >= BACKGROUND, what="the chatter is under way")
         os.kill(calendar.process.pid, signal.SIGSTOP)
         days = working_days(IN_FLIGHT)
+        ids = [f"blocked-{i}" for i in range(IN_FLIGHT)]
         blocked = [
-            asyncio.create_task(Customer(stub, tenant_id).say(booking_request_text(day)))
-            for day in days
+            asyncio.create_task(Customer(stub, tenant_id).say(booking_request_text(day), key))
+            for day, key in zip(days, ids, strict=True)
         ]
         issuing = False
-        await asyncio.sleep(0.7)
+        # In flight means the agent is handling them: each one's message is claimed.
+        await until_checked(
+            lambda: claimed(cluster, tenant_id, ids), what="every blocked booking was claimed"
+        )
         assert not any(task.done() for task in blocked), "no RPC was in flight"
         agent.process.send_signal(signal.SIGTERM)
         sent_term = time.perf_counter()
-        await asyncio.sleep(0.5)
-        with pytest.raises(grpc.aio.AioRpcError):
-            await Customer(stub, tenant_id).say("Olá!")
+        # New calls are refused once the server stops (a call just before still finishes).
+        await until_checked(lambda: refused(stub, tenant_id), what="a new call is refused")
         os.kill(calendar.process.pid, signal.SIGCONT)
         results = await asyncio.gather(*blocked, *loops, return_exceptions=True)
         drained = time.perf_counter() - sent_term

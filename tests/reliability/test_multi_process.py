@@ -7,11 +7,13 @@ truth; no claim stays stuck, no orphan event, nothing pending."""
 from __future__ import annotations
 
 import asyncio
+import json
 import signal
 import time
 import uuid
 from collections import Counter
 from datetime import date
+from pathlib import Path
 from typing import Any
 
 import grpc
@@ -29,7 +31,7 @@ from tests.agent_service.integration.agent_fixtures import (
     channel_to,
     seed_demo_salon,
 )
-from tests.e2e.processes import free_port
+from tests.e2e.processes import ServiceProcess, free_port
 from tests.reliability.processes import Cluster
 from tests.reliability.scale import size
 from tests.reliability.stacks import working_days
@@ -37,7 +39,7 @@ from tests.reliability.stacks import working_days
 pytest_plugins = ["tests.kit.mongo_fixtures"]
 pytestmark = pytest.mark.reliability
 
-RACERS = size(40, 200)
+RACERS = size(24, 200)
 ROUNDS = size(1, 20)
 KILLS_PER_STEP = size(1, 10)
 TIMES = ("09:00", "10:00", "11:00", "13:00", "14:00", "15:00", "16:00", "17:00")
@@ -54,20 +56,20 @@ async def stored(cluster: Cluster, collection: str, query: dict[str, Any]) -> li
 @pytest.mark.timeout(3600)
 async def test_racing_customers_across_two_agents_and_two_calendars(cluster: Cluster) -> None:
     second_calendar = free_port()
-    cluster.start_calendar()
-    cluster.start_calendar(second_calendar)
+    calendars = [cluster.spawn_calendar(), cluster.spawn_calendar(second_calendar)]
     # The race floods one tenant on purpose: its per-tenant limits (turns at once and
     # messages per minute, across replicas) would refuse most of it before any booking races.
     agents = [
-        cluster.start_agent(
+        cluster.spawn_agent(
             AGENT_TENANT_MAX_CONCURRENT_TURNS="1000", AGENT_TENANT_MESSAGES_PER_MINUTE="0"
         ),
-        cluster.start_agent(
+        cluster.spawn_agent(
             calendar_port=second_calendar,
             AGENT_TENANT_MAX_CONCURRENT_TURNS="1000",
             AGENT_TENANT_MESSAGES_PER_MINUTE="0",
         ),
     ]
+    cluster.wait_serving(*calendars, *agents)
     async with channel_to(agents[0].port) as first, channel_to(agents[1].port) as second:
         tenant_id = await seed_demo_salon(first)
         stubs = [agent_stub(first), agent_stub(second)]
@@ -117,10 +119,24 @@ async def confirm(customer: Customer) -> pb.SendMessageResponse:
     return reply
 
 
+_LOCALES = Path(__file__).parents[2] / "agent_service/infrastructure/agent/locales"
+TAKEN = (
+    "just taken",
+    "not free",
+    "no longer free",
+    *(
+        json.loads(path.read_text())["system"]["reason_slot_taken"]
+        for path in sorted(_LOCALES.glob("*.json"))
+    ),
+)
+"""How a reply says the time was taken: the model's words, or the system receipt's reason in
+any of its languages (a confirmation runs in code and answers with that receipt)."""
+
+
 def _outcome(reply: str) -> str:
     if says_booked(reply):
         return "booked"
-    if "just taken" in reply or "not free" in reply or "no longer free" in reply:
+    if any(words in reply for words in TAKEN):
         return "taken"
     return reply
 
@@ -133,15 +149,22 @@ async def test_sigkill_at_every_step_then_redelivery_to_the_other_agent(
     redelivers the same "sim" to agent B (calendar process 2)."""
     started = time.perf_counter()
     second_calendar = free_port()
-    cluster.start_calendar()
-    cluster.start_calendar(second_calendar)
-    survivor = cluster.start_agent(
+    calendars = [cluster.spawn_calendar(), cluster.spawn_calendar(second_calendar)]
+    survivor = cluster.spawn_agent(
         calendar_port=second_calendar,
         AGENT_TURN_LEASE_SECONDS="2",
         AGENT_RECONCILE_GRACE_SECONDS="0",
         AGENT_RECONCILE_INTERVAL_SECONDS="3600",
     )
     plan = [step for step in FAILPOINT_STEPS for _ in range(KILLS_PER_STEP)]
+    # The agents that will die start up side by side, a batch at a time (the first batch
+    # with the calendars and the survivor): none reconciles (the default grace outlives a
+    # batch, and no second pass), so the survivor alone resumes each killed booking.
+    batches = [
+        plan[n : n + len(FAILPOINT_STEPS)] for n in range(0, len(plan), len(FAILPOINT_STEPS))
+    ]
+    first_batch = [dying_agent(cluster, step) for step in batches[0]]
+    cluster.wait_serving(*calendars, survivor, *first_batch)
     days = working_days(len(plan) // len(TIMES) + 1)
     slots = [(day, t) for day in days for t in TIMES][: len(plan)]
     tenant_id = ""
@@ -149,21 +172,14 @@ async def test_sigkill_at_every_step_then_redelivery_to_the_other_agent(
     async with channel_to(survivor.port) as to_survivor:
         survivor_stub = agent_stub(to_survivor)
         tenant_id = await seed_demo_salon(to_survivor)
-        for (day, at), step in zip(slots, plan, strict=True):
-            dying = cluster.start_agent(
-                AGENDA_FAILPOINTS=f"{step}=kill", AGENT_TURN_LEASE_SECONDS="2"
-            )
-            async with channel_to(dying.port) as to_dying:
-                customer = Customer(agent_stub(to_dying), tenant_id)
-                asked = await customer.say(booking_request_text(day, at))
-                assert "Confirma" in asked.reply, asked.reply
-                message_id = uuid.uuid4().hex
-                with pytest.raises(grpc.aio.AioRpcError) as died:
-                    await customer.say("sim", message_id)
-                assert died.value.code() is grpc.StatusCode.UNAVAILABLE
-            assert dying.process.wait(timeout=10) == -signal.SIGKILL
-            redelivered = await customer.say("sim", message_id, stub=survivor_stub)
-            replies.append((step, customer.external_id, redelivered.reply))
+        open_slots = iter(slots)
+        for number, steps in enumerate(batches):
+            batch = [dying_agent(cluster, step) for step in steps] if number else first_batch
+            cluster.wait_serving(*batch)
+            for step, dying in zip(steps, batch, strict=True):
+                await kill_then_redeliver(
+                    dying, step, next(open_slots), tenant_id, survivor_stub, replies
+                )
     # A last agent reconciles whatever is left (nothing should be).
     cluster.start_agent(AGENT_RECONCILE_GRACE_SECONDS="0")
     stuck_claims = len(await stored(cluster, "processed_turns", {"result": None}))
@@ -194,3 +210,36 @@ async def test_sigkill_at_every_step_then_redelivery_to_the_other_agent(
             "SIGKILL: orphans / pending after": f"{state['orphans']} / {pending}",
         },
     )
+
+
+def dying_agent(cluster: Cluster, step: str) -> ServiceProcess:
+    """An agent that SIGKILLs itself at ``step`` of a confirmation, not waited for."""
+    return cluster.spawn_agent(
+        AGENDA_FAILPOINTS=f"{step}=kill",
+        AGENT_TURN_LEASE_SECONDS="2",
+        AGENT_RECONCILE_INTERVAL_SECONDS="3600",
+    )
+
+
+async def kill_then_redeliver(
+    dying: ServiceProcess,
+    step: str,
+    slot: tuple[date, str],
+    tenant_id: str,
+    survivor: Any,
+    replies: list[tuple[str, str, str]],
+) -> None:
+    """A customer asks ``dying`` for ``slot`` and says "sim": the agent dies at ``step``; the
+    same "sim" (same message id) redelivered to ``survivor``; its reply kept in ``replies``."""
+    day, at = slot
+    async with channel_to(dying.port) as to_dying:
+        customer = Customer(agent_stub(to_dying), tenant_id)
+        asked = await customer.say(booking_request_text(day, at))
+        assert "Confirma" in asked.reply, asked.reply
+        message_id = uuid.uuid4().hex
+        with pytest.raises(grpc.aio.AioRpcError) as died:
+            await customer.say("sim", message_id)
+        assert died.value.code() is grpc.StatusCode.UNAVAILABLE
+    assert dying.process.wait(timeout=10) == -signal.SIGKILL
+    redelivered = await customer.say("sim", message_id, stub=survivor)
+    replies.append((step, customer.external_id, redelivered.reply))

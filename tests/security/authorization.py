@@ -113,7 +113,7 @@ MAY: dict[str, set[str]] = {
     "UpdateEvent": _CAL_WRITE,
 }
 PLATFORM_RPCS = frozenset({"CreateTenant", "ListTenants"})
-CALENDAR_WRITES = frozenset({"CreateEvent", "CancelEvent", "MoveEvent"})
+CALENDAR_WRITES = frozenset({"CreateEvent", "CancelEvent", "MoveEvent", "UpdateEvent"})
 READS = frozenset(name for name in MAY if name.startswith(("Get", "List", "Query")))
 CALENDAR_RPCS = frozenset(
     {

@@ -52,8 +52,13 @@ MESSAGE_KINDS = {
     "Conversation": "conversation",
 }
 # ``*_id`` fields that are not ids of this service's entities: the channel's message id and
-# customer id, and the professional's calendar (an id in the calendar service).
-NOT_ENTITY_IDS = frozenset({"message_id", "external_id", "calendar_id"})
+# customer id, the professional's calendar (an id in the calendar service), and a tapped
+# pending action (matched only against the conversation's own open question: any other id —
+# another tenant's included — runs nothing and answers OK with decision NOT_PENDING; proven by
+# tests/agent_service/unit/test_consent_properties.py and the consent suites).
+NOT_ENTITY_IDS = frozenset(
+    {"message_id", "external_id", "calendar_id", "confirm_pending_id", "decline_pending_id"}
+)
 CONTEXT = "tenant_id"
 
 # Where the answer to B's id is not NOT_FOUND, and why. Every other target: NOT_FOUND.

@@ -8,7 +8,8 @@ server over the embedded MongoDB, once as a scripted ``FunctionModel`` and once 
 confirm, 0 replies that misstate what happened, 0 INTERNAL.
 
 ``RELIABILITY_SCALE=full`` plays every scenario three times per path (other slots, other
-customers); the default once.
+customers). The default (``make test``) plays every scenario once, on one path or the other in
+turn: each path still meets half of the attacks, and every attack is played.
 """
 
 from __future__ import annotations
@@ -30,16 +31,21 @@ PATHS = {"function": "FunctionModel", "openai": "openai-chat"}
 SCENARIOS = [*SCENARIOS_10, *SCENARIOS_21]
 
 
-def _scenarios(path: str) -> list[Scenario]:
-    """Every scenario on the FunctionModel path; issue 21's also over openai-chat in full runs
-    (the transport is the same for them as for issue 10's, which run on both paths)."""
-    chosen = SCENARIOS if path == "function" or FULL else SCENARIOS_10
+def _scenarios(path: str, path_index: int) -> list[Scenario]:
+    """Full size: every scenario on both paths. Reduced size: issue 21's on the FunctionModel
+    path, and each of issue 10's on one of the two paths, alternating (the transport is the
+    same for both sets)."""
+    if FULL:
+        chosen = SCENARIOS
+    else:
+        halves = [s for i, s in enumerate(SCENARIOS_10) if i % len(PATHS) == path_index]
+        chosen = [*halves, *SCENARIOS_21] if path == "function" else halves
     only = os.environ.get("CONSENT_SCENARIO", "")  # debugging: the scenarios whose name has it
     return [s for s in chosen if only in s.name]
 
 
-async def _play(world: World, rounds: int) -> list[Verdict]:
-    scenarios = _scenarios(world.path)
+async def _play(world: World, rounds: int, path_index: int) -> list[Verdict]:
+    scenarios = _scenarios(world.path, path_index)
     starts = slots(2 * len(scenarios) * rounds)
     verdicts = []
     for round_number in range(rounds):
@@ -85,9 +91,9 @@ async def test_hostile_model_gets_no_unconfirmed_write_no_misstatement_no_intern
 ) -> None:
     rounds = scaled(1, 3)
     verdicts: list[Verdict] = []
-    for path in PATHS:
+    for path_index, path in enumerate(PATHS):
         async with consent_world(embedded_mongo, tmp_path / path, path) as world:
-            verdicts.extend(await _play(world, rounds))
+            verdicts.extend(await _play(world, rounds, path_index))
     _report(verdicts)
     unconfirmed = sum(v.unconfirmed for v in verdicts)
     misstated = sum(v.misstated for v in verdicts)

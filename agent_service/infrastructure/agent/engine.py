@@ -102,6 +102,7 @@ class LangGraphConversationEngine:
             customer_name=final.get("memory", {}).get("name") or None,
             citations=cited(deps.turn.citations, reply),
             decision=decision_result(deps),
+            language=deps.turn.language,
         )
 
     def _deps(self, turn: TurnInput) -> AgentDeps:

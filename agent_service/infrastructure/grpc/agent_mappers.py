@@ -98,6 +98,7 @@ def turn_response(
         duplicate=duplicate,
         status=_STATUS[result.status],
         decision=_DECISION[result.decision],
+        language=result.language,
         covered_by_message_id=result.covered_by,
         answered_message_ids=list(result.answers),
     )

@@ -16,5 +16,6 @@ SHARD_KEYS: dict[str, ShardKey | None] = {
     "processed_turns": _TENANT,
     "appointments": _TENANT,
     "outbox": _TENANT,
+    "pending_executions": _TENANT,  # a confirmed pending action runs once: (tenant, key)
     "tenant_message_rate": ShardKey(("_id",), why="the _id is the tenant id"),
 }

@@ -8,7 +8,13 @@ from typing import Protocol
 
 import grpc
 
-from agenda_kit.grpc.server import ServerSpec, mark_serving, serve_until_signal, shutdown
+from agenda_kit.grpc.server import (
+    PortUnavailableError,
+    ServerSpec,
+    mark_serving,
+    serve_until_signal,
+    shutdown,
+)
 from agenda_kit.logging import configure_logging
 from agenda_kit.metrics import serve_metrics
 from agenda_kit.settings import SharedSettings
@@ -47,17 +53,45 @@ async def run_service(
     *,
     metrics_port: int,
     grace: float,
+    settings_prefix: str,
 ) -> None:
     """Configure logs and tracing, build the app, expose metrics, serve until a signal, then
-    release everything the app opened (also when start-up fails half-way)."""
+    release everything the app opened (also when start-up fails half-way). A port that
+    cannot be bound ends the process with one line naming its setting (:func:`built`,
+    :func:`serving_metrics`)."""
     configure_logging(shared.log_level, json=shared.log_json)
     tracer_provider = configure_tracing(name, shared.tracing_mode())
     try:
-        app = await build()
-        serve_metrics(metrics_port)
+        app = await built(name, build, settings_prefix)
         try:
+            serving_metrics(name, metrics_port, settings_prefix)
             await serve_until_signal(app.server, app.spec, grace)
         finally:
             await app.resources.aclose()
     finally:
         shutdown_tracing(tracer_provider)
+
+
+async def built(
+    name: str, build: Callable[[], Awaitable[ServedApp]], settings_prefix: str
+) -> ServedApp:
+    """``build()``; a gRPC port that cannot be bound is ``SystemExit`` with one line naming
+    ``{settings_prefix}_GRPC_PORT``, not a traceback."""
+    try:
+        return await build()
+    except PortUnavailableError as error:
+        raise SystemExit(
+            f"{name}: {error}; set {settings_prefix}_GRPC_PORT (or {settings_prefix}_GRPC_HOST)"
+        ) from None
+
+
+def serving_metrics(name: str, port: int, settings_prefix: str) -> None:
+    """``/metrics`` on ``port``; a port that cannot be bound is ``SystemExit`` with one line
+    naming ``{settings_prefix}_METRICS_PORT``."""
+    try:
+        serve_metrics(port)
+    except OSError as error:
+        raise SystemExit(
+            f"{name}: cannot serve metrics on port {port}: {error.strerror}; set "
+            f"{settings_prefix}_METRICS_PORT to a free port (0 turns metrics off)"
+        ) from None

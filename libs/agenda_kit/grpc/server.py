@@ -65,13 +65,24 @@ def create_server(addr: str, spec: ServerSpec) -> tuple[grpc.aio.Server, int]:
         ],
         server,
     )
-    if spec.credentials is None:
-        port = server.add_insecure_port(addr)
-    else:
-        port = server.add_secure_port(addr, spec.credentials)
+    try:
+        if spec.credentials is None:
+            port = server.add_insecure_port(addr)
+        else:
+            port = server.add_secure_port(addr, spec.credentials)
+    except RuntimeError as error:  # grpc's "Failed to bind to address ..."
+        raise PortUnavailableError(addr) from error
     if port == 0:
-        raise OSError(f"could not bind gRPC server to {addr}")
+        raise PortUnavailableError(addr)
     return server, port
+
+
+class PortUnavailableError(OSError):
+    """The server could not listen on ``address``: the port is taken (or not allowed)."""
+
+    def __init__(self, address: str) -> None:
+        super().__init__(f"cannot listen on {address}: the port is in use or not allowed")
+        self.address = address
 
 
 LIVENESS = "liveness"

@@ -36,7 +36,7 @@ from agenda_kit.settings import SharedSettings
 from agent_service.application.bursts import LaneKey
 from agent_service.application.incoming import sender_ref
 from agent_service.bootstrap import AgentApp, Overrides, bootstrap
-from agent_service.cli.chat import next_working_day
+from agent_service.cli.script import next_working_day
 from agent_service.cli.seed import seed
 from agent_service.infrastructure.agent.offline.model import offline_model_function
 from agent_service.infrastructure.settings import AgentSettings

@@ -13,16 +13,28 @@ import sys
 from tests.e2e.processes import REPO
 
 CHILD = """
-import signal, sys, threading, time
-from agent_service.cli import chat
+import select, signal, sys, threading
+from agent_service.cli import terminal
+
+# As the chat does: a process started in the background inherits SIGINT ignored.
+signal.signal(signal.SIGINT, signal.default_int_handler)
+
+waiting = threading.Event()
+real_select = select.select
+
+def watched_select(*args):
+    waiting.set()  # the prompt is now waiting for input
+    return real_select(*args)
+
+terminal.select.select = watched_select
 
 def poke() -> None:
-    time.sleep(0.3)
+    waiting.wait()
     signal.pthread_kill(threading.get_ident(), signal.SIGINT)  # lands on this thread, not main
 
-threading.Thread(target=poke, daemon=True).start()
 try:
-    chat._prompt()
+    threading.Thread(target=poke, daemon=True).start()
+    terminal.prompt("> ")
 except KeyboardInterrupt:
     sys.stdout.write("interrupted\\n")
     sys.exit(0)

@@ -9,7 +9,6 @@ nothing, and a fresh read still always asks Google.
 from __future__ import annotations
 
 import asyncio
-import socket
 from collections.abc import AsyncIterator
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -31,6 +30,7 @@ from calendar_service.infrastructure.google.watch import (
     watch_events,
 )
 from calendar_service.infrastructure.grpc.mappers import time_range
+from tests.e2e.processes import free_port
 from tests.fakes.google_calendar import Emulator
 from tests.fakes.google_fixtures import CALENDAR_ID, ServiceAccount, google_settings
 from tests.fakes.in_memory_holds import InMemoryHolds
@@ -40,13 +40,6 @@ AUTH = (("authorization", f"Bearer {TOKEN}"),)
 MONDAY = datetime(2031, 3, 3, tzinfo=UTC)
 TEN = MONDAY + timedelta(hours=10)
 FREE_BUSY = "freeBusy"
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port: int = probe.getsockname()[1]
-        return port
 
 
 def write_in_google(emulator: Emulator) -> None:

@@ -17,12 +17,13 @@ from hypothesis import strategies as st
 
 from calendar_service.infrastructure.local.day_keys import event_day_keys, read_keys, utc_days
 from calendar_service.infrastructure.local.queries import busy_of
+from tests.scale import size
 
 BASE = datetime(2031, 3, 9, tzinfo=UTC)
 CALENDARS = ("ana", "bia", "ana:2031-03-10")  # a colon in an id must not collide with a key
 ZONES = ("UTC", "America/Sao_Paulo", "Asia/Kathmandu", "Australia/Lord_Howe", "Pacific/Kiritimati")
 SETTINGS = settings(
-    max_examples=400,
+    max_examples=size(80, 400),  # make test: 80 per property; RELIABILITY_SCALE=full: 400
     deadline=None,
     derandomize=True,
     suppress_health_check=[HealthCheck.too_slow],

@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 
 from calendar_service.domain.slots import LocalWindow, SlotQuery, Span, find_free_slots
 from tests.calendar_service.unit.slot_reference import reference_free_slots
+from tests.scale import size
 
 T = TypeVar("T")
 
@@ -31,7 +32,7 @@ SMALL_STEPS = (1, 5, 10, 15, 30, 45, 60, 120)
 # Whole minutes of the day where the zones above change offset, and their neighbours.
 INTERESTING_MINUTES = (*range(0, 241, 15), 1380, 1395, 1410, 1425)
 SETTINGS = settings(
-    max_examples=150,
+    max_examples=size(50, 300),  # make test: 50 per property; RELIABILITY_SCALE=full: 300
     deadline=None,
     derandomize=True,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
