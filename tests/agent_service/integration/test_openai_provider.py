@@ -316,7 +316,11 @@ async def test_the_fake_refuses_what_the_api_refuses(server: FakeOpenAI) -> None
         (API_KEY, {"model": "m", "messages": []}, 400),
         (API_KEY, {"model": "m", "messages": [user, orphan_tool]}, 400),
         (API_KEY, {"model": "m", "messages": [user], "tools": [not_object]}, 400),
-        (API_KEY, {"model": "m", "messages": [user], "stream": True}, 400),
+        (
+            API_KEY,
+            {"model": "m", "messages": [user], "stream_options": {"include_usage": True}},
+            400,
+        ),
         (API_KEY, {"model": "m", "messages": [{"role": "robot", "content": "x"}]}, 400),
     ]
     async with aiohttp.ClientSession() as session:
