@@ -8,6 +8,8 @@ rewrite its text (a hostile model) or write text before its tool calls."""
 from __future__ import annotations
 
 import asyncio
+import random
+import re
 import uuid
 from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass, field
@@ -38,6 +40,7 @@ pytest_plugins = ["tests.kit.mongo_fixtures"]
 ASKED = "Quais serviços vocês têm?"
 INVENTED = "O corte custa R$ 987,65."
 HOLD = object()
+SENTENCE_END = re.compile(r"[.!?…]+(?=\s)|\n")
 Script = Callable[[str], list[object]]
 
 
@@ -124,9 +127,9 @@ def progress_after_first_text(events: list[pb.StreamMessageResponse]) -> list[st
 
 
 def first_sentence_then_hold(text: str) -> list[object]:
-    head = _complete_sentences(text)
-    assert head and head != text, f"the reply needs two sentences: {text!r}"
-    return [head, HOLD, text[len(head) :]]
+    end = SENTENCE_END.search(text)
+    assert end and end.end() < len(text), f"the reply needs two sentences: {text!r}"
+    return [text[: end.end()], HOLD, text[end.end() :]]
 
 
 async def test_first_text_arrives_while_the_model_is_still_writing(salon: Salon) -> None:
@@ -189,3 +192,39 @@ async def test_a_redelivered_message_streams_the_stored_reply(salon: Salon) -> N
     assert again[-1].final.reply == first[-1].final.reply == deltas(again) == deltas(first)
     sent = await customer.stub.SendMessage(request, metadata=AUTH, timeout=60)
     assert sent.duplicate and sent.reply == first[-1].final.reply
+
+
+FALSE_SENTENCES = (
+    ("O corte custa R$ 987,65.", "987"),
+    ("Ligue para (11) 98765-4321.", "98765"),
+    ("Veja https://promo.example.com/desconto agora.", "promo.example"),
+    ("Temos horário hoje às 23:47.", "23:47"),
+    ("Pronto, seu horário foi agendado com sucesso.", "sucesso"),
+)
+
+
+def sentences_of(text: str) -> list[str]:
+    """``text`` a line at a time (each piece one sentence, with its line break)."""
+    return text.splitlines(keepends=True)
+
+
+async def test_generated_hostile_replies_stream_only_checked_text(salon: Salon) -> None:
+    """The category, not one sentence: true sentences of the reply and false ones (a price,
+    a phone, a link, a time, a claimed booking) mixed in generated orders; nothing false is
+    ever streamed, the deltas add up to the final reply, and SendMessage answers the same."""
+    true = sentences_of((await salon.customer().say(ASKED)).reply)
+    assert len(true) > 2
+    chooser = random.Random(23)
+    for _ in range(6):
+        false = chooser.sample(FALSE_SENTENCES, 2)
+        pieces = [*true, *(sentence for sentence, _ in false)]
+        chooser.shuffle(pieces)
+        written = "\n".join(piece.strip() for piece in pieces)  # a sentence per line
+        salon.model.script = lambda _text, written=written: sentences_of(written)
+        events = await streamed(salon.customer(), ASKED)
+        final, sent = events[-1].final, await salon.customer().say(ASKED)
+        for _, marker in false:
+            assert marker not in deltas(events) and marker not in final.reply, written
+        assert deltas(events) == final.reply == sent.reply, written
+        if pieces[0] in true:  # a true first sentence is streamed before the false one
+            assert deltas(events).startswith(pieces[0].strip()), (written, final.reply)
