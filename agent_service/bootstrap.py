@@ -237,6 +237,7 @@ def _engine(
         limits,
         clock=overrides.clock or utc_now,
         policy=policy,
+        execution_lease_seconds=settings.turn_lease_seconds,
     )
 
 

@@ -58,7 +58,11 @@ class LangGraphConversationEngine:
         limits: UsageLimits,
         clock: Callable[[], datetime] = lambda: datetime.now(UTC),
         policy: ReplyPolicy = ReplyPolicy(),
+        execution_lease_seconds: float = 60.0,
     ) -> None:
+        """``execution_lease_seconds``: how long a confirmed action's claim outlives a holder
+        that died running it (the turn lease: a redelivery that takes the message over takes
+        the action over too and resumes it under the same key)."""
         self._graph = graph
         self._repos = repos
         self._calendar = calendar
@@ -66,7 +70,9 @@ class LangGraphConversationEngine:
         self._limits = limits
         self._clock = clock
         self._policy = policy
-        self._once = OnceOnly(repos.executions or InProcessExecutions(clock))
+        self._once = OnceOnly(
+            repos.executions or InProcessExecutions(clock), lease_seconds=execution_lease_seconds
+        )
 
     async def run_turn(self, turn: TurnInput, progress: ProgressSink | None = None) -> TurnOutput:
         deps = self._deps(turn)
