@@ -8,6 +8,7 @@ rewrite its text (a hostile model) or write text before its tool calls."""
 from __future__ import annotations
 
 import asyncio
+import functools
 import random
 import re
 import uuid
@@ -208,6 +209,10 @@ def sentences_of(text: str) -> list[str]:
     return text.splitlines(keepends=True)
 
 
+def written_instead(written: str, _text: str) -> list[object]:
+    return list(sentences_of(written))
+
+
 async def test_generated_hostile_replies_stream_only_checked_text(salon: Salon) -> None:
     """The category, not one sentence: true sentences of the reply and false ones (a price,
     a phone, a link, a time, a claimed booking) mixed in generated orders; nothing false is
@@ -220,7 +225,7 @@ async def test_generated_hostile_replies_stream_only_checked_text(salon: Salon) 
         pieces = [*true, *(sentence for sentence, _ in false)]
         chooser.shuffle(pieces)
         written = "\n".join(piece.strip() for piece in pieces)  # a sentence per line
-        salon.model.script = lambda _text, written=written: sentences_of(written)
+        salon.model.script = functools.partial(written_instead, written)
         events = await streamed(salon.customer(), ASKED)
         final, sent = events[-1].final, await salon.customer().say(ASKED)
         for _, marker in false:
