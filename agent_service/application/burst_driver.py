@@ -23,7 +23,7 @@ from agent_service.application.bursts import (
     next_batch,
     supersedable,
 )
-from agent_service.application.engine import ProgressSink
+from agent_service.application.engine import ProgressEvent, ProgressSink
 from agent_service.application.repositories import Repositories
 from agent_service.application.turn_runner import TurnRunner, incoming_of
 from agent_service.domain.catalog import Tenant
@@ -187,7 +187,8 @@ class BurstDriver:
             return batch, queue
         known = queue
         for attempt in range(MAX_SUPERSEDES + 1):
-            output = await self._runner.run(turn, batch, progress)
+            sink = TextGate(progress, own=[m.message_id for m in batch] == [holder])
+            output = await self._runner.run(turn, batch, sink)
             if _alone(holder, batch, known):
                 (_, result), *_ = self._runner.results(turn, batch, output)
                 if await lanes.complete_alone(lane, holder, result):  # the usual turn
@@ -199,7 +200,7 @@ class BurstDriver:
                 break
             known = await lanes.waiting(lane)
             later = newcomers(known, batch)
-            if not later or not supersedable(output) or attempt == MAX_SUPERSEDES:
+            if not later or not supersedable(output) or sink.streamed or attempt == MAX_SUPERSEDES:
                 break
             log.info("turn_superseded", answered=len(batch), arrived=len(later))
             batch = (*batch, *later)
@@ -232,3 +233,21 @@ def _rest(
 ) -> tuple[QueuedMessage, ...]:
     done = {m.message_id for m in answered}
     return tuple(m for m in queue if m.message_id not in done)
+
+
+@dataclass
+class TextGate:
+    """The progress sink of one turn: its reply text reaches the delivery's caller only when
+    the turn answers that delivery's own message alone (a burst's reply is the last
+    message's; a later burst of the lane is someone else's); a turn that streamed text is
+    not started again (``streamed``: messages arriving meanwhile get the next turn)."""
+
+    progress: ProgressSink | None
+    own: bool
+    streamed: bool = False
+
+    async def __call__(self, event: ProgressEvent) -> None:
+        if self.progress is None or (event.text and not self.own):
+            return
+        self.streamed = self.streamed or bool(event.text)
+        await self.progress(event)

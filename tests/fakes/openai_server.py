@@ -7,9 +7,8 @@ async with running_openai_server(salon_script) as server:
     router = server.completions[0]          # every request is recorded, with its usage
     server.inject(Fault.server_error(times=3))
 
-Only ``POST /v1/chat/completions`` without streaming: Pydantic AI's ``OpenAIChatModel``
-streams only in ``run_stream``/event-stream runs, and the graph uses ``agent.run``, so a
-``stream: true`` request is refused with a 400 rather than half-emulated.
+Only ``POST /v1/chat/completions``, whole or streamed (``stream: true``: server-sent chunks,
+the content a word at a time; the specialists stream their replies, agent/streaming.py).
 
 The request is checked the way the real endpoint checks it (roles, tool-call pairing,
 function tool definitions with a JSON-schema ``parameters`` object), and so is the script's
@@ -237,7 +236,7 @@ class FakeOpenAI:
             )
         fault = self._next_fault()
         if fault is not None:
-            return _fault_response(record, fault)
+            return _fault_response(record, fault, streamed=bool(body.get("stream")))
         try:
             validate_request(body)
             message = self.script(body)
@@ -257,7 +256,10 @@ class FakeOpenAI:
                 None,
                 {"x-should-retry": "false"},
             )
-        return web.json_response(_completion(record, body, message))
+        completion = _completion(record, body, message)
+        if body.get("stream"):
+            return _event_stream(completion, body)
+        return web.json_response(completion)
 
     def _next_fault(self) -> Fault | None:
         if not self.faults:
@@ -307,15 +309,46 @@ def _error(
     return web.json_response(payload, status=status, headers=headers)
 
 
-def _fault_response(record: RecordedRequest, fault: Fault) -> web.Response:
+def _fault_response(record: RecordedRequest, fault: Fault, *, streamed: bool) -> web.Response:
     if fault.raw is not None:
         record.error = "raw body"
+        if streamed:  # the same cut body as the stream's first event
+            raw = b"data: " + fault.raw + b"\n\n"
+            return web.Response(status=fault.status, body=raw, content_type="text/event-stream")
         return web.Response(status=fault.status, body=fault.raw, content_type="application/json")
     headers: dict[str, str] = {}
     if fault.retry_after is not None:
         headers["Retry-After"] = str(max(1, math.ceil(fault.retry_after)))
         headers["retry-after-ms"] = str(round(fault.retry_after * 1000))
     return _error(record, fault.status, fault.error_type, fault.code, fault.message, None, headers)
+
+
+def _event_stream(completion: JSON, body: JSON) -> web.Response:
+    """``completion`` as the endpoint streams it (``stream: true``): server-sent
+    ``chat.completion.chunk`` events — the role, the content a word at a time, each tool call
+    whole, the finish reason, the usage when ``stream_options.include_usage`` — then
+    ``[DONE]``."""
+    choice = completion["choices"][0]
+    answer = choice["message"]
+    head = {k: completion[k] for k in ("id", "created", "model", "system_fingerprint")}
+
+    def chunk(delta: JSON, finish: str | None = None) -> JSON:
+        choices = [{"index": 0, "delta": delta, "logprobs": None, "finish_reason": finish}]
+        return {**head, "object": "chat.completion.chunk", "choices": choices}
+
+    chunks = [chunk({"role": "assistant", "content": ""})]
+    chunks += [
+        chunk({"content": word}) for word in re.findall(r"\s*\S+\s*", answer["content"] or "")
+    ]
+    for index, call in enumerate(answer.get("tool_calls") or []):
+        chunks.append(chunk({"tool_calls": [{"index": index, **call}]}))
+    chunks.append(chunk({}, choice["finish_reason"]))
+    if (body.get("stream_options") or {}).get("include_usage"):
+        chunks.append(
+            {**head, "object": "chat.completion.chunk", "choices": [], "usage": completion["usage"]}
+        )
+    text = "".join(f"data: {json.dumps(c)}\n\n" for c in chunks) + "data: [DONE]\n\n"
+    return web.Response(text=text, content_type="text/event-stream")
 
 
 def _completion(record: RecordedRequest, body: JSON, message: JSON) -> JSON:
@@ -372,8 +405,8 @@ def validate_request(body: Any) -> None:
         raise RequestError("We could not parse the JSON body of your request.")
     if not isinstance(body.get("model"), str) or not body["model"]:
         raise RequestError("you must provide a model parameter", "model")
-    if body.get("stream"):
-        raise RequestError("stream=true is not supported by this fake server", "stream")
+    if "stream_options" in body and not body.get("stream"):
+        raise RequestError("stream_options is only allowed when stream is true", "stream_options")
     if body.get("n", 1) != 1:
         raise RequestError("n must be 1", "n")
     messages = body.get("messages")

@@ -23,6 +23,7 @@ from agent_service.infrastructure.agent.deps import AgentDeps
 from agent_service.infrastructure.agent.grounded import grounded_output
 from agent_service.infrastructure.agent.prompts import context_block, router_instructions
 from agent_service.infrastructure.agent.specialists import Specialist, instructions_for
+from agent_service.infrastructure.agent.streaming import streaming_capabilities
 from agent_service.infrastructure.agent.tools.schemas import ToolGate, compact_schema, one_line
 from agent_service.infrastructure.agent.usage import MeteredModel
 
@@ -109,13 +110,17 @@ def build_agents(
 def _specialist_agent(
     model: Model, spec: Specialist, settings: ModelSettings, retries: int
 ) -> Agent[AgentDeps, str | Escape]:
+    reads_only = not IN_CODE_TOOLS.intersection(t.__name__ for t in spec.tools)
     agent: Agent[AgentDeps, str | Escape] = Agent(
         model,
         deps_type=AgentDeps,
         output_type=[str, ToolOutput(Escape, name=ESCAPE_TOOL)],
         instructions=[instructions_for(spec), _context],
         tools=gated(spec.tool_gate, [compact_tool(reporting_progress(t)) for t in spec.tools]),
-        capabilities=write_steps(spec.output_gate),
+        capabilities=[
+            *write_steps(spec.output_gate),
+            *streaming_capabilities(model, mid_response=reads_only),
+        ],
         model_settings=settings,
         retries=retries,
         name=spec.name,

@@ -140,6 +140,15 @@ class TurnState:
     what a tool returned when the turn changes nothing (grounded.py)."""
     truth_retried: bool = False
     """The model was already sent back once for an ungrounded or misstating reply."""
+    stream_room: int = 0
+    """How long a reply may be (``AGENT_MAX_REPLY_CHARS``); 0: nothing is streamed
+    (streaming.py)."""
+    previous_reply: str | None = None
+    """The assistant's previous reply in this conversation (a repeat is said another way)."""
+    streamed: str = ""
+    """The model's text released to a streaming caller so far (the reply begins with it)."""
+    streaming: object | None = None
+    """The state of the model response being streamed (streaming.py)."""
 
 
 @dataclass(kw_only=True)

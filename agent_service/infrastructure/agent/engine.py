@@ -8,6 +8,7 @@ from datetime import UTC, datetime
 from typing import Any, cast
 from uuid import UUID
 
+import structlog
 from langgraph.graph.state import CompiledStateGraph
 from pydantic_ai.usage import RunUsage, UsageLimits
 
@@ -30,6 +31,7 @@ from agent_service.infrastructure.agent.repetition import not_repeated
 from agent_service.infrastructure.agent.state import ChatState
 from agent_service.infrastructure.agent.truth import final_reply, verdict_for
 
+log = structlog.get_logger("agenda.streaming")
 STATE_KEYS = (
     "histories",
     "pending_action",
@@ -100,6 +102,8 @@ class LangGraphConversationEngine:
             verdict=await verdict_for(deps, text, pending, limit),
         )
         reply = not_repeated(deps, turn.conversation, reply, pending, self._policy.max_reply_chars)
+        if not reply.startswith(deps.turn.streamed):  # streaming.py makes this impossible
+            log.error("streamed_text_not_in_reply", streamed=len(deps.turn.streamed))
         return TurnOutput(
             reply=reply,
             pending=pending_confirmation(deps, pending) if pending is not None else None,
@@ -139,6 +143,8 @@ class LangGraphConversationEngine:
                 decision=turn.decision,
                 conversation_id=str(turn.conversation.id),
                 customer_texts=customer_texts(turn),
+                stream_room=self._policy.max_reply_chars,
+                previous_reply=previous_reply(turn),
             ),
         )
 
@@ -176,6 +182,12 @@ def decision_result(deps: AgentDeps) -> DecisionResult:
     if deps.turn.consent is Outcome.CONFIRMED and (deps.turn.already or deps.turn.unsettled):
         return DecisionResult.ALREADY_DONE
     return _DECISIONS.get(deps.turn.consent, DecisionResult.NONE)
+
+
+def previous_reply(turn: TurnInput) -> str | None:
+    """The assistant's latest reply in this conversation, if any."""
+    said = [m.text for m in turn.conversation.messages if m.role is Role.ASSISTANT]
+    return said[-1] if said else None
 
 
 CUSTOMER_TEXTS = 20

@@ -133,9 +133,12 @@ def _professional(professional: Professional) -> str:
     return f"{professional.name}; {words}; {professional.specialty}; {hours}"
 
 
-async def judge(deps: AgentDeps, text: str, texts: Sequence[ToolText]) -> Verdict:
+async def judge(
+    deps: AgentDeps, text: str, texts: Sequence[ToolText], *, quiet: bool = False
+) -> Verdict:
     """``text`` against the turn's records and the customer's words (see the module's rules);
-    only its first ``MAX_JUDGED_CHARS`` (more than any reply may have) are read."""
+    only its first ``MAX_JUDGED_CHARS`` (more than any reply may have) are read. ``quiet``:
+    a refusal is not logged (a streamed prefix held until more text comes)."""
     text = text[:MAX_JUDGED_CHARS]
     rules = language_rules()
     codes = rules.in_play(deps.turn.language)
@@ -156,7 +159,7 @@ async def judge(deps: AgentDeps, text: str, texts: Sequence[ToolText]) -> Verdic
     verdict = Verdict(
         tuple(grounding.ungrounded(text)), misstates(text, done, words, quoted), unbacked
     )
-    if not verdict.ok:
+    if not verdict.ok and not quiet:
         spans = [f"{u.kind.value}:{u.text}"[:60] for u in verdict.ungrounded[:8]]
         log.info(
             "reply_not_grounded",

@@ -8,16 +8,17 @@ recorded with the specialist (or "router") whose run made it, named by ``acting_
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterator
-from contextlib import contextmanager
+from collections.abc import AsyncGenerator, Iterator
+from contextlib import asynccontextmanager, contextmanager
 from contextvars import ContextVar
 from datetime import date, datetime
 from typing import Any
 
 import structlog
 from prometheus_client import Counter
+from pydantic_ai import RunContext
 from pydantic_ai.messages import ModelMessage, ModelResponse
-from pydantic_ai.models import ModelRequestParameters
+from pydantic_ai.models import ModelRequestParameters, StreamedResponse
 from pydantic_ai.models.wrapper import WrapperModel
 from pydantic_ai.settings import ModelSettings
 
@@ -75,6 +76,24 @@ class MeteredModel(WrapperModel):
         response = await super().request(sent, model_settings, model_request_parameters)
         record_request(response.usage.input_tokens, response.usage.output_tokens)
         return response
+
+    @asynccontextmanager
+    async def request_stream(
+        self,
+        messages: list[ModelMessage],
+        model_settings: ModelSettings | None,
+        model_request_parameters: ModelRequestParameters,
+        run_context: RunContext[Any] | None = None,
+    ) -> AsyncGenerator[StreamedResponse]:
+        """The same as ``request``, streamed (``streaming.py``): bounded messages, and the
+        tokens recorded once the stream is read."""
+        sent = messages if surely_bounded(messages) else bounded_messages(messages)
+        async with super().request_stream(
+            sent, model_settings, model_request_parameters, run_context
+        ) as stream:
+            yield stream
+        usage = stream.usage
+        record_request(usage.input_tokens, usage.output_tokens)
 
 
 def record_request(input_tokens: int, output_tokens: int) -> None:

@@ -20,7 +20,7 @@ from agent_service.infrastructure.grpc import agent_mappers as mappers
 from agent_service.infrastructure.grpc import outbox_mappers
 from agent_service.infrastructure.grpc.catalog_fields import parse_uuid
 
-_CHUNK = re.compile(r"\S+\s*")
+_CHUNK = re.compile(r"\s*\S+\s*")
 
 
 class AgentServicer(pb_grpc.AgentServiceServicer):
@@ -49,23 +49,33 @@ class AgentServicer(pb_grpc.AgentServiceServicer):
     async def StreamMessage(
         self, request: pb.StreamMessageRequest, context: Context
     ) -> AsyncIterator[pb.StreamMessageResponse]:
+        """Progress and the model's checked text while the turn runs (streaming.py), then
+        the rest of the final reply, then the final response: the text deltas of a stream
+        always add up to ``final.reply`` (the reply begins with what was streamed)."""
         incoming = mappers.to_incoming(request.message)
         queue: asyncio.Queue[ProgressEvent] = asyncio.Queue()
         turn = asyncio.create_task(self._handle.execute(incoming, queue.put))
+        streamed = ""
         try:
             while not turn.done() or not queue.empty():
                 getter = asyncio.ensure_future(queue.get())
                 await asyncio.wait({getter, turn}, return_when=asyncio.FIRST_COMPLETED)
-                if getter.done():
-                    yield pb.StreamMessageResponse(progress=getter.result().progress)
-                else:
+                if not getter.done():
                     getter.cancel()
+                elif event := getter.result():
+                    if event.text:
+                        streamed += event.text
+                        yield pb.StreamMessageResponse(text_delta=event.text)
+                    else:
+                        yield pb.StreamMessageResponse(progress=event.progress)
             handled = turn.result()
         finally:
             if not turn.done():  # the caller went away: finish the turn so its reply is stored
                 self._unfinished.add(turn)
                 turn.add_done_callback(self._unfinished.discard)
-        for chunk in _CHUNK.findall(handled.result.reply):
+        reply = handled.result.reply
+        rest = reply[len(streamed) :] if reply.startswith(streamed) else ""
+        for chunk in _CHUNK.findall(rest):
             yield pb.StreamMessageResponse(text_delta=chunk)
         yield pb.StreamMessageResponse(final=await self._response(handled, incoming.tenant_id))
 
