@@ -1,7 +1,8 @@
 """Streaming a specialist's reply while the model writes it, only as far as it is safe.
 
 Rules (``StreamedReply``, a capability of every specialist agent when the model streams;
-the same on SendMessage and StreamMessage, so both end with the same reply):
+only when a caller streams — SendMessage releases nothing, so its replies are exactly those of
+the whole-reply path, checked and retried as always):
 
 * Text is released **sentence by sentence** (a sentence ends at ``.!?…`` before a space, or
   at a line break; the rest when the model's response ends) by a specialist whose tools only
@@ -19,7 +20,8 @@ the same on SendMessage and StreamMessage, so both end with the same reply):
   tool calls after it are dropped (``after_model_request``) — so the final reply, which is
   composed by ``truth.final_reply`` as always, begins with exactly what was streamed.
 * The released text goes to the turn's progress sink as ``ProgressEvent(text=…)`` (what a
-  streaming caller receives as ``text_delta``); with no sink, the same decisions are made.
+  streaming caller receives as ``text_delta``); with no sink nothing is released and nothing
+  binds (a model that writes "Sure! Let me check." before a tool call keeps its tool call).
 """
 
 from __future__ import annotations
@@ -144,6 +146,8 @@ class StreamedReply(AbstractCapability[AgentDeps]):
         """Release ``text`` (the response's text up to a sentence end) if the module's rules
         allow it; a failing check after a release blocks the rest of the response."""
         deps = ctx.deps
+        if deps.turn.progress is None:
+            return  # nobody streams: the whole-reply path decides, unchanged
         shown = text.strip()
         if response.blocked or len(shown) <= len(response.released) or shown == response.tried:
             return

@@ -1,7 +1,7 @@
 """Real streaming (issue 23 item 3), over real gRPC with one agent replica: the model's text
 reaches the caller while the model is still writing, only as far as it passes the check the
-final reply uses, and the deltas add up to the final reply that SendMessage returns for the
-same turn. The model is the offline model streamed by a script that can hold it after a
+final reply uses, and the deltas add up to the final reply (for a reply that passes whole, the
+one SendMessage returns for the same turn; SendMessage itself never streams or binds). The model is the offline model streamed by a script that can hold it after a
 sentence (until the test has the first delta: ordered by the event itself, never a time),
 rewrite its text (a hostile model) or write text before its tool calls."""
 
@@ -153,7 +153,7 @@ async def test_an_invented_price_is_never_streamed(salon: Salon) -> None:
     final = events[-1].final
     assert "987" not in deltas(events) and "987" not in final.reply
     assert deltas(events) == final.reply == first.strip()  # streamed text is binding
-    assert (await salon.customer().say(ASKED)).reply == final.reply
+    assert "987" not in (await salon.customer().say(ASKED)).reply  # SendMessage: checked whole
 
     salon.model.script = lambda text: [f"{INVENTED} ", text]  # the first sentence is false
     events = await streamed(salon.customer(), ASKED)
@@ -216,7 +216,7 @@ def written_instead(written: str, _text: str) -> list[object]:
 async def test_generated_hostile_replies_stream_only_checked_text(salon: Salon) -> None:
     """The category, not one sentence: true sentences of the reply and false ones (a price,
     a phone, a link, a time, a claimed booking) mixed in generated orders; nothing false is
-    ever streamed, the deltas add up to the final reply, and SendMessage answers the same."""
+    ever streamed, the deltas add up to the final reply, and SendMessage sends nothing false."""
     true = sentences_of((await salon.customer().say(ASKED)).reply)
     assert len(true) > 2
     chooser = random.Random(23)
@@ -230,6 +230,8 @@ async def test_generated_hostile_replies_stream_only_checked_text(salon: Salon) 
         final, sent = events[-1].final, await salon.customer().say(ASKED)
         for _, marker in false:
             assert marker not in deltas(events) and marker not in final.reply, written
-        assert deltas(events) == final.reply == sent.reply, written
+        for _, marker in false:
+            assert marker not in sent.reply, written  # SendMessage: the whole reply, checked
+        assert deltas(events) == final.reply, written
         if pieces[0] in true:  # a true first sentence is streamed before the false one
             assert deltas(events).startswith(pieces[0].strip()), (written, final.reply)
