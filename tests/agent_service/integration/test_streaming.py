@@ -1,9 +1,10 @@
 """Real streaming (issue 23 item 3), over real gRPC with one agent replica: the model's text
 reaches the caller while the model is still writing, only as far as it passes the check the
 final reply uses, and the deltas add up to the final reply (for a reply that passes whole, the
-one SendMessage returns for the same turn; SendMessage itself never streams or binds). The model is the offline model streamed by a script that can hold it after a
-sentence (until the test has the first delta: ordered by the event itself, never a time),
-rewrite its text (a hostile model) or write text before its tool calls."""
+one SendMessage returns for the same turn; SendMessage itself never streams or binds). The
+model is the offline model streamed by a script that can hold it after a sentence (until the
+test has the first delta: ordered by the event itself, never a time), rewrite its text (a
+hostile model) or write text before its tool calls."""
 
 from __future__ import annotations
 
