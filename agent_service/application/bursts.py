@@ -131,7 +131,9 @@ class LaneRepository(Protocol):
 def next_batch(queue: Sequence[QueuedMessage]) -> tuple[QueuedMessage, ...]:
     """The messages one turn answers: the head of the queue and the following ones naming
     the same conversation, each once, within ``MAX_BURST_MESSAGES`` and ``MAX_MESSAGE_CHARS``
-    of text together (the head always fits: each message is within the limit)."""
+    of text together (the head always fits: each message is within the limit). A tapped
+    decision is a turn of its own: it is never joined to typed messages (its id is judged
+    alone, so a stale tap cannot swallow a typed yes beside it, nor a typed message a tap)."""
     batch: list[QueuedMessage] = []
     seen: set[str] = set()
     size = 0
@@ -139,7 +141,9 @@ def next_batch(queue: Sequence[QueuedMessage]) -> tuple[QueuedMessage, ...]:
         if message.message_id in seen:
             continue  # a redelivery queued its message again
         if batch and (
-            message.conversation_id != batch[0].conversation_id
+            message.decision is not None
+            or batch[0].decision is not None
+            or message.conversation_id != batch[0].conversation_id
             or len(batch) == MAX_BURST_MESSAGES
             or size + 1 + len(message.text) > MAX_MESSAGE_CHARS
         ):

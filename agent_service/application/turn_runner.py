@@ -118,7 +118,7 @@ class TurnRunner:
             trace_id=turn.trace_id,
             upcoming=turn.upcoming,
             request_key=batch[0].message_id,
-            decision=batch[-1].decision,  # a tap counts only as the burst's last message
+            decision=batch[-1].decision,  # a tap is a batch of its own (bursts.next_batch)
         )
         with deadline.own_deadline(self._budget):
             try:

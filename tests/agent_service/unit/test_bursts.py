@@ -18,10 +18,17 @@ from agent_service.application.bursts import (
     QueuedMessage,
     next_batch,
 )
+from agent_service.application.consent_policy import StructuredDecision
 from agent_service.application.conversation import HandleMessage, IncomingMessage
 from agent_service.application.engine import ProgressSink, TurnInput, TurnOutput
 from agent_service.application.incoming import HandledMessage
-from agent_service.domain.conversations import MAX_MESSAGE_CHARS, ActionKind, Role, TurnAction
+from agent_service.domain.conversations import (
+    MAX_MESSAGE_CHARS,
+    ActionKind,
+    ReplyChoice,
+    Role,
+    TurnAction,
+)
 from tests.agent_service.conversation_fixtures import seed_salon
 from tests.fakes.agent_repositories import in_memory_repositories
 
@@ -193,6 +200,7 @@ QUEUED = st.builds(
     text=st.text(min_size=1, max_size=1500),
     external_id=st.just("5511"),
     conversation_id=st.sampled_from([None, UUID(int=1)]),
+    decision=st.sampled_from([None, None, None, StructuredDecision(ReplyChoice.CONFIRM, "p1")]),
 )
 
 
@@ -211,3 +219,5 @@ def test_a_batch_is_the_head_of_the_queue_within_its_limits(queue: list[QueuedMe
     ]
     assert positions == sorted(positions)
     assert all(queue[p] == m for p, m in zip(positions, batch, strict=True))
+    # a tapped decision is a turn of its own, never joined to typed messages
+    assert len(batch) == 1 or all(m.decision is None for m in batch)

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from datetime import timedelta
 from typing import Any
 
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 from pydantic_ai.messages import (
     ModelMessage,
@@ -169,6 +169,7 @@ ARRIVALS = st.lists(st.sampled_from((*YESES, TAP, TAP, FOREIGN)), min_size=2, ma
     suppress_health_check=[HealthCheck.function_scoped_fixture],
 )
 @given(arrivals=ARRIVALS)
+@example(arrivals=[FOREIGN, "sim", FOREIGN])  # a stale tap once swallowed the yes beside it
 def test_confirmations_in_any_order_book_once_and_the_rest_say_already_booked(
     arrivals: list[str],
 ) -> None:
