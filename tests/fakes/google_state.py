@@ -22,6 +22,7 @@ from typing import Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from tests.fakes.google_errors import EmulatorError
+from tests.process_clock import services_now
 
 EVENT_ID = re.compile(r"[a-v0-9]{5,1024}")
 MAX_FREEBUSY_RANGE = timedelta(days=62)
@@ -109,7 +110,9 @@ class EmulatorState:
     """Called with a calendar id after each change to its events (push notifications)."""
     schema_violations: Counter[str] = field(default_factory=Counter)
     """Requests refused for their shape, by what was wrong."""
-    clock: Callable[[], datetime] = lambda: datetime.now(UTC)
+    clock: Callable[[], datetime] = services_now
+    """Stamps ``updated``/``created`` as Google does; the one real clock of the tests
+    (``tests/process_clock``), injectable."""
     _etags: itertools.count[int] = field(default_factory=lambda: itertools.count(1))
     changes: int = 0
     sync_floor: int = 0
