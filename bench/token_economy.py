@@ -93,6 +93,7 @@ from bench.conversations import (
     prepare,
     run_conversation,
 )
+from bench.prompt_cache import ASSUMPTION, PromptCache, billed, openai_cached
 from bench.tokens import REPLY_PRIMING, body_tokens, count
 from tests.fakes.in_memory_calendar import InMemoryCalendar
 from tests.fakes.openai_server import prompt_tokens
@@ -197,6 +198,7 @@ class Measured:
     tools_tokens: int
     static_prefix_tokens: int  # tools + instructions before the per-turn context block
     context_tokens: int = 0  # the per-turn context block (part of the instructions)
+    cached_tokens: int = 0  # repeat an earlier request's prefix (bench.prompt_cache)
     earlier_turns_tokens: int = 0  # kept messages of earlier turns (history)
     this_turn_tokens: int = 0  # the customer's message, this turn's tool calls and returns
 
@@ -208,6 +210,7 @@ class Meter:
     decide: ModelFunction
     conversation: str = ""
     requests: list[Measured] = field(default_factory=list)
+    cache: PromptCache = field(default_factory=PromptCache)
 
     def __call__(self, messages: list[ModelMessage], info: AgentInfo) -> ModelResponse:
         body = openai_body(messages, info)
@@ -215,16 +218,19 @@ class Meter:
         tools = count(json.dumps(body["tools"])) if body["tools"] else 0
         static, header, context = instructions.partition(CONTEXT_HEADER)
         start = _turn_start(messages)
+        cached, _ = self.cache.hit(body)
+        input_tokens = body_tokens(body)
         self.requests.append(
             Measured(
                 conversation=self.conversation,
                 role=_role(info),
-                input_tokens=body_tokens(body),
+                input_tokens=input_tokens,
                 input_tokens_chars4=prompt_tokens(body),
                 instructions_tokens=count(instructions),
                 tools_tokens=tools,
                 static_prefix_tokens=tools + count(static),
                 context_tokens=count(header + context),
+                cached_tokens=min(cached, input_tokens),
                 earlier_turns_tokens=_messages_tokens(messages[:start]),
                 this_turn_tokens=_messages_tokens(messages[start:]),
             )
@@ -451,6 +457,7 @@ def summary(run: Run, conversations: tuple[Conversation, ...]) -> dict[str, Any]
                 statistics.fmean(r.earlier_turns_tokens for r in mine), 1
             ),
             "mean_this_turn_tokens": round(statistics.fmean(r.this_turn_tokens for r in mine), 1),
+            **cache_figures(mine),
         }
     return {
         "model_requests": len(requests),
@@ -463,9 +470,10 @@ def summary(run: Run, conversations: tuple[Conversation, ...]) -> dict[str, Any]
         "input_tokens_per_user_turn": round(sum(tokens) / run.turns, 1),
         "input_tokens_per_user_turn_chars4": round(sum(chars4) / run.turns, 1),
         "router_requests_per_user_turn": round(routers / run.turns, 3),
-        "cacheable_prefix_share": round(
+        "static_prefix_share": round(
             sum(r.static_prefix_tokens for r in requests) / max(1, sum(tokens)), 3
         ),
+        **cache_figures(requests),
         "completed_bookings": sum(run.bookings.values()),
         "requests_per_completed_booking": (
             round(len(booking_requests) / completed, 3) if completed else None
@@ -475,8 +483,43 @@ def summary(run: Run, conversations: tuple[Conversation, ...]) -> dict[str, Any]
             if completed
             else None
         ),
+        "billed_equivalent_tokens_per_completed_booking": (
+            round(
+                sum(billed(r.input_tokens, r.cached_tokens) for r in booking_requests) / completed,
+                1,
+            )
+            if completed
+            else None
+        ),
+        "billed_equivalent_tokens_per_completed_booking_openai": (
+            round(
+                sum(
+                    billed(r.input_tokens, openai_cached(r.cached_tokens)) for r in booking_requests
+                )
+                / completed,
+                1,
+            )
+            if completed
+            else None
+        ),
         "input_tokens_per_user_turn_by_origin": by_origin(requests, run.turns),
         "by_role": by_role,
+    }
+
+
+def cache_figures(requests: list[Measured]) -> dict[str, float]:
+    """Share of input tokens a prefix cache serves (``bench.prompt_cache``: ideal, and under
+    OpenAI's 1,024-token minimum), and billed-equivalent tokens per request at the cached price."""
+    total = max(1, sum(r.input_tokens for r in requests))
+    cached = sum(r.cached_tokens for r in requests)
+    openai = sum(openai_cached(r.cached_tokens) for r in requests)
+    return {
+        "cacheable_prefix_share": round(cached / total, 3),
+        "cacheable_prefix_share_openai": round(openai / total, 3),
+        "billed_equivalent_tokens_per_request": round(
+            sum(billed(r.input_tokens, r.cached_tokens) for r in requests) / max(1, len(requests)),
+            1,
+        ),
     }
 
 
@@ -539,6 +582,7 @@ async def measure(quick: bool = False) -> dict[str, Any]:
         "conversations_en": sum(c.language == "en" for c in conversations),
         "token_count": "tiktoken cl100k_base (offline) of the OpenAI Chat Completions body "
         "(system + messages + tool JSON schemas); *_chars4 = chars/4 for comparison",
+        "prompt_cache": ASSUMPTION,
         **prefixed("routed", routed_figures),
         **prefixed("single_agent", single_figures),
         "outcomes_differ": differing,

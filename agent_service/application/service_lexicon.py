@@ -32,6 +32,7 @@ FUZZY_RATIO = 85.0
 FUZZY_MIN_LENGTH = 5
 LOOSE = 0.8
 SHORT = 4
+MEMO_ENTRIES = 4096
 
 
 @functools.lru_cache(maxsize=8192)
@@ -89,9 +90,20 @@ class ServiceLexicon:
         self._phrases = {
             kind: tuple(tuple(tokens(p)) for p in phrases) for kind, phrases in kinds.items()
         }
+        # Pure functions of the lexicon's fixed data, asked again on every turn for the same
+        # catalog names and messages: memoised per lexicon, bounded (docs/architecture.md).
+        self._kinds_in = functools.lru_cache(maxsize=MEMO_ENTRIES)(self._find_kinds_in)
+        self._kinds_of = functools.lru_cache(maxsize=MEMO_ENTRIES)(self._find_kinds_of)
 
     def kinds_in(self, text: str) -> dict[str, int]:
         """kind -> strength (words of its longest phrase found in ``text``)."""
+        return dict(self._kinds_in(text))
+
+    def kinds_of(self, names: Sequence[str]) -> dict[str, float]:
+        """kind -> coverage for an entry called ``names`` (its name, then its aliases)."""
+        return dict(self._kinds_of(tuple(names)))
+
+    def _find_kinds_in(self, text: str) -> dict[str, int]:
         words = tokens(text)
         found: dict[str, int] = {}
         for kind, phrases in self._phrases.items():
@@ -100,8 +112,7 @@ class ServiceLexicon:
                 found[kind] = best
         return found
 
-    def kinds_of(self, names: Sequence[str]) -> dict[str, float]:
-        """kind -> coverage for an entry called ``names`` (its name, then its aliases)."""
+    def _find_kinds_of(self, names: tuple[str, ...]) -> dict[str, float]:
         covered: dict[str, float] = {}
         for name in names:
             words = tokens(name)

@@ -31,11 +31,14 @@ class LanguageDataError(ValueError):
     """A language data file is missing, malformed, or has a word that is not folded."""
 
 
+@functools.cache
 def data_languages() -> tuple[str, ...]:
-    """The codes that have a data file, sorted."""
+    """The codes that have a data file, sorted (read once: a directory listing per call cost
+    every turn a glob)."""
     return tuple(sorted(path.stem for path in DATA_DIR.glob("*.toml")))
 
 
+@functools.cache
 def spoken_languages() -> tuple[str, ...]:
     """The codes with a data file *and* a message catalog, sorted."""
     return tuple(code for code in data_languages() if code in LOCALE_FILES)

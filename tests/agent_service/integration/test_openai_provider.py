@@ -116,10 +116,8 @@ async def test_books_in_portuguese_over_chat_completions(server: FakeOpenAI) -> 
     assert first_turn == len(server.requests)
     assert router_requests(server) == []
     booking = server.requests
-    # the listings that returned in this run are not offered again in it
-    assert booking[0].tool_names == BOOKING_TOOLS
-    read = {"list_services", "list_professionals"}
-    assert all(r.tool_names == BOOKING_TOOLS - read for r in booking[1:first_turn])
+    # every request of the run is sent the same tools (a stable prefix for the prompt cache)
+    assert all(r.tool_names == BOOKING_TOOLS for r in booking[:first_turn])
     assert "You book appointments." in booking[0].system_text
     assert "You route" not in booking[0].system_text
 

@@ -12,8 +12,11 @@ the tools its step can use, and a gate is open whenever the customer could need 
   which the system asks in code): the reply is all that is left, so the proposed write is the
   only tool (called again it only records the same proposal); the step's instructions are
   short too (specialists.py).
-* Read once: a listing (services, professionals, the customer's appointments) that returned in
-  this run is not offered again in it: its result is already in the run's messages.
+* Otherwise a step is sent every tool of its specialist, in the same order, on every request
+  of the run: a provider's prompt cache serves a request's prefix only while the tool schemas
+  are identical, so a tool withdrawn mid-run (a listing that already returned, as an earlier
+  version did) would make the next request's whole prefix — tools, instructions and the run so
+  far — uncached to save one schema (bench/prompt_cache.py measures it).
 * Appointments: cancelling and moving need an upcoming appointment of the customer (the same
   selection ``list_my_appointments`` and the context's memory read); with none and nothing
   pending, only ``list_my_appointments`` is sent (it says there are none).
@@ -33,7 +36,6 @@ from agent_service.infrastructure.agent.tools.results import result_code
 from agent_service.infrastructure.agent.tools.schemas import ToolGate
 
 LISTING = "list_my_appointments"
-READ_ONCE = frozenset({"list_services", "list_professionals", LISTING})
 PROPOSAL = "CONFIRMATION_NEEDED"
 """The ``result`` of a write tool that only recorded the proposal (tools/results.py)."""
 WRITE_TOOLS = frozenset({"book_appointment", "cancel_appointment", "reschedule_appointment"})
@@ -110,22 +112,13 @@ def _names(tool_defs: list[ToolDefinition]) -> set[str]:
     return {tool.name for tool in tool_defs}
 
 
-def read_once(ctx: RunContext[AgentDeps], tool_defs: list[ToolDefinition]) -> list[ToolDefinition]:
-    """``tool_defs`` without the listings that already returned in this run."""
-    return [
-        tool
-        for tool in tool_defs
-        if tool.name not in READ_ONCE or not returned_this_run(ctx.messages, tool.name)
-    ]
-
-
 def booking_tools(
     ctx: RunContext[AgentDeps], tool_defs: list[ToolDefinition]
 ) -> list[ToolDefinition]:
     write = write_step(ctx, _names(tool_defs))
     if write is not None:
         return [tool for tool in tool_defs if tool.name == write]
-    return read_once(ctx, tool_defs)
+    return tool_defs
 
 
 def appointments_tools(
@@ -135,7 +128,7 @@ def appointments_tools(
     if write is not None:
         return [tool for tool in tool_defs if tool.name == write]
     if ctx.deps.turn.pending is not None or ctx.deps.turn.upcoming:
-        return read_once(ctx, tool_defs)
+        return tool_defs
     return [tool for tool in tool_defs if tool.name == LISTING]  # it says there are none
 
 
