@@ -18,17 +18,19 @@ things being compared. The headline is per **user turn** (a turn may need severa
 The single agent is the strongest honest one: every tool, every specialist's instructions
 merged (without the router's routing text, which it cannot use), the same context block, the
 same compact tool schemas and the same history policy. What only the routed design has is
-its own: a specialist's tools and instructions scoped to the task's step (the confirm step
-sends the confirmed write alone, no escape and no task messages; the reply after a proposal
-the proposed write alone; a listing that returned in the run is not offered again; see
-tools/steps.py and specialists.instructions_for) and the router's code routing. The
+its own: a specialist's tools and instructions only (the same on every request of a run, so
+a provider's prompt cache keeps their prefix; tools/steps.py), a confirmation run in code and
+a proposal that ends the run (confirm.py, agents.WriteSteps), and the router's code routing. The
 routed graph routes clear new tasks in code and calls the model router only for ambiguous
 ones; ``routed.router_requests_per_user_turn`` is that share.
 ``input_tokens_per_user_turn_by_origin`` splits a turn's input tokens: stable instructions,
 the per-turn context block, tool schemas, earlier turns' kept messages, this turn's own
 messages (the customer's message, tool calls and returns), and message framing.
-The cacheable share is the static prefix (tool schemas + the instructions before the
-per-turn context block) over all input tokens: what a provider's prompt cache can reuse.
+The cacheable share is measured by a simulated prompt cache (``bench.prompt_cache``, its
+assumptions stated there and in ``prompt_cache`` of the output): the input tokens that repeat
+the start of an earlier request of the run, tools first, then instructions, then messages;
+``billed_equivalent_*`` bills them at 0.1x. ``static_prefix_share`` is the older structural
+estimate (tool schemas + the instructions before the per-turn context block).
 
 ``python -m bench.token_economy [--quick]`` prints the figures as JSON.
 """

@@ -194,3 +194,28 @@ def test_a_compact_schema_keeps_every_argument_and_what_is_required() -> None:
     }
     nested = {"type": "object", "$defs": {"X": {}}, "properties": {}}
     assert compact_schema(nested) is nested  # what it cannot shorten safely stays as it is
+
+
+@dataclass
+class Calls:
+    """Per model request: the tools the model's answer called."""
+
+    calls: list[tuple[str, ...]] = field(default_factory=list)
+
+    def __call__(self, messages: list[ModelMessage], info: AgentInfo) -> ModelResponse:
+        answer = offline_model_function(messages, info)
+        self.calls.append(tuple(getattr(p, "tool_name", "") for p in answer.parts))
+        return answer
+
+
+async def test_the_catalog_is_looked_up_once_per_task_not_on_every_turn() -> None:
+    calls = Calls()
+    assistant = Assistant(model=FunctionModel(calls))
+    salon = await seed_salon(assistant.repos)
+    await assistant.say(salon.tenant.id, "Quero marcar uma barba com o Bruno")
+    assert ("list_services", "list_professionals") in calls.calls, calls.calls
+    calls.calls.clear()
+    # the ids it returned are in the task's history: the next turns go straight on
+    asked = await assistant.say(salon.tenant.id, "amanhã às 14h")
+    assert asked.result.pending is not None, asked.result.reply
+    assert all("list_services" not in called for called in calls.calls), calls.calls

@@ -83,10 +83,10 @@ def booking_step(ctx: OfflineContext) -> ModelResponse:
     if (
         is_negative(ctx.text)
         and not has_when_mention(ctx.text)
-        and (not affirmed(ctx.text) or (ctx.called("list_services") and not _names_entry(ctx)))
+        and (not affirmed(ctx.text) or (ctx.knows_catalog() and not _names_entry(ctx)))
     ):
         return text(say("declined", ctx.language))
-    if not ctx.called("list_services"):
+    if not ctx.knows_catalog():  # looked up once per task: the ids stay in its history
         return calls("list_services", "list_professionals")
     return _next_question_or_action(ctx)
 
@@ -98,8 +98,8 @@ def _day_name(day: date, language: str) -> str:
 
 def _names_entry(ctx: OfflineContext) -> bool:
     """Whether the message's affirmed part names a service or a professional."""
-    services = catalog.services(ctx.result("list_services"))
-    professionals = catalog.professionals(ctx.result("list_professionals"))
+    services = catalog.services(ctx.catalog("list_services"))
+    professionals = catalog.professionals(ctx.catalog("list_professionals"))
     said = affirmed(ctx.text)
     return bool(service_candidates(said, [s.words for s in services])) or (
         best_match_group(said, [p.words for p in professionals]) is not None
@@ -107,8 +107,8 @@ def _names_entry(ctx: OfflineContext) -> bool:
 
 
 def _next_question_or_action(ctx: OfflineContext) -> ModelResponse:
-    services = catalog.services(ctx.result("list_services"))
-    professionals = catalog.professionals(ctx.result("list_professionals"))
+    services = catalog.services(ctx.catalog("list_services"))
+    professionals = catalog.professionals(ctx.catalog("list_professionals"))
     request = _understand(ctx, services, professionals)
     visit = _visit(ctx, services, professionals, request)
     if visit:

@@ -39,6 +39,7 @@ def is_plain_no(text: str) -> bool:
     return is_negative(text) and not has_when_mention(text) and len(text.split()) <= 4
 
 
+CATALOG_LISTINGS = ("list_services", "list_professionals")
 SYSTEM_NOTE = "<system>"
 """How a model without inline system prompts is sent a note such as Pydantic AI's "The
 following tool(s) are now available" (a step's tools opening mid-run): never the customer."""
@@ -79,6 +80,24 @@ class OfflineContext:
     business: str
     pending: dict[str, Any] | None
     results: list[ToolResult] = field(default_factory=list)
+    earlier_results: list[ToolResult] = field(default_factory=list)
+    """Tool results of the task's earlier turns (its kept history), oldest first."""
+
+    def catalog(self, tool: str) -> ToolResult | None:
+        """The latest catalog listing (``list_services``, ``list_professionals``) of this run,
+        else of the task's earlier turns: the ids it returned are still in the conversation,
+        so a model need not look them up again on every turn of the same booking."""
+        found = self.result(tool)
+        if found is not None or tool not in CATALOG_LISTINGS:
+            return found
+        for item in reversed(self.earlier_results):
+            if item.tool == tool and not item.is_retry:
+                return item
+        return None
+
+    def knows_catalog(self) -> bool:
+        """Both catalog listings are in this run or the task's earlier turns."""
+        return all(self.catalog(tool) is not None for tool in CATALOG_LISTINGS)
 
     def result(self, tool: str) -> ToolResult | None:
         """The latest result of ``tool`` in this run."""
@@ -127,6 +146,7 @@ def read_context(messages: list[ModelMessage], instructions: str | None) -> Offl
         business=fields.get("Business", ""),
         pending=pending,
         results=_results(messages[current_index:]),
+        earlier_results=_results(messages[:current_index]),
     )
 
 
