@@ -106,6 +106,9 @@ def agent_stack(data_dir: Path, *, instrument: bool) -> Iterator[dict[str, Servi
         # so that the service's capacity, not its admission control, is measured.
         "AGENT_TENANT_MAX_CONCURRENT_TURNS": "1000",
         "AGENT_TENANT_MESSAGES_PER_MINUTE": "0",  # and its message rate limit
+        # and the edge admission of one principal's calls naming one tenant (default 32 in
+        # flight: the bench's one client at 50 concurrent is such a flood by design)
+        "AGENT_MAX_CALLS_PER_TENANT": "0",
     }
     args = ["serve", "--instrument"] if instrument else ["serve"]
     with services(

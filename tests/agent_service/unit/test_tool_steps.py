@@ -31,11 +31,15 @@ class Seen:
     """Per model request: the function tools sent and how many messages."""
 
     requests: list[tuple[tuple[str, ...], int]] = field(default_factory=list)
+    called: list[tuple[str, ...]] = field(default_factory=list)
+    """Per model request: the tools the model's answer called."""
 
     def __call__(self, messages: list[ModelMessage], info: AgentInfo) -> ModelResponse:
         names = tuple(sorted(tool.name for tool in info.function_tools))
         self.requests.append((names, len(messages)))
-        return offline_model_function(messages, info)
+        answer = offline_model_function(messages, info)
+        self.called.append(tuple(getattr(part, "tool_name", "") for part in answer.parts))
+        return answer
 
     def take(self) -> list[tuple[tuple[str, ...], int]]:
         taken, self.requests = self.requests, []
@@ -196,26 +200,14 @@ def test_a_compact_schema_keeps_every_argument_and_what_is_required() -> None:
     assert compact_schema(nested) is nested  # what it cannot shorten safely stays as it is
 
 
-@dataclass
-class Calls:
-    """Per model request: the tools the model's answer called."""
-
-    calls: list[tuple[str, ...]] = field(default_factory=list)
-
-    def __call__(self, messages: list[ModelMessage], info: AgentInfo) -> ModelResponse:
-        answer = offline_model_function(messages, info)
-        self.calls.append(tuple(getattr(p, "tool_name", "") for p in answer.parts))
-        return answer
-
-
 async def test_the_catalog_is_looked_up_once_per_task_not_on_every_turn() -> None:
-    calls = Calls()
-    assistant = Assistant(model=FunctionModel(calls))
+    seen = Seen()
+    assistant = Assistant(model=FunctionModel(seen))
     salon = await seed_salon(assistant.repos)
     await assistant.say(salon.tenant.id, "Quero marcar uma barba com o Bruno")
-    assert ("list_services", "list_professionals") in calls.calls, calls.calls
-    calls.calls.clear()
+    assert ("list_services", "list_professionals") in seen.called, seen.called
+    seen.called.clear()
     # the ids it returned are in the task's history: the next turns go straight on
     asked = await assistant.say(salon.tenant.id, "amanhã às 14h")
     assert asked.result.pending is not None, asked.result.reply
-    assert all("list_services" not in called for called in calls.calls), calls.calls
+    assert all("list_services" not in called for called in seen.called), seen.called
