@@ -9,7 +9,9 @@ import signal
 import sys
 
 if __name__ == "__main__":
-    print(json.dumps({"argv0": sys.argv[0], "cwd": os.getcwd(), "env": dict(os.environ)}), flush=True)
+    print(
+        json.dumps({"argv0": sys.argv[0], "cwd": os.getcwd(), "env": dict(os.environ)}), flush=True
+    )
     print("to stderr", file=sys.stderr)
     if os.environ.get("PROBE_EXIT") == "wait":
         signal.pause()
