@@ -6,13 +6,15 @@ that does not ask) must be one of:
 
 1. **courtesy**: after removing its names, the language's courtesy, politeness and filler
    words, what the assistant says of itself (what it can do, that it did not understand), the
-   yes/no words (unless the customer asked something: then a bare "yes" answers it), emoji
-   and punctuation, nothing is left ("Obrigado, Ana! Até mais.", "Claro!");
+   yes/no words (unless the customer asked something and the reply is that word alone: then
+   it answers the question), emoji and punctuation, nothing is left ("Obrigado, Ana! Até
+   mais.", "Claro!");
 2. **told from this turn's tools**: it has a fact span a tool result of this turn grounds, or
    a clause a tool of this turn returned word for word (``Grounding.told_this_turn``) — an
    FAQ answer, a listing, the customer's appointments as the tool read them.
 
-A lead-in ("Nossos serviços:", a line ending with ":") is judged with the line it introduces.
+A lead-in ("Nossos serviços:", a line ending with ":") is judged with the line it introduces,
+a list marker ("1.") with its item.
 
 And a sentence that **names one of the customer's appointments** (two or more of its names,
 dates and times are those of one appointment record of the customer) must tell that record:
@@ -70,25 +72,28 @@ class Statements:
         self._grounding = grounding
         self._reader = reader
         self._rules = rules
-        self._answers = not customer_asked
+        self._asked = customer_asked
         self._records = [_record(reader, line) for line in appointments]
 
     def refused(self, text: str) -> list[str]:
         """The statement sentences of ``text`` that may not be sent, in order."""
-        asked = set(question_sentences(text))
-        parts = [s for s in sentences(text) if s.strip()]
+        parts = units(text)
+        asked = {p for p in parts if question_sentences(p)}
+        # A yes word is an answer when it is all the reply says to a question of the customer.
+        answers = not self._asked or sum(1 for p in parts if p.strip()) > 1
         found = []
         for index, sentence in enumerate(parts):
-            if sentence in asked:
+            if sentence in asked or not sentence.strip():
                 continue
             follows = parts[index + 1] if index + 1 < len(parts) else ""
             leads = sentence.rstrip().endswith(":") and follows and follows not in asked
-            if not self._allowed(f"{sentence.rstrip()} {follows}" if leads else sentence):
+            unit = f"{sentence.rstrip()} {follows}" if leads else sentence
+            if not self._allowed(unit, answers):
                 found.append(sentence)
         return found
 
-    def _allowed(self, sentence: str) -> bool:
-        if self._rules.courtesy(_without_names(self._reader, sentence), self._answers):
+    def _allowed(self, sentence: str, answers: bool) -> bool:
+        if self._rules.courtesy(_without_names(self._reader, sentence), answers):
             return True
         if not self._grounding.told_this_turn(sentence):
             return False
@@ -111,6 +116,22 @@ class Statements:
         allowed = record.words | self._rules.frame
         left = " ".join(w for w in words if w not in allowed)
         return not left or self._rules.courtesy(left, False)
+
+
+def units(text: str) -> list[str]:
+    """The sentences of ``text``, a list marker with no letters ("1.", "2)") joined to the
+    next one: the units a statement is judged in (their concatenation is ``text``)."""
+    found: list[str] = []
+    carried = ""
+    for part in sentences(text):
+        if not _WORDS.search(part):
+            carried += part
+            continue
+        found.append(carried + part)
+        carried = ""
+    if carried:
+        found.append(carried)
+    return found
 
 
 def _without_names(reader: FactReader, sentence: str) -> str:

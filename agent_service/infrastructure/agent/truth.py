@@ -31,7 +31,8 @@ from __future__ import annotations
 import re
 
 from agent_service.application.consent_policy import Outcome
-from agent_service.application.grounding import question_sentences, sentences, without_questions
+from agent_service.application.grounding import question_sentences, without_questions
+from agent_service.application.statements import units
 from agent_service.domain.conversations import ActionKind, TurnAction
 from agent_service.infrastructure.agent import messages
 from agent_service.infrastructure.agent.deps import AgentDeps, PendingAction
@@ -158,7 +159,7 @@ def _body(deps: AgentDeps, text: str, *, stopped: bool, has_system: bool, verdic
 
 def _without(text: str, refused: tuple[str, ...]) -> str:
     """``text`` without its ``refused`` statement sentences (its questions stay)."""
-    kept = [s for s in sentences(text) if s not in refused]
+    kept = [s for s in units(text) if s not in refused]
     return re.sub(r"[ \t]+\n", "\n", "".join(kept)).strip()
 
 
