@@ -236,15 +236,6 @@ async def grounded_output(ctx: RunContext[AgentDeps], output: OutputT) -> Output
     if not isinstance(output, str) or turn.proposed or turn.handoff_reason is not None:
         return output
     verdict = await judge(ctx.deps, output, tool_texts(ctx.messages))
-    import sys
-
-    print(
-        "DEBUG1",
-        repr(output),
-        verdict,
-        [t.text[:300] for t in tool_texts(ctx.messages) if t.this_turn],
-        file=sys.stderr,
-    )
     if verdict.ok:
         return output
     if not turn.truth_retried and ctx.retry < ctx.max_retries:
