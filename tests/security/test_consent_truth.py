@@ -33,9 +33,9 @@ SCENARIOS = [*SCENARIOS_10, *SCENARIOS_21, *SCENARIOS_CLAIMS]
 
 
 def _scenarios(path: str, path_index: int) -> list[Scenario]:
-    """Full size: every scenario on both paths. Reduced size: issue 21's on the FunctionModel
-    path (with the claims without receipts), and each of issue 10's on one of the two paths, alternating (the transport is the
-    same for both sets)."""
+    """Full size: every scenario on both paths. Reduced size: issue 21's (with the claims
+    without receipts) on the FunctionModel path, and each of issue 10's on one of the two
+    paths, alternating (the transport is the same for both sets)."""
     if FULL:
         chosen = SCENARIOS
     else:
