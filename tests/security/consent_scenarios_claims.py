@@ -27,10 +27,6 @@ def _to(specialist: str) -> Callable[[str], str]:
     return lambda text: specialist
 
 
-def _steps(text: str, *before: Step) -> Callable[[Ctx], Plan]:
-    return lambda c: plan({ASK: [*before, say(text)]})
-
-
 def _listing(c: Ctx) -> Step:
     return call("list_my_appointments")
 
