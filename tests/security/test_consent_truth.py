@@ -18,6 +18,8 @@ import os
 import uuid
 from pathlib import Path
 
+import pytest
+
 from agenda_kit.mongo import EmbeddedMongo
 from tests import figures
 from tests.security.conftest import FULL, scaled
@@ -87,6 +89,7 @@ def _report(verdicts: list[Verdict]) -> None:
             print(f"    PROBLEM: {problem}")
 
 
+@pytest.mark.timeout(scaled(300, 1800))  # full size: every scenario x 2 paths x 3 rounds
 async def test_hostile_model_gets_no_unconfirmed_write_no_misstatement_no_internal(
     embedded_mongo: EmbeddedMongo, tmp_path: Path
 ) -> None:
