@@ -30,7 +30,7 @@ TEST_WORKERS ?= 2
 PYTEST_TIERS := $(PYTEST) -n $(TEST_WORKERS) --dist loadfile
 NEW ?=
 
-.PHONY: help setup proto proto-check proto-langs lint fmt test test-unit test-integration \
+.PHONY: help setup proto proto-check proto-langs lint lint-log fmt test test-tiers test-unit test-integration \
         test-e2e test-properties test-reliability figures figures-record serve-calendar \
         serve-agent run eval bench bench-smoke bench-record clean real-model-env smoke-real-model run-gateway
 
@@ -105,7 +105,18 @@ lint: setup ## ruff, mypy, buf lint, import-linter layer contracts
 	else echo "buf breaking: skipped (HEAD is the only commit: no previous commit to compare against)"; fi
 	$(BIN)/lint-imports
 
-test: setup lint ## Lint, then every test tier: unit, integration, e2e, reduced properties (no benchmarks)
+test: setup ## Lint and every test tier side by side: unit, integration, e2e, reduced properties (no benchmarks)
+	@$(MAKE) --no-print-directory -j2 lint-log test-tiers
+
+# make test's two halves, run at once (-j2): the type check (a fresh clone has no mypy cache:
+# minutes of one core) fills the cores the test workers leave idle while they wait on
+# processes. The lint's output goes to a log, printed in full when it fails.
+lint-log: setup
+	@if $(MAKE) --no-print-directory lint > $(TOOLS)/lint.log 2>&1; then \
+	  echo "lint: passed (ruff, mypy, buf lint, buf breaking, import contracts; $(TOOLS)/lint.log)"; \
+	else cat $(TOOLS)/lint.log; echo "lint: FAILED (above; also in $(TOOLS)/lint.log)"; exit 1; fi
+
+test-tiers: setup
 	$(PYTEST_TIERS)
 
 test-unit: setup ## Unit tests: pure code, fakes, docs and deployment files (seconds)

@@ -17,6 +17,7 @@ from pydantic_ai.usage import UsageLimits
 from agenda.agent.v1 import agent_service_pb2 as agent_pb
 from agenda.agent.v1 import agent_service_pb2_grpc as agent_grpc
 from agenda.agent.v1 import catalog_service_pb2_grpc as catalog_grpc
+from agenda_kit.auth.directory import PrincipalDirectory
 from agenda_kit.auth.principals import CalendarGrant, Principal, Role
 from agenda_kit.auth.setup import build_directory, env_entry
 from agenda_kit.calendar.port import ICalendarAdapter
@@ -123,6 +124,10 @@ async def bootstrap(
         interval=shared.health_interval_seconds, timeout=shared.health_timeout_seconds
     )
     try:
+        # Credentials first: a bad principals file stops the start before any store opens.
+        directory = build_directory(
+            shared.principals_file, shared.data_dir, env_entry(ENV_PRINCIPAL, settings.auth_tokens)
+        )
         repos, mongo = (
             (overrides.repos, None)
             if overrides.repos
@@ -147,7 +152,7 @@ async def bootstrap(
         )
         # At shutdown, turns that outlived their caller finish before storage closes.
         resources.push_async_callback(handle.drain, settings.shutdown_grace_seconds)
-        spec = _server_spec(settings, shared, repos, booking, handle)
+        spec = _server_spec(settings, directory, repos, booking, handle)
         spec.watcher = watcher
         server, port = create_server(f"{settings.grpc_host}:{settings.grpc_port}", spec)
         reconciler = Reconciler(
@@ -255,7 +260,7 @@ def _model_settings(settings: AgentSettings) -> ModelSettings:
 
 def _server_spec(
     settings: AgentSettings,
-    shared: SharedSettings,
+    directory: PrincipalDirectory,
     repos: Repositories,
     booking: Booking,
     handle: HandleMessage,
@@ -265,9 +270,6 @@ def _server_spec(
         ConversationControl(repos),
         GetTurnAppointments(repos.appointments),
         OutboxFeed(repos),
-    )
-    directory = build_directory(
-        shared.principals_file, shared.data_dir, env_entry(ENV_PRINCIPAL, settings.auth_tokens)
     )
     return ServerSpec(
         services=[

@@ -114,6 +114,11 @@ async def bootstrap(
         interval=shared.health_interval_seconds, timeout=shared.health_timeout_seconds
     )
     try:
+        # Credentials first: a bad principals file stops the start before any store opens
+        # (no embedded MongoDB is spawned for a configuration that cannot serve).
+        directory = build_directory(
+            shared.principals_file, shared.data_dir, env_entry(ENV_PRINCIPAL, settings.auth_tokens)
+        )
         backend, holds = await _stores(settings, shared, resources, watcher, backend, holds)
         resources.push_async_callback(watcher.stop)  # stops before the backend closes
         calendar = CachingCalendarAdapter(
@@ -128,9 +133,6 @@ async def bootstrap(
             sweeper = HoldSweeper(guard, settings.hold_sweep_interval_seconds)
             resources.push_async_callback(sweeper.stop)
             sweeper.start()
-        directory = build_directory(
-            shared.principals_file, shared.data_dir, env_entry(ENV_PRINCIPAL, settings.auth_tokens)
-        )
         servicer = CalendarServicer(build_use_cases(calendar, guard))
         spec = ServerSpec(
             services=[

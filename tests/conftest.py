@@ -60,7 +60,7 @@ TIERS: dict[str, str] = {
 
 SETTING_PREFIXES = ("MONGODB_", "AGENT_", "CALENDAR_", "AGENDA_", "OPENAI_")
 """Environment variables the services read; a test run starts without any of them."""
-RUN_CONTROLS = frozenset({"AGENDA_RECORD_FIGURES"})
+RUN_CONTROLS = frozenset({"AGENDA_RECORD_FIGURES", "AGENDA_TEST_FORKSERVER"})
 """Agenda variables that steer the test run itself, kept."""
 
 

@@ -14,8 +14,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 import snowballstemmer  # type: ignore[import-untyped]
-from rank_bm25 import BM25Okapi  # type: ignore[import-untyped]
 
+from agent_service.application.bm25 import Okapi
 from agent_service.domain.catalog import FaqEntry
 
 _WORD = re.compile(r"[a-z0-9]+")
@@ -100,10 +100,8 @@ IDF_FLOOR = 0.2
 floored, a shared word still counts a little instead of pushing the entry down."""
 
 
-def _bm25(corpus: list[list[str]]) -> BM25Okapi:
-    index = BM25Okapi(corpus)
-    index.idf = {term: max(value, IDF_FLOOR) for term, value in index.idf.items()}
-    return index
+def _bm25(corpus: list[list[str]]) -> Okapi:
+    return Okapi(corpus, idf_floor=IDF_FLOOR)
 
 
 @dataclass(frozen=True, slots=True)
@@ -163,19 +161,6 @@ def rank(query: str, entries: Iterable[FaqEntry], limit: int) -> list[FaqEntry]:
     """The entries that answer ``query``, best first: BM25 (Okapi) over question, tags and
     answer with pt/en stemming and accent folding; scores below ``MIN_SCORE`` are dropped;
     ties go to the question text, then the id, so the order is stable."""
-    wanted = stems(query) or stems(query, keep=WEAK_WORDS)
-    candidates = list(entries)
-    if not wanted or not candidates or limit <= 0:
+    if limit <= 0:
         return []
-    about = _bm25([stems(_about(e), WEAK_WORDS) for e in candidates])
-    answer = _bm25([stems(_answers(e)) or ["_"] for e in candidates])
-    scores = ABOUT_WEIGHT * about.get_scores(wanted) + answer.get_scores(wanted)
-    scored = sorted(
-        (
-            (-float(score), entry.question, str(entry.id), entry)
-            for score, entry in zip(scores, candidates, strict=True)
-            if score >= MIN_SCORE
-        ),
-        key=lambda item: item[:3],
-    )
-    return [item[3] for item in scored[:limit]]
+    return [row.entry for row in scored(query, entries) if row.total >= MIN_SCORE][:limit]

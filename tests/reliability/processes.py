@@ -6,7 +6,6 @@ from __future__ import annotations
 import os
 import signal
 import subprocess
-import sys
 import uuid
 from dataclasses import dataclass, field
 from datetime import date
@@ -15,6 +14,7 @@ from pathlib import Path
 from tests.agent_service.integration.agent_fixtures import AGENT_TOKEN, CALENDAR_TOKEN, SALON_ZONE
 from tests.e2e.agent_processes import hermetic_env
 from tests.e2e.processes import REPO, ServiceProcess, free_port, wait_serving
+from tests.forkserver import spawn_service
 from tests.reliability import invariant
 
 
@@ -70,15 +70,7 @@ class Cluster:
         start-up's CPU), then ``wait_serving`` waits for each."""
         self.data_dir.mkdir(parents=True, exist_ok=True)
         log_path = self.data_dir / f"{module}-{len(self.started)}.log"
-        with log_path.open("wb") as log_file:
-            process = subprocess.Popen(
-                [sys.executable, "-m", module],
-                cwd=REPO,
-                env=self._env(**settings),
-                stdin=subprocess.DEVNULL,
-                stdout=log_file,
-                stderr=subprocess.STDOUT,
-            )
+        process = spawn_service(module, self._env(**settings), log_path, REPO)
         service = ServiceProcess(process, port, log_path)
         self.started.append(service)
         return service

@@ -11,8 +11,6 @@ from __future__ import annotations
 
 import asyncio
 import re
-import subprocess
-import sys
 import urllib.request
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
@@ -23,6 +21,7 @@ import grpc
 
 from agenda_kit.grpc.balancing import balanced_options, channel_target
 from tests.e2e.processes import REPO, ServiceProcess, free_port, wait_serving
+from tests.forkserver import spawn_service
 from tests.reliability.processes import Cluster
 
 FAST_RECONNECT = (
@@ -88,15 +87,7 @@ class ScaledCluster(Cluster):
             }
         )
         log_path = self.data_dir / f"{module}-{port}-{len(self.started)}.log"
-        with log_path.open("wb") as log_file:
-            process = subprocess.Popen(
-                [sys.executable, "-m", module],
-                cwd=REPO,
-                env=env,
-                stdin=subprocess.DEVNULL,
-                stdout=log_file,
-                stderr=subprocess.STDOUT,
-            )
+        process = spawn_service(module, env, log_path, REPO)
         service = ServiceProcess(process, port, log_path)
         self.started.append(service)
         return Replica(service, metrics)

@@ -48,6 +48,7 @@ from calendar_service.bootstrap import bootstrap as calendar_bootstrap
 from calendar_service.infrastructure.settings import CalendarSettings
 from tests.fakes.agent_repositories import in_memory_repositories
 from tests.fakes.in_memory_calendar import InMemoryCalendar
+from tests.fakes.in_memory_holds import InMemoryHolds
 from tests.process_clock import services_today
 
 AGENT_TOKEN = "security-agent-token-0123456789"
@@ -384,7 +385,8 @@ async def security_stack(
         grpc_port=0, metrics_port=0, auth_tokens=[CALENDAR_TOKEN], database=f"seccal_{suffix}"
     )
     backend = None if mongo else InMemoryCalendar()
-    calendar_app = await calendar_bootstrap(calendar_settings, shared, backend=backend)
+    holds = None if mongo else InMemoryHolds()
+    calendar_app = await calendar_bootstrap(calendar_settings, shared, backend=backend, holds=holds)
     await calendar_app.start()
     counting = CountingModel()
     agent_settings = AgentSettings(

@@ -35,6 +35,7 @@ from agenda_kit.settings import SharedSettings
 from calendar_service.bootstrap import CalendarApp, bootstrap
 from calendar_service.infrastructure.settings import CalendarSettings
 from tests.fakes.in_memory_calendar import InMemoryCalendar
+from tests.fakes.in_memory_holds import InMemoryHolds
 from tests.security.principals import (
     AUDIENCE,
     EXPIRED_AT,
@@ -63,6 +64,7 @@ async def _app(directory: Path, principals: Path, **settings: Any) -> CalendarAp
         CalendarSettings(grpc_port=0, metrics_port=0, **settings),
         SharedSettings(AGENDA_DATA_DIR=directory, AGENDA_PRINCIPALS_FILE=principals),
         backend=InMemoryCalendar(),
+        holds=InMemoryHolds(),
     )
     await app.start()
     return app
@@ -235,6 +237,20 @@ async def test_an_invalid_principals_file_stops_the_start(tmp_path: Path, body: 
     pattern = r"principals|token_sha256|role|name|jwt|TOML|calendars|tenant|channels|mtls"
     with pytest.raises(ValueError, match=pattern):
         await _app(tmp_path, _principals_file(tmp_path, body), auth_tokens=["env-token-0123"])
+
+
+async def test_a_bad_principals_file_stops_the_start_before_any_store_opens(tmp_path: Path) -> None:
+    """Credentials are read first: no embedded MongoDB is spawned (nor its data directory
+    made) for a configuration that cannot serve."""
+    with pytest.raises(ValueError, match="role"):
+        await bootstrap(
+            CalendarSettings(grpc_port=0, metrics_port=0, auth_tokens=["env-token-0123"]),
+            SharedSettings(
+                AGENDA_DATA_DIR=tmp_path,
+                AGENDA_PRINCIPALS_FILE=_principals_file(tmp_path, '[[principal]]\nname = "p"\n'),
+            ),
+        )
+    assert not (tmp_path / "mongo").exists()
 
 
 def test_zero_config_writes_one_token_per_role_and_only_hashes(tmp_path: Path) -> None:

@@ -36,6 +36,7 @@ from agenda_kit.settings import SharedSettings
 from calendar_service.bootstrap import bootstrap
 from calendar_service.infrastructure.settings import CalendarSettings
 from tests.fakes.in_memory_calendar import InMemoryCalendar
+from tests.fakes.in_memory_holds import InMemoryHolds
 from tests.security.conftest import scaled
 from tests.security.principals import AUDIENCE, ISSUER, IdentityProvider, bearer, claims
 
@@ -176,6 +177,7 @@ async def calendar(
         CalendarSettings(grpc_port=0, metrics_port=0),
         SharedSettings(AGENDA_DATA_DIR=tmp_path, AGENDA_PRINCIPALS_FILE=principals),
         backend=InMemoryCalendar(),
+        holds=InMemoryHolds(),
     )
     await app.start()
     try:

@@ -24,7 +24,6 @@ from collections.abc import AsyncGenerator, Awaitable, Callable
 from contextlib import AsyncExitStack, asynccontextmanager
 from typing import Any, NoReturn
 
-import aiohttp
 import structlog
 from prometheus_client import Counter
 from pydantic_ai import exceptions as ai
@@ -183,6 +182,8 @@ def openai_models_probe(base_url: str, api_key: str | None, timeout: float) -> P
     headers = {"Authorization": f"Bearer {api_key or 'not-needed'}"}
 
     async def probe() -> bool:
+        import aiohttp  # only a real model's server is probed: the offline start skips ~0.4 s
+
         try:
             async with (
                 aiohttp.ClientSession(timeout=aiohttp.ClientTimeout(total=timeout)) as session,

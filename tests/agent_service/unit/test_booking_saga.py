@@ -35,6 +35,7 @@ from agent_service.domain.outbox import OutboxKind
 from tests.agent_service.conversation_fixtures import NOW, Assistant, Salon, seed_salon
 from tests.fakes.agent_repositories import in_memory_repositories
 from tests.fakes.in_memory_calendar import InMemoryCalendar
+from tests.waiting import until
 
 TUESDAY_10 = datetime.fromisoformat("2026-12-01T10:00:00-03:00")
 PENDING_RECEIPT_PT = "⏳ Em andamento: Corte feminino com Ana Souza"
@@ -189,16 +190,17 @@ async def test_pending_bookings_read_with_the_turn_serve_the_question_until_the_
 async def test_a_confirmation_cancelled_by_the_callers_deadline_gets_its_true_outcome() -> None:
     """Reproduces §3: the cancelled turn released its claim; the redelivered "sim" found its
     own hold and answered "taken" — then the reconciler confirmed."""
-    assistant, salon, written = await assistant_with_held_event_writes()
+    assistant, salon, held = await assistant_with_held_event_writes()
     await assistant.say(salon.tenant.id, "Quero agendar um corte feminino com a Ana amanhã às 10h")
     first = asyncio.ensure_future(assistant.say(salon.tenant.id, "sim", message_id="m-yes"))
-    await asyncio.sleep(0.05)
+    await until(lambda: held.writing == 1, what="the confirmation's event write started")
     first.cancel()  # the gateway's deadline passed while the event was being written
     with pytest.raises(asyncio.CancelledError):
         await first
+    reads = held.result_reads
     redelivered = asyncio.ensure_future(assistant.say(salon.tenant.id, "sim", message_id="m-yes"))
-    await asyncio.sleep(0.05)
-    written.set()
+    await until(lambda: held.result_reads > reads, what="the redelivery waits for the outcome")
+    held.release.set()
     outcome = await redelivered
     assert outcome.duplicate and "✅ Agendado: Corte feminino" in outcome.result.reply
     assert len(live(assistant.calendar)) == 1
@@ -550,32 +552,50 @@ async def test_an_event_landing_after_the_reconciler_failed_its_booking_is_swept
 async def test_shutdown_drain_waits_for_a_turn_whose_caller_left() -> None:
     """A shielded turn outlives its cancelled caller; ``drain`` (run by bootstrap before
     storage closes) waits for it, so its outcome is stored, not lost on a closed client."""
-    assistant, salon, written = await assistant_with_held_event_writes()
+    assistant, salon, held = await assistant_with_held_event_writes()
     await assistant.say(salon.tenant.id, "Quero agendar um corte feminino com a Ana amanhã às 10h")
     first = asyncio.ensure_future(assistant.say(salon.tenant.id, "sim", message_id="m-drain"))
-    await asyncio.sleep(0.05)
+    await until(lambda: held.writing == 1, what="the confirmation's event write started")
     first.cancel()
     with pytest.raises(asyncio.CancelledError):
         await first
     draining = asyncio.ensure_future(assistant.handle.drain(grace_seconds=30))
-    await asyncio.sleep(0.05)
+    await asyncio.sleep(0)  # drain runs up to its wait; the write is held, so it cannot end
     assert not draining.done()  # the detached turn is still writing the event
-    written.set()
+    held.release.set()
     await draining
     stored = await assistant.repos.turns.result(salon.tenant.id, "whatsapp", "m-drain")
     assert stored is not None and "✅ Agendado: Corte feminino" in stored.reply
 
 
-async def assistant_with_held_event_writes() -> tuple[Assistant, Any, asyncio.Event]:
-    """An assistant whose calendar writes wait until the returned event is set."""
+class HeldWrites:
+    """Calendar writes wait for ``release``; ``writing`` counts the writes waiting or done,
+    ``result_reads`` the reads of stored turns (a redelivery waiting for an outcome)."""
+
+    def __init__(self) -> None:
+        self.release = asyncio.Event()
+        self.writing = 0
+        self.result_reads = 0
+
+
+async def assistant_with_held_event_writes() -> tuple[Assistant, Any, HeldWrites]:
+    """An assistant whose calendar writes wait until ``HeldWrites.release`` is set."""
     assistant = Assistant(repos=in_memory_repositories(clock=lambda: NOW))
     salon = await seed_salon(assistant.repos)
     original = assistant.calendar.insert_event
-    written = asyncio.Event()
+    held = HeldWrites()
 
     async def slow_write(draft: EventDraft) -> tuple[CalendarEvent, bool]:
-        await written.wait()
+        held.writing += 1
+        await held.release.wait()
         return await original(draft)
 
+    stored = assistant.repos.turns.stored
+
+    async def counted_result(*key: Any) -> Any:
+        held.result_reads += 1
+        return await stored(*key)
+
     assistant.calendar.insert_event = slow_write  # type: ignore[method-assign]
-    return assistant, salon, written
+    assistant.repos.turns.stored = counted_result  # type: ignore[method-assign,assignment]
+    return assistant, salon, held
