@@ -267,12 +267,13 @@ answered_after_retry = [0]
 async def chatter(
     client: AgentClient, tenant_id: str, sent: list[str], stop: asyncio.Event
 ) -> tuple[int, int]:
-    """One customer: the three messages in a loop until ``stop``; every call must succeed.
-    Every third message is delivered again (as a channel redelivers): it must come back as
-    the stored reply (``duplicate``), whichever replica gets it. Returns (turns, redelivered)."""
+    """One customer: the three messages in a loop until ``stop``, and at least once through
+    (however fast the restarts went); every call must succeed. Every third message is
+    delivered again (as a channel redelivers): it must come back as the stored reply
+    (``duplicate``), whichever replica gets it. Returns (turns, redelivered)."""
     external_id = f"55119{uuid.uuid4().int % 10**8:08d}"
     conversation_id, turns, redelivered = "", 0, 0
-    while not stop.is_set():
+    while not stop.is_set() or turns < len(CHAT):
         message_id = uuid.uuid4().hex
         sent.append(message_id)
         deliveries = 2 if turns % 3 == 2 else 1
