@@ -41,10 +41,11 @@ import signal
 import subprocess
 import sys
 import threading
-import time
 from collections.abc import Mapping
 from pathlib import Path
 from typing import IO, Any, Protocol
+
+from tests.waiting import poll_sync
 
 PRELOAD = ("agent_service.__main__", "agent_service.cli.serve", "calendar_service.__main__")
 """What the zygote imports before forking: both services' start-up paths. The ``__main__``
@@ -110,12 +111,10 @@ class ForkedProcess:
         return self._returncode
 
     def wait(self, timeout: float | None = None) -> int:
-        deadline = None if timeout is None else time.monotonic() + timeout
-        while (code := self.poll()) is None:
-            if deadline is not None and time.monotonic() >= deadline:
-                raise subprocess.TimeoutExpired(self.args, timeout or 0)
-            time.sleep(_POLL_SECONDS)
-        return code
+        if poll_sync(lambda: self.poll() is not None, within=timeout, every=_POLL_SECONDS):
+            assert self._returncode is not None
+            return self._returncode
+        raise subprocess.TimeoutExpired(self.args, timeout or 0)
 
     def send_signal(self, sig: int) -> None:
         if self.poll() is None:

@@ -54,9 +54,18 @@ def until_sync(
     condition: Callable[[], T], *, what: str, within: float = BOUND_SECONDS, every: float = 0.05
 ) -> T:
     """``until`` for code outside an event loop (another process's log file, a metric)."""
-    give_up = time.monotonic() + within
+    value = poll_sync(condition, within=within, every=every)
+    if not value:
+        raise AssertionError(f"{what}: still not the case after {within:.0f} s")
+    return value
+
+
+def poll_sync(condition: Callable[[], T], *, within: float | None, every: float = 0.05) -> T | None:
+    """The first true value of ``condition``, polled every ``every`` seconds; None once
+    ``within`` seconds passed (``within=None``: no bound)."""
+    give_up = None if within is None else time.monotonic() + within
     while not (value := condition()):
-        if time.monotonic() > give_up:
-            raise AssertionError(f"{what}: still not the case after {within:.0f} s")
+        if give_up is not None and time.monotonic() >= give_up:
+            return None
         time.sleep(every)
     return value
