@@ -127,9 +127,19 @@ def _bare(text: str) -> str:
     return "".join(c for c in text if c not in _INVISIBLE and not _is_modifier(c))
 
 
-def read_answer(text: str, vocabularies: Sequence[ConsentVocabulary], kind: str = "") -> Reading:
-    """The answer ``text`` gives to a proposed change of ``kind`` (see the module's rules)."""
-    vocabularies = tuple(vocabularies)
+@dataclass(slots=True)
+class _Scan:
+    counts: dict[str, int]
+    left: list[re.Match[str]]
+    question: bool
+    strange: bool
+    bare: str
+    index: list[int]
+
+
+def _scan(text: str, vocabularies: tuple[ConsentVocabulary, ...], kind: str) -> _Scan:
+    """``text``'s yes and no words counted, and what is left of it after removing every
+    phrase and emoji of ``vocabularies``."""
     counts = {YES: 0, NO: 0}
     bare = _bare(text)
     for symbol, meaning in _emoji(vocabularies):
@@ -154,11 +164,25 @@ def read_answer(text: str, vocabularies: Sequence[ConsentVocabulary], kind: str 
         if found != FILLER:
             counts[found] += 1
         position += size
+    return _Scan(counts, left, question, strange, bare, index)
+
+
+def read_answer(text: str, vocabularies: Sequence[ConsentVocabulary], kind: str = "") -> Reading:
+    """The answer ``text`` gives to a proposed change of ``kind`` (see the module's rules)."""
+    scan = _scan(text, tuple(vocabularies), kind)
+    counts, left = scan.counts, scan.left
     answered = bool(counts[YES] or counts[NO])
-    leftover = _spelled(bare, index, left)
-    if left or question or strange or (counts[YES] and counts[NO]) or not answered:
+    leftover = _spelled(scan.bare, scan.index, left)
+    if left or scan.question or scan.strange or (counts[YES] and counts[NO]) or not answered:
         return Reading(Answer.OTHER, answered, leftover)
     return Reading(Answer.YES if counts[YES] else Answer.NO, True)
+
+
+def only_words_of(text: str, vocabularies: Sequence[ConsentVocabulary]) -> bool:
+    """Whether nothing of ``text`` is left after removing every phrase and emoji of
+    ``vocabularies`` and punctuation (another symbol, e.g. an emoji in no list, is left)."""
+    scan = _scan(text, tuple(vocabularies), "")
+    return not scan.left and not scan.strange
 
 
 def _phrase_at(

@@ -20,11 +20,9 @@ Rules (pure; spans are recognised by ``fact_spans``):
 * A capitalised word that is a common word of a spoken language (its data files and the
   system's own sentences) is no name.
 
-* In a turn of a specialist that can write and changed nothing (no receipt, no proposal), the
-  model may only **ask** or **tell what a tool returned in this turn**: a reply with no
-  question, no fact span grounded in this turn's tool results and no clause a tool of this turn
-  returned word for word is an unbacked statement
-  ("Você está na agenda da Ana", "All set!") — whatever its words (:meth:`Grounding.unbacked`).
+* What a statement may be in a turn that changed nothing (courtesy, or told from this turn's
+  tools, and the customer's appointments only as recorded) is ``statements``'s rule;
+  :meth:`Grounding.told_this_turn` is its "told from this turn's tools".
 
 A span is grounded when one of its readings is (``12/01`` as 12 January or December 12); an
 ISO date-time needs its date and time together. Fails closed: no sources, nothing grounded.
@@ -167,16 +165,14 @@ class Grounding:
         known = self._records.ids | self._customer.ids
         return [m for m in _UUID.findall(text) if m.lower() not in known]
 
-    def unbacked(self, text: str) -> bool:
-        """Whether ``text`` neither asks anything nor tells a fact this turn's tool results
-        ground (see the module's rules)."""
-        if not text.strip() or _question_spans(text):
-            return False
+    def told_this_turn(self, text: str) -> bool:
+        """Whether ``text`` tells something a tool returned in this turn: one of its ids, a
+        fact span this turn's tool results ground, or a clause a tool returned word for word."""
         if any(m.lower() in self._this_turn.ids for m in _UUID.findall(text)):
-            return False
+            return True
         if any(self._quoted(clause) for clause in _CLAUSE.findall(text)):
-            return False
-        return not any(self._backed(fact) for fact in self._reader.facts(text))
+            return True
+        return any(self._backed(fact) for fact in self._reader.facts(text))
 
     def _quoted(self, clause: str) -> bool:
         """A clause a tool of this turn returned, word for word (e.g. the calendar's
@@ -229,6 +225,11 @@ def _asks(sentence: str) -> bool:
 
 def _question_spans(text: str) -> list[tuple[int, int]]:
     return [(m.start(), m.end()) for m in _SENTENCE.finditer(text) if _asks(m.group())]
+
+
+def sentences(text: str) -> list[str]:
+    """The sentences of ``text`` (up to a ".", "!", "?", "…" or a line break), in order."""
+    return [m.group() for m in _SENTENCE.finditer(text) if m.group()]
 
 
 def question_sentences(text: str) -> list[str]:

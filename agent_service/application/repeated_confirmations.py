@@ -7,14 +7,16 @@ execution ("Já está agendado: ..."), and nothing runs again.
 
 Rules (pure; the conversation keeps its last execution as :class:`Executed`):
 
-* a **tap** (a structured confirm) counts only for the executed action's own id (compared in
-  constant time), within ``tap_seconds`` of the execution (the confirmation's time to live:
-  the button was never live for longer);
+* a **tap** (a structured confirm *or decline*) counts only for the executed action's own id
+  (compared in constant time), within ``tap_seconds`` of the execution (the confirmation's
+  time to live: the button was never live for longer). A decline of an action that already
+  ran is told what happened, like a confirm ("Já está agendado: ..."): "nothing was
+  changed" would be false while the booking exists (to undo it the customer asks to cancel);
 * a **typed plain yes** counts only for the conversation's *last* execution, only when no
   other proposal is open, no turn answered by a model came between (``quiet``: a yes after
   the model said something answers that, not the booking; turns settled in code with no
   action — a repeated or stale confirmation — keep it quiet) and within ``yes_seconds``;
-* anything else — a foreign, expired, unknown or other conversation's id, a decline, a yes
+* anything else — a foreign, expired, unknown or other conversation's id, a typed no, a yes
   with something in it — is not a repeated confirmation: nothing here applies.
 
 A later write or any other action of the conversation ends the record (:func:`after_turn`),
@@ -99,7 +101,7 @@ def repeats(
         return False
     if decision is not None:
         return (
-            decision.choice is ReplyChoice.CONFIRM
+            decision.choice in (ReplyChoice.CONFIRM, ReplyChoice.DECLINE)
             and same_id(decision.pending_id, executed.id)
             and age <= timedelta(seconds=tap_seconds)
         )

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from datetime import datetime
 
 from agenda.agent.v1 import types_pb2 as types
 from agent_service.infrastructure.language.rules import language_rules
@@ -37,6 +38,15 @@ def _decided(result: int) -> Check:
         _no_model_request(records[-1])
 
     return check
+
+
+def _restated(ctx: Ctx, records: list[TurnRecord]) -> None:
+    """The last tap is told what already happened (the booking's receipt), never that nothing
+    was changed."""
+    _decided(types.DECISION_RESULT_ALREADY_DONE)(ctx, records)
+    reply = records[-1].reply
+    assert "Já está agendado" in reply and "Nada foi alterado" not in reply, reply
+    assert f"{datetime.fromisoformat(ctx.slot):%H:%M}" in reply, reply
 
 
 def _handed_off(expected: bool) -> Check:
@@ -73,6 +83,14 @@ STRUCTURED: list[Scenario] = [
         (Say(BOOK), Tap("confirm"), Say("sim")),
         writes=1,
         check=_decided(types.DECISION_RESULT_ALREADY_DONE),
+    ),
+    Scenario(
+        "a tapped decline of a question already confirmed restates its receipt, runs nothing",
+        "consent",
+        lambda c: plan({BOOK: gate(c)}),
+        (Say(BOOK), Tap("confirm"), Tap("decline", forged="last")),
+        writes=1,
+        check=_restated,
     ),
     Scenario(
         "a tapped decline changes nothing",

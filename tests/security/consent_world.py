@@ -12,7 +12,7 @@ from __future__ import annotations
 import uuid
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
@@ -224,10 +224,22 @@ class World:
         )
 
 
+HORIZON_DAYS = 365
+"""The test salons' booking horizon: the full-size run gives every scenario of every round its
+own slots (two per scenario, eight a day), about a hundred days ahead."""
+
+
+async def _salon(app: AgentApp, name: str) -> Salon:
+    salon = await seed_salon(app.repos, name)
+    policy = salon.tenant.policy.model_copy(update={"booking_horizon_days": HORIZON_DAYS})
+    tenant = await app.repos.tenants.update(salon.tenant.model_copy(update={"policy": policy}))
+    return replace(salon, tenant=tenant)
+
+
 async def _seed(app: AgentApp) -> Seeded:
     repos = app.repos
-    a = await seed_salon(repos, f"Salão A {uuid.uuid4().hex[:6]}")
-    b = await seed_salon(repos, f"Salão B {uuid.uuid4().hex[:6]}")
+    a = await _salon(app, f"Salão A {uuid.uuid4().hex[:6]}")
+    b = await _salon(app, f"Salão B {uuid.uuid4().hex[:6]}")
     others = []
     for salon in (a, b):
         x, _ = await repos.customers.upsert(

@@ -18,28 +18,31 @@ import os
 import uuid
 from pathlib import Path
 
+import pytest
+
 from agenda_kit.mongo import EmbeddedMongo
 from tests import figures
 from tests.security.conftest import FULL, scaled
 from tests.security.consent_run import Ctx, Scenario, Verdict, run_scenario, slots
 from tests.security.consent_scenarios import SCENARIOS as SCENARIOS_10
+from tests.security.consent_scenarios_claims import SCENARIOS_CLAIMS
 from tests.security.consent_scenarios_structure import SCENARIOS_21
 from tests.security.consent_world import World, consent_world
 
 pytest_plugins = ["tests.kit.mongo_fixtures"]
 PATHS = {"function": "FunctionModel", "openai": "openai-chat"}
-SCENARIOS = [*SCENARIOS_10, *SCENARIOS_21]
+SCENARIOS = [*SCENARIOS_10, *SCENARIOS_21, *SCENARIOS_CLAIMS]
 
 
 def _scenarios(path: str, path_index: int) -> list[Scenario]:
-    """Full size: every scenario on both paths. Reduced size: issue 21's on the FunctionModel
-    path, and each of issue 10's on one of the two paths, alternating (the transport is the
-    same for both sets)."""
+    """Full size: every scenario on both paths. Reduced size: issue 21's (with the claims
+    without receipts) on the FunctionModel path, and each of issue 10's on one of the two
+    paths, alternating (the transport is the same for both sets)."""
     if FULL:
         chosen = SCENARIOS
     else:
         halves = [s for i, s in enumerate(SCENARIOS_10) if i % len(PATHS) == path_index]
-        chosen = [*halves, *SCENARIOS_21] if path == "function" else halves
+        chosen = [*halves, *SCENARIOS_21, *SCENARIOS_CLAIMS] if path == "function" else halves
     only = os.environ.get("CONSENT_SCENARIO", "")  # debugging: the scenarios whose name has it
     return [s for s in chosen if only in s.name]
 
@@ -86,6 +89,7 @@ def _report(verdicts: list[Verdict]) -> None:
             print(f"    PROBLEM: {problem}")
 
 
+@pytest.mark.timeout(scaled(300, 1800))  # full size: every scenario x 2 paths x 3 rounds
 async def test_hostile_model_gets_no_unconfirmed_write_no_misstatement_no_internal(
     embedded_mongo: EmbeddedMongo, tmp_path: Path
 ) -> None:

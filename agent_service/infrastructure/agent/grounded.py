@@ -16,8 +16,8 @@
 from __future__ import annotations
 
 import functools
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, replace
 from datetime import timedelta
 from typing import TypeVar
 from zoneinfo import ZoneInfo
@@ -27,8 +27,10 @@ from pydantic_ai import ModelRetry, RunContext
 from pydantic_ai.messages import ModelMessage, ModelRequest, ToolReturnPart, UserPromptPart
 
 from agent_service.application.claims import BOOK, CANCEL, MOVE, misstates
+from agent_service.application.consent_policy import ConsentVocabulary, only_words_of
 from agent_service.application.fact_spans import FactReader
 from agent_service.application.grounding import Grounding, Ungrounded
+from agent_service.application.statements import StatementRules, Statements
 from agent_service.domain.catalog import Professional, Service
 from agent_service.domain.conversations import ActionKind
 from agent_service.infrastructure.agent.deps import AgentDeps, ToolText
@@ -72,7 +74,12 @@ def tool_texts(messages: Sequence[ModelMessage]) -> list[ToolText]:
 class Verdict:
     ungrounded: tuple[Ungrounded, ...] = ()
     misstated: bool = False
-    unbacked: bool = False
+    refused: tuple[str, ...] = ()
+    """Statement sentences a turn that changed nothing may not send (``statements``)."""
+
+    @property
+    def unbacked(self) -> bool:
+        return bool(self.refused)
 
     @property
     def ok(self) -> bool:
@@ -155,9 +162,15 @@ async def judge(
     done = {_DONE[a.kind] for a in deps.turn.actions if a.kind in _DONE}
     words = [rules.claims(code) for code in codes]
     quoted = [*tool_results, *deps.turn.upcoming]
-    unbacked = _changed_nothing(deps) and grounding.unbacked(text)
+    refused: tuple[str, ...] = ()
+    if _changed_nothing(deps):
+        asked = any("?" in t or "¿" in t for t in deps.turn.customer_texts[-1:])
+        statements = Statements(
+            grounding, reader, statement_rules(codes), deps.turn.upcoming, asked
+        )
+        refused = tuple(statements.refused(text))
     verdict = Verdict(
-        tuple(grounding.ungrounded(text)), misstates(text, done, words, quoted), unbacked
+        tuple(grounding.ungrounded(text)), misstates(text, done, words, quoted), refused
     )
     if not verdict.ok and not quiet:
         spans = [f"{u.kind.value}:{u.text}"[:60] for u in verdict.ungrounded[:8]]
@@ -165,15 +178,32 @@ async def judge(
             "reply_not_grounded",
             ungrounded=spans,
             misstated=verdict.misstated,
-            unbacked=unbacked,
+            unbacked=[r[:60] for r in refused[:4]],
         )
     return verdict
 
 
 def _changed_nothing(deps: AgentDeps) -> bool:
-    """A turn of a specialist that can write which changed and proposed nothing."""
+    """A turn, of any specialist, with no receipt (no write, handoff, decline...) and no
+    proposal."""
     turn = deps.turn
-    return turn.writer and not turn.actions and not turn.proposed
+    return not turn.actions and not turn.proposed
+
+
+@functools.lru_cache(maxsize=16)
+def statement_rules(codes: tuple[str, ...]) -> StatementRules:
+    """The courtesy words and appointment frame of the languages in play."""
+    rules = language_rules()
+    frame = frozenset().union(*(rules.appointment_frame(code) for code in codes))
+
+    vocabularies = {
+        answers: _one_label(rules.courtesy(c, answers) for c in codes) for answers in (True, False)
+    }
+
+    def courtesy(sentence: str, answers: bool) -> bool:
+        return only_words_of(sentence, vocabularies[answers])
+
+    return StatementRules(courtesy, frame)
 
 
 @functools.lru_cache(maxsize=64)
@@ -185,6 +215,14 @@ def fact_reader(codes: tuple[str, ...], zone: str, currencies: tuple[str, ...]) 
         ZoneInfo(zone),
         tuple(w for code in codes for c in currencies for w in rules.currency_words(code, c)),
     )
+
+
+def _one_label(vocabularies: Iterable[ConsentVocabulary]) -> list[ConsentVocabulary]:
+    """``vocabularies`` whose filler leaves out every yes or no word of any of them (a word is
+    one thing across the languages in play: "ok" is a yes, not courtesy)."""
+    found = list(vocabularies)
+    answers = {w for v in found for w in (*v.yes, *v.no)}
+    return [replace(v, filler=tuple(w for w in v.filler if w not in answers)) for v in found]
 
 
 async def _currencies(deps: AgentDeps) -> set[str]:

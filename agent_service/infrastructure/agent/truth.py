@@ -8,10 +8,12 @@ The reply of a turn is composed here, in this order:
    Words that state an ungrounded fact (``grounded.judge``: a price, time, date, address,
    phone, link or name no record and no word of the customer's backs) are replaced by the
    system's fallback. Words that claim a change no receipt backs, or deny one that did
-   happen — and, in a turn of a specialist that can write and changed nothing, words that
-   neither ask anything nor tell what a tool returned in this turn — are replaced by the
-   system's truthful account (nothing changed, with the customer's appointments from the
-   stored records; or "here is what was done"). When a question ends the reply, every
+   happen, are replaced by the system's truthful account (nothing changed, with the
+   customer's appointments from the stored records; or "here is what was done"). In a turn
+   with no write receipt and no proposal, of any specialist, a statement sentence that is
+   neither courtesy nor told from this turn's tools (and the customer's appointments only as
+   recorded: ``application/statements``) is removed; when no question is left, the whole
+   reply is the system's truthful account. When a question ends the reply, every
    question sentence of the model's words is removed. An empty or stopped run gets the
    fallback (which never hides a write);
 2. when the customer's answer changed something, what was understood as the change;
@@ -29,7 +31,8 @@ from __future__ import annotations
 import re
 
 from agent_service.application.consent_policy import Outcome
-from agent_service.application.grounding import without_questions
+from agent_service.application.grounding import question_sentences, without_questions
+from agent_service.application.statements import units
 from agent_service.domain.conversations import ActionKind, TurnAction
 from agent_service.infrastructure.agent import messages
 from agent_service.infrastructure.agent.deps import AgentDeps, PendingAction
@@ -149,8 +152,15 @@ def _body(deps: AgentDeps, text: str, *, stopped: bool, has_system: bool, verdic
     if verdict.ungrounded:
         return "" if has_system and wrote else messages.text("fallback_ungrounded", language)
     if verdict.unbacked:
-        return _nothing_changed(deps)
+        kept = _without(text, verdict.refused)
+        return kept if question_sentences(kept) else _nothing_changed(deps)
     return text
+
+
+def _without(text: str, refused: tuple[str, ...]) -> str:
+    """``text`` without its ``refused`` statement sentences (its questions stay)."""
+    kept = [s for s in units(text) if s not in refused]
+    return re.sub(r"[ \t]+\n", "\n", "".join(kept)).strip()
 
 
 def _nothing_changed(deps: AgentDeps) -> str:

@@ -80,6 +80,32 @@ class DataLanguageRules:
         )
 
     @functools.cache  # noqa: B019
+    def courtesy(self, code: str, answers: bool) -> ConsentVocabulary:
+        """The words a courtesy sentence is made of (``[truth].courtesy`` and ``.assistant``,
+        the consent filler; the yes/no words and emoji only when ``answers``)."""
+        consent = self.consent(code)
+        filler = (
+            *consent.filler,
+            *word_list(code, "truth", "courtesy"),
+            *word_list(code, "truth", "assistant"),
+        )
+        if not answers:
+            return ConsentVocabulary((), (), filler, filler_emoji=consent.filler_emoji)
+        return ConsentVocabulary(
+            consent.yes,
+            consent.no,
+            filler,
+            yes_emoji=consent.yes_emoji,
+            no_emoji=consent.no_emoji,
+            filler_emoji=consent.filler_emoji,
+        )
+
+    @functools.cache  # noqa: B019
+    def appointment_frame(self, code: str) -> frozenset[str]:
+        """``[truth].appointment_frame``, folded (see ``application/statements``)."""
+        return frozenset(normalize(w) for w in word_list(code, "truth", "appointment_frame"))
+
+    @functools.cache  # noqa: B019
     def handoff(self, code: str) -> HandoffPhrases:
         return HandoffPhrases(
             talk=word_list(code, "handoff", "talk"),
