@@ -11,6 +11,7 @@ from datetime import UTC, date, datetime, time
 from pydantic_ai.messages import ModelResponse
 
 from agent_service.domain.availability import local_instant
+from agent_service.infrastructure.agent import outcome_text
 from agent_service.infrastructure.agent.offline import catalog
 from agent_service.infrastructure.agent.offline.availability_flow import (
     date_range,
@@ -119,18 +120,14 @@ def _next_question_or_action(ctx: OfflineContext) -> ModelResponse:
     if request.not_offered is not None and request.service is not None:
         who = [p.name for p in professionals if request.service.name in p.services]
         return text(
-            say(
-                "not_offered" if who else "not_offered_anyone",
-                ctx.language,
-                professional=request.not_offered.name,
-                service=request.service.name,
-                items=", ".join(who),
+            outcome_text.not_offered(
+                request.not_offered.name, request.service.name, who, ctx.language
             )
         )
     if request.other_week is not None and request.day is not None:
         return text(_which_week(ctx, request.day, request.other_week))
     if request.day is not None and request.day < ctx.now.date():
-        return text(f"{say('refusal_past', ctx.language)} {say('try_other_day', ctx.language)}")
+        return _past_day(ctx, request.day, request.professional or next(iter(professionals), None))
     if (
         request.service is None
         and request.professional
@@ -293,6 +290,20 @@ def _availability(ctx: OfflineContext, request: Request) -> ModelResponse:
     )
 
 
+def _past_day(
+    ctx: OfflineContext, day: date, professional: catalog.ProfessionalInfo | None
+) -> ModelResponse:
+    """A day already gone: the availability tool says so (its refusal is what the reply
+    states, never the model's own reading of the clock)."""
+    checked = ctx.result("check_availability")
+    if checked is None and professional is not None:
+        return call(
+            "check_availability", professional_id=professional.id, target_date=day.isoformat()
+        )
+    refusal = refusal_text(checked, ctx.language) if checked is not None else None
+    return text(refusal or say("try_other_day", ctx.language))
+
+
 def _windows(
     ctx: OfflineContext, professional: catalog.ProfessionalInfo, day: date
 ) -> ModelResponse:
@@ -340,9 +351,7 @@ def _after_book(ctx: OfflineContext, result: ToolResult) -> ModelResponse:
 
 
 def _not_offered(ctx: OfflineContext, data: NotOffered) -> str:
-    key = "not_offered" if data.offered_by else "not_offered_anyone"
-    return say(key, ctx.language, professional=data.professional, service=data.service,
-               items=", ".join(data.offered_by))  # fmt: skip
+    return outcome_text.not_offered(data.professional, data.service, data.offered_by, ctx.language)
 
 
 def _understand(

@@ -7,6 +7,7 @@ from typing import Any
 
 from pydantic_ai.messages import ModelResponse, TextPart, ToolCallPart
 
+from agent_service.infrastructure.agent import outcome_text
 from agent_service.infrastructure.agent.offline.context import ToolResult
 from agent_service.infrastructure.agent.tools.results import Done, Failed, Pending, Proposed
 
@@ -40,8 +41,7 @@ def failure_detail(result: ToolResult) -> str:
     """Why a tool did not do it: the failure's note (its reason when it has none)."""
     data = result.data
     if isinstance(data, Failed):
-        note = data.note.split(":", 1)[1].strip() if ":" in data.note else data.note
-        return note or data.reason
+        return outcome_text.failure_note(data)
     if result.retry is not None:
         return result.retry.note
     return data.note if data is not None and data.note else result.text

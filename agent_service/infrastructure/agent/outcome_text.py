@@ -1,0 +1,167 @@
+"""The system's own words for what a tool's structured result says, per language.
+
+Tools return structures (``tools/results``: a refusal's reason code, who offers a service, an
+empty list of appointments, an FAQ search with no match); these are the sentences that state
+them, from the ``outcomes`` part of each locale file. They are used three ways, so a true
+outcome always has one wording the truth check knows:
+
+* the truth check (``grounded.judge``) takes the sentences of **this conversation's
+  structured results** as told: a reply sentence that is one of them states what a tool
+  returned, whatever specialist wrote it (``statements``'s "told from the tools");
+* the offline model phrases these outcomes with them (``offline/refusals``, ``booking_flow``);
+* a real model may phrase them its own way; if the check refuses its words, the reply is
+  rendered from the same outcomes (``truth``).
+
+A sentence is only ever rendered from a result the turn holds: :func:`told` never renders a
+refusal no tool returned, a "you have no appointments" for a customer who has one, or a "who
+offers it" that the salon's listing does not say.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from agent_service.infrastructure.agent.messages import DEFAULT_LANGUAGE, LOCALE_FILES
+from agent_service.infrastructure.agent.tools.results import (
+    AnyResult,
+    Failed,
+    FreeTimes,
+    NoMatch,
+    NotAvailable,
+    NotOffered,
+    Professionals,
+    Retry,
+    Services,
+)
+
+_TEXT: dict[str, dict[str, str]] = {}
+for _language, _data in LOCALE_FILES.items():
+    for _key, _sentence in _data["outcomes"].items():
+        _TEXT.setdefault(_key, {})[_language] = _sentence
+
+RETRY_REASONS = frozenset({"past", "beyond_horizon"})
+"""The refusals a tool gives as a retry of its arguments (``tools/bounds``)."""
+
+
+def say(key: str, language: str, **values: str) -> str:
+    """The outcome sentence ``key`` in ``language`` (English when unknown), filled in."""
+    templates = _TEXT[key]
+    return templates.get(language, templates[DEFAULT_LANGUAGE]).format(**values)
+
+
+def refusal_reason(data: AnyResult | None, retry: Retry | None) -> str | None:
+    """The refusal's reason code, from a ``NOT_AVAILABLE`` result, a free-times result with a
+    closed day, or a tool's retry; ``None`` if the result is no refusal."""
+    if isinstance(data, NotAvailable):
+        return data.reason
+    if isinstance(data, FreeTimes) and any(day.closed for day in data.days):
+        return "closed_day"
+    if retry is not None and retry.reason in RETRY_REASONS:
+        return retry.reason
+    return None
+
+
+def refusal(data: AnyResult | None, retry: Retry | None, language: str) -> str | None:
+    """Why a time cannot be had, and the nearest free times (or how to find others);
+    ``None`` if the result is no refusal."""
+    reason = refusal_reason(data, retry)
+    if reason is None:
+        return None
+    refused = data if isinstance(data, NotAvailable) else None
+    horizon = refused.horizon_days if refused else (retry.horizon_days if retry else None)
+    if reason == "beyond_horizon" and horizon is None:
+        reason = "beyond_horizon_unstated"
+    sentence = say(f"refusal_{reason}", language, days=str(horizon or ""))
+    if reason == "day_off" and refused is not None and refused.working_that_day:
+        sentence += " " + say("day_off_others", language, names=", ".join(refused.working_that_day))
+    if refused is None or not refused.nearest:
+        return f"{sentence} {say('try_other_day', language)}"
+    offer = say("nearest_times", language, times=", ".join(refused.nearest))
+    hint = f" {say('more_times', language)}" if refused.more else ""
+    return f"{sentence} {offer}{hint}"
+
+
+def not_offered(professional: str, service: str, offered_by: Sequence[str], language: str) -> str:
+    """``professional`` does not do ``service``; who does (the salon's listing order)."""
+    key = "not_offered" if offered_by else "not_offered_anyone"
+    return say(
+        key, language, professional=professional, service=service, items=", ".join(offered_by)
+    )
+
+
+def failure_note(data: Failed) -> str:
+    """Why a tool did not do it: its note as the tools localized it, without the code that
+    leads it ("NOT FOUND: ..."); its reason code when it has none."""
+    note = data.note.split(":", 1)[1].strip() if ":" in data.note else data.note
+    return note or data.reason
+
+
+def failed(data: Failed, language: str) -> str:
+    """Not done, and why (``failure_note``)."""
+    return say("failed", language, detail=failure_note(data))
+
+
+@dataclass(frozen=True, slots=True)
+class Held:
+    """One structured result a conversation holds: ``this_turn`` when it returned after the
+    latest customer message."""
+
+    data: AnyResult | None
+    retry: Retry | None
+    this_turn: bool
+
+
+def told(
+    held: Iterable[Held], languages: Sequence[str], has_upcoming: bool, *, catalog: bool = True
+) -> list[str]:
+    """Every outcome sentence the results ``held`` make true, in ``languages``: the refusals
+    and "not offered", "not done" and "no match" results of this turn, each "not offered" pair the
+    conversation's latest service and professional listings state, and — only when the
+    customer has no upcoming appointment on record — that they have none. ``catalog=False``:
+    this turn's outcomes alone."""
+    found: list[str] = []
+    services: Services | None = None
+    professionals: Professionals | None = None
+    for item in held:
+        if isinstance(item.data, Services):
+            services = item.data
+        elif isinstance(item.data, Professionals):
+            professionals = item.data
+        if not item.this_turn:
+            continue
+        for language in languages:
+            text = refusal(item.data, item.retry, language)
+            if text is not None:
+                found.append(text)
+            if isinstance(item.data, NotOffered):
+                found.append(
+                    not_offered(
+                        item.data.professional, item.data.service, item.data.offered_by, language
+                    )
+                )
+            if isinstance(item.data, Failed):
+                found.append(failed(item.data, language))
+            if isinstance(item.data, NoMatch):
+                found.append(say("faq_unknown", language))
+    if catalog and services is not None and professionals is not None:
+        found += _catalog_not_offered(services, professionals, languages)
+    if not has_upcoming:
+        found += [say("no_appointments", language) for language in languages]
+    return found
+
+
+def _catalog_not_offered(
+    services: Services, professionals: Professionals, languages: Sequence[str]
+) -> list[str]:
+    """For each listed professional and listed service they do not offer: the sentence that
+    says so, with who does."""
+    team = professionals.professionals
+    found = []
+    for service in services.services:
+        offering = [p.name for p in team if service.name in p.services]
+        for person in team:
+            if service.name in person.services:
+                continue
+            found += [not_offered(person.name, service.name, offering, c) for c in languages]
+    return found
