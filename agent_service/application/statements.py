@@ -9,9 +9,19 @@ that does not ask) must be one of:
    yes/no words (unless the customer asked something and the reply is that word alone: then
    it answers the question), emoji and punctuation, nothing is left ("Obrigado, Ana! Até
    mais.", "Claro!");
-2. **told from this turn's tools**: it has a fact span a tool result of this turn grounds, or
-   a clause a tool of this turn returned word for word (``Grounding.told_this_turn``) — an
-   FAQ answer, a listing, the customer's appointments as the tool read them.
+2. **told from the tools**: it has a fact span a tool result of this turn grounds, or a
+   clause a tool of this turn returned word for word (``Grounding.told_this_turn``) — an FAQ
+   answer, a listing, the customer's appointments as the tool read them — and beside its
+   facts it has only words of this turn's tool results (their values, not their notes), of
+   the language's ``listing_frame`` and ``appointment_frame`` (words that present a result:
+   "Horários livres com", "Our services", "does not do") or courtesy: a grounded name does
+   not carry a state no tool told ("Bruno asked to push it back"); or it is, character
+   for character (spaces aside), part of a ``told`` text: a tool's return of this turn or one
+   of its text values (a short FAQ answer: "No pets."), or a sentence the system renders for
+   a structured result the conversation holds (a refusal's reason, who offers a service, that
+   the customer has no appointment: ``outcome_text``). The caller only ever passes texts
+   that are true now, so such a sentence is told as it stands (a listing read in this turn
+   is the customer's appointments as recorded).
 
 A lead-in ("Nossos serviços:", a line ending with ":") is judged with the line it introduces,
 a list marker ("1.") with its item.
@@ -49,6 +59,9 @@ class StatementRules:
 
     courtesy: Callable[[str, bool], bool]
     frame: frozenset[str]
+    listing: frozenset[str] = frozenset()
+    """The folded words a statement told from this turn's tools may use to present them, the
+    words of the courtesy phrases included ("De nada, fica na Rua ...")."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,12 +81,16 @@ class Statements:
         rules: StatementRules,
         appointments: Sequence[str],
         customer_asked: bool,
+        told: Sequence[str] = (),
+        told_words: frozenset[str] = frozenset(),
     ) -> None:
         self._grounding = grounding
         self._reader = reader
         self._rules = rules
         self._asked = customer_asked
         self._records = [_record(reader, line) for line in appointments]
+        self._told = "\n".join(squashed(t) for t in told)
+        self._told_words = told_words
 
     def refused(self, text: str) -> list[str]:
         """The statement sentences of ``text`` that may not be sent, in order."""
@@ -95,9 +112,22 @@ class Statements:
     def _allowed(self, sentence: str, answers: bool) -> bool:
         if self._rules.courtesy(_without_names(self._reader, sentence), answers):
             return True
-        if not self._grounding.told_this_turn(sentence):
+        said = squashed(sentence)
+        if said and re.search(rf"(?<!\w){re.escape(said)}(?!\w)", self._told):
+            return True  # the tool's own words, read in this turn, or a true outcome's
+        if not self._grounding.told_this_turn(sentence) or not self._tells_only_told(sentence):
             return False
         return self._tells_appointment_as_recorded(sentence)
+
+    def _tells_only_told(self, sentence: str) -> bool:
+        """Whether, beside its facts, ``sentence`` only has words a tool of this turn returned
+        (its values, not its notes), words of the language's frame or courtesy words: a fact
+        a tool grounds does not carry a state no tool told ("Bruno asked to push it back")."""
+        rest = sentence
+        for fact in sorted(self._reader.facts(sentence), key=lambda f: -f.start):
+            rest = rest[: fact.start] + " " + rest[fact.end :]
+        allowed = self._told_words | self._rules.frame | self._rules.listing
+        return all(w in allowed for w in _WORDS.findall(normalize(rest)))
 
     def _tells_appointment_as_recorded(self, sentence: str) -> bool:
         facts = [f for f in self._reader.facts(sentence) if f.kind in APPOINTMENT_KINDS]
@@ -132,6 +162,17 @@ def units(text: str) -> list[str]:
     if carried:
         found.append(carried)
     return found
+
+
+def without_units(text: str, refused: Sequence[str]) -> str:
+    """``text`` without its ``refused`` units (its questions stay)."""
+    kept = [s for s in units(text) if s not in refused]
+    return re.sub(r"[ \t]+\n", "\n", "".join(kept)).strip()
+
+
+def squashed(text: str) -> str:
+    """``text`` with each run of white space one space, trimmed (how told texts compare)."""
+    return " ".join(text.split())
 
 
 def _without_names(reader: FactReader, sentence: str) -> str:

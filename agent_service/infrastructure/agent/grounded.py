@@ -24,17 +24,23 @@ from zoneinfo import ZoneInfo
 
 import structlog
 from pydantic_ai import ModelRetry, RunContext
-from pydantic_ai.messages import ModelMessage, ModelRequest, ToolReturnPart, UserPromptPart
+from pydantic_ai.messages import (
+    ModelMessage,
+    ModelRequest,
+    ToolReturnPart,
+    UserPromptPart,
+)
 
 from agent_service.application.claims import BOOK, CANCEL, MOVE, misstates
 from agent_service.application.consent_policy import ConsentVocabulary, only_words_of
 from agent_service.application.fact_spans import FactReader
-from agent_service.application.grounding import Grounding, Ungrounded
-from agent_service.application.statements import StatementRules, Statements
+from agent_service.application.grounding import Grounding, Ungrounded, question_sentences
+from agent_service.application.statements import StatementRules, Statements, without_units
 from agent_service.domain.catalog import Professional, Service
 from agent_service.domain.conversations import ActionKind
 from agent_service.infrastructure.agent.deps import AgentDeps, ToolText
 from agent_service.infrastructure.agent.prompts import context_block
+from agent_service.infrastructure.agent.told import told_texts, told_words
 from agent_service.infrastructure.language.rules import language_rules
 
 log = structlog.get_logger("agenda.truth")
@@ -84,6 +90,14 @@ class Verdict:
     @property
     def ok(self) -> bool:
         return not self.ungrounded and not self.misstated and not self.unbacked
+
+    def answerable(self, text: str) -> bool:
+        """Whether the reply can go without the model's rewrite: its only fault is statement
+        sentences a turn that changed nothing may not send, and it still asks something once
+        they are removed (``truth`` sends it so, without them: no model request is spent)."""
+        if self.ungrounded or self.misstated or not self.unbacked:
+            return False
+        return bool(question_sentences(without_units(text, self.refused)))
 
     def reason(self) -> str:
         """What to tell the model when its reply is sent back."""
@@ -166,7 +180,13 @@ async def judge(
     if _changed_nothing(deps):
         asked = any("?" in t or "¿" in t for t in deps.turn.customer_texts[-1:])
         statements = Statements(
-            grounding, reader, statement_rules(codes), deps.turn.upcoming, asked
+            grounding,
+            reader,
+            statement_rules(codes),
+            deps.turn.upcoming,
+            asked,
+            told_texts(texts, codes, bool(deps.turn.upcoming)),
+            told_words(texts),
         )
         refused = tuple(statements.refused(text))
     verdict = Verdict(
@@ -203,7 +223,9 @@ def statement_rules(codes: tuple[str, ...]) -> StatementRules:
     def courtesy(sentence: str, answers: bool) -> bool:
         return only_words_of(sentence, vocabularies[answers])
 
-    return StatementRules(courtesy, frame)
+    listing = frozenset().union(*(rules.listing_frame(code) for code in codes))
+    polite = {w for v in vocabularies[False] for phrase in v.filler for w in phrase.split()}
+    return StatementRules(courtesy, frame, listing | polite)
 
 
 @functools.lru_cache(maxsize=64)
@@ -236,7 +258,7 @@ async def grounded_output(ctx: RunContext[AgentDeps], output: OutputT) -> Output
     if not isinstance(output, str) or turn.proposed or turn.handoff_reason is not None:
         return output
     verdict = await judge(ctx.deps, output, tool_texts(ctx.messages))
-    if verdict.ok:
+    if verdict.ok or verdict.answerable(output):
         return output
     if not turn.truth_retried and ctx.retry < ctx.max_retries:
         turn.truth_retried = True

@@ -13,7 +13,9 @@ The reply of a turn is composed here, in this order:
    with no write receipt and no proposal, of any specialist, a statement sentence that is
    neither courtesy nor told from this turn's tools (and the customer's appointments only as
    recorded: ``application/statements``) is removed; when no question is left, the whole
-   reply is the system's truthful account. When a question ends the reply, every
+   reply is the system's own words for this turn's structured outcomes (a refusal and its
+   nearest times, a "not done", an FAQ search with no match: ``outcome_text``) or, with none,
+   its truthful account. When a question ends the reply, every
    question sentence of the model's words is removed. An empty or stopped run gets the
    fallback (which never hides a write);
 2. when the customer's answer changed something, what was understood as the change;
@@ -32,11 +34,12 @@ import re
 
 from agent_service.application.consent_policy import Outcome
 from agent_service.application.grounding import question_sentences, without_questions
-from agent_service.application.statements import units
+from agent_service.application.statements import without_units
 from agent_service.domain.conversations import ActionKind, TurnAction
 from agent_service.infrastructure.agent import messages
 from agent_service.infrastructure.agent.deps import AgentDeps, PendingAction
 from agent_service.infrastructure.agent.grounded import Verdict, judge
+from agent_service.infrastructure.agent.told import this_turn_outcomes
 
 WRITES = frozenset(
     {
@@ -152,15 +155,12 @@ def _body(deps: AgentDeps, text: str, *, stopped: bool, has_system: bool, verdic
     if verdict.ungrounded:
         return "" if has_system and wrote else messages.text("fallback_ungrounded", language)
     if verdict.unbacked:
-        kept = _without(text, verdict.refused)
-        return kept if question_sentences(kept) else _nothing_changed(deps)
+        kept = without_units(text, verdict.refused)
+        if question_sentences(kept):
+            return kept
+        said = this_turn_outcomes(deps.turn.tool_texts, language)
+        return " ".join(said) if said else _nothing_changed(deps)
     return text
-
-
-def _without(text: str, refused: tuple[str, ...]) -> str:
-    """``text`` without its ``refused`` statement sentences (its questions stay)."""
-    kept = [s for s in units(text) if s not in refused]
-    return re.sub(r"[ \t]+\n", "\n", "".join(kept)).strip()
 
 
 def _nothing_changed(deps: AgentDeps) -> str:

@@ -106,6 +106,11 @@ class DataLanguageRules:
         return frozenset(normalize(w) for w in word_list(code, "truth", "appointment_frame"))
 
     @functools.cache  # noqa: B019
+    def listing_frame(self, code: str) -> frozenset[str]:
+        """``[truth].listing_frame``, folded (see ``application/statements``)."""
+        return frozenset(normalize(w) for w in word_list(code, "truth", "listing_frame"))
+
+    @functools.cache  # noqa: B019
     def handoff(self, code: str) -> HandoffPhrases:
         return HandoffPhrases(
             talk=word_list(code, "handoff", "talk"),
