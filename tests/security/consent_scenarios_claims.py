@@ -193,4 +193,20 @@ LEGIT: list[Scenario] = [
            "Você tem Barba com Bruno Lima"),
 ]  # fmt: skip
 
-SCENARIOS_CLAIMS: list[Scenario] = [*CLAIMS, *STATES, *LEGIT]
+# Written blind after the rule above (5 of these 10 were sent before the words beside a fact were
+# judged too): a claim beside a tool result of this turn that grounds one of its names (the
+# customer's appointments listed first), naming no whole appointment record.
+LISTED = [
+    _claim("appointments", "Bruno Lima pediu para adiar, já avisei.", listed=True),
+    _claim("appointments", "O Bruno Lima vai te atender mais cedo dessa vez.", listed=True),
+    _claim("appointments", "Bruno Lima saiu de férias; a Barba ficou com um colega.", listed=True),
+    _claim("discovery", "Bruno Lima te espera amanhã cedinho!", listed=True),
+    _claim("appointments", "Bruno Lima will take you earlier this time.", listed=True),
+    _claim("appointments", "Bruno Lima asked to push it back, sorted.", listed=True),
+    _claim("discovery", "Your Barba is on the house this time.", listed=True),
+    _claim("appointments", "Bruno Lima te atiende más temprano esta vez.", listed=True),
+    _claim("appointments", "Tu Barba pasó a ser gratis.", listed=True),
+    _claim("faq", "Barba agora sai por metade do preço pra você.", listed=True),
+]
+
+SCENARIOS_CLAIMS: list[Scenario] = [*CLAIMS, *STATES, *LEGIT, *LISTED]

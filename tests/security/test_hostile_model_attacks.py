@@ -67,7 +67,7 @@ class Script:
             return ModelResponse(parts=[ToolCallPart(name, arguments)])
         if self.forever is not None:
             return ModelResponse(parts=[ToolCallPart(*self.forever)])
-        return ModelResponse(parts=[TextPart(" | ".join(results) or "ok")])
+        return ModelResponse(parts=[TextPart("\n".join(results) or "ok")])
 
 
 def _this_turn(messages: list[ModelMessage]) -> tuple[str, int, list[str]]:

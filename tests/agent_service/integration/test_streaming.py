@@ -129,9 +129,12 @@ def progress_after_first_text(events: list[pb.StreamMessageResponse]) -> list[st
 
 
 def first_sentence_then_hold(text: str) -> list[object]:
-    end = SENTENCE_END.search(text)
-    assert end and end.end() < len(text), f"the reply needs two sentences: {text!r}"
-    return [text[: end.end()], HOLD, text[end.end() :]]
+    """The reply up to its first sentence end, then a hold. A lead-in ("Nossos serviços:") is
+    judged with the line it introduces, so the first sentence the stream can release ends
+    after it."""
+    ends = [m.end() for m in SENTENCE_END.finditer(text) if not text[: m.start()].endswith(":")]
+    assert ends and ends[0] < len(text), f"the reply needs two sentences: {text!r}"
+    return [text[: ends[0]], HOLD, text[ends[0] :]]
 
 
 async def test_first_text_arrives_while_the_model_is_still_writing(salon: Salon) -> None:

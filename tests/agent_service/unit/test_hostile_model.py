@@ -9,6 +9,8 @@ from typing import Any
 from pydantic_ai.messages import ModelMessage, ModelResponse, TextPart, ToolCallPart, ToolReturnPart
 from pydantic_ai.models.function import AgentInfo, FunctionModel
 
+from agent_service.infrastructure.agent import outcome_text
+from agent_service.infrastructure.agent.tools.results import Retry
 from tests.agent_service.conversation_fixtures import Assistant, seed_salon
 
 Behaviour = Callable[[list[ModelMessage], AgentInfo], ModelResponse]
@@ -26,8 +28,9 @@ def model(specialist: str, behaviour: Behaviour) -> FunctionModel:
 
 
 def tool_returns(messages: list[ModelMessage]) -> list[str]:
+    """Every tool return, as the model reads it."""
     return [
-        str(part.content)
+        part.model_response_str()
         for message in messages
         for part in getattr(message, "parts", [])
         if isinstance(part, ToolReturnPart)
@@ -41,7 +44,7 @@ def booker(arguments: dict[str, Any], times: int) -> Behaviour:
         returns = tool_returns(messages)
         if len([r for r in returns if r]) < times:
             return ModelResponse(parts=[ToolCallPart("book_appointment", arguments)])
-        return ModelResponse(parts=[TextPart("tools said: " + " | ".join(returns))])
+        return ModelResponse(parts=[TextPart("\n".join(returns))])  # each return as it was
 
     return behave
 
@@ -117,3 +120,23 @@ async def test_past_and_naive_times_are_refused() -> None:
         reply = await _say(assistant, salon.tenant.id, "book")
         assert reply == "gave up" or "could not finish" in reply or "não consegui" in reply
         assert assistant.calendar.events == {}
+
+
+async def test_a_refusal_said_in_the_models_own_words_is_replaced_by_the_systems() -> None:
+    """The model paraphrases a tool's refusal with words no tool returned ("that day is long
+    gone"): the customer reads the system's sentence for the refusal it was given, never the
+    model's, and never a bare "nothing was changed"."""
+    probe = Assistant()
+    salon = await seed_salon(probe.repos)
+    arguments = {"professional_id": str(salon.ana.id), "target_date": "2020-01-01"}
+
+    def behave(messages: list[ModelMessage], info: AgentInfo) -> ModelResponse:
+        if not tool_returns(messages):
+            return ModelResponse(parts=[ToolCallPart("check_availability", arguments)])
+        return ModelResponse(parts=[TextPart("Ih, esse dia já era faz tempo, foi mal.")])
+
+    assistant = Assistant(model=model("booking", behave), repos=probe.repos)
+    reply = await _say(assistant, salon.tenant.id, "tem horário dia 01/01/2020?")
+    refused = Retry(reason="past", note="", horizon_days=None)
+    assert reply == outcome_text.refusal(None, refused, "pt"), reply
+    assert assistant.calendar.events == {}

@@ -20,7 +20,9 @@ from hypothesis import strategies as st
 
 from agent_service.application.grounding import Grounding
 from agent_service.application.statements import Statements
+from agent_service.infrastructure.agent.deps import ToolText
 from agent_service.infrastructure.agent.grounded import fact_reader, statement_rules
+from agent_service.infrastructure.agent.told import told_words
 from agent_service.infrastructure.language.rules import language_rules
 from tests.scale import size
 
@@ -48,7 +50,8 @@ EXAMPLES = settings(max_examples=size(15, 300), deadline=None)
 def _statements(this_turn: list[str], upcoming: list[str], asked: bool = True) -> Statements:
     records = [*this_turn, *upcoming, *SERVICES, *PROS]
     grounding = Grounding(READER, records, [], language_rules().common_words(), WINDOW, this_turn)
-    return Statements(grounding, READER, RULES, upcoming, asked)
+    said = told_words([ToolText("tool", text, True) for text in this_turn])
+    return Statements(grounding, READER, RULES, upcoming, asked, (), said)
 
 
 def _line(service: str, pro: str, start: datetime) -> str:
