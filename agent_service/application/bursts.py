@@ -79,6 +79,19 @@ class Joined(Enum):
     """Claimed; this delivery now runs the lane."""
 
 
+class Completed(Enum):
+    """What storing the holder's own result alone (``complete_alone``) did."""
+
+    NEWS = "news"
+    """Nothing stored: a message was queued since the holder last asked."""
+    HELD = "held"
+    """Stored; the holder still holds the lane (it settles after the conversation's save)."""
+    GIVEN_UP = "given_up"
+    """Stored and the lane given up in the same write: the store's next turn context read
+    of the lane names this message as *saving* (``turn_context.SavingTurn``) until its
+    conversation is saved or its lease passed, and that turn waits for the save."""
+
+
 class LaneRepository(Protocol):
     """Customers' lanes, kept ON the message claims (the records of ``TurnRepository``):
     which claimed message's delivery runs the lane's turns (it *holds* the lane, with a lease
@@ -109,9 +122,11 @@ class LaneRepository(Protocol):
         ``holder``) last asked; asking resets it."""
         ...
 
-    async def complete_alone(self, lane: LaneKey, holder: str, result: TurnResult) -> bool:
+    async def complete_alone(self, lane: LaneKey, holder: str, result: TurnResult) -> Completed:
         """Store ``result`` as the holder's own message's outcome unless a message was queued
-        since it last asked (then nothing is written): the usual turn's one write."""
+        since it last asked (then nothing is written): the usual turn's one write. A store
+        whose turn context read names the lane's saving turn may give the lane up in the
+        same write (``Completed.GIVEN_UP``)."""
         ...
 
     async def renew(self, lane: LaneKey, holder: str) -> bool:
