@@ -32,7 +32,7 @@ async def find_sender(
     passed (its replica died): a turn sees the turn before it."""
     while True:
         found, saving = await _find_sender(repos, message, clock)
-        if saving is None or saving.saved_in(found[1], message.conversation_id):
+        if saving is None:
             return found
         await asyncio.sleep(SAVE_POLL_SECONDS)
 

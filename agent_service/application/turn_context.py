@@ -53,20 +53,10 @@ class Upcoming:
 @dataclass(frozen=True, slots=True)
 class SavingTurn:
     """The customer's lane's latest turn that gave the lane up before its conversation's save
-    (``bursts.Completed.GIVEN_UP``), within its lease: its message and the conversation its
-    stored reply names."""
+    (``bursts.Completed.GIVEN_UP``), within its lease, while the conversation its reply
+    names does not hold its message yet: the next turn waits for that save."""
 
     message_id: str
-    conversation_id: UUID
-
-    def saved_in(self, conversation: Conversation, named: UUID | None) -> bool:
-        """Whether a turn whose message names ``named`` and that read ``conversation`` may
-        run: the saving turn's message is in it, or the message names another one."""
-        if named is not None and named != self.conversation_id:
-            return True
-        return conversation.id == self.conversation_id and any(
-            message.message_id == self.message_id for message in conversation.messages
-        )
 
 
 @dataclass(frozen=True, slots=True)

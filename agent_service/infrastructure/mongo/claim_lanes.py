@@ -130,8 +130,9 @@ class BeanieClaimLanes:
     @guarded
     async def complete_alone(self, lane: LaneKey, holder: str, result: TurnResult) -> Completed:
         """The result stored, the slot freed and the lane given up in one write; the claim
-        stays *saving* (``saving_until``, one lease) for the turn context read of the lane's
-        next turn, which waits until this message is in the conversation (``SavingTurn``)."""
+        stays *saving* (``saving_until``, one lease; ``saving_in`` the conversation) for the
+        turn context read of the lane's next turn, which waits until this message is in that
+        conversation (``SavingTurn``)."""
         now = await self._clock.now()
         stored = await self._claims().update_one(
             _key(lane, holder) | _NO_NEWS,
@@ -140,6 +141,7 @@ class BeanieClaimLanes:
                     "result": result.model_dump(mode="json"),
                     "failure": None,
                     "saving_until": now + self._lease,
+                    "saving_in": result.conversation_id,
                 },
                 "$unset": {
                     "slot": "",

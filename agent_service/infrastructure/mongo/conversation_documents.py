@@ -106,8 +106,8 @@ class ProcessedTurnDocument(Document):
     # turn holds one of its tenant's turn slots (see ``claim_slots``); ``lane``,
     # ``lane_open`` (until the message has an outcome), ``queued`` (what its turn needs),
     # ``arrived_at``, and on the claim whose delivery holds the lane ``running`` (the lane),
-    # ``running_until`` and ``newcomers``, and ``saving_until`` on a claim whose turn gave
-    # the lane up before its conversation's save (see ``claim_lanes``).
+    # ``running_until`` and ``newcomers``, and ``saving_until``/``saving_in`` (its lease, its
+    # conversation) on a claim whose turn gave the lane up before the save (``claim_lanes``).
 
     class Settings:
         name = "processed_turns"

@@ -128,7 +128,7 @@ async def test_a_turn_that_gave_its_lane_up_before_its_save_is_waited_for_by_the
     read = await repos.turn_context.read(
         tenant.id, "whatsapp", maria.external_id, None, DAY, lane=lane.customer
     )
-    assert read.saving == SavingTurn("m1", conversation.id)
+    assert read.saving == SavingTurn("m1")
     # The next turn reads again until the first one's save shows: it sees that turn.
     counting = CountingReader(repos.turn_context, reads=2)
     waiting = replace(repos, turn_context=counting)
@@ -141,6 +141,10 @@ async def test_a_turn_that_gave_its_lane_up_before_its_save_is_waited_for_by_the
     await repos.conversations.save(saved)
     _, seen, _ = await finding
     assert seen.id == conversation.id and [m.message_id for m in seen.messages] == ["m1"]
+    again = await repos.turn_context.read(
+        tenant.id, "whatsapp", maria.external_id, None, DAY, lane=lane.customer
+    )
+    assert again.saving is None  # saved: nothing to wait for
 
 
 async def test_a_saving_turn_whose_lease_passed_is_not_waited_for(repos: Repositories) -> None:
