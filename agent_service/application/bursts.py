@@ -5,9 +5,11 @@ Rules (the contract gateways rely on, docs/gateways.md#bursts):
 
 - every message of a customer on a channel enters that customer's *lane* (kept on the
   message claims in the shared database, so replicas agree), in arrival order; the delivery
-  that holds the lane runs its turns, one at a time, and gives it up only after the turn's
-  conversation is saved (the next turn sees it); a holder that dies stops renewing its lease
-  and a waiting delivery of any replica takes the lane over;
+  that holds the lane runs its turns, one at a time, and gives it up after the turn's
+  conversation is saved, or (the usual turn: its own message alone, nothing new) in the write
+  that stores its reply, when the store's next turn context read of the lane then waits for
+  that save (``Completed.GIVEN_UP``): either way the next turn sees it; a holder that dies
+  stops renewing its lease and a waiting delivery of any replica takes the lane over;
 - a turn answers the messages at the head of the lane that name the same conversation (at
   most ``MAX_BURST_MESSAGES``, their texts at most ``MAX_MESSAGE_CHARS`` together, joined by
   new lines in arrival order); the reply goes to the LAST of them, which lists them all
