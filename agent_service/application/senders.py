@@ -31,15 +31,32 @@ async def find_sender(
     first: ``bursts.Completed.GIVEN_UP``), read again until that save shows, or its lease
     passed (its replica died): a turn sees the turn before it."""
     while True:
-        found, saving = await _find_sender(repos, message, clock)
-        if saving is None:
+        found, read, saving = await _find_sender(repos, message, clock)
+        if saving is None or await _saved(repos, message, read, saving):
             return found
         await asyncio.sleep(SAVE_POLL_SECONDS)
 
 
+async def _saved(
+    repos: Repositories, message: IncomingMessage, read: Conversation | None, saving: SavingTurn
+) -> bool:
+    """Whether the saving turn's conversation holds its message: the one the turn read (the
+    usual case: the same conversation goes on), else that conversation itself, read again
+    (the turn read another one or none: it ended meanwhile, or is not stored yet)."""
+    if saving.shown_in(read):
+        return True
+    try:
+        stored = await repos.conversations.get(message.tenant_id, saving.conversation_id)
+    except NotFoundError:
+        return False
+    return saving.shown_in(stored)
+
+
 async def _find_sender(
     repos: Repositories, message: IncomingMessage, clock: Callable[[], datetime]
-) -> tuple[tuple[Customer, Conversation, Upcoming | None], SavingTurn | None]:
+) -> tuple[tuple[Customer, Conversation, Upcoming | None], Conversation | None, SavingTurn | None]:
+    """What ``find_sender`` returns, the conversation as read (None: none read) and the
+    lane's saving turn."""
     sender = Customer(
         tenant_id=message.tenant_id,
         channel=message.channel,
@@ -62,17 +79,14 @@ async def _find_sender(
                 customer, _ = await repos.customers.upsert(sender)
             found = _Found(known.conversation)
             conversation = await _conversation(repos, message, customer, found)
-            return (customer, conversation, known.upcoming), known.saving
+            return (customer, conversation, known.upcoming), known.conversation, known.saving
     customer, created = await repos.customers.upsert(sender, likely_new=reader is not None)
     if created and message.conversation_id is None:
         # A customer stored just now has no conversation and no appointment yet.
         nothing = Upcoming(clock(), UPCOMING_READ, (), pending=())
-        return (
-            customer,
-            await _conversation(repos, message, customer, _Found(None)),
-            nothing,
-        ), None
-    return (customer, await _conversation(repos, message, customer), None), None
+        sent = (customer, await _conversation(repos, message, customer, _Found(None)), nothing)
+        return sent, None, None
+    return (customer, await _conversation(repos, message, customer), None), None, None
 
 
 async def _conversation(

@@ -53,10 +53,19 @@ class Upcoming:
 @dataclass(frozen=True, slots=True)
 class SavingTurn:
     """The customer's lane's latest turn that gave the lane up before its conversation's save
-    (``bursts.Completed.GIVEN_UP``), within its lease, while the conversation its reply
-    names does not hold its message yet: the next turn waits for that save."""
+    (``bursts.Completed.GIVEN_UP``), within its lease: its message and the conversation its
+    reply names. The next turn waits until that conversation holds the message."""
 
     message_id: str
+    conversation_id: UUID
+
+    def shown_in(self, conversation: Conversation | None) -> bool:
+        """Whether ``conversation`` is this turn's and holds its message (it was saved)."""
+        return (
+            conversation is not None
+            and conversation.id == self.conversation_id
+            and any(message.message_id == self.message_id for message in conversation.messages)
+        )
 
 
 @dataclass(frozen=True, slots=True)

@@ -81,7 +81,9 @@ class MongoTurnContextReader:
             customer=customer.to_domain(),
             conversation=conversation,
             upcoming=Upcoming(after, UPCOMING_READ, appointments, pending=pending),
-            saving=SavingTurn(saving[0]["message_id"]) if saving else None,
+            saving=(
+                SavingTurn(saving[0]["message_id"], saving[0]["saving_in"]) if saving else None
+            ),
         )
 
 
@@ -115,27 +117,7 @@ def _conversation_lookup(
 
 
 def _saving_lookup(tenant_id: UUID, lane: str, now: datetime) -> dict[str, Any]:
-    """The lane's latest claim that gave the lane up before its save, within its lease, when
-    its conversation does not hold its message yet (not stored, or saved without it)."""
-    saved = {
-        "$lookup": {
-            "from": ConversationDocument.get_collection_name(),
-            "let": {"conversation": "$saving_in", "message": "$message_id"},
-            "pipeline": [
-                {
-                    "$match": {
-                        "$expr": {"$eq": ["$_id", "$$conversation"]},
-                        "tenant_id": tenant_id,
-                    }
-                },
-                {"$unwind": "$messages"},
-                {"$match": {"$expr": {"$eq": ["$messages.message_id", "$$message"]}}},
-                {"$limit": 1},
-                {"$project": {"_id": 1}},
-            ],
-            "as": "saved",
-        }
-    }
+    """The lane's latest claim that gave the lane up before its save, within its lease."""
     return {
         "$lookup": {
             "from": ProcessedTurnDocument.get_collection_name(),
@@ -149,9 +131,7 @@ def _saving_lookup(tenant_id: UUID, lane: str, now: datetime) -> dict[str, Any]:
                 },
                 {"$sort": {"arrived_at": -1, "_id": -1}},
                 {"$limit": 1},
-                saved,
-                {"$match": {"saved": {"$size": 0}}},
-                {"$project": {"_id": 0, "message_id": 1}},
+                {"$project": {"_id": 0, "message_id": 1, "saving_in": 1}},
             ],
             "as": "saving",
         }

@@ -128,7 +128,7 @@ async def test_a_turn_that_gave_its_lane_up_before_its_save_is_waited_for_by_the
     read = await repos.turn_context.read(
         tenant.id, "whatsapp", maria.external_id, None, DAY, lane=lane.customer
     )
-    assert read.saving == SavingTurn("m1")
+    assert read.saving == SavingTurn("m1", conversation.id)
     # The next turn reads again until the first one's save shows: it sees that turn.
     counting = CountingReader(repos.turn_context, reads=2)
     waiting = replace(repos, turn_context=counting)
@@ -144,7 +144,12 @@ async def test_a_turn_that_gave_its_lane_up_before_its_save_is_waited_for_by_the
     again = await repos.turn_context.read(
         tenant.id, "whatsapp", maria.external_id, None, DAY, lane=lane.customer
     )
-    assert again.saving is None  # saved: nothing to wait for
+    assert again.saving is not None and again.saving.shown_in(again.conversation)
+    # Ended since: the next turn reads no open conversation, and the saving one holds m1.
+    stored = await repos.conversations.get(tenant.id, conversation.id)
+    await repos.conversations.save(stored.ended())
+    _, fresh, _ = await find_sender(repos, replace(first, message_id="m3"), lambda: DAY)
+    assert fresh.id != conversation.id and fresh.messages == ()
 
 
 async def test_a_saving_turn_whose_lease_passed_is_not_waited_for(repos: Repositories) -> None:
