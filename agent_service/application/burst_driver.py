@@ -12,11 +12,13 @@ import asyncio
 import contextlib
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from enum import Enum
 
 import structlog
 
 from agent_service.application.bursts import (
     MAX_SUPERSEDES,
+    Completed,
     LaneKey,
     QueuedMessage,
     newcomers,
@@ -33,6 +35,15 @@ from agent_service.domain.errors import RetryableTurnError, StorageUnavailableEr
 log = structlog.get_logger("agenda.conversation")
 MessageKey = tuple[object, str, str]
 """(tenant id, channel, message id)."""
+
+
+class _Ended(Enum):
+    """How a turn left the lane it was run in."""
+
+    GIVEN_UP = "given_up"
+    """The usual turn: given up in the write that stored the result."""
+    FAILED = "failed"
+    """Failed unexpectedly: to be given up for another delivery to take over."""
 
 
 Outcome = TurnResult | TurnFailure | BaseException
@@ -119,9 +130,11 @@ class BurstDriver:
             queue = await lanes.waiting(lane) if read_first else (own,)
             while True:
                 if queue:
-                    queue, failed = await self._answer(lane, holder, queue, tenant, progress)
-                    if failed:  # the lane is given up: a waiting delivery takes it over
+                    queue, ended = await self._answer(lane, holder, queue, tenant, progress)
+                    if ended is _Ended.FAILED:  # given up: a waiting delivery takes it over
                         await lanes.release(lane, holder)
+                        return
+                    if ended is _Ended.GIVEN_UP:  # the usual turn gave it up as it stored
                         return
                     continue
                 if await lanes.settle(lane, holder):
@@ -141,14 +154,15 @@ class BurstDriver:
         queue: Sequence[QueuedMessage],
         tenant: Tenant,
         progress: ProgressSink | None,
-    ) -> tuple[tuple[QueuedMessage, ...], bool]:
+    ) -> tuple[tuple[QueuedMessage, ...], _Ended | None]:
         """One burst's turn and its stored outcome; what is known to wait after it, and
-        whether it failed unexpectedly (then this delivery stops holding the lane: its own
+        whether the lane is given up: the usual turn gave it up as it stored its result, or
+        the turn failed unexpectedly (then this delivery stops holding the lane: its own
         claim may be gone)."""
         batch = next_batch(queue)
         keys = [(lane.tenant_id, lane.channel, m.message_id) for m in batch]
         try:
-            batch, known = await self._turn(lane, holder, queue, batch, tenant, progress)
+            batch, known, given_up = await self._turn(lane, holder, queue, batch, tenant, progress)
         except RetryableTurnError as error:
             failure = TurnFailure(
                 reason=error.reason,
@@ -160,13 +174,13 @@ class BurstDriver:
             for key in keys:
                 await self._repos.turns.fail(lane.tenant_id, lane.channel, key[2], failure)
             self._waiters.deliver([(key, error) for key in keys])
-            return await self._repos.lanes.waiting(lane), False
+            return await self._repos.lanes.waiting(lane), None
         except Exception as error:  # noqa: BLE001 - not swallowed: handed to its waiters
             for key in keys:  # a redelivery runs them again
                 await self._repos.turns.release(lane.tenant_id, lane.channel, key[2])
             self._waiters.deliver([(key, error) for key in keys])
-            return (), True
-        return _rest(known, batch), False
+            return (), _Ended.FAILED
+        return _rest(known, batch), _Ended.GIVEN_UP if given_up else None
 
     async def _turn(
         self,
@@ -176,25 +190,26 @@ class BurstDriver:
         batch: tuple[QueuedMessage, ...],
         tenant: Tenant,
         progress: ProgressSink | None,
-    ) -> tuple[tuple[QueuedMessage, ...], Sequence[QueuedMessage]]:
+    ) -> tuple[tuple[QueuedMessage, ...], Sequence[QueuedMessage], bool]:
         """Run and store the burst's turn, started again with the messages that arrived
-        meanwhile while it changed nothing (``bursts``); the messages it answered and what
-        was known to wait when it was stored."""
+        meanwhile while it changed nothing (``bursts``); the messages it answered, what
+        was known to wait when it was stored, and whether storing it gave the lane up."""
         lanes = self._repos.lanes
         turn = await self._runner.prepare(tenant, incoming_of(lane.tenant_id, lane.channel, batch))
         if turn.with_human:
             self._delivered(lane, await self._runner.commit_human(turn, batch))
-            return batch, queue
+            return batch, queue, False
         known = queue
         for attempt in range(MAX_SUPERSEDES + 1):
             sink = TextGate(progress, own=[m.message_id for m in batch] == [holder])
             output = await self._runner.run(turn, batch, sink)
             if _alone(holder, batch, known):
                 (_, result), *_ = self._runner.results(turn, batch, output)
-                if await lanes.complete_alone(lane, holder, result):  # the usual turn
+                completed = await lanes.complete_alone(lane, holder, result)  # the usual turn
+                if completed is not Completed.NEWS:
                     self._delivered(lane, [(holder, result)])
                     await self._runner.save(turn, batch, output)
-                    return batch, ()
+                    return batch, (), completed is Completed.GIVEN_UP
                 await lanes.arrivals(lane, holder)
             elif not await lanes.arrivals(lane, holder):
                 break
@@ -205,7 +220,7 @@ class BurstDriver:
             log.info("turn_superseded", answered=len(batch), arrived=len(later))
             batch = (*batch, *later)
         self._delivered(lane, await self._runner.commit(turn, batch, output))
-        return batch, known
+        return batch, known, False
 
     def _delivered(self, lane: LaneKey, results: Sequence[tuple[str, TurnResult]]) -> None:
         self._waiters.deliver(

@@ -5,9 +5,11 @@ Rules (the contract gateways rely on, docs/gateways.md#bursts):
 
 - every message of a customer on a channel enters that customer's *lane* (kept on the
   message claims in the shared database, so replicas agree), in arrival order; the delivery
-  that holds the lane runs its turns, one at a time, and gives it up only after the turn's
-  conversation is saved (the next turn sees it); a holder that dies stops renewing its lease
-  and a waiting delivery of any replica takes the lane over;
+  that holds the lane runs its turns, one at a time, and gives it up after the turn's
+  conversation is saved, or (the usual turn: its own message alone, nothing new) in the write
+  that stores its reply, when the store's next turn context read of the lane then waits for
+  that save (``Completed.GIVEN_UP``): either way the next turn sees it; a holder that dies
+  stops renewing its lease and a waiting delivery of any replica takes the lane over;
 - a turn answers the messages at the head of the lane that name the same conversation (at
   most ``MAX_BURST_MESSAGES``, their texts at most ``MAX_MESSAGE_CHARS`` together, joined by
   new lines in arrival order); the reply goes to the LAST of them, which lists them all
@@ -79,6 +81,19 @@ class Joined(Enum):
     """Claimed; this delivery now runs the lane."""
 
 
+class Completed(Enum):
+    """What storing the holder's own result alone (``complete_alone``) did."""
+
+    NEWS = "news"
+    """Nothing stored: a message was queued since the holder last asked."""
+    HELD = "held"
+    """Stored; the holder still holds the lane (it settles after the conversation's save)."""
+    GIVEN_UP = "given_up"
+    """Stored and the lane given up in the same write: the store's next turn context read
+    of the lane names this message as *saving* (``turn_context.SavingTurn``) until its
+    conversation is saved or its lease passed, and that turn waits for the save."""
+
+
 class LaneRepository(Protocol):
     """Customers' lanes, kept ON the message claims (the records of ``TurnRepository``):
     which claimed message's delivery runs the lane's turns (it *holds* the lane, with a lease
@@ -109,9 +124,11 @@ class LaneRepository(Protocol):
         ``holder``) last asked; asking resets it."""
         ...
 
-    async def complete_alone(self, lane: LaneKey, holder: str, result: TurnResult) -> bool:
+    async def complete_alone(self, lane: LaneKey, holder: str, result: TurnResult) -> Completed:
         """Store ``result`` as the holder's own message's outcome unless a message was queued
-        since it last asked (then nothing is written): the usual turn's one write."""
+        since it last asked (then nothing is written): the usual turn's one write. A store
+        whose turn context read names the lane's saving turn may give the lane up in the
+        same write (``Completed.GIVEN_UP``)."""
         ...
 
     async def renew(self, lane: LaneKey, holder: str) -> bool:

@@ -4,24 +4,59 @@ a new one not stored yet) and, when the store joins them, their upcoming appoint
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
 
 from agent_service.application.customers import merge_profile
-from agent_service.application.incoming import IncomingMessage
+from agent_service.application.incoming import IncomingMessage, customer_ref
 from agent_service.application.repositories import Repositories
-from agent_service.application.turn_context import UPCOMING_READ, Upcoming
+from agent_service.application.turn_context import UPCOMING_READ, SavingTurn, Upcoming
 from agent_service.domain.catalog import Customer
 from agent_service.domain.conversations import Conversation, ConversationStatus
 from agent_service.domain.errors import NotFoundError
+
+SAVE_POLL_SECONDS = 0.02
+"""How often a turn reads again while its lane's previous turn is saving (a few ms, rare: a
+message of the customer that arrived in between the two writes of that turn)."""
 
 
 async def find_sender(
     repos: Repositories, message: IncomingMessage, clock: Callable[[], datetime]
 ) -> tuple[Customer, Conversation, Upcoming | None]:
     """The sender (created or profile merged as needed), their conversation and, when the
-    store joins them, their upcoming appointments: one read for a known customer."""
+    store joins them, their upcoming appointments: one read for a known customer. While the
+    customer's lane's previous turn is still saving its conversation (it gave the lane up
+    first: ``bursts.Completed.GIVEN_UP``), read again until that save shows, or its lease
+    passed (its replica died): a turn sees the turn before it."""
+    while True:
+        found, read, saving = await _find_sender(repos, message, clock)
+        if saving is None or await _saved(repos, message, read, saving):
+            return found
+        await asyncio.sleep(SAVE_POLL_SECONDS)
+
+
+async def _saved(
+    repos: Repositories, message: IncomingMessage, read: Conversation | None, saving: SavingTurn
+) -> bool:
+    """Whether the saving turn's conversation holds its message: the one the turn read (the
+    usual case: the same conversation goes on), else that conversation itself, read again
+    (the turn read another one or none: it ended meanwhile, or is not stored yet)."""
+    if saving.shown_in(read):
+        return True
+    try:
+        stored = await repos.conversations.get(message.tenant_id, saving.conversation_id)
+    except NotFoundError:
+        return False
+    return saving.shown_in(stored)
+
+
+async def _find_sender(
+    repos: Repositories, message: IncomingMessage, clock: Callable[[], datetime]
+) -> tuple[tuple[Customer, Conversation, Upcoming | None], Conversation | None, SavingTurn | None]:
+    """What ``find_sender`` returns, the conversation as read (None: none read) and the
+    lane's saving turn."""
     sender = Customer(
         tenant_id=message.tenant_id,
         channel=message.channel,
@@ -36,19 +71,22 @@ async def find_sender(
             sender.external_id,
             message.conversation_id,
             clock(),
+            lane=customer_ref(message),
         )
         if known.customer is not None:
             customer = known.customer
             if merge_profile(customer, sender) != customer:
                 customer, _ = await repos.customers.upsert(sender)
             found = _Found(known.conversation)
-            return customer, await _conversation(repos, message, customer, found), known.upcoming
+            conversation = await _conversation(repos, message, customer, found)
+            return (customer, conversation, known.upcoming), known.conversation, known.saving
     customer, created = await repos.customers.upsert(sender, likely_new=reader is not None)
     if created and message.conversation_id is None:
         # A customer stored just now has no conversation and no appointment yet.
         nothing = Upcoming(clock(), UPCOMING_READ, (), pending=())
-        return customer, await _conversation(repos, message, customer, _Found(None)), nothing
-    return customer, await _conversation(repos, message, customer), None
+        sent = (customer, await _conversation(repos, message, customer, _Found(None)), nothing)
+        return sent, None, None
+    return (customer, await _conversation(repos, message, customer), None), None, None
 
 
 async def _conversation(

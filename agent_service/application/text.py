@@ -47,16 +47,31 @@ def _keep(char: str) -> bool:
 class _FoldTable(dict[int, str]):
     """``str.translate`` table: code point → its fold (a space for whitespace), filled on
     first use and bounded (past ``LIMIT`` distinct characters, new ones are folded each
-    time and not kept)."""
+    time and not kept). ``uneven``: the kept code points whose fold is not exactly one
+    character (``ﬁ`` → ``fi``, a lone combining mark → nothing)."""
 
     LIMIT = 8192
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.uneven: set[int] = set()
 
     def __missing__(self, point: int) -> str:
         char = chr(point)
         folded = " " if char.isspace() else _fold_char(char)
         if len(self) < self.LIMIT:
             self[point] = folded
+            if len(folded) != 1:
+                self.uneven.add(point)
         return folded
+
+    def one_to_one(self, text: str) -> bool:
+        """Whether every character of ``text`` (already looked up) folds to exactly one
+        character: none is uneven, and each was kept (always, while the table is not full)."""
+        points = [*map(ord, text)]
+        return self.uneven.isdisjoint(points) and (
+            len(self) < self.LIMIT or all(map(self.__contains__, points))
+        )
 
 
 _FOLD = _FoldTable()
@@ -66,6 +81,9 @@ def fold_with_map(text: str) -> tuple[str, list[int]]:
     """Fold ``text`` like :func:`normalize` but keep whitespace runs; map back to input indexes."""
     if text.isascii():  # every ASCII character folds to exactly one character
         return text.translate(_FOLD), list(range(len(text)))
+    folded = text.translate(_FOLD)  # fills the table with the text's characters
+    if _FOLD.one_to_one(text):  # the usual text (accents): one folded character each
+        return folded, list(range(len(text)))
     chars: list[str] = []
     index: list[int] = []
     for position, char in enumerate(text):

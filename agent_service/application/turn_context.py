@@ -51,6 +51,24 @@ class Upcoming:
 
 
 @dataclass(frozen=True, slots=True)
+class SavingTurn:
+    """The customer's lane's latest turn that gave the lane up before its conversation's save
+    (``bursts.Completed.GIVEN_UP``), within its lease: its message and the conversation its
+    reply names. The next turn waits until that conversation holds the message."""
+
+    message_id: str
+    conversation_id: UUID
+
+    def shown_in(self, conversation: Conversation | None) -> bool:
+        """Whether ``conversation`` is this turn's and holds its message (it was saved)."""
+        return (
+            conversation is not None
+            and conversation.id == self.conversation_id
+            and any(message.message_id == self.message_id for message in conversation.messages)
+        )
+
+
+@dataclass(frozen=True, slots=True)
 class TurnContext:
     """What the store holds for a message's sender; None/empty parts are not stored yet."""
 
@@ -59,6 +77,8 @@ class TurnContext:
     """The named conversation (any status, any customer: the caller checks) or, when none is
     named, the customer's latest one on the channel that has not ended."""
     upcoming: Upcoming | None
+    saving: SavingTurn | None = None
+    """The lane's saving turn, when ``lane`` was asked (see ``SavingTurn``)."""
 
 
 class TurnContextReader(Protocol):
@@ -69,7 +89,11 @@ class TurnContextReader(Protocol):
         external_id: str,
         conversation_id: UUID | None,
         upcoming_after: datetime,
+        lane: str | None = None,
     ) -> TurnContext:
         """The sender's customer, conversation, next ``UPCOMING_READ`` confirmed
-        appointments and first ``PENDING_READ`` pending ones, in one read."""
+        appointments and first ``PENDING_READ`` pending ones, in one read; with ``lane``
+        (the customer's reference on the channel, ``incoming.customer_ref``), that lane's
+        saving turn too. A store whose lanes give the lane up before the save
+        (``Completed.GIVEN_UP``) must name it."""
         ...

@@ -181,10 +181,11 @@ class TurnRunner:
     async def save(
         self, turn: PreparedTurn, batch: Sequence[QueuedMessage], output: TurnOutput
     ) -> None:
-        """The burst's messages, the reply and the engine's state in the conversation (after
-        the outcomes are stored), and a name the customer told."""
-        await save_turn(self._repos, turn.conversation, _messages(batch), output)
+        """A name the customer told, then the burst's messages, the reply and the engine's
+        state in the conversation (after the outcomes are stored): the conversation last, so
+        a next turn that sees this one in it sees the name too (``SavingTurn``)."""
         await remember_name(self._repos, turn.customer, output)
+        await save_turn(self._repos, turn.conversation, _messages(batch), output)
 
     async def commit_human(
         self, turn: PreparedTurn, batch: Sequence[QueuedMessage]

@@ -7,7 +7,7 @@ from __future__ import annotations
 import itertools
 from typing import TYPE_CHECKING
 
-from agent_service.application.bursts import Joined, LaneKey, QueuedMessage
+from agent_service.application.bursts import Completed, Joined, LaneKey, QueuedMessage
 from agent_service.domain.conversations import TurnResult
 
 if TYPE_CHECKING:
@@ -90,12 +90,13 @@ class InMemoryLanes:
             claim.newcomers = False
         return told
 
-    async def complete_alone(self, lane: LaneKey, holder: str, result: TurnResult) -> bool:
+    async def complete_alone(self, lane: LaneKey, holder: str, result: TurnResult) -> Completed:
+        """Keeps the lane (this store's turn context is read without the lane's saving turn)."""
         claim = self._claim(lane, holder)
         if claim is None or claim.newcomers:
-            return False
+            return Completed.NEWS
         await self.turns.complete(lane.tenant_id, lane.channel, holder, result)
-        return True
+        return Completed.HELD
 
     async def renew(self, lane: LaneKey, holder: str) -> bool:
         claim = self._held(lane, holder)

@@ -50,7 +50,10 @@ def dump_history(messages: list[ModelMessage]) -> list[Any]:
     """JSON of the latest messages, cut so the kept part starts at a customer message."""
     kept = _from_customer_message(messages[-KEEP_MESSAGES:])
     dumped: list[Any] = _once(
-        [bound(m) for m in ModelMessagesTypeAdapter.dump_python(kept, mode="json")]
+        [
+            m if _fits(m, calls=True) else bound(m)
+            for m in ModelMessagesTypeAdapter.dump_python(kept, mode="json")
+        ]
     )
     while dumped and len(json.dumps(dumped)) > MAX_HISTORY_CHARS:
         dumped = _from_customer_json(dumped[1:])
@@ -142,13 +145,28 @@ def bound(value: Any) -> Any:
     return value
 
 
-def _fits(value: Any) -> bool:
-    if isinstance(value, str):
-        return len(value) <= MAX_PART_CHARS
-    if isinstance(value, list):
-        return all(_fits(item) for item in value)
-    if isinstance(value, dict):
-        return all(_fits(item) for item in value.values())
+def _fits(value: Any, *, calls: bool = False) -> bool:
+    """Whether every string in ``value`` (JSON: dicts, lists, scalars) is within
+    ``MAX_PART_CHARS`` and, with ``calls``, every tool call's arguments too: what ``bound``
+    leaves unchanged. One loop over a stack, not a call per value (a history holds hundreds)."""
+    pending = [value]
+    take, extend = pending.pop, pending.extend
+    while pending:
+        item = take()
+        kind = type(item)
+        if kind is str:
+            if len(item) > MAX_PART_CHARS:
+                return False
+        elif kind is list:
+            extend(item)
+        elif kind is dict:
+            if (
+                calls
+                and item.get("part_kind") == "tool-call"
+                and len(json.dumps(item.get("args"))) > MAX_PART_CHARS
+            ):
+                return False
+            extend(item.values())
     return True
 
 

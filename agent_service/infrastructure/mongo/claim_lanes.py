@@ -11,6 +11,9 @@ lane is held is inserted without it and then sets ``newcomers`` on the holder's 
 holder's conditional writes see it). A holder that died stops renewing ``running_until``; a
 waiting delivery then takes ``running`` back (a conditional ``$unset``) and sets it on its own
 claim. Giving the lane up is a conditional ``$unset`` that fails while ``newcomers`` is set.
+The usual turn (the holder's message alone) stores its result and gives the lane up in ONE
+such write, before its conversation is saved: the claim then carries ``saving_until`` and the
+lane's next turn context read (``turn_context``) names it until the save shows it.
 """
 
 from __future__ import annotations
@@ -22,7 +25,7 @@ from pymongo import ReturnDocument
 from pymongo.asynchronous.collection import AsyncCollection
 from pymongo.errors import DuplicateKeyError
 
-from agent_service.application.bursts import Joined, LaneKey, QueuedMessage
+from agent_service.application.bursts import Completed, Joined, LaneKey, QueuedMessage
 from agent_service.application.consent_policy import StructuredDecision
 from agent_service.domain.conversations import ReplyChoice, TurnResult
 from agent_service.infrastructure.mongo.clock import DatabaseClock
@@ -52,7 +55,7 @@ class BeanieClaimLanes:
     async def claim(self, lane: LaneKey, message: QueuedMessage, digest: str) -> Joined:
         fields = _lane_fields(lane, message)
         claimed, holding = await self._turns.insert_claim(
-            _key(lane, message.message_id), digest, fields, running=_name(lane)
+            _key(lane, message.message_id), digest, fields, running=lane_name(lane)
         )
         if not claimed:
             return Joined.TAKEN
@@ -80,7 +83,7 @@ class BeanieClaimLanes:
         """Tell the lane's holder a message arrived, or hold the lane when it has none."""
         for _ in range(_JOIN_TRIES):
             told = await self._claims().update_one(
-                _lane(lane) | {"running": _name(lane)}, {"$set": {"newcomers": True}}
+                _lane(lane) | {"running": lane_name(lane)}, {"$set": {"newcomers": True}}
             )
             if told.matched_count == 1:
                 return False
@@ -93,7 +96,7 @@ class BeanieClaimLanes:
         if await self._hold(lane, message_id):
             return True
         now = await self._clock.now()
-        expired = _lane(lane) | {"running": _name(lane), "running_until": {"$lt": now}}
+        expired = _lane(lane) | {"running": lane_name(lane), "running_until": {"$lt": now}}
         freed = await self._claims().update_one(
             expired, {"$unset": {"running": "", "running_until": "", "newcomers": ""}}
         )
@@ -101,8 +104,8 @@ class BeanieClaimLanes:
 
     async def _hold(self, lane: LaneKey, message_id: str) -> bool:
         now = await self._clock.now()
-        mine = _key(lane, message_id) | {"lane_open": _name(lane)}
-        held = {"running": _name(lane), "running_until": now + self._lease}
+        mine = _key(lane, message_id) | {"lane_open": lane_name(lane)}
+        held = {"running": lane_name(lane), "running_until": now + self._lease}
         try:
             result = await self._claims().update_one(mine, {"$set": held})
         except DuplicateKeyError:
@@ -112,7 +115,7 @@ class BeanieClaimLanes:
     @guarded
     async def waiting(self, lane: LaneKey) -> tuple[QueuedMessage, ...]:
         found = self._claims().find(
-            _lane(lane) | {"lane_open": _name(lane)}, {"message_id": 1, "queued": 1}
+            _lane(lane) | {"lane_open": lane_name(lane)}, {"message_id": 1, "queued": 1}
         )
         documents = await found.sort([("arrived_at", 1), ("_id", 1)]).to_list()
         return tuple(_queued(document) for document in documents if document.get("queued"))
@@ -125,28 +128,44 @@ class BeanieClaimLanes:
         return told is not None
 
     @guarded
-    async def complete_alone(self, lane: LaneKey, holder: str, result: TurnResult) -> bool:
+    async def complete_alone(self, lane: LaneKey, holder: str, result: TurnResult) -> Completed:
+        """The result stored, the slot freed and the lane given up in one write; the claim
+        stays *saving* (``saving_until``, one lease; ``saving_in`` the conversation) for the
+        turn context read of the lane's next turn, which waits until this message is in that
+        conversation (``SavingTurn``)."""
+        now = await self._clock.now()
         stored = await self._claims().update_one(
             _key(lane, holder) | _NO_NEWS,
             {
-                "$set": {"result": result.model_dump(mode="json"), "failure": None},
-                "$unset": {"slot": "", "slot_until": "", "lane_open": ""},
+                "$set": {
+                    "result": result.model_dump(mode="json"),
+                    "failure": None,
+                    "saving_until": now + self._lease,
+                    "saving_in": result.conversation_id,
+                },
+                "$unset": {
+                    "slot": "",
+                    "slot_until": "",
+                    "lane_open": "",
+                    "running": "",
+                    "running_until": "",
+                },
             },
         )
-        return stored.matched_count == 1
+        return Completed.GIVEN_UP if stored.matched_count == 1 else Completed.NEWS
 
     @guarded
     async def renew(self, lane: LaneKey, holder: str) -> bool:
         now = await self._clock.now()
         renewed = await self._claims().update_one(
-            _key(lane, holder) | {"running": _name(lane)},
+            _key(lane, holder) | {"running": lane_name(lane)},
             {"$set": {"running_until": now + self._lease}},
         )
         return renewed.matched_count == 1
 
     @guarded
     async def settle(self, lane: LaneKey, holder: str) -> bool:
-        held = _key(lane, holder) | {"running": _name(lane)}
+        held = _key(lane, holder) | {"running": lane_name(lane)}
         given_up = await self._claims().update_one(
             held | _NO_NEWS, {"$unset": {"running": "", "running_until": ""}}
         )
@@ -160,12 +179,13 @@ class BeanieClaimLanes:
     @guarded
     async def release(self, lane: LaneKey, holder: str) -> None:
         await self._claims().update_one(
-            _key(lane, holder) | {"running": _name(lane)},
+            _key(lane, holder) | {"running": lane_name(lane)},
             {"$unset": {"running": "", "running_until": "", "newcomers": ""}},
         )
 
 
-def _name(lane: LaneKey) -> str:
+def lane_name(lane: LaneKey) -> str:
+    """The lane as its claims name it (``lane``, ``lane_open``, ``running``)."""
     return f"{lane.channel}/{lane.customer}"
 
 
@@ -179,8 +199,8 @@ def _key(lane: LaneKey, message_id: str) -> dict[str, Any]:
 
 def _lane_fields(lane: LaneKey, message: QueuedMessage) -> dict[str, Any]:
     return {
-        "lane": _name(lane),
-        "lane_open": _name(lane),
+        "lane": lane_name(lane),
+        "lane_open": lane_name(lane),
         "queued": {
             "text": message.text,
             "external_id": message.external_id,

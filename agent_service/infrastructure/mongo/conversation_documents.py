@@ -106,7 +106,8 @@ class ProcessedTurnDocument(Document):
     # turn holds one of its tenant's turn slots (see ``claim_slots``); ``lane``,
     # ``lane_open`` (until the message has an outcome), ``queued`` (what its turn needs),
     # ``arrived_at``, and on the claim whose delivery holds the lane ``running`` (the lane),
-    # ``running_until`` and ``newcomers`` (see ``claim_lanes``).
+    # ``running_until`` and ``newcomers``, and ``saving_until``/``saving_in`` (its lease, its
+    # conversation) on a claim whose turn gave the lane up before the save (``claim_lanes``).
 
     class Settings:
         name = "processed_turns"
@@ -123,6 +124,11 @@ class ProcessedTurnDocument(Document):
                 name=LANE_INDEX,
                 unique=True,
                 partialFilterExpression={"running": {"$exists": True}},
+            ),
+            IndexModel(  # a lane's turns given up before their conversation's save
+                [("tenant_id", ASCENDING), ("lane", ASCENDING), ("saving_until", ASCENDING)],
+                name="saving_in_lane",
+                partialFilterExpression={"saving_until": {"$exists": True}},
             ),
             IndexModel(  # a lane's messages still waiting, in arrival order
                 [("tenant_id", ASCENDING), ("lane_open", ASCENDING), ("arrived_at", ASCENDING)],

@@ -102,6 +102,6 @@ async def init_agent_storage(
         turns=turns,
         outbox=BeanieOutboxRepository(clock),
         lanes=BeanieClaimLanes(turns, clock, turn_lease),
-        turn_context=MongoTurnContextReader(),
+        turn_context=MongoTurnContextReader(clock),
         executions=BeaniePendingExecutionRepository(clock),
     )

@@ -9,9 +9,11 @@ from datetime import datetime
 from typing import Any
 from uuid import UUID
 
+from agent_service.application.bursts import LaneKey
 from agent_service.application.turn_context import (
     PENDING_READ,
     UPCOMING_READ,
+    SavingTurn,
     TurnContext,
     Upcoming,
 )
@@ -20,12 +22,22 @@ from agent_service.domain.conversations import ConversationStatus
 from agent_service.infrastructure.mongo.base import stored_instant
 from agent_service.infrastructure.mongo.booking_documents import AppointmentDocument
 from agent_service.infrastructure.mongo.catalog_documents import CustomerDocument
-from agent_service.infrastructure.mongo.conversation_documents import ConversationDocument
+from agent_service.infrastructure.mongo.claim_lanes import lane_name
+from agent_service.infrastructure.mongo.clock import DatabaseClock
+from agent_service.infrastructure.mongo.conversation_documents import (
+    ConversationDocument,
+    ProcessedTurnDocument,
+)
 from agent_service.infrastructure.mongo.errors import guarded
 
 
 class MongoTurnContextReader:
-    """``TurnContextReader`` on the agent's Beanie collections (see the module)."""
+    """``TurnContextReader`` on the agent's Beanie collections (see the module); a lane's
+    saving turn is a fourth ``$lookup``, on the claims (``claim_lanes``), in the database's
+    clock."""
+
+    def __init__(self, clock: DatabaseClock) -> None:
+        self._clock = clock
 
     @guarded
     async def read(
@@ -35,6 +47,7 @@ class MongoTurnContextReader:
         external_id: str,
         conversation_id: UUID | None,
         upcoming_after: datetime,
+        lane: str | None = None,
     ) -> TurnContext:
         after = stored_instant(upcoming_after)
         customers = CustomerDocument.get_pymongo_collection()
@@ -45,6 +58,9 @@ class MongoTurnContextReader:
             _upcoming_lookup(tenant_id, after),
             _pending_lookup(tenant_id),
         ]
+        if lane is not None:
+            named = lane_name(LaneKey(tenant_id, channel, lane))
+            pipeline.append(_saving_lookup(tenant_id, named, await self._clock.now()))
         found = await (await customers.aggregate(pipeline)).to_list(1)
         if not found:
             return TurnContext(customer=None, conversation=None, upcoming=None)
@@ -60,10 +76,14 @@ class MongoTurnContextReader:
             else None
         )
         appointments = tuple(AppointmentDocument.model_validate(a).to_domain() for a in upcoming)
+        saving = raw.pop("saving", None)
         return TurnContext(
             customer=customer.to_domain(),
             conversation=conversation,
             upcoming=Upcoming(after, UPCOMING_READ, appointments, pending=pending),
+            saving=(
+                SavingTurn(saving[0]["message_id"], saving[0]["saving_in"]) if saving else None
+            ),
         )
 
 
@@ -92,6 +112,28 @@ def _conversation_lookup(
             "let": {"customer": "$_id"},
             "pipeline": [*stages, {"$limit": 1}],
             "as": "conversation",
+        }
+    }
+
+
+def _saving_lookup(tenant_id: UUID, lane: str, now: datetime) -> dict[str, Any]:
+    """The lane's latest claim that gave the lane up before its save, within its lease."""
+    return {
+        "$lookup": {
+            "from": ProcessedTurnDocument.get_collection_name(),
+            "pipeline": [
+                {
+                    "$match": {
+                        "tenant_id": tenant_id,
+                        "lane": lane,
+                        "saving_until": {"$gt": now},
+                    }
+                },
+                {"$sort": {"arrived_at": -1, "_id": -1}},
+                {"$limit": 1},
+                {"$project": {"_id": 0, "message_id": 1, "saving_in": 1}},
+            ],
+            "as": "saving",
         }
     }
 
