@@ -8,6 +8,7 @@ import asyncio
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
+from enum import Enum
 
 from agent_service.application.customers import merge_profile
 from agent_service.application.incoming import IncomingMessage, customer_ref
@@ -32,24 +33,41 @@ async def find_sender(
     passed (its replica died): a turn sees the turn before it."""
     while True:
         found, read, saving = await _find_sender(repos, message, clock)
-        if saving is None or await _saved(repos, message, read, saving):
+        seen = _Seen.SHOWN if saving is None else await _saved(repos, message, read, saving)
+        if seen is _Seen.SHOWN:
             return found
-        await asyncio.sleep(SAVE_POLL_SECONDS)
+        if seen is _Seen.WAIT:
+            await asyncio.sleep(SAVE_POLL_SECONDS)
+        # _Seen.STALE: the save landed after this read: read again now, that read shows it
+
+
+class _Seen(Enum):
+    SHOWN = "shown"
+    """What the turn read is after the saving turn's save (or that save is not its concern)."""
+    STALE = "stale"
+    """The save landed after the read: reading again shows it."""
+    WAIT = "wait"
+    """The save has not landed yet."""
 
 
 async def _saved(
     repos: Repositories, message: IncomingMessage, read: Conversation | None, saving: SavingTurn
-) -> bool:
-    """Whether the saving turn's conversation holds its message: the one the turn read (the
-    usual case: the same conversation goes on), else that conversation itself, read again
-    (the turn read another one or none: it ended meanwhile, or is not stored yet)."""
+) -> _Seen:
+    """Whether the turn's read is after the saving turn's save: the conversation it read holds
+    that turn's message (the usual case: the same conversation goes on); else that
+    conversation, read by id, says whether the save landed — and if it did, whether the read
+    was merely earlier (read again) or that conversation is not this turn's (it ended
+    meanwhile, or the message names another one)."""
     if saving.shown_in(read):
-        return True
+        return _Seen.SHOWN
     try:
         stored = await repos.conversations.get(message.tenant_id, saving.conversation_id)
     except NotFoundError:
-        return False
-    return saving.shown_in(stored)
+        return _Seen.WAIT  # not stored yet
+    if not saving.shown_in(stored):
+        return _Seen.WAIT
+    other = read is not None and read.id != stored.id
+    return _Seen.SHOWN if stored.status is ConversationStatus.ENDED or other else _Seen.STALE
 
 
 async def _find_sender(

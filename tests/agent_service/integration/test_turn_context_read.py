@@ -169,3 +169,51 @@ async def test_a_saving_turn_whose_lease_passed_is_not_waited_for(repos: Reposit
         tenant.id, "whatsapp", maria.external_id, None, DAY, lane="ref"
     )
     assert read.saving is None
+
+
+class SavesAfterFirstRead:
+    """The store's reader; the saving turn's save lands right after the first read returned
+    (that read is stale: it has no conversation with the message)."""
+
+    def __init__(self, inner: TurnContextReader, save: Any) -> None:
+        self.inner, self.save, self.reads = inner, save, 0
+
+    async def read(self, *args: Any, **kwargs: Any) -> TurnContext:
+        found = await self.inner.read(*args, **kwargs)
+        self.reads += 1
+        if self.reads == 1:
+            await self.save()
+        return found
+
+
+async def test_a_save_that_lands_after_the_read_is_seen_by_reading_again(
+    repos: Repositories,
+) -> None:
+    """The next turn's read came before the saving turn's save, which landed before the check:
+    the turn reads again and goes on in that saved conversation (never a new, empty one)."""
+    tenant = await repos.tenants.add(Tenant(name="Salão"))
+    maria, _ = await repos.customers.upsert(
+        Customer(tenant_id=tenant.id, channel="whatsapp", external_id="+5511999990001")
+    )
+    first = IncomingMessage(
+        tenant_id=tenant.id,
+        channel="whatsapp",
+        external_id=maria.external_id,
+        display_name="",
+        conversation_id=None,
+        message_id="m1",
+        text="oi",
+    )
+    lane = LaneKey(tenant.id, "whatsapp", customer_ref(first))
+    said = QueuedMessage(message_id="m1", text="oi", external_id=maria.external_id)
+    assert await repos.lanes.claim(lane, said, "d1") is Joined.HOLDING
+    conversation = Conversation(tenant_id=tenant.id, customer_id=maria.id, channel="whatsapp")
+    result = TurnResult(conversation_id=conversation.id, reply="Olá!")
+    assert await repos.lanes.complete_alone(lane, "m1", result) is Completed.GIVEN_UP
+    saved = conversation.with_message(Message(role=Role.CUSTOMER, text="oi", message_id="m1"))
+    assert repos.turn_context is not None
+    reader = SavesAfterFirstRead(repos.turn_context, lambda: repos.conversations.save(saved))
+    second = replace(first, message_id="m2", text="corte")
+    _, seen, _ = await find_sender(replace(repos, turn_context=reader), second, lambda: DAY)
+    assert reader.reads == 2
+    assert seen.id == conversation.id and [m.message_id for m in seen.messages] == ["m1"]
