@@ -11,6 +11,11 @@ Also the rules of the whole run, set before any test module is imported:
   ``PYTHONPYCACHEPREFIX`` (``make`` sets ``.tools/pycache``, which ``make setup`` fills; a plain
   ``pytest`` gets the same), and ``PYTHONDONTWRITEBYTECODE`` is dropped for them: otherwise each
   service process compiles langgraph, pydantic-ai & co. again, ~8 s of CPU.
+- **Garbage collector.** Once the tests are collected, everything imported so far (langgraph,
+  pydantic-ai & co., the test modules: ~300,000 objects that live as long as the run) is frozen
+  (``gc.freeze()``, as the service zygote does, ``tests/forkserver.py``): each full collection
+  then walks only what the tests made, not the whole imported heap again (~0.15 s of CPU each,
+  dozens per worker).
 - **Isolation.** The run gets its own data directory (``AGENDA_DATA_DIR``, removed at the end)
   and forgets every Agenda setting a developer exported (``MONGODB_URI``, ports, tokens): no
   test reads or writes the developer's ``.data/`` (``make run``'s demo tenant, tokens,
@@ -19,6 +24,7 @@ Also the rules of the whole run, set before any test module is imported:
 
 from __future__ import annotations
 
+import gc
 import os
 import shutil
 import tempfile
@@ -89,6 +95,12 @@ def pytest_configure(config: pytest.Config) -> None:
 
 
 _DATA_DIR = pytest.StashKey[Path]()
+
+
+def pytest_collection_finish(session: pytest.Session) -> None:
+    """Freeze the imported heap (module docstring: "Garbage collector")."""
+    gc.collect()
+    gc.freeze()
 
 
 def pytest_unconfigure(config: pytest.Config) -> None:
