@@ -11,11 +11,12 @@ Also the rules of the whole run, set before any test module is imported:
   ``PYTHONPYCACHEPREFIX`` (``make`` sets ``.tools/pycache``, which ``make setup`` fills; a plain
   ``pytest`` gets the same), and ``PYTHONDONTWRITEBYTECODE`` is dropped for them: otherwise each
   service process compiles langgraph, pydantic-ai & co. again, ~8 s of CPU.
-- **Garbage collector.** Once the tests are collected, everything imported so far (langgraph,
-  pydantic-ai & co., the test modules: ~300,000 objects that live as long as the run) is frozen
-  (``gc.freeze()``, as the service zygote does, ``tests/forkserver.py``): each full collection
-  then walks only what the tests made, not the whole imported heap again (~0.15 s of CPU each,
-  dozens per worker).
+- **Garbage collector.** Once the tests are collected, each worker settles its heap as a server
+  does after start-up (``agenda_kit.grpc.server.settle_heap``): everything imported so far
+  (langgraph, pydantic-ai & co., the test modules: ~300,000 objects that live as long as the
+  run) is frozen, so a full collection walks only what the tests made (~0.15 s of CPU each
+  otherwise, dozens per worker), and the young generation is collected as seldom as in the
+  services. Cyclic garbage is still collected.
 - **Isolation.** The run gets its own data directory (``AGENDA_DATA_DIR``, removed at the end)
   and forgets every Agenda setting a developer exported (``MONGODB_URI``, ports, tokens): no
   test reads or writes the developer's ``.data/`` (``make run``'s demo tenant, tokens,
@@ -24,7 +25,6 @@ Also the rules of the whole run, set before any test module is imported:
 
 from __future__ import annotations
 
-import gc
 import os
 import shutil
 import tempfile
@@ -35,6 +35,7 @@ import grpc
 import pytest
 
 from agenda.calendar.v1 import calendar_service_pb2_grpc as pb_grpc
+from agenda_kit.grpc.server import settle_heap
 from agenda_kit.logging import configure_logging
 from agenda_kit.settings import SharedSettings
 from calendar_service.bootstrap import CalendarApp, bootstrap
@@ -98,9 +99,8 @@ _DATA_DIR = pytest.StashKey[Path]()
 
 
 def pytest_collection_finish(session: pytest.Session) -> None:
-    """Freeze the imported heap (module docstring: "Garbage collector")."""
-    gc.collect()
-    gc.freeze()
+    """The module docstring's "Garbage collector"."""
+    settle_heap()
 
 
 def pytest_unconfigure(config: pytest.Config) -> None:
