@@ -11,9 +11,12 @@ from __future__ import annotations
 import uuid
 from dataclasses import dataclass, field
 from datetime import UTC, date, datetime, time
+from functools import cached_property
+from typing import Any
 from uuid import UUID
 from zoneinfo import ZoneInfo
 
+from langgraph.graph.state import CompiledStateGraph
 from pydantic_ai.models import Model
 from pydantic_ai.settings import ModelSettings
 from pydantic_ai.usage import UsageLimits
@@ -311,7 +314,8 @@ class Transcript:
 
 
 class Harness:
-    """One fresh salon, customer and assistant per conversation; the model is shared."""
+    """One fresh salon, customer, repositories, calendar and conversation engine per
+    conversation; the model, agents and graph are shared between them, as in the service."""
 
     def __init__(
         self,
@@ -365,13 +369,21 @@ class Harness:
         )
         return transcript
 
+    @cached_property
+    def _graph(self) -> CompiledStateGraph[Any, Any, Any, Any]:
+        """The agents and their graph, built once per harness as the service builds them once
+        at start-up and shares them between conversations: they hold no conversation state
+        (a turn's data reaches them through ``AgentDeps``). Building them is most of the CPU
+        of a short conversation (every tool's JSON schema)."""
+        specialists = enabled_specialists({})
+        agents = build_agents(self.model, specialists, self.settings, self.retries)
+        return build_graph(agents, specialists)
+
     def _handler(
         self, repos: Repositories, calendar: InMemoryCalendar, booking: Booking
     ) -> HandleMessage:
-        specialists = enabled_specialists({})
-        agents = build_agents(self.model, specialists, self.settings, self.retries)
         engine = LangGraphConversationEngine(
-            build_graph(agents, specialists),
+            self._graph,
             repos,
             calendar,
             booking,
