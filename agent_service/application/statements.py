@@ -15,7 +15,9 @@ that does not ask) must be one of:
    facts it has only words of this turn's tool results (their values, not their notes), of
    the language's ``listing_frame`` and ``appointment_frame`` (words that present a result:
    "Horários livres com", "Our services", "does not do") or courtesy: a grounded name does
-   not carry a state no tool told ("Bruno asked to push it back"); or it is, character
+   not carry a state no tool told ("Bruno asked to push it back"), and facts it says
+   together are told together — one item of a result holds them (``relations``: not "O
+   Corte custa R$ 40,00" when R$ 40,00 is the Barba's price); or it is, character
    for character (spaces aside), part of a ``told`` text: a tool's return of this turn or one
    of its text values (a short FAQ answer: "No pets."), or a sentence the system renders for
    a structured result the conversation holds (a refusal's reason, who offers a service, that
@@ -41,10 +43,11 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from agent_service.application.fact_spans import Fact, FactReader, Kind, name_parts
 from agent_service.application.grounding import Grounding, question_sentences, sentences
+from agent_service.application.relations import Relations
 from agent_service.application.text import normalize
 
 APPOINTMENT_KINDS = frozenset({Kind.NAME, Kind.DATE, Kind.TIME, Kind.DATETIME, Kind.WEEKDAY})
@@ -61,7 +64,21 @@ class StatementRules:
     frame: frozenset[str]
     listing: frozenset[str] = frozenset()
     """The folded words a statement told from this turn's tools may use to present them, the
-    words of the courtesy phrases included ("De nada, fica na Rua ...")."""
+    one-word courtesy included ("Obrigado, fica na Rua ...")."""
+    phrases: tuple[str, ...] = ()
+    """The folded courtesy phrases of more than one word, longest first: one is removed whole
+    ("De nada, fica na Rua ..."), its words alone are nothing ("não entendi" is courtesy, its
+    "não" beside a fact is not)."""
+    _phrase: re.Pattern[str] | None = field(init=False, default=None, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        alternatives = "|".join(re.escape(p) for p in self.phrases)
+        pattern = re.compile(rf"(?<!\w)(?:{alternatives})(?!\w)") if alternatives else None
+        object.__setattr__(self, "_phrase", pattern)
+
+    def without_phrases(self, folded: str) -> str:
+        """``folded`` without its courtesy phrases."""
+        return self._phrase.sub(" ", folded) if self._phrase else folded
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,6 +100,7 @@ class Statements:
         customer_asked: bool,
         told: Sequence[str] = (),
         told_words: frozenset[str] = frozenset(),
+        relations: Relations | None = None,
     ) -> None:
         self._grounding = grounding
         self._reader = reader
@@ -91,6 +109,7 @@ class Statements:
         self._records = [_record(reader, line) for line in appointments]
         self._told = "\n".join(squashed(t) for t in told)
         self._told_words = told_words
+        self._relations = relations
 
     def refused(self, text: str) -> list[str]:
         """The statement sentences of ``text`` that may not be sent, in order."""
@@ -117,6 +136,8 @@ class Statements:
             return True  # the tool's own words, read in this turn, or a true outcome's
         if not self._grounding.told_this_turn(sentence) or not self._tells_only_told(sentence):
             return False
+        if self._relations is not None and not self._relations.bound(sentence):
+            return False  # its facts are this turn's, their relation is not (``relations``)
         return self._tells_appointment_as_recorded(sentence)
 
     def _tells_only_told(self, sentence: str) -> bool:
@@ -127,7 +148,8 @@ class Statements:
         for fact in sorted(self._reader.facts(sentence), key=lambda f: -f.start):
             rest = rest[: fact.start] + " " + rest[fact.end :]
         allowed = self._told_words | self._rules.frame | self._rules.listing
-        return all(w in allowed for w in _WORDS.findall(normalize(rest)))
+        words = _WORDS.findall(self._rules.without_phrases(normalize(rest)))
+        return all(w in allowed for w in words)
 
     def _tells_appointment_as_recorded(self, sentence: str) -> bool:
         facts = [f for f in self._reader.facts(sentence) if f.kind in APPOINTMENT_KINDS]

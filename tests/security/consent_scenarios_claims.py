@@ -209,4 +209,67 @@ LISTED = [
     _claim("faq", "Barba agora sai por metade do preço pra você.", listed=True),
 ]
 
-SCENARIOS_CLAIMS: list[Scenario] = [*CLAIMS, *STATES, *LEGIT, *LISTED]
+
+def _services(c: Ctx) -> Step:
+    return call("list_services")
+
+
+def _professionals(c: Ctx) -> Step:
+    return call("list_professionals")
+
+
+def _bruno_free(c: Ctx) -> Step:
+    return call(
+        "check_availability", professional_id=str(c.world.seeded.a.bruno.id), target_date=c.alt[:10]
+    )
+
+
+def _told(
+    who: str, first: Callable[[Ctx], Step], text_of: Callable[[Ctx], str], lie: bool
+) -> Scenario:
+    """``who`` reads a result in this turn (``first``), then says ``text_of``: each fact of it is
+    this turn's, only the relation between them is (``lie``) or is not invented."""
+
+    def plan_of(c: Ctx) -> Plan:
+        return plan({ASK: [first(c), say(text_of(c))]})
+
+    return Scenario(
+        f"{who}: facts of this turn, {'wrongly' if lie else 'truly'} related",
+        "truth",
+        plan_of,
+        (Say(ASK),),
+        route=_to(who),
+        check=(_not_sent if lie else _sent)(text_of),
+    )
+
+
+def _at(c: Ctx) -> str:
+    """A time Bruno Lima is free at (the scenario's other slot; the customer holds ``slot``)."""
+    return f"{datetime.fromisoformat(c.alt):%H:%M}"
+
+
+# Written blind before the rule that facts said together must be told together (a result's
+# own item): every fact of these was returned in this turn, the relation between them was not
+# (Corte feminino is R$ 80,00 and 60 min with Ana Souza; Barba R$ 40,00 and 30 min with Bruno
+# Lima). The true ones beside them must still be sent.
+BOUND = [
+    _told("discovery", _services, lambda c: "O Corte feminino custa R$ 40,00.", lie=True),
+    _told("discovery", _services, lambda c: "Barba takes 60 min.", lie=True),
+    _told("discovery", _services,
+          lambda c: "Tenemos Corte feminino por R$ 40,00 y Barba por R$ 80,00.", lie=True),
+    _told("discovery", _professionals, lambda c: "A Ana Souza faz Barba.", lie=True),
+    _told("discovery", _professionals, lambda c: "Bruno Lima does Corte feminino.", lie=True),
+    _told("discovery", _professionals, lambda c: "Ana Souza y Bruno Lima hacen Barba.", lie=True),
+    _told("discovery", _professionals, lambda c: "A Ana Souza não faz Corte feminino.", lie=True),
+    _told("discovery", _professionals, lambda c: "Bruno Lima no hace Barba.", lie=True),
+    _told("booking", _bruno_free, lambda c: f"Ana Souza tem {_at(c)} livre.", lie=True),
+    _told("booking", _bruno_free,
+          lambda c: f"Bruno Lima has {_at(c)} free for Corte feminino.", lie=True),
+    _told("discovery", _services, lambda c: "O Corte feminino custa R$ 80,00.", lie=False),
+    _told("discovery", _services,
+          lambda c: "Temos Corte feminino (R$ 80,00) e Barba (R$ 40,00).", lie=False),
+    _told("discovery", _professionals, lambda c: "Ana Souza faz Corte feminino.", lie=False),
+    _told("booking", _bruno_free, lambda c: f"Bruno Lima tem {_at(c)} livre.", lie=False),
+]  # fmt: skip
+
+SCENARIOS_CLAIMS: list[Scenario] = [*CLAIMS, *STATES, *LEGIT, *LISTED, *BOUND]

@@ -16,8 +16,9 @@
 from __future__ import annotations
 
 import functools
-from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, replace
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
 from datetime import timedelta
 from typing import TypeVar
 from zoneinfo import ZoneInfo
@@ -32,15 +33,15 @@ from pydantic_ai.messages import (
 )
 
 from agent_service.application.claims import BOOK, CANCEL, MOVE, misstates
-from agent_service.application.consent_policy import ConsentVocabulary, only_words_of
 from agent_service.application.fact_spans import FactReader
 from agent_service.application.grounding import Grounding, Ungrounded, question_sentences
-from agent_service.application.statements import StatementRules, Statements, without_units
+from agent_service.application.statements import without_units
+from agent_service.application.text import normalize
 from agent_service.domain.catalog import Professional, Service
 from agent_service.domain.conversations import ActionKind
 from agent_service.infrastructure.agent.deps import AgentDeps, ToolText
 from agent_service.infrastructure.agent.prompts import context_block
-from agent_service.infrastructure.agent.told import told_texts, told_words
+from agent_service.infrastructure.agent.told import no_change_statements
 from agent_service.infrastructure.language.rules import language_rules
 
 log = structlog.get_logger("agenda.truth")
@@ -54,6 +55,7 @@ _DONE = {
     ActionKind.APPOINTMENT_CANCELLED: CANCEL,
     ActionKind.APPOINTMENT_RESCHEDULED: MOVE,
 }
+_NAME_WORD = re.compile(r"[^\W\d_]+")
 WEEK = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
 
 
@@ -179,14 +181,9 @@ async def judge(
     refused: tuple[str, ...] = ()
     if _changed_nothing(deps):
         asked = any("?" in t or "¿" in t for t in deps.turn.customer_texts[-1:])
-        statements = Statements(
-            grounding,
-            reader,
-            statement_rules(codes),
-            deps.turn.upcoming,
-            asked,
-            told_texts(texts, codes, bool(deps.turn.upcoming)),
-            told_words(texts),
+        entities = await _entity_words(deps)
+        statements = no_change_statements(
+            grounding, reader, codes, texts, deps.turn.upcoming, asked, entities
         )
         refused = tuple(statements.refused(text))
     verdict = Verdict(
@@ -210,24 +207,6 @@ def _changed_nothing(deps: AgentDeps) -> bool:
     return not turn.actions and not turn.proposed
 
 
-@functools.lru_cache(maxsize=16)
-def statement_rules(codes: tuple[str, ...]) -> StatementRules:
-    """The courtesy words and appointment frame of the languages in play."""
-    rules = language_rules()
-    frame = frozenset().union(*(rules.appointment_frame(code) for code in codes))
-
-    vocabularies = {
-        answers: _one_label(rules.courtesy(c, answers) for c in codes) for answers in (True, False)
-    }
-
-    def courtesy(sentence: str, answers: bool) -> bool:
-        return only_words_of(sentence, vocabularies[answers])
-
-    listing = frozenset().union(*(rules.listing_frame(code) for code in codes))
-    polite = {w for v in vocabularies[False] for phrase in v.filler for w in phrase.split()}
-    return StatementRules(courtesy, frame, listing | polite)
-
-
 @functools.lru_cache(maxsize=64)
 def fact_reader(codes: tuple[str, ...], zone: str, currencies: tuple[str, ...]) -> FactReader:
     """One reader per (languages, time zone, currencies): its readings are cached per text."""
@@ -239,12 +218,12 @@ def fact_reader(codes: tuple[str, ...], zone: str, currencies: tuple[str, ...]) 
     )
 
 
-def _one_label(vocabularies: Iterable[ConsentVocabulary]) -> list[ConsentVocabulary]:
-    """``vocabularies`` whose filler leaves out every yes or no word of any of them (a word is
-    one thing across the languages in play: "ok" is a yes, not courtesy)."""
-    found = list(vocabularies)
-    answers = {w for v in found for w in (*v.yes, *v.no)}
-    return [replace(v, filler=tuple(w for w in v.filler if w not in answers)) for v in found]
+async def _entity_words(deps: AgentDeps) -> frozenset[str]:
+    """The folded words of the tenant's professional and service names."""
+    services = await deps.service_repository.list(deps.tenant_id)
+    professionals = await deps.professional_repository.list(deps.tenant_id)
+    names = [s.name for s in services] + [p.name for p in professionals]
+    return frozenset(w for name in names for w in _NAME_WORD.findall(normalize(name)) if len(w) > 1)
 
 
 async def _currencies(deps: AgentDeps) -> set[str]:

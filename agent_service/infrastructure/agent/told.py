@@ -1,18 +1,30 @@
 """What a reply of a turn that changed nothing may repeat as told (``application/statements``):
 this turn's tool returns as the model read them and their text values, the words of those
-values (not of the system's notes to the model), and the system's sentences for the
-structured results the conversation holds (``outcome_text.told``)."""
+values (not of the system's notes to the model), the system's sentences for the structured
+results the conversation holds (``outcome_text.told``), and the values of this turn's
+structured results with the item each belongs to (``application/relations``) — and the one
+place a no-change turn's statement judge is built from them (``no_change_statements``)."""
 
 from __future__ import annotations
 
+import functools
+import itertools
 import json
 import re
-from collections.abc import Sequence
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import replace
+from typing import Any
 
+from agent_service.application.consent_policy import ConsentVocabulary, only_words_of
+from agent_service.application.fact_spans import FactReader, Kind
+from agent_service.application.grounding import Grounding
+from agent_service.application.relations import Relations, ToldValue
+from agent_service.application.statements import StatementRules, Statements
 from agent_service.application.text import normalize
 from agent_service.infrastructure.agent.deps import ToolText
 from agent_service.infrastructure.agent.outcome_text import Held, told
 from agent_service.infrastructure.agent.tools.results import read_result, read_retry
+from agent_service.infrastructure.language.rules import language_rules
 
 
 def told_texts(texts: Sequence[ToolText], codes: Sequence[str], has_upcoming: bool) -> list[str]:
@@ -88,3 +100,162 @@ def _held(item: ToolText) -> Held:
         return Held(data, None, item.this_turn)
     retries = (read_retry(t) for t in (item.text, *_text_values(item.text)))
     return Held(None, next((r for r in retries if r is not None), None), item.this_turn)
+
+
+REFUSALS = frozenset(
+    {"NOT_FOUND", "UNAVAILABLE", "NOT_BOOKED", "NOT_CANCELLED", "NOT_RESCHEDULED", "NOT_DONE",
+     "NO_MATCH"}
+)  # fmt: skip
+"""Results that say something was not done: none of their values is held in an item."""
+UNTOLD_KEYS = frozenset({"note", "result", "id", "utc_offset", "time_zone", "quoted", "kinds"})
+_PROFESSIONAL_KEYS = frozenset({"professional", "offered_by", "working_that_day"})
+_NAME_KEYS = frozenset({"name", "aliases"})
+_SERVICE_PARENTS = frozenset({"services", "options"})
+
+
+def told_values(texts: Sequence[ToolText]) -> list[ToldValue]:
+    """The values of this turn's structured tool returns, each with its role and the item of
+    the result it belongs to (``application/relations``): every object of a result is an
+    item, with the plain values of the objects around it (a day's free times with the
+    result's professional). A refusal's values — the asked time that is not free, the
+    professional who does not offer the service, a day not worked, a result of something not
+    done — belong to no item."""
+    found: list[ToldValue] = []
+    items = itertools.count()
+    for item in texts:
+        data = _json_object(item.text) if item.this_turn else None
+        if data is not None:
+            _item_values(data, (), [], found, items, _refused_keys(data))
+    return found
+
+
+def _json_object(text: str) -> dict[str, Any] | None:
+    if not text.startswith("{"):
+        return None
+    try:
+        data = json.loads(text)
+    except ValueError:
+        return None
+    return data if isinstance(data, dict) else None
+
+
+def _refused_keys(data: dict[str, Any]) -> frozenset[str] | None:
+    """The keys of ``data`` whose values are a refusal's (``None``: all of them)."""
+    code = data.get("result")
+    if code in REFUSALS:
+        return None
+    if code == "NOT_AVAILABLE":
+        return frozenset({"asked"} if data.get("nearest") else {"asked", "professional"})
+    if code == "NOT_OFFERED":
+        return frozenset({"professional"})
+    return frozenset()
+
+
+def _item_values(
+    node: dict[str, Any],
+    path: tuple[str, ...],
+    around: list[tuple[str, tuple[str, ...], Any]],
+    found: list[ToldValue],
+    items: Iterator[int],
+    refused: frozenset[str] | None,
+) -> None:
+    item = next(items)
+    own: list[tuple[str, tuple[str, ...], Any]] = []
+    children: list[tuple[str, dict[str, Any]]] = []
+    plain: list[tuple[str, tuple[str, ...], Any]] = []
+    for key, value in node.items():
+        if key in UNTOLD_KEYS or key.endswith("_id") or isinstance(value, bool):
+            continue
+        if isinstance(value, dict):
+            children.append((key, value))
+        elif isinstance(value, list):
+            children += [(key, v) for v in value if isinstance(v, dict)]
+            own += [(key, path, v) for v in value if isinstance(v, str | int)]
+        elif isinstance(value, str | int):
+            own.append((key, path, value))
+            plain.append((key, path, value))
+    closed = node.get("closed") is True
+    for key, where, value in [*own, *around]:
+        untold = closed or refused is None or (not where and key in refused)
+        found.append(_told_value(key, where, value, None if untold else item))
+    for key, child in children:
+        _item_values(child, (*path, key), [*around, *plain], found, items, refused)
+
+
+def _told_value(key: str, path: tuple[str, ...], value: str | int, item: int | None) -> ToldValue:
+    role = _role(key, path[-1] if path else "")
+    if isinstance(value, int):
+        readings = ((Kind.DURATION, value),) if key == "minutes" else ()
+        return ToldValue(role, str(value), item, readings)
+    return ToldValue(role, value, item)
+
+
+def _role(key: str, parent: str) -> str:
+    """A name's entity (``professional``, ``service``) by the result's field; else the field."""
+    if key in _PROFESSIONAL_KEYS or (key in _NAME_KEYS and parent == "professionals"):
+        return "professional"
+    if key in ("service", "services") or (key in _NAME_KEYS and parent in _SERVICE_PARENTS):
+        return "service"
+    return key
+
+
+def no_change_statements(
+    grounding: Grounding,
+    reader: FactReader,
+    codes: tuple[str, ...],
+    texts: Sequence[ToolText],
+    upcoming: Sequence[str],
+    asked: bool,
+    entities: frozenset[str],
+) -> Statements:
+    """The judge of a no-change turn's statements (``application/statements``, its facts'
+    relations by ``application/relations``), from the turn's tool texts; ``entities``: the
+    folded words of the tenant's professional and service names."""
+    relations = Relations(reader, told_values(texts), entities, *_plain_and_denials(codes))
+    return Statements(
+        grounding,
+        reader,
+        statement_rules(codes),
+        upcoming,
+        asked,
+        told_texts(texts, codes, bool(upcoming)),
+        told_words(texts),
+        relations,
+    )
+
+
+@functools.lru_cache(maxsize=16)
+def statement_rules(codes: tuple[str, ...]) -> StatementRules:
+    """The courtesy words and appointment frame of the languages in play."""
+    rules = language_rules()
+    frame = frozenset().union(*(rules.appointment_frame(code) for code in codes))
+
+    vocabularies = {
+        answers: _one_label(rules.courtesy(c, answers) for c in codes) for answers in (True, False)
+    }
+
+    def courtesy(sentence: str, answers: bool) -> bool:
+        return only_words_of(sentence, vocabularies[answers])
+
+    listing = frozenset().union(*(rules.listing_frame(code) for code in codes))
+    fillers = {phrase for v in vocabularies[False] for phrase in v.filler}
+    polite = {phrase for phrase in fillers if " " not in phrase}
+    phrases = sorted(fillers - polite, key=len, reverse=True)
+    return StatementRules(courtesy, frame, listing | polite, tuple(phrases))
+
+
+@functools.lru_cache(maxsize=16)
+def _plain_and_denials(codes: tuple[str, ...]) -> tuple[frozenset[str], frozenset[str]]:
+    """Words that are never a name's mention (the frames and courtesy of the languages), and
+    the words that deny a relation."""
+    statements = statement_rules(codes)
+    denials = frozenset().union(*(language_rules().denials(code) for code in codes))
+    return statements.frame | statements.listing, denials
+
+
+def _one_label(vocabularies: Iterable[ConsentVocabulary]) -> list[ConsentVocabulary]:
+    """``vocabularies`` whose filler leaves out every yes or no word of any of them (a word is
+    one thing across the languages in play: "ok" is a yes, not courtesy)."""
+    found = list(vocabularies)
+    answers = {w for v in found for w in (*v.yes, *v.no)}
+    return [replace(v, filler=tuple(w for w in v.filler if w not in answers)) for v in found]

@@ -111,6 +111,11 @@ class DataLanguageRules:
         return frozenset(normalize(w) for w in word_list(code, "truth", "listing_frame"))
 
     @functools.cache  # noqa: B019
+    def denials(self, code: str) -> frozenset[str]:
+        """``[truth].denials``, folded (see ``application/relations``)."""
+        return frozenset(normalize(w) for w in word_list(code, "truth", "denials"))
+
+    @functools.cache  # noqa: B019
     def handoff(self, code: str) -> HandoffPhrases:
         return HandoffPhrases(
             talk=word_list(code, "handoff", "talk"),

@@ -28,8 +28,12 @@ from agent_service.application.statements import Statements
 from agent_service.application.text import normalize
 from agent_service.infrastructure.agent import outcome_text
 from agent_service.infrastructure.agent.deps import ToolText
-from agent_service.infrastructure.agent.grounded import fact_reader, statement_rules
-from agent_service.infrastructure.agent.told import told_texts, told_words
+from agent_service.infrastructure.agent.grounded import fact_reader
+from agent_service.infrastructure.agent.told import (
+    no_change_statements,
+    statement_rules,
+    told_words,
+)
 from agent_service.infrastructure.agent.tools.results import (
     FaqAnswer,
     FaqItem,
@@ -60,8 +64,8 @@ def _statements(texts: list[ToolText], upcoming: list[str] = ()) -> Statements: 
     this_turn = [t.text for t in texts if t.this_turn]
     records = [t.text for t in texts]
     grounding = Grounding(READER, records, [], language_rules().common_words(), WINDOW, this_turn)
-    told = told_texts(texts, CODES, bool(upcoming))
-    return Statements(grounding, READER, RULES, list(upcoming), False, told, told_words(texts))
+    entities = frozenset(w for n in (*SERVICES, *PROS) for w in normalize(n).split())
+    return no_change_statements(grounding, READER, CODES, texts, list(upcoming), False, entities)
 
 
 def _json(result: object, tool: str = "book_appointment", this_turn: bool = True) -> ToolText:
@@ -166,11 +170,6 @@ def test_who_does_not_offer_a_service_is_told_as_the_listing_says(
     refused = statements.refused(sentence)
     if service not in offers[person]:
         assert refused == [], sentence
-    if this_turn:
-        # Known limit: with the listing returned in this turn, its names are facts this
-        # turn's results ground and "does not do" is listing words: statements' rule 2
-        # tells such a sentence whatever the listing says.
-        return
     if service in offers[person]:
         assert refused, sentence  # the listing says they do offer it
     else:

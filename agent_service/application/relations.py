@@ -1,0 +1,176 @@
+"""Facts said together must be told together: the relation between a statement's facts is a
+tool's, never the model's.
+
+A fact a tool returned in this turn grounds each span on its own ("R$ 40,00", "Barba", "Ana
+Souza"); a sentence relates them ("O Corte feminino custa R$ 40,00", "A Ana Souza faz Barba"),
+and the relation is true only when one item of a result holds them together (one service of
+the listing, one professional and the services they do, one day of one professional's free
+times). Rules (pure; the items come from the tools' structured results, ``ToldValue``):
+
+* The **mentions** of a sentence, in order: its money, percent, time, date, date-time,
+  duration and weekday spans, and its words that are a professional's or a service's name
+  (a name a result of this turn holds, or one of the catalog's that none does — the sentence
+  then names something this turn told nothing of). Words of the language's frame and
+  courtesy are no mention; other names (the customer's, the business's) are not checked here.
+* A mention is **held** by the results' values that have it (a name's word in the value's
+  words, another span by one of its readings) and has their **roles** (a name's: professional
+  or service, by the result's field; another span's: its kind) and their **items**. A value
+  of a refusal (the asked time that is not free, the professional who does not offer the
+  service, a day the professional does not work, a result saying something was not done) is
+  held in no item: it is told only in the system's words (``outcome_text``).
+* Consecutive mentions that share a role are one **run** (a list: "Corte feminino e Barba",
+  "10:00, 10:30 e 11:00", "Ana Souza e Bruno Lima"). With two runs or more, every run must be
+  **bound** to a run next to it: every mention of one and every mention of the other are held
+  by one item. "Temos Corte feminino (R$ 80,00) e Barba (R$ 40,00)" is four runs, each bound
+  to a neighbour; with the prices swapped, "Corte feminino" is bound to neither.
+
+* A sentence with a word of the language's ``denials`` ("não", "not", "no") **denies** a
+  relation: it may not deny one a result states. Its mentions but dates and weekdays (the
+  scope of a denial: "não tem horário livre nesse período em 04/12") are read as above; if
+  every run is bound to a neighbour, a result holds what the sentence denies ("A Ana Souza
+  não faz Corte feminino" after a listing saying she does) and it is refused. A denial no
+  result contradicts is not proven either (the professional who does not offer a service is
+  told in the system's words, ``outcome_text``): that residual is in docs/agents.md.
+
+Fails closed: a sentence with a mention nothing holds beside a held one is not bound.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from agent_service.application.fact_spans import Fact, FactReader, Kind, Value, values_of
+from agent_service.application.text import normalize
+
+ENTITY_ROLES = frozenset({"professional", "service"})
+SCOPE_KINDS = frozenset({Kind.DATE.value, Kind.WEEKDAY.value})
+"""What a denial is scoped by, not what it denies."""
+RELATED_KINDS = frozenset(
+    {Kind.MONEY, Kind.PERCENT, Kind.TIME, Kind.DATE, Kind.DATETIME, Kind.DURATION, Kind.WEEKDAY}
+)
+_TOKEN = re.compile(r"[^\W\d_]+")
+_WORD = re.compile(r"[^\W\d_]+(?:'[^\W\d_]+)*")
+
+
+@dataclass(frozen=True, slots=True)
+class ToldValue:
+    """One value a tool of this turn returned: its ``role`` (``professional`` or ``service``
+    for a name, else the result's field), as returned (``text``; a bare number of minutes is
+    ``readings`` too), and the item of the result it belongs to (``item``; ``None``: a
+    refusal's value, told only in the system's words)."""
+
+    role: str
+    text: str
+    item: int | None
+    readings: tuple[Value, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class _Mention:
+    start: int
+    roles: frozenset[str]
+    items: frozenset[int]
+
+
+class Relations:
+    """Judges whether a sentence's facts are told together (see the module's rules);
+    ``entities``: the folded words of every catalog name (professionals and services), and
+    ``plain``: folded words that are never a mention (frame, courtesy); ``denials``: the
+    folded words that deny a relation."""
+
+    def __init__(
+        self,
+        reader: FactReader,
+        values: Sequence[ToldValue],
+        entities: frozenset[str],
+        plain: frozenset[str],
+        denials: frozenset[str] = frozenset(),
+    ) -> None:
+        self._reader = reader
+        self._denials = denials
+        self._names: dict[str, list[ToldValue]] = {}
+        self._spans: list[tuple[frozenset[Value], ToldValue]] = []
+        for value in values:
+            if value.role in ENTITY_ROLES:
+                for word in _words(value.text):
+                    if word not in plain:
+                        self._names.setdefault(word, []).append(value)
+            readings = frozenset(value.readings) | _readings(reader, value.text)
+            if readings:
+                self._spans.append((readings, value))
+        self._entities = entities - plain
+
+    def bound(self, sentence: str) -> bool:
+        """Whether ``sentence`` relates its facts as this turn's results do: every run bound
+        to a neighbouring run — or, when it denies a relation, not every one (see rules)."""
+        mentions = self._mentions(sentence)
+        if self._denials.intersection(_WORD.findall(normalize(sentence))):
+            runs = _runs([m for m in mentions if not m.roles <= SCOPE_KINDS])
+            return len(runs) < 2 or not _all_bound(runs)  # a result holds what it denies
+        return _all_bound(_runs(mentions))
+
+    def _mentions(self, sentence: str) -> list[_Mention]:
+        facts = [f for f in self._reader.facts(sentence) if f.kind in RELATED_KINDS]
+        found = [self._fact_mention(f) for f in facts]
+        taken = [(f.start, f.end) for f in facts]
+        for match in _TOKEN.finditer(sentence):
+            if any(start <= match.start() < end for start, end in taken):
+                continue
+            word = normalize(match.group())
+            held = self._names.get(word)
+            if held:
+                found.append(_held(match.start(), held, None))
+            elif word in self._entities:
+                found.append(_Mention(match.start(), frozenset({f"unheld {word}"}), frozenset()))
+        return sorted(found, key=lambda m: m.start)
+
+    def _fact_mention(self, fact: Fact) -> _Mention:
+        said = set(fact.values)
+        held = [value for readings, value in self._spans if said & readings]
+        if not held:
+            return _Mention(fact.start, frozenset({f"unheld {fact.text}"}), frozenset())
+        return _held(fact.start, held, fact.kind.value)
+
+
+def _held(start: int, held: Iterable[ToldValue], kind: str | None) -> _Mention:
+    """A mention the ``held`` values have: a span's role is its ``kind``, a name's the
+    values' roles."""
+    values = list(held)
+    roles = frozenset({kind} if kind else {v.role for v in values})
+    return _Mention(start, roles, frozenset(v.item for v in values if v.item is not None))
+
+
+def _runs(mentions: Sequence[_Mention]) -> list[list[_Mention]]:
+    runs: list[list[_Mention]] = []
+    for mention in mentions:
+        if runs and runs[-1][0].roles & mention.roles:
+            runs[-1].append(mention)
+        else:
+            runs.append([mention])
+    return runs
+
+
+def _all_bound(runs: Sequence[Sequence[_Mention]]) -> bool:
+    """Whether there are two runs or more and each is bound to a run next to it (with one
+    run or none, nothing is related: ``True``)."""
+    if len(runs) < 2:
+        return True
+    neighbours = [[runs[j] for j in (i - 1, i + 1) if 0 <= j < len(runs)] for i in range(len(runs))]
+    return all(any(_together(run, other) for other in neighbours[i]) for i, run in enumerate(runs))
+
+
+def _together(run: Sequence[_Mention], other: Sequence[_Mention]) -> bool:
+    return all(a.items & b.items for a in run for b in other)
+
+
+@functools.lru_cache(maxsize=4096)  # the same result values are read turn after turn
+def _readings(reader: FactReader, text: str) -> frozenset[Value]:
+    return frozenset(values_of([f for f in reader.facts(text) if f.kind in RELATED_KINDS]))
+
+
+@functools.lru_cache(maxsize=4096)
+def _words(text: str) -> tuple[str, ...]:
+    return tuple(w for w in _TOKEN.findall(normalize(text)) if len(w) >= 2)

@@ -1,0 +1,200 @@
+"""Facts said together must be told together (``application/relations``), as properties over
+generated catalogs and free times rather than quoted replies.
+
+For a random salon (services with random prices and lengths, professionals each offering a
+random subset) listed in this turn, and a random day of free times of one professional:
+
+* a service said with a price or a length is sent only when it is that service's own; a list
+  of services with prices only when each price is its own service's;
+* a professional said to do a service is sent only when the listing says so, whoever else the
+  sentence names beside them; denying it is refused exactly when the listing says they do;
+* a free time said of a professional (or for a service) only when that professional's day
+  holds it for that service; a time the customer asked for that is not free is no free time.
+
+The sentences are built from the language data's own frame words, so the properties hold for
+any wording the frame allows; ``max_examples`` grows under ``RELIABILITY_SCALE=full``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import date, timedelta
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from agent_service.application.grounding import Grounding
+from agent_service.application.text import normalize
+from agent_service.infrastructure.agent.deps import ToolText
+from agent_service.infrastructure.agent.grounded import fact_reader
+from agent_service.infrastructure.agent.told import no_change_statements
+from agent_service.infrastructure.agent.tools.results import (
+    DayTimes,
+    FreeTimes,
+    NotAvailable,
+    ProfessionalItem,
+    Professionals,
+    ServiceItem,
+    Services,
+)
+from agent_service.infrastructure.language.rules import language_rules
+from tests.scale import size
+
+CODES = ("pt", "en", "es")
+READER = fact_reader(CODES, "America/Sao_Paulo", ("BRL",))
+TODAY = date(2026, 11, 30)
+WINDOW = (TODAY, TODAY + timedelta(days=60))
+SERVICE_NAMES = ("Corte feminino", "Barba", "Escova", "Manicure", "Hidratação", "Pedicure")
+PRO_NAMES = ("Ana Souza", "Bruno Lima", "Carla Dias", "Diego Reis", "Elisa Mota")
+TIMES = ("09:00", "09:30", "10:00", "13:00", "15:30", "17:00")
+EXAMPLES = settings(max_examples=size(40, 500), deadline=None)
+
+
+@dataclass(frozen=True)
+class Salon:
+    services: Services
+    professionals: Professionals
+
+    def price(self, service: str) -> str:
+        return next(s.price for s in self.services.services if s.name == service)
+
+    def does(self, professional: str, service: str) -> bool:
+        person = next(p for p in self.professionals.professionals if p.name == professional)
+        return service in person.services
+
+
+@st.composite
+def salons(draw: st.DrawFn) -> Salon:
+    names = draw(st.lists(st.sampled_from(SERVICE_NAMES), min_size=2, max_size=5, unique=True))
+    prices = draw(
+        st.lists(st.integers(2, 30), min_size=len(names), max_size=len(names), unique=True)
+    )
+    minutes = draw(st.lists(st.sampled_from([15, 20, 30, 45, 60, 90]), min_size=len(names),
+                            max_size=len(names)))  # fmt: skip
+    services = [
+        ServiceItem(id=f"s{i}", name=n, minutes=m, price=f"R$ {p * 10},00")
+        for i, (n, p, m) in enumerate(zip(names, prices, minutes, strict=True))
+    ]
+    people = draw(st.lists(st.sampled_from(PRO_NAMES), min_size=2, max_size=4, unique=True))
+    team = [
+        ProfessionalItem(
+            id=f"p{i}",
+            name=person,
+            specialty="Cabeleireira",
+            services=draw(st.lists(st.sampled_from(names), min_size=1, unique=True)),
+        )
+        for i, person in enumerate(people)
+    ]
+    return Salon(Services(services=services), Professionals(professionals=team))
+
+
+def _text(result: object) -> ToolText:
+    assert hasattr(result, "model_dump_json")
+    return ToolText("tool", result.model_dump_json(), True)
+
+
+def _sent(texts: list[ToolText], sentence: str) -> bool:
+    this_turn = [t.text for t in texts]
+    grounding = Grounding(READER, this_turn, [], language_rules().common_words(), WINDOW, this_turn)
+    entities = frozenset(w for n in (*SERVICE_NAMES, *PRO_NAMES) for w in normalize(n).split())
+    statements = no_change_statements(grounding, READER, CODES, texts, [], False, entities)
+    return statements.refused(sentence) == []
+
+
+def _listed(salon: Salon) -> list[ToolText]:
+    return [_text(salon.services), _text(salon.professionals)]
+
+
+@EXAMPLES
+@given(salon=salons(), data=st.data())
+def test_a_price_or_length_is_sent_only_with_its_own_service(
+    salon: Salon, data: st.DataObject
+) -> None:
+    service = data.draw(st.sampled_from(salon.services.services))
+    other = data.draw(st.sampled_from(salon.services.services))
+    texts = _listed(salon)
+    frame = data.draw(
+        st.sampled_from(["O {s} custa {p}.", "The {s} costs {p}.", "El {s} cuesta {p}."])
+    )
+    assert _sent(texts, frame.format(s=service.name, p=other.price)) == (other is service)
+    length = data.draw(st.sampled_from(["O {s} tem {m} min.", "The {s} takes {m} minutes."]))
+    said = length.format(s=service.name, m=other.minutes)
+    assert _sent(texts, said) == (other.minutes == service.minutes), said
+
+
+@EXAMPLES
+@given(salon=salons(), data=st.data())
+def test_a_list_of_services_with_prices_is_sent_only_when_each_price_is_its_own(
+    salon: Salon, data: st.DataObject
+) -> None:
+    listed = salon.services.services
+    picked = data.draw(
+        st.lists(st.sampled_from(range(len(listed))), min_size=2, max_size=3, unique=True)
+    )
+    chosen = [listed[i] for i in picked]
+    prices = data.draw(st.permutations([s.price for s in chosen]))
+    parts = [f"{s.name} ({p})" for s, p in zip(chosen, prices, strict=True)]
+    sentence = "Temos " + ", ".join(parts[:-1]) + " e " + parts[-1] + "."
+    true = all(s.price == p for s, p in zip(chosen, prices, strict=True))
+    assert _sent(_listed(salon), sentence) == true, sentence
+
+
+@EXAMPLES
+@given(salon=salons(), data=st.data())
+def test_who_does_a_service_is_sent_only_as_the_listing_says(
+    salon: Salon, data: st.DataObject
+) -> None:
+    team = salon.professionals.professionals
+    picked = data.draw(
+        st.lists(st.sampled_from(range(len(team))), min_size=1, max_size=2, unique=True)
+    )
+    people = [team[i] for i in picked]
+    service = data.draw(st.sampled_from(salon.services.services)).name
+    who = " e ".join(p.name for p in people)
+    verb = "faz" if len(people) == 1 else "fazem"
+    true = all(salon.does(p.name, service) for p in people)
+    assert _sent(_listed(salon), f"A {who} {verb} {service}.") == true
+    # Denying it: refused when the listing says (each of) them do it.
+    denied = f"A {who} não {verb} {service}."
+    assert _sent(_listed(salon), denied) == (not true), denied
+
+
+@EXAMPLES
+@given(
+    salon=salons(),
+    data=st.data(),
+    free=st.lists(st.sampled_from(TIMES), min_size=1, max_size=4, unique=True).map(sorted),
+)
+def test_a_free_time_is_sent_only_of_the_professional_and_service_that_have_it(
+    salon: Salon, data: st.DataObject, free: list[str]
+) -> None:
+    person = data.draw(st.sampled_from(salon.professionals.professionals))
+    service = data.draw(st.sampled_from(person.services))
+    day = DayTimes(day="2026-12-03", weekday="quinta-feira", professional=person.name,
+                   professional_id=person.id, service=service, minutes=30, times=free,
+                   utc_offset="-03:00")  # fmt: skip
+    texts = [*_listed(salon), _text(FreeTimes(time_zone="America/Sao_Paulo", days=[day]))]
+    said_by = data.draw(st.sampled_from(salon.professionals.professionals))
+    at = data.draw(st.sampled_from(TIMES))
+    sentence = f"A {said_by.name} tem {at} livre."
+    assert _sent(texts, sentence) == (said_by is person and at in free), sentence
+    other = data.draw(st.sampled_from(salon.services.services)).name
+    with_service = f"{person.name} has {free[0]} free for {other}."
+    assert _sent(texts, with_service) == (other == service), with_service
+
+
+@EXAMPLES
+@given(salon=salons(), data=st.data())
+def test_the_asked_time_a_refusal_names_is_no_free_time(salon: Salon, data: st.DataObject) -> None:
+    person = data.draw(st.sampled_from(salon.professionals.professionals))
+    nearest = data.draw(st.lists(st.sampled_from(TIMES[1:]), min_size=1, max_size=3, unique=True))
+    refused = NotAvailable(
+        reason="taken",
+        asked="2026-12-03T09:00:00-03:00",
+        service=person.services[0],
+        professional=person.name,
+        nearest=nearest,
+    )
+    texts = [*_listed(salon), _text(refused)]
+    assert not _sent(texts, f"A {person.name} tem 09:00 livre.")
+    assert _sent(texts, f"A {person.name} tem {nearest[0]} livre.")
