@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import date, timedelta
+from typing import TypeVar
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -47,6 +48,7 @@ WINDOW = (TODAY, TODAY + timedelta(days=60))
 SERVICE_NAMES = ("Corte feminino", "Barba", "Escova", "Manicure", "Hidratação", "Pedicure")
 PRO_NAMES = ("Ana Souza", "Bruno Lima", "Carla Dias", "Diego Reis", "Elisa Mota")
 TIMES = ("09:00", "09:30", "10:00", "13:00", "15:30", "17:00")
+T = TypeVar("T")
 EXAMPLES = settings(max_examples=size(40, 500), deadline=None)
 
 
@@ -101,6 +103,14 @@ def _sent(texts: list[ToolText], sentence: str) -> bool:
     return statements.refused(sentence) == []
 
 
+def _some(data: st.DataObject, items: list[T], least: int, most: int) -> list[T]:
+    """Some of ``items``, none twice (they are not hashable: drawn by position)."""
+    picked = data.draw(
+        st.lists(st.sampled_from(range(len(items))), min_size=least, max_size=most, unique=True)
+    )
+    return [items[i] for i in picked]
+
+
 def _listed(salon: Salon) -> list[ToolText]:
     return [_text(salon.services), _text(salon.professionals)]
 
@@ -127,11 +137,7 @@ def test_a_price_or_length_is_sent_only_with_its_own_service(
 def test_a_list_of_services_with_prices_is_sent_only_when_each_price_is_its_own(
     salon: Salon, data: st.DataObject
 ) -> None:
-    listed = salon.services.services
-    picked = data.draw(
-        st.lists(st.sampled_from(range(len(listed))), min_size=2, max_size=3, unique=True)
-    )
-    chosen = [listed[i] for i in picked]
+    chosen = _some(data, salon.services.services, 2, 3)
     prices = data.draw(st.permutations([s.price for s in chosen]))
     parts = [f"{s.name} ({p})" for s, p in zip(chosen, prices, strict=True)]
     sentence = "Temos " + ", ".join(parts[:-1]) + " e " + parts[-1] + "."
@@ -144,11 +150,7 @@ def test_a_list_of_services_with_prices_is_sent_only_when_each_price_is_its_own(
 def test_who_does_a_service_is_sent_only_as_the_listing_says(
     salon: Salon, data: st.DataObject
 ) -> None:
-    team = salon.professionals.professionals
-    picked = data.draw(
-        st.lists(st.sampled_from(range(len(team))), min_size=1, max_size=2, unique=True)
-    )
-    people = [team[i] for i in picked]
+    people = _some(data, salon.professionals.professionals, 1, 2)
     service = data.draw(st.sampled_from(salon.services.services)).name
     who = " e ".join(p.name for p in people)
     verb = "faz" if len(people) == 1 else "fazem"
