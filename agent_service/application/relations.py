@@ -19,15 +19,18 @@ times). Rules (pure; the items come from the tools' structured results, ``ToldVa
   service, a day the professional does not work, a result saying something was not done) is
   held in no item: it is told only in the system's words (``outcome_text``).
 * Consecutive mentions that share a role are one **run** (a list: "Corte feminino e Barba",
-  "10:00, 10:30 e 11:00", "Ana Souza e Bruno Lima"). With two runs or more, every run must be
-  **bound** to a run next to it: every mention of one and every mention of the other are held
-  by one item. "Temos Corte feminino (R$ 80,00) e Barba (R$ 40,00)" is four runs, each bound
-  to a neighbour; with the prices swapped, "Corte feminino" is bound to neither.
-
+  "10:00, 10:30 e 11:00", "Ana Souza e Bruno Lima"). With two runs or more, the runs must
+  split, in order, into **groups** of two runs or more in which every two mentions of
+  different runs are held by one item: "Temos Corte feminino (R$ 80,00) e Barba (R$ 40,00)"
+  is the groups (Corte feminino, R$ 80,00) and (Barba, R$ 40,00); with the prices swapped no
+  split exists. Two groups in a row may share a run of names (a name relates to facts of
+  several items: "Júlia Prado faz Corte e escova (60 min)" is the groups (Júlia Prado, Corte
+  e escova) and (Corte e escova, 60 min)), never a run of other facts: "O Corte feminino (15
+  min, R$ 30,00)" is refused when R$ 30,00 is another 15-minute service's price.
 * A sentence with a word of the language's ``denials`` ("não", "not", "no") **denies** a
   relation: it may not deny one a result states. Its mentions but dates and weekdays (the
   scope of a denial: "não tem horário livre nesse período em 04/12") are read as above; if
-  every run is bound to a neighbour, a result holds what the sentence denies ("A Ana Souza
+  the runs split into groups told together, a result holds what the sentence denies ("A Ana Souza
   não faz Corte feminino" after a listing saying she does) and it is refused. A denial no
   result contradicts is not proven either (the professional who does not offer a service is
   told in the system's words, ``outcome_text``): that residual is in docs/agents.md.
@@ -104,8 +107,8 @@ class Relations:
         self._entities = entities - plain
 
     def bound(self, sentence: str) -> bool:
-        """Whether ``sentence`` relates its facts as this turn's results do: every run bound
-        to a neighbouring run — or, when it denies a relation, not every one (see rules)."""
+        """Whether ``sentence`` relates its facts as this turn's results do — or, when it
+        denies a relation, does not deny one they state (see rules)."""
         mentions = self._mentions(sentence)
         if self._denials.intersection(_WORD.findall(normalize(sentence))):
             runs = _runs([m for m in mentions if not m.roles <= SCOPE_KINDS])
@@ -154,12 +157,38 @@ def _runs(mentions: Sequence[_Mention]) -> list[list[_Mention]]:
 
 
 def _all_bound(runs: Sequence[Sequence[_Mention]]) -> bool:
-    """Whether there are two runs or more and each is bound to a run next to it (with one
-    run or none, nothing is related: ``True``)."""
-    if len(runs) < 2:
+    """Whether ``runs`` split, in order, into groups of two runs or more, each told together,
+    consecutive groups sharing at most a run of names (with one run or none, nothing is
+    related: ``True``)."""
+    count = len(runs)
+    if count < 2:
         return True
-    neighbours = [[runs[j] for j in (i - 1, i + 1) if 0 <= j < len(runs)] for i in range(len(runs))]
-    return all(any(_together(run, other) for other in neighbours[i]) for i, run in enumerate(runs))
+
+    @functools.cache
+    def covered_from(start: int) -> bool:
+        for end in range(start + 2, count + 1):
+            if not _group(runs[start:end]):
+                continue
+            if end == count or covered_from(end):
+                return True
+            if _names(runs[end - 1]) and covered_from(end - 1):
+                return True
+        return False
+
+    return covered_from(0)
+
+
+def _names(run: Sequence[_Mention]) -> bool:
+    """A run of professional or service names: what two groups may share ("Júlia Prado faz
+    Corte e escova (60 min)": she does it, it takes 60 minutes)."""
+    return bool(run[0].roles) and run[0].roles <= ENTITY_ROLES
+
+
+def _group(runs: Sequence[Sequence[_Mention]]) -> bool:
+    """Whether every two mentions of different runs of ``runs`` are held by one item."""
+    return all(
+        _together(runs[i], runs[j]) for i in range(len(runs)) for j in range(i + 1, len(runs))
+    )
 
 
 def _together(run: Sequence[_Mention], other: Sequence[_Mention]) -> bool:

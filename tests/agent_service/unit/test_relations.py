@@ -200,3 +200,33 @@ def test_the_asked_time_a_refusal_names_is_no_free_time(salon: Salon, data: st.D
     texts = [*_listed(salon), _text(refused)]
     assert not _sent(texts, f"A {person.name} tem 09:00 livre.")
     assert _sent(texts, f"A {person.name} tem {nearest[0]} livre.")
+
+
+@EXAMPLES
+@given(salon=salons(), data=st.data())
+def test_a_service_with_its_facts_and_who_does_it_is_never_sent_false(
+    salon: Salon, data: st.DataObject
+) -> None:
+    service = data.draw(st.sampled_from(salon.services.services))
+    other = data.draw(st.sampled_from(salon.services.services))
+    person = data.draw(st.sampled_from(salon.professionals.professionals))
+    sentence = f"O {service.name} ({other.minutes} min, {other.price}) é com a {person.name}."
+    true = other is service and salon.does(person.name, service.name)
+    # Sound, not complete: the professional and the price share no item, so a true sentence
+    # of this shape is refused too (fails closed).
+    assert not _sent(_listed(salon), sentence) or true, sentence
+    said = f"O {service.name} ({other.minutes} min, {other.price})."
+    assert _sent(_listed(salon), said) == (other is service), said
+
+
+@EXAMPLES
+@given(salon=salons(), data=st.data())
+def test_who_does_a_service_and_its_length_are_sent_only_when_both_are_true(
+    salon: Salon, data: st.DataObject
+) -> None:
+    person = data.draw(st.sampled_from(salon.professionals.professionals))
+    service = data.draw(st.sampled_from(salon.services.services))
+    length = data.draw(st.sampled_from(salon.services.services)).minutes
+    sentence = f"A {person.name} faz {service.name} ({length} min)."
+    true = salon.does(person.name, service.name) and length == service.minutes
+    assert _sent(_listed(salon), sentence) == true, sentence
