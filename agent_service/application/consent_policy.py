@@ -154,17 +154,46 @@ def _scan(text: str, vocabularies: tuple[ConsentVocabulary, ...], kind: str) -> 
     table = _phrases(vocabularies, kind)
     longest = max((len(key) for key in table), default=0)
     left: list[re.Match[str]] = []
-    position = 0
-    while position < len(tokens):
-        found, size = _phrase_at(tokens, position, table, longest)
+    for start, size, found in _segments(tokens, table, longest):
         if found is None or found == UNREADABLE:
-            left.extend(tokens[position : position + (1 if found is None else size)])
-            position += 1 if found is None else size
-            continue
-        if found != FILLER:
+            left.extend(tokens[start : start + size])
+        elif found != FILLER:
             counts[found] += 1
-        position += size
     return _Scan(counts, left, question, strange, bare, index)
+
+
+def _segments(
+    tokens: list[re.Match[str]], table: dict[tuple[str, ...], str], longest: int
+) -> list[tuple[int, int, str | None]]:
+    """``tokens`` read as phrases of ``table`` leaving the fewest tokens unread (a longer
+    phrase first on a tie): each (start, size, label), ``None`` for a token no phrase reads.
+    Reading the longest phrase first, left to right, would leave words behind that another
+    reading covers ("yes, that works for me": "yes that works" is a phrase, "that works for
+    me" too)."""
+    count = len(tokens)
+    words = [match.group() for match in tokens]
+    squeezed = [_REPEATS.sub(r"\1", w) for w in words]
+    best: list[tuple[int, tuple[int, str | None]]] = [(0, (0, None))] * (count + 1)
+    for start in range(count - 1, -1, -1):
+        choice: tuple[int, tuple[int, str | None]] = (best[start + 1][0] + 1, (1, None))
+        for size in range(min(longest, count - start), 0, -1):
+            key = tuple(words[start : start + size])
+            label = table.get(key) or table.get(tuple(squeezed[start : start + size]))
+            if label is None:
+                continue
+            unread = size if label == UNREADABLE else 0
+            if unread + best[start + size][0] < choice[0]:
+                choice = (unread + best[start + size][0], (size, label))
+            if label == UNREADABLE:
+                break  # a yes in one language, a no in another: no shorter reading of it
+        best[start] = choice
+    found = []
+    start = 0
+    while start < count:
+        size, label = best[start][1]
+        found.append((start, size, label))
+        start += size
+    return found
 
 
 def read_answer(text: str, vocabularies: Sequence[ConsentVocabulary], kind: str = "") -> Reading:
@@ -183,18 +212,6 @@ def only_words_of(text: str, vocabularies: Sequence[ConsentVocabulary]) -> bool:
     ``vocabularies`` and punctuation (another symbol, e.g. an emoji in no list, is left)."""
     scan = _scan(text, tuple(vocabularies), "")
     return not scan.left and not scan.strange
-
-
-def _phrase_at(
-    tokens: list[re.Match[str]], start: int, table: dict[tuple[str, ...], str], longest: int
-) -> tuple[str | None, int]:
-    words = [match.group() for match in tokens[start : start + longest]]
-    for size in range(len(words), 0, -1):
-        key = tuple(words[:size])
-        label = table.get(key) or table.get(tuple(_REPEATS.sub(r"\1", w) for w in key))
-        if label is not None:
-            return label, size
-    return None, 1
 
 
 def _spelled(text: str, index: list[int], left: list[re.Match[str]]) -> str:

@@ -286,3 +286,18 @@ def test_facts_are_grounded_only_by_records(
     assert grounding.ungrounded(f"Veja https://maps.example/{path}")
     invented = str(uuid4())
     assert grounding.ungrounded(f"Seu código é {invented}.")
+
+
+def test_any_two_yes_phrases_of_a_language_in_a_row_confirm() -> None:
+    """Every pair of the language's own yes phrases, one after the other, is a plain yes —
+    whichever phrase a longer one would start with ("yes, that works for me": "yes that
+    works" is a phrase too, and must not leave "for me" behind)."""
+    refused = []
+    for code in LANGUAGES:
+        phrases = sorted(RULES.consent(code).yes)
+        for first in phrases:
+            for second in phrases:
+                text = f"{first}, {second}"
+                if read_answer(text, IN_PLAY[code], "book").answer is not Answer.YES:
+                    refused.append((code, text))
+    assert refused == [], refused[:10]
