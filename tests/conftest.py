@@ -17,6 +17,10 @@ Also the rules of the whole run, set before any test module is imported:
   run) is frozen, so a full collection walks only what the tests made (~0.15 s of CPU each
   otherwise, dozens per worker), and the young generation is collected as seldom as in the
   services. Cyclic garbage is still collected.
+- **Properties.** Under ``make test`` (reduced size) every Hypothesis property draws the same
+  examples run after run (``derandomize``): a property that holds today cannot fail a landing
+  tomorrow on an example nobody drew before. ``RELIABILITY_SCALE=full`` draws new ones each run
+  (that is where new counterexamples are found; each becomes a test of its own).
 - **Isolation.** The run gets its own data directory (``AGENDA_DATA_DIR``, removed at the end)
   and forgets every Agenda setting a developer exported (``MONGODB_URI``, ports, tokens): no
   test reads or writes the developer's ``.data/`` (``make run``'s demo tenant, tokens,
@@ -33,6 +37,7 @@ from pathlib import Path
 
 import grpc
 import pytest
+from hypothesis import settings as hypothesis_settings
 
 from agenda.calendar.v1 import calendar_service_pb2_grpc as pb_grpc
 from agenda_kit.grpc.server import settle_heap
@@ -42,6 +47,11 @@ from calendar_service.bootstrap import CalendarApp, bootstrap
 from calendar_service.infrastructure.settings import CalendarSettings
 from tests.fakes.in_memory_calendar import InMemoryCalendar
 from tests.fakes.in_memory_holds import InMemoryHolds
+from tests.scale import FULL
+
+hypothesis_settings.register_profile("reduced", derandomize=True)
+hypothesis_settings.register_profile("full", derandomize=False)
+hypothesis_settings.load_profile("full" if FULL else "reduced")
 
 TOKEN = "test-token-calendar"
 TESTS = Path(__file__).resolve().parent
