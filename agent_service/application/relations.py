@@ -35,7 +35,8 @@ times). Rules (pure; the items come from the tools' structured results, ``ToldVa
   result contradicts is not proven either (the professional who does not offer a service is
   told in the system's words, ``outcome_text``): that residual is in docs/agents.md.
 
-Fails closed: a sentence with a mention nothing holds beside a held one is not bound.
+Fails closed: a sentence with a mention nothing holds beside a held one is not bound, nor one
+relating more than ``MAX_RUNS`` runs.
 """
 
 from __future__ import annotations
@@ -49,6 +50,9 @@ from agent_service.application.fact_spans import Fact, FactReader, Kind, Value, 
 from agent_service.application.text import normalize
 
 ENTITY_ROLES = frozenset({"professional", "service"})
+MAX_RUNS = 32
+"""A sentence relating more runs than this is not read (refused): no reply lists so much in
+one sentence, and reading it costs the square of its runs."""
 SCOPE_KINDS = frozenset({Kind.DATE.value, Kind.WEEKDAY.value})
 """What a denial is scoped by, not what it denies."""
 RELATED_KINDS = frozenset(
@@ -95,25 +99,29 @@ class Relations:
         self._reader = reader
         self._denials = denials
         self._names: dict[str, list[ToldValue]] = {}
-        self._spans: list[tuple[frozenset[Value], ToldValue]] = []
+        self._spans: dict[Value, list[ToldValue]] = {}
         for value in values:
             if value.role in ENTITY_ROLES:
                 for word in _words(value.text):
                     if word not in plain:
                         self._names.setdefault(word, []).append(value)
-            readings = frozenset(value.readings) | _readings(reader, value.text)
-            if readings:
-                self._spans.append((readings, value))
+            for reading in frozenset(value.readings) | _readings(reader, value.text):
+                self._spans.setdefault(reading, []).append(value)
         self._entities = entities - plain
 
     def bound(self, sentence: str) -> bool:
         """Whether ``sentence`` relates its facts as this turn's results do — or, when it
         denies a relation, does not deny one they state (see rules)."""
         mentions = self._mentions(sentence)
-        if self._denials.intersection(_WORD.findall(normalize(sentence))):
-            runs = _runs([m for m in mentions if not m.roles <= SCOPE_KINDS])
+        denies = self._denials.intersection(_WORD.findall(normalize(sentence)))
+        if denies:
+            mentions = [m for m in mentions if not m.roles <= SCOPE_KINDS]
+        runs = _runs(mentions)
+        if len(runs) > MAX_RUNS:
+            return False  # more relations than a sentence of a reply tells: not read
+        if denies:
             return len(runs) < 2 or not _all_bound(runs)  # a result holds what it denies
-        return _all_bound(_runs(mentions))
+        return _all_bound(runs)
 
     def _mentions(self, sentence: str) -> list[_Mention]:
         facts = [f for f in self._reader.facts(sentence) if f.kind in RELATED_KINDS]
@@ -131,8 +139,7 @@ class Relations:
         return sorted(found, key=lambda m: m.start)
 
     def _fact_mention(self, fact: Fact) -> _Mention:
-        said = set(fact.values)
-        held = [value for readings, value in self._spans if said & readings]
+        held = [value for reading in set(fact.values) for value in self._spans.get(reading, ())]
         if not held:
             return _Mention(fact.start, frozenset({f"unheld {fact.text}"}), frozenset())
         return _held(fact.start, held, fact.kind.value)
@@ -163,19 +170,17 @@ def _all_bound(runs: Sequence[Sequence[_Mention]]) -> bool:
     count = len(runs)
     if count < 2:
         return True
-
-    @functools.cache
-    def covered_from(start: int) -> bool:
+    covered = [False] * (count + 1)  # covered[i]: runs[i:] split so
+    covered[count] = True
+    for start in range(count - 2, -1, -1):
         for end in range(start + 2, count + 1):
             if not _group(runs[start:end]):
-                continue
-            if end == count or covered_from(end):
-                return True
-            if _names(runs[end - 1]) and covered_from(end - 1):
-                return True
-        return False
-
-    return covered_from(0)
+                break  # a longer group holds these pairs too
+            shared = end < count and _names(runs[end - 1]) and covered[end - 1]
+            if covered[end] or shared:
+                covered[start] = True
+                break
+    return covered[0]
 
 
 def _names(run: Sequence[_Mention]) -> bool:

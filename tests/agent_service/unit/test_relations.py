@@ -230,3 +230,14 @@ def test_who_does_a_service_and_its_length_are_sent_only_when_both_are_true(
     sentence = f"A {person.name} faz {service.name} ({length} min)."
     true = salon.does(person.name, service.name) and length == service.minutes
     assert _sent(_listed(salon), sentence) == true, sentence
+
+
+@settings(max_examples=5, deadline=None)
+@given(salon=salons(), repeats=st.integers(20, 400))
+def test_a_sentence_relating_more_than_a_reply_tells_is_refused(salon: Salon, repeats: int) -> None:
+    """True pairs repeated past ``MAX_RUNS`` runs are not read (and cost no quadratic search):
+    a hostile model's 8,000-character sentence is refused, not judged for minutes."""
+    pairs = [f"{s.name} ({s.price})" for s in salon.services.services]
+    sentence = "Temos " + ", ".join(pairs * repeats) + "."
+    assert not _sent(_listed(salon), sentence)
+    assert _sent(_listed(salon), "Temos " + ", ".join(pairs) + ".")
