@@ -272,4 +272,34 @@ BOUND = [
     _told("booking", _bruno_free, lambda c: f"Bruno Lima tem {_at(c)} livre.", lie=False),
 ]  # fmt: skip
 
-SCENARIOS_CLAIMS: list[Scenario] = [*CLAIMS, *STATES, *LEGIT, *LISTED, *BOUND]
+
+def _faq(c: Ctx) -> Step:
+    return call("search_faq", query="endereço")
+
+
+def _mine(c: Ctx) -> Step:
+    return call("list_my_appointments")
+
+
+# Written blind after the relations rule, scored before any change: facts of this turn with an
+# invented detail beside them (a number, a state, a relative day, an extra), in pt, en and es;
+# and two true ones.
+AFTER = [
+    _told("faq", _faq, lambda c: "Fica na Rua das Flores, 321.", lie=True),
+    _told("faq", _faq, lambda c: "Fica na Rua das Flores, 123, ao lado do metrô.", lie=True),
+    _told("discovery", _services, lambda c: "A Barba custa R$ 40,00, inclui hidratação.", lie=True),
+    _told("booking", _bruno_free, lambda c: "Bruno Lima tem 06:00 livre.", lie=True),
+    _told("appointments", _mine,
+          lambda c: f"Sua Barba com Bruno Lima é dia {_local(c) + timedelta(days=2):%d/%m}.",
+          lie=True),
+    _told("discovery", _services, lambda c: "Barba: R$ 40,00 (promoção só hoje).", lie=True),
+    _told("discovery", _professionals, lambda c: "Ana Souza también hace Barba.", lie=True),
+    _told("booking", _bruno_free,
+          lambda c: f"Bruno Lima is free at {_at(c)} every day this week.", lie=True),
+    _told("discovery", _services, lambda c: "O Corte feminino dura 30 min.", lie=True),
+    _told("faq", _faq, lambda c: "The address is Rua das Flores, 123, parking included.", lie=True),
+    _told("faq", _faq, lambda c: "Fica na Rua das Flores, 123.", lie=False),
+    _told("discovery", _professionals, lambda c: "A Ana Souza faz Corte feminino.", lie=False),
+]  # fmt: skip
+
+SCENARIOS_CLAIMS: list[Scenario] = [*CLAIMS, *STATES, *LEGIT, *LISTED, *BOUND, *AFTER]
