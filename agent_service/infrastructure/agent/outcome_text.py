@@ -26,6 +26,7 @@ from agent_service.infrastructure.agent.messages import DEFAULT_LANGUAGE, LOCALE
 from agent_service.infrastructure.agent.tools.results import (
     AnyResult,
     Failed,
+    FaqAnswer,
     FreeTimes,
     NoMatch,
     NotAvailable,
@@ -116,7 +117,8 @@ def told(
     held: Iterable[Held], languages: Sequence[str], has_upcoming: bool, *, catalog: bool = True
 ) -> list[str]:
     """Every outcome sentence the results ``held`` make true, in ``languages``: the refusals
-    and "not offered", "not done" and "no match" results of this turn, each "not offered" pair the
+    and "not offered", "not done" and "no match" results of this turn, the best answer of
+    this turn's FAQ search (the salon's own words), each "not offered" pair the
     conversation's latest service and professional listings state, and — only when the
     customer has no upcoming appointment on record — that they have none. ``catalog=False``:
     this turn's outcomes alone."""
@@ -130,6 +132,8 @@ def told(
             professionals = item.data
         if not item.this_turn:
             continue
+        if isinstance(item.data, FaqAnswer) and item.data.entries:
+            found.append(item.data.entries[0].answer)  # the salon's own words, as found
         for language in languages:
             text = refusal(item.data, item.retry, language)
             if text is not None:
