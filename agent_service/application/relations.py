@@ -102,7 +102,7 @@ class Relations:
         self._spans: dict[Value, list[ToldValue]] = {}
         for value in values:
             if value.role in ENTITY_ROLES:
-                for word in _words(value.text):
+                for word in name_words(value.text):
                     if word not in plain:
                         self._names.setdefault(word, []).append(value)
             for reading in frozenset(value.readings) | _readings(reader, value.text):
@@ -206,5 +206,6 @@ def _readings(reader: FactReader, text: str) -> frozenset[Value]:
 
 
 @functools.lru_cache(maxsize=4096)
-def _words(text: str) -> tuple[str, ...]:
+def name_words(text: str) -> tuple[str, ...]:
+    """The folded words of a name that a mention may be (two letters or more)."""
     return tuple(w for w in _TOKEN.findall(normalize(text)) if len(w) >= 2)

@@ -16,7 +16,6 @@
 from __future__ import annotations
 
 import functools
-import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import timedelta
@@ -35,8 +34,8 @@ from pydantic_ai.messages import (
 from agent_service.application.claims import BOOK, CANCEL, MOVE, misstates
 from agent_service.application.fact_spans import FactReader
 from agent_service.application.grounding import Grounding, Ungrounded, question_sentences
+from agent_service.application.relations import name_words
 from agent_service.application.statements import without_units
-from agent_service.application.text import normalize
 from agent_service.domain.catalog import Professional, Service
 from agent_service.domain.conversations import ActionKind
 from agent_service.infrastructure.agent.deps import AgentDeps, ToolText
@@ -55,7 +54,6 @@ _DONE = {
     ActionKind.APPOINTMENT_CANCELLED: CANCEL,
     ActionKind.APPOINTMENT_RESCHEDULED: MOVE,
 }
-_NAME_WORD = re.compile(r"[^\W\d_]+")
 WEEK = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
 
 
@@ -223,7 +221,7 @@ async def _entity_words(deps: AgentDeps) -> frozenset[str]:
     services = await deps.service_repository.list(deps.tenant_id)
     professionals = await deps.professional_repository.list(deps.tenant_id)
     names = [s.name for s in services] + [p.name for p in professionals]
-    return frozenset(w for name in names for w in _NAME_WORD.findall(normalize(name)) if len(w) > 1)
+    return frozenset(w for name in names for w in name_words(name))
 
 
 async def _currencies(deps: AgentDeps) -> set[str]:

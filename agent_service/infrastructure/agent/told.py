@@ -66,11 +66,8 @@ def _text_values(text: str) -> list[str]:
 def _json_values(text: str, skip: frozenset[str] = frozenset()) -> list[str] | None:
     """The strings inside ``text`` read as JSON, but those under a ``skip`` key; ``None`` when
     ``text`` is no JSON."""
-    if not text.startswith(("{", "[")):
-        return None
-    try:
-        data = json.loads(text)
-    except ValueError:
+    data = _parsed(text)
+    if data is None:
         return None
     found: list[str] = []
     stack = [data]
@@ -130,13 +127,19 @@ def told_values(texts: Sequence[ToolText]) -> list[ToldValue]:
 
 
 def _json_object(text: str) -> dict[str, Any] | None:
-    if not text.startswith("{"):
+    data = _parsed(text)
+    return data if isinstance(data, dict) else None
+
+
+@functools.lru_cache(maxsize=256)  # one judge reads each tool return three ways, turn after turn
+def _parsed(text: str) -> Any:
+    """``text`` read as JSON (an object or a list), or ``None``; never mutated by its readers."""
+    if not text.startswith(("{", "[")):
         return None
     try:
-        data = json.loads(text)
+        return json.loads(text)
     except ValueError:
         return None
-    return data if isinstance(data, dict) else None
 
 
 def _refused_keys(data: dict[str, Any]) -> frozenset[str] | None:
