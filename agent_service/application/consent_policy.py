@@ -30,7 +30,7 @@ import functools
 import hmac
 import re
 import unicodedata
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from enum import StrEnum
@@ -42,10 +42,9 @@ _TOKEN = re.compile(r"[^\W_]+(?:'[^\W_]+)*")
 _REPEATS = re.compile(r"(.)\1{2,}")
 _QUESTION = frozenset("?¿")
 _INVISIBLE = frozenset({"\ufe0e", "\ufe0f", "\u200d", "\u20e3"})
-
-
-def _is_modifier(char: str) -> bool:
-    return "\U0001f3fb" <= char <= "\U0001f3ff"  # emoji skin tones
+# What _bare removes: the invisible characters and U+1F3FB-1F3FF (emoji skin tones).
+_UNSEEN = str.maketrans(dict.fromkeys([*_INVISIBLE, *map(chr, range(0x1F3FB, 0x1F400))]))
+_LETTERS_AND_SPACES = re.compile(r"[^\W_]+|\s+")
 
 
 @dataclass(frozen=True, slots=True)
@@ -88,7 +87,10 @@ YES, NO, FILLER, UNREADABLE = "yes", "no", "filler", "unreadable"
 
 
 @functools.lru_cache(maxsize=64)
-def _phrases(vocabularies: tuple[ConsentVocabulary, ...], kind: str) -> dict[tuple[str, ...], str]:
+def _phrases(
+    vocabularies: tuple[ConsentVocabulary, ...], kind: str
+) -> tuple[dict[tuple[str, ...], str], int]:
+    """The phrase table (folded words → label) and its longest phrase's length in words."""
     table: dict[tuple[str, ...], str] = {}
     for vocabulary in vocabularies:
         own: dict[tuple[str, ...], str] = {}
@@ -108,10 +110,11 @@ def _phrases(vocabularies: tuple[ConsentVocabulary, ...], kind: str) -> dict[tup
             earlier = table.setdefault(key, label)
             if {earlier, label} == {YES, NO}:
                 table[key] = UNREADABLE  # a yes in one language, a no in another
-    return table
+    return table, max(map(len, table), default=0)
 
 
-def _emoji(vocabularies: Iterable[ConsentVocabulary]) -> list[tuple[str, str]]:
+@functools.lru_cache(maxsize=64)
+def _emoji(vocabularies: tuple[ConsentVocabulary, ...]) -> tuple[tuple[str, str], ...]:
     found = {
         (_bare(e), label)
         for v in vocabularies
@@ -119,12 +122,18 @@ def _emoji(vocabularies: Iterable[ConsentVocabulary]) -> list[tuple[str, str]]:
         for e in items
         if _bare(e)
     }
-    return sorted(found, key=lambda item: -len(item[0]))
+    return tuple(sorted(found, key=lambda item: -len(item[0])))
 
 
 def _bare(text: str) -> str:
     """``text`` without variation selectors, joiners and skin tones."""
-    return "".join(c for c in text if c not in _INVISIBLE and not _is_modifier(c))
+    return text.translate(_UNSEEN)
+
+
+def _strange(text: str) -> bool:
+    """Whether ``text`` holds a symbol or a control character (an emoji in no list, say)."""
+    rest = _LETTERS_AND_SPACES.sub("", text)  # letters, digits and spaces are never strange
+    return any(unicodedata.category(char)[0] in "SC" for char in rest)
 
 
 @dataclass(slots=True)
@@ -147,12 +156,11 @@ def _scan(text: str, vocabularies: tuple[ConsentVocabulary, ...], kind: str) -> 
             if meaning != FILLER:
                 counts[meaning] += bare.count(symbol)
             bare = bare.replace(symbol, " ")
-    question = any(char in _QUESTION for char in bare)
-    strange = any(unicodedata.category(char)[0] in "SC" for char in bare if not char.isspace())
+    question = not _QUESTION.isdisjoint(bare)
+    strange = _strange(bare)
     folded, index = fold_with_map(bare)
     tokens = list(_TOKEN.finditer(folded))
-    table = _phrases(vocabularies, kind)
-    longest = max((len(key) for key in table), default=0)
+    table, longest = _phrases(vocabularies, kind)
     left: list[re.Match[str]] = []
     for start, size, found in _segments(tokens, table, longest):
         if found is None or found == UNREADABLE:

@@ -124,23 +124,91 @@ SMALL_NUMBER = 12
 """Bare integers up to this are counts and ordinals ("2 opções", "a 1ª"), not facts."""
 
 
+READINGS_KEPT = 256
+"""Texts whose readings a reader keeps (a turn reads its reply and tool results a few times)."""
+
+
+def _alternatives(words: Iterable[str]) -> str:
+    """``words`` as a regex alternation, the longest first (so a longer name wins)."""
+    return "|".join(re.escape(w) for w in sorted(set(words), key=len, reverse=True))
+
+
+@dataclass(frozen=True, slots=True)
+class _Patterns:
+    """A reader's patterns built from its calendar words, compiled once."""
+
+    money: tuple[re.Pattern[str], ...]
+    currency_words: re.Pattern[str] | None
+    durations: re.Pattern[str] | None
+    hour_words: frozenset[str]
+    month_dates: tuple[tuple[re.Pattern[str], int, int], ...]
+    weekdays: re.Pattern[str] | None
+
+    @classmethod
+    def of(cls, reader: FactReader) -> _Patterns:
+        signs = re.escape(_currency_signs())
+        iso = sorted({code for c in reader.calendars for code in c.currency_codes}, key=len)
+        marker = rf"(?:[A-Z]{{0,3}}[{signs}]|\b(?:{'|'.join(iso) or '(?!)'})\b)"
+        money = (
+            re.compile(rf"(?<![A-Z]){marker}\s?({_AMOUNT})(?!\d)"),
+            re.compile(rf"(?<![\d.,])({_AMOUNT})\s?{marker}"),
+        )
+        words = _alternatives(reader.currency_words)
+        hours = frozenset(w for c in reader.calendars for w in c.hour_words)
+        units = _alternatives([w for c in reader.calendars for w in c.minute_words] + [*hours])
+        names = _alternatives(reader.months)
+        day = r"(\d{1,2})(?:º|o|st|nd|rd|th)?"
+        month_dates = (
+            (re.compile(rf"(?<!\d){day}\s(?:de\s|of\s)?({names})\b\.?"), 1, 2),
+            (re.compile(rf"\b({names})\.?\s{day}\b"), 2, 1),
+        )
+        weekdays = _alternatives(reader.weekdays)
+        return cls(
+            money=money,
+            currency_words=(
+                re.compile(rf"(?<![\w.,])({_AMOUNT})\s?(?:{words})\b") if words else None
+            ),
+            durations=(
+                re.compile(rf"(?<![\w.,:])(\d+(?:[.,]\d+)?)\s?({units})\b\.?") if units else None
+            ),
+            hour_words=hours,
+            month_dates=month_dates if names else (),
+            weekdays=re.compile(rf"(?<![\w-])({weekdays})(?![\w-])") if weekdays else None,
+        )
+
+
 @dataclass(frozen=True, slots=True, eq=False)
 class FactReader:
     """Reads the fact spans of texts in the business's ``zone`` and ``currency``, with the
-    calendar words of the languages in play (hashed by identity: build one per setting)."""
+    calendar words of the languages in play (hashed by identity: build one per setting). Its
+    patterns are compiled once, and the readings of the last ``READINGS_KEPT`` texts are kept:
+    one reply is read by several rules."""
 
     calendars: tuple[CalendarWords, ...]
     zone: ZoneInfo
     currency_words: tuple[str, ...] = ()
     weekdays: dict[str, int] = field(init=False)
     months: dict[str, int] = field(init=False)
+    _patterns: _Patterns = field(init=False, repr=False)
+    _read: dict[str, tuple[Fact, ...]] = field(init=False, repr=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "weekdays", {w: i for c in self.calendars for w, i in c.weekdays})
         object.__setattr__(self, "months", {w: i for c in self.calendars for w, i in c.months})
+        object.__setattr__(self, "_patterns", _Patterns.of(self))
+        object.__setattr__(self, "_read", {})
 
-    def facts(self, text: str) -> list[Fact]:
+    def facts(self, text: str) -> tuple[Fact, ...]:
         """The fact spans of ``text``, in order (see the module's rules)."""
+        known = self._read.get(text)
+        if known is None:
+            known = self._facts(text)
+            if len(self._read) >= READINGS_KEPT:
+                del self._read[next(iter(self._read))]  # the oldest reading
+            self._read[text] = known
+        return known
+
+    def _facts(self, text: str) -> tuple[Fact, ...]:
         found: list[Fact] = []
         taken = bytearray(len(text) + 1)
         folded, index = fold_with_map(text)
@@ -163,7 +231,7 @@ class FactReader:
                 if not any(taken[fact.start : fact.end]):
                     found.append(fact)
                     taken[fact.start : fact.end] = b"\x01" * (fact.end - fact.start)
-        return sorted(found, key=lambda f: f.start)
+        return tuple(sorted(found, key=lambda f: f.start))
 
     def _urls(self, text: str) -> Iterable[Fact]:
         for m in _URL.finditer(text):
@@ -194,58 +262,38 @@ class FactReader:
             )
 
     def _money(self, text: str, folded: str, index: list[int]) -> Iterable[Fact]:
-        signs = re.escape(_currency_signs())
-        iso = sorted({code for c in self.calendars for code in c.currency_codes}, key=len)
-        marker = rf"(?:[A-Z]{{0,3}}[{signs}]|\b(?:{'|'.join(iso) or '(?!)'})\b)"
-        for pattern in (
-            re.compile(rf"(?<![A-Z]){marker}\s?({_AMOUNT})(?!\d)"),
-            re.compile(rf"(?<![\d.,])({_AMOUNT})\s?{marker}"),
-        ):
+        for pattern in self._patterns.money:
             for m in pattern.finditer(text):
                 amount = amount_of(m.group(1))
                 if amount is not None:
                     yield _fact(m, (Kind.MONEY, amount))
-        if self.currency_words:
-            words = "|".join(
-                re.escape(w) for w in sorted(self.currency_words, key=len, reverse=True)
-            )
-            for m in re.finditer(rf"(?<![\w.,])({_AMOUNT})\s?(?:{words})\b", folded):
+        if self._patterns.currency_words is not None:
+            for m in self._patterns.currency_words.finditer(folded):
                 amount = amount_of(m.group(1))
                 if amount is not None:
                     yield _mapped(text, index, m, (Kind.MONEY, amount))
 
     def _durations(self, folded: str, index: list[int], text: str) -> Iterable[Fact]:
-        minutes = {w for c in self.calendars for w in c.minute_words}
-        hours = {w for c in self.calendars for w in c.hour_words}
-        units = "|".join(re.escape(w) for w in sorted(minutes | hours, key=len, reverse=True))
-        if not units:
+        if self._patterns.durations is None:
             return
-        for m in re.finditer(rf"(?<![\w.,:])(\d+(?:[.,]\d+)?)\s?({units})\b\.?", folded):
+        for m in self._patterns.durations.finditer(folded):
             amount = amount_of(m.group(1))
             if amount is None:
                 continue
-            scale = 60 if m.group(2) in hours else 1
+            scale = 60 if m.group(2) in self._patterns.hour_words else 1
             yield _mapped(text, index, m, (Kind.DURATION, int(amount * scale)))
 
     def _month_dates(self, folded: str, index: list[int], text: str) -> Iterable[Fact]:
-        if not self.months:
-            return
-        names = "|".join(re.escape(w) for w in sorted(self.months, key=len, reverse=True))
-        day = r"(\d{1,2})(?:º|o|st|nd|rd|th)?"
-        for pattern, day_group, month_group in (
-            (rf"(?<!\d){day}\s(?:de\s|of\s)?({names})\b\.?", 1, 2),
-            (rf"\b({names})\.?\s{day}\b", 2, 1),
-        ):
-            for m in re.finditer(pattern, folded):
+        for pattern, day_group, month_group in self._patterns.month_dates:
+            for m in pattern.finditer(folded):
                 number, month = int(m.group(day_group)), self.months[m.group(month_group)]
                 if 1 <= number <= 31:
                     yield _mapped(text, index, m, (Kind.DATE, (month, number)))
 
     def _weekdays(self, folded: str, index: list[int], text: str) -> Iterable[Fact]:
-        if not self.weekdays:
+        if self._patterns.weekdays is None:
             return
-        names = "|".join(re.escape(w) for w in sorted(self.weekdays, key=len, reverse=True))
-        for m in re.finditer(rf"(?<![\w-])({names})(?![\w-])", folded):
+        for m in self._patterns.weekdays.finditer(folded):
             yield _mapped(text, index, m, (Kind.WEEKDAY, self.weekdays[m.group(1)]))
 
     def _names(self, text: str) -> Iterable[Fact]:

@@ -132,7 +132,7 @@ class Statements:
         if self._rules.courtesy(_without_names(self._reader, sentence), answers):
             return True
         said = squashed(sentence)
-        if said and re.search(rf"(?<!\w){re.escape(said)}(?!\w)", self._told):
+        if said and _holds_words(self._told, said):
             return True  # the tool's own words, read in this turn, or a true outcome's
         if not self._grounding.told_this_turn(sentence) or not self._tells_only_told(sentence):
             return False
@@ -195,6 +195,24 @@ def without_units(text: str, refused: Sequence[str]) -> str:
 def squashed(text: str) -> str:
     """``text`` with each run of white space one space, trimmed (how told texts compare)."""
     return " ".join(text.split())
+
+
+def _holds_words(text: str, part: str) -> bool:
+    """Whether ``part`` occurs in ``text`` with no word character right before or after it
+    (``(?<!\\w)part(?!\\w)``, without compiling a pattern per part)."""
+    start = text.find(part)
+    while start >= 0:
+        end = start + len(part)
+        if not (start and _is_word(text[start - 1])) and not (
+            end < len(text) and _is_word(text[end])
+        ):
+            return True
+        start = text.find(part, start + 1)
+    return False
+
+
+def _is_word(char: str) -> bool:
+    return char.isalnum() or char == "_"
 
 
 def _without_names(reader: FactReader, sentence: str) -> str:
