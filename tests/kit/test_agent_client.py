@@ -22,7 +22,7 @@ from agenda_kit.agent_client import AgentClient, AgentRpcError, RetryPolicy
 from agenda_kit.settings import SharedSettings
 from agent_service.bootstrap import AgentApp, Overrides, bootstrap
 from agent_service.infrastructure.settings import AgentSettings
-from tests.agent_service.conversation_fixtures import Salon, seed_salon
+from tests.agent_service.conversation_fixtures import NOW, Salon, seed_salon
 from tests.fakes.agent_repositories import in_memory_repositories
 from tests.fakes.in_memory_calendar import InMemoryCalendar
 
@@ -47,7 +47,8 @@ async def served(tmp_path: Path) -> AsyncIterator[Served]:
     app = await bootstrap(
         settings,
         SharedSettings(AGENDA_DATA_DIR=tmp_path),
-        Overrides(repos=repos, calendar=InMemoryCalendar()),
+        # a fixed Monday: "amanhã" (Tuesday) is a working day whatever today is
+        Overrides(repos=repos, calendar=InMemoryCalendar(clock=lambda: NOW), clock=lambda: NOW),
     )
     await app.start()
     try:
