@@ -6,6 +6,7 @@ import argparse
 import asyncio
 import sys
 
+from agenda_kit import event_loop
 from agent_service.cli import admin, chat, devrun, seed, tokens
 
 
@@ -36,7 +37,7 @@ def main(argv: list[str]) -> int:
         return asyncio.run(admin.main(args))
     from agent_service.cli import serve  # the server's stack, imported only to serve (~4 s of CPU)
 
-    return asyncio.run(serve.main())
+    return event_loop.run(serve.main())
 
 
 if __name__ == "__main__":

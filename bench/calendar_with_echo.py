@@ -4,8 +4,7 @@ calendar_service`` wires it, plus the bench-only echo and probe handlers on the 
 
 from __future__ import annotations
 
-import asyncio
-
+from agenda_kit import event_loop
 from agenda_kit.grpc.server import serve_until_signal
 from agenda_kit.logging import configure_logging
 from agenda_kit.settings import SharedSettings
@@ -28,4 +27,4 @@ async def main() -> None:
 
 
 if __name__ == "__main__":
-    asyncio.run(main())
+    event_loop.run(main())

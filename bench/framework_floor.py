@@ -14,6 +14,7 @@ the way: the floor under the agent's CPU per turn.
 model requests, MongoDB commands per turn): the CPU a turn cannot go below with these
 frameworks, whatever our own code does.
 
+Measured on the event loop the services run on (``AGENDA_EVENT_LOOP``, uvloop by default).
 Each figure is CPU time (``process_time``) per call: the best of three rounds, so another
 process's load on the shared machine inflates it as little as possible. Benchmarks report;
 they do not assert.
@@ -21,7 +22,6 @@ they do not assert.
 
 from __future__ import annotations
 
-import asyncio
 import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
@@ -34,6 +34,7 @@ from pydantic_ai import Agent, RunContext, ToolOutput
 from pydantic_ai.messages import ModelMessage, ModelResponse, TextPart, ToolCallPart
 from pydantic_ai.models.function import AgentInfo, FunctionModel
 
+from agenda_kit import event_loop
 from agent_service.infrastructure.agent.state import ChatState
 
 ROUNDS = 3
@@ -213,7 +214,9 @@ def run(quick: bool = False) -> dict[str, float]:
         }
 
     with EmbeddedMongo(MEMORY) as server:
-        return asyncio.run(measure(server.uri))
+        # on the loop the services run on (AGENDA_EVENT_LOOP), so that the floor and the
+        # agent's CPU per turn are measured on the same event loop
+        return event_loop.run(measure(server.uri))
 
 
 if __name__ == "__main__":

@@ -29,6 +29,7 @@ from typing import Any
 import grpc
 import psutil  # type: ignore[import-untyped]
 
+from agenda_kit import event_loop
 from agenda_kit.auth.policy import Access, PolicyTable, rule
 from agenda_kit.auth.principals import Role
 from agenda_kit.grpc.auth import AuthorizationInterceptor
@@ -302,13 +303,19 @@ class ServiceSpec:
 
 @contextmanager
 def services(data_dir: Path, specs: Sequence[ServiceSpec]) -> Iterator[dict[str, Service]]:
-    """Start every spec as ``python -m module *args`` at once (hermetic environment, byte-code
-    cached outside the work tree), wait until each is SERVING; SIGTERM (then kill) on exit."""
+    """Start every spec as ``python -m module *args`` at once (hermetic environment but for the
+    bench's ``AGENDA_EVENT_LOOP``, byte-code cached outside the work tree), wait until each is
+    SERVING; SIGTERM (then kill) on exit."""
     data_dir.mkdir(parents=True, exist_ok=True)
     started: dict[str, Service] = {}
     try:
         for spec in specs:
-            env = hermetic_env(AGENDA_DATA_DIR=str(data_dir), **spec.env)
+            env = hermetic_env(
+                AGENDA_DATA_DIR=str(data_dir),
+                # every service on the loop the bench runs the frameworks' floor on
+                **{event_loop.VARIABLE: event_loop.chosen().value},
+                **spec.env,
+            )
             log_path = data_dir / f"{spec.name}.log"
             with log_path.open("wb") as log_file:
                 process = subprocess.Popen(

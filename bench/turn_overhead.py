@@ -60,6 +60,7 @@ import psutil  # type: ignore[import-untyped]
 from agenda.agent.v1 import agent_service_pb2 as pb
 from agenda.agent.v1 import agent_service_pb2_grpc as pb_grpc
 from agenda.agent.v1 import catalog_service_pb2_grpc as catalog_grpc
+from agenda_kit import event_loop
 from bench import framework_floor
 from bench.harness import (
     REPO,
@@ -482,6 +483,7 @@ def run(quick: bool = False) -> dict[str, Any]:
         "goal_rest_p50_le_20ms": loaded["rest"]["p50_ms"] <= 20,
         "goal_rest_p99_le_100ms": loaded["rest"]["p99_ms"] <= 100,
         **figures,
+        "event_loop": event_loop.chosen().value,
         "framework_floor_cpu_ms": floor,
         "framework_floor_ms_per_turn": framework_floor.per_turn(floor, serial),
         "plot": str(plot_path(quick).relative_to(REPO)),
@@ -666,6 +668,6 @@ async def serve(instrument: bool) -> None:
 
 if __name__ == "__main__":
     if sys.argv[1:2] == ["serve"]:
-        asyncio.run(serve(instrument="--instrument" in sys.argv[2:]))
+        event_loop.run(serve(instrument="--instrument" in sys.argv[2:]))
     else:
         sys.stdout.write(json.dumps(run(quick="--quick" in sys.argv[1:]), indent=2) + "\n")

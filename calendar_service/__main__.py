@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-import asyncio
-
+from agenda_kit import event_loop
 from agenda_kit.grpc.run import run_service
 from agenda_kit.settings import SharedSettings
 from calendar_service.bootstrap import bootstrap
@@ -24,4 +23,4 @@ async def main() -> None:
 
 
 if __name__ == "__main__":
-    asyncio.run(main())
+    event_loop.run(main())

@@ -7,6 +7,7 @@ from pathlib import Path
 from pydantic import Field
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
+from agenda_kit.event_loop import EventLoop
 from agenda_kit.tracing import TracingMode
 
 
@@ -34,6 +35,9 @@ class SharedSettings(BaseSettings):
     tracing: TracingMode | None = Field(default=None, alias="AGENDA_TRACING")
     otlp_endpoint: str | None = Field(default=None, alias="OTEL_EXPORTER_OTLP_ENDPOINT")
     principals_file: Path | None = Field(default=None, alias="AGENDA_PRINCIPALS_FILE")
+    event_loop: EventLoop = Field(default=EventLoop.UVLOOP, alias="AGENDA_EVENT_LOOP")
+    """Read before the loop starts (``agenda_kit.event_loop.chosen``); declared here to be
+    validated and documented with the others."""
 
     def tracing_mode(self) -> TracingMode:
         """``AGENDA_TRACING``, else OTLP when ``OTEL_EXPORTER_OTLP_ENDPOINT`` is set, else off."""

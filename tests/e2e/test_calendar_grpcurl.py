@@ -31,6 +31,10 @@ def calendar_process(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Servi
         yield service
 
 
+def test_the_service_runs_on_uvloop_by_default(calendar_process: ServiceProcess) -> None:
+    assert calendar_process.logged("server_started")["event_loop"] == "uvloop"
+
+
 def test_reflection_lists_the_services(calendar_process: ServiceProcess) -> None:
     result = grpcurl("-plaintext", calendar_process.address, "list")
     assert result.returncode == 0, result.stderr

@@ -14,7 +14,7 @@ from grpc_health.v1 import health_pb2, health_pb2_grpc
 from grpc_health.v1.health import aio as health_aio
 from grpc_reflection.v1alpha import reflection
 
-from agenda_kit import tracing
+from agenda_kit import event_loop, tracing
 from agenda_kit.grpc.limits import MAX_MESSAGE_BYTES
 from agenda_kit.health import HealthWatcher
 
@@ -135,7 +135,7 @@ async def serve_until_signal(server: grpc.aio.Server, spec: ServerSpec, grace: f
         loop.add_signal_handler(signum, stop.set)
     await server.start()
     await mark_serving(spec)
-    log.info("server_started")
+    log.info("server_started", event_loop=event_loop.running().value)
     await stop.wait()
     log.info("server_stopping", grace_seconds=grace)
     await shutdown(server, spec, grace)
