@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import UTC, datetime
 from typing import Any
 from uuid import UUID
 
 from beanie import Document
+from beanie.odm.utils.dump import get_dict
 from pydantic import BaseModel
 from pymongo import ASCENDING, IndexModel
 from pymongo.errors import DuplicateKeyError
@@ -73,6 +74,60 @@ class ConversationDocument(ScopedDocument):
         fields["created_at"] = stored_instant(self.created_at)
         fields["updated_at"] = stored_instant(self.updated_at)
         return Conversation.model_validate(fields | {"messages": messages})
+
+
+def as_stored(conversation: Conversation) -> Conversation:
+    """``conversation`` as a read gives it back: its instants in UTC, in whole milliseconds
+    (BSON keeps no more); a message already so is kept as it is, not copied."""
+    messages = tuple(
+        message
+        if _is_stored_instant(message.at)
+        else message.model_copy(update={"at": stored_instant(message.at)})
+        for message in conversation.messages
+    )
+    handed_off_at = conversation.handed_off_at
+    return conversation.model_copy(
+        update={
+            "messages": messages,
+            "created_at": stored_instant(conversation.created_at),
+            "updated_at": stored_instant(conversation.updated_at),
+            "handed_off_at": None if handed_off_at is None else stored_instant(handed_off_at),
+        }
+    )
+
+
+def stored_fields(conversation: Conversation) -> dict[str, Any]:
+    """The document of ``conversation`` (see :func:`as_stored`) in one ``model_dump``: the
+    fields Beanie's encoder writes for a ``ConversationDocument`` of it (``get_dict(to_db=
+    True)``: ``_id`` for ``id``, enums and tuples as BSON stores them), without building the
+    document and walking every message and the engine's checkpoint value by value. A value
+    BSON cannot encode as it is makes the caller fall back to Beanie's encoder."""
+    fields = conversation.model_dump()
+    fields["_id"] = fields.pop("id")
+    return fields
+
+
+def beanie_fields(conversation: Conversation) -> dict[str, Any]:
+    """The same document through Beanie's encoder (any value it knows how to store)."""
+    fields: dict[str, Any] = get_dict(ConversationDocument.from_domain(conversation), to_db=True)
+    return fields
+
+
+def from_stored(raw: dict[str, Any]) -> Conversation:
+    """The conversation of a stored document (a read's raw BSON), validated once as the domain
+    model (``ConversationDocument.to_domain`` validates it twice), instants in UTC."""
+    fields = {key: value for key, value in raw.items() if key not in ("_id", "revision_id")}
+    fields["id"] = raw["_id"]
+    for key in ("created_at", "updated_at"):
+        fields[key] = stored_instant(raw[key])
+    fields["messages"] = [
+        message | {"at": stored_instant(message["at"])} for message in raw.get("messages", ())
+    ]
+    return Conversation.model_validate(fields)
+
+
+def _is_stored_instant(value: datetime) -> bool:
+    return value.tzinfo is UTC and value.microsecond % 1000 == 0
 
 
 LANE_INDEX = "one_holder_per_lane"

@@ -5,8 +5,9 @@ from __future__ import annotations
 from uuid import UUID
 
 import structlog
-from beanie.odm.utils.dump import get_dict
+from bson.errors import InvalidDocument
 from pymongo.errors import DocumentTooLarge, DuplicateKeyError
+from pymongo.results import UpdateResult
 
 from agent_service.domain.conversations import (
     Conversation,
@@ -15,6 +16,9 @@ from agent_service.domain.conversations import (
 from agent_service.domain.errors import ConflictError, NotFoundError
 from agent_service.infrastructure.mongo.conversation_documents import (
     ConversationDocument,
+    as_stored,
+    beanie_fields,
+    stored_fields,
 )
 from agent_service.infrastructure.mongo.errors import guarded
 from agent_service.infrastructure.mongo.scoped_store import ScopedStore
@@ -59,32 +63,33 @@ class BeanieConversationRepository:
 
     @guarded
     async def save(self, conversation: Conversation) -> Conversation:
-        document = ConversationDocument.from_domain(
-            conversation.model_copy(update={"version": conversation.version + 1})
-        )
+        stored = as_stored(conversation.model_copy(update={"version": conversation.version + 1}))
         mine = self._store.mine(conversation.tenant_id, conversation.id)
         collection = ConversationDocument.get_pymongo_collection()
         expected = mine | {"version": conversation.version}
         first = conversation.version == 0
+
+        async def replace(document: Conversation) -> UpdateResult:
+            try:
+                return await collection.replace_one(expected, stored_fields(document), upsert=first)
+            except InvalidDocument:  # a value only Beanie's encoder knows how to store
+                return await collection.replace_one(expected, beanie_fields(document), upsert=first)
+
         try:
             try:
-                result = await collection.replace_one(
-                    expected, get_dict(document, to_db=True), upsert=first
-                )
+                result = await replace(stored)
             except DocumentTooLarge:
                 # The engine bounds what it keeps; should a document still grow too large,
                 # keep the transcript's tail and drop the assistant's checkpoint rather than fail.
                 log.warning("conversation_too_large", conversation_id=str(conversation.id))
-                document = ConversationDocument.from_domain(_shrunk(conversation))
-                result = await collection.replace_one(
-                    expected, get_dict(document, to_db=True), upsert=first
-                )
+                stored = as_stored(_shrunk(conversation))
+                result = await replace(stored)
         except DuplicateKeyError:  # a first save met a later version (or another tenant's id)
             raise ConflictError(
                 f"conversation {conversation.id} was updated concurrently"
             ) from None
         if result.matched_count == 1 or result.upserted_id is not None:
-            return document.to_domain()
+            return stored
         if await ConversationDocument.find_one(mine) is None:
             raise NotFoundError("conversation", conversation.id)
         raise ConflictError(f"conversation {conversation.id} was updated concurrently")

@@ -27,6 +27,7 @@ from agent_service.infrastructure.mongo.clock import DatabaseClock
 from agent_service.infrastructure.mongo.conversation_documents import (
     ConversationDocument,
     ProcessedTurnDocument,
+    from_stored,
 )
 from agent_service.infrastructure.mongo.errors import guarded
 
@@ -70,11 +71,7 @@ class MongoTurnContextReader:
             AppointmentDocument.model_validate(a).to_domain() for a in raw.pop("pending")
         )
         customer = CustomerDocument.model_validate(raw)
-        conversation = (
-            ConversationDocument.model_validate(conversations[0]).to_domain()
-            if conversations
-            else None
-        )
+        conversation = from_stored(conversations[0]) if conversations else None
         appointments = tuple(AppointmentDocument.model_validate(a).to_domain() for a in upcoming)
         saving = raw.pop("saving", None)
         return TurnContext(
