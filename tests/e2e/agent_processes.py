@@ -68,6 +68,10 @@ class Services:
     agent: ServiceProcess
 
 
+CALENDAR_COMPONENT = "agenda.calendar.v1.CalendarService"
+"""The agent's health component for its calendar dependency (docs/operations.md)."""
+
+
 @contextmanager
 def running_services(data_dir: Path, ports: Ports, **settings: str) -> Iterator[Services]:
     """``python -m calendar_service`` and ``python -m agent_service`` on ``data_dir`` (embedded
@@ -82,6 +86,10 @@ def running_services(data_dir: Path, ports: Ports, **settings: str) -> Iterator[
             started.append(ServiceProcess(process, port, log_path))
         for service in started:
             wait_serving(service.address, service.process, service.log_path, timeout=90)
+        # and the agent sees the calendar: its first probe may have run before the calendar
+        # served, and the next comes an AGENDA_HEALTH_INTERVAL_SECONDS later
+        agent = started[1]
+        wait_serving(agent.address, agent.process, agent.log_path, 90, CALENDAR_COMPONENT)
         yield Services(*started)
     finally:
         for service in started:
