@@ -305,7 +305,15 @@ class FactReader:
 
 def name_parts(value: object) -> list[str]:
     """The letter runs of a folded name of two letters or more ("teste's" → ["teste"])."""
-    return [part for part in re.findall(r"[^\W\d_]+", str(value)) if len(part) >= 2]
+    return list(_name_parts(str(value)))
+
+
+_LETTER_RUNS = re.compile(r"[^\W\d_]+")
+
+
+@functools.lru_cache(maxsize=4096)  # the catalog's and the results' names, read turn after turn
+def _name_parts(text: str) -> tuple[str, ...]:
+    return tuple(part for part in _LETTER_RUNS.findall(text) if len(part) >= 2)
 
 
 def _fact(match: re.Match[str], *values: Value) -> Fact:

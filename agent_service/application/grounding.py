@@ -68,18 +68,30 @@ retry costs nothing)."""
 class _Pool:
     values: set[Value] = field(default_factory=set)
     words: set[str] = field(default_factory=set)
-    text: str = ""
     ids: set[str] = field(default_factory=set)
-    words_text: str = ""
+    _texts: list[str] = field(default_factory=list)
+    _word_runs: list[str] = field(default_factory=list)
 
     def add(self, reader: FactReader, texts: Iterable[str]) -> None:
         for raw in texts:
-            values, words, folded = _contribution(reader, raw[:MAX_SOURCE_CHARS])
+            values, words, folded, word_run = _contribution(reader, raw[:MAX_SOURCE_CHARS])
             self.values |= values
             self.words |= words
-            self.text += "\n" + folded
+            self._texts.append(folded)
+            self._word_runs.append(word_run)
             self.ids |= {m.lower() for m in _UUID.findall(raw[:MAX_SOURCE_CHARS])}
-            self.words_text += "\n" + " ".join(_WORDS.findall(folded))
+        self.__dict__.pop("text", None)  # joined again when next read
+        self.__dict__.pop("words_text", None)
+
+    @functools.cached_property
+    def text(self) -> str:
+        """Every source's folded text, a line each (joined once, not grown text by text)."""
+        return "".join("\n" + text for text in self._texts)
+
+    @functools.cached_property
+    def words_text(self) -> str:
+        """Every source's words, space-separated, a line each."""
+        return "".join("\n" + run for run in self._word_runs)
 
     def grounds(self, fact: Fact) -> bool:
         if fact.kind is Kind.DATETIME:
@@ -98,13 +110,17 @@ class _Pool:
 
 
 @functools.lru_cache(maxsize=1024)  # tool results repeat turn after turn (kept history)
-def _contribution(reader: FactReader, raw: str) -> tuple[frozenset[Value], frozenset[str], str]:
-    """What one source text grounds: its facts' readings and numbers, its words, its text."""
+def _contribution(
+    reader: FactReader, raw: str
+) -> tuple[frozenset[Value], frozenset[str], str, str]:
+    """What one source text grounds: its facts' readings and numbers, its words, its folded
+    text and its words space-separated."""
     text = _UUID.sub(" ", raw)
     values = set(values_of(reader.facts(text)))
     values |= {(Kind.NUMBER, amount_of(number)) for number in _DIGITS.findall(text)}
     folded = normalize(text)
-    return frozenset(values), frozenset(_WORDS.findall(folded)), folded
+    words = _WORDS.findall(folded)
+    return frozenset(values), frozenset(words), folded, " ".join(words)
 
 
 @dataclass(frozen=True, slots=True)
