@@ -135,6 +135,8 @@ class TurnState:
     """The customer's own messages in this conversation (they ground what is theirs)."""
     catalog: list[str] | None = None
     """The tenant's catalog as text, read once per turn (grounded.catalog_lines)."""
+    judged: dict[tuple[Any, ...], Any] = field(default_factory=dict)
+    """``grounded.judge``'s verdicts of this turn, by everything each is a function of."""
     writer: bool = False
     """The specialist answering can write (booking, appointments): it may only ask or state
     what a tool returned when the turn changes nothing (grounded.py)."""

@@ -154,6 +154,10 @@ def _professional(professional: Professional) -> str:
     return f"{professional.name}; {words}; {professional.specialty}; {hours}"
 
 
+MAX_JUDGED_PER_TURN = 64
+"""Verdicts a turn keeps (a streamed reply is judged prefix by prefix)."""
+
+
 async def judge(
     deps: AgentDeps, text: str, texts: Sequence[ToolText], *, quiet: bool = False
 ) -> Verdict:
@@ -166,34 +170,46 @@ async def judge(
     tool_results = [t.text for t in texts if t.tool != FAQ_TOOL or t.this_turn]
     records = [*tool_results, *(await catalog_lines(deps)), context_block(deps)]
     currencies = tuple(sorted(await _currencies(deps)))
-    reader = fact_reader(codes, deps.tenant.time_zone, currencies)
     today = deps.turn.now.astimezone(deps.tenant.zone).date()
     window = (today, today + timedelta(days=deps.tenant.policy.booking_horizon_days))
     this_turn = [t.text for t in texts if t.this_turn]
-    grounding = Grounding(
-        reader, records, deps.turn.customer_texts, rules.common_words(), window, this_turn
-    )
-    done = {_DONE[a.kind] for a in deps.turn.actions if a.kind in _DONE}
-    words = [rules.claims(code) for code in codes]
+    done = frozenset(_DONE[a.kind] for a in deps.turn.actions if a.kind in _DONE)
     quoted = [*tool_results, *deps.turn.upcoming]
-    refused: tuple[str, ...] = ()
-    if _changed_nothing(deps):
-        asked = any("?" in t or "¿" in t for t in deps.turn.customer_texts[-1:])
-        entities = await _entity_words(deps)
-        statements = no_change_statements(
-            grounding, reader, codes, texts, deps.turn.upcoming, asked, entities
+    customer = deps.turn.customer_texts
+    changed_nothing = _changed_nothing(deps)
+    entities = await _entity_words(deps) if changed_nothing else frozenset()
+    # Everything the verdict is a function of: the same reply judged again in the same turn
+    # (the output validator, then the engine's final reply) is not read twice.
+    key = (
+        text, tuple(records), currencies, deps.tenant.time_zone, codes, window, tuple(this_turn),
+        tuple(customer), done, tuple(quoted), changed_nothing, tuple(texts),
+        tuple(deps.turn.upcoming), entities,
+    )  # fmt: skip
+    verdict = deps.turn.judged.get(key)
+    if verdict is None:
+        reader = fact_reader(codes, deps.tenant.time_zone, currencies)
+        grounding = Grounding(reader, records, customer, rules.common_words(), window, this_turn)
+        words = [rules.claims(code) for code in codes]
+        refused: tuple[str, ...] = ()
+        if changed_nothing:
+            asked = any("?" in t or "¿" in t for t in customer[-1:])
+            statements = no_change_statements(
+                grounding, reader, codes, texts, deps.turn.upcoming, asked, entities
+            )
+            refused = tuple(statements.refused(text))
+        verdict = Verdict(
+            tuple(grounding.ungrounded(text)), misstates(text, set(done), words, quoted), refused
         )
-        refused = tuple(statements.refused(text))
-    verdict = Verdict(
-        tuple(grounding.ungrounded(text)), misstates(text, done, words, quoted), refused
-    )
+        if len(deps.turn.judged) >= MAX_JUDGED_PER_TURN:
+            deps.turn.judged.clear()
+        deps.turn.judged[key] = verdict
     if not verdict.ok and not quiet:
         spans = [f"{u.kind.value}:{u.text}"[:60] for u in verdict.ungrounded[:8]]
         log.info(
             "reply_not_grounded",
             ungrounded=spans,
             misstated=verdict.misstated,
-            unbacked=[r[:60] for r in refused[:4]],
+            unbacked=[r[:60] for r in verdict.refused[:4]],
         )
     return verdict
 
