@@ -72,6 +72,8 @@ class BeanieConversationRepository:
         async def replace(document: Conversation) -> UpdateResult:
             try:
                 return await collection.replace_one(expected, stored_fields(document), upsert=first)
+            except DocumentTooLarge:  # an InvalidDocument too, that no encoder can help
+                raise
             except InvalidDocument:  # a value only Beanie's encoder knows how to store
                 return await collection.replace_one(expected, beanie_fields(document), upsert=first)
 

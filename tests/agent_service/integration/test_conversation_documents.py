@@ -23,6 +23,7 @@ from hypothesis import strategies as st
 from agenda_kit.mongo import EmbeddedMongo
 from agent_service.application.repositories import Repositories
 from agent_service.domain.conversations import Conversation, ConversationStatus, Message, Role
+from agent_service.infrastructure.mongo import conversation_repositories
 from agent_service.infrastructure.mongo.conversation_documents import (
     ConversationDocument,
     as_stored,
@@ -30,6 +31,7 @@ from agent_service.infrastructure.mongo.conversation_documents import (
     from_stored,
     stored_fields,
 )
+from agent_service.infrastructure.mongo.conversation_repositories import SHRUNK_MESSAGES
 from tests.agent_service.integration.repository_fixtures import beanie_repositories
 from tests.scale import size
 
@@ -167,3 +169,27 @@ async def test_a_save_of_a_conversation_read_back_keeps_its_messages_uncopied(
     saved = await repos.conversations.save(conversation)
     assert saved.messages[0].at == datetime(2031, 3, 10, 12, 0, 0, 123000, UTC)
     assert as_stored(saved).messages[0] is saved.messages[0]
+
+
+async def test_a_document_too_large_keeps_the_tail_without_trying_beanies_encoder(
+    repos: Repositories, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Too large for BSON is no value Beanie's encoder could store: the save shrinks the
+    conversation (its transcript's tail, no checkpoint) at once."""
+
+    def no_fallback(conversation: Conversation) -> dict[str, Any]:
+        raise AssertionError("a document too large went to Beanie's encoder")
+
+    monkeypatch.setattr(conversation_repositories, "beanie_fields", no_fallback)
+    said = tuple(Message(role=Role.CUSTOMER, text=f"m{n}") for n in range(SHRUNK_MESSAGES + 5))
+    conversation = Conversation(
+        tenant_id=uuid4(),
+        customer_id=uuid4(),
+        channel="web",
+        messages=said,
+        engine_state={"history": "x" * 17_000_000},  # over BSON's 16 MiB
+    )
+    saved = await repos.conversations.save(conversation)
+    assert saved.engine_state == {}
+    assert saved.messages == as_stored(conversation).messages[-SHRUNK_MESSAGES:]
+    assert from_stored(await stored_raw(conversation)) == saved
