@@ -34,3 +34,19 @@ def test_every_row_comes_from_a_run_and_missing_figures_stay_visible() -> None:
 def test_a_readme_without_markers_is_refused() -> None:
     with pytest.raises(ValueError, match="bench:summary"):
         summary.with_table("# no markers", {"generated_at": "t", "rows": []})
+
+
+def test_a_missed_goal_gets_its_most_specific_reason() -> None:
+    general, specific = "agent CPU per turn", "agent CPU per turn / the frameworks' floor"
+    assert general in summary.WHY_MISSED and specific in summary.WHY_MISSED
+    rows = summary.summarize(
+        {
+            "meta": {"generated_at": "t", "quick": True},
+            "turn_overhead": {
+                "cpu_ms_per_turn": {"agent": 30.0},
+                "framework_floor_ms_per_turn": {"as_measured": {"total": 10.0}},
+            },
+        }
+    )["rows"]
+    (row,) = [r for r in rows if r["benchmark"].startswith(specific)]
+    assert row["met"] == "no" and row["why"] == summary.WHY_MISSED[specific]
