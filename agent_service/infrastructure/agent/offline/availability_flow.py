@@ -96,7 +96,9 @@ def listing(times: list[str], language: str) -> str:
     shown = times[:SHOWN]
     if not shown:
         return ""
-    hint = f" {say('more_times', language)}" if len(times) > SHOWN else ""
+    # The templates end the times' sentence with a period: the hint is a clause of it.
+    more = say("more_times", language).rstrip(".")
+    hint = f" — {more[:1].lower()}{more[1:]}" if len(times) > SHOWN else ""
     return ", ".join(shown) + hint
 
 
