@@ -16,7 +16,6 @@ from agent_service.application.ports import StoredTurn
 from agent_service.domain.conversations import (
     Conversation,
     ConversationStatus,
-    Message,
     Role,
     TurnFailure,
     TurnResult,
@@ -57,23 +56,10 @@ class ConversationDocument(ScopedDocument):
 
     @classmethod
     def from_domain(cls, conversation: Conversation) -> ConversationDocument:
-        fields = conversation.model_dump()
-        fields["created_at"] = stored_instant(conversation.created_at)
-        fields["updated_at"] = stored_instant(conversation.updated_at)
-        fields["messages"] = [
-            message | {"at": stored_instant(message["at"])} for message in fields["messages"]
-        ]
-        return cls(**fields)
+        return cls(**as_stored(conversation).model_dump())
 
     def to_domain(self) -> Conversation:
-        fields = self.model_dump(exclude={"revision_id", "messages"})
-        messages = tuple(
-            Message.model_validate(m.model_dump() | {"at": stored_instant(m.at)})
-            for m in self.messages
-        )
-        fields["created_at"] = stored_instant(self.created_at)
-        fields["updated_at"] = stored_instant(self.updated_at)
-        return Conversation.model_validate(fields | {"messages": messages})
+        return from_stored(self.model_dump() | {"_id": self.id})
 
 
 def as_stored(conversation: Conversation) -> Conversation:
