@@ -42,6 +42,8 @@ EXAMPLES = settings(
     deadline=None,
     suppress_health_check=[HealthCheck.function_scoped_fixture],
 )
+AT = datetime(2031, 3, 10, 12, tzinfo=UTC)
+"""The tests' instant (no test reads the clock)."""
 ZONES = (UTC, ZoneInfo("America/Sao_Paulo"), timezone(timedelta(hours=5, minutes=30)))
 
 
@@ -162,9 +164,14 @@ async def test_a_save_of_a_conversation_read_back_keeps_its_messages_uncopied(
     repos: Repositories,
 ) -> None:
     tenant = uuid4()
-    said = Message(role=Role.CUSTOMER, text="Oi", at=datetime(2031, 3, 10, 12, 0, 0, 123456, UTC))
+    said = Message(role=Role.CUSTOMER, text="Oi", at=AT.replace(microsecond=123456))
     conversation = Conversation(
-        tenant_id=tenant, customer_id=uuid4(), channel="web", messages=(said,)
+        tenant_id=tenant,
+        customer_id=uuid4(),
+        channel="web",
+        messages=(said,),
+        created_at=AT,
+        updated_at=AT,
     )
     saved = await repos.conversations.save(conversation)
     assert saved.messages[0].at == datetime(2031, 3, 10, 12, 0, 0, 123000, UTC)
@@ -181,13 +188,18 @@ async def test_a_document_too_large_keeps_the_tail_without_trying_beanies_encode
         raise AssertionError("a document too large went to Beanie's encoder")
 
     monkeypatch.setattr(conversation_repositories, "beanie_fields", no_fallback)
-    said = tuple(Message(role=Role.CUSTOMER, text=f"m{n}") for n in range(SHRUNK_MESSAGES + 5))
+    said = tuple(
+        Message(role=Role.CUSTOMER, text=f"m{n}", at=AT + timedelta(seconds=n))
+        for n in range(SHRUNK_MESSAGES + 5)
+    )
     conversation = Conversation(
         tenant_id=uuid4(),
         customer_id=uuid4(),
         channel="web",
         messages=said,
         engine_state={"history": "x" * 17_000_000},  # over BSON's 16 MiB
+        created_at=AT,
+        updated_at=AT,
     )
     saved = await repos.conversations.save(conversation)
     assert saved.engine_state == {}
