@@ -72,6 +72,11 @@ class CpuSampler:
         """The stack's component and its innermost function, ``path:line(name)``."""
         code = frame.f_code
         leaf = f"{code.co_filename}:{code.co_firstlineno}({code.co_name})"
+        if code.co_filename.startswith("<") and frame.f_back is not None:
+            # generated code (a dataclass's ``__init__``, a namedtuple's ``__new__``): name the
+            # function that called it, or every class's constructor is one line of the report
+            caller = frame.f_back.f_code
+            leaf += f" from {caller.co_filename}:{caller.co_firstlineno}({caller.co_name})"
         if code.co_filename.endswith("asyncio/selector_events.py"):
             return SOCKET_IO, leaf
         if code.co_name == "_run" and code.co_filename.endswith("asyncio/events.py"):
