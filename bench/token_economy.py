@@ -20,7 +20,8 @@ merged (without the router's routing text, which it cannot use), the same contex
 same compact tool schemas and the same history policy. What only the routed design has is
 its own: a specialist's tools and instructions only (the same on every request of a run, so
 a provider's prompt cache keeps their prefix; tools/steps.py), a confirmation run in code and
-a proposal that ends the run (confirm.py, agents.WriteSteps), and the router's code routing. The
+a proposal that ends the run (confirm.py, agents.SystemReplies), and the router's code routing. Both
+get a listing that ends the run when the model asks for it (``show_customer``, listings.py). The
 routed graph routes clear new tasks in code and calls the model router only for ambiguous
 ones; ``routed.router_requests_per_user_turn`` is that share.
 ``input_tokens_per_user_turn_by_origin`` splits a turn's input tokens: stable instructions,
@@ -64,6 +65,7 @@ from pydantic_ai.models.function import AgentInfo, FunctionModel
 from agenda_kit.logging import configure_logging
 from agent_service.infrastructure.agent.agents import (
     AgentSet,
+    SystemReplies,
     _context,
     build_agents,
     reporting_progress,
@@ -368,7 +370,9 @@ def build_single_graph(model: FunctionModel) -> Any:
         output_type=str,
         instructions=[single_instructions(), _context],
         tools=single_tools(),
-        capabilities=tool_capabilities(),  # the same compact schemas, every tool on every step
+        # the same compact schemas, every tool on every step; a listing the model asks to show
+        # ends the run as in the routed design (a tool's feature, not routing's)
+        capabilities=[*tool_capabilities(), SystemReplies(proposals=False)],
         retries=1,
         name=SINGLE,
     )

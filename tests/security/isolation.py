@@ -329,6 +329,8 @@ def tool_arguments(
             arguments[name] = at(stack.day, 12)
         elif hint is str:
             arguments[name] = query
+        elif hint is bool:
+            arguments[name] = True  # e.g. show_customer: the listing path is exercised too
         else:
             raise AssertionError(f"{tool.__name__}({name}: {hint}) needs an isolation value")
     return arguments

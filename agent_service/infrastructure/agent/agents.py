@@ -21,6 +21,7 @@ from agent_service.application.engine import ProgressEvent
 from agent_service.infrastructure.agent.consent import HANDED_OFF_REFUSAL
 from agent_service.infrastructure.agent.deps import AgentDeps
 from agent_service.infrastructure.agent.grounded import grounded_output
+from agent_service.infrastructure.agent.listings import shown_reply
 from agent_service.infrastructure.agent.prompts import context_block, router_instructions
 from agent_service.infrastructure.agent.specialists import Specialist, instructions_for
 from agent_service.infrastructure.agent.streaming import streaming_capabilities
@@ -118,7 +119,7 @@ def _specialist_agent(
         instructions=[instructions_for(spec), _context],
         tools=gated(spec.tool_gate, [compact_tool(reporting_progress(t)) for t in spec.tools]),
         capabilities=[
-            *write_steps(spec.output_gate),
+            *system_replies(spec),
             *streaming_capabilities(model, mid_response=reads_only),
         ],
         model_settings=settings,
@@ -158,41 +159,78 @@ def gated(gate: ToolGate | None, tools: list[Tool[AgentDeps]]) -> list[Tool[Agen
     return tools
 
 
-@dataclass
-class WriteSteps(AbstractCapability[AgentDeps]):
-    """The steps of a specialist with writes, as one capability (each one adds a hook layer
-    to every step of every run, so only these specialists get it):
+LISTING_TOOLS = frozenset(
+    (
+        "list_services",
+        "list_professionals",
+        "check_availability",
+        "list_my_appointments",
+        "search_faq",
+    )
+)
+"""The read tools a model may ask to show the customer as its reply (``show_customer``)."""
 
-    * its output tools per step (``gate``: the confirm step gets no escape, tools/steps.py);
-    * **a proposal ends the run**: once a write tool recorded a proposal in this turn, the next
-      model request is not made — the run ends with the system's own confirmation question
-      as its output (``SkipModelRequest``), so the model spends no request on a reply the
-      system renders from the pending action anyway, and writes nothing beside it.
+
+@dataclass
+class SystemReplies(AbstractCapability[AgentDeps]):
+    """Replies the system renders itself: they end the run with no model request
+    (``SkipModelRequest``), so the model spends no request on a reply the system would render
+    anyway, and writes nothing beside it. One capability (each one adds a hook layer to every
+    step of every run), for the specialists with a listing tool or a write:
+
+    * **a proposal ends the run** (``proposals``): once a write tool recorded a proposal in
+      this turn, the run ends with the system's own confirmation question;
+    * **a listing ends the run when the model asks for it**: once a read tool was called with
+      ``show_customer``, the run ends with the system's words for what it returned
+      (listings.py); when none of it is a listing (a refusal, a failure), the model answers
+      as usual, with the results in front of it.
     """
 
-    gate: ToolGate
+    proposals: bool = True
 
     @classmethod
     def get_serialization_name(cls) -> str | None:
         return None
 
-    async def prepare_output_tools(
-        self, ctx: RunContext[AgentDeps], tool_defs: list[ToolDefinition]
-    ) -> list[ToolDefinition]:
-        return self.gate(ctx, tool_defs)
+    async def before_run(self, ctx: RunContext[AgentDeps]) -> None:
+        ctx.deps.turn.shown.clear()  # what an earlier run of the turn was asked to show
 
     async def before_model_request(
         self, ctx: RunContext[AgentDeps], request_context: ModelRequestContext
     ) -> ModelRequestContext:
         turn = ctx.deps.turn
-        if turn.proposed and turn.pending is not None:
+        if self.proposals and turn.proposed and turn.pending is not None:
             raise SkipModelRequest(ModelResponse(parts=[TextPart(turn.pending.question)]))
+        if turn.shown:
+            shown, turn.shown = turn.shown, []
+            reply = shown_reply(shown, turn.language)
+            if reply is not None:
+                turn.listing = reply
+                raise SkipModelRequest(ModelResponse(parts=[TextPart(reply)]))
         return request_context
 
 
-def write_steps(gate: ToolGate | None) -> list[AbstractCapability[AgentDeps]]:
-    """``WriteSteps`` for a specialist with a step gate (those with writes), else none."""
-    return [] if gate is None else [WriteSteps(gate)]
+@dataclass
+class WriteSteps(SystemReplies):
+    """``SystemReplies`` of a specialist with writes, and its output tools per step
+    (``gate``: the confirm step gets no escape, tools/steps.py)."""
+
+    gate: ToolGate | None = None
+
+    async def prepare_output_tools(
+        self, ctx: RunContext[AgentDeps], tool_defs: list[ToolDefinition]
+    ) -> list[ToolDefinition]:
+        return tool_defs if self.gate is None else self.gate(ctx, tool_defs)
+
+
+def system_replies(spec: Specialist) -> list[AbstractCapability[AgentDeps]]:
+    """``WriteSteps`` for a specialist with a step gate (those with writes), ``SystemReplies``
+    for one with a listing tool, else none."""
+    if spec.output_gate is not None:
+        return [WriteSteps(gate=spec.output_gate)]
+    if LISTING_TOOLS.intersection(t.__name__ for t in spec.tools):
+        return [SystemReplies()]
+    return []
 
 
 def reporting_progress(tool: Callable[..., Awaitable[Any]]) -> Callable[..., Awaitable[Any]]:

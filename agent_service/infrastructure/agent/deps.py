@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Any
+from typing import Any, TypeVar
 from uuid import UUID
 
 from agenda_kit.calendar.port import ICalendarAdapter
@@ -23,6 +23,8 @@ from agent_service.application.repeated_confirmations import Executed
 from agent_service.application.turn_context import Upcoming
 from agent_service.domain.catalog import Tenant
 from agent_service.domain.conversations import TurnAction
+
+_Result = TypeVar("_Result")
 
 
 @dataclass
@@ -151,6 +153,22 @@ class TurnState:
     """The model's text released to a streaming caller so far (the reply begins with it)."""
     streaming: object | None = None
     """The state of the model response being streamed (streaming.py)."""
+    shown: list[Any] = field(default_factory=list)
+    """The results of the current run's read tools called with ``show_customer``: the system
+    shows them as the reply and the run ends there (listings.py, agents.SystemReplies)."""
+    listing: str = ""
+    """The listing the system ended a run with, as rendered from the tools' results: the
+    system's own words, sent as they are (truth.py)."""
+
+    def is_listing(self, text: str) -> bool:
+        """``text`` is the listing the system ended a run of this turn with."""
+        return bool(self.listing) and text == self.listing
+
+    def show(self, result: _Result, wanted: bool) -> _Result:
+        """``result``, kept to be shown as the reply when the model ``wanted`` it."""
+        if wanted:
+            self.shown.append(result)
+        return result
 
 
 @dataclass(kw_only=True)

@@ -14,7 +14,9 @@ from typing import Final
 
 LOCALES: Final = Path(__file__).resolve().parent / "locales"
 """One JSON file per language (``pt.json``, ``en.json``): ``system`` holds these sentences,
-``offline`` the offline model's (offline/replies.py). Adding a language is adding a file."""
+``outcomes`` the words for a tool's structured outcome (outcome_text.py), ``listings`` for a
+listing (listings.py), ``offline`` the offline model's own (offline/replies.py). Adding a
+language is adding a file."""
 
 
 def _load() -> dict[str, dict[str, dict[str, str]]]:
@@ -35,3 +37,19 @@ def text(key: str, language: str, **values: object) -> str:
     """The catalog's sentence ``key`` in ``language`` (English when unknown), filled in."""
     entries = CATALOG.get(language, CATALOG[DEFAULT_LANGUAGE])
     return entries[key].format(**values)
+
+
+class Sentences:
+    """The sentences of some parts of every locale file, by key: ``say(key, language,
+    **values)`` is the sentence in ``language`` (English when unknown), filled in."""
+
+    def __init__(self, *parts: str) -> None:
+        self._text: dict[str, dict[str, str]] = {}
+        for language, data in LOCALE_FILES.items():
+            for part in parts:
+                for key, sentence in data[part].items():
+                    self._text.setdefault(key, {})[language] = sentence
+
+    def __call__(self, key: str, language: str, **values: object) -> str:
+        templates = self._text[key]
+        return templates.get(language, templates[DEFAULT_LANGUAGE]).format(**values)

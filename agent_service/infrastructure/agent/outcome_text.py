@@ -22,7 +22,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from agent_service.infrastructure.agent.messages import DEFAULT_LANGUAGE, LOCALE_FILES
+from agent_service.infrastructure.agent.messages import Sentences
 from agent_service.infrastructure.agent.tools.results import (
     AnyResult,
     Failed,
@@ -36,19 +36,11 @@ from agent_service.infrastructure.agent.tools.results import (
     Services,
 )
 
-_TEXT: dict[str, dict[str, str]] = {}
-for _language, _data in LOCALE_FILES.items():
-    for _key, _sentence in _data["outcomes"].items():
-        _TEXT.setdefault(_key, {})[_language] = _sentence
+say = Sentences("outcomes")
+"""The outcome sentence ``key`` in ``language`` (English when unknown), filled in."""
 
 RETRY_REASONS = frozenset({"past", "beyond_horizon"})
 """The refusals a tool gives as a retry of its arguments (``tools/bounds``)."""
-
-
-def say(key: str, language: str, **values: str) -> str:
-    """The outcome sentence ``key`` in ``language`` (English when unknown), filled in."""
-    templates = _TEXT[key]
-    return templates.get(language, templates[DEFAULT_LANGUAGE]).format(**values)
 
 
 def refusal_reason(data: AnyResult | None, retry: Retry | None) -> str | None:

@@ -99,7 +99,8 @@ SPECIALISTS: tuple[Specialist, ...] = (
         route_hint="services, prices, professionals, or free times without booking yet",
         instructions=(
             "You present the business's services, prices and professionals, and free times. "
-            "When the customer wants to book, call transfer_to_router."
+            "To show a list as it is, call its tool with show_customer=true: the system shows "
+            "the result as your reply. When the customer wants to book, call transfer_to_router."
         ),
         tools=(list_services, list_professionals, check_availability),
         intent_phrases=(
@@ -162,7 +163,8 @@ SPECIALISTS: tuple[Specialist, ...] = (
         flag="enable_cancellation",
         route_hint="the customer's existing appointments: list, cancel or reschedule",
         instructions=(
-            "You manage the customer's existing appointments. Start with list_my_appointments. "
+            "You manage the customer's existing appointments. Start with list_my_appointments "
+            "(show_customer=true when they only want to see them: the system shows the list). "
             "cancel_appointment and reschedule_appointment first only record the proposal: "
             "the system itself ends your reply with the confirmation question, so do not ask "
             "it. If the customer's next message is a plain yes, call them again with the same "
@@ -202,7 +204,8 @@ SPECIALISTS: tuple[Specialist, ...] = (
         route_hint="questions about the business: address, hours, payment, policies",
         instructions=(
             "You answer questions from the business's FAQ. Call search_faq and answer only from "
-            "the entries returned, in the customer's language. Never write ids or [faq:...] "
+            "the entries returned, in the customer's language; with show_customer=true the "
+            "system shows the best answer as your reply. Never write ids or [faq:...] "
             "tags: the system attaches the citations. An answer that starts with a note that "
             "the salon has it only in another language is repeated as given, note and quote. "
             "If nothing matches, say plainly that you do not know and offer a human attendant."

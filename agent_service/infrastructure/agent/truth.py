@@ -4,7 +4,9 @@ The reply of a turn is composed here, in this order:
 
 1. the model's words — none on a proposal turn (the reply is rendered from the pending
    action alone: the system's question is then the only question) nor on a turn settled in
-   code (a confirmation, a decline, a late yes, a stale decision, a requested handoff).
+   code (a confirmation, a decline, a late yes, a stale decision, a requested handoff). A
+   listing the system ended the run with (the model asked a read tool to show its result:
+   ``listings``) is the system's words, every fact a field of that result: sent as rendered.
    Words that state an ungrounded fact (``grounded.judge``: a price, time, date, address,
    phone, link or name no record and no word of the customer's backs) are replaced by the
    system's fallback. Words that claim a change no receipt backs, or deny one that did
@@ -89,7 +91,7 @@ async def verdict_for(
     deps: AgentDeps, model_text: str, pending: PendingAction | None, max_chars: int
 ) -> Verdict:
     """What ``grounded.judge`` finds in the part of ``model_text`` the customer could read."""
-    if _system_only(deps, pending):
+    if _system_only(deps, pending) or deps.turn.is_listing(model_text):
         return NO_VERDICT
     shown = RAW_TAG.sub("", model_text[: max_chars * 2]).strip()[:max_chars]
     return await judge(deps, shown, deps.turn.tool_texts) if shown else NO_VERDICT

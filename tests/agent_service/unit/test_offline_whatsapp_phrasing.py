@@ -246,6 +246,7 @@ async def test_availability_without_a_service_asks_only_when_lengths_differ() ->
     from typing import Any, cast
 
     from agent_service.bootstrap import wire_booking
+    from agent_service.infrastructure.agent.deps import TurnState
     from agent_service.infrastructure.agent.tools.discovery import check_availability
     from agent_service.infrastructure.agent.tools.results import AskService, FreeTimes
     from eval.harness import NOW as EVAL_NOW
@@ -262,7 +263,7 @@ async def test_availability_without_a_service_asks_only_when_lengths_differ() ->
         professional_repository=repos.professionals,
         service_repository=repos.services,
         booking=wire_booking(repos, calendar, lambda: EVAL_NOW),
-        turn=SimpleNamespace(now=EVAL_NOW, language="en"),
+        turn=TurnState(now=EVAL_NOW, language="en"),
     )
     ctx = cast(Any, SimpleNamespace(deps=deps))
     julia, paulo = salon.professionals["ana"], salon.professionals["paulo"]  # 60+30 / 30 min

@@ -21,6 +21,8 @@ from datetime import date, datetime, time, timedelta
 from pydantic_ai.messages import ModelResponse
 
 from agent_service.domain.availability import local_instant
+from agent_service.infrastructure.agent.listings import appointment_items
+from agent_service.infrastructure.agent.listings import say as listing_say
 from agent_service.infrastructure.agent.offline import catalog
 from agent_service.infrastructure.agent.offline.context import OfflineContext, ToolResult
 from agent_service.infrastructure.agent.offline.intents import cancels_in_other_words
@@ -71,7 +73,8 @@ def appointments_step(ctx: OfflineContext) -> ModelResponse:
         return text(say("declined", ctx.language))
     listed = ctx.result("list_my_appointments")
     if listed is None:
-        return call("list_my_appointments")
+        # only to see them: the listing is the reply (the system shows it, listings.py)
+        return call("list_my_appointments", show_customer=_wants(ctx) == (False, False))
     return _act(ctx, catalog.appointments(listed))
 
 
@@ -83,18 +86,24 @@ def _declines(ctx: OfflineContext) -> bool:
     return ctx.pending is not None or classify_intent(ctx.text)[0] != "appointments"
 
 
-def _act(ctx: OfflineContext, appointments: list[catalog.AppointmentInfo]) -> ModelResponse:
-    if not appointments:
-        return text(say("no_appointments", ctx.language))
+def _wants(ctx: OfflineContext) -> tuple[bool, bool]:
+    """(a move, a cancellation): what the current message and the one before ask for."""
     words = " ".join(normalize(t) for t in ctx.texts[:2])
     wants_move = bool(_MOVE.search(words))
     said_cancel = _CANCEL.search(words) or any(map(cancels_in_other_words, ctx.texts[:2]))
-    wants_cancel = bool(said_cancel) and not wants_move
+    return wants_move, bool(said_cancel) and not wants_move
+
+
+def _act(ctx: OfflineContext, appointments: list[catalog.AppointmentInfo]) -> ModelResponse:
+    if not appointments:
+        return text(say("no_appointments", ctx.language))
+    wants_move, wants_cancel = _wants(ctx)
+    items = appointment_items(appointments, ctx.language)
     if not (wants_move or wants_cancel):
-        return text(say("appointments", ctx.language, items=_items(appointments)))
+        return text(listing_say("appointments", ctx.language, items=items))
     chosen = choose(ctx.texts[:2], appointments, ctx.now, moving=wants_move)
     if chosen is None:
-        return text(say("which_appointment", ctx.language, items=_items(appointments)))
+        return text(say("which_appointment", ctx.language, items=items))
     if wants_cancel:
         return call("cancel_appointment", appointment_id=chosen.id)
     return _reschedule(ctx, chosen)
@@ -253,9 +262,3 @@ def _after_write(ctx: OfflineContext, tool: str, result: ToolResult) -> ModelRes
     if refusal is not None:
         return text(refusal)
     return text(say("failed", ctx.language, detail=failure_detail(result)))
-
-
-def _items(appointments: list[catalog.AppointmentInfo]) -> str:
-    return "\n".join(
-        f"{n}. {a.service} — {a.professional} — {a.when}" for n, a in enumerate(appointments, 1)
-    )

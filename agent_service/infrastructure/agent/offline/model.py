@@ -8,14 +8,14 @@ from __future__ import annotations
 from pydantic_ai.messages import ModelMessage, ModelResponse
 from pydantic_ai.models.function import AgentInfo
 
-from agent_service.infrastructure.agent.offline import catalog
+from agent_service.infrastructure.agent.listings import listing_text
 from agent_service.infrastructure.agent.offline.appointments_flow import appointments_step
 from agent_service.infrastructure.agent.offline.booking_flow import booking_step
 from agent_service.infrastructure.agent.offline.context import OfflineContext, read_context
 from agent_service.infrastructure.agent.offline.nlu import classify_intent, normalize
 from agent_service.infrastructure.agent.offline.replies import say
 from agent_service.infrastructure.agent.offline.responses import call, failure_detail, text
-from agent_service.infrastructure.agent.tools.results import DayHours, FaqAnswer, OpeningHours
+from agent_service.infrastructure.agent.tools.results import NoMatch
 from agent_service.infrastructure.language.grammar.vocabulary import any_of
 
 ROUTE_TOOL = "route_to"
@@ -94,50 +94,29 @@ def _discovery(ctx: OfflineContext) -> ModelResponse:
         intent, _ = classify_intent(ctx.text)
         if intent == "greeting":
             return text(say("greeting", ctx.language, business=ctx.business))
-        return call("list_professionals" if wants_people else "list_services")
-    if ctx.called("list_professionals"):
-        people = catalog.professionals(ctx.result("list_professionals"))
-        items = "\n".join(f"- {p.name} ({p.specialty}): {', '.join(p.services)}" for p in people)
-        return text(say("professionals", ctx.language, items=items))
-    offered = catalog.services(ctx.result("list_services"))
-    items = "\n".join(f"- {s.name}: {s.minutes} min, {s.price}" for s in offered)
-    return text(say("services", ctx.language, items=items))
+        # the listing is the reply: the system shows it and the run ends (listings.py)
+        return call("list_professionals" if wants_people else "list_services", show_customer=True)
+    tool = "list_professionals" if ctx.called("list_professionals") else "list_services"
+    return _listed(ctx, tool)
 
 
 def _faq(ctx: OfflineContext) -> ModelResponse:
-    result = ctx.result("search_faq")
-    if result is None:
-        return call("search_faq", query=ctx.text[:500])
-    found = result.data
-    if isinstance(found, FaqAnswer) and found.entries:
-        entry = found.entries[0]
-        return text(say("faq", ctx.language, answer=entry.answer, id=entry.id))
-    if isinstance(found, FaqAnswer) and found.hours is not None:
-        return text(opening_hours_text(found.hours, ctx.language))
-    unknown = classify_intent(ctx.text)[0] != "unknown"
-    return text(say("faq_unknown" if unknown else "not_understood", ctx.language))
+    if ctx.result("search_faq") is None:
+        # a message it does not understand is not shown the search's "not in our FAQ"
+        understood = classify_intent(ctx.text)[0] != "unknown"
+        return call("search_faq", query=ctx.text[:500], show_customer=understood)
+    return _listed(ctx, "search_faq")
 
 
-def opening_hours_text(hours: OpeningHours, language: str) -> str:
-    """ "Abrimos segunda, das 08:00 às 18:00; terça a sexta, das 08:00 às 19:00. Fechado:
-    domingo." — consecutive days with the same hours said together."""
-    groups: list[list[DayHours]] = []
-    for day in hours.days:
-        last = groups[-1][-1] if groups else None
-        if last is not None and (last.opens, last.closes) == (day.opens, day.closes):
-            groups[-1].append(day)
-        else:
-            groups.append([day])
-    spans = [
-        say("opening_day", language, opens=group[0].opens, closes=group[0].closes,
-            days=group[0].weekday if len(group) == 1
-            else say("opening_range", language, first=group[0].weekday, last=group[-1].weekday))
-        for group in groups
-    ]  # fmt: skip
-    reply = say("opening_hours", language, days="; ".join(spans))
-    if hours.closed:
-        reply += " " + say("closed_days", language, days=", ".join(hours.closed))
-    return reply
+def _listed(ctx: OfflineContext, tool: str) -> ModelResponse:
+    """The listing a tool returned, in the system's words (when the system did not end the
+    run with it: not asked, or an agent without ``SystemReplies``); a search with no answer
+    for a message the model did not understand is said as not understood."""
+    result = ctx.result(tool)
+    data = result.data if result is not None else None
+    if isinstance(data, NoMatch) and classify_intent(ctx.text)[0] == "unknown":
+        return text(say("not_understood", ctx.language))
+    return text(listing_text(data, ctx.language) or say("not_understood", ctx.language))
 
 
 def _handoff(ctx: OfflineContext) -> ModelResponse:

@@ -4,14 +4,6 @@
 
 from __future__ import annotations
 
-from agent_service.infrastructure.agent.messages import LOCALE_FILES
+from agent_service.infrastructure.agent.messages import Sentences
 
-_TEXT: dict[str, dict[str, str]] = {}
-for _language, _data in LOCALE_FILES.items():
-    for _key, _sentence in (*_data["offline"].items(), *_data["outcomes"].items()):
-        _TEXT.setdefault(_key, {})[_language] = _sentence
-
-
-def say(key: str, language: str, **values: str) -> str:
-    templates = _TEXT[key]
-    return templates.get(language, templates["en"]).format(**values)
+say = Sentences("offline", "outcomes")

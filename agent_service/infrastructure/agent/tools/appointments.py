@@ -45,8 +45,18 @@ from agent_service.infrastructure.agent.tools.results import (
 WriteResult = Proposed | Done | Pending | Failed | NotAvailable
 
 
-async def list_my_appointments(ctx: RunContext[AgentDeps]) -> Appointments:
-    """The customer's upcoming appointments, with ids."""
+async def list_my_appointments(
+    ctx: RunContext[AgentDeps], show_customer: bool = False
+) -> Appointments:
+    """The customer's upcoming appointments, with ids.
+
+    Args:
+        show_customer: True: the system shows the list to the customer as your reply.
+    """
+    return ctx.deps.turn.show(await _upcoming(ctx), show_customer)
+
+
+async def _upcoming(ctx: RunContext[AgentDeps]) -> Appointments:
     deps = ctx.deps
     selection = AppointmentFilter(
         customer_id=deps.customer_id,

@@ -30,25 +30,37 @@ from agent_service.infrastructure.agent.tools.results import (
 )
 
 
-async def list_services(ctx: RunContext[AgentDeps]) -> Services:
-    """The services offered: duration, price, id, what customers call them."""
+async def list_services(ctx: RunContext[AgentDeps], show_customer: bool = False) -> Services:
+    """The services offered: duration, price, id, what customers call them.
+
+    Args:
+        show_customer: True: the system shows the list to the customer as your reply.
+    """
     services = await ctx.deps.service_repository.list(ctx.deps.tenant_id)
     language = ctx.deps.turn.language
-    return Services(
+    listed = Services(
         services=[service_item(service, language) for service in services],
         note="" if services else "No services are registered.",
     )
+    return ctx.deps.turn.show(listed, show_customer)
 
 
-async def list_professionals(ctx: RunContext[AgentDeps]) -> Professionals:
-    """The professionals: specialty, services, id."""
+async def list_professionals(
+    ctx: RunContext[AgentDeps], show_customer: bool = False
+) -> Professionals:
+    """The professionals: specialty, services, id.
+
+    Args:
+        show_customer: True: the system shows the list to the customer as your reply.
+    """
     professionals = await ctx.deps.professional_repository.list(ctx.deps.tenant_id)
     services = {str(s.id): s for s in await ctx.deps.service_repository.list(ctx.deps.tenant_id)}
     language = ctx.deps.turn.language
-    return Professionals(
+    listed = Professionals(
         professionals=[professional_item(p, services, language) for p in professionals],
         note="" if professionals else "No professionals are registered.",
     )
+    return ctx.deps.turn.show(listed, show_customer)
 
 
 MAX_RANGE_DAYS = 7
@@ -61,6 +73,7 @@ async def check_availability(
     target_date: date,
     service_id: UUID | None = None,
     end_date: date | None = None,
+    show_customer: bool = False,
 ) -> Availability:
     """Free start times of a professional on a date, or on each date of a range.
 
@@ -69,12 +82,24 @@ async def check_availability(
         target_date: YYYY-MM-DD, business time zone.
         service_id: From list_services; sets the length.
         end_date: Last date of a range, at most 7 days after target_date.
+        show_customer: True: the system shows the free times to the customer as your reply.
     """
+    found = await _free_times(ctx, professional_id, target_date, service_id, end_date)
+    return ctx.deps.turn.show(found, show_customer)
+
+
+async def _free_times(
+    ctx: RunContext[AgentDeps],
+    professional_id: UUID,
+    target_date: date,
+    service_id: UUID | None,
+    end_date: date | None,
+) -> Availability:
     if end_date is not None and end_date != target_date:
         if end_date < target_date or (end_date - target_date).days >= MAX_RANGE_DAYS:
             raise ModelRetry(f"end_date must be within {MAX_RANGE_DAYS} days after target_date")
         days = [target_date + timedelta(days=n) for n in range((end_date - target_date).days + 1)]
-        found = [await check_availability(ctx, professional_id, day, service_id) for day in days]
+        found = [await _free_times(ctx, professional_id, day, service_id, None) for day in days]
         failed = next((f for f in found if not isinstance(f, FreeTimes)), None)
         if failed is not None:
             return failed

@@ -44,12 +44,19 @@ class ShownAnswer:
     quoted: bool
 
 
-async def search_faq(ctx: RunContext[AgentDeps], query: str) -> FaqAnswer | NoMatch:
+async def search_faq(
+    ctx: RunContext[AgentDeps], query: str, show_customer: bool = False
+) -> FaqAnswer | NoMatch:
     """Search the business's FAQ; answer only from the entries returned.
 
     Args:
         query: The customer's question, in their words.
+        show_customer: True: the system shows the best answer to the customer as your reply.
     """
+    return ctx.deps.turn.show(await _search(ctx, query), show_customer)
+
+
+async def _search(ctx: RunContext[AgentDeps], query: str) -> FaqAnswer | NoMatch:
     deps = ctx.deps
     language = deps.turn.language
     everything = await deps.faq_repository.list(deps.tenant_id)

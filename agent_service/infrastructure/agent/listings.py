@@ -1,0 +1,168 @@
+"""The system's own words for a listing a tool returned, per language (the ``listings`` part
+of each locale file): the salon's services, its professionals, the customer's appointments,
+free times, an FAQ answer (the salon's own words) or the opening hours.
+
+**A listing ends the run** when the model asks for it: a read tool called with
+``show_customer`` records its result for the turn (``TurnState.shown``), and the next model
+request of the run is not made — the run ends with :func:`shown_reply` as its output
+(``agents.SystemReplies``). The model spends no request on copying a list out, and nothing in
+the list can be misquoted: every word is a field of the tool's structured result, or this
+file's frame around it. The reply is still judged like any other (fail closed).
+
+The offline model says the same words for the same results when it writes them itself.
+A result that is no listing (a refusal, a failure, a question) renders nothing here: the
+model then answers as usual, with the result in front of it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from datetime import date
+from typing import Protocol
+
+from agent_service.infrastructure.agent.messages import Sentences
+from agent_service.infrastructure.agent.outcome_text import refusal
+from agent_service.infrastructure.agent.outcome_text import say as outcome
+from agent_service.infrastructure.agent.tools.results import (
+    AnyResult,
+    Appointments,
+    DayHours,
+    DayTimes,
+    FaqAnswer,
+    FreeTimes,
+    NoMatch,
+    OpeningHours,
+    Professionals,
+    Services,
+)
+
+say = Sentences("listings")
+"""The listing sentence ``key`` in ``language`` (English when unknown), filled in."""
+
+
+def shown_reply(results: Iterable[AnyResult | None], language: str) -> str | None:
+    """The reply for the results the model asked to show, in the order it called the tools;
+    ``None`` when none of them is a listing (the model then answers itself)."""
+    parts = [text for data in results if (text := listing_text(data, language))]
+    return "\n\n".join(dict.fromkeys(parts)) or None
+
+
+def listing_text(data: AnyResult | None, language: str) -> str | None:
+    """What the customer reads for ``data``; ``None`` when it is no listing."""
+    if isinstance(data, Services) and data.services:
+        items = [
+            say("service_item", language, name=s.name, minutes=s.minutes, price=s.price)
+            for s in data.services
+        ]
+        return say("services", language, items="\n".join(items))
+    if isinstance(data, Professionals) and data.professionals:
+        return say(
+            "professionals",
+            language,
+            items="\n".join(
+                say(
+                    "professional_item" if p.specialty else "professional_item_plain",
+                    language,
+                    name=p.name,
+                    specialty=p.specialty,
+                    services=", ".join(p.services),
+                )
+                for p in data.professionals
+            ),
+        )
+    if isinstance(data, Appointments):
+        if not data.appointments:
+            return outcome("no_appointments", language)
+        return say("appointments", language, items=appointment_items(data.appointments, language))
+    if isinstance(data, FreeTimes):
+        return free_times_text(data, language)
+    if isinstance(data, FaqAnswer):
+        if data.entries:
+            return data.entries[0].answer
+        return opening_hours_text(data.hours, language) if data.hours is not None else None
+    if isinstance(data, NoMatch):
+        return outcome("faq_unknown", language)
+    return None
+
+
+class Listed(Protocol):
+    """An appointment as listed: a tool's item, or what the offline model read of one."""
+
+    @property
+    def service(self) -> str: ...
+    @property
+    def professional(self) -> str: ...
+    @property
+    def when(self) -> str: ...
+
+
+def appointment_items(appointments: Iterable[Listed], language: str) -> str:
+    """``1. Corte — Ana — terça-feira 01/12/2026 10:00``, one line each."""
+    return "\n".join(
+        say(
+            "appointment_item",
+            language,
+            number=number,
+            service=a.service,
+            professional=a.professional,
+            when=a.when,
+        )
+        for number, a in enumerate(appointments, 1)
+    )
+
+
+def free_times_text(data: FreeTimes, language: str) -> str | None:
+    """One professional's free times: one day in a sentence, several one line each. A closed
+    day is said as the refusal it is; results of several professionals, or none, are no
+    listing (the model says them)."""
+    if not data.days or len({day.professional for day in data.days}) != 1:
+        return None
+    if len(data.days) == 1:
+        day = data.days[0]
+        if day.closed or not day.times:
+            return refusal(data, None, language) if day.closed else None
+        return say(
+            "free_times",
+            language,
+            professional=day.professional,
+            day=day_label(day, language),
+            times=", ".join(day.times),
+        )
+    lines = [
+        say(
+            "free_day",
+            language,
+            day=day_label(day, language),
+            times=", ".join(day.times) or say("no_free_time", language),
+        )
+        for day in data.days
+    ]
+    professional = data.days[0].professional
+    return say("free_days", language, professional=professional, items="\n".join(lines))
+
+
+def day_label(day: DayTimes, language: str) -> str:
+    """``terça-feira 01/12/2026`` / ``Tuesday 2026-12-01``: the weekday as the tool named it."""
+    return say("local_day", language, weekday=day.weekday, day=date.fromisoformat(day.day))
+
+
+def opening_hours_text(hours: OpeningHours, language: str) -> str:
+    """ "Abrimos segunda, das 08:00 às 18:00; terça a sexta, das 08:00 às 19:00. Fechado:
+    domingo." — consecutive days with the same hours said together."""
+    groups: list[list[DayHours]] = []
+    for day in hours.days:
+        last = groups[-1][-1] if groups else None
+        if last is not None and (last.opens, last.closes) == (day.opens, day.closes):
+            groups[-1].append(day)
+        else:
+            groups.append([day])
+    spans = [
+        say("opening_day", language, opens=group[0].opens, closes=group[0].closes,
+            days=group[0].weekday if len(group) == 1
+            else say("opening_range", language, first=group[0].weekday, last=group[-1].weekday))
+        for group in groups
+    ]  # fmt: skip
+    reply = say("opening_hours", language, days="; ".join(spans))
+    if hours.closed:
+        reply += " " + say("closed_days", language, days=", ".join(hours.closed))
+    return reply
