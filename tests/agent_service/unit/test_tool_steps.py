@@ -184,6 +184,8 @@ def test_a_compact_schema_keeps_every_argument_and_what_is_required() -> None:
                 "default": None,
                 "description": "Optional end.",
             },
+            "show": {"type": "boolean", "default": False, "description": "A flag."},
+            "loud": {"type": "boolean", "default": True},
         },
         "required": ["day", "who"],
     }
@@ -193,6 +195,8 @@ def test_a_compact_schema_keeps_every_argument_and_what_is_required() -> None:
             "day": {"type": "string", "format": "date", "description": "The day, local."},
             "who": {"type": "string"},
             "end": {"description": "Optional end.", "type": "string", "format": "date"},
+            "show": {"type": "boolean", "description": "A flag."},  # off unless sent
+            "loud": {"type": "boolean", "default": True},  # a default that says something
         },
         "required": ["day", "who"],
     }

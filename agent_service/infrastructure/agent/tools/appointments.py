@@ -51,7 +51,7 @@ async def list_my_appointments(
     """The customer's upcoming appointments, with ids.
 
     Args:
-        show_customer: True: the system shows the list to the customer as your reply.
+        show_customer: Show the result to the customer as your reply.
     """
     return ctx.deps.turn.show(await _upcoming(ctx), show_customer)
 

@@ -34,7 +34,7 @@ async def list_services(ctx: RunContext[AgentDeps], show_customer: bool = False)
     """The services offered: duration, price, id, what customers call them.
 
     Args:
-        show_customer: True: the system shows the list to the customer as your reply.
+        show_customer: Show the result to the customer as your reply.
     """
     services = await ctx.deps.service_repository.list(ctx.deps.tenant_id)
     language = ctx.deps.turn.language
@@ -51,7 +51,7 @@ async def list_professionals(
     """The professionals: specialty, services, id.
 
     Args:
-        show_customer: True: the system shows the list to the customer as your reply.
+        show_customer: Show the result to the customer as your reply.
     """
     professionals = await ctx.deps.professional_repository.list(ctx.deps.tenant_id)
     services = {str(s.id): s for s in await ctx.deps.service_repository.list(ctx.deps.tenant_id)}
@@ -82,7 +82,7 @@ async def check_availability(
         target_date: YYYY-MM-DD, business time zone.
         service_id: From list_services; sets the length.
         end_date: Last date of a range, at most 7 days after target_date.
-        show_customer: True: the system shows the free times to the customer as your reply.
+        show_customer: Show the result to the customer as your reply.
     """
     found = await _free_times(ctx, professional_id, target_date, service_id, end_date)
     return ctx.deps.turn.show(found, show_customer)

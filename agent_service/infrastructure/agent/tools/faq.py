@@ -51,7 +51,7 @@ async def search_faq(
 
     Args:
         query: The customer's question, in their words.
-        show_customer: True: the system shows the best answer to the customer as your reply.
+        show_customer: Show the result to the customer as your reply.
     """
     return ctx.deps.turn.show(await _search(ctx, query), show_customer)
 

@@ -50,6 +50,9 @@ def _compact_property(value: dict[str, Any]) -> dict[str, Any]:
     for key, item in value.items():
         if key in NOISE or (key == "format" and item in IMPLIED_FORMATS):
             continue
+        if key == "default" and item is False and value.get("type") == "boolean":
+            continue  # an optional flag is off unless sent
+
         out[key] = one_line(item) if key == "description" and isinstance(item, str) else item
     return out
 
