@@ -18,10 +18,17 @@ Measured on the event loop the services run on (``AGENDA_EVENT_LOOP``, uvloop by
 Each figure is CPU time (``process_time``) per call: the best of three rounds, so another
 process's load on the shared machine inflates it as little as possible. Benchmarks report;
 they do not assert.
+
+``run(concurrency=N)`` measures the same calls ``N`` at a time (``asyncio.gather``): the
+agent's turns are measured at 50 conversations at once, where the event loop steps many
+tasks between each one's awaits and the MongoDB driver shares its connection pool, and the
+serial floor counts none of that. The goal compares with the serial floor (as the issue set
+it); the concurrent one says how much of the gap is the concurrency itself.
 """
 
 from __future__ import annotations
 
+import asyncio
 import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
@@ -40,16 +47,27 @@ from agent_service.infrastructure.agent.state import ChatState
 ROUNDS = 3
 
 
-async def cpu_ms_per_call(call: Callable[[], Awaitable[Any]], calls: int) -> float:
-    """Best-of-``ROUNDS`` CPU milliseconds per ``call()``, after a warm-up."""
-    for _ in range(max(5, calls // 10)):
-        await call()
+async def cpu_ms_per_call(
+    call: Callable[[], Awaitable[Any]], calls: int, concurrency: int = 1
+) -> float:
+    """Best-of-``ROUNDS`` CPU milliseconds per ``call()``, after a warm-up; ``concurrency``
+    calls at a time."""
+
+    async def batch() -> None:
+        if concurrency == 1:
+            await call()
+        else:
+            await asyncio.gather(*(call() for _ in range(concurrency)))
+
+    batches = max(1, calls // concurrency)
+    for _ in range(max(5, batches // 10)):
+        await batch()
     best = float("inf")
     for _ in range(ROUNDS):
         began = time.process_time()
-        for _ in range(calls):
-            await call()
-        best = min(best, (time.process_time() - began) / calls)
+        for _ in range(batches):
+            await batch()
+        best = min(best, (time.process_time() - began) / (batches * concurrency))
     return round(1000 * best, 3)
 
 
@@ -91,12 +109,14 @@ def _agents() -> tuple[Any, Any]:
     return agent(answer), agent(tool_then_answer)
 
 
-async def pydantic_ai_floor(calls: int) -> dict[str, float]:
+async def pydantic_ai_floor(calls: int, concurrency: int = 1) -> dict[str, float]:
     one_request, with_tool = _agents()
     return {
-        "pydantic_ai_run_1_request": await cpu_ms_per_call(lambda: one_request.run("Oi"), calls),
+        "pydantic_ai_run_1_request": await cpu_ms_per_call(
+            lambda: one_request.run("Oi"), calls, concurrency
+        ),
         "pydantic_ai_run_tool_round_trip": await cpu_ms_per_call(
-            lambda: with_tool.run("Horários?"), calls
+            lambda: with_tool.run("Horários?"), calls, concurrency
         ),
     }
 
@@ -109,7 +129,7 @@ class _Context:
     turn: int = 0
 
 
-async def langgraph_floor(calls: int) -> dict[str, float]:
+async def langgraph_floor(calls: int, concurrency: int = 1) -> dict[str, float]:
     async def prepare(state: ChatState) -> dict[str, Any]:
         return {"status": "routing", "memory": {}}
 
@@ -139,7 +159,7 @@ async def langgraph_floor(calls: int) -> dict[str, float]:
     state = ChatState(message="Oi", memory={}, histories={}, escaped_from=[], status="new")
     return {
         "langgraph_turn_graph": await cpu_ms_per_call(
-            lambda: compiled.ainvoke(state, context=_Context()), calls
+            lambda: compiled.ainvoke(state, context=_Context()), calls, concurrency
         )
     }
 
@@ -147,7 +167,7 @@ async def langgraph_floor(calls: int) -> dict[str, float]:
 # ---------------------------------------------------------------------------- MongoDB driver
 
 
-async def mongodb_floor(uri: str, calls: int) -> dict[str, float]:
+async def mongodb_floor(uri: str, calls: int, concurrency: int = 1) -> dict[str, float]:
     from agenda_kit.mongo import make_client
 
     client = make_client(uri)
@@ -157,11 +177,12 @@ async def mongodb_floor(uri: str, calls: int) -> dict[str, float]:
         counter = iter(range(10**9))
         return {
             "mongodb_find_one": await cpu_ms_per_call(
-                lambda: collection.find_one({"_id": 1}), calls
+                lambda: collection.find_one({"_id": 1}), calls, concurrency
             ),
             "mongodb_update_one": await cpu_ms_per_call(
                 lambda: collection.update_one({"_id": 1}, {"$set": {"n": next(counter)}}),
                 calls,
+                concurrency,
             ),
         }
     finally:
@@ -200,17 +221,17 @@ def _floor(
     return {**{k: round(v, 2) for k, v in parts.items()}, "total": round(sum(parts.values()), 2)}
 
 
-def run(quick: bool = False) -> dict[str, float]:
-    """Every floor, CPU ms per call."""
+def run(quick: bool = False, concurrency: int = 1) -> dict[str, float]:
+    """Every floor, CPU ms per call (``concurrency`` calls at a time)."""
     from agenda_kit.mongo import MEMORY, EmbeddedMongo
 
     calls = 60 if quick else 300
 
     async def measure(uri: str) -> dict[str, float]:
         return {
-            **await pydantic_ai_floor(calls),
-            **await langgraph_floor(calls),
-            **await mongodb_floor(uri, calls),
+            **await pydantic_ai_floor(calls, concurrency),
+            **await langgraph_floor(calls, concurrency),
+            **await mongodb_floor(uri, calls, concurrency),
         }
 
     with EmbeddedMongo(MEMORY) as server:

@@ -28,7 +28,8 @@ FAQ. Benchmarks report; they do not assert.
 callback's CPU clock), which the sampler and cProfile charge to whatever code was running.
 ``framework_floor_ms_per_turn`` is the frameworks' floor under such a turn (see
 ``bench.framework_floor.per_turn``): the runs, requests and commands the serial turns made, each
-at its floor with nothing of ours in the way.
+at its floor with nothing of ours in the way; ``framework_floor_concurrent_*`` the same floor
+measured with as many calls at a time as the loaded phase has conversations.
 
 ``python -m bench.turn_overhead [--quick]``; ``python -m bench.turn_overhead serve
 [--instrument]`` is the agent-service entry the benchmarks start.
@@ -472,6 +473,8 @@ def run(quick: bool = False) -> dict[str, Any]:
     ):
         figures = asyncio.run(measure(stack, quick))
     floor = framework_floor.run(quick)
+    # the same floor with as many calls at a time as the loaded phase has conversations
+    floor_concurrent = framework_floor.run(quick, figures["concurrent_conversations"])
     loaded, serial = figures["loaded"], figures["serial"]
     plot(loaded, serial, plot_path(quick))
     for part in (loaded, serial):
@@ -486,6 +489,10 @@ def run(quick: bool = False) -> dict[str, Any]:
         "event_loop": event_loop.chosen().value,
         "framework_floor_cpu_ms": floor,
         "framework_floor_ms_per_turn": framework_floor.per_turn(floor, serial),
+        "framework_floor_concurrent_cpu_ms": floor_concurrent,
+        "framework_floor_concurrent_ms_per_turn": framework_floor.per_turn(
+            floor_concurrent, serial
+        ),
         "plot": str(plot_path(quick).relative_to(REPO)),
     }
 
