@@ -1,6 +1,7 @@
 """The language port of the safety policies: each language's vocabularies as data.
 
-The consent, handoff, truth and name policies (``consent_policy``, ``handoff_policy``,
+The consent, greeting, handoff, truth and name policies (``consent_policy``,
+``greeting_policy``, ``handoff_policy``,
 ``grounding`` and ``claims``, ``customer_names``) are pure functions over these structures; the
 infrastructure reads them from the language data files and from CLDR (Babel). A policy asks
 for the languages *in play* — the spoken ones and the conversation's — so a language is one
@@ -28,6 +29,8 @@ class LanguageRules(Protocol):
         ...
 
     def consent(self, code: str) -> ConsentVocabulary: ...
+
+    def greeting(self, code: str) -> ConsentVocabulary: ...
 
     def handoff(self, code: str) -> HandoffPhrases: ...
 

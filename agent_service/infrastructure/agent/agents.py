@@ -205,7 +205,7 @@ class SystemReplies(AbstractCapability[AgentDeps]):
             shown, turn.shown = turn.shown, []
             reply = shown_reply(shown, turn.language)
             if reply is not None:
-                turn.listing = reply
+                turn.system_text = reply
                 raise SkipModelRequest(ModelResponse(parts=[TextPart(reply)]))
         return request_context
 

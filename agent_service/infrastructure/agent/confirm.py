@@ -1,5 +1,6 @@
 """Turns settled in code, with no model request: a confirmed pending action, a decline, a late
-yes, a stale structured decision, and a handoff the customer explicitly asked for.
+yes, a stale structured decision, a handoff the customer explicitly asked for, and a message
+that only greets.
 
 Rules:
 
@@ -18,6 +19,9 @@ Rules:
   runs; the reply is the system's account alone (truth.py).
 * **Handoff requested** ("quero falar com um atendente", the ``[handoff]`` phrases of
   ``application/handoff_policy``): the handoff tool runs in code whatever a model would do.
+* **Only a greeting** ("oi", "bom dia!", "hi, how are you?": ``application/greeting_policy``)
+  with no pending action: the reply is the system's greeting, sent as rendered; the
+  conversation goes on with discovery, as a greeting routed to it would.
 """
 
 from __future__ import annotations
@@ -31,6 +35,7 @@ from pydantic_ai.models import Model
 from pydantic_ai.usage import RunUsage
 
 from agent_service.application.consent_policy import Outcome
+from agent_service.application.greeting_policy import greets_only
 from agent_service.application.handoff_policy import asks_for_person
 from agent_service.application.pending_executions import OnceOnly
 from agent_service.application.repeated_confirmations import (
@@ -48,6 +53,9 @@ from agent_service.infrastructure.language.rules import language_rules
 
 log = structlog.get_logger("agenda.confirm")
 HANDOFF_TOOL = "handoff_to_human"
+GREETER = "discovery"
+"""The specialist a greeting-only message's conversation goes on with (as the router sends a
+greeting to it)."""
 PENDING_OWNERS = {
     "book_appointment": "booking",
     "cancel_appointment": "appointments",
@@ -78,6 +86,17 @@ def settled_without_model(deps: AgentDeps) -> bool:
         Outcome.NOT_PENDING,
         Outcome.ALREADY_DONE,
     )
+
+
+def greets_only_now(deps: AgentDeps, message: str) -> bool:
+    """The message only greets, and no action waits for an answer (``greeting_policy``): none
+    is pending, none is asked again, and the message did nothing to one."""
+    turn = deps.turn
+    if turn.pending is not None or turn.reask is not None or turn.consent is not Outcome.NONE:
+        return False
+    rules = language_rules()
+    greetings = [rules.greeting(code) for code in rules.in_play(deps.turn.language)]
+    return greets_only(message, greetings)
 
 
 def handoff_requested(deps: AgentDeps, message: str) -> bool:
@@ -170,7 +189,7 @@ async def settle_in_code(
 ) -> dict[str, Any] | None:
     """The update of a turn settled with no model request (confirm.py), or None: a confirmed
     pending action runs here; a decline, a late yes or a stale decision needs nothing more;
-    an explicit request for a person hands off here."""
+    an explicit request for a person hands off here; a greeting-only message is greeted."""
     pending = deps.turn.pending
     if once is not None:
         await restate_repeated(deps, once)
@@ -194,4 +213,8 @@ async def settle_in_code(
             reason = f"the customer asked for a person: {message.strip()}"[:300]
             await run_tool(deps, tool, agents.model, {"reason": reason})
             return {"active_specialist": "", "answered_by": "handoff", "histories": {}}
+    if GREETER in names and greets_only_now(deps, state.get("message", "")):
+        greeting = messages.text("greeting", deps.turn.language, business=deps.tenant.name)
+        deps.turn.system_text = greeting
+        return {"response": greeting, "active_specialist": GREETER, "answered_by": GREETER}
     return None

@@ -156,13 +156,14 @@ class TurnState:
     shown: list[Any] = field(default_factory=list)
     """The results of the current run's read tools called with ``show_customer``: the system
     shows them as the reply and the run ends there (listings.py, agents.SystemReplies)."""
-    listing: str = ""
-    """The listing the system ended a run with, as rendered from the tools' results: the
-    system's own words, sent as they are (truth.py)."""
+    system_text: str = ""
+    """A reply the system rendered itself: the listing it ended a run with (from the tools'
+    results), or the greeting a greeting-only message gets (confirm.py). Sent as rendered
+    (truth.py)."""
 
-    def is_listing(self, text: str) -> bool:
-        """``text`` is the listing the system ended a run of this turn with."""
-        return bool(self.listing) and text == self.listing
+    def is_system_text(self, text: str) -> bool:
+        """``text`` is the reply the system rendered itself in this turn."""
+        return bool(self.system_text) and text == self.system_text
 
     def show(self, result: _Result, wanted: bool) -> _Result:
         """``result``, kept to be shown as the reply when the model ``wanted`` it."""

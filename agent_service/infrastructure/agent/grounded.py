@@ -250,8 +250,8 @@ async def grounded_output(ctx: RunContext[AgentDeps], output: OutputT) -> Output
     turn = ctx.deps.turn
     if not isinstance(output, str) or turn.proposed or turn.handoff_reason is not None:
         return output
-    if turn.is_listing(output):
-        return output  # the system's own listing of a tool's result (truth.py)
+    if turn.is_system_text(output):
+        return output  # the system's own words (a listing, the greeting: truth.py)
     verdict = await judge(ctx.deps, output, tool_texts(ctx.messages))
     if verdict.ok or verdict.answerable(output):
         return output

@@ -91,7 +91,7 @@ async def verdict_for(
     deps: AgentDeps, model_text: str, pending: PendingAction | None, max_chars: int
 ) -> Verdict:
     """What ``grounded.judge`` finds in the part of ``model_text`` the customer could read."""
-    if _system_only(deps, pending) or deps.turn.is_listing(model_text):
+    if _system_only(deps, pending) or deps.turn.is_system_text(model_text):
         return NO_VERDICT
     shown = RAW_TAG.sub("", model_text[: max_chars * 2]).strip()[:max_chars]
     return await judge(deps, shown, deps.turn.tool_texts) if shown else NO_VERDICT

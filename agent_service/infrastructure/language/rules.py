@@ -48,8 +48,8 @@ def _text(code: str, table: str, key: str) -> str:
     return value
 
 
-def _emoji(code: str, key: str) -> tuple[str, ...]:
-    return tuple(_text(code, "consent", key).split())
+def _emoji(code: str, key: str, table: str = "consent") -> tuple[str, ...]:
+    return tuple(_text(code, table, key).split())
 
 
 class DataLanguageRules:
@@ -114,6 +114,20 @@ class DataLanguageRules:
     def denials(self, code: str) -> frozenset[str]:
         """``[truth].denials``, folded (see ``application/relations``)."""
         return frozenset(normalize(w) for w in word_list(code, "truth", "denials"))
+
+    @functools.cache  # noqa: B019
+    def greeting(self, code: str) -> ConsentVocabulary:
+        """What a greeting-only message may hold (``greeting_policy``): the greeting phrases
+        and emoji as its ``yes``, the consent filler (less the greetings) as its filler."""
+        words = word_list(code, "greeting", "words")
+        consent = self.consent(code)
+        return ConsentVocabulary(
+            yes=words,
+            no=(),
+            filler=tuple(w for w in consent.filler if w not in words),
+            yes_emoji=_emoji(code, "emoji", "greeting"),
+            filler_emoji=consent.filler_emoji,
+        )
 
     @functools.cache  # noqa: B019
     def handoff(self, code: str) -> HandoffPhrases:

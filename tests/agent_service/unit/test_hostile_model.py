@@ -89,7 +89,7 @@ async def test_a_looping_model_is_stopped_by_the_usage_limit() -> None:
 
     assistant = Assistant(model=model("booking", loop), request_limit=4)
     salon = await seed_salon(assistant.repos)
-    reply = await _say(assistant, salon.tenant.id, "hi")
+    reply = await _say(assistant, salon.tenant.id, "hi, what do you offer?")
     assert "não consegui concluir" in reply or "could not finish" in reply
     assert assistant.calendar.events == {}
 

@@ -353,7 +353,7 @@ async def test_every_fact_of_a_system_listing_is_grounded_in_its_result(
     d.turn.tool_texts.extend(texts)
     verdict = await judge(d, text, texts)
     assert verdict.ungrounded == () and not verdict.misstated
-    d.turn.listing = text
+    d.turn.system_text = text
     assert await reply_of(d, text, None) == text
 
 
@@ -363,6 +363,6 @@ async def test_a_model_that_writes_the_listing_itself_is_still_judged() -> None:
     d = deps("pt")
     listed = Services(services=[ServiceItem(id="s", name="Corte", minutes=30, price="R$ 80,00")])
     d.turn.tool_texts.append(ToolText("list_services", listed.model_dump_json(), True))
-    d.turn.listing = listing_text(listed, "pt") or ""
-    forged = d.turn.listing.replace("80,00", "8,00")
+    d.turn.system_text = listing_text(listed, "pt") or ""
+    forged = d.turn.system_text.replace("80,00", "8,00")
     assert await reply_of(d, forged, None) != forged

@@ -8,6 +8,7 @@ from __future__ import annotations
 from pydantic_ai.messages import ModelMessage, ModelResponse
 from pydantic_ai.models.function import AgentInfo
 
+from agent_service.infrastructure.agent import messages
 from agent_service.infrastructure.agent.listings import listing_text
 from agent_service.infrastructure.agent.offline.appointments_flow import appointments_step
 from agent_service.infrastructure.agent.offline.booking_flow import booking_step
@@ -93,7 +94,7 @@ def _discovery(ctx: OfflineContext) -> ModelResponse:
     if not ctx.results:
         intent, _ = classify_intent(ctx.text)
         if intent == "greeting":
-            return text(say("greeting", ctx.language, business=ctx.business))
+            return text(messages.text("greeting", ctx.language, business=ctx.business))
         # the listing is the reply: the system shows it and the run ends (listings.py)
         return call("list_professionals" if wants_people else "list_services", show_customer=True)
     tool = "list_professionals" if ctx.called("list_professionals") else "list_services"
