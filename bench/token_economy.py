@@ -19,9 +19,10 @@ The single agent is the strongest honest one: every tool, every specialist's ins
 merged (without the router's routing text, which it cannot use), the same context block, the
 same compact tool schemas and the same history policy. What only the routed design has is
 its own: a specialist's tools and instructions only (the same on every request of a run, so
-a provider's prompt cache keeps their prefix; tools/steps.py), a confirmation run in code and
-a proposal that ends the run (confirm.py, agents.SystemReplies), and the router's code routing. Both
-get a listing that ends the run when the model asks for it (``show_customer``, listings.py). The
+a provider's prompt cache keeps their prefix; tools/steps.py), a confirmation and a
+greeting-only message answered in code, a proposal that ends the run (confirm.py,
+agents.SystemReplies), and the router's code routing. Both get a listing that ends the run when
+the model asks for it (``show_customer``, listings.py): a tool's feature, not routing's. The
 routed graph routes clear new tasks in code and calls the model router only for ambiguous
 ones; ``routed.router_requests_per_user_turn`` is that share.
 ``input_tokens_per_user_turn_by_origin`` splits a turn's input tokens: stable instructions,
