@@ -111,34 +111,58 @@ def appointment_items(appointments: Iterable[Listed], language: str) -> str:
     )
 
 
+MAX_TIMES_A_DAY = 12
+"""Free times shown for one day (a range shows ``MAX_TIMES_A_DAY_IN_RANGE`` a day): a reply
+stays short enough to read, and is never cut mid-list by the reply's length limit."""
+MAX_TIMES_A_DAY_IN_RANGE = 6
+
+
 def free_times_text(data: FreeTimes, language: str) -> str | None:
-    """One professional's free times: one day in a sentence, several one line each. A closed
-    day is said as the refusal it is; results of several professionals, or none, are no
-    listing (the model says them)."""
+    """One professional's free times: one day in a sentence, several one line each, the
+    earliest of each day; when some are left out, how to see others (a clause of the times,
+    :func:`more_times_clause`). A closed day is said as the refusal it is; results of several
+    professionals, or none, are no listing (the model says them)."""
     if not data.days or len({day.professional for day in data.days}) != 1:
         return None
+    professional = data.days[0].professional
     if len(data.days) == 1:
         day = data.days[0]
         if day.closed or not day.times:
             return refusal(data, None, language) if day.closed else None
-        return say(
+        listed = say(
             "free_times",
             language,
-            professional=day.professional,
+            professional=professional,
             day=day_label(day, language),
-            times=", ".join(day.times),
+            times=_first(day.times, MAX_TIMES_A_DAY, language),
         )
+        return f"{listed} {say('which_time', language)}"
     lines = [
         say(
             "free_day",
             language,
             day=day_label(day, language),
-            times=", ".join(day.times) or say("no_free_time", language),
+            times=_first(day.times, MAX_TIMES_A_DAY_IN_RANGE, language)
+            or say("no_free_time", language),
         )
         for day in data.days
     ]
-    professional = data.days[0].professional
-    return say("free_days", language, professional=professional, items="\n".join(lines))
+    listed = say("free_days", language, professional=professional, items="\n".join(lines))
+    return f"{listed}\n{say('which_time', language)}"
+
+
+def _first(times: list[str], shown: int, language: str) -> str:
+    """The first ``shown`` of ``times``, and how to see the others when some are left out."""
+    more = more_times_clause(language) if len(times) > shown else ""
+    return ", ".join(times[:shown]) + more
+
+
+def more_times_clause(language: str) -> str:
+    """ "— para ver outros, diga um período (manhã, tarde) ou outro horário": how to see more
+    free times, as a clause that ends the times' sentence (a sentence of its own would be a
+    statement no tool told, which the truth rules take out of a model's reply)."""
+    more = outcome("more_times", language).rstrip(".")
+    return f" — {more[:1].lower()}{more[1:]}"
 
 
 def day_label(day: DayTimes, language: str) -> str:

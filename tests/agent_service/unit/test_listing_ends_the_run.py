@@ -36,7 +36,11 @@ from pydantic_ai.models.function import AgentInfo, FunctionModel
 from agent_service.domain.catalog import Professional, Service
 from agent_service.infrastructure.agent.deps import ToolText
 from agent_service.infrastructure.agent.grounded import judge
-from agent_service.infrastructure.agent.listings import listing_text
+from agent_service.infrastructure.agent.listings import (
+    MAX_TIMES_A_DAY,
+    listing_text,
+    more_times_clause,
+)
 from agent_service.infrastructure.agent.tools.formatting import (
     professional_item,
     service_item,
@@ -270,7 +274,7 @@ def _day(professional: str, offset: int, times: list[str], language: str) -> Day
 
 
 def _free_times(language: str) -> st.SearchStrategy[FreeTimes]:
-    times = st.lists(_TIME, min_size=0, max_size=8, unique=True).map(sorted)
+    times = st.lists(_TIME, min_size=0, max_size=20, unique=True).map(sorted)
     return st.builds(
         lambda name, first, lists: FreeTimes(
             time_zone="America/Sao_Paulo",
@@ -366,3 +370,14 @@ async def test_a_model_that_writes_the_listing_itself_is_still_judged() -> None:
     d.turn.system_text = listing_text(listed, "pt") or ""
     forged = d.turn.system_text.replace("80,00", "8,00")
     assert await reply_of(d, forged, None) != forged
+
+
+@pytest.mark.parametrize("language", ["pt", "en", "es"])
+def test_a_long_day_shows_its_first_times_and_how_to_see_the_others(language: str) -> None:
+    times = [f"{h:02d}:{m:02d}" for h in range(8, 19) for m in (0, 30)]
+    one = FreeTimes(time_zone="America/Sao_Paulo", days=[_day("Ana", 1, times, language)])
+    text = listing_text(one, language) or ""
+    assert ", ".join(times[:MAX_TIMES_A_DAY]) + more_times_clause(language) in text
+    assert times[MAX_TIMES_A_DAY] not in text
+    short = FreeTimes(time_zone="America/Sao_Paulo", days=[_day("Ana", 1, times[:3], language)])
+    assert more_times_clause(language) not in (listing_text(short, language) or "")

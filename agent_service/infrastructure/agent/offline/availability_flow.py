@@ -11,6 +11,7 @@ from datetime import date, time
 from pydantic_ai.messages import ModelResponse, ToolCallPart
 
 from agent_service.domain.availability import local_instant
+from agent_service.infrastructure.agent.listings import more_times_clause
 from agent_service.infrastructure.agent.offline import catalog
 from agent_service.infrastructure.agent.offline.context import OfflineContext, ToolResult
 from agent_service.infrastructure.agent.offline.intents import wants_anyone as anyone_said
@@ -97,8 +98,7 @@ def listing(times: list[str], language: str) -> str:
     if not shown:
         return ""
     # The templates end the times' sentence with a period: the hint is a clause of it.
-    more = say("more_times", language).rstrip(".")
-    hint = f" — {more[:1].lower()}{more[1:]}" if len(times) > SHOWN else ""
+    hint = more_times_clause(language) if len(times) > SHOWN else ""
     return ", ".join(shown) + hint
 
 
