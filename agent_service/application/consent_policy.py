@@ -131,7 +131,9 @@ def _bare(text: str) -> str:
 
 
 def _strange(text: str) -> bool:
-    """Whether ``text`` holds a symbol or a control character (an emoji in no list, say)."""
+    """A symbol or control character (an emoji in no list) or a digit folding drops ("٣")."""
+    if any(c.isdigit() and not unicodedata.normalize("NFKD", c).isascii() for c in text):
+        return True
     rest = _LETTERS_AND_SPACES.sub("", text)  # letters, digits and spaces are never strange
     return any(unicodedata.category(char)[0] in "SC" for char in rest)
 

@@ -19,9 +19,9 @@ Rules:
   runs; the reply is the system's account alone (truth.py).
 * **Handoff requested** ("quero falar com um atendente", the ``[handoff]`` phrases of
   ``application/handoff_policy``): the handoff tool runs in code whatever a model would do.
-* **Only a greeting** ("oi", "bom dia!", "hi, how are you?": ``application/greeting_policy``)
-  with no pending action: the reply is the system's greeting, sent as rendered; the
-  conversation goes on with discovery, as a greeting routed to it would.
+* **Only a greeting** as a conversation's first message ("oi", "bom dia!", "hi, how are
+  you?": ``application/greeting_policy``): the reply is the system's greeting, sent as
+  rendered; the conversation goes on with discovery, as a greeting routed to it would.
 """
 
 from __future__ import annotations
@@ -89,10 +89,13 @@ def settled_without_model(deps: AgentDeps) -> bool:
 
 
 def greets_only_now(deps: AgentDeps, message: str) -> bool:
-    """The message only greets, and no action waits for an answer (``greeting_policy``): none
-    is pending, none is asked again, and the message did nothing to one."""
+    """The conversation's first message only greets, and no action waits for an answer
+    (``greeting_policy``): none is pending, none is asked again, and the message did nothing
+    to one."""
     turn = deps.turn
-    if turn.pending is not None or turn.reask is not None or turn.consent is not Outcome.NONE:
+    if turn.previous_reply is not None or turn.pending is not None or turn.reask is not None:
+        return False
+    if turn.consent is not Outcome.NONE:
         return False
     rules = language_rules()
     greetings = [rules.greeting(code) for code in rules.in_play(deps.turn.language)]

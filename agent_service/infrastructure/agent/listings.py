@@ -7,11 +7,14 @@ free times, an FAQ answer (the salon's own words) or the opening hours.
 request of the run is not made — the run ends with :func:`shown_reply` as its output
 (``agents.SystemReplies``). The model spends no request on copying a list out, and nothing in
 the list can be misquoted: every word is a field of the tool's structured result, or this
-file's frame around it. The reply is still judged like any other (fail closed).
+file's frame around it, so it is sent as rendered (``TurnState.system_text``, truth.py); the
+same words from a model are judged like any other.
 
 The offline model says the same words for the same results when it writes them itself.
-A result that is no listing (a refusal, a failure, a question) renders nothing here: the
-model then answers as usual, with the result in front of it.
+A result that is no listing (a refusal, a failure, a question, free times with none free)
+renders nothing here: the model then answers as usual, with the result in front of it — and
+so it does when any of the results it asked to show renders nothing (a failure is never left
+untold beside a listing).
 """
 
 from __future__ import annotations
@@ -42,9 +45,11 @@ say = Sentences("listings")
 
 def shown_reply(results: Iterable[AnyResult | None], language: str) -> str | None:
     """The reply for the results the model asked to show, in the order it called the tools;
-    ``None`` when none of them is a listing (the model then answers itself)."""
-    parts = [text for data in results if (text := listing_text(data, language))]
-    return "\n\n".join(dict.fromkeys(parts)) or None
+    ``None`` when one of them is no listing (the model then answers itself)."""
+    parts = [listing_text(data, language) for data in results]
+    if not parts or any(part is None for part in parts):
+        return None
+    return "\n\n".join(dict.fromkeys(part for part in parts if part))
 
 
 def listing_text(data: AnyResult | None, language: str) -> str | None:
@@ -79,7 +84,7 @@ def listing_text(data: AnyResult | None, language: str) -> str | None:
     if isinstance(data, FaqAnswer):
         if data.entries:
             return data.entries[0].answer
-        return opening_hours_text(data.hours, language) if data.hours is not None else None
+        return opening_hours_text(data.hours, language) if data.hours and data.hours.days else None
     if isinstance(data, NoMatch):
         return outcome("faq_unknown", language)
     return None
@@ -122,13 +127,15 @@ def free_times_text(data: FreeTimes, language: str) -> str | None:
     earliest of each day; when some are left out, how to see others (a clause of the times,
     :func:`more_times_clause`). A closed day is said as the refusal it is; results of several
     professionals, or none, are no listing (the model says them)."""
-    if not data.days or len({day.professional for day in data.days}) != 1:
+    if len({day.professional for day in data.days}) != 1:
         return None
+    if not any(day.times for day in data.days) and not all(day.closed for day in data.days):
+        return None  # none free: what to offer instead is the model's to say
     professional = data.days[0].professional
+    if not any(day.times for day in data.days):  # every day closed: the refusal
+        return refusal(data, None, language)
     if len(data.days) == 1:
         day = data.days[0]
-        if day.closed or not day.times:
-            return refusal(data, None, language) if day.closed else None
         listed = say(
             "free_times",
             language,

@@ -118,15 +118,14 @@ class DataLanguageRules:
     @functools.cache  # noqa: B019
     def greeting(self, code: str) -> ConsentVocabulary:
         """What a greeting-only message may hold (``greeting_policy``): the greeting phrases
-        and emoji as its ``yes``, the consent filler (less the greetings) as its filler."""
-        words = word_list(code, "greeting", "words")
-        consent = self.consent(code)
+        and emoji as its ``yes``, the words that may come with them as its filler (with the
+        consent filler emoji)."""
         return ConsentVocabulary(
-            yes=words,
+            yes=word_list(code, "greeting", "words"),
             no=(),
-            filler=tuple(w for w in consent.filler if w not in words),
+            filler=word_list(code, "greeting", "with"),
             yes_emoji=_emoji(code, "emoji", "greeting"),
-            filler_emoji=consent.filler_emoji,
+            filler_emoji=self.consent(code).filler_emoji,
         )
 
     @functools.cache  # noqa: B019

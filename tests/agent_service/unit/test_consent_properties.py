@@ -1,8 +1,8 @@
 """Issue 21, the rules as properties over generated inputs (not the quoted sentences).
 
 * Consent by allowlist: a yes phrase of any language's data plus ANY token that is no
-  consent word never confirms; any mix of yes, filler, yes emoji and punctuation does; a
-  question never does.
+  consent word (a digit of any script included) never confirms; any mix of yes, filler, yes
+  emoji and punctuation does; a question never does.
 * A structured decision confirms only the current id before it expires: a drawn foreign id,
   or any id after the time to live, never confirms.
 * Concurrent confirmations of one pending action run it once; every other one restates the
@@ -141,6 +141,18 @@ def test_a_question_never_confirms(yes: str, mark: str) -> None:
     text = f"¿{yes}?" if mark == "¿" else f"{yes}{mark}"
     for vocabularies in IN_PLAY.values():
         assert read_answer(text, vocabularies, "book").answer is Answer.OTHER, text
+
+
+_FOREIGN_DIGITS = st.characters(categories=["Nd"]).filter(lambda c: not c.isascii())
+
+
+@EXAMPLES
+@given(yes=st.sampled_from(YES), digit=_FOREIGN_DIGITS, after=st.booleans())
+def test_a_digit_of_any_script_never_confirms(yes: str, digit: str, after: bool) -> None:
+    """A digit is no consent word in any script: "sim ٣" is not a yes, as "sim 3" is not
+    (folding drops a digit it cannot write in ASCII; the rule must not)."""
+    text = f"{yes} {digit}" if after else f"{digit} {yes}"
+    assert read_answer(text, VOCABULARIES).answer is not Answer.YES, text
 
 
 @EXAMPLES

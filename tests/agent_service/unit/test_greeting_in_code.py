@@ -1,12 +1,13 @@
-"""A message that only greets gets the system's greeting with no model request
-(``application/greeting_policy``, settled in ``confirm.settle_in_code``).
+"""A conversation's first message that only greets gets the system's greeting with no model
+request (``application/greeting_policy``, settled in ``confirm.settle_in_code``).
 
-- properties over generated messages in every language: greeting phrases, the consent filler,
-  filler emoji, punctuation and case in any mix are a greeting-only message; any other word
-  added anywhere is not;
+- properties over generated messages in every language: greeting phrases, the words that may
+  come with them, filler emoji, punctuation and case in any mix are a greeting-only message;
+  any other word added anywhere is not — thanks and goodbyes included ("valeu, boa noite");
 - a conversation: a greeting-only first message is greeted with no model request, in the
-  conversation's language, and the next message goes on as usual; a greeting with a task is
-  the model's; a greeting while an action waits for an answer is the pending owner's.
+  conversation's language; later greetings, answers ("tudo bem") and goodbyes are the model's;
+  a greeting with a task is the model's; a greeting while an action waits for an answer is the
+  pending owner's.
 """
 
 from __future__ import annotations
@@ -29,6 +30,14 @@ RULES = language_rules()
 
 def vocabularies(language: str) -> list:  # type: ignore[type-arg]
     return [RULES.greeting(code) for code in RULES.in_play(language)]
+
+
+def consent_filler() -> list[str]:
+    """The consent filler of every language that may not come with a greeting."""
+    allowed = {
+        w for code in LANGUAGES for w in (*RULES.greeting(code).yes, *RULES.greeting(code).filler)
+    }
+    return sorted({w for code in LANGUAGES for w in RULES.consent(code).filler if w not in allowed})
 
 
 def every_word() -> frozenset[str]:
@@ -78,15 +87,19 @@ def test_greetings_filler_emoji_and_punctuation_only_are_a_greeting(
 @given(data=st.data())
 def test_any_other_word_makes_it_no_greeting(language: str, data: st.DataObject) -> None:
     words = data.draw(greeting_only(language)).split(" ")
-    other = data.draw(_OTHER | st.sampled_from(["quero", "want", "quiero", "corte", "10h", "2"]))
+    other = data.draw(
+        _OTHER
+        | st.sampled_from(["quero", "want", "quiero", "corte", "10h", "2", "٣"])
+        | st.sampled_from(consent_filler())  # thanks, goodbyes, laughter: not a greeting's
+    )
     at = data.draw(st.integers(0, len(words)))
     text = " ".join([*words[:at], other, *words[at:]])
     assert not greets_only(text, vocabularies(language)), text
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
-def test_thanks_or_goodbye_alone_is_no_greeting(language: str) -> None:
-    """Filler alone ("obrigado", "tchau", an emoji) greets nobody: the specialists answer."""
+def test_company_alone_is_no_greeting(language: str) -> None:
+    """The words that may come with a greeting, an emoji or nothing greet nobody."""
     vocabulary = RULES.greeting(language)
     for filler in vocabulary.filler:
         assert not greets_only(filler, vocabularies(language)), filler
@@ -94,9 +107,12 @@ def test_thanks_or_goodbye_alone_is_no_greeting(language: str) -> None:
     assert not greets_only("", vocabularies(language))
 
 
-def test_every_greeting_word_is_data() -> None:
+def test_no_greeting_word_is_an_answer_to_a_question() -> None:
+    """A greeting word is no yes or no of any language (those answer the assistant)."""
+    answers = {w for code in LANGUAGES for w in (*RULES.consent(code).yes, *RULES.consent(code).no)}
     for code in LANGUAGES:
         assert language_data(code)["greeting"]["words"], code
+        assert not answers & set(RULES.greeting(code).yes), code
 
 
 # ------------------------------------------------------------------------- in a conversation
@@ -128,6 +144,21 @@ async def test_a_greeting_only_message_is_greeted_with_no_model_request(
     assert handled.result.reply == messages.text("greeting", language, business=salon.tenant.name)
     nxt = await assistant.say(salon.tenant.id, "oi, quais serviços vocês têm?")
     assert model.requests >= 1 and nxt.result.reply  # a greeting with a task is the model's
+
+
+@pytest.mark.parametrize("later", ["oi", "tudo bem", "boa noite!", "valeu, boa noite"])
+async def test_after_the_first_message_a_greeting_is_the_models(later: str) -> None:
+    """Later, "tudo bem" may answer the assistant's question and "boa noite" take leave."""
+    probe = Assistant()
+    salon = await seed_salon(probe.repos)
+    model = Counting()
+    assistant = Assistant(model=FunctionModel(model.respond), repos=probe.repos)
+    await assistant.say(salon.tenant.id, "quais serviços vocês têm?")
+    asked = model.requests
+    handled = await assistant.say(salon.tenant.id, later)
+    assert model.requests > asked
+    greeting = messages.text("greeting", "pt", business=salon.tenant.name)
+    assert greeting not in handled.result.reply
 
 
 async def test_a_greeting_while_an_action_waits_is_the_pending_owners() -> None:

@@ -54,6 +54,7 @@ from agent_service.infrastructure.agent.tools.results import (
     FaqAnswer,
     FaqItem,
     FreeTimes,
+    OpeningHours,
     Professionals,
     ServiceItem,
     Services,
@@ -113,6 +114,20 @@ class Scripted:
         return ModelResponse(parts=[TextPart(copied or "Quer que eu veja outro dia?")])
 
 
+class Planned:
+    """Routes to ``specialist``, then answers request n with the n-th planned parts (the last
+    ones again after that)."""
+
+    def __init__(self, specialist: str, *plan: list[Any]) -> None:
+        self.specialist, self.plan, self.requests = specialist, plan, 0
+
+    def respond(self, messages: list[ModelMessage], info: AgentInfo) -> ModelResponse:
+        if any(tool.name == "route_to" for tool in info.output_tools):
+            return ModelResponse(parts=[ToolCallPart("route_to", {"specialist": self.specialist})])
+        self.requests += 1
+        return ModelResponse(parts=self.plan[min(self.requests, len(self.plan)) - 1])
+
+
 def this_turn_returns(messages: list[ModelMessage]) -> list[ToolReturnPart]:
     returned: list[ToolReturnPart] = []
     for message in messages:
@@ -161,24 +176,17 @@ async def test_a_proposal_in_the_same_response_wins_over_a_listing() -> None:
     start = "2026-12-01T10:00:00-03:00"
     book = {"professional_id": str(salon.ana.id), "service_id": str(salon.cut.id),
             "start_time": start}  # fmt: skip
-    requests = 0
-
-    def respond(messages: list[ModelMessage], info: AgentInfo) -> ModelResponse:
-        nonlocal requests
-        if any(tool.name == "route_to" for tool in info.output_tools):
-            return ModelResponse(parts=[ToolCallPart("route_to", {"specialist": "booking"})])
-        requests += 1
-        return ModelResponse(
-            parts=[
-                ToolCallPart("list_services", {"show_customer": True}),
-                ToolCallPart("book_appointment", book),
-            ]
-        )
-
-    assistant = Assistant(model=FunctionModel(respond), repos=probe.repos)
+    model = Planned(
+        "booking",
+        [
+            ToolCallPart("list_services", {"show_customer": True}),
+            ToolCallPart("book_appointment", book),
+        ],
+    )
+    assistant = Assistant(model=FunctionModel(model.respond), repos=probe.repos)
     handled = await assistant.say(salon.tenant.id, "quero marcar um corte com a Ana terça 10h")
     pending = handled.result.pending
-    assert pending is not None and requests == 1
+    assert pending is not None and model.requests == 1
     assert handled.result.reply.endswith(pending.question)
     assert "Barba" not in handled.result.reply  # the services listing is not shown beside it
 
@@ -381,3 +389,47 @@ def test_a_long_day_shows_its_first_times_and_how_to_see_the_others(language: st
     assert times[MAX_TIMES_A_DAY] not in text
     short = FreeTimes(time_zone="America/Sao_Paulo", days=[_day("Ana", 1, times[:3], language)])
     assert more_times_clause(language) not in (listing_text(short, language) or "")
+
+
+@pytest.mark.parametrize("language", ["pt", "en", "es"])
+def test_free_times_with_none_free_and_empty_hours_are_no_listing(language: str) -> None:
+    """Nothing to choose from is the model's to say (what to offer instead), never a list
+    that ends with "which one?"; every day closed is the refusal it is."""
+    empty = [_day("Ana", n, [], language) for n in (1, 2)]
+    assert listing_text(FreeTimes(time_zone="America/Sao_Paulo", days=empty), language) is None
+    assert listing_text(FreeTimes(time_zone="America/Sao_Paulo", days=empty[:1]), language) is None
+    closed = [day.model_copy(update={"closed": True}) for day in empty]
+    said = listing_text(FreeTimes(time_zone="America/Sao_Paulo", days=closed), language) or ""
+    assert said and say_which_not_in(said, language)
+    no_hours = FaqAnswer(hours=OpeningHours(days=[], closed=["domingo"]))
+    assert listing_text(no_hours, language) is None
+
+
+def say_which_not_in(text: str, language: str) -> bool:
+    from agent_service.infrastructure.agent.listings import say
+
+    return say("which_time", language) not in text
+
+
+async def test_a_failure_shown_beside_a_listing_goes_back_to_the_model() -> None:
+    """The model asked to show a listing and a failure: the system does not end the run with
+    the listing alone (the failure would go untold); the model answers with both."""
+    probe = Assistant()
+    salon = await seed_salon(probe.repos)
+    nobody = {
+        "professional_id": str(salon.tenant.id),
+        "target_date": TUESDAY,
+        "show_customer": True,
+    }
+    model = Planned(
+        "discovery",
+        [
+            ToolCallPart("list_services", {"show_customer": True}),
+            ToolCallPart("check_availability", nobody),
+        ],
+        [TextPart("Quer que eu veja outro dia?")],
+    )
+    assistant = Assistant(model=FunctionModel(model.respond), repos=probe.repos)
+    handled = await assistant.say(salon.tenant.id, "quais serviços e horários vocês têm?")
+    assert model.requests == 2
+    assert handled.result.reply == "Quer que eu veja outro dia?"
