@@ -26,6 +26,7 @@ from typing import Protocol
 from agent_service.infrastructure.agent.messages import Sentences
 from agent_service.infrastructure.agent.outcome_text import refusal
 from agent_service.infrastructure.agent.outcome_text import say as outcome
+from agent_service.infrastructure.agent.tools.discovery import SHORTEST_SERVICE
 from agent_service.infrastructure.agent.tools.results import (
     AnyResult,
     Appointments,
@@ -134,12 +135,14 @@ def free_times_text(data: FreeTimes, language: str) -> str | None:
     professional = data.days[0].professional
     if not any(day.times for day in data.days):  # every day closed: the refusal
         return refusal(data, None, language)
+    for_service = _for_service(data.days, language)
     if len(data.days) == 1:
         day = data.days[0]
         listed = say(
             "free_times",
             language,
             professional=professional,
+            for_service=for_service,
             day=day_label(day, language),
             times=_first(day.times, MAX_TIMES_A_DAY, language),
         )
@@ -154,8 +157,22 @@ def free_times_text(data: FreeTimes, language: str) -> str | None:
         )
         for day in data.days
     ]
-    listed = say("free_days", language, professional=professional, items="\n".join(lines))
+    listed = say(
+        "free_days",
+        language,
+        professional=professional,
+        for_service=for_service,
+        items="\n".join(lines),
+    )
     return f"{listed}\n{say('which_time', language)}"
+
+
+def _for_service(days: list[DayTimes], language: str) -> str:
+    """ " para Corte feminino": the service the times are for, when one was named."""
+    services = {day.service for day in days}
+    if len(services) != 1 or SHORTEST_SERVICE in services:
+        return ""
+    return say("for_service", language, service=services.pop())
 
 
 def _first(times: list[str], shown: int, language: str) -> str:

@@ -40,7 +40,9 @@ from agent_service.infrastructure.agent.listings import (
     MAX_TIMES_A_DAY,
     listing_text,
     more_times_clause,
+    say,
 )
+from agent_service.infrastructure.agent.tools.discovery import SHORTEST_SERVICE
 from agent_service.infrastructure.agent.tools.formatting import (
     professional_item,
     service_item,
@@ -406,8 +408,6 @@ def test_free_times_with_none_free_and_empty_hours_are_no_listing(language: str)
 
 
 def say_which_not_in(text: str, language: str) -> bool:
-    from agent_service.infrastructure.agent.listings import say
-
     return say("which_time", language) not in text
 
 
@@ -433,3 +433,13 @@ async def test_a_failure_shown_beside_a_listing_goes_back_to_the_model() -> None
     handled = await assistant.say(salon.tenant.id, "quais serviços e horários vocês têm?")
     assert model.requests == 2
     assert handled.result.reply == "Quer que eu veja outro dia?"
+
+
+@pytest.mark.parametrize("language", ["pt", "en", "es"])
+def test_free_times_say_which_service_they_are_for_when_one_was_named(language: str) -> None:
+    named = _day("Ana", 1, ["10:00"], language)
+    text = listing_text(FreeTimes(time_zone="America/Sao_Paulo", days=[named]), language) or ""
+    assert f"Ana{say('for_service', language, service='Corte')} " in text
+    unnamed = named.model_copy(update={"service": SHORTEST_SERVICE})
+    text = listing_text(FreeTimes(time_zone="America/Sao_Paulo", days=[unnamed]), language) or ""
+    assert SHORTEST_SERVICE not in text and "Corte" not in text

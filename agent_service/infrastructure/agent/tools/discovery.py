@@ -63,6 +63,9 @@ async def list_professionals(
     return ctx.deps.turn.show(listed, show_customer)
 
 
+SHORTEST_SERVICE = "shortest service"
+"""``DayTimes.service`` when no service was named (the professional's services are all that
+long: otherwise the customer is asked which one, ``AskService``)."""
 MAX_RANGE_DAYS = 7
 Availability = FreeTimes | AskService | Failed
 
@@ -153,7 +156,7 @@ async def _duration(
     services = [s for s in await deps.service_repository.list(deps.tenant_id) if s.id in offered]
     if len({s.duration_minutes for s in services}) > 1:
         raise ServiceNeededError(services)
-    return (services[0].duration_minutes if services else 30), "shortest service"
+    return (services[0].duration_minutes if services else 30), SHORTEST_SERVICE
 
 
 class ServiceNeededError(Exception):
