@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import functools
+import inspect
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
@@ -159,16 +160,8 @@ def gated(gate: ToolGate | None, tools: list[Tool[AgentDeps]]) -> list[Tool[Agen
     return tools
 
 
-LISTING_TOOLS = frozenset(
-    (
-        "list_services",
-        "list_professionals",
-        "check_availability",
-        "list_my_appointments",
-        "search_faq",
-    )
-)
-"""The read tools a model may ask to show the customer as its reply (``show_customer``)."""
+SHOW = "show_customer"
+"""The argument with which a read tool's result is shown as the reply (listings.py)."""
 
 
 @dataclass
@@ -228,7 +221,7 @@ def system_replies(spec: Specialist) -> list[AbstractCapability[AgentDeps]]:
     for one with a listing tool, else none."""
     if spec.output_gate is not None:
         return [WriteSteps(gate=spec.output_gate)]
-    if LISTING_TOOLS.intersection(t.__name__ for t in spec.tools):
+    if any(SHOW in inspect.signature(tool).parameters for tool in spec.tools):
         return [SystemReplies()]
     return []
 

@@ -93,9 +93,8 @@ def greets_only_now(deps: AgentDeps, message: str) -> bool:
     (``greeting_policy``): none is pending, none is asked again, and the message did nothing
     to one."""
     turn = deps.turn
-    if turn.previous_reply is not None or turn.pending is not None or turn.reask is not None:
-        return False
-    if turn.consent is not Outcome.NONE:
+    waiting = turn.pending or turn.reask or turn.consent is not Outcome.NONE
+    if turn.previous_reply is not None or waiting:
         return False
     rules = language_rules()
     greetings = [rules.greeting(code) for code in rules.in_play(deps.turn.language)]

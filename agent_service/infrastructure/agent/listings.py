@@ -36,6 +36,7 @@ from agent_service.infrastructure.agent.tools.results import (
     FreeTimes,
     NoMatch,
     OpeningHours,
+    ProfessionalItem,
     Professionals,
     Services,
 )
@@ -62,20 +63,8 @@ def listing_text(data: AnyResult | None, language: str) -> str | None:
         ]
         return say("services", language, items="\n".join(items))
     if isinstance(data, Professionals) and data.professionals:
-        return say(
-            "professionals",
-            language,
-            items="\n".join(
-                say(
-                    "professional_item" if p.specialty else "professional_item_plain",
-                    language,
-                    name=p.name,
-                    specialty=p.specialty,
-                    services=", ".join(p.services),
-                )
-                for p in data.professionals
-            ),
-        )
+        items = [_professional(p, language) for p in data.professionals]
+        return say("professionals", language, items="\n".join(items))
     if isinstance(data, Appointments):
         if not data.appointments:
             return outcome("no_appointments", language)
@@ -100,6 +89,17 @@ class Listed(Protocol):
     def professional(self) -> str: ...
     @property
     def when(self) -> str: ...
+
+
+def _professional(person: ProfessionalItem, language: str) -> str:
+    key = "professional_item" if person.specialty else "professional_item_plain"
+    return say(
+        key,
+        language,
+        name=person.name,
+        specialty=person.specialty,
+        services=", ".join(person.services),
+    )
 
 
 def appointment_items(appointments: Iterable[Listed], language: str) -> str:
