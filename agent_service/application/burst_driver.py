@@ -261,6 +261,11 @@ class TextGate:
     own: bool
     streamed: bool = False
 
+    @property
+    def takes_text(self) -> bool:
+        """Whether text sent here reaches a caller (``engine.takes_text``)."""
+        return self.progress is not None and self.own
+
     async def __call__(self, event: ProgressEvent) -> None:
         if self.progress is None or (event.text and not self.own):
             return

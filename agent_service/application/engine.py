@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any, Protocol, runtime_checkable
 
 from agent_service.application.consent_policy import StructuredDecision
 from agent_service.application.turn_context import Upcoming
@@ -64,6 +64,24 @@ class ProgressEvent:
 
 
 ProgressSink = Callable[[ProgressEvent], Awaitable[None]]
+
+
+@runtime_checkable
+class TextGateSink(Protocol):
+    """A progress sink that says whether reply text sent to it reaches a caller."""
+
+    takes_text: bool
+
+    async def __call__(self, event: ProgressEvent) -> None: ...
+
+
+def takes_text(sink: ProgressSink | None) -> bool:
+    """Whether the reply's text, streamed to ``sink``, reaches anyone: not with no sink, and
+    not when the sink says it drops text (a SendMessage turn); the engine then asks the model
+    for its responses whole, with none of the streaming work."""
+    if sink is None:
+        return False
+    return sink.takes_text if isinstance(sink, TextGateSink) else True
 
 
 class ConversationEngine(Protocol):

@@ -25,7 +25,7 @@ from agent_service.infrastructure.agent.grounded import grounded_output
 from agent_service.infrastructure.agent.listings import shown_reply
 from agent_service.infrastructure.agent.prompts import context_block, router_instructions
 from agent_service.infrastructure.agent.specialists import Specialist, instructions_for
-from agent_service.infrastructure.agent.streaming import streaming_capabilities
+from agent_service.infrastructure.agent.streaming import StreamedReply, model_streams
 from agent_service.infrastructure.agent.tools.schemas import ToolGate, compact_schema, one_line
 from agent_service.infrastructure.agent.usage import MeteredModel
 
@@ -58,14 +58,24 @@ class Escape(CompactSchema):
 
 @dataclass(frozen=True, slots=True)
 class AgentSet:
-    """The router and one agent per enabled specialist; ``writes`` are the write and handoff
-    tools as the agents call them, for the runs made in code (confirm.py), and ``model`` the
-    model those calls' run context names."""
+    """The router and one agent per enabled specialist; ``streaming`` the same specialists
+    streaming their responses (streaming.py), when the model streams; ``writes`` are the
+    write and handoff tools as the agents call them, for the runs made in code (confirm.py),
+    and ``model`` the model those calls' run context names."""
 
     router: Agent[AgentDeps, Any]
     specialists: dict[str, Agent[AgentDeps, str | Escape]]
     writes: dict[str, Tool[AgentDeps]] = field(default_factory=dict)
     model: Model | None = None
+    streaming: dict[str, Agent[AgentDeps, str | Escape]] = field(default_factory=dict)
+
+    def specialist(self, name: str, *, streams_text: bool) -> Agent[AgentDeps, str | Escape]:
+        """``name``'s agent for a turn: the streaming one only when the turn's text reaches a
+        caller (``engine.takes_text``). Streaming costs CPU on every step of a run (an event
+        per chunk, the capability's checks), and a reply nobody receives streamed is the
+        same reply asked for whole."""
+        plain = self.specialists[name]
+        return self.streaming.get(name, plain) if streams_text else plain
 
 
 IN_CODE_TOOLS = frozenset(
@@ -100,29 +110,32 @@ def build_agents(
         name="router",
     )
     agents = {s.name: _specialist_agent(model, s, settings, retries) for s in specialists}
+    streaming = (
+        {s.name: _specialist_agent(model, s, settings, retries, streams=True) for s in specialists}
+        if model_streams(model)
+        else {}
+    )
     writes = {
         t.__name__: compact_tool(reporting_progress(t))
         for s in specialists
         for t in s.tools
         if t.__name__ in IN_CODE_TOOLS
     }
-    return AgentSet(router, agents, writes, model)
+    return AgentSet(router, agents, writes, model, streaming)
 
 
 def _specialist_agent(
-    model: Model, spec: Specialist, settings: ModelSettings, retries: int
+    model: Model, spec: Specialist, settings: ModelSettings, retries: int, streams: bool = False
 ) -> Agent[AgentDeps, str | Escape]:
     reads_only = not IN_CODE_TOOLS.intersection(t.__name__ for t in spec.tools)
+    streamed = [StreamedReply(mid_response=reads_only)] if streams else []
     agent: Agent[AgentDeps, str | Escape] = Agent(
         model,
         deps_type=AgentDeps,
         output_type=[str, ToolOutput(Escape, name=ESCAPE_TOOL)],
         instructions=[instructions_for(spec), _context],
         tools=gated(spec.tool_gate, [compact_tool(reporting_progress(t)) for t in spec.tools]),
-        capabilities=[
-            *system_replies(spec),
-            *streaming_capabilities(model, mid_response=reads_only),
-        ],
+        capabilities=[*system_replies(spec), *streamed],
         model_settings=settings,
         retries=retries,
         name=spec.name,

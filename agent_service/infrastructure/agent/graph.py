@@ -23,7 +23,7 @@ from pydantic_ai.messages import ModelMessage
 from pydantic_ai.usage import RunUsage, UsageLimits
 
 from agenda_kit.calendar.errors import CalendarError
-from agent_service.application.engine import ProgressEvent, ProgressSink
+from agent_service.application.engine import ProgressEvent, ProgressSink, takes_text
 from agent_service.application.pending_executions import OnceOnly
 from agent_service.domain.errors import AgendaError
 from agent_service.infrastructure.agent.agents import AgentSet, Escape
@@ -193,8 +193,6 @@ def _after_route(state: ChatState) -> str:
 
 
 def _specialist_node(agents: AgentSet, name: str) -> Node:
-    agent = agents.specialists[name]
-
     async def run_specialist(state: ChatState, *, runtime: Runtime[TurnContext]) -> Command[str]:
         update = await answer(state, runtime.context)
         return Command(update=update, goto=_after_specialist({**state, **update}))  # type: ignore[typeddict-item]
@@ -208,6 +206,7 @@ def _specialist_node(agents: AgentSet, name: str) -> Node:
         # The confirm step is one call whose arguments the context's pending action carries:
         # it is sent without the task's messages (kept, and sent again if the task goes on).
         history = None if confirm else stored or handed_over(histories, name)
+        agent = agents.specialist(name, streams_text=takes_text(context.deps.turn.progress))
         result = await _run_guarded(agent, name, state, context, history)
         if result is None:
             return {"response": "", "status": "error", "error": "usage limit", "answered_by": name}

@@ -1,8 +1,9 @@
 """Streaming a specialist's reply while the model writes it, only as far as it is safe.
 
-Rules (``StreamedReply``, a capability of every specialist agent when the model streams;
-only when a caller streams — SendMessage releases nothing, so its replies are exactly those of
-the whole-reply path, checked and retried as always):
+Rules (``StreamedReply``, a capability of each specialist's streaming agent when the model
+streams, used only on a turn whose text reaches a caller (``AgentSet.specialist``) —
+SendMessage asks for whole responses, so its replies are exactly those of the whole-reply path,
+checked and retried as always):
 
 * Text is released **sentence by sentence** (a sentence ends at ``.!?…`` before a space, or
   at a line break; the rest when the model's response ends) by a specialist whose tools only
@@ -28,7 +29,6 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from typing import Any
 
 from pydantic_ai import RunContext
 from pydantic_ai.capabilities import AbstractCapability
@@ -200,8 +200,3 @@ def _may_repeat(deps: AgentDeps, shown: str) -> bool:
     body = normalize(without_leads(previous, escalation(deps.turn.language)))
     said = normalize(shown)[:-1]
     return not body or body.startswith(said)
-
-
-def streaming_capabilities(model: Model, *, mid_response: bool) -> list[AbstractCapability[Any]]:
-    """``StreamedReply`` when ``model`` streams, else none (the reply comes whole)."""
-    return [StreamedReply(mid_response=mid_response)] if model_streams(model) else []

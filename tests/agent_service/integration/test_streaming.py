@@ -60,22 +60,28 @@ class ScriptedModel:
     script: Script = as_written
     chatty: str = ""
     released: asyncio.Event = field(default_factory=asyncio.Event)
+    requests: dict[str, int] = field(default_factory=lambda: {"whole": 0, "streamed": 0})
 
     async def respond(self, messages: list[ModelMessage], info: AgentInfo) -> ModelResponse:
-        raise AssertionError("the agents stream")
+        """The same response as ``stream`` writes, whole (a turn whose text nobody receives
+        asks for it whole: SendMessage)."""
+        self.requests["whole"] += 1
+        response = offline_model_function(messages, info)
+        calls = _calls(response)
+        if calls:
+            chatty = [TextPart(self.chatty)] if self.chatty and _books(calls) else []
+            return ModelResponse(parts=[*chatty, *calls])
+        pieces = self.script("".join(p.content for p in response.parts if isinstance(p, TextPart)))
+        return ModelResponse(parts=[TextPart("".join(p for p in pieces if isinstance(p, str)))])
 
     async def stream(
         self, messages: list[ModelMessage], info: AgentInfo
     ) -> AsyncIterator[str | DeltaToolCalls]:
+        self.requests["streamed"] += 1
         response = offline_model_function(messages, info)
-        # a model that writes its listings itself (no show_customer): its text is streamed
-        calls = [
-            ToolCallPart(part.tool_name, without_show(part.args_as_dict()), part.tool_call_id)
-            for part in response.parts
-            if isinstance(part, ToolCallPart)
-        ]
+        calls = _calls(response)
         if calls:
-            if self.chatty and any(c.tool_name == "book_appointment" for c in calls):
+            if self.chatty and _books(calls):
                 yield self.chatty
             yield tool_call_deltas(calls)
             return
@@ -89,6 +95,20 @@ class ScriptedModel:
 
     def model(self) -> FunctionModel:
         return FunctionModel(self.respond, stream_function=self.stream, model_name="offline")
+
+
+def _calls(response: ModelResponse) -> list[ToolCallPart]:
+    """The response's tool calls, as a model that writes its listings itself (no
+    show_customer) makes them: its text is what is streamed."""
+    return [
+        ToolCallPart(part.tool_name, without_show(part.args_as_dict()), part.tool_call_id)
+        for part in response.parts
+        if isinstance(part, ToolCallPart)
+    ]
+
+
+def _books(calls: list[ToolCallPart]) -> bool:
+    return any(call.tool_name == "book_appointment" for call in calls)
 
 
 def without_show(args: dict[str, Any]) -> dict[str, Any]:
@@ -249,3 +269,16 @@ async def test_generated_hostile_replies_stream_only_checked_text(salon: Salon) 
         assert deltas(events) == final.reply, written
         if pieces[0] in true:  # a true first sentence is streamed before the false one
             assert deltas(events).startswith(pieces[0].strip()), (written, final.reply)
+
+
+async def test_only_a_turn_whose_text_reaches_a_caller_streams_the_model(salon: Salon) -> None:
+    """Streaming costs CPU on every step of a run (an event per chunk, the capability's
+    checks): a SendMessage turn, whose text nobody receives, asks the model for its response
+    whole; a StreamMessage turn streams it."""
+    requests = salon.model.requests
+    await salon.customer().say(ASKED)
+    whole = requests["whole"]
+    assert whole > 0 and requests["streamed"] == 0
+    salon.model.released.set()
+    await streamed(salon.customer(), ASKED)
+    assert requests["whole"] == whole and requests["streamed"] > 0
