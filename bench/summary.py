@@ -162,6 +162,9 @@ def _turn(r: dict[str, Any]) -> list[Row]:
             f"; {agent_cpu / concurrent_total:.2f}× the floor measured 50 calls at a time, "
             f"{concurrent_total} ms"
         )
+    serial_cpu = (_get(r, "turn_overhead", "serial_cpu_ms_per_turn") or {}).get("agent")
+    if serial_cpu:
+        on_loop += f"; agent CPU per turn one conversation at a time {serial_cpu} ms"
     return [
         {
             "benchmark": "agent CPU per turn / the frameworks' floor for the same runs, "

@@ -24,6 +24,10 @@ Each conversation is the 6-turn script of ``python -m agent_service chat --scrip
 services, free times, ask to book a distinct slot, confirm (calendar event + appointment),
 FAQ. Benchmarks report; they do not assert.
 
+``cpu_ms_per_turn`` is each process's CPU over the loaded phase's turns (50 conversations at
+once), ``serial_cpu_ms_per_turn`` the same over the serial phase's (one conversation at a
+time): whether concurrency itself is what a turn costs above its floor.
+
 ``agent_gc`` is the agent's cyclic garbage collector during the loaded phase (a ``gc``
 callback's CPU clock), which the sampler and cProfile charge to whatever code was running.
 ``framework_floor_ms_per_turn`` is the frameworks' floor under such a turn (see
@@ -323,10 +327,12 @@ async def measure(stack: dict[str, Service], quick: bool) -> dict[str, Any]:
         await probe(channel, "Turns", AGENT_TOKEN)
 
         serial, serial_wall = [], 0.0
+        serial_cpu_before = cpu_of(stack)
         for _ in range(1 if quick else 5):
             done, wall = await conversations(channel, tenant_id, slots, 1, "serial")
             serial += done
             serial_wall += wall
+        serial_cpu = {n: u - serial_cpu_before[n] for n, u in cpu_of(stack).items()}
         serial_server = await probe(channel, "Turns", AGENT_TOKEN)
 
         cpu_before = cpu_of(stack)
@@ -348,6 +354,10 @@ async def measure(stack: dict[str, Service], quick: bool) -> dict[str, Any]:
         "loaded_wall_s": round(loaded_wall, 2),
         "loaded_turns_per_s": round(turns / loaded_wall, 1),
         "cpu_ms_per_turn": {name: round(1000 * used / turns, 2) for name, used in cpu.items()},
+        "serial_cpu_ms_per_turn": {
+            name: round(1000 * used / max(1, len(samples_of(serial))), 2)
+            for name, used in serial_cpu.items()
+        },
         "agent_gc": gc_per_turn(gc_before, gc_after, turns),
         "errors": sum(1 for s in loaded_samples + samples_of(serial) if s.error is not None),
         "error_examples": [s.error for s in loaded_samples if s.error][:3],

@@ -47,6 +47,7 @@ def test_turn_overhead_quick() -> None:
     # The split is of the measured CPU per turn: its rows add up to it.
     assert sum(components.values()) == pytest.approx(figures["cpu_ms_per_turn"]["agent"], 0.02)
     assert figures["python_calls_per_turn"] > 0
+    assert figures["serial_cpu_ms_per_turn"]["agent"] > 0
     assert figures["agent_gc"]["cpu_ms_per_turn"] >= 0
     assert len(figures["agent_gc"]["collections_per_turn"]) == 3
     assert all(ms > 0 for ms in figures["framework_floor_cpu_ms"].values())
