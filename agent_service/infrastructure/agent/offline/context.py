@@ -12,7 +12,8 @@ from datetime import datetime
 from typing import Any
 from zoneinfo import ZoneInfo
 
-from pydantic_ai.messages import (
+from pydantic_ai.messages import (  # the feedback's opening line has no public name
+    _RETRY_FEEDBACK_FRAMING,
     ModelMessage,
     ModelRequest,
     ModelResponse,
@@ -43,6 +44,11 @@ CATALOG_LISTINGS = ("list_services", "list_professionals")
 SYSTEM_NOTE = "<system>"
 """How a model without inline system prompts is sent a note such as Pydantic AI's "The
 following tool(s) are now available" (a step's tools opening mid-run): never the customer."""
+RETRY_FEEDBACK = _RETRY_FEEDBACK_FRAMING
+"""The line that opens Pydantic AI's feedback on a response it could not use (an output
+validator's ``ModelRetry``, a validation error), which a model receives in the user's voice:
+never the customer. It quotes the model's own words back ("'3pm' (time) is not in any tool
+result"), so read as the customer's message it would turn a refused fact into a request."""
 _LINE = re.compile(
     r"^(Current local date-time|Time zone|Language|Business|Pending action): (.*)$", re.M
 )
@@ -158,7 +164,7 @@ def _user_prompts(messages: list[ModelMessage]) -> list[tuple[int, str]]:
                 if (
                     isinstance(part, UserPromptPart)
                     and isinstance(part.content, str)
-                    and not part.content.startswith(SYSTEM_NOTE)
+                    and not part.content.startswith((SYSTEM_NOTE, RETRY_FEEDBACK))
                 ):
                     found.append((index, part.content))
     return found
