@@ -941,3 +941,40 @@ CASES += [
     info("pt-range-proximos-dias", "pt", ("Quais horários de barba nos próximos dias?",),
          ("01/12", "03/12"), (CHECK,), category="date-range"),
 ]  # fmt: skip
+
+# A change asked with no new value, or a decline worded as one, after a proposal (blind batch
+# of 2026-12-06, written and scored before the fix): nothing is booked, whatever the customer
+# says next; the reply asks what to change (or drops the proposal) and states no time or name
+# of its own.
+CASES += [
+    nothing("pt-vague-outro-dia", "pt",
+            ("Quero barba com o Rafael amanhã às 10h", "hmm, prefiro outro dia", "sim"),
+            (BOOK,), "corrections"),
+    nothing("pt-vague-trocar-horario", "pt",
+            ("Marca unha com a Marina quinta às 14h", "dá pra trocar o horário?", "pode ser"),
+            (BOOK,), "corrections"),
+    nothing("pt-vague-na-verdade-outro", "pt",
+            ("Corte feminino com a Júlia sexta às 11h", "na verdade quero alterar", "sim"),
+            (BOOK,), "corrections"),
+    nothing("pt-vague-esquece-mudar", "pt",
+            ("Hidratação com o Paulo amanhã às 9h", "na verdade, esquece", "sim"),
+            (BOOK,), "corrections"),
+    nothing("en-vague-different-day", "en",
+            ("Nails with Marina on Thursday at 2pm", "hmm, I'd rather a different day", "yes"),
+            (BOOK,), "corrections"),
+    nothing("en-vague-change-it", "en",
+            ("Haircut with Júlia on Friday at 11am", "can we change it?", "sure"),
+            (BOOK,), "corrections"),
+    nothing("en-vague-another-day", "en",
+            ("Beard trim with Rafael tomorrow at 9am", "another day would be better", "yes"),
+            (BOOK,), "corrections"),
+    nothing("es-vague-otro-dia", "es",
+            ("Quiero barba con Rafael mañana a las 10", "mejor otro día", "sí"),
+            (BOOK,), "corrections"),
+    nothing("es-vague-cambiar-hora", "es",
+            ("Manicura con Marina el jueves a las 14", "¿se puede cambiar la hora?", "sí"),
+            (BOOK,), "corrections"),
+    nothing("es-vague-en-realidad", "es",
+            ("Corte de pelo con Júlia el viernes a las 11", "en realidad, prefiero cambiar", "sí"),
+            (BOOK,), "corrections"),
+]  # fmt: skip

@@ -4,7 +4,6 @@ the customer's words, check availability, ask for confirmation, book."""
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 from datetime import UTC, date, datetime, time
 
@@ -55,6 +54,7 @@ from agent_service.infrastructure.agent.offline.when import (
     two_readings,
 )
 from agent_service.infrastructure.agent.tools.results import NotOffered, Proposed
+from agent_service.infrastructure.language.grammar.vocabulary import any_of
 
 
 @dataclass
@@ -425,7 +425,7 @@ def _when(ctx: OfflineContext) -> tuple[date | None, time | None, When | None]:
         later = position == 0 and len(texts) > 1  # a follow-up, not the request itself
         if later and moved_by is not None:
             continue  # "1 hora mais tarde": the earlier time, moved (below)
-        if later and parsed.at is None and _CHANGE.search(normalize(candidate)):
+        if later and parsed.at is None and any_of("intents", "change").search(normalize(candidate)):
             # "tem como ser 10 e meia?", "make it 11 instead": a bare number that changes
             # the time is the new time (never the old one proposed again).
             parsed = When(parsed.day, loose_time(candidate), parsed.day_text, parsed.alternative)
@@ -457,27 +457,13 @@ def _which_week(ctx: OfflineContext, day: date, said: When) -> str:
                second=shown(second))  # fmt: skip
 
 
-_CHANGE = re.compile(
-    r"(?<![a-z])(?:melhor|prefir\w*|prefer\w*|pode ser|podia ser|poderia|mud\w*|troc\w*"
-    r"|na verdade|na vdd|actually|instead|make it|rather|entao|then|se for|se fosse"
-    r"|how about|what about|tem como|consegue|da pra|could|can|muda|ao inves)(?![a-z])"
-)
-
-
-_STRONG_CHANGE = re.compile(
-    r"(?<![a-z])(?:mud\w*|troc\w*|alter\w*|change|instead|make it|rather|actually"
-    r"|na verdade|na vdd|prefir\w*|prefer\w*|outro horario|outra hora|outro dia"
-    r"|another (?:time|day))(?![a-z])"
-)
-
-
 def _changes_nothing_said(
     ctx: OfflineContext,
     services: list[catalog.ServiceInfo],
     professionals: list[catalog.ProfessionalInfo],
 ) -> bool:
     """A follow-up asking for a change that names no new day, time, service or person."""
-    if len(ctx.texts) < 2 or not _STRONG_CHANGE.search(normalize(ctx.text)):
+    if len(ctx.texts) < 2 or not any_of("intents", "change_request").search(normalize(ctx.text)):
         return False
     said = affirmed(ctx.text)
     if has_when_mention(said) or loose_time(said) is not None or shift(said) is not None:
@@ -501,7 +487,7 @@ def is_aside(message: str) -> bool:
         and when.at is None
         and "?" not in message
         and len(words.split()) > 4
-        and _CHANGE.search(words) is None
+        and any_of("intents", "change").search(words) is None
     )
 
 

@@ -1,0 +1,94 @@
+"""A change asked for with no new value, or a decline led by a discourse word, never books.
+
+Over real gRPC with the offline model: a booking is proposed, the customer answers with a
+message generated from the language data — a ``[intents].change_request`` phrase ("muda",
+"another day", "cambiar"), optionally led by a ``[consent]`` filler ("na verdade", "actually"),
+or a ``[consent]`` no word led by such a filler ("actually, forget it") — and then says yes.
+Nothing may be booked: the first answer drops the proposal (the customer is asked what to
+change, or the proposal is declined) and states no time of its own, so the yes confirms
+nothing. The inputs come from the data files, with a fixed seed: the rule is tested on every
+language's words, not on the sentences of a report."""
+
+from __future__ import annotations
+
+import random
+import re
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+
+from agenda.agent.v1 import types_pb2
+from agenda_kit.mongo import EmbeddedMongo
+from agent_service.application.text import normalize
+from agent_service.infrastructure.language.grammar.vocabulary import Vocabulary
+from agent_service.infrastructure.language.rules import language_rules
+from tests.agent_service.integration.agent_fixtures import (
+    Customer,
+    agent_stack,
+    agent_stub,
+    booking_day,
+    booking_request_text,
+    channel_to,
+    seed_demo_salon,
+)
+from tests.scale import size
+
+pytest_plugins = ["tests.kit.mongo_fixtures"]
+CODES = ("pt", "en", "es")
+YES = {"pt": "sim", "en": "yes", "es": "sí"}
+SUFFIXES = ("", "o", "a", "ar", "e")
+TIME = re.compile(r"\b\d{1,2}(?::\d{2}|h\d{0,2})\b|\b\d{1,2} ?(?:am|pm)\b", re.I)
+
+
+def phrase(pattern: str, rng: random.Random) -> str:
+    """One concrete phrase of a data pattern: an alternative of each ``a|b`` word, a suffix
+    after a ``*`` word, optional ``?`` words kept or left."""
+    words = []
+    for word in pattern.split():
+        if word.endswith("?") and rng.random() < 0.5:
+            continue
+        choice = rng.choice(word.removesuffix("?").split("|"))
+        words.append(choice.removesuffix("*") + rng.choice(SUFFIXES) if "*" in choice else choice)
+    return " ".join(words)
+
+
+def answers(count: int, seed: int = 20261206) -> list[tuple[str, str]]:
+    """``count`` (language, answer) pairs generated from the language data."""
+    rng = random.Random(seed)
+    made = []
+    for _ in range(count):
+        code = rng.choice(CODES)
+        consent = language_rules().consent(code)
+        lead = rng.choice(["", *sorted(consent.filler)])
+        if rng.random() < 0.7:
+            said = phrase(rng.choice(Vocabulary(code).patterns("intents", "change_request")), rng)
+        else:
+            said = rng.choice(sorted(consent.no))
+        made.append((code, f"{lead}, {said}" if lead else said))
+    return made
+
+
+@pytest.fixture
+async def customer(embedded_mongo: EmbeddedMongo, tmp_path: Path) -> AsyncIterator[Customer]:
+    async with (
+        agent_stack(embedded_mongo, tmp_path) as stack,
+        channel_to(stack.replicas[0].port) as channel,
+    ):
+        tenant_id = await seed_demo_salon(channel)
+        yield Customer(agent_stub(channel), tenant_id)
+
+
+async def test_a_change_with_no_value_or_a_led_no_books_nothing(customer: Customer) -> None:
+    day = booking_day()
+    for code, answer in answers(size(24, 120)):
+        customer.conversation_id = ""
+        customer.external_id = f"55119{abs(hash(answer)) % 10**8:08d}"
+        proposed = await customer.say(booking_request_text(day, "10:00"))
+        assert proposed.HasField("pending"), proposed.reply
+        told = await customer.say(answer)
+        assert not told.HasField("pending"), (answer, told.reply)
+        assert not TIME.search(told.reply.replace("10:00", "")), (answer, told.reply)
+        after = await customer.say(YES[code])
+        booked = [a for a in after.actions if a.kind == types_pb2.ACTION_KIND_APPOINTMENT_BOOKED]
+        assert not booked, (answer, normalize(after.reply))
