@@ -978,3 +978,18 @@ CASES += [
             ("Corte de pelo con Júlia el viernes a las 11", "en realidad, prefiero cambiar", "sí"),
             (BOOK,), "corrections"),
 ]  # fmt: skip
+
+# A question that names its topic, led by a word another entry's answer holds ("antes": the
+# cancellation policy's "2 horas antes"; "free": the car park's "free for 2 hours"). Blind batch
+# of 2026-12-06, written and scored before the fix: the entry the question is about answers.
+CASES += [
+    faq("pt-faq-lead-antes-pix", "pt", ("Antes de ir: vocês aceitam pix?",), "payment"),
+    faq("pt-faq-lead-custo-estacionar", "pt", ("Sem custo nenhum, dá pra estacionar aí?",),
+        "parking"),
+    faq("pt-faq-lead-horas-endereco", "pt", ("Umas horas antes eu vou, qual o endereço?",),
+        "address"),
+    faq("en-faq-lead-before-where", "en", ("Before I come over, where are you located?",),
+        "address"),
+    faq("en-faq-lead-free-pay", "en", ("Free question: how can I pay?",), "payment"),
+    faq("es-faq-lead-antes-donde", "es", ("Antes de ir, ¿cuál es la dirección?",), "address"),
+]  # fmt: skip

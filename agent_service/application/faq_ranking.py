@@ -128,8 +128,12 @@ class Threshold:
     min_about: float
     min_answer_only: float
 
+    def about(self, scored: Scored) -> bool:
+        """The entry's question or tags answer the question."""
+        return scored.about >= self.min_about
+
     def answers(self, scored: Scored) -> bool:
-        return scored.about >= self.min_about or scored.answer >= self.min_answer_only
+        return self.about(scored) or scored.answer >= self.min_answer_only
 
 
 def scored(query: str, entries: Iterable[FaqEntry]) -> list[Scored]:
@@ -153,8 +157,14 @@ def answering(
     query: str, entries: Iterable[FaqEntry], limit: int, threshold: Threshold
 ) -> list[Scored]:
     """The entries that answer ``query`` (``threshold``), best first: the FAQ abstains —
-    returns nothing — when none does."""
-    return [row for row in scored(query, entries) if threshold.answers(row)][:limit]
+    returns nothing — when none does. When an entry is about the question (its question,
+    tags or topics), an entry found only by a word of its answer is no answer: "Antes, qual
+    é o endereço?" is about the address, whatever the cancellation policy's "2 horas antes"
+    shares with it."""
+    rows = [row for row in scored(query, entries) if threshold.answers(row)]
+    if any(threshold.about(row) for row in rows):
+        rows = [row for row in rows if threshold.about(row)]
+    return rows[:limit]
 
 
 def rank(query: str, entries: Iterable[FaqEntry], limit: int) -> list[FaqEntry]:

@@ -17,6 +17,8 @@ from agent_service.infrastructure.language.lexicon import faq_topics
 TENANT = uuid4()
 LANGUAGES = [v.code for v in vocabularies()]
 TOPICS = sorted(faq_topics().phrases)
+ANSWER = "Xq{n} wv{n} kp{n} rt{n} mz{n} bl{n} yd{n} jf{n}"
+"""An answer of a usual length whose words no question holds."""
 
 
 def _phrase(code: str, topic: str, index: int) -> str:
@@ -69,3 +71,31 @@ def test_the_longest_phrase_decides_and_no_topic_changes_nothing() -> None:
     assert topics.question("tem wifi?") == "tem wifi?"
     entry = FaqEntry(tenant_id=TENANT, question="Tem wifi?", answer="Sim.")
     assert topics.entry(entry) is entry
+
+
+def test_an_entry_found_by_its_answer_alone_never_answers_beside_one_about_the_question() -> None:
+    """Every topic phrase of every language, led by a word that one other entry's answer
+    holds (and nothing else does): that entry, found only by its answer, is not among the
+    answers; the entry about the topic is the first."""
+    from agent_service.infrastructure.agent.tools.faq import ranked
+
+    def entry(question: str, answer: str, *tags: str) -> FaqEntry:
+        return FaqEntry(tenant_id=TENANT, question=question, answer=answer, tags=tags)
+
+    lead_words = ("antes", "before", "custo", "free", "gratis", "horas", "lado", "pronto")
+    wrong = []
+    for topic in TOPICS:
+        others = [
+            entry(f"Q {o}", ANSWER.format(n=3 + i), o) for i, o in enumerate(TOPICS) if o != topic
+        ]
+        for code in LANGUAGES:
+            for ask in range(_count(code, topic)):
+                phrase = _phrase(code, topic, ask)
+                about = entry(f"Q {topic}", ANSWER.format(n=1), phrase)
+                for lead in lead_words:
+                    trap = entry("Q other", f"{ANSWER.format(n=2)} {lead}.")
+                    question = f"{lead.capitalize()}, {phrase}?"
+                    found = [row.entry for row in ranked(question, [trap, about, *others], code)]
+                    if not found or found[0] is not about or trap in found:
+                        wrong.append((code, question, [e.question for e in found]))
+    assert wrong == []
