@@ -83,7 +83,7 @@ async def customer(embedded_mongo: EmbeddedMongo, tmp_path: Path) -> AsyncIterat
 
 async def test_a_change_with_no_value_or_a_led_no_books_nothing(customer: Customer) -> None:
     day = booking_day()
-    for number, (code, answer) in enumerate(answers(size(24, 120))):
+    for number, (code, answer) in enumerate(answers(size(12, 120))):
         customer.conversation_id = ""
         customer.external_id = f"551190000{number:04d}"  # a new customer for each answer
         proposed = await customer.say(booking_request_text(day, "10:00"))
