@@ -128,12 +128,12 @@ class Threshold:
     min_about: float
     min_answer_only: float
 
-    def about(self, scored: Scored) -> bool:
+    def is_about(self, scored: Scored) -> bool:
         """The entry's question or tags answer the question."""
         return scored.about >= self.min_about
 
     def answers(self, scored: Scored) -> bool:
-        return self.about(scored) or scored.answer >= self.min_answer_only
+        return self.is_about(scored) or scored.answer >= self.min_answer_only
 
 
 def scored(query: str, entries: Iterable[FaqEntry]) -> list[Scored]:
@@ -162,8 +162,8 @@ def answering(
     é o endereço?" is about the address, whatever the cancellation policy's "2 horas antes"
     shares with it."""
     rows = [row for row in scored(query, entries) if threshold.answers(row)]
-    if any(threshold.about(row) for row in rows):
-        rows = [row for row in rows if threshold.about(row)]
+    if any(threshold.is_about(row) for row in rows):
+        rows = [row for row in rows if threshold.is_about(row)]
     return rows[:limit]
 
 
