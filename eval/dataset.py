@@ -993,3 +993,46 @@ CASES += [
     faq("en-faq-lead-free-pay", "en", ("Free question: how can I pay?",), "payment"),
     faq("es-faq-lead-antes-donde", "es", ("Antes de ir, ¿cuál es la dirección?",), "address"),
 ]  # fmt: skip
+
+# A word of one language (or of one sense) read where it means something else: Spanish "fecha"
+# (date) is Portuguese for "closes", Portuguese "no" (in the) is a Spanish and English no, "vale"
+# (voucher) is a Spanish yes, "once" is Spanish for eleven, "May", "sun", "segunda", "tarde" and
+# "mañana" are calendar words only in context. Blind batch of 2026-12-06 (session 37), written
+# and scored before any fix.
+CASES += [
+    nothing("es-ff-otra-fecha", "es",
+            ("Quiero barba con Rafael mañana a las 10", "mejor otra fecha", "sí"),
+            (BOOK,), "false-friends"),
+    info("es-ff-que-fechas", "es", ("¿Qué fechas tiene Marina para manicura esta semana?",),
+         ("Marina",), (CHECK,), category="false-friends"),
+    nothing("pt-ff-vale-presente", "pt",
+            ("Quero barba com o Rafael amanhã às 10h", "vale presente serve?"),
+            (BOOK, SEARCH), "false-friends"),
+    booked("pt-ff-no-sabado", "pt",
+           ("Quero barba com o Rafael amanhã às 10h", "pode ser no sábado às 10h?", "sim"),
+           "barba", "bruno", local(SAT, time(10)), tools=(BOOK, BOOK, BOOK),
+           category="false-friends"),
+    booked("pt-ff-sim-no-horario", "pt",
+           ("Quero barba com o Rafael amanhã às 10h", "sim, no horário que você falou"),
+           "barba", "bruno", local(TUE, time(10)), category="false-friends"),
+    booked("en-ff-once", "en",
+           ("I come once a month. Beard trim with Rafael on Friday at 3pm please", "yes"),
+           "barba", "bruno", local(FRI, time(15)), category="false-friends"),
+    booked("en-ff-may", "en", ("May I book a beard trim with Rafael tomorrow at 10am?", "yes"),
+           "barba", "bruno", local(TUE, time(10)), category="false-friends"),
+    booked("en-ff-sun", "en",
+           ("Too much sun dried my hair: hair treatment with Paulo on Thursday at 10am", "yes"),
+           "hidratacao", "paulo", local(THU, time(10)), category="false-friends"),
+    booked("pt-ff-segunda-vez", "pt",
+           ("É a segunda vez que peço: barba com o Rafael sexta às 11h", "sim"),
+           "barba", "bruno", local(FRI, time(11)), category="false-friends"),
+    booked("pt-ff-tarde", "pt",
+           ("Sei que já é tarde, mas quero barba com o Rafael amanhã às 10h", "sim"),
+           "barba", "bruno", local(TUE, time(10)), category="false-friends"),
+    booked("es-ff-manana-viernes", "es",
+           ("Quiero barba con Rafael el viernes por la mañana, a las 10", "sí"),
+           "barba", "bruno", local(FRI, time(10)), category="false-friends"),
+    booked("es-ff-no-se-si", "es",
+           ("Quiero manicura con Marina el jueves a las 14", "no sé si llego… sí, confirmo"),
+           "manicure", "carla", local(THU, time(14)), category="false-friends"),
+]  # fmt: skip
