@@ -15,9 +15,9 @@ Rules (pure; the vocabularies come from each language's data file through the la
   declines; an answer word with something else is a ``CHANGED`` answer (the question is asked
   again); any other message ends the pending action (``DROPPED``).
 
-Languages in play: the conversation's own vocabulary comes first and its reading of a phrase
-wins ("y" is a yes in English, a filler in Spanish); a phrase that is a yes in one language
-and a no in another is read as neither (it is left over: the question is asked again).
+Languages in play: the conversation's own vocabulary comes first and its reading wins ("y" is
+a yes in English, a filler in Spanish); its other words ("vale", a voucher in Portuguese, a yes
+in Spanish) and a phrase that is a yes in one language and a no in another are left over.
 Within one language a phrase with two meanings is a data error.
 
 Fails closed: no vocabulary, no yes. Words repeat letters in chat ("simmm", "yesss"): a word
@@ -61,6 +61,8 @@ class ConsentVocabulary:
     filler_emoji: tuple[str, ...] = ()
     confirm_label: str = ""
     decline_label: str = ""
+    words: frozenset[str] = frozenset()
+    """The conversation's language's other known words (folded): read in no other sense."""
 
     def yes_for(self, kind: str) -> tuple[str, ...]:
         return next((words for name, words in self.yes_by_kind if name == kind), ())
@@ -83,7 +85,7 @@ class Reading:
     leftover: str = ""
 
 
-YES, NO, FILLER, UNREADABLE = "yes", "no", "filler", "unreadable"
+YES, NO, FILLER, UNREADABLE, OWN = "yes", "no", "filler", "unreadable", "own"
 
 
 @functools.lru_cache(maxsize=64)
@@ -94,18 +96,16 @@ def _phrases(
     table: dict[tuple[str, ...], str] = {}
     for vocabulary in vocabularies:
         own: dict[tuple[str, ...], str] = {}
-        for label, words in (
-            (FILLER, vocabulary.filler),
-            (NO, vocabulary.no),
-            (YES, vocabulary.yes),
-            (YES, vocabulary.yes_for(kind)),
-        ):
+        v = vocabulary
+        for label, words in ((FILLER, v.filler), (NO, v.no), (YES, v.yes), (YES, v.yes_for(kind))):
             for phrase in words:
                 key = tuple(_TOKEN.findall(phrase))
                 if key and own.get(key, label) != label:
                     raise ValueError(f"consent phrase {phrase!r} is both {own[key]} and {label}")
                 if key:
                     own[key] = label
+        for word in v.words:  # only the conversation's own language has them
+            own.setdefault((word,), OWN)  # its own word: read in no other sense
         for key, label in own.items():
             earlier = table.setdefault(key, label)
             if {earlier, label} == {YES, NO}:
@@ -189,7 +189,7 @@ def _segments(
         for size in range(min(longest, count - start), 0, -1):
             key = tuple(words[start : start + size])
             label = table.get(key) or table.get(tuple(squeezed[start : start + size]))
-            if label is None:
+            if label is None or label == OWN:
                 continue
             unread = size if label == UNREADABLE else 0
             if unread + best[start + size][0] < choice[0]:

@@ -85,16 +85,13 @@ def new_id() -> str:
 
 def read(deps: AgentDeps, text: str, kind: str) -> Reading:
     """``text`` as an answer to a change of ``kind`` in the turn's languages (the policy)."""
-    rules = language_rules()
-    vocabularies = [rules.consent(code) for code in rules.in_play(deps.turn.language)]
+    vocabularies = language_rules().consent_in(deps.turn.language)
     return read_answer(text, vocabularies, _CHANGE_KINDS.get(kind, ""))
 
 
 def is_plain_yes(text: str, language: str = "pt", kind: str = "") -> bool:
     """A yes that is only a yes (the allowlist; see ``application/consent_policy``)."""
-    rules = language_rules()
-    vocabularies = [rules.consent(code) for code in rules.in_play(language)]
-    reading = read_answer(text, vocabularies, _CHANGE_KINDS.get(kind, ""))
+    reading = read_answer(text, language_rules().consent_in(language), _CHANGE_KINDS.get(kind, ""))
     return reading.answer.value == "yes"
 
 

@@ -14,6 +14,7 @@ detected, so a data file alone never makes the assistant answer in a language it
 from __future__ import annotations
 
 import functools
+import re
 import tomllib
 from collections.abc import Mapping
 from pathlib import Path
@@ -73,6 +74,28 @@ def word_list(code: str, table: str, key: str) -> tuple[str, ...]:
     if unfolded:
         raise LanguageDataError(f"{code}.toml: [{table}].{key} has unfolded words {unfolded[:5]}")
     return tuple(values)
+
+
+_LETTERS = re.compile(r"[^\W\d_]+")
+
+
+@functools.cache
+def known_words(code: str) -> frozenset[str]:
+    """Every word ``code``'s data file and message catalog use, whatever a rule reads it as:
+    the words the language is known to have (a conversation in it reads them in its sense)."""
+    tables = language_data(code).values() if code in data_languages() else ()
+    found = {
+        word
+        for table in tables
+        if isinstance(table, dict)
+        for values in table.values()
+        if isinstance(values, list)
+        for value in values
+        for word in _LETTERS.findall(str(value))
+    }
+    for sentence in LOCALE_FILES.get(code, {}).get("system", {}).values():
+        found |= set(_LETTERS.findall(normalize(str(sentence))))
+    return frozenset(found)
 
 
 def _profile(code: str) -> LanguageProfile:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import functools
 import re
+from dataclasses import replace
 
 from babel import Locale, UnknownLocaleError
 from babel.dates import get_day_names, get_month_names
@@ -22,6 +23,7 @@ from agent_service.infrastructure.agent.messages import LOCALE_FILES
 from agent_service.infrastructure.language.packs import (
     LanguageDataError,
     data_languages,
+    known_words,
     language_data,
     spoken_languages,
     word_list,
@@ -78,6 +80,17 @@ class DataLanguageRules:
             confirm_label=_text(code, "consent", "confirm_label"),
             decline_label=_text(code, "consent", "decline_label"),
         )
+
+    @functools.cache  # noqa: B019
+    def consent_in(self, language: str) -> tuple[ConsentVocabulary, ...]:
+        """The consent vocabularies of the languages in play, the conversation's own first
+        with its other known words: none of them is read in another language's sense
+        (Portuguese "no", "in the", is no English no in a Portuguese conversation)."""
+        codes = self.in_play(language)
+        if not codes or codes[0] != language:
+            return tuple(map(self.consent, codes))
+        own = replace(self.consent(language), words=self.known_words(language))
+        return (own, *map(self.consent, codes[1:]))
 
     @functools.cache  # noqa: B019
     def courtesy(self, code: str, answers: bool) -> ConsentVocabulary:
@@ -184,20 +197,13 @@ class DataLanguageRules:
             nothing_done=words("nothing_done"),
         )
 
+    def known_words(self, code: str) -> frozenset[str]:
+        return known_words(code)
+
     @functools.cache  # noqa: B019
     def common_words(self) -> frozenset[str]:
-        found: set[str] = set()
-        for code in data_languages():
-            for table in language_data(code).values():
-                if not isinstance(table, dict):
-                    continue
-                for values in table.values():
-                    if isinstance(values, list):
-                        found |= {w for v in values for w in _LETTERS.findall(str(v))}
-        for catalog in LOCALE_FILES.values():
-            for sentence in catalog.get("system", {}).values():
-                found |= set(_LETTERS.findall(normalize(str(sentence))))
-        return frozenset(found)
+        catalogs = (c for c in LOCALE_FILES if c not in data_languages())
+        return frozenset().union(*map(self.known_words, (*data_languages(), *catalogs)))
 
     @functools.cache  # noqa: B019
     def currency_words(self, code: str, currency: str) -> tuple[str, ...]:

@@ -44,7 +44,7 @@ from agent_service.infrastructure.language.rules import language_rules
 LANGUAGES = ("pt", "en", "es")
 RULES = language_rules()
 VOCABULARIES = tuple(RULES.consent(code) for code in LANGUAGES)
-IN_PLAY = {code: tuple(RULES.consent(c) for c in RULES.in_play(code)) for code in LANGUAGES}
+IN_PLAY = {code: RULES.consent_in(code) for code in LANGUAGES}
 """The vocabularies a conversation in each language reads answers with (its own first)."""
 HANDOFF = tuple(RULES.handoff(code) for code in LANGUAGES)
 NOW = datetime(2026, 11, 30, 12, 0, tzinfo=UTC)
