@@ -83,7 +83,7 @@ def _declines(ctx: OfflineContext) -> bool:
     negative only because it starts with "cancel" ("Cancel my appointment") is the request."""
     if not is_negative(ctx.text):
         return False
-    return ctx.pending is not None or classify_intent(ctx.text)[0] != "appointments"
+    return ctx.pending is not None or classify_intent(ctx.text, ctx.language)[0] != "appointments"
 
 
 def _wants(ctx: OfflineContext) -> tuple[bool, bool]:

@@ -329,7 +329,8 @@ def _after_book(ctx: OfflineContext, result: ToolResult) -> ModelResponse:
     summary = confirmation_summary(result)
     if summary is not None:
         lead = say("confirm", ctx.language, summary=summary)
-        if isinstance(result.data, Proposed) and classify_intent(ctx.text)[0] == "discovery":
+        intent, _ = classify_intent(ctx.text, ctx.language)
+        if isinstance(result.data, Proposed) and intent == "discovery":
             # "quanto custa?" in the middle of a booking: the price, and the proposal again.
             prices = [say("service_price", ctx.language, service=i.service, price=i.price)
                       for i in result.data.items]  # fmt: skip

@@ -49,6 +49,7 @@ from agent_service.infrastructure.language.grammar.vocabulary import (
     alternation,
     any_of,
     bounded,
+    found,
     union,
 )
 from agent_service.infrastructure.language.rules import language_rules
@@ -99,24 +100,18 @@ def cancels_in_other_words(text: str) -> bool:
     return _CANCEL_IN_OTHER_WORDS.search(normalize(text)) is not None
 
 
-_BOOKING = any_of("intents", "booking")
-_BOOKING_WEAK = any_of("intents", "booking_weak")
-_DISCOVERY = any_of("intents", "discovery")
-_FAQ = any_of("intents", "faq")
 _GREETING = any_of("intents", "greeting")
 _QUESTION = re.compile(r"\?|^(?:" + alternation(union("intents", "question_start")) + r")\b")
 _TIMES_QUESTION = any_of("intents", "times_question")
 _ANYONE = any_of("intents", "anyone")
-# A question about the rules, not a request: "até quando posso cancelar?" is answered from
-# the FAQ.
-_POLICY_QUESTION = any_of("intents", "policy_question")
-_RANKED: tuple[tuple[Intent, re.Pattern[str], float], ...] = (
-    ("booking", _BOOKING, 1.0),
-    ("booking", _BOOKING_WEAK, 0.5),
-    ("booking", _TIMES_QUESTION, 1.0),
-    ("booking", _ANYONE, 1.0),  # "quais horários a profissional X tem?" is booking
-    ("discovery", _DISCOVERY, 1.0),
-    ("faq", _FAQ, 1.0),
+# (intent, [intents] key, weight): each phrase found adds the weight to the intent's score.
+_RANKED: tuple[tuple[Intent, str, float], ...] = (
+    ("booking", "booking", 1.0),
+    ("booking", "booking_weak", 0.5),
+    ("booking", "times_question", 1.0),
+    ("booking", "anyone", 1.0),  # "quais horários a profissional X tem?" is booking
+    ("discovery", "discovery", 1.0),
+    ("faq", "faq", 1.0),
 )
 
 
@@ -170,20 +165,23 @@ def asks_for_listing(folded: str) -> bool:
     return any(pattern.search(folded) for pattern in _listing())
 
 
-def classify_intent(text: str) -> tuple[Intent, float]:
-    """The customer's intent and a confidence in [0, 1]."""
+def classify_intent(text: str, language: str | None = None) -> tuple[Intent, float]:
+    """The customer's intent and a confidence in [0, 1]; the intent words are read as a
+    conversation in ``language`` reads them (``vocabulary.found``: Spanish "fechas" is no
+    Portuguese "fecha", closes)."""
     folded = normalize(text)
     if asks_for_handoff(folded):
         return "handoff", 0.95
-    if _POLICY_QUESTION.search(folded):
-        return "faq", 0.9
-    if any_of("faq", "hours_question").search(folded) and not _BOOKING.search(folded):
+    if found("intents", "policy_question", folded, language):
+        return "faq", 0.9  # about the rules, not a request: "até quando posso cancelar?"
+    opening = found("faq", "hours_question", folded, language)
+    if opening and not found("intents", "booking", folded, language):
         return "faq", 0.9  # "what time do you open on Saturdays?": the opening hours
     if asks_about_appointments(folded) or _CANCEL_IN_OTHER_WORDS.search(folded):
         return "appointments", 0.95
     scores: dict[Intent, float] = {}
-    for intent, pattern, weight in _RANKED:
-        hits = len(pattern.findall(folded))
+    for intent, key, weight in _RANKED:
+        hits = len(found("intents", key, folded, language))
         if hits:
             scores[intent] = scores.get(intent, 0.0) + weight * hits
     if scores.get("discovery") and has_when_mention(text):

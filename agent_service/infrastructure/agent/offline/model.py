@@ -47,17 +47,17 @@ def offline_model_function(messages: list[ModelMessage], info: AgentInfo) -> Mod
         allowed = output_tools[ROUTE_TOOL].parameters_json_schema["properties"]["specialist"][
             "enum"
         ]
-        return call(ROUTE_TOOL, specialist=route(ctx.text, list(allowed)))
+        return call(ROUTE_TOOL, specialist=route(ctx.text, list(allowed), ctx.language))
     me = _who_am_i({tool.name for tool in info.function_tools})
     if not ctx.results and _should_escape(ctx, me):
         return call(ESCAPE_TOOL, reason=ctx.text[:200])
     return STEPS[me](ctx)
 
 
-def route(message: str, allowed: list[str]) -> str:
+def route(message: str, allowed: list[str], language: str | None = None) -> str:
     """The specialist for a message; greetings go to discovery, the unknown to FAQ (which
     says plainly when it does not know)."""
-    intent, _ = classify_intent(message)
+    intent, _ = classify_intent(message, language)
     owner = INTENT_OWNER.get(intent)
     if owner in allowed:
         return owner
@@ -78,7 +78,7 @@ def _should_escape(ctx: OfflineContext, me: str) -> bool:
     """The seed's escape rule: a clear request for another specialist goes back to the router."""
     if ctx.pending is not None and me in ("booking", "appointments"):
         return False
-    intent, confidence = classify_intent(ctx.text)
+    intent, confidence = classify_intent(ctx.text, ctx.language)
     owner = INTENT_OWNER.get(intent)
     # The FAQ and discovery specialists cannot book: any booking signal (even a day or time
     # alone) leaves them at once, so a follow-up is never stuck with a specialist that
@@ -92,7 +92,7 @@ def _should_escape(ctx: OfflineContext, me: str) -> bool:
 def _discovery(ctx: OfflineContext) -> ModelResponse:
     wants_people = any_of("intents", "people").search(normalize(ctx.text)) is not None
     if not ctx.results:
-        intent, _ = classify_intent(ctx.text)
+        intent, _ = classify_intent(ctx.text, ctx.language)
         if intent == "greeting":
             return text(messages.text("greeting", ctx.language, business=ctx.business))
         # the listing is the reply: the system shows it and the run ends (listings.py)
@@ -104,7 +104,7 @@ def _discovery(ctx: OfflineContext) -> ModelResponse:
 def _faq(ctx: OfflineContext) -> ModelResponse:
     if ctx.result("search_faq") is None:
         # a message it does not understand is not shown the search's "not in our FAQ"
-        understood = classify_intent(ctx.text)[0] != "unknown"
+        understood = classify_intent(ctx.text, ctx.language)[0] != "unknown"
         return call("search_faq", query=ctx.text[:500], show_customer=understood)
     return _listed(ctx, "search_faq")
 
@@ -115,7 +115,7 @@ def _listed(ctx: OfflineContext, tool: str) -> ModelResponse:
     for a message the model did not understand is said as not understood."""
     result = ctx.result(tool)
     data = result.data if result is not None else None
-    if isinstance(data, NoMatch) and classify_intent(ctx.text)[0] == "unknown":
+    if isinstance(data, NoMatch) and classify_intent(ctx.text, ctx.language)[0] == "unknown":
         return text(say("not_understood", ctx.language))
     return text(listing_text(data, ctx.language) or say("not_understood", ctx.language))
 

@@ -27,7 +27,7 @@ from agent_service.infrastructure.agent.tools.results import (
     OpeningHours,
 )
 from agent_service.infrastructure.language import language_detector, spoken_languages
-from agent_service.infrastructure.language.grammar.vocabulary import Vocabulary, any_of
+from agent_service.infrastructure.language.grammar.vocabulary import Vocabulary, found
 from agent_service.infrastructure.language.lexicon import faq_topics
 
 SHOWN = 3
@@ -60,10 +60,10 @@ async def _search(ctx: RunContext[AgentDeps], query: str) -> FaqAnswer | NoMatch
     deps = ctx.deps
     language = deps.turn.language
     everything = await deps.faq_repository.list(deps.tenant_id)
-    found = [row.entry for row in ranked(query[:500], everything, language)]
-    entries = _conversation_language_first(found, language)[:SHOWN]
+    matches = [row.entry for row in ranked(query[:500], everything, language)]
+    entries = _conversation_language_first(matches, language)[:SHOWN]
     if not entries:
-        if asks_for_opening_hours(query):
+        if asks_for_opening_hours(query, language):
             team = await deps.professional_repository.list(deps.tenant_id)
             return FaqAnswer(hours=_hours(opening_hours(team), language))
         return NoMatch(note="The FAQ does not answer this: say so and offer a human attendant.")
@@ -104,8 +104,9 @@ def threshold(language: str) -> Threshold:
     return max(rows, key=lambda row: (row.min_about, row.min_answer_only))
 
 
-def asks_for_opening_hours(query: str) -> bool:
-    return any_of("faq", "hours_question").search(normalize(query)) is not None
+def asks_for_opening_hours(query: str, language: str | None = None) -> bool:
+    """``[faq].hours_question`` read as a conversation in ``language`` reads it."""
+    return bool(found("faq", "hours_question", normalize(query), language))
 
 
 def _hours(days: dict[int, DayOpen], language: str) -> OpeningHours:

@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from agent_service.application.text import normalize
 from agent_service.infrastructure.language.packs import (
     LanguageDataError,
+    known_words,
     language_data,
     spoken_languages,
     word_list,
@@ -137,3 +138,24 @@ def union(table: str, key: str) -> tuple[str, ...]:
 def any_of(table: str, key: str) -> re.Pattern[str]:
     """A word-bounded pattern for ``[table].key`` in any spoken language."""
     return bounded(alternation(union(table, key)))
+
+
+_WORDS = re.compile(r"[a-z0-9']+")
+
+
+@functools.cache
+def in_language(table: str, key: str, code: str) -> re.Pattern[str]:
+    """A word-bounded pattern for ``[table].key`` of ``code`` alone."""
+    return bounded(Vocabulary(code).alt(table, key))
+
+
+def found(table: str, key: str, folded: str, language: str | None = None) -> list[str]:
+    """The phrases of ``[table].key`` in ``folded``, in any spoken language, read as a
+    conversation in ``language`` reads them: a phrase made only of words ``language`` knows
+    (``known_words``) counts only when ``language``'s own list has it (Spanish "fechas" is no
+    Portuguese "fecha", closes, in a Spanish conversation). No language: every reading."""
+    phrases = [match.group() for match in any_of(table, key).finditer(folded)]
+    if language not in spoken_languages() or not phrases:
+        return phrases
+    own, known = in_language(table, key, language), known_words(language)
+    return [p for p in phrases if own.fullmatch(p) or not known.issuperset(_WORDS.findall(p))]
