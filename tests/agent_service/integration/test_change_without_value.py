@@ -6,8 +6,10 @@ message generated from the language data — a ``[intents].change_request`` phra
 or a ``[consent]`` no word led by such a filler ("actually, forget it") — and then says yes.
 Nothing may be booked: the first answer drops the proposal (the customer is asked what to
 change, or the proposal is declined), so the yes confirms nothing. A lead that is an answer
-word in another language ("y": a Spanish filler, an English yes) makes a changed answer, asked
-again in full (consent_policy's rule), so leads are the fillers no language reads as yes or no.
+word in another language ("y": a Spanish filler, an English yes), or a word the conversation's
+language (Portuguese) has in another sense ("so": an English filler, Portuguese "só"), makes a
+changed answer, asked again in full (consent_policy's rules), so leads are the fillers no
+language reads as yes or no and Portuguese reads as filler or not at all.
 The inputs come from the data files, with a fixed seed: the rule is tested on every language's
 words, not on the sentences of a report."""
 
@@ -38,6 +40,7 @@ from tests.scale import size
 pytest_plugins = ["tests.kit.mongo_fixtures"]
 CODES = ("pt", "en", "es")
 YES = {"pt": "sim", "en": "yes", "es": "sí"}
+CONVERSATION = "pt"  # booking_request_text's language
 SUFFIXES = ("", "o", "a", "ar", "e")
 
 
@@ -58,11 +61,16 @@ def answers(count: int, seed: int = 20261206) -> list[tuple[str, str]]:
     rng = random.Random(seed)
     vocabularies = [language_rules().consent(code) for code in CODES]
     answer_words = {w for v in vocabularies for w in (*v.yes, *v.no)}
+    conversation = language_rules().consent_in(CONVERSATION)[0]  # its known words too
+    others = conversation.words - {w for p in conversation.filler for w in p.split()}
     made = []
     for _ in range(count):
         code = rng.choice(CODES)
         consent = language_rules().consent(code)
-        lead = rng.choice(["", *sorted(set(consent.filler) - answer_words)])
+        fillers = [
+            f for f in consent.filler if f not in answer_words and others.isdisjoint(f.split())
+        ]
+        lead = rng.choice(["", *sorted(fillers)])
         if rng.random() < 0.7:
             said = phrase(rng.choice(Vocabulary(code).patterns("intents", "change_request")), rng)
         else:
