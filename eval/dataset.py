@@ -1036,3 +1036,36 @@ CASES += [
            ("Quiero manicura con Marina el jueves a las 14", "no sé si llego… sí, confirmo"),
            "manicure", "carla", local(THU, time(14)), category="false-friends"),
 ]  # fmt: skip
+
+# Days and times in other words: relative days, a date with its month, noon, "half past",
+# "da tarde" / "de la tarde". Blind batch of 2026-12-06 (session 37), written and scored
+# before any fix.
+CASES += [
+    booked("pt-when-daqui-a-3-dias", "pt", ("barba com o Rafael daqui a 3 dias às 10h", "sim"),
+           "barba", "bruno", local(THU, time(10)), category="when-words"),
+    booked("en-when-in-two-days", "en", ("Beard trim with Rafael in two days at 11am", "yes"),
+           "barba", "bruno", local(WED, time(11)), category="when-words"),
+    booked("es-when-pasado-manana", "es", ("Barba con Rafael pasado mañana a las 9", "sí"),
+           "barba", "bruno", local(WED, time(9)), category="when-words"),
+    booked("pt-when-meio-dia", "pt", ("Quero barba com o Rafael dia 4 ao meio-dia", "sim"),
+           "barba", "bruno", local(FRI, time(12)), category="when-words"),
+    booked("en-when-noon", "en", ("Can I get a beard trim with Rafael Friday at noon?", "yes"),
+           "barba", "bruno", local(FRI, time(12)), category="when-words"),
+    booked("es-when-mediodia", "es", ("Barba con Rafael el viernes a mediodía", "sí"),
+           "barba", "bruno", local(FRI, time(12)), category="when-words"),
+    booked("pt-when-3-da-tarde", "pt", ("Marca barba com o Rafael quinta-feira às 3 da tarde",
+           "sim"), "barba", "bruno", local(THU, time(15)), category="when-words"),
+    booked("en-when-half-past-two", "en",
+           ("Beard trim with Rafael on Thursday at half past two in the afternoon", "yes"),
+           "barba", "bruno", local(THU, time(14, 30)), category="when-words"),
+    booked("es-when-cuatro-y-media", "es",
+           ("Barba con Rafael el jueves a las cuatro y media de la tarde", "sí"),
+           "barba", "bruno", local(THU, time(16, 30)), category="when-words"),
+    booked("pt-when-nove-e-meia", "pt", ("Quero barba com o Rafael sábado às nove e meia", "sim"),
+           "barba", "bruno", local(SAT, time(9, 30)), category="when-words"),
+    booked("en-when-the-4th", "en", ("Book a beard trim with Rafael on the 4th at 5pm", "yes"),
+           "barba", "bruno", local(FRI, time(17)), category="when-words"),
+    booked("es-when-3-de-diciembre", "es",
+           ("Quiero barba con Rafael el 3 de diciembre a las 11", "sí"),
+           "barba", "bruno", local(THU, time(11)), category="when-words"),
+]  # fmt: skip
