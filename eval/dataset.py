@@ -1069,3 +1069,37 @@ CASES += [
            ("Quiero barba con Rafael el 3 de diciembre a las 11", "sí"),
            "barba", "bruno", local(THU, time(11)), category="when-words"),
 ]  # fmt: skip
+
+# A time chosen from the listed free times, in the customer's words ("o das 14h", "the first
+# one", "el de las 16"). Blind batch of 2026-12-06 (session 37), written and scored before any
+# fix.
+CASES += [
+    booked("pt-pick-o-das-14h", "pt", ("Quais horários de barba amanhã?", "o das 14h", "sim"),
+           "barba", "bruno", local(TUE, time(14)), tools=(CHECK, BOOK, BOOK), category="pick"),
+    booked("pt-pick-o-primeiro", "pt", ("Quais horários de barba amanhã?", "pode ser o primeiro",
+           "sim"), "barba", "bruno", local(TUE, time(9)), tools=(CHECK, BOOK, BOOK),
+           category="pick"),
+    booked("en-pick-the-3pm-one", "en", ("What times does Rafael have tomorrow for a beard trim?",
+           "the 3pm one", "yes"), "barba", "bruno", local(TUE, time(15)),
+           tools=(CHECK, BOOK, BOOK), category="pick"),
+    booked("en-pick-first-one", "en", ("Any beard trim times tomorrow?", "I'll take the first one",
+           "yes"), "barba", "bruno", local(TUE, time(9)), tools=(CHECK, BOOK, BOOK),
+           category="pick"),
+    booked("es-pick-el-de-las-16", "es", ("¿Qué horarios hay para barba mañana?", "el de las 16",
+           "sí"), "barba", "bruno", local(TUE, time(16)), tools=(CHECK, BOOK, BOOK),
+           category="pick"),
+    booked("es-pick-el-primero", "es", ("¿Qué horarios hay para barba mañana?", "el primero",
+           "sí"), "barba", "bruno", local(TUE, time(9)), tools=(CHECK, BOOK, BOOK),
+           category="pick"),
+    booked("pt-pick-quero-as-11", "pt", ("Tem horário pra barba quinta?", "quero às 11", "sim"),
+           "barba", "bruno", local(THU, time(11)), tools=(CHECK, BOOK, BOOK), category="pick"),
+    booked("en-pick-works", "en", ("When is Rafael free on Friday?", "2:30pm works", "yes"),
+           "barba", "bruno", local(FRI, time(14, 30)), tools=(CHECK, BOOK, BOOK),
+           category="pick"),
+    booked("es-pick-me-va-bien", "es", ("¿Cuándo tiene libre Rafael el viernes?",
+           "a las 10 me va bien", "sí"), "barba", "bruno", local(FRI, time(10)),
+           tools=(CHECK, BOOK, BOOK), category="pick"),
+    booked("pt-pick-10h30-pode-ser", "pt", ("horários de barba amanhã de manhã?",
+           "10h30 pode ser", "sim"), "barba", "bruno", local(TUE, time(10, 30)),
+           tools=(CHECK, BOOK, BOOK), category="pick"),
+]  # fmt: skip
