@@ -282,3 +282,11 @@ def test_other_zone_uses_local_date() -> None:
 )
 def test_afternoon_words_move_morning_hours(text: str, at: time) -> None:
     assert parse_when(text, MON).at == at
+
+
+@pytest.mark.parametrize("hour", range(9, 21))
+@pytest.mark.parametrize("form", ["el de las {}", "quiero el de las {} del viernes", "o das {}",
+                                  "pode ser o das {} na sexta"])  # fmt: skip
+def test_the_hours_article_after_de_is_a_clock_time(form: str, hour: int) -> None:
+    """ "el de las 16" (Spanish) and "o das 14" (Portuguese): the one at that hour."""
+    assert parse_when(form.format(hour), MON).at == time(hour)
