@@ -1103,3 +1103,30 @@ CASES += [
            "10h30 pode ser", "sim"), "barba", "bruno", local(TUE, time(10, 30)),
            tools=(CHECK, BOOK, BOOK), category="pick"),
 ]  # fmt: skip
+
+# Cancelling or moving an appointment in other words, in the three languages (a cancellation
+# without "cancel", a move with "push back", "adia", "me cambias"). Blind batch of 2026-12-06
+# (session 37), written and scored before any fix.
+CASES += [
+    changed("pt-other-nao-vou-conseguir", "pt", ("não vou conseguir ir no corte de quinta",
+            "sim"), "cancelled", "corte", (CUT_THURSDAY, BEARD_FRIDAY)),
+    changed("en-other-wont-make-it", "en", ("I won't make it to Thursday's haircut, please "
+            "cancel it", "yes"), "cancelled", "corte", (CUT_THURSDAY, BEARD_FRIDAY)),
+    changed("es-other-no-podre-ir", "es", ("no podré ir a mi corte del jueves", "sí"),
+            "cancelled", "corte", (CUT_THURSDAY, BEARD_FRIDAY)),
+    changed("pt-other-adia", "pt", ("adia minha barba de sexta pra sábado às 10h", "sim"),
+            "rescheduled", "barba", (CUT_THURSDAY, BEARD_FRIDAY), start=local(SAT, time(10))),
+    changed("en-other-push-back", "en", ("push my beard trim back to Saturday 10am", "yes"),
+            "rescheduled", "barba", (CUT_THURSDAY, BEARD_FRIDAY), start=local(SAT, time(10))),
+    changed("es-other-me-cambias", "es", ("¿me cambias la barba del viernes al sábado a las 10?",
+            "sí"), "rescheduled", "barba", (CUT_THURSDAY, BEARD_FRIDAY),
+            start=local(SAT, time(10))),
+    changed("pt-other-desmarca-a-barba", "pt", ("desmarca a barba", "sim"), "cancelled",
+            "barba", (CUT_THURSDAY, BEARD_FRIDAY)),
+    changed("es-other-anula", "es", ("anula mi cita de barba", "sí"), "cancelled", "barba",
+            (CUT_THURSDAY, BEARD_FRIDAY)),
+    changed("en-other-scrap", "en", ("scrap my beard appointment", "yes"), "cancelled", "barba",
+            (CUT_THURSDAY, BEARD_FRIDAY)),
+    changed("es-other-ya-no-necesito", "es", ("ya no necesito el corte del jueves", "sí"),
+            "cancelled", "corte", (CUT_THURSDAY, BEARD_FRIDAY)),
+]  # fmt: skip
