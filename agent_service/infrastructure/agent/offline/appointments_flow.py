@@ -29,7 +29,6 @@ from agent_service.infrastructure.agent.offline.intents import cancels_in_other_
 from agent_service.infrastructure.agent.offline.matching import best_service
 from agent_service.infrastructure.agent.offline.nlu import (
     best_match_group,
-    classify_intent,
     is_negative,
     normalize,
     ordinal_choice,
@@ -46,6 +45,7 @@ from agent_service.infrastructure.agent.offline.responses import (
     text,
 )
 from agent_service.infrastructure.agent.offline.text import detect_language, fold_with_map
+from agent_service.infrastructure.agent.offline.upcoming import about_upcoming, intent_of
 from agent_service.infrastructure.agent.offline.when import has_when_mention
 from agent_service.infrastructure.language.grammar.vocabulary import (
     alternation,
@@ -57,6 +57,7 @@ from agent_service.infrastructure.language.grammar.vocabulary import (
 
 _CANCEL = any_of("appointments", "cancel_words")
 _MOVE = any_of("appointments", "move_words")
+_CANT_MAKE_IT = any_of("appointments", "cant_make_it")
 WRITES = ("cancel_appointment", "reschedule_appointment")
 
 
@@ -83,15 +84,18 @@ def _declines(ctx: OfflineContext) -> bool:
     negative only because it starts with "cancel" ("Cancel my appointment") is the request."""
     if not is_negative(ctx.text):
         return False
-    return ctx.pending is not None or classify_intent(ctx.text, ctx.language)[0] != "appointments"
+    return ctx.pending is not None or intent_of(ctx)[0] != "appointments"
 
 
 def _wants(ctx: OfflineContext) -> tuple[bool, bool]:
     """(a move, a cancellation): what the current message and the one before ask for."""
     words = " ".join(normalize(t) for t in ctx.texts[:2])
     wants_move = bool(_MOVE.search(words))
-    said_cancel = _CANCEL.search(words) or any(map(cancels_in_other_words, ctx.texts[:2]))
-    return wants_move, bool(said_cancel) and not wants_move
+    said_cancel = bool(_CANCEL.search(words)) or any(map(cancels_in_other_words, ctx.texts[:2]))
+    if not said_cancel and ctx.pending is None and _CANT_MAKE_IT.search(normalize(ctx.text)):
+        # "não vou conseguir ir no corte de quinta": not going to one of them, by name
+        said_cancel = about_upcoming(ctx.text, ctx.upcoming, ctx.now, ctx.language)
+    return wants_move, said_cancel and not wants_move
 
 
 def _act(ctx: OfflineContext, appointments: list[catalog.AppointmentInfo]) -> ModelResponse:

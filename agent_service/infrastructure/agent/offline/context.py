@@ -5,6 +5,7 @@ It reads exactly what a real model would read (messages and instructions), nothi
 
 from __future__ import annotations
 
+import ast
 import json
 import re
 from dataclasses import dataclass, field
@@ -50,8 +51,11 @@ validator's ``ModelRetry``, a validation error), which a model receives in the u
 never the customer. It quotes the model's own words back ("'3pm' (time) is not in any tool
 result"), so read as the customer's message it would turn a refused fact into a request."""
 _LINE = re.compile(
-    r"^(Current local date-time|Time zone|Language|Business|Pending action): (.*)$", re.M
+    r"^(Current local date-time|Time zone|Language|Business|Pending action|Customer memory)"
+    r": (.*)$",
+    re.M,
 )
+_UPCOMING = re.compile(r"(?:^|; )upcoming: (\[.*?\])(?=; [a-z]+: |$)")
 
 
 @dataclass
@@ -88,6 +92,8 @@ class OfflineContext:
     results: list[ToolResult] = field(default_factory=list)
     earlier_results: list[ToolResult] = field(default_factory=list)
     """Tool results of the task's earlier turns (its kept history), oldest first."""
+    upcoming: tuple[str, ...] = ()
+    """The customer's upcoming appointments as the context's memory describes them."""
 
     def catalog(self, tool: str) -> ToolResult | None:
         """The latest catalog listing (``list_services``, ``list_professionals``) of this run,
@@ -153,7 +159,19 @@ def read_context(messages: list[ModelMessage], instructions: str | None) -> Offl
         pending=pending,
         results=_results(messages[current_index:]),
         earlier_results=_results(messages[:current_index]),
+        upcoming=upcoming_in(fields.get("Customer memory", "")),
     )
+
+
+def upcoming_in(memory: str) -> tuple[str, ...]:
+    """The ``upcoming`` list of the memory line (``memory.memory_text``); none when absent or
+    not a list of texts."""
+    found = _UPCOMING.search(memory)
+    try:
+        items = ast.literal_eval(found.group(1)) if found else []
+    except (ValueError, SyntaxError):
+        return ()
+    return tuple(str(item) for item in items) if isinstance(items, list) else ()
 
 
 def _user_prompts(messages: list[ModelMessage]) -> list[tuple[int, str]]:

@@ -66,12 +66,6 @@ __all__ = [
 Intent = Literal["discovery", "booking", "appointments", "faq", "handoff", "greeting", "unknown"]
 
 
-def _rx(*phrases: str) -> re.Pattern[str]:
-    """A word-bounded alternation of regex phrases (spaces match any whitespace run)."""
-    body = "|".join(p.replace(" ", r"\s+") for p in phrases)
-    return re.compile(r"(?<![a-z0-9])(?:" + body + r")(?![a-z0-9])")
-
-
 def asks_for_handoff(folded: str) -> bool:
     """A request for a person — the same ``[handoff]`` phrases of the language data the
     code-level handoff reads (``application/handoff_policy``; "falar com um atendente", not a
@@ -81,23 +75,11 @@ def asks_for_handoff(folded: str) -> bool:
     return asks_for_person(folded, phrases) or bool(any_of("intents", "complaint").search(folded))
 
 
-# Cancelling in negative words about the customer's OWN appointment ("não quero mais o meu
-# corte", "não vou poder ir na minha massagem", "I can't make it to my haircut"). Without the
-# possessive ("não quero mais o corte") the words may just decline what was proposed a moment
-# ago, so they are left to the decline; a bare "não quero mais"/"never mind" is a decline.
-_CANCEL_IN_OTHER_WORDS = _rx(
-    r"nao (?:vou|vai|irei) (?:mais )?(?:poder|conseguir|dar pra) (?:ir|comparecer)"
-    r" (?:n[oa]|a|ao|em) (?:meu|minha)",
-    r"nao (?:quero|preciso) mais (?:d?[oa] )?(?:meu|minha) \w+",
-    r"(?:can'?t|cannot|won'?t(?: be able to)?|will not(?: be able to)?|not able to)"
-    r" make (?:it )?(?:to )?my",
-    r"(?:don'?t|do not|no longer) need my [a-z' ]{1,40}?(?:any ?more|now)?",
-)  # fmt: skip
-
-
 def cancels_in_other_words(text: str) -> bool:
-    """Whether the message cancels an appointment without the word "cancel"."""
-    return _CANCEL_IN_OTHER_WORDS.search(normalize(text)) is not None
+    """Whether the message cancels the customer's own appointment without the word "cancel"
+    (``[intents].cancel_other``: "não vou poder ir na minha massagem", "I can't make it to my
+    haircut"; with the possessive only, see the data)."""
+    return any_of("intents", "cancel_other").search(normalize(text)) is not None
 
 
 _GREETING = any_of("intents", "greeting")
@@ -177,7 +159,7 @@ def classify_intent(text: str, language: str | None = None) -> tuple[Intent, flo
     opening = found("faq", "hours_question", folded, language)
     if opening and not found("intents", "booking", folded, language):
         return "faq", 0.9  # "what time do you open on Saturdays?": the opening hours
-    if asks_about_appointments(folded) or _CANCEL_IN_OTHER_WORDS.search(folded):
+    if asks_about_appointments(folded) or cancels_in_other_words(folded):
         return "appointments", 0.95
     scores: dict[Intent, float] = {}
     for intent, key, weight in _RANKED:

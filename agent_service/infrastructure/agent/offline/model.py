@@ -16,6 +16,7 @@ from agent_service.infrastructure.agent.offline.context import OfflineContext, r
 from agent_service.infrastructure.agent.offline.nlu import classify_intent, normalize
 from agent_service.infrastructure.agent.offline.replies import say
 from agent_service.infrastructure.agent.offline.responses import call, failure_detail, text
+from agent_service.infrastructure.agent.offline.upcoming import intent_of
 from agent_service.infrastructure.agent.tools.results import NoMatch
 from agent_service.infrastructure.language.grammar.vocabulary import any_of
 
@@ -47,17 +48,17 @@ def offline_model_function(messages: list[ModelMessage], info: AgentInfo) -> Mod
         allowed = output_tools[ROUTE_TOOL].parameters_json_schema["properties"]["specialist"][
             "enum"
         ]
-        return call(ROUTE_TOOL, specialist=route(ctx.text, list(allowed), ctx.language))
+        return call(ROUTE_TOOL, specialist=route(ctx, list(allowed)))
     me = _who_am_i({tool.name for tool in info.function_tools})
     if not ctx.results and _should_escape(ctx, me):
         return call(ESCAPE_TOOL, reason=ctx.text[:200])
     return STEPS[me](ctx)
 
 
-def route(message: str, allowed: list[str], language: str | None = None) -> str:
+def route(ctx: OfflineContext, allowed: list[str]) -> str:
     """The specialist for a message; greetings go to discovery, the unknown to FAQ (which
     says plainly when it does not know)."""
-    intent, _ = classify_intent(message, language)
+    intent, _ = intent_of(ctx)
     owner = INTENT_OWNER.get(intent)
     if owner in allowed:
         return owner
@@ -78,7 +79,7 @@ def _should_escape(ctx: OfflineContext, me: str) -> bool:
     """The seed's escape rule: a clear request for another specialist goes back to the router."""
     if ctx.pending is not None and me in ("booking", "appointments"):
         return False
-    intent, confidence = classify_intent(ctx.text, ctx.language)
+    intent, confidence = intent_of(ctx)
     owner = INTENT_OWNER.get(intent)
     # The FAQ and discovery specialists cannot book: any booking signal (even a day or time
     # alone) leaves them at once, so a follow-up is never stuck with a specialist that
