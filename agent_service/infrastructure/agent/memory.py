@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from agent_service.application.consent_policy import Outcome
 from agent_service.application.customer_names import extract_name
 from agent_service.application.ports import AppointmentFilter
 from agent_service.application.repeated_confirmations import Executed, after_turn
-from agent_service.domain.appointments import AppointmentStatus
+from agent_service.domain.appointments import Appointment, AppointmentStatus
 from agent_service.infrastructure.agent.consent import decide_pending, still_pending
 from agent_service.infrastructure.agent.deps import AgentDeps, PendingAction
 from agent_service.infrastructure.agent.state import ChatState
@@ -72,20 +73,27 @@ async def prepare_turn(state: ChatState, deps: AgentDeps) -> dict[str, Any]:
     }
 
 
-async def _memory(state: ChatState, deps: AgentDeps) -> dict[str, Any]:
+async def upcoming_appointments(deps: AgentDeps) -> Sequence[Appointment]:
+    """The customer's first ``UPCOMING_IN_MEMORY`` confirmed appointments from now on, by
+    start: the ones the context's memory names (read with the conversation: no query when
+    that read tells)."""
+    read = deps.turn.upcoming_read
+    known = None if read is None else read.from_(deps.turn.now, UPCOMING_IN_MEMORY)
+    if known is not None:
+        return known
     selection = AppointmentFilter(
         customer_id=deps.customer_id,
         statuses=(AppointmentStatus.CONFIRMED,),
         start_after=deps.turn.now,
     )
-    read = deps.turn.upcoming_read  # read with the conversation: no query when it tells
-    known = None if read is None else read.from_(deps.turn.now, UPCOMING_IN_MEMORY)
-    if known is not None:
-        upcoming = list(known)
-    else:
-        upcoming, _ = await deps.appointment_repository.list(
-            deps.tenant_id, selection, page_size=UPCOMING_IN_MEMORY, page_token=None
-        )
+    upcoming, _ = await deps.appointment_repository.list(
+        deps.tenant_id, selection, page_size=UPCOMING_IN_MEMORY, page_token=None
+    )
+    return upcoming
+
+
+async def _memory(state: ChatState, deps: AgentDeps) -> dict[str, Any]:
+    upcoming = await upcoming_appointments(deps)
     zone, language = deps.tenant.zone, deps.turn.language
     return {
         "name": state.get("memory", {}).get("name", ""),

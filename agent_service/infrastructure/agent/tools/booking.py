@@ -35,6 +35,7 @@ from agent_service.domain.errors import (
 from agent_service.infrastructure.agent import messages
 from agent_service.infrastructure.agent.calendar_errors import calendar_trouble, said
 from agent_service.infrastructure.agent.deps import AgentDeps
+from agent_service.infrastructure.agent.memory import upcoming_appointments
 from agent_service.infrastructure.agent.tools.bounds import check_start
 from agent_service.infrastructure.agent.tools.confirmation import Proposal, gate
 from agent_service.infrastructure.agent.tools.formatting import describe, local_text
@@ -115,7 +116,7 @@ async def book_appointment(
             unavailable = await _not_free(deps, part.professional, part.service, part.start)
             if unavailable is not None:
                 return unavailable
-        summary += await _also_pending(deps)
+        summary += await _also_held(deps, parts) + await _also_pending(deps)
     blocked = gate(deps, "book_appointment", arguments, _proposal(parts, items, summary), items)
     if blocked is not None:
         return blocked
@@ -347,6 +348,22 @@ def pending_result(summary: str) -> Pending:
             "failed: do not book it again and do not offer other times now."
         ),
     )
+
+
+async def _also_held(deps: AgentDeps, parts: Sequence[Part]) -> str:
+    """A booking of a service the customer already has coming up is asked about as one
+    more appointment: the confirmation question names the one they hold (a customer who
+    meant to move it sees that a yes books a second one)."""
+    services = {part.service.id for part in parts}
+    held = [a for a in await upcoming_appointments(deps) if a.service_id in services]
+    if not held:
+        return ""
+    zone, language = deps.tenant.zone, deps.turn.language
+    named = "; ".join(
+        describe(a.service_name, a.professional_name, local_text(a.start, zone, language), language)
+        for a in held
+    )
+    return messages.text("also_held", language, held=named)
 
 
 async def _also_pending(deps: AgentDeps) -> str:
