@@ -1130,3 +1130,30 @@ CASES += [
     changed("es-other-ya-no-necesito", "es", ("ya no necesito el corte del jueves", "sí"),
             "cancelled", "corte", (CUT_THURSDAY, BEARD_FRIDAY)),
 ]  # fmt: skip
+
+# Questions in other words: a price, a duration, who does a service, one's own appointments,
+# and asking for a person. Blind batch of 2026-12-06 (session 37), written and scored before
+# any fix.
+CASES += [
+    info("pt-ask-preco-da-barba", "pt", ("qto tá a barba?",), ("40",), ("list_services",),
+         category="questions"),
+    info("en-ask-how-much-nails", "en", ("how much do you charge for nails?",), ("35",),
+         ("list_services",), category="questions"),
+    info("es-ask-cuanto-sale-corte", "es", ("¿cuánto sale el corte?",), ("80",),
+         ("list_services",), category="questions"),
+    info("pt-ask-quanto-tempo", "pt", ("quanto tempo demora a hidratação?",), ("30",),
+         ("list_services",), category="questions"),
+    info("en-ask-how-long", "en", ("How long does the haircut take?",), ("60",),
+         ("list_services",), category="questions"),
+    info("es-ask-quien-hace-unas", "es", ("¿quién hace las uñas?",), ("Marina",),
+         ("list_professionals",), category="questions"),
+    info("pt-ask-tenho-algo-marcado", "pt", ("tenho algo marcado essa semana?",),
+         ("Corte e escova",), (LIST_MINE,), category="questions", existing=(CUT_THURSDAY,)),
+    info("en-ask-whats-booked", "en", ("what have I got coming up?",), ("Corte e escova",),
+         (LIST_MINE,), category="questions", existing=(CUT_THURSDAY,)),
+    info("es-ask-mis-citas", "es", ("¿tengo alguna cita reservada?",), ("Corte e escova",),
+         (LIST_MINE,), category="questions", existing=(CUT_THURSDAY,)),
+    handoff("pt-ask-falar-com-o-dono", "pt", ("posso falar com o dono do salão?",)),
+    handoff("en-ask-someone-from-staff", "en", ("can someone from the staff text me back?",)),
+    handoff("es-ask-hablar-con-alguien", "es", ("necesito hablar con alguien del salón",)),
+]  # fmt: skip
