@@ -38,6 +38,7 @@ from agent_service.infrastructure.agent.tools.results import (
     OpeningHours,
     ProfessionalItem,
     Professionals,
+    ServiceItem,
     Services,
 )
 
@@ -57,14 +58,9 @@ def shown_reply(results: Iterable[AnyResult | None], language: str) -> str | Non
 def listing_text(data: AnyResult | None, language: str) -> str | None:
     """What the customer reads for ``data``; ``None`` when it is no listing."""
     if isinstance(data, Services) and data.services:
-        items = [
-            say("service_item", language, name=s.name, minutes=s.minutes, price=s.price)
-            for s in data.services
-        ]
-        return say("services", language, items="\n".join(items))
+        return _services(data.services, language)
     if isinstance(data, Professionals) and data.professionals:
-        items = [_professional(p, language) for p in data.professionals]
-        return say("professionals", language, items="\n".join(items))
+        return _professionals(data.professionals, language)
     if isinstance(data, Appointments):
         if not data.appointments:
             return outcome("no_appointments", language)
@@ -74,6 +70,9 @@ def listing_text(data: AnyResult | None, language: str) -> str | None:
     if isinstance(data, FaqAnswer):
         if data.entries:
             return data.entries[0].answer
+        if data.services:
+            people = [_professionals(data.professionals, language)] if data.professionals else []
+            return "\n\n".join([_services(data.services, language), *people])
         return opening_hours_text(data.hours, language) if data.hours and data.hours.days else None
     if isinstance(data, NoMatch):
         return outcome("faq_unknown", language)
@@ -89,6 +88,19 @@ class Listed(Protocol):
     def professional(self) -> str: ...
     @property
     def when(self) -> str: ...
+
+
+def _services(services: Iterable[ServiceItem], language: str) -> str:
+    items = [
+        say("service_item", language, name=s.name, minutes=s.minutes, price=s.price)
+        for s in services
+    ]
+    return say("services", language, items="\n".join(items))
+
+
+def _professionals(professionals: Iterable[ProfessionalItem], language: str) -> str:
+    items = [_professional(p, language) for p in professionals]
+    return say("professionals", language, items="\n".join(items))
 
 
 def _professional(person: ProfessionalItem, language: str) -> str:

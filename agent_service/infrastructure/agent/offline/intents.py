@@ -125,7 +125,7 @@ def _move_between() -> re.Pattern[str]:
 
 
 @functools.cache
-def _listing() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str]]:
+def _listing() -> tuple[re.Pattern[str], ...]:
     def words(key: str) -> str:
         return alternation(union("listing", key))
 
@@ -140,11 +140,23 @@ def _listing() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str]]:
     return booked, held, mine
 
 
+@functools.cache
+def _have_booked() -> re.Pattern[str]:
+    have, booked = (
+        alternation(union("listing", "have_words")),
+        alternation(union("listing", "booked_words")),
+    )
+    return bounded(rf"(?:{have})(?:\s+[a-z0-9']+){{0,3}}\s+(?:{booked})")
+
+
 def asks_for_listing(folded: str) -> bool:
-    """ "o que eu marquei?", "what have I got booked?", "¿qué citas tengo?", "meus horários"
-    (the ``[listing]`` table: a question word near a booked-verb, or near "have" and an
-    appointment noun, or a possessive before an appointment noun)."""
-    return any(pattern.search(folded) for pattern in _listing())
+    """ "o que eu marquei?", "what have I got booked?", "¿qué citas tengo?", "meus horários",
+    "tenho algo marcado?" (the ``[listing]`` table: a question word near a booked-verb, or near
+    "have" and an appointment noun, or a possessive before an appointment noun; or, in a
+    question, "have" near a booked-verb)."""
+    if any(pattern.search(folded) for pattern in _listing()):
+        return True
+    return bool(_QUESTION.search(folded) and _have_booked().search(folded))
 
 
 def classify_intent(text: str, language: str | None = None) -> tuple[Intent, float]:

@@ -18,7 +18,11 @@ from agent_service.application.text import normalize
 from agent_service.domain.catalog import FaqEntry
 from agent_service.infrastructure.agent import messages
 from agent_service.infrastructure.agent.deps import AgentDeps
-from agent_service.infrastructure.agent.tools.formatting import WEEKDAYS
+from agent_service.infrastructure.agent.tools.formatting import (
+    WEEKDAYS,
+    professional_item,
+    service_item,
+)
 from agent_service.infrastructure.agent.tools.results import (
     DayHours,
     FaqAnswer,
@@ -28,7 +32,7 @@ from agent_service.infrastructure.agent.tools.results import (
 )
 from agent_service.infrastructure.language import language_detector, spoken_languages
 from agent_service.infrastructure.language.grammar.vocabulary import Vocabulary, found
-from agent_service.infrastructure.language.lexicon import faq_topics
+from agent_service.infrastructure.language.lexicon import faq_topics, service_lexicon
 
 SHOWN = 3
 
@@ -66,6 +70,9 @@ async def _search(ctx: RunContext[AgentDeps], query: str) -> FaqAnswer | NoMatch
         if asks_for_opening_hours(query, language):
             team = await deps.professional_repository.list(deps.tenant_id)
             return FaqAnswer(hours=_hours(opening_hours(team), language))
+        catalog = await _catalog_answer(deps, query, language)
+        if catalog is not None:
+            return catalog
         return NoMatch(note="The FAQ does not answer this: say so and offer a human attendant.")
     shown = [(entry, answer_for(entry, language)) for entry in entries]
     for entry, answer in shown:
@@ -77,6 +84,32 @@ async def _search(ctx: RunContext[AgentDeps], query: str) -> FaqAnswer | NoMatch
             FaqItem(id=str(e.id), question=a.question, answer=a.answer, quoted=a.quoted)
             for e, a in shown
         ]
+    )
+
+
+async def _catalog_answer(deps: AgentDeps, query: str, language: str) -> FaqAnswer | None:
+    """A question no entry answers that names a kind of service ("how long does the haircut
+    take?", "¿quién hace las uñas?"): the services of that kind (duration, price) and who does
+    them; ``None`` when it names none the business offers."""
+    said = service_lexicon().kinds_in(query)
+    if not said:
+        return None
+    top = {kind for kind, count in said.items() if count == max(said.values())}
+    services = await deps.service_repository.list(deps.tenant_id)
+    named = [
+        s for s in services if top & set(service_lexicon().kinds_of((s.name, *s.words(language))))
+    ]
+    if not named:
+        return None
+    by_id = {str(s.id): s for s in services}
+    ids = {s.id for s in named}
+    team = await deps.professional_repository.list(deps.tenant_id)
+    return FaqAnswer(
+        services=[service_item(s, language) for s in named],
+        professionals=[
+            professional_item(p, by_id, language) for p in team if ids & set(p.service_ids)
+        ],
+        note="No FAQ entry answers this: these are the business's services it names.",
     )
 
 

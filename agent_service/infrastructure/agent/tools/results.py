@@ -1,3 +1,4 @@
+# Over 300 lines: every tool result model is here, with the one reader of them (a schema table).
 """What the tools return: pydantic models, serialised to JSON for the model.
 
 Every result names what happened in ``result`` (a stable upper-case code a model, the offline
@@ -218,9 +219,13 @@ class OpeningHours(BaseModel):
 
 
 class FaqAnswer(Result):
+    """The entries; none answering, the opening hours or the services named and who does them"""
+
     result: Literal["FAQ"] = "FAQ"
     entries: list[FaqItem] = []
     hours: OpeningHours | None = None
+    services: list[ServiceItem] = []
+    professionals: list[ProfessionalItem] = []
 
 
 class NoMatch(Result):
