@@ -1157,3 +1157,36 @@ CASES += [
     handoff("en-ask-someone-from-staff", "en", ("can someone from the staff text me back?",)),
     handoff("es-ask-hablar-con-alguien", "es", ("necesito hablar con alguien del salón",)),
 ]  # fmt: skip
+
+# A correction with the new value, in other words, in the three languages; and a booking that
+# names only the professional (who does one service). Blind batch of 2026-12-06 (session 37),
+# written and scored before any fix.
+CASES += [
+    booked("es-fix-mejor-a-las-12", "es", ("Barba con Rafael mañana a las 10",
+           "mejor a las 12", "sí"), "barba", "bruno", local(TUE, time(12)),
+           tools=(BOOK, BOOK, BOOK), category="corrections-2"),
+    booked("es-fix-el-jueves-mejor", "es", ("Manicura con Marina mañana a las 9",
+           "¿y el jueves a la misma hora?", "sí"), "manicure", "carla", local(THU, time(9)),
+           tools=(BOOK, BOOK, BOOK), category="corrections-2"),
+    booked("pt-fix-troca-pra-sexta", "pt", ("Barba com o Rafael amanhã às 10h",
+           "troca pra sexta no mesmo horário", "sim"), "barba", "bruno", local(FRI, time(10)),
+           tools=(BOOK, BOOK, BOOK), category="corrections-2"),
+    booked("en-fix-same-time-thursday", "en", ("Beard trim with Rafael tomorrow at 10am",
+           "same time on Thursday instead", "yes"), "barba", "bruno", local(THU, time(10)),
+           tools=(BOOK, BOOK, BOOK), category="corrections-2"),
+    booked("pt-fix-uma-hora-depois", "pt", ("Barba com o Rafael amanhã às 10h",
+           "pode ser uma hora mais tarde?", "sim"), "barba", "bruno", local(TUE, time(11)),
+           tools=(BOOK, BOOK, BOOK), category="corrections-2"),
+    booked("en-fix-half-hour-earlier", "en", ("Beard trim with Rafael tomorrow at 10am",
+           "could it be half an hour earlier?", "yes"), "barba", "bruno",
+           local(TUE, time(9, 30)), tools=(BOOK, BOOK, BOOK), category="corrections-2"),
+    booked("pt-only-pro-rafael", "pt", ("quero marcar com o Rafael amanhã às 15h", "sim"),
+           "barba", "bruno", local(TUE, time(15)), category="corrections-2"),
+    booked("en-only-pro-marina", "en", ("Can I see Marina on Thursday at 2pm?", "yes"),
+           "manicure", "carla", local(THU, time(14)), category="corrections-2"),
+    booked("es-only-pro-rafael", "es", ("quiero una cita con Rafael el viernes a las 9", "sí"),
+           "barba", "bruno", local(FRI, time(9)), category="corrections-2"),
+    booked("es-fix-con-paulo", "es", ("Hidratación con Júlia mañana a las 15",
+           "mejor con Paulo", "sí"), "hidratacao", "paulo", local(TUE, time(15)),
+           tools=(BOOK, BOOK, BOOK), category="corrections-2"),
+]  # fmt: skip
