@@ -83,13 +83,21 @@ class ServiceLexicon:
     towards an entry's name (function words: "de", "dos", "c")."""
 
     def __init__(
-        self, kinds: Mapping[str, Sequence[str]], stopwords: frozenset[str] = frozenset()
+        self,
+        kinds: Mapping[str, Sequence[str]],
+        stopwords: frozenset[str] = frozenset(),
+        never_alike: frozenset[str] = frozenset(),
     ) -> None:
         self.kinds = {kind: tuple(phrases) for kind, phrases in kinds.items()}
         self.stopwords = stopwords
         self._phrases = {
             kind: tuple(tuple(tokens(p)) for p in phrases) for kind, phrases in kinds.items()
         }
+        # A message's word that names no service in any language ("una", "pedir": an article,
+        # a verb) names a kind only when it is a phrase's word itself, never by likeness
+        # ("una" is no "unas", nails; "pedir una cita" no "pedi", a pedicure).
+        own = {word for phrases in self._phrases.values() for phrase in phrases for word in phrase}
+        self._never_alike = never_alike - own
         # Pure functions of the lexicon's fixed data, asked again on every turn for the same
         # catalog names and messages: memoised per lexicon, bounded (docs/architecture.md).
         self._kinds_in = functools.lru_cache(maxsize=MEMO_ENTRIES)(self._find_kinds_in)
@@ -104,7 +112,7 @@ class ServiceLexicon:
         return dict(self._kinds_of(tuple(names)))
 
     def _find_kinds_in(self, text: str) -> dict[str, int]:
-        words = tokens(text)
+        words = ["\0" if word in self._never_alike else word for word in tokens(text)]
         found: dict[str, int] = {}
         for kind, phrases in self._phrases.items():
             best = max((len(p) for p in phrases if p and phrase_in(p, words)), default=0)
