@@ -1190,3 +1190,32 @@ CASES += [
            "mejor con Paulo", "sí"), "hidratacao", "paulo", local(TUE, time(15)),
            tools=(BOOK, BOOK, BOOK), category="corrections-2"),
 ]  # fmt: skip
+
+# Days beyond this week (a date with its month, "next Monday", "a week from today") and any
+# professional in Spanish and English. Blind batch of 2026-12-06 (session 37), written and
+# scored before any fix.
+DEC_7, DEC_10 = date(2026, 12, 7), date(2026, 12, 10)
+CASES += [
+    booked("pt-far-dia-10", "pt", ("dia 10 às 14h barba com o Rafael", "sim"), "barba", "bruno",
+           local(DEC_10, time(14)), category="far-days"),
+    booked("en-far-december-10th", "en", ("beard trim with Rafael on December 10th at 2pm",
+           "yes"), "barba", "bruno", local(DEC_10, time(14)), category="far-days"),
+    booked("es-far-10-de-diciembre", "es", ("barba con Rafael el 10 de diciembre a las 14", "sí"),
+           "barba", "bruno", local(DEC_10, time(14)), category="far-days"),
+    booked("pt-far-proxima-segunda", "pt", ("próxima segunda às 9h, barba com o Rafael", "sim"),
+           "barba", "bruno", local(DEC_7, time(9)), category="far-days"),
+    booked("en-far-next-monday", "en", ("next Monday 9am beard trim with Rafael", "yes"),
+           "barba", "bruno", local(DEC_7, time(9)), category="far-days"),
+    booked("es-far-lunes-que-viene", "es", ("el lunes que viene a las 9, barba con Rafael", "sí"),
+           "barba", "bruno", local(DEC_7, time(9)), category="far-days"),
+    booked("pt-far-10-barra-12", "pt", ("10/12 às 11h barba com o Rafael", "sim"), "barba",
+           "bruno", local(DEC_10, time(11)), category="far-days"),
+    booked("en-far-a-week-from-today", "en", ("a week from today at 10am, beard trim with Rafael",
+           "yes"), "barba", "bruno", local(DEC_7, time(10)), category="far-days"),
+    team("es-any-cualquiera", "es", ("hidratación el viernes a las 16 con cualquiera", "sí"),
+         "ana", local(FRI, time(16))),
+    team("es-any-me-da-igual", "es", ("hidratación el sábado a las 14, me da igual quién", "sí"),
+         "ana", local(SAT, time(14))),
+    team("en-any-whoever", "en", ("hair treatment Friday 4pm, whoever is free", "yes"), "ana",
+         local(FRI, time(16))),
+]  # fmt: skip
