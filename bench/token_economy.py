@@ -334,7 +334,7 @@ def _job(messages: list[ModelMessage], ctx: Any) -> str:
     previous = _previous_job(messages)
     if previous and not _should_escape(ctx, previous):
         return previous
-    return route(ctx.text, names)
+    return route(ctx, names)
 
 
 def _previous_job(messages: list[ModelMessage]) -> str:
