@@ -94,8 +94,15 @@ def _asks(words: list[str], g: _Grammar) -> bool:
 
 
 def _sizes(words: list[str], start: int, phrases: frozenset[Phrase]) -> list[int]:
+    if start >= len(words) or words[start] not in _first_words(phrases):
+        return []
     longest = min(4, len(words) - start)
     return [n for n in range(1, longest + 1) if tuple(words[start : start + n]) in phrases]
+
+
+@functools.lru_cache(maxsize=64)
+def _first_words(phrases: frozenset[Phrase]) -> frozenset[str]:
+    return frozenset(phrase[0] for phrase in phrases)
 
 
 def _skip(words: list[str], start: int, *groups: frozenset[Phrase]) -> int:

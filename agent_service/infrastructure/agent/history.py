@@ -51,7 +51,7 @@ def dump_history(messages: list[ModelMessage]) -> list[Any]:
     kept = _from_customer_message(messages[-KEEP_MESSAGES:])
     dumped: list[Any] = _once(
         [
-            m if _fits(m, calls=True) else bound(m)
+            m if _short(m) or _fits(m, calls=True) else bound(m)
             for m in ModelMessagesTypeAdapter.dump_python(kept, mode="json")
         ]
     )
@@ -143,6 +143,12 @@ def bound(value: Any) -> Any:
             value = value | {"args": {}}
         return {key: bound(item) for key, item in value.items()}
     return value
+
+
+def _short(message: Any) -> bool:
+    """A message whose whole JSON is within ``MAX_PART_CHARS``: none of its texts or tool
+    arguments can be longer (one C-level dump instead of a walk over every value)."""
+    return len(json.dumps(message)) <= MAX_PART_CHARS
 
 
 def _fits(value: Any, *, calls: bool = False) -> bool:
