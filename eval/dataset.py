@@ -1219,3 +1219,28 @@ CASES += [
     team("en-any-whoever", "en", ("hair treatment Friday 4pm, whoever is free", "yes"), "ana",
          local(FRI, time(16))),
 ]  # fmt: skip
+
+# Chat spelling in English and Spanish (abbreviations, dropped letters, "w/", "pa", "hs").
+# Blind batch of 2026-12-06 (session 37), written and scored before any fix.
+CASES += [
+    booked("en-chat-wanna-tmrw", "en", ("wanna book a beard trim tmrw 10am", "yes"), "barba",
+           "bruno", local(TUE, time(10)), category="chat-spelling"),
+    booked("en-chat-thurs", "en", ("u guys free thurs 2pm for nails w/ marina?", "yep"),
+           "manicure", "carla", local(THU, time(14)), category="chat-spelling"),
+    booked("en-chat-pls-fri", "en", ("pls book haircut w/ julia fri 11am", "ok"), "corte", "ana",
+           local(FRI, time(11)), category="chat-spelling"),
+    booked("en-chat-sat-9", "en", ("beard trim sat 9am plz", "sure"), "barba", "bruno",
+           local(SAT, time(9)), category="chat-spelling"),
+    booked("es-chat-kiero", "es", ("kiero reservar barba mañana a las 10", "si"), "barba",
+           "bruno", local(TUE, time(10)), category="chat-spelling"),
+    booked("es-chat-pa-manicura", "es", ("hay hueco pa manicura el jueves a las 14?", "dale"),
+           "manicure", "carla", local(THU, time(14)), category="chat-spelling"),
+    booked("es-chat-11hs", "es", ("porfa barba el viernes 11hs", "va"), "barba", "bruno",
+           local(FRI, time(11)), category="chat-spelling"),
+    booked("es-chat-sabado-sin-tilde", "es", ("corte con julia el sabado a las 11", "ok"),
+           "corte", "ana", local(SAT, time(11)), category="chat-spelling"),
+    booked("pt-chat-qui-14h", "pt", ("qro marcar unha c a marina qui 14h", "s"), "manicure",
+           "carla", local(THU, time(14)), category="chat-spelling"),
+    booked("pt-chat-sab-9h", "pt", ("barba sab 9h pfv", "ss"), "barba", "bruno",
+           local(SAT, time(9)), category="chat-spelling"),
+]  # fmt: skip
