@@ -1244,3 +1244,31 @@ CASES += [
     booked("pt-chat-sab-9h", "pt", ("barba sab 9h pfv", "ss"), "barba", "bruno",
            local(SAT, time(9)), category="chat-spelling"),
 ]  # fmt: skip
+
+# Moving or cancelling an appointment, second round (other words again), and FAQ questions in
+# other words. Blind batch of 2026-12-06 (session 37), written and scored before any fix.
+CASES += [
+    changed("pt-other2-consegue-passar", "pt", ("consegue passar meu corte de quinta pra sexta "
+            "às 10h?", "sim"), "rescheduled", "corte", (CUT_THURSDAY, BEARD_FRIDAY),
+            start=local(FRI, time(10))),
+    changed("en-other2-something-came-up", "en", ("something came up, can we move Thursday's "
+            "haircut to Friday at 10?", "yes"), "rescheduled", "corte",
+            (CUT_THURSDAY, BEARD_FRIDAY), start=local(FRI, time(10))),
+    changed("es-other2-surgio-algo", "es", ("surgió algo, ¿podemos mover el corte del jueves al "
+            "viernes a las 10?", "sí"), "rescheduled", "corte", (CUT_THURSDAY, BEARD_FRIDAY),
+            start=local(FRI, time(10))),
+    changed("pt-other2-nao-vou-poder-quinta", "pt", ("preciso desmarcar, não vou poder ir "
+            "quinta", "sim"), "cancelled", "corte", (CUT_THURSDAY, BEARD_FRIDAY)),
+    changed("en-other2-remove", "en", ("please remove my Friday beard appointment", "yes"),
+            "cancelled", "barba", (CUT_THURSDAY, BEARD_FRIDAY)),
+    changed("es-other2-borrame", "es", ("bórrame la cita del viernes", "sí"), "cancelled",
+            "barba", (CUT_THURSDAY, BEARD_FRIDAY)),
+    changed("en-other2-thursday-doesnt-work", "en", ("I need to reschedule. Thursday doesn't "
+            "work anymore, Saturday 10am?", "yes"), "rescheduled", "corte",
+            (CUT_THURSDAY,), start=local(SAT, time(10))),
+    faq("pt-faq2-debito", "pt", ("aceita cartão de débito?",), "payment"),
+    faq("en-faq2-park-nearby", "en", ("is there somewhere to park nearby?",), "parking"),
+    faq("es-faq2-tarjeta", "es", ("¿se puede pagar con tarjeta?",), "payment"),
+    faq("es-faq2-ubicados", "es", ("¿dónde están ubicados?",), "address"),
+    faq("pt-faq2-endereco-vcs", "pt", ("qual o endereço de vcs?",), "address"),
+]  # fmt: skip
