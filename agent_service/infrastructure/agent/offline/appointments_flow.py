@@ -122,8 +122,24 @@ def new_time(
     text: str, chosen: catalog.AppointmentInfo, now: datetime
 ) -> tuple[date | None, time | None]:
     """Where a move goes: the day and time after "pra/to"; "no mesmo horário"/"same time"
-    keeps the appointment's time, "mesmo dia"/"same day" its day."""
+    keeps the appointment's time, "mesmo dia"/"same day" its day. Never the appointment's
+    own day and time: "Thursday doesn't work anymore, Saturday 10am?" names its day first,
+    so the day named after it is where it goes."""
     wanted = move_parts(text)[1]
+    day, at = _new_time(wanted, chosen, now)
+    if day is not None and day == chosen.day and at in (None, chosen.at):
+        named = normalize(parse_when(wanted, now).day_text)
+        folded = normalize(wanted)
+        after = folded[folded.find(named) + len(named) :] if named and named in folded else ""
+        later = _new_time(after, chosen, now) if after else (None, None)
+        if later[0] is not None and later[0] != chosen.day:
+            return later[0], later[1] or at
+    return day, at
+
+
+def _new_time(
+    wanted: str, chosen: catalog.AppointmentInfo, now: datetime
+) -> tuple[date | None, time | None]:
     when = parse_when(wanted, now)
     folded = normalize(wanted)
     same_time, same_day = _SAME_TIME.search(folded), _SAME_DAY.search(folded)

@@ -17,6 +17,7 @@ from agent_service.domain.errors import (
     NotFoundError,
     SlotUnavailableError,
 )
+from agent_service.infrastructure.agent import messages
 from agent_service.infrastructure.agent.calendar_errors import said
 from agent_service.infrastructure.agent.deps import AgentDeps
 from agent_service.infrastructure.agent.tools.booking import not_found, not_free, pending_result
@@ -169,6 +170,10 @@ async def reschedule_appointment(
             "appointment_id": str(appointment_id),
         },
     )
+    if new_start_time == old.start:  # no move: never asked, never "moved" to where it is
+        why = messages.text("reason_same_time", language)
+        return Failed(result="NOT_RESCHEDULED", reason="same_time", summary=summary,
+                      note=f"NOT RESCHEDULED: {why}")  # fmt: skip
     if not _confirming_move(deps, arguments):
         # Check before asking: never ask to confirm a move to a time that is not free.
         unavailable = await _move_not_free(deps, old, new_start_time)
