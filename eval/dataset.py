@@ -1272,3 +1272,31 @@ CASES += [
     faq("es-faq2-ubicados", "es", ("¿dónde están ubicados?",), "address"),
     faq("pt-faq2-endereco-vcs", "pt", ("qual o endereço de vcs?",), "address"),
 ]  # fmt: skip
+
+# A task told over several messages, and follow-ups that lean on the message before ("e na
+# quinta?", "the first one", "with Júlia", "book her"). Blind batch of 2026-12-06 (session 37),
+# written and scored before any fix.
+CASES += [
+    info("pt-follow-e-na-quinta", "pt", ("Quais horários de barba amanhã?", "e na quinta?"),
+         ("03/12",), (CHECK, CHECK), category="follow-ups"),
+    info("en-follow-what-about-thursday", "en", ("What times for a beard trim tomorrow?",
+         "what about Thursday?"), ("2026-12-03",), (CHECK, CHECK), category="follow-ups"),
+    info("es-follow-y-el-jueves", "es", ("¿Qué horarios hay para barba mañana?", "¿y el jueves?"),
+         ("2026-12-03",), (CHECK, CHECK), category="follow-ups"),
+    booked("pt-follow-o-de-barba", "pt", ("Quais serviços vocês têm?",
+           "quero o de barba amanhã às 10h", "sim"), "barba", "bruno", local(TUE, time(10)),
+           category="follow-ups"),
+    booked("en-follow-book-her", "en", ("Who does nails?", "book her on Thursday at 2pm", "yes"),
+           "manicure", "carla", local(THU, time(14)), category="follow-ups"),
+    booked("pt-follow-in-pieces", "pt", ("Quero marcar barba", "amanhã", "10h", "sim"), "barba",
+           "bruno", local(TUE, time(10)), category="follow-ups"),
+    booked("en-follow-in-pieces", "en", ("I want a haircut", "with Júlia", "Friday", "11am",
+           "yes"), "corte", "ana", local(FRI, time(11)), category="follow-ups"),
+    booked("es-follow-in-pieces", "es", ("quiero manicura", "el jueves", "a las 14", "sí"),
+           "manicure", "carla", local(THU, time(14)), category="follow-ups"),
+    booked("pt-follow-price-then-yes", "pt", ("Quero barba amanhã às 10h", "quanto custa?",
+           "ok, pode marcar"), "barba", "bruno", local(TUE, time(10)), category="follow-ups"),
+    booked("es-follow-price-then-yes", "es", ("Barba con Rafael mañana a las 10",
+           "¿cuánto cuesta?", "vale, resérvala"), "barba", "bruno", local(TUE, time(10)),
+           category="follow-ups"),
+]  # fmt: skip
