@@ -1300,3 +1300,29 @@ CASES += [
            "¿cuánto cuesta?", "vale, resérvala"), "barba", "bruno", local(TUE, time(10)),
            category="follow-ups"),
 ]  # fmt: skip
+
+# Questions in other words, second round: a service offered or not, a price, a duration, who,
+# Sunday opening. Blind batch of 2026-12-06 (session 37), written and scored before any fix.
+CASES += [
+    info("pt-ask2-sobrancelha", "pt", ("vocês fazem sobrancelha?",), ("Barba na navalha",),
+         (), category="questions-2"),
+    info("en-ask2-beards", "en", ("do you do beards?",), ("Barba na navalha", "40"), (),
+         category="questions-2"),
+    info("es-ask2-tinte", "es", ("¿hacen tinte?",), ("Corte e escova",), (),
+         category="questions-2"),
+    info("pt-ask2-valor-corte", "pt", ("qual o valor do corte feminino?",), ("80",), (),
+         category="questions-2"),
+    info("en-ask2-price-treatment", "en", ("what's the price for a hair treatment?",), ("60",),
+         (), category="questions-2"),
+    info("es-ask2-cuanto-dura", "es", ("¿cuánto dura la manicura?",), ("45",), (),
+         category="questions-2"),
+    info("pt-ask2-quem-corta", "pt", ("quem corta cabelo aí?",), ("Júlia",), (),
+         category="questions-2"),
+    info("en-ask2-barber", "en", ("who's the barber?",), ("Rafael",), (),
+         category="questions-2"),
+    info("es-ask2-profesionales", "es", ("¿qué profesionales tienen?",), ("Júlia", "Rafael"),
+         (), category="questions-2"),
+    faq("pt-ask2-domingos", "pt", ("vocês atendem aos domingos?",), "hours"),
+    faq("en-ask2-sundays", "en", ("are you open on Sundays?",), "hours"),
+    faq("es-ask2-domingos", "es", ("¿abren los domingos?",), "hours"),
+]  # fmt: skip
