@@ -15,7 +15,7 @@ from uuid import uuid4
 
 from agent_service.application.faq_ranking import Scored, scored
 from agent_service.domain.catalog import FaqEntry, LocalizedFaq
-from agent_service.infrastructure.agent.tools.faq import threshold
+from agent_service.infrastructure.agent.tools.faq import ranked_question, threshold
 from agent_service.infrastructure.language.lexicon import faq_topics
 from eval.harness import SALONS, SalonSpec
 from eval.suites import CASES
@@ -45,7 +45,7 @@ def rows() -> Iterator[tuple[str, str, bool, Scored | None]]:
             continue
         entries = _entries(SALONS[case.inputs.salon])
         topics = faq_topics()  # as the FAQ tool ranks: the built-in topics on both sides
-        question = topics.question(case.inputs.messages[-1])
+        question = ranked_question(case.inputs.messages[-1], want.language)
         ranked = scored(question, [topics.entry(e) for e in entries.values()])
         if abstains:
             yield case.name or "", want.language, False, ranked[0] if ranked else None

@@ -99,3 +99,48 @@ def test_an_entry_found_by_its_answer_alone_never_answers_beside_one_about_the_q
                     if not found or found[0] is not about or trap in found:
                         wrong.append((code, question, [e.question for e in found]))
     assert wrong == []
+
+
+def _expansions(pattern: str) -> list[str]:
+    """Each ``a|b`` word's alternatives in turn (the others at their first), optional words
+    kept, a ``*`` word as written: every word of the pattern appears in some expansion."""
+    words = [w.removesuffix("?").replace("*", "") for w in pattern.split() if w != "~"]
+    options = [w.split("|") for w in words]
+    firsts = [o[0] for o in options]
+    found = {" ".join(firsts)}
+    for index, alternatives in enumerate(options):
+        for alternative in alternatives:
+            found.add(" ".join([*firsts[:index], alternative, *firsts[index + 1 :]]))
+    return sorted(found)
+
+
+def test_an_opening_hours_question_finds_the_entry_about_the_hours() -> None:
+    """Every ``[faq].hours_question`` phrase of every language (each alternative of each word)
+    finds the entry about the opening hours, written in any language, above the threshold,
+    among entries about every other topic ("vocês atendem aos domingos?" names no topic
+    phrase: the hours question itself is about the hours)."""
+    from agent_service.infrastructure.agent.tools.faq import HOURS_TOPIC, ranked_question
+
+    topics = faq_topics()
+    missed = []
+    for asked_in in LANGUAGES:
+        vocabulary = next(v for v in vocabularies() if v.code == asked_in)
+        for pattern in vocabulary.patterns("faq", "hours_question"):
+            for said in _expansions(pattern):
+                for written_in in LANGUAGES:
+                    entries = [
+                        FaqEntry(tenant_id=TENANT, question=f"Q {topic}",
+                                 answer=ANSWER.format(n=i), tags=(_phrase(written_in, topic, 0),))
+                        for i, topic in enumerate(TOPICS)
+                    ]  # fmt: skip
+                    rows = scored(
+                        ranked_question(said, asked_in), [topics.entry(e) for e in entries]
+                    )
+                    top = rows[0] if rows else None
+                    if (
+                        top is None
+                        or top.entry.question != f"Q {HOURS_TOPIC}"
+                        or not threshold(asked_in).answers(top)
+                    ):
+                        missed.append((asked_in, said, written_in))
+    assert missed == [], missed[:10]

@@ -113,16 +113,26 @@ async def _catalog_answer(deps: AgentDeps, query: str, language: str) -> FaqAnsw
     )
 
 
+HOURS_TOPIC = "hours"
+"""The ``[faq_topics]`` key of the opening hours: a ``[faq].hours_question`` is about it."""
+
+
 def ranked(query: str, entries: Sequence[FaqEntry], language: str) -> list[Scored]:
     """The entries that answer ``query`` (best first, at most ``2 * SHOWN``): BM25 with the
     built-in FAQ topics on both sides (``application/faq_topics.py``), above the language's
     threshold. Rows carry the stored entries (never the annotated copies)."""
     topics = faq_topics()
     stored = {entry.id: entry for entry in entries}
-    rows = answering(
-        topics.question(query), [topics.entry(e) for e in entries], 2 * SHOWN, threshold(language)
-    )
+    asked = ranked_question(query, language)
+    rows = answering(asked, [topics.entry(e) for e in entries], 2 * SHOWN, threshold(language))
     return [replace(row, entry=stored[row.entry.id]) for row in rows]
+
+
+def ranked_question(query: str, language: str) -> str:
+    """The question as the ranking reads it: each topic phrase replaced by its topic, and an
+    opening-hours question ("atendem aos domingos?") about the hours topic."""
+    asked = faq_topics().question(query)
+    return f"{asked} {HOURS_TOPIC}" if asks_for_opening_hours(query, language) else asked
 
 
 @functools.cache
