@@ -22,7 +22,7 @@ ASKED = {
 
 def _lead(language: str) -> str:
     """The sentence's words before the held appointment."""
-    return messages.text("also_held", language, held="\0").split("\0")[0].strip()
+    return messages.text("also_held", language, appointments="\0").split("\0")[0].strip()
 
 
 @pytest.mark.parametrize("language", sorted(ASKED))

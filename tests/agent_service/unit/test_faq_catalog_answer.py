@@ -17,13 +17,17 @@ NOT_OFFERED = [
 ]
 
 
+async def _asked(code: str, word: str) -> str:
+    assistant = Assistant()
+    salon = await seed_salon(assistant.repos)
+    return (await assistant.say(salon.tenant.id, f"e {word}?", customer=code)).result.reply
+
+
 @pytest.mark.parametrize(("code", "word"), ASKED)
 async def test_a_question_naming_an_offered_kind_gets_its_service_and_who_does_it(
     code: str, word: str
 ) -> None:
-    assistant = Assistant()
-    salon = await seed_salon(assistant.repos)
-    reply = (await assistant.say(salon.tenant.id, f"e {word}?", customer=code)).result.reply
+    reply = await _asked(code, word)
     assert "Barba" in reply and "40,00" in reply and "Bruno Lima" in reply, (word, reply)
 
 
@@ -31,7 +35,4 @@ async def test_a_question_naming_an_offered_kind_gets_its_service_and_who_does_i
 async def test_a_question_naming_a_kind_not_offered_gets_no_catalog_answer(
     code: str, word: str
 ) -> None:
-    assistant = Assistant()
-    salon = await seed_salon(assistant.repos)
-    reply = (await assistant.say(salon.tenant.id, f"e {word}?", customer=code)).result.reply
-    assert "R$" not in reply, (word, reply)
+    assert "R$" not in (reply := await _asked(code, word)), (word, reply)

@@ -356,28 +356,25 @@ async def _also_held(deps: AgentDeps, parts: Sequence[Part]) -> str:
     meant to move it sees that a yes books a second one)."""
     services = {part.service.id for part in parts}
     held = [a for a in await upcoming_appointments(deps) if a.service_id in services]
-    if not held:
-        return ""
-    zone, language = deps.tenant.zone, deps.turn.language
-    named = "; ".join(
-        describe(a.service_name, a.professional_name, local_text(a.start, zone, language), language)
-        for a in held
-    )
-    return messages.text("also_held", language, held=named)
+    return _named("also_held", deps, held)
 
 
 async def _also_pending(deps: AgentDeps) -> str:
     """While a booking of this customer is still being confirmed, a new one is asked about
     explicitly (the confirmation question names the pending one), never silently added."""
-    pending = await _pending_bookings(deps)
-    if not pending:
+    return _named("also_pending", deps, await _pending_bookings(deps))
+
+
+def _named(key: str, deps: AgentDeps, appointments: Sequence[Appointment]) -> str:
+    """The catalog's ``key`` clause naming ``appointments`` ("" when there are none)."""
+    if not appointments:
         return ""
     zone, language = deps.tenant.zone, deps.turn.language
-    waiting = "; ".join(
+    named = "; ".join(
         describe(a.service_name, a.professional_name, local_text(a.start, zone, language), language)
-        for a in pending
+        for a in appointments
     )
-    return messages.text("also_pending", language, waiting=waiting)
+    return messages.text(key, language, appointments=named)
 
 
 async def _pending_bookings(deps: AgentDeps) -> Sequence[Appointment]:
