@@ -1326,3 +1326,28 @@ CASES += [
     faq("en-ask2-sundays", "en", ("are you open on Sundays?",), "hours"),
     faq("es-ask2-domingos", "es", ("¿abren los domingos?",), "hours"),
 ]  # fmt: skip
+
+# An answer word with a change asked for ("pode, mas quero mudar o dia", "yes, but a different
+# day"): the proposal is not what the customer wants, so the next "yes" books nothing unless a
+# new proposal was made; with the new value said, the new proposal is booked. Blind batch of
+# 2026-12-06 (session 37), written and scored before any fix.
+CASES += [
+    nothing("pt-yes-but-change-dia", "pt", ("Barba com o Rafael amanhã às 10h",
+            "pode, mas quero mudar o dia", "sim"), (BOOK,), "yes-but-change"),
+    nothing("en-yes-but-change-time", "en", ("Beard trim with Rafael tomorrow at 10am",
+            "ok but I want to change the time", "yes"), (BOOK,), "yes-but-change"),
+    nothing("es-yes-but-cambiar-hora", "es", ("Barba con Rafael mañana a las 10",
+            "vale, pero quiero cambiar la hora", "sí"), (BOOK,), "yes-but-change"),
+    nothing("pt-yes-but-outro-horario", "pt", ("Manicure com a Marina quinta às 14h",
+            "sim, mas em outro horário", "sim"), (BOOK,), "yes-but-change"),
+    nothing("en-yes-but-different-day", "en", ("Nails with Marina Thursday 2pm",
+            "yes, but a different day", "yes"), (BOOK,), "yes-but-change"),
+    nothing("es-yes-but-otro-dia", "es", ("Manicura con Marina el jueves a las 14",
+            "sí, pero otro día", "sí"), (BOOK,), "yes-but-change"),
+    booked("pt-yes-but-muda-11h", "pt", ("Barba com o Rafael amanhã às 10h",
+           "sim, mas muda pra 11h", "sim"), "barba", "bruno", local(TUE, time(11)),
+           tools=(BOOK, BOOK, BOOK), category="yes-but-change"),
+    booked("en-yes-but-make-it-11", "en", ("Beard trim with Rafael tomorrow at 10am",
+           "yes but make it 11am", "yes"), "barba", "bruno", local(TUE, time(11)),
+           tools=(BOOK, BOOK, BOOK), category="yes-but-change"),
+]  # fmt: skip
