@@ -1,3 +1,4 @@
+# Over 300 lines: the consent rules in one place, reading an answer and deciding on it.
 """Consent: what a customer's answer to a proposed change means, decided by allowlist.
 
 Rules (pure; the vocabularies come from each language's data file through the language port):
@@ -13,7 +14,9 @@ Rules (pure; the vocabularies come from each language's data file through the la
   quick reply) counts only for the *current* pending id (compared in constant time) and a
   confirm only before it expires; a free-text yes confirms only before it expires; a no
   declines; an answer word with something else is a ``CHANGED`` answer (the question is asked
-  again); any other message ends the pending action (``DROPPED``).
+  again) — unless what is left asks for a change (a ``change`` word: "pode, mas quero mudar o
+  dia", "yes, but a different day"), which, like any other message, ends the pending action
+  (``DROPPED``): the proposal is not what the customer wants, so no later yes may confirm it.
 
 Languages in play: the conversation's own vocabulary comes first and its reading wins ("y" is
 a yes in English, a filler in Spanish); its other words ("vale", a voucher in Portuguese, a yes
@@ -61,6 +64,8 @@ class ConsentVocabulary:
     filler_emoji: tuple[str, ...] = ()
     confirm_label: str = ""
     decline_label: str = ""
+    change: tuple[str, ...] = ()
+    """Words that ask to change what was proposed ("mudar", "another", "otro día")."""
     words: frozenset[str] = frozenset()
     """The conversation's language's other known words (folded): read in no other sense."""
 
@@ -83,6 +88,8 @@ class Reading:
     answer: Answer
     answered: bool = False
     leftover: str = ""
+    changes: bool = False
+    """What was left asks to change the proposal (a ``change`` phrase)."""
 
 
 YES, NO, FILLER, UNREADABLE, OWN = "yes", "no", "filler", "unreadable", "own"
@@ -213,8 +220,19 @@ def read_answer(text: str, vocabularies: Sequence[ConsentVocabulary], kind: str 
     answered = bool(counts[YES] or counts[NO])
     leftover = _spelled(scan.bare, scan.index, left)
     if left or scan.question or scan.strange or (counts[YES] and counts[NO]) or not answered:
-        return Reading(Answer.OTHER, answered, leftover)
+        changes = _asks_change([m.group() for m in left], tuple(vocabularies))
+        return Reading(Answer.OTHER, answered, leftover, changes)
     return Reading(Answer.YES if counts[YES] else Answer.NO, True)
+
+
+def _asks_change(words: list[str], vocabularies: tuple[ConsentVocabulary, ...]) -> bool:
+    """Whether ``words`` (what an answer left) hold a ``change`` phrase of any language."""
+    phrases = {tuple(_TOKEN.findall(p)) for v in vocabularies for p in v.change}
+    return any(
+        tuple(words[start : start + len(phrase)]) == phrase
+        for phrase in phrases
+        for start in range(len(words) - len(phrase) + 1)
+    )
 
 
 def only_words_of(text: str, vocabularies: Sequence[ConsentVocabulary]) -> bool:
@@ -295,6 +313,6 @@ def decide(
     living = alive(pending, now, ttl_seconds)
     if reading.answer is Answer.YES:
         return Outcome.CONFIRMED if living else Outcome.EXPIRED
-    if reading.answered:
+    if reading.answered and not reading.changes:
         return Outcome.CHANGED if living else Outcome.EXPIRED
     return Outcome.DROPPED

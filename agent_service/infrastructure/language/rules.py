@@ -79,6 +79,7 @@ class DataLanguageRules:
             filler_emoji=_emoji(code, "filler_emoji"),
             confirm_label=_text(code, "consent", "confirm_label"),
             decline_label=_text(code, "consent", "decline_label"),
+            change=word_list(code, "consent", "change"),
         )
 
     @functools.cache  # noqa: B019
