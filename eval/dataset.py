@@ -1351,3 +1351,34 @@ CASES += [
            "yes but make it 11am", "yes"), "barba", "bruno", local(TUE, time(11)),
            tools=(BOOK, BOOK, BOOK), category="yes-but-change"),
 ]  # fmt: skip
+
+# Answers to a cancellation or a move, and yes-with-a-change in other words again (keep it,
+# "yes but 11am instead", "if he's free at 3pm instead", "aunque preferiría otro día").
+# Blind batch of 2026-12-06 (session 37), written and scored before any fix.
+CASES += [
+    nothing("pt-keep-na-verdade-manter", "pt", ("cancela minha barba de sexta",
+            "não, espera, na verdade quero manter", "sim"), (LIST_MINE, CANCEL), "answers-2",
+            existing=(BEARD_FRIDAY,)),
+    nothing("en-keep-actually-keep-it", "en", ("cancel my beard trim on Friday",
+            "wait, actually keep it", "yes"), (LIST_MINE, CANCEL), "answers-2",
+            existing=(BEARD_FRIDAY,)),
+    nothing("es-keep-la-mantengo", "es", ("cancela mi barba del viernes",
+            "mejor no, la mantengo", "sí"), (LIST_MINE, CANCEL), "answers-2",
+            existing=(BEARD_FRIDAY,)),
+    changed("pt-move-but-11h", "pt", ("remarca minha barba de sexta pra sábado às 10h",
+            "sim, mas prefiro às 11h", "sim"), "rescheduled", "barba", (BEARD_FRIDAY,),
+            start=local(SAT, time(11))),
+    changed("en-move-but-11am", "en", ("move my beard trim from Friday to Saturday at 10am",
+            "yes but 11am instead", "yes"), "rescheduled", "barba", (BEARD_FRIDAY,),
+            start=local(SAT, time(11))),
+    changed("es-move-but-11", "es", ("pasa mi barba del viernes al sábado a las 10",
+            "sí, pero mejor a las 11", "sí"), "rescheduled", "barba", (BEARD_FRIDAY,),
+            start=local(SAT, time(11))),
+    nothing("pt-yes-other-barber", "pt", ("Barba com o Rafael amanhã às 10h",
+            "sim sim, só que com outro barbeiro", "sim"), (BOOK,), "answers-2"),
+    booked("en-yes-if-3pm-instead", "en", ("Beard trim with Rafael tomorrow at 10am",
+           "sure, if he's free at 3pm instead", "yes"), "barba", "bruno", local(TUE, time(15)),
+           tools=(BOOK, BOOK, BOOK), category="answers-2"),
+    nothing("es-yes-aunque-otro-dia", "es", ("Barba con Rafael mañana a las 10",
+            "sí, aunque preferiría otro día", "sí"), (BOOK,), "answers-2"),
+]  # fmt: skip
