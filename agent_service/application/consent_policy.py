@@ -13,10 +13,12 @@ Rules (pure; the vocabularies come from each language's data file through the la
 * :func:`decide` — the decision on the stored pending action: a structured decision (a tapped
   quick reply) counts only for the *current* pending id (compared in constant time) and a
   confirm only before it expires; a free-text yes confirms only before it expires; a no
-  declines; an answer word with something else is a ``CHANGED`` answer (the question is asked
+  declines; a yes word with something else is a ``CHANGED`` answer (the question is asked
   again) — unless what is left asks for a change (a ``change`` word: "pode, mas quero mudar o
-  dia", "yes, but a different day"), which, like any other message, ends the pending action
-  (``DROPPED``): the proposal is not what the customer wants, so no later yes may confirm it.
+  dia", "yes, but a different day"); a no word with something else ("não, espera, quero
+  manter"), like any other message, ends the pending action (``DROPPED``): the proposal is not
+  what the customer wants, so no later yes may confirm it. Each kind of change has its own yes
+  and no words too ("keep it" is a no to a cancellation).
 
 Languages in play: the conversation's own vocabulary comes first and its reading wins ("y" is
 a yes in English, a filler in Spanish); its other words ("vale", a voucher in Portuguese, a yes
@@ -59,6 +61,8 @@ class ConsentVocabulary:
     filler: tuple[str, ...]
     yes_by_kind: tuple[tuple[str, tuple[str, ...]], ...] = ()
     """(kind, its own yes phrases) pairs: ``("cancel", ("pode cancelar", ...))``."""
+    no_by_kind: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    """(kind, its own no phrases) pairs: ``("cancel", ("quero manter", "keep it", ...))``."""
     yes_emoji: tuple[str, ...] = ()
     no_emoji: tuple[str, ...] = ()
     filler_emoji: tuple[str, ...] = ()
@@ -71,6 +75,9 @@ class ConsentVocabulary:
 
     def yes_for(self, kind: str) -> tuple[str, ...]:
         return next((words for name, words in self.yes_by_kind if name == kind), ())
+
+    def no_for(self, kind: str) -> tuple[str, ...]:
+        return next((words for name, words in self.no_by_kind if name == kind), ())
 
 
 class Answer(StrEnum):
@@ -88,8 +95,8 @@ class Reading:
     answer: Answer
     answered: bool = False
     leftover: str = ""
-    changes: bool = False
-    """What was left asks to change the proposal (a ``change`` phrase)."""
+    unwanted: bool = False
+    """The proposal is not wanted as it is: a no with no yes, or a ``change`` phrase left."""
 
 
 YES, NO, FILLER, UNREADABLE, OWN = "yes", "no", "filler", "unreadable", "own"
@@ -104,7 +111,8 @@ def _phrases(
     for vocabulary in vocabularies:
         own: dict[tuple[str, ...], str] = {}
         v = vocabulary
-        for label, words in ((FILLER, v.filler), (NO, v.no), (YES, v.yes), (YES, v.yes_for(kind))):
+        kinds = ((NO, v.no_for(kind)), (YES, v.yes_for(kind)))
+        for label, words in ((FILLER, v.filler), (NO, v.no), (YES, v.yes), *kinds):
             for phrase in words:
                 key = tuple(_TOKEN.findall(phrase))
                 if key and own.get(key, label) != label:
@@ -220,8 +228,9 @@ def read_answer(text: str, vocabularies: Sequence[ConsentVocabulary], kind: str 
     answered = bool(counts[YES] or counts[NO])
     leftover = _spelled(scan.bare, scan.index, left)
     if left or scan.question or scan.strange or (counts[YES] and counts[NO]) or not answered:
-        changes = _asks_change([m.group() for m in left], tuple(vocabularies))
-        return Reading(Answer.OTHER, answered, leftover, changes)
+        refused = bool(counts[NO]) and not counts[YES]
+        unwanted = refused or _asks_change([m.group() for m in left], tuple(vocabularies))
+        return Reading(Answer.OTHER, answered, leftover, unwanted)
     return Reading(Answer.YES if counts[YES] else Answer.NO, True)
 
 
@@ -313,6 +322,6 @@ def decide(
     living = alive(pending, now, ttl_seconds)
     if reading.answer is Answer.YES:
         return Outcome.CONFIRMED if living else Outcome.EXPIRED
-    if reading.answered and not reading.changes:
+    if reading.answered and not reading.unwanted:
         return Outcome.CHANGED if living else Outcome.EXPIRED
     return Outcome.DROPPED

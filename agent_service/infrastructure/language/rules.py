@@ -74,6 +74,7 @@ class DataLanguageRules:
             no=word_list(code, "consent", "no"),
             filler=word_list(code, "consent", "filler"),
             yes_by_kind=tuple((k, word_list(code, "consent", f"yes_{k}")) for k in CHANGE_KINDS),
+            no_by_kind=tuple((k, word_list(code, "consent", f"no_{k}")) for k in CHANGE_KINDS),
             yes_emoji=_emoji(code, "yes_emoji"),
             no_emoji=_emoji(code, "no_emoji"),
             filler_emoji=_emoji(code, "filler_emoji"),

@@ -50,7 +50,7 @@ def test_an_answer_asking_for_a_change_ends_the_proposal(
         assert reading.answer is not Answer.YES, (code, text, reading)
         if not reading.answered:
             continue  # a yes in one language and a no in another: no answer at all
-        assert reading.changes, (code, text, reading)
+        assert reading.unwanted, (code, text, reading)
         assert decide(pending, reading, None, NOW, TTL) is Outcome.DROPPED, text
         checked += 1
     assert checked, (code, answer, change)
@@ -61,5 +61,31 @@ def test_an_answer_with_anything_else_left_is_asked_again(code: str) -> None:
     pending = PendingView(uuid4().hex, NOW, "book")
     for answer in RULES.consent(code).yes[:20]:
         reading = read_answer(f"{answer}, zqx 42", RULES.consent_in(code), "book")
-        assert reading.answer is Answer.OTHER and not reading.changes, (answer, reading)
+        assert reading.answer is Answer.OTHER and not reading.unwanted, (answer, reading)
         assert decide(pending, reading, None, NOW, TTL) is Outcome.CHANGED
+
+
+@pytest.mark.parametrize("code", LANGUAGES)
+def test_a_no_with_anything_else_ends_the_proposal(code: str) -> None:
+    """A no word and something else ("não, espera, quero manter") is never asked again: a
+    later yes must not confirm what was just refused."""
+    pending = PendingView(uuid4().hex, NOW, "cancel")
+    for word in RULES.consent(code).no:
+        reading = read_answer(f"{word}, zqx 42", RULES.consent_in(code), "cancel")
+        if not reading.answered:
+            continue  # a no here and a yes in another language: no answer at all
+        assert reading.unwanted, (code, word, reading)
+        assert decide(pending, reading, None, NOW, TTL) is Outcome.DROPPED, word
+
+
+@pytest.mark.parametrize("code", LANGUAGES)
+@pytest.mark.parametrize("kind", ["cancel", "reschedule"])
+def test_keeping_it_is_a_no_to_that_kind_of_change(code: str, kind: str) -> None:
+    """Each kind's own no words ("keep it", "quero manter", "la mantengo") decline it."""
+    pending = PendingView(uuid4().hex, NOW, kind)
+    words = RULES.consent(code).no_for(kind)
+    assert words, (code, kind)
+    for word in words:
+        reading = read_answer(word, RULES.consent_in(code), kind)
+        assert reading.answer is Answer.NO, (code, kind, word, reading)
+        assert decide(pending, reading, None, NOW, TTL) is Outcome.DECLINED

@@ -154,6 +154,9 @@ def _new_time(
 
 def _reschedule(ctx: OfflineContext, chosen: catalog.AppointmentInfo) -> ModelResponse:
     day, at = new_time(ctx.text, chosen, ctx.now)
+    if day is None and at is not None and len(ctx.texts) > 1:
+        # "sim, mas prefiro às 11h" after "remarca ... pra sábado às 10h": the day said before
+        day = new_time(ctx.texts[1], chosen, ctx.now)[0]
     if day is None or at is None:
         return text(say("ask_new_time", ctx.language, service=chosen.service))
     start = local_instant(day, at, ctx.zone).astimezone(ctx.zone)
