@@ -1382,3 +1382,23 @@ CASES += [
     nothing("es-yes-aunque-otro-dia", "es", ("Barba con Rafael mañana a las 10",
             "sí, aunque preferiría otro día", "sí"), (BOOK,), "answers-2"),
 ]  # fmt: skip
+
+# Answers that hesitate, or say yes and no at once ("sí pero no mañana"): nothing may be booked
+# by the next "yes" unless a new proposal was made. Blind batch of 2026-12-06 (session 37),
+# written and scored before any fix.
+CASES += [
+    nothing("pt-unsure-nao-sei-talvez", "pt", ("Barba com o Rafael amanhã às 10h",
+            "não sei, talvez", "sim"), (BOOK,), "answers-3"),
+    nothing("en-unsure-let-me-check", "en", ("Beard trim with Rafael tomorrow at 10am",
+            "hmm maybe, let me check my schedule", "yes"), (BOOK,), "answers-3"),
+    nothing("es-unsure-dejame-pensarlo", "es", ("Barba con Rafael mañana a las 10",
+            "no sé, déjame pensarlo", "sí"), (BOOK,), "answers-3"),
+    nothing("en-no-tomorrow-wont-work", "en", ("Beard trim with Rafael tomorrow at 10am",
+            "no, tomorrow won't work", "yes"), (BOOK,), "answers-3"),
+    nothing("es-si-pero-no-manana", "es", ("Barba con Rafael mañana a las 10",
+            "sí pero no mañana", "sí"), (BOOK,), "answers-3"),
+    nothing("pt-sim-mas-nao-amanha", "pt", ("Barba com o Rafael amanhã às 10h",
+            "sim, mas não amanhã", "sim"), (BOOK,), "answers-3"),
+    nothing("en-yes-but-not-tomorrow", "en", ("Beard trim with Rafael tomorrow at 10am",
+            "yes but not tomorrow", "yes"), (BOOK,), "answers-3"),
+]  # fmt: skip
