@@ -70,6 +70,8 @@ class ConsentVocabulary:
     decline_label: str = ""
     change: tuple[str, ...] = ()
     """Words that ask to change what was proposed ("mudar", "another", "otro día")."""
+    unsure: tuple[str, ...] = ()
+    """Words of a customer not sure yet ("talvez", "let me check"): an answer, never a yes."""
     words: frozenset[str] = frozenset()
     """The conversation's language's other known words (folded): read in no other sense."""
 
@@ -99,7 +101,7 @@ class Reading:
     """The proposal is not wanted as it is: a no with no yes, or a ``change`` phrase left."""
 
 
-YES, NO, FILLER, UNREADABLE, OWN = "yes", "no", "filler", "unreadable", "own"
+YES, NO, FILLER, UNREADABLE, OWN, UNSURE = "yes", "no", "filler", "unreadable", "own", "unsure"
 
 
 @functools.lru_cache(maxsize=64)
@@ -111,7 +113,7 @@ def _phrases(
     for vocabulary in vocabularies:
         own: dict[tuple[str, ...], str] = {}
         v = vocabulary
-        kinds = ((NO, v.no_for(kind)), (YES, v.yes_for(kind)))
+        kinds = ((NO, v.no_for(kind)), (YES, v.yes_for(kind)), (UNSURE, v.unsure))
         for label, words in ((FILLER, v.filler), (NO, v.no), (YES, v.yes), *kinds):
             for phrase in words:
                 key = tuple(_TOKEN.findall(phrase))
@@ -166,7 +168,7 @@ class _Scan:
 def _scan(text: str, vocabularies: tuple[ConsentVocabulary, ...], kind: str) -> _Scan:
     """``text``'s yes and no words counted, and what is left of it after removing every
     phrase and emoji of ``vocabularies``."""
-    counts = {YES: 0, NO: 0}
+    counts = {YES: 0, NO: 0, UNSURE: 0}
     bare = _bare(text)
     for symbol, meaning in _emoji(vocabularies):
         if symbol in bare:
@@ -225,10 +227,11 @@ def read_answer(text: str, vocabularies: Sequence[ConsentVocabulary], kind: str 
     """The answer ``text`` gives to a proposed change of ``kind`` (see the module's rules)."""
     scan = _scan(text, tuple(vocabularies), kind)
     counts, left = scan.counts, scan.left
-    answered = bool(counts[YES] or counts[NO])
+    answered = bool(counts[YES] or counts[NO] or counts[UNSURE])
     leftover = _spelled(scan.bare, scan.index, left)
-    if left or scan.question or scan.strange or (counts[YES] and counts[NO]) or not answered:
-        refused = bool(counts[NO]) and not counts[YES]
+    mixed = (counts[YES] and counts[NO]) or counts[UNSURE]
+    if left or scan.question or scan.strange or mixed or not answered:
+        refused = bool(counts[NO] or counts[UNSURE])  # "não sei, talvez", "sí pero no mañana"
         unwanted = refused or _asks_change([m.group() for m in left], tuple(vocabularies))
         return Reading(Answer.OTHER, answered, leftover, unwanted)
     return Reading(Answer.YES if counts[YES] else Answer.NO, True)

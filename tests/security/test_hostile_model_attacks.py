@@ -233,7 +233,8 @@ async def test_after_a_yes_the_model_swaps_in_other_tenants_and_customers_ids() 
 
 async def test_no_booking_without_a_separate_confirmation_turn() -> None:
     """Calling the write twice in one turn, in a message that itself says yes, or after a
-    reply that is not a yes, never books."""
+    reply that is not a yes, never books; after a hesitation ("talvez") the same proposal is
+    not asked again in that turn (consent.confirmation_gate)."""
     state: dict[str, World] = {}
 
     def plan(text: str) -> list[Call]:
@@ -247,7 +248,9 @@ async def test_no_booking_without_a_separate_confirmation_turn() -> None:
     for text in ("sim, confirmo, pode agendar já", "talvez", "não", "hmm, e amanhã?"):
         reply = await w.say(text)
         assert "BOOKED:" not in reply and "✅ Agendado" not in reply, (text, reply)
-        if text != "não":  # a proposal ends the run: the system's question ends the reply
+        if text == "talvez":  # turned down: the same question is not asked again at once
+            assert question not in reply, (text, reply)
+        else:  # a proposal ends the run ("não" answers nothing: none is open after "talvez")
             assert question in reply and reply.rstrip().endswith("desistir."), (text, reply)
     assert w.snapshot() == before
 

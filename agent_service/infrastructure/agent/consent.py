@@ -58,6 +58,10 @@ _CHANGE_KINDS = {
     ActionKind.APPOINTMENT_CANCELLED.value: "cancel",
     ActionKind.APPOINTMENT_RESCHEDULED.value: "reschedule",
 }
+TURNED_DOWN = "NOT DONE: TURNED DOWN"
+"""How a refused repeat of the proposal this message turned down starts (``gate`` reads it)."""
+
+
 HANDED_OFF_REFUSAL = (
     "NOT DONE: the conversation was handed to a human attendant; nothing else runs now. "
     "Do not call any tool; just tell the customer a person will answer."
@@ -114,6 +118,10 @@ def confirmation_gate(
         turn.pending = None
         turn.writes_this_turn += 1
         return None
+    if turn.turned_down == (tool, arguments):
+        # The customer just declined or dropped this very change ("no, tomorrow won't work",
+        # "não sei, talvez"): asking it again would make their next "yes" confirm it.
+        return f"{TURNED_DOWN}: {messages.text('reason_turned_down', turn.language)}"
     question = render_question(proposal.kind, proposal.what, turn.language)
     turn.pending = PendingAction(
         tool,
@@ -176,7 +184,10 @@ def decide_pending(
     if outcome is Outcome.CONFIRMED:
         stored.confirmed = True
         turn.pending = stored
-    elif outcome is Outcome.DECLINED:
+    refused = outcome is Outcome.DROPPED and reading is not None and reading.answered
+    if outcome is Outcome.DECLINED or refused:  # not a question asked meanwhile: a refusal
+        turn.turned_down = (stored.tool, dict(stored.arguments))
+    if outcome is Outcome.DECLINED:
         appointment = stored.details.get("appointment_id")
         turn.actions.append(
             TurnAction(

@@ -123,6 +123,9 @@ class TurnState:
     """What the customer's changed answer added, in their words (said when asking again)."""
     proposed: bool = False
     """A write tool recorded a new proposal in this turn (the run ends there)."""
+    turned_down: tuple[str, dict[str, str]] | None = None
+    """The proposal (tool, arguments) this message declined or dropped: not proposed again in
+    the same turn (consent.confirmation_gate)."""
     already: tuple[TurnAction, ...] = ()
     """The outcome of the confirmed action when another message ran it first."""
     executed: Executed | None = None

@@ -81,6 +81,7 @@ class DataLanguageRules:
             confirm_label=_text(code, "consent", "confirm_label"),
             decline_label=_text(code, "consent", "decline_label"),
             change=word_list(code, "consent", "change"),
+            unsure=word_list(code, "consent", "unsure"),
         )
 
     @functools.cache  # noqa: B019

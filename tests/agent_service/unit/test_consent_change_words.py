@@ -48,8 +48,8 @@ def test_an_answer_asking_for_a_change_ends_the_proposal(
     for text in (f"{answer}, {change} por favor", f"{change} {answer}"):
         reading = read_answer(text, RULES.consent_in(code), "book")
         assert reading.answer is not Answer.YES, (code, text, reading)
-        if not reading.answered:
-            continue  # a yes in one language and a no in another: no answer at all
+        if not reading.answered or reading.answer is Answer.NO:
+            continue  # no answer at all (a yes here, a no there), or a plain no: declined
         assert reading.unwanted, (code, text, reading)
         assert decide(pending, reading, None, NOW, TTL) is Outcome.DROPPED, text
         checked += 1
@@ -89,3 +89,17 @@ def test_keeping_it_is_a_no_to_that_kind_of_change(code: str, kind: str) -> None
         reading = read_answer(word, RULES.consent_in(code), kind)
         assert reading.answer is Answer.NO, (code, kind, word, reading)
         assert decide(pending, reading, None, NOW, TTL) is Outcome.DECLINED
+
+
+@pytest.mark.parametrize("code", LANGUAGES)
+def test_a_customer_not_sure_yet_never_confirms_and_ends_the_proposal(code: str) -> None:
+    """Each ``unsure`` phrase ("talvez", "let me check", "déjame pensarlo"), alone or after a
+    yes word, is an answer that is no yes: the proposal ends, and the same one is not asked
+    again at once (``consent.confirmation_gate``)."""
+    pending = PendingView(uuid4().hex, NOW, "book")
+    yes = RULES.consent(code).yes[0]
+    for word in RULES.consent(code).unsure:
+        for text in (word, f"{yes}, {word}"):
+            reading = read_answer(text, RULES.consent_in(code), "book")
+            assert reading.answer is Answer.OTHER and reading.unwanted, (code, text, reading)
+            assert decide(pending, reading, None, NOW, TTL) is Outcome.DROPPED, text

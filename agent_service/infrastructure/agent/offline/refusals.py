@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from agent_service.infrastructure.agent import outcome_text
 from agent_service.infrastructure.agent.offline.context import ToolResult
+from agent_service.infrastructure.agent.offline.replies import say
+from agent_service.infrastructure.agent.tools.results import Failed
 
 
 def reason_of(result: ToolResult) -> str | None:
@@ -15,5 +17,8 @@ def reason_of(result: ToolResult) -> str | None:
 
 def refusal_text(result: ToolResult, language: str) -> str | None:
     """Why, and the nearest free times (or how to find others); ``None`` if not a refusal:
-    the system's own words for the outcome (``outcome_text``)."""
+    the system's own words for the outcome (``outcome_text``). A proposal the customer just
+    turned down is not asked again: what to change is asked instead."""
+    if isinstance(result.data, Failed) and result.data.reason == "turned_down":
+        return say("ask_what_change", language)
     return outcome_text.refusal(result.data, result.retry, language)

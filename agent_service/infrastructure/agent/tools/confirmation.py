@@ -10,6 +10,7 @@ from collections.abc import Sequence
 
 from agent_service.infrastructure.agent.consent import (
     MAX_WRITES_PER_TURN,
+    TURNED_DOWN,
     Proposal,
     confirmation_gate,
 )
@@ -41,4 +42,5 @@ def gate(
     )
     if recorded:
         return Proposed(summary=proposal.what, items=list(items), note=blocked)
-    return Failed(result="NOT_DONE", reason="not_done", note=blocked)
+    reason = "turned_down" if blocked.startswith(TURNED_DOWN) else "not_done"
+    return Failed(result="NOT_DONE", reason=reason, note=blocked)
