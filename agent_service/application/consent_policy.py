@@ -239,12 +239,17 @@ def read_answer(text: str, vocabularies: Sequence[ConsentVocabulary], kind: str 
 
 def _asks_change(words: list[str], vocabularies: tuple[ConsentVocabulary, ...]) -> bool:
     """Whether ``words`` (what an answer left) hold a ``change`` phrase of any language."""
-    phrases = {tuple(_TOKEN.findall(p)) for v in vocabularies for p in v.change}
+    phrases = _change_phrases(vocabularies)
     return any(
         tuple(words[start : start + len(phrase)]) == phrase
         for phrase in phrases
         for start in range(len(words) - len(phrase) + 1)
     )
+
+
+@functools.lru_cache(maxsize=64)
+def _change_phrases(vocabularies: tuple[ConsentVocabulary, ...]) -> frozenset[tuple[str, ...]]:
+    return frozenset(tuple(_TOKEN.findall(p)) for v in vocabularies for p in v.change)
 
 
 def only_words_of(text: str, vocabularies: Sequence[ConsentVocabulary]) -> bool:

@@ -35,25 +35,13 @@ from tests.agent_service.integration.agent_fixtures import (
     channel_to,
     seed_demo_salon,
 )
+from tests.data_phrases import phrase
 from tests.scale import size
 
 pytest_plugins = ["tests.kit.mongo_fixtures"]
 CODES = ("pt", "en", "es")
 YES = {"pt": "sim", "en": "yes", "es": "sí"}
 CONVERSATION = "pt"  # booking_request_text's language
-SUFFIXES = ("", "o", "a", "ar", "e")
-
-
-def phrase(pattern: str, rng: random.Random) -> str:
-    """One concrete phrase of a data pattern: an alternative of each ``a|b`` word, a suffix
-    after a ``*`` word, optional ``?`` words kept or left."""
-    words = []
-    for word in pattern.split():
-        if word.endswith("?") and rng.random() < 0.5:
-            continue
-        choice = rng.choice(word.removesuffix("?").split("|"))
-        words.append(choice.removesuffix("*") + rng.choice(SUFFIXES) if "*" in choice else choice)
-    return " ".join(words)
 
 
 def answers(count: int, seed: int = 20261206) -> list[tuple[str, str]]:

@@ -22,6 +22,7 @@ from agent_service.infrastructure.agent.offline.upcoming import about_upcoming, 
 from agent_service.infrastructure.agent.tools.formatting import describe, local_text
 from agent_service.infrastructure.language.grammar.vocabulary import Vocabulary, found
 from agent_service.infrastructure.language.packs import language_data
+from tests.data_phrases import phrase
 from tests.scale import size
 
 ZONE = ZoneInfo("America/Sao_Paulo")
@@ -31,21 +32,6 @@ WEDNESDAY = datetime(2026, 12, 2, 15, 0, tzinfo=ZONE)
 LANGUAGES = ("pt", "en", "es")
 SIGNALS = (("appointments", "cancel_words"), ("appointments", "move_words"),
            ("appointments", "cant_make_it"))  # fmt: skip
-SUFFIXES = ("", "o", "a", "ar", "e")
-
-
-def _phrase(pattern: str, rng: random.Random) -> str:
-    """One concrete phrase of a data pattern (an alternative per ``a|b`` word, a suffix after
-    a ``*`` word, an optional ``?`` word kept or left, ``~`` as a filler word)."""
-    words = []
-    for word in pattern.split():
-        if word.endswith("?") and rng.random() < 0.5:
-            continue
-        choice = rng.choice(word.removesuffix("?").split("|"))
-        if choice == "~":
-            choice = "so"
-        words.append(choice.removesuffix("*") + rng.choice(SUFFIXES) if "*" in choice else choice)
-    return " ".join(words)
 
 
 def _upcoming(service: str, start: datetime, language: str) -> str:
@@ -59,7 +45,7 @@ def _messages(count: int, seed: int = 37) -> list[tuple[str, str, str]]:
     for _ in range(count):
         code = rng.choice(LANGUAGES)
         table, key = rng.choice(SIGNALS)
-        signal = _phrase(rng.choice(Vocabulary(code).patterns(table, key)), rng)
+        signal = phrase(rng.choice(Vocabulary(code).patterns(table, key)), rng)
         service = rng.choice(language_data(code)["services"]["beard"])
         made.append((code, signal, service))
     return made
@@ -89,7 +75,7 @@ def test_a_booking_phrase_or_a_pending_proposal_is_never_about_an_appointment(co
     beard = _upcoming("Barba na navalha", FRIDAY, code)
     rng = random.Random(code)
     for pattern in Vocabulary(code).patterns("intents", "booking"):
-        booking = _phrase(pattern, rng)
+        booking = phrase(pattern, rng)
         move = rng.choice(Vocabulary(code).patterns("appointments", "move_words")).strip("*")
         service = language_data(code)["services"]["beard"][0]
         text = f"{booking} {service} {move}"
