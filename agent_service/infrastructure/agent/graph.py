@@ -112,7 +112,9 @@ def _router_node(agents: AgentSet, specialists: tuple[Specialist, ...]) -> Node:
         if len(escaped) >= MAX_ESCAPES:
             return {"active_specialist": "", "status": "answering"}
         sticky = _sticky_choice(state, context.deps, names, escaped)
-        clear = clear_route(state.get("message", ""), specialists, escaped)
+        clear = clear_route(
+            state.get("message", ""), specialists, escaped, context.deps.turn.language
+        )
         # A follow-up that clearly belongs to another job switches in code (no request spent
         # on a transfer); a pending confirmation always goes back to its owner, and a booking
         # keeps questions about what it books ("quanto custa?": it has the prices and

@@ -33,6 +33,7 @@ from agent_service.infrastructure.agent.tools.steps import (
     booking_tools,
     confirm_outputs,
 )
+from agent_service.infrastructure.language.grammar.asks import Ask
 
 ESCAPE_RULE = (
     "If the customer asks for something outside your job, call transfer_to_router at once "
@@ -54,8 +55,10 @@ class Specialist:
     route_hint: str
     instructions: str
     tools: tuple[Callable[..., Any], ...]
-    intent_phrases: tuple[str, ...] = ()
-    """Phrases that, alone, make a new task clearly this specialist's (see intent.py)."""
+    asks: Ask | str | None = None
+    """What a message asks for (``language/grammar/asks``, the language data's ``[intents]``)
+    when it is, alone, clearly a new task of this specialist's (see intent.py); another name
+    is an ``[intents]`` table of its own."""
     tool_gate: ToolGate | None = None
     """Which of ``tools`` the task's current step can use (see tools/steps.py); all if None."""
     done_results: str = ""
@@ -103,22 +106,7 @@ SPECIALISTS: tuple[Specialist, ...] = (
             "the result as your reply. When the customer wants to book, call transfer_to_router."
         ),
         tools=(list_services, list_professionals, check_availability),
-        intent_phrases=(
-            r"servicos",
-            r"quais (?:sao os )?servicos",
-            r"precos?",
-            r"quanto custa",
-            r"tabela de precos",
-            r"profissionais",
-            r"quem atende",
-            r"services",
-            r"prices?",
-            r"pricing",
-            r"how much",
-            r"what do you offer",
-            r"staff",
-            r"stylists?",
-        ),
+        asks="discovery",
     ),
     Specialist(
         name="booking",
@@ -134,22 +122,7 @@ SPECIALISTS: tuple[Specialist, ...] = (
             "say an appointment is booked unless book_appointment returned BOOKED."
         ),
         tools=(list_services, list_professionals, check_availability, book_appointment),
-        intent_phrases=(
-            r"agendar",
-            r"marcar",
-            r"reservar",
-            r"quero marcar",
-            r"book",
-            r"book an?",
-            r"make an appointment",
-            r"schedule an?",
-            r"horarios? disponive\w*",
-            r"tem (?:horario|vaga)",
-            r"free slots?",
-            r"any slots?",
-            r"horarios? livres",
-            r"availability",
-        ),
+        asks="booking",
         tool_gate=booking_tools,
         done_results="BOOKED",
         confirm_only=(
@@ -177,20 +150,7 @@ SPECIALISTS: tuple[Specialist, ...] = (
             reschedule_appointment,
             check_availability,
         ),
-        intent_phrases=(
-            r"meus agendamentos",
-            r"meu agendamento",
-            r"meu horario",
-            r"cancelar",
-            r"desmarc\w*",
-            r"remarc\w*",
-            r"reagend\w*",
-            r"my appointments?",
-            r"my bookings?",
-            r"cancel",
-            r"reschedul\w*",
-            r"move my",
-        ),
+        asks="appointments",
         tool_gate=appointments_tools,
         done_results="CANCELLED or RESCHEDULED",
         confirm_only=(
@@ -211,19 +171,7 @@ SPECIALISTS: tuple[Specialist, ...] = (
             "If nothing matches, say plainly that you do not know and offer a human attendant."
         ),
         tools=(search_faq,),
-        intent_phrases=(
-            r"endereco",
-            r"onde fica\w*",
-            r"estacionamento",
-            r"formas? de pagamento",
-            r"pix",
-            r"horario de funcionamento",
-            r"address",
-            r"where are you",
-            r"parking",
-            r"payment methods?",
-            r"opening hours",
-        ),
+        asks="faq",
     ),
     Specialist(
         name="handoff",
@@ -237,11 +185,7 @@ SPECIALISTS: tuple[Specialist, ...] = (
         # An explicit request to talk to a person hands off in code (the [handoff] phrases of
         # the language data, confirm.py); a lone "humano" or "gerente" is no request. A
         # complaint is routed here and the model decides.
-        intent_phrases=(
-            r"reclama\w*",
-            r"complain\w*",
-            r"complaint",
-        ),
+        asks="complaint",
     ),
 )
 

@@ -16,6 +16,7 @@ from agent_service.infrastructure.agent.tools.schemas import compact
 from tests.agent_service.conversation_fixtures import Assistant, seed_salon
 
 SCRIPT = (
+    "Can I book? How much is it?",  # two jobs in a first message: the model router decides
     "Olá!",
     "Quais serviços vocês têm?",
     "Quais horários a Ana tem amanhã para corte feminino?",

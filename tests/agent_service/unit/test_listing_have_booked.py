@@ -1,7 +1,7 @@
 """A question with "have" near a booked-verb asks for one's own appointments ("tenho algo
 marcado essa semana?", "what have I got coming up?", "¿tengo alguna cita reservada?"),
 generated from every language's ``[listing]`` words; the same words with no question are
-not read as one (``offline/intents.asks_for_listing``)."""
+not read as one (``language/grammar/asks.asks_for_listing``)."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ import itertools
 
 import pytest
 
-from agent_service.infrastructure.agent.offline.intents import asks_for_listing
+from agent_service.infrastructure.language.grammar.asks import asks_for_listing
 from agent_service.infrastructure.language.packs import language_data
 
 LANGUAGES = ("pt", "en", "es")

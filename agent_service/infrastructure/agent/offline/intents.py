@@ -45,10 +45,13 @@ from agent_service.application.handoff_policy import asks_for_person
 from agent_service.infrastructure.agent.messages import DEFAULT_LANGUAGE
 from agent_service.infrastructure.agent.offline.text import normalize
 from agent_service.infrastructure.agent.offline.when import has_when_mention
+from agent_service.infrastructure.language.grammar.asks import (
+    QUESTION,
+    asks_about_appointments,
+)
 from agent_service.infrastructure.language.grammar.vocabulary import (
     alternation,
     any_of,
-    bounded,
     found,
     union,
 )
@@ -83,7 +86,6 @@ def cancels_in_other_words(text: str) -> bool:
 
 
 _GREETING = any_of("intents", "greeting")
-_QUESTION = re.compile(r"\?|^(?:" + alternation(union("intents", "question_start")) + r")\b")
 _TIMES_QUESTION = any_of("intents", "times_question")
 _ANYONE = any_of("intents", "anyone")
 # (intent, [intents] key, weight): each phrase found adds the weight to the intent's score.
@@ -102,63 +104,6 @@ def wants_anyone(text: str) -> bool:
     return _ANYONE.search(normalize(text)) is not None
 
 
-def asks_about_appointments(folded: str) -> bool:
-    """The customer's own appointments: cancel/move/"my appointment" words
-    (``[intents].appointments``), a move "de X pra Y" (``move_verbs``, ``from_words``,
-    ``to_words``), or a request to list them (:func:`asks_for_listing`)."""
-    return bool(
-        any_of("intents", "appointments").search(folded)
-        or _move_between().search(folded)
-        or asks_for_listing(folded)
-    )
-
-
-@functools.cache
-def _move_between() -> re.Pattern[str]:
-    verb, source = union("intents", "move_verbs"), union("intents", "from_words")
-    target = union("intents", "to_words")
-    return bounded(
-        rf"(?:{alternation(verb)})\b.{{0,40}}\b(?:{alternation(source)})\s+\S+"
-        rf"(?:[\s-]*(?:{alternation(union('dates', 'weekday_suffixes'))}))?\s+"
-        rf"(?:{alternation(target)})"
-    )
-
-
-@functools.cache
-def _listing() -> tuple[re.Pattern[str], ...]:
-    def words(key: str) -> str:
-        return alternation(union("listing", key))
-
-    near = r"(?:\s+[a-z0-9']+){0,3}\s+"
-    booked = bounded(rf"(?:{words('question_words')}){near}(?:{words('booked_words')})")
-    nouns, have = words("appointment_nouns"), words("have_words")
-    held = bounded(
-        rf"(?:{words('question_words')})(?:\s+[a-z0-9']+){{0,2}}\s+"
-        rf"(?:(?:{nouns}){near}(?:{have})|(?:{have}){near}(?:{nouns}))"
-    )
-    mine = bounded(rf"(?:{words('possessives')})\s+(?:{nouns})")
-    return booked, held, mine
-
-
-@functools.cache
-def _have_booked() -> re.Pattern[str]:
-    have, booked = (
-        alternation(union("listing", "have_words")),
-        alternation(union("listing", "booked_words")),
-    )
-    return bounded(rf"(?:{have})(?:\s+[a-z0-9']+){{0,3}}\s+(?:{booked})")
-
-
-def asks_for_listing(folded: str) -> bool:
-    """ "o que eu marquei?", "what have I got booked?", "¿qué citas tengo?", "meus horários",
-    "tenho algo marcado?" (the ``[listing]`` table: a question word near a booked-verb, or near
-    "have" and an appointment noun, or a possessive before an appointment noun; or, in a
-    question, "have" near a booked-verb)."""
-    if any(pattern.search(folded) for pattern in _listing()):
-        return True
-    return bool(_QUESTION.search(folded) and _have_booked().search(folded))
-
-
 def classify_intent(text: str, language: str | None = None) -> tuple[Intent, float]:
     """The customer's intent and a confidence in [0, 1]; the intent words are read as a
     conversation in ``language`` reads them (``vocabulary.found``: Spanish "fechas" is no
@@ -171,7 +116,7 @@ def classify_intent(text: str, language: str | None = None) -> tuple[Intent, flo
     opening = found("faq", "hours_question", folded, language)
     if opening and not found("intents", "booking", folded, language):
         return "faq", 0.9  # "what time do you open on Saturdays?": the opening hours
-    if asks_about_appointments(folded) or cancels_in_other_words(folded):
+    if asks_about_appointments(folded, language) or cancels_in_other_words(folded):
         return "appointments", 0.95
     scores: dict[Intent, float] = {}
     for intent, key, weight in _RANKED:
@@ -194,7 +139,7 @@ def _order(intent: Intent) -> int:
 def _fallback(text: str, folded: str) -> tuple[Intent, float]:
     if has_when_mention(text):
         return "booking", 0.5
-    if _QUESTION.search(folded):
+    if QUESTION.search(folded):
         return "faq", 0.4
     if _GREETING.search(folded):
         return "greeting", 0.9

@@ -1,0 +1,140 @@
+"""What a message asks for, read from the language data: one reading for the code-level route
+(``agent/intent.py``) and the offline model (``offline/intents.py``).
+
+A message asks for (:func:`asked`):
+
+* ``complaint``: a phrase of ``[intents].complaint``;
+* ``appointments``, the customer's own: ``[intents].appointments`` or ``.cancel_other``, a
+  move "de X pra Y" (``move_verbs``, ``from_words``, ``to_words``), or a request to list them
+  (:func:`asks_for_listing`);
+* ``faq``: ``[intents].faq``; or ``.policy_question`` ("até quando posso cancelar?", about
+  the rules, so no request about the customer's appointments); or an opening-hours question
+  (``[faq].hours_question``) that asks for no booking;
+* ``booking``: ``[intents].booking`` or ``.times_question``; or a day or time named with a
+  weak booking phrase ("I need an appointment tomorrow") or with a discovery question ("how
+  much is it, and are you free tomorrow?" asks for both), in a message not about the
+  customer's own appointments ("my appointment on Friday");
+* ``discovery``: ``[intents].discovery``.
+
+Table phrases are read as the conversation's ``language`` reads them (``vocabulary.found``:
+Spanish "fechas" is no Portuguese "fecha", closes). Nothing here names a language.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from typing import Literal, get_args
+
+from agent_service.infrastructure.language.grammar.vocabulary import (
+    alternation,
+    bounded,
+    found,
+    union,
+)
+from agent_service.infrastructure.language.grammar.when import has_when_mention
+
+Ask = Literal["complaint", "appointments", "faq", "booking", "discovery"]
+ASKS: frozenset[str] = frozenset(get_args(Ask))
+
+QUESTION = re.compile(r"\?|^(?:" + alternation(union("intents", "question_start")) + r")\b")
+"""A question: a question mark, or a message that starts with a question word."""
+
+
+def asks_about_appointments(folded: str, language: str | None = None) -> bool:
+    """The customer's own appointments: cancel/move/"my appointment" words
+    (``[intents].appointments``, read as ``language`` reads them), a move "de X pra Y", or a
+    request to list them."""
+    return bool(
+        found("intents", "appointments", folded, language)
+        or _move_between().search(folded)
+        or asks_for_listing(folded)
+    )
+
+
+@functools.cache
+def _move_between() -> re.Pattern[str]:
+    verb, source = union("intents", "move_verbs"), union("intents", "from_words")
+    target = union("intents", "to_words")
+    return bounded(
+        rf"(?:{alternation(verb)})\b.{{0,40}}\b(?:{alternation(source)})\s+\S+"
+        rf"(?:[\s-]*(?:{alternation(union('dates', 'weekday_suffixes'))}))?\s+"
+        rf"(?:{alternation(target)})"
+    )
+
+
+@functools.cache
+def _listing() -> tuple[re.Pattern[str], ...]:
+    def words(key: str) -> str:
+        return alternation(union("listing", key))
+
+    near = r"(?:\s+[a-z0-9']+){0,3}\s+"
+    booked = bounded(rf"(?:{words('question_words')}){near}(?:{words('booked_words')})")
+    nouns, have = words("appointment_nouns"), words("have_words")
+    held = bounded(
+        rf"(?:{words('question_words')})(?:\s+[a-z0-9']+){{0,2}}\s+"
+        rf"(?:(?:{nouns}){near}(?:{have})|(?:{have}){near}(?:{nouns}))"
+    )
+    mine = bounded(rf"(?:{words('possessives')})\s+(?:{nouns})")
+    return booked, held, mine
+
+
+@functools.cache
+def _have_booked() -> re.Pattern[str]:
+    have, booked = (
+        alternation(union("listing", "have_words")),
+        alternation(union("listing", "booked_words")),
+    )
+    return bounded(rf"(?:{have})(?:\s+[a-z0-9']+){{0,3}}\s+(?:{booked})")
+
+
+def asks_for_listing(folded: str) -> bool:
+    """ "o que eu marquei?", "what have I got booked?", "¿qué citas tengo?", "meus horários",
+    "tenho algo marcado?" (the ``[listing]`` table: a question word near a booked-verb, or near
+    "have" and an appointment noun, or a possessive before an appointment noun; or, in a
+    question, "have" near a booked-verb)."""
+    if any(pattern.search(folded) for pattern in _listing()):
+        return True
+    return bool(QUESTION.search(folded) and _have_booked().search(folded))
+
+
+def asked(folded: str, language: str | None = None) -> frozenset[Ask]:
+    """Everything ``folded`` (``application.text.normalize``d) asks for (see the module). The
+    words that name the customer's own appointment ("cancelar meu agendamento", "cancel my
+    appointment for Friday") are read as that, not also as a booking's words."""
+
+    def said(table: str, *keys: str, text: str = folded) -> bool:
+        return any(found(table, key, text, language) for key in keys)
+
+    asks: set[Ask] = set()
+    if said("intents", "complaint"):
+        asks.add("complaint")
+    policy = said("intents", "policy_question")  # about the rules, not a request
+    own = not policy and (
+        said("intents", "cancel_other") or asks_about_appointments(folded, language)
+    )
+    if own:
+        asks.add("appointments")
+    rest = _without_own(folded, language) if own else folded
+    discovery = said("intents", "discovery", text=rest)
+    booking = said("intents", "booking", "times_question", text=rest) or (
+        not own and (discovery or said("intents", "booking_weak")) and has_when_mention(folded)
+    )
+    if booking:
+        asks.add("booking")
+    faq = policy or said("intents", "faq", text=rest)
+    if faq or (not booking and said("faq", "hours_question", text=rest)):
+        asks.add("faq")
+    if discovery:
+        asks.add("discovery")
+    return frozenset(asks)
+
+
+def _without_own(folded: str, language: str | None) -> str:
+    """``folded`` without the phrases that name the customer's own appointments
+    (``[intents].appointments``, a possessive before an appointment noun)."""
+    phrases = found("intents", "appointments", folded, language)
+    if phrases:  # the very text found, longest first
+        said = "|".join(map(re.escape, sorted(set(phrases), key=len, reverse=True)))
+        folded = bounded(said).sub(" ", folded)
+    return _listing()[2].sub(" ", folded)
