@@ -1402,3 +1402,125 @@ CASES += [
     nothing("en-yes-but-not-tomorrow", "en", ("Beard trim with Rafael tomorrow at 10am",
             "yes but not tomorrow", "yes"), (BOOK,), "answers-3"),
 ]  # fmt: skip
+
+# A yes in other words after a proposal ("fechado", "sounds good", "dale"): booked once. Blind
+# batch of 2026-12-06 (session 38), written and scored before any fix.
+CASES += [
+    booked("pt-yes2-fechado", "pt", ("Barba com o Rafael amanhã às 10h", "fechado"), "barba",
+           "bruno", local(TUE, time(10)), category="yes-words"),
+    booked("pt-yes2-bora", "pt", ("Manicure com a Marina quinta às 14h", "bora"), "manicure",
+           "carla", local(THU, time(14)), category="yes-words"),
+    booked("pt-yes2-pode-marcar", "pt", ("Corte feminino com a Júlia sexta às 15h",
+           "pode marcar"), "corte", "ana", local(FRI, time(15)), category="yes-words"),
+    booked("pt-yes2-beleza-confirma", "pt", ("Barba com o Rafael sábado às 9h",
+           "beleza, confirma"), "barba", "bruno", local(SAT, time(9)), category="yes-words"),
+    booked("en-yes2-sounds-good", "en", ("Beard trim with Rafael tomorrow at 10am",
+           "sounds good"), "barba", "bruno", local(TUE, time(10)), category="yes-words"),
+    booked("en-yes2-perfect-go-ahead", "en", ("Nails with Marina Thursday at 2pm",
+           "perfect, go ahead"), "manicure", "carla", local(THU, time(14)),
+           category="yes-words"),
+    booked("en-yes2-that-works", "en", ("Haircut with Júlia Friday at 3pm", "that works"),
+           "corte", "ana", local(FRI, time(15)), category="yes-words"),
+    booked("en-yes2-yep-book-it", "en", ("Beard trim with Rafael Saturday at 9am",
+           "yep, book it"), "barba", "bruno", local(SAT, time(9)), category="yes-words"),
+    booked("es-yes2-dale", "es", ("Barba con Rafael mañana a las 10", "dale"), "barba",
+           "bruno", local(TUE, time(10)), category="yes-words"),
+    booked("es-yes2-perfecto-reservalo", "es", ("Manicura con Marina el jueves a las 14",
+           "perfecto, resérvalo"), "manicure", "carla", local(THU, time(14)),
+           category="yes-words"),
+    booked("es-yes2-de-acuerdo", "es", ("Corte con Júlia el viernes a las 15", "de acuerdo"),
+           "corte", "ana", local(FRI, time(15)), category="yes-words"),
+    booked("es-yes2-listo", "es", ("Barba con Rafael el sábado a las 9", "listo"), "barba",
+           "bruno", local(SAT, time(9)), category="yes-words"),
+]  # fmt: skip
+
+# A question about the business while a proposal waits, then a yes: answered, and the same
+# proposal is booked once. Blind batch of 2026-12-06 (session 38), written and scored before any
+# fix.
+CASES += [
+    booked("pt-mid-pix", "pt", ("Barba com o Rafael amanhã às 10h", "aceita pix?", "sim"),
+           "barba", "bruno", local(TUE, time(10)), category="mid-question"),
+    booked("pt-mid-estacionamento", "pt", ("Manicure com a Marina quinta às 14h",
+           "tem estacionamento?", "pode confirmar"), "manicure", "carla", local(THU, time(14)),
+           category="mid-question"),
+    booked("pt-mid-endereco", "pt", ("Corte feminino com a Júlia sexta às 15h",
+           "qual o endereço mesmo?", "sim"), "corte", "ana", local(FRI, time(15)),
+           category="mid-question"),
+    booked("en-mid-parking", "en", ("Beard trim with Rafael tomorrow at 10am",
+           "is there parking?", "yes"), "barba", "bruno", local(TUE, time(10)),
+           category="mid-question"),
+    booked("en-mid-cards", "en", ("Nails with Marina Thursday at 2pm", "do you take cards?",
+           "yes please"), "manicure", "carla", local(THU, time(14)), category="mid-question"),
+    booked("en-mid-where", "en", ("Haircut with Júlia Friday at 3pm", "where are you located?",
+           "ok, confirm"), "corte", "ana", local(FRI, time(15)), category="mid-question"),
+    booked("es-mid-tarjeta", "es", ("Barba con Rafael mañana a las 10", "¿aceptan tarjeta?",
+           "sí"), "barba", "bruno", local(TUE, time(10)), category="mid-question"),
+    booked("es-mid-donde", "es", ("Manicura con Marina el jueves a las 14",
+           "¿dónde están?", "sí, confirmo"), "manicure", "carla", local(THU, time(14)),
+           category="mid-question"),
+    booked("es-mid-estacionamiento", "es", ("Corte con Júlia el viernes a las 15",
+           "¿tienen estacionamiento?", "sí"), "corte", "ana", local(FRI, time(15)),
+           category="mid-question"),
+]  # fmt: skip
+
+# Thanks and goodbyes after a booking: nothing more is written, the booking stays one. Blind
+# batch of 2026-12-06 (session 38), written and scored before any fix.
+CASES += [
+    booked("pt-thanks-obrigada", "pt", ("Barba com o Rafael amanhã às 10h", "sim",
+           "obrigada!"), "barba", "bruno", local(TUE, time(10)), category="thanks"),
+    booked("pt-thanks-valeu-ate", "pt", ("Manicure com a Marina quinta às 14h", "sim",
+           "valeu, até quinta"), "manicure", "carla", local(THU, time(14)), category="thanks"),
+    booked("en-thanks-see-you", "en", ("Beard trim with Rafael tomorrow at 10am", "yes",
+           "thanks, see you then"), "barba", "bruno", local(TUE, time(10)), category="thanks"),
+    booked("en-thanks-great", "en", ("Nails with Marina Thursday at 2pm", "yes",
+           "great, thank you so much"), "manicure", "carla", local(THU, time(14)),
+           category="thanks"),
+    booked("es-thanks-nos-vemos", "es", ("Barba con Rafael mañana a las 10", "sí",
+           "gracias, nos vemos"), "barba", "bruno", local(TUE, time(10)), category="thanks"),
+    booked("es-thanks-genial", "es", ("Manicura con Marina el jueves a las 14", "sí",
+           "genial, muchas gracias"), "manicure", "carla", local(THU, time(14)),
+           category="thanks"),
+]  # fmt: skip
+
+# Times written in other formats ("14:30", "2:30pm", "3 da tarde", "meio-dia", "a las 5 de la
+# tarde"). Blind batch of 2026-12-06 (session 38), written and scored before any fix.
+CASES += [
+    booked("pt-fmt-14-30", "pt", ("Corte feminino com a Júlia amanhã 14:30", "sim"), "corte",
+           "ana", local(TUE, time(14, 30)), category="time-formats"),
+    booked("pt-fmt-3-da-tarde", "pt", ("Barba com o Rafael quinta às 3 da tarde", "sim"),
+           "barba", "bruno", local(THU, time(15)), category="time-formats"),
+    booked("pt-fmt-15h30", "pt", ("Manicure com a Marina sexta 15h30", "sim"), "manicure",
+           "carla", local(FRI, time(15, 30)), category="time-formats"),
+    booked("pt-fmt-meio-dia", "pt", ("Barba com o Rafael sábado ao meio-dia", "sim"), "barba",
+           "bruno", local(SAT, time(12)), category="time-formats"),
+    booked("en-fmt-2-30pm", "en", ("Haircut with Júlia tomorrow at 2:30pm", "yes"), "corte",
+           "ana", local(TUE, time(14, 30)), category="time-formats"),
+    booked("en-fmt-half-past-two", "en", ("Beard trim with Rafael Thursday at half past two",
+           "yes"), "barba", "bruno", local(THU, time(14, 30)), category="time-formats"),
+    booked("en-fmt-10-in-the-morning", "en", ("Nails with Marina Friday, 10 in the morning",
+           "yes"), "manicure", "carla", local(FRI, time(10)), category="time-formats"),
+    booked("es-fmt-5-de-la-tarde", "es", ("Barba con Rafael el jueves a las 5 de la tarde",
+           "sí"), "barba", "bruno", local(THU, time(17)), category="time-formats"),
+    booked("es-fmt-17-30", "es", ("Manicura con Marina el viernes a las 17:00", "sí"),
+           "manicure", "carla", local(FRI, time(17)), category="time-formats"),
+    booked("es-fmt-mediodia", "es", ("Corte con Júlia el sábado al mediodía", "sí"), "corte",
+           "ana", local(SAT, time(12)), category="time-formats"),
+]  # fmt: skip
+
+# One of two appointments, named by its day, time or service: cancelled or moved, the other
+# kept. Blind batch of 2026-12-06 (session 38), written and scored before any fix.
+_BOTH = (CUT_THURSDAY, BEARD_FRIDAY)
+CASES += [
+    changed("pt-which-o-de-sexta", "pt", ("cancela o de sexta", "sim"), "cancelled", "barba",
+            _BOTH),
+    changed("pt-which-o-das-10", "pt", ("quero desmarcar o das 10h", "sim"), "cancelled",
+            "corte", _BOTH),
+    changed("en-which-thursday-one", "en", ("move the Thursday one to Saturday at 10am",
+            "yes"), "rescheduled", "corte", _BOTH, start=local(SAT, time(10))),
+    changed("en-which-the-haircut", "en", ("please cancel the haircut", "yes"), "cancelled",
+            "corte", _BOTH),
+    changed("es-which-la-de-las-11", "es", ("cancela la de las 11", "sí"), "cancelled",
+            "barba", _BOTH),
+    changed("es-which-barba-al-sabado", "es", ("cambia la barba al sábado a las 11", "sí"),
+            "rescheduled", "barba", _BOTH, start=local(SAT, time(11))),
+]  # fmt: skip
