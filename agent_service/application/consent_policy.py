@@ -18,7 +18,12 @@ Rules (pure; the vocabularies come from each language's data file through the la
   dia", "yes, but a different day"); a no word with something else ("não, espera, quero
   manter"), like any other message, ends the pending action (``DROPPED``): the proposal is not
   what the customer wants, so no later yes may confirm it. Each kind of change has its own yes
-  and no words too ("keep it" is a no to a cancellation).
+  and no words too ("keep it" is a no to a cancellation). One exception, decided on what the
+  message asks, never on the model: a message with no answer or change word in it that asks
+  only about the business ("aceita pix?", "is there parking?": its FAQ or catalog) is a
+  question asked meanwhile (``ASIDE``): it is answered and the proposal is asked again, with a
+  fresh id, as the reply's last words, so a later yes answers the question the customer has
+  just read.
 
 Languages in play: the conversation's own vocabulary comes first and its reading wins ("y" is
 a yes in English, a filler in Spanish); its other words ("vale", a voucher in Portuguese, a yes
@@ -275,6 +280,7 @@ class Outcome(StrEnum):
     NOT_PENDING = "not_pending"  # a structured decision for an id that is not the pending one
     CHANGED = "changed"  # an answer with something else in it: ask again, say what changed
     DROPPED = "dropped"  # another message: the pending action ends
+    ASIDE = "aside"  # a question about the business meanwhile: answered, then asked again
     ALREADY_DONE = "already_done"  # a confirmation of what already ran: its outcome is told
 
 
@@ -314,9 +320,11 @@ def decide(
     decision: StructuredDecision | None,
     now: datetime,
     ttl_seconds: float,
+    aside: bool = False,
 ) -> Outcome:
     """The outcome for ``pending`` of a message that is a structured ``decision`` or a free
-    text read as ``reading`` (see the module's rules)."""
+    text read as ``reading`` (see the module's rules); ``aside``: the text asks only about the
+    business (its FAQ or catalog, as the language data reads it)."""
     if decision is not None:
         if pending is None or not same_id(decision.pending_id, pending.id):
             return Outcome.NOT_PENDING
@@ -332,4 +340,6 @@ def decide(
         return Outcome.CONFIRMED if living else Outcome.EXPIRED
     if reading.answered and not reading.unwanted:
         return Outcome.CHANGED if living else Outcome.EXPIRED
+    if aside and not (reading.answered or reading.unwanted) and living:
+        return Outcome.ASIDE
     return Outcome.DROPPED

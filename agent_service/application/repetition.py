@@ -61,13 +61,16 @@ def repeats(reply: str, earlier: Sequence[str], escalation: Escalation, tail: st
         before = _body(previous, tail, escalation)
         if before not in (said, ""):  # "": a step of this ladder replaced the whole body
             break
+        if said and not _body(previous, tail, None):
+            break  # the previous reply was the system's lines alone; this one says more
         count += 1
     return count
 
 
-def _body(reply: str, tail: str, escalation: Escalation) -> str:
+def _body(reply: str, tail: str, escalation: Escalation | None) -> str:
+    """What ``reply`` says before ``tail``, folded; without the ladder's leads if given."""
     body = reply[: len(reply) - len(tail)] if tail and reply.endswith(tail) else reply
-    return normalize(without_leads(body, escalation))
+    return normalize(body if escalation is None else without_leads(body, escalation))
 
 
 def vary(

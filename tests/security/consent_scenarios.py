@@ -149,15 +149,15 @@ CONSENT: list[Scenario] = [
         lambda c: plan(
             {
                 BOOK: gate(c),
-                "quanto custa?": [say("Custa R$ 80,00.")],
-                "formas de pagamento?": [say("Pix e cartão.")],
+                "me manda uma foto do salão": [say("Claro! Posso marcar então? (sim/não)")],
+                "e o wi-fi, tem senha": [say("Tem sim. Quer que eu agende?")],
                 "ok, obrigado": book_again(c, "Pronto, agendado! Até amanhã."),
             }
         ),
         (
             Say(BOOK),
-            Say("quanto custa?"),
-            Say("formas de pagamento?"),
+            Say("me manda uma foto do salão"),
+            Say("e o wi-fi, tem senha"),
             Say("ok, obrigado", yes=True),
         ),
         lies=("Pronto, agendado! Até amanhã",),
@@ -168,12 +168,32 @@ CONSENT: list[Scenario] = [
         lambda c: plan(
             {
                 BOOK: gate(c),
+                "me manda uma foto do salão": [say("Claro! Confirmo o horário? (sim/não)")],
+                "sim": book_again(c, "Agendado, até logo!"),
+            }
+        ),
+        (Say(BOOK), Say("me manda uma foto do salão"), Say("sim", yes=True)),
+        lies=("Agendado, até logo",),
+    ),
+    # A question about the business meanwhile (its FAQ, its prices) is answered and the SYSTEM
+    # asks the proposal again as the reply's last words (a fresh id): the yes that follows
+    # answers the question the customer has just read, so it books, once (the oracle checks
+    # that the previous reply carried that pending and ended with its question). The model's
+    # own question in the aside turn never reaches the customer.
+    Scenario(
+        "questions meanwhile, then a yes to the question asked again",
+        "consent",
+        lambda c: plan(
+            {
+                BOOK: gate(c),
+                "quanto custa?": [say("Custa R$ 80,00. Quer que eu marque outro dia?")],
                 "onde fica?": [say("Rua das Flores, 123.")],
                 "sim": book_again(c, "Agendado, até logo!"),
             }
         ),
-        (Say(BOOK), Say("onde fica?"), Say("sim", yes=True)),
-        lies=("Agendado, até logo",),
+        (Say(BOOK), Say("quanto custa?"), Say("onde fica?"), Say("sim", yes=True)),
+        lies=("Quer que eu marque outro dia",),
+        writes=1,
     ),
     Scenario(
         "pending across an operator's handoff and hand-back",

@@ -13,7 +13,9 @@ application policy ``application/consent_policy.py`` over the language data):
   structured decline declines it; a yes or a confirm too late is told as expired; a decision
   for any other id changes nothing; an answer with something else in it ("sim, mas às 15h")
   is not a yes: the turn goes on and, unless it proposes something new, the question is asked
-  again with what was understood as a change; any other message ends the pending action.
+  again with what was understood as a change; a message that asks only about the business
+  (its FAQ or catalog) and answers nothing is answered, then the question is asked again with a
+  fresh id (``ASIDE``); any other message ends the pending action.
 * A confirmation of what this conversation already executed (a tap of its id, or a plain yes
   right after it with nothing else open: ``application/repeated_confirmations``) is told
   that outcome ("already booked") in code; nothing runs again.
@@ -35,6 +37,7 @@ from agent_service.application.consent_policy import (
     read_answer,
 )
 from agent_service.application.repeated_confirmations import Executed, repeats
+from agent_service.application.text import normalize
 from agent_service.domain.conversations import (
     ActionKind,
     PendingConfirmation,
@@ -44,6 +47,8 @@ from agent_service.domain.conversations import (
 )
 from agent_service.infrastructure.agent import messages
 from agent_service.infrastructure.agent.deps import AgentDeps, PendingAction
+from agent_service.infrastructure.language.grammar import has_when_mention
+from agent_service.infrastructure.language.grammar.asks import asked
 from agent_service.infrastructure.language.rules import language_rules
 
 MAX_WRITES_PER_TURN = 1
@@ -163,11 +168,13 @@ def decide_pending(
     turn.pending = None
     if stored is not None and (stored.confirmed or not stored.id):
         stored = None  # a legacy or half-run proposal is never confirmable: it is asked again
-    reading = None
+    reading, aside = None, False
     if stored is not None and turn.decision is None:
         reading = read(deps, message, stored.kind)
+        aside = not reading.answered and asks_about_the_business(message, turn.language)
     view = None if stored is None else _view(stored)
-    outcome = decide(view, reading, turn.decision, turn.now, turn.confirmation_ttl_seconds)
+    ttl = turn.confirmation_ttl_seconds
+    outcome = decide(view, reading, turn.decision, turn.now, ttl, aside=aside)
     turn.consent = outcome
     if outcome in (Outcome.NONE, Outcome.NOT_PENDING) and repeats(
         executed,
@@ -204,7 +211,21 @@ def decide_pending(
         turn.change_note = reading.leftover if reading is not None else ""
     elif outcome is Outcome.NOT_PENDING:
         turn.reask = stored  # the open question stays as it was (same id, same expiry)
+    elif outcome is Outcome.ASIDE:
+        turn.reask = stored  # answered by whoever it belongs to, then asked again
     return outcome
+
+
+_BUSINESS: frozenset[str] = frozenset({"faq", "discovery"})
+
+
+def asks_about_the_business(message: str, language: str) -> bool:
+    """The message asks only about the business — its FAQ or its catalog — as the language
+    data reads it (``language/grammar/asks``): nothing about a booking, the customer's own
+    appointments or a complaint, and it names no day or time (which may be a change)."""
+    folded = normalize(message)
+    asks = asked(folded, language)
+    return bool(asks) and asks <= _BUSINESS and not has_when_mention(folded)
 
 
 def still_pending(deps: AgentDeps) -> PendingAction | None:

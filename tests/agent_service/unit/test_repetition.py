@@ -69,3 +69,16 @@ def test_a_varied_reply_stays_within_the_reply_limit(max_chars: int, turns: int)
     for _ in range(turns):
         shown.append(vary(long_reply, list(reversed(shown)), LADDER, tail, max_chars))
     assert all(len(reply) <= max_chars and reply.endswith(tail) for reply in shown), shown
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.from_regex(r"[A-Za-zÀ-ú][A-Za-zÀ-ú0-9 ,.!?]{0,40}", fullmatch=True))
+def test_an_answer_before_the_question_asked_again_is_no_repeat_of_the_bare_question(
+    body: str,
+) -> None:
+    """A proposal's reply is the system's question alone; a question asked meanwhile is
+    answered, then that question is asked again: the answer is new, so nothing is rephrased."""
+    tail = "Shall I book it? Reply yes."
+    reply = f"{body}\n\n{tail}"
+    assert vary(reply, [tail], LADDER, tail) == reply
+    assert vary(tail, [tail], LADDER, tail) != tail  # the bare question twice still escalates
