@@ -23,6 +23,7 @@ from pydantic_ai.messages import ModelMessage
 from pydantic_ai.usage import RunUsage, UsageLimits
 
 from agenda_kit.calendar.errors import CalendarError
+from agent_service.application.consent_policy import Outcome
 from agent_service.application.engine import ProgressEvent, ProgressSink, takes_text
 from agent_service.application.pending_executions import OnceOnly
 from agent_service.domain.errors import AgendaError
@@ -118,8 +119,10 @@ def _router_node(agents: AgentSet, specialists: tuple[Specialist, ...]) -> Node:
         # A follow-up that clearly belongs to another job switches in code (no request spent
         # on a transfer); a pending confirmation always goes back to its owner, and a booking
         # keeps questions about what it books ("quanto custa?": it has the prices and
-        # proposes again), as the specialists' escape rule says.
-        keeps = clear in ("", sticky) or (sticky, clear) == ("booking", "discovery")
+        # proposes again), as the specialists' escape rule says — unless the question is an
+        # aside to a waiting proposal, which the system itself asks again (consent.py).
+        aside = context.deps.turn.consent is Outcome.ASIDE
+        keeps = clear in ("", sticky) or ((sticky, clear) == ("booking", "discovery") and not aside)
         if sticky and (context.deps.turn.pending is not None or keeps):
             return {"active_specialist": sticky, "intent": sticky, "status": "answering"}
         if clear:  # a clear new task is routed in code: no model request
