@@ -1524,3 +1524,72 @@ CASES += [
     changed("es-which-barba-al-sabado", "es", ("cambia la barba al sábado a las 11", "sí"),
             "rescheduled", "barba", _BOTH, start=local(SAT, time(11))),
 ]  # fmt: skip
+
+# Asking for a person in other words, in the three languages: handed off in code. Blind batch of
+# 2026-12-06 (session 38), written and scored before any fix.
+CASES += [
+    handoff("pt-person2-alguem-de-verdade", "pt", ("posso falar com alguém de verdade?",)),
+    handoff("pt-person2-me-passa-atendente", "pt", ("me passa pra uma atendente por favor",)),
+    handoff("en-person2-real-person", "en", ("can I talk to a real person?",)),
+    handoff("en-person2-speak-to-someone", "en", ("I'd like to speak to someone from the salon",)),
+    handoff("es-person2-pasame-con-alguien", "es", ("¿me pasas con alguien del salón?",)),
+    handoff("es-person2-hablar-persona", "es", ("quiero hablar con una persona",)),
+]  # fmt: skip
+
+# Questions about one's own appointment (when, with whom): the list, with its time and
+# professional. Blind batch of 2026-12-06 (session 38), written and scored before any fix.
+CASES += [
+    info("pt-mine2-que-horas", "pt", ("que horas é meu horário?",), ("10:00", "Júlia"),
+         (LIST_MINE,), category="own-questions", existing=(CUT_THURSDAY,)),
+    info("pt-mine2-com-quem", "pt", ("com quem ficou minha barba?",), ("Rafael",),
+         (LIST_MINE,), category="own-questions", existing=(BEARD_FRIDAY,)),
+    info("en-mine2-when-is", "en", ("when is my appointment?",), ("10:00", "Júlia"),
+         (LIST_MINE,), category="own-questions", existing=(CUT_THURSDAY,)),
+    info("en-mine2-do-i-have", "en", ("do I have anything booked this week?",),
+         ("Rafael",), (LIST_MINE,), category="own-questions", existing=(BEARD_FRIDAY,)),
+    info("es-mine2-a-que-hora", "es", ("¿a qué hora es mi cita?",), ("10:00", "Júlia"),
+         (LIST_MINE,), category="own-questions", existing=(CUT_THURSDAY,)),
+    info("es-mine2-con-quien", "es", ("¿con quién tengo la cita del viernes?",), ("Rafael",),
+         (LIST_MINE,), category="own-questions", existing=(BEARD_FRIDAY,)),
+]  # fmt: skip
+
+# Names misspelled or without accents (professional, service): booked as meant. Blind batch of
+# 2026-12-06 (session 38), written and scored before any fix.
+CASES += [
+    booked("pt-typo-rafel", "pt", ("barba com o Rafel amanhã às 10h", "sim"), "barba",
+           "bruno", local(TUE, time(10)), category="name-typos"),
+    booked("pt-typo-julia-sem-acento", "pt", ("corte feminino com a Julia quinta às 11h",
+           "sim"), "corte", "ana", local(THU, time(11)), category="name-typos"),
+    booked("en-typo-marinna", "en", ("nails with Marinna on Friday at 2pm", "yes"),
+           "manicure", "carla", local(FRI, time(14)), category="name-typos"),
+    booked("en-typo-hidration", "en", ("hidration treatment with Paulo Thursday at 3pm",
+           "yes"), "hidratacao", "paulo", local(THU, time(15)), category="name-typos"),
+    booked("es-typo-manicur", "es", ("manicur con Marina el sábado a las 10", "sí"),
+           "manicure", "carla", local(SAT, time(10)), category="name-typos"),
+    booked("es-typo-rafa", "es", ("barba con Rafa mañana a las 16", "sí"), "barba", "bruno",
+           local(TUE, time(16)), category="name-typos"),
+]  # fmt: skip
+
+# Cancelling or moving with no appointment to change: nothing is written, the reply says so.
+# Blind batch of 2026-12-06 (session 38), written and scored before any fix.
+CASES += [
+    nothing("pt-none2-cancelar", "pt", ("quero cancelar meu horário de amanhã",), (LIST_MINE,),
+            "no-appointment"),
+    nothing("en-none2-reschedule", "en", ("can I reschedule my appointment to Friday?",),
+            (LIST_MINE,), "no-appointment"),
+    nothing("es-none2-cancelar", "es", ("cancela mi cita del jueves por favor",), (LIST_MINE,),
+            "no-appointment"),
+]  # fmt: skip
+
+# Two services in one message, in English and Spanish: both booked after one yes. Blind batch
+# of 2026-12-06 (session 38), written and scored before any fix.
+CASES += [
+    _case("en-two2-haircut-and-nails", ("haircut with Júlia and nails with Marina on Friday "
+          "at 10am", "yes"), Expected(category="two-services", language="en", outcome="booked",
+          tools=(BOOK, BOOK), service="corte", professional="ana", start=local(FRI, time(10)),
+          also=(("manicure", "carla", local(FRI, time(11))),))),
+    _case("es-two2-corte-y-barba", ("corte con Júlia y barba con Rafael el jueves a las 14",
+          "sí"), Expected(category="two-services", language="es", outcome="booked",
+          tools=(BOOK, BOOK), service="corte", professional="ana", start=local(THU, time(14)),
+          also=(("barba", "bruno", local(THU, time(15))),))),
+]  # fmt: skip
