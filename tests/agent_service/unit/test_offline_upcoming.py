@@ -97,3 +97,19 @@ def test_the_memory_line_carries_the_upcoming_appointments(code: str) -> None:
     line = memory_text({"name": "Ana", "upcoming": [nails, beard], "summary": "x"}, None)
     assert upcoming_in(line) == (nails, beard)
     assert upcoming_in(memory_text({"name": "Ana", "summary": "x"}, None)) == ()
+
+
+@pytest.mark.parametrize("code", LANGUAGES)
+def test_a_question_about_my_service_is_about_that_appointment(code: str) -> None:
+    """A question with a possessive of ``[listing]`` and a service word of an upcoming
+    appointment's kind ("com quem ficou minha barba?") is about it; without the question, or
+    about a kind the customer has not booked, it is not."""
+    beard = _upcoming("Barba na navalha", FRIDAY, code)
+    nails = _upcoming("Cuidado das unhas", WEDNESDAY, code)
+    data = language_data(code)
+    for possessive in data["listing"]["possessives"]:
+        for service in data["services"]["beard"]:
+            asked = f"{possessive} {service}?"
+            assert about_upcoming(asked, (nails, beard), NOW, code), asked
+            assert not about_upcoming(asked, (nails,), NOW, code), asked
+            assert not about_upcoming(f"{possessive} {service}", (beard,), NOW, code)

@@ -5,7 +5,9 @@ A message is about one of them when, with nothing pending:
 
 * it has a cancel or move word (``[appointments].cancel_words``/``move_words``: "adia",
   "push", "cambias") or says the customer will not go or no longer needs it
-  (``[appointments].cant_make_it``: "não vou conseguir ir", "ya no necesito", "scrap");
+  (``[appointments].cant_make_it``: "não vou conseguir ir", "ya no necesito", "scrap"); or
+  it is a question with a possessive (``[listing].possessives``: "com quem ficou minha
+  barba?", "what time is my haircut?");
 * it names what one of them is: its service (the service lexicon's kinds) or its day;
 * and it has no booking phrase (``[intents].booking``: "marca", "book", "reservar").
 
@@ -21,6 +23,7 @@ from datetime import datetime
 from agent_service.infrastructure.agent.offline.context import OfflineContext
 from agent_service.infrastructure.agent.offline.nlu import Intent, classify_intent, parse_when
 from agent_service.infrastructure.agent.offline.text import normalize
+from agent_service.infrastructure.language.grammar.asks import QUESTION
 from agent_service.infrastructure.language.grammar.vocabulary import any_of, found
 from agent_service.infrastructure.language.lexicon import service_lexicon
 
@@ -43,7 +46,9 @@ def about_upcoming(
     if found("intents", "booking", folded, language):
         return False
     signals = ("cancel_words", "move_words", "cant_make_it")
-    if not any(any_of("appointments", key).search(folded) for key in signals):
+    changes = any(any_of("appointments", key).search(folded) for key in signals)
+    asks_of_mine = QUESTION.search(folded) and any_of("listing", "possessives").search(folded)
+    if not (changes or asks_of_mine):
         return False
     return any(_names(text, item, now) for item in upcoming)
 
