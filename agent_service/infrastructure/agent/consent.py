@@ -104,6 +104,17 @@ def is_plain_yes(text: str, language: str = "pt", kind: str = "") -> bool:
     return reading.answer.value == "yes"
 
 
+def proposes_again(
+    turned_down: tuple[str, dict[str, str]] | None, tool: str, arguments: dict[str, str]
+) -> bool:
+    """Whether a call of ``tool`` with ``arguments`` proposes again what the customer turned
+    down: the same tool, and every argument the turned-down call gave, the same (a visit that
+    starts with the turned-down booking holds it; one with fewer services does not)."""
+    if turned_down is None or turned_down[0] != tool:
+        return False
+    return all(arguments.get(name) == value for name, value in turned_down[1].items() if value)
+
+
 def render_question(kind: ActionKind, what: str, language: str) -> str:
     return messages.text(_QUESTIONS[kind], language, what=what)
 
@@ -123,9 +134,10 @@ def confirmation_gate(
         turn.pending = None
         turn.writes_this_turn += 1
         return None
-    if turn.turned_down == (tool, arguments):
-        # The customer just declined or dropped this very change ("no, tomorrow won't work",
-        # "não sei, talvez"): asking it again would make their next "yes" confirm it.
+    if proposes_again(turn.turned_down, tool, arguments):
+        # The customer just declined, dropped or asked to change this very change ("no,
+        # tomorrow won't work", "não sei, talvez", "mejor X en vez del corte"), alone or as the
+        # start of a larger one: asking it again would make their next "yes" confirm it.
         return f"{TURNED_DOWN}: {messages.text('reason_turned_down', turn.language)}"
     question = render_question(proposal.kind, proposal.what, turn.language)
     turn.pending = PendingAction(
@@ -191,8 +203,12 @@ def decide_pending(
     if outcome is Outcome.CONFIRMED:
         stored.confirmed = True
         turn.pending = stored
-    refused = outcome is Outcome.DROPPED and reading is not None and reading.answered
-    if outcome is Outcome.DECLINED or refused:  # not a question asked meanwhile: a refusal
+    refused = (  # a no, a hesitation or a change asked for: this very proposal refused
+        outcome is Outcome.DROPPED
+        and reading is not None
+        and (reading.answered or reading.unwanted)
+    )
+    if outcome is Outcome.DECLINED or refused:
         turn.turned_down = (stored.tool, dict(stored.arguments))
     if outcome is Outcome.DECLINED:
         appointment = stored.details.get("appointment_id")

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import functools
 import re
-from datetime import date, datetime, time, timedelta
+from datetime import UTC, date, datetime, time, timedelta
 
 from pydantic_ai.messages import ModelResponse
 
@@ -187,16 +187,29 @@ def _booking_order() -> re.Pattern[str]:
 
 def move_parts(text: str) -> tuple[str, str]:
     """``(describes the appointment, the new time)``: split before the last "pra/para/to"
-    that is followed by a day or time ("da pra passar ... pra quinta"); with none, the whole
-    message is the new time."""
+    that is followed by a day or time ("da pra passar ... pra quinta"), or before an earlier
+    one when only a day stands between the two ("al viernes a la misma hora"); with
+    none, the whole message is the new time."""
     folded, index = fold_with_map(text)
     words = _to_words(detect_language(text, ""))
+    split: tuple[int, int] | None = None
     for match in reversed(list(words.finditer(folded))):
         start, end = index[match.start()], index[match.end() - 1] + 1
-        after = text[end:]
-        if has_when_mention(after) or _relative_move(after):
-            return text[:start], after
-    return "", text
+        if split is None:
+            if has_when_mention(text[end:]) or _relative_move(text[end:]):
+                split = start, end
+            continue
+        if not _only_a_day(text[end : split[0]]):
+            break
+        split = start, end
+    return (text[: split[0]], text[split[1] :]) if split else ("", text)
+
+
+def _only_a_day(text: str) -> bool:
+    """Whether ``text`` is a day and nothing else ("viernes", "sexta-feira"); which words name
+    a day does not depend on the instant it is read at."""
+    named = parse_when(text, datetime(2026, 1, 5, 12, tzinfo=UTC)).day_text
+    return bool(named) and not set(normalize(text).split()) - set(normalize(named).split())
 
 
 def _relative_move(text: str) -> bool:

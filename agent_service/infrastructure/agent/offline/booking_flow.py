@@ -84,7 +84,9 @@ def booking_step(ctx: OfflineContext) -> ModelResponse:
     if (
         is_negative(ctx.text)
         and not has_when_mention(ctx.text)
-        and (not affirmed(ctx.text) or (ctx.knows_catalog() and not _names_entry(ctx)))
+        and (
+            not affirmed(ctx.text, ctx.language) or (ctx.knows_catalog() and not _names_entry(ctx))
+        )
     ):
         return text(say("declined", ctx.language))
     if not ctx.knows_catalog():  # looked up once per task: the ids stay in its history
@@ -101,7 +103,7 @@ def _names_entry(ctx: OfflineContext) -> bool:
     """Whether the message's affirmed part names a service or a professional."""
     services = catalog.services(ctx.catalog("list_services"))
     professionals = catalog.professionals(ctx.catalog("list_professionals"))
-    said = affirmed(ctx.text)
+    said = affirmed(ctx.text, ctx.language)
     return bool(service_candidates(said, [s.words for s in services])) or (
         best_match_group(said, [p.words for p in professionals]) is not None
     )
@@ -203,7 +205,7 @@ def _visit(
     candidates (one, or a tie the professional narrows) and its professional (named in its
     part, else the request's when they offer it, else the only one who does)."""
     names = [s.words for s in services]
-    for candidate in (affirmed(t) for t in ctx.fresh_texts):
+    for candidate in (affirmed(t, ctx.language) for t in ctx.fresh_texts):
         parts = visit_parts(candidate, names)
         if not parts and not service_candidates(candidate, names):
             continue
@@ -362,8 +364,8 @@ def _understand(
 ) -> Request:
     # A correction replaces the earlier value: "com o Lucas não, com o Pedro" reads as Pedro,
     # and a name the customer just said no to is never taken from an earlier message.
-    texts = [affirmed(candidate) for candidate in ctx.texts]
-    refused = negated(ctx.text)
+    texts = [affirmed(candidate, ctx.language) for candidate in ctx.texts]
+    refused = negated(ctx.text, ctx.language)
     named = _first_match(texts, [p.words for p in professionals], refused)
     person = professionals[named] if named is not None else None
     candidates = _first_services(texts, services, refused)
@@ -415,7 +417,7 @@ def _when(ctx: OfflineContext) -> tuple[date | None, time | None, When | None]:
     only the time, e.g. "11h then"), and the day's mention when it has another reading."""
     day = at = None
     other_week: When | None = None
-    texts = [affirmed(candidate) for candidate in ctx.fresh_texts]
+    texts = [affirmed(candidate, ctx.language) for candidate in ctx.fresh_texts]
     if len(texts) > 1 and is_aside(texts[0]):
         texts = texts[1:]  # "nossa, tá calor hj né" does not move the request to today
     if asks_for_times(ctx.text):  # a new question for times never inherits an earlier time
@@ -466,7 +468,7 @@ def _changes_nothing_said(
     """A follow-up asking for a change that names no new day, time, service or person."""
     if len(ctx.texts) < 2 or not any_of("intents", "change_request").search(normalize(ctx.text)):
         return False
-    said = affirmed(ctx.text)
+    said = affirmed(ctx.text, ctx.language)
     if has_when_mention(said) or loose_time(said) is not None or shift(said) is not None:
         return False
     return not service_candidates(said, [s.words for s in services]) and (
