@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
+import pytest
 from pydantic_ai.messages import (
     ModelMessage,
     ModelRequest,
@@ -31,6 +32,7 @@ from pydantic_ai.models.function import AgentInfo, FunctionModel
 from agent_service.domain.appointments import Appointment, AppointmentStatus
 from agent_service.domain.catalog import Customer
 from agent_service.infrastructure.agent.offline.context import SYSTEM_NOTE
+from agent_service.infrastructure.language.rules import language_rules
 from tests.agent_service.conversation_fixtures import Assistant, Salon, seed_salon
 from tests.fakes.agent_repositories import InMemoryAppointmentRepository
 from tests.figures import record
@@ -253,6 +255,36 @@ async def test_no_booking_without_a_separate_confirmation_turn() -> None:
         else:  # a proposal ends the run ("não" answers nothing: none is open after "talvez")
             assert question in reply and reply.rstrip().endswith("desistir."), (text, reply)
     assert w.snapshot() == before
+
+
+@pytest.mark.parametrize("as_a_visit", [False, True])
+async def test_a_change_asked_for_is_never_answered_with_the_same_proposal(
+    as_a_visit: bool,
+) -> None:
+    """A message that asks for a change with no yes or no in it (a ``[consent].change`` word of
+    any language, generated here) turns the proposal down: a model that proposes it again in
+    that turn, alone or as the start of a visit of several services, is refused, and the
+    customer's next "sim" books nothing (consent.proposes_again)."""
+    state: dict[str, World] = {}
+    rules = language_rules()
+    changes = sorted({w for code in ("pt", "en", "es") for w in rules.consent(code).change})
+
+    def plan(text: str) -> list[Call]:
+        args = booking_args(state["w"].a)
+        if as_a_visit and text in changes:
+            salon = state["w"].a
+            args = {**args, "then": f"{salon.beard.id}:{salon.bruno.id}"}
+        return [("book_appointment", args)]
+
+    script = Script("booking", plan)
+    question = "Confirma o agendamento de Corte feminino com Ana Souza"
+    for change in changes[:: max(1, len(changes) // 12)]:
+        state["w"] = w = await world(script)
+        before = w.snapshot()
+        assert question in await w.say("quero um corte")
+        reply = await w.say(change)
+        assert question not in reply, (change, reply)
+        assert "✅" not in await w.say("sim") and w.snapshot() == before, change
 
 
 async def test_after_one_confirmation_a_looping_model_books_exactly_once() -> None:
