@@ -2,7 +2,8 @@
 
 What the customer is told about a change is the system's receipt of it; a model's words never
 make a change true. Beside the structural checks (``grounding``), a text is refused when,
-outside its questions and outside sentences copied from this turn's records:
+outside what its questions ask (a question asks in its last clause: "Cancelei o horário de
+quinta, ok?" states a cancellation) and outside sentences copied from this turn's records:
 
 * it states an outcome (a ``booked`` / ``cancelled`` / ``moved`` / ``confirmed`` word of the
   language data) that no write of the turn backs; or
@@ -19,7 +20,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from agent_service.application.grounding import without_questions
+from agent_service.application.grounding import without_asking
 from agent_service.application.text import normalize
 
 _TOKEN = re.compile(r"[^\W_]+(?:'[^\W_]+)*")
@@ -68,7 +69,7 @@ def misstates(
     does not back, or denies one it does (see the module's rules)."""
     table = _table(tuple(words))
     stems = tuple(stem for w in words for stem in w.write_stems)
-    tokens = _TOKEN.findall(_unquoted(normalize(without_questions(text)), quoted))
+    tokens = _TOKEN.findall(_unquoted(normalize(without_asking(text)), quoted))
     if done and (_has(tokens, table["nothing_done"]) or _denies(tokens, table, stems)):
         return True
     claimed = _claimed(tokens, table, stems)

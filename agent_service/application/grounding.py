@@ -253,6 +253,24 @@ def question_sentences(text: str) -> list[str]:
     return [text[start:end] for start, end in _question_spans(text) if text[start:end].strip()]
 
 
+_ASKING_CLAUSE = re.compile(r"(?:[,;]|\s[–—-]\s)[^,;]*$")
+
+
+def without_asking(text: str) -> str:
+    """``text`` with what its questions ask removed: a question asks in its last clause, and
+    what comes before it is stated ("Cancelei o horário de quinta, ok?" states a cancellation;
+    "Para quinta, às 10h?" states nothing)."""
+    kept = []
+    for match in _SENTENCE.finditer(text):
+        sentence = match.group()
+        if not _asks(sentence):
+            kept.append(sentence)
+            continue
+        asking = _ASKING_CLAUSE.search(sentence.rstrip())
+        kept.append(f"{sentence.rstrip()[: asking.start()]}." if asking else "")
+    return "".join(kept).strip()
+
+
 def without_questions(text: str) -> str:
     """``text`` with every question sentence removed (another question may not compete with
     the system's confirmation question)."""
