@@ -271,6 +271,27 @@ def without_asking(text: str) -> str:
     return "".join(kept).strip()
 
 
+TAG_WORDS = 2
+"""A question's last clause of at most this many words after a comma is a tag ("ok?",
+"certo?", "right?", "¿vale?"): the sentence before it states."""
+
+
+def stated_head(question: str) -> str:
+    """What a question sentence states before it asks: the text before a "¿" that opens its
+    question mid-sentence ("Ana no trabaja los martes, ¿te sirve el miércoles?"), or before a
+    tag ("Ana não trabalha terça, certo?"); "" when it only asks."""
+    text = question.strip()
+    opening = text.find("¿")
+    if opening > 0 and _WORDS.search(text[:opening]):
+        return text[:opening].rstrip(" ,;")
+    asking = _ASKING_CLAUSE.search(text)
+    tail = text[asking.start() :].split() if asking else []
+    tag = [word for word in tail if any(char.isalnum() for char in word)]
+    if asking and len(tag) <= TAG_WORDS:
+        return text[: asking.start()].strip()
+    return ""
+
+
 def without_questions(text: str) -> str:
     """``text`` with every question sentence removed (another question may not compete with
     the system's confirmation question)."""

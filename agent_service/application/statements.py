@@ -36,6 +36,10 @@ the language's ``appointment_frame`` (you have, your, is, at, with ...). A state
 does not have ("awaiting payment", "no longer on the books", in any words) is not in the
 frame, so it is refused without being listed anywhere.
 
+A question states too when it asks only at its end: what comes before a "¿" that opens its
+question mid-sentence, or before a tag of at most two words after a comma ("Ana não trabalha
+terça, certo?"), is judged as a statement, and the whole question is refused with it.
+
 Anything else is refused; the caller renders the system's reply instead (``truth.py``).
 """
 
@@ -46,7 +50,12 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from agent_service.application.fact_spans import Fact, FactReader, Kind, name_parts
-from agent_service.application.grounding import Grounding, question_sentences, sentences
+from agent_service.application.grounding import (
+    Grounding,
+    question_sentences,
+    sentences,
+    stated_head,
+)
 from agent_service.application.relations import Relations
 from agent_service.application.text import normalize
 
@@ -119,7 +128,12 @@ class Statements:
         answers = not self._asked or sum(1 for p in parts if p.strip()) > 1
         found = []
         for index, sentence in enumerate(parts):
-            if sentence in asked or not sentence.strip():
+            if sentence in asked:
+                head = stated_head(sentence)  # "Ana no trabaja los martes, ¿te sirve...?"
+                if head and not self._allowed(head, answers):
+                    found.append(sentence)
+                continue
+            if not sentence.strip():
                 continue
             follows = parts[index + 1] if index + 1 < len(parts) else ""
             leads = sentence.rstrip().endswith(":") and follows and follows not in asked

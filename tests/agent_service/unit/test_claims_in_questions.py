@@ -11,7 +11,7 @@ import random
 import pytest
 
 from agent_service.application.claims import misstates
-from agent_service.application.grounding import without_asking
+from agent_service.application.grounding import stated_head, without_asking
 from agent_service.infrastructure.language.packs import data_languages
 from agent_service.infrastructure.language.rules import language_rules
 
@@ -41,3 +41,16 @@ def test_what_a_question_asks_is_removed_and_what_it_states_is_kept() -> None:
     assert without_asking("Para quinta, às 10h? Certo.") == "Para quinta. Certo."
     assert without_asking("Qual horário prefere?") == ""
     assert without_asking("Tudo bem - quer marcar?") == "Tudo bem."
+
+
+@pytest.mark.parametrize("language", ["pt", "en", "es"])
+def test_a_tag_question_states_what_comes_before_its_tag(language: str) -> None:
+    """Every yes word of up to two words (generated from ``[consent]``) as the tag: what comes
+    before it is stated, and judged as a statement (``statements``); a question that asks in a
+    clause of its own, or asks only, states nothing."""
+    for tag in language_rules().consent(language).yes:
+        if len(tag.split()) <= 2:
+            assert stated_head(f"Zorvak quelbin, {tag}?") == "Zorvak quelbin", tag
+    assert stated_head("Zorvak quelbin, ¿flimo drast?") == "Zorvak quelbin"
+    assert stated_head("Zorvak quelbin, flimo drast trelo?") == ""
+    assert stated_head("¿Zorvak quelbin?") == "" and stated_head("Zorvak quelbin?") == ""
