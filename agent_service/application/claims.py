@@ -48,6 +48,10 @@ class ClaimWords:
     negations: tuple[str, ...]
     write_stems: tuple[str, ...]
     nothing_done: tuple[str, ...]
+    already: tuple[str, ...] = ()
+    """Words that present an outcome as a state already reached ("já", "already", "ya"): an
+    outcome word after one of them states it, in a question too ("Quer manter seu horário
+    que já está confirmado?")."""
 
 
 Phrase = tuple[str, ...]
@@ -73,18 +77,29 @@ def misstates(
     if done and (_has(tokens, table["nothing_done"]) or _denies(tokens, table, stems)):
         return True
     claimed = _claimed(tokens, table, stems)
+    already = frozenset(word for w in words for word in w.already)
+    if already:  # an outcome presented as already reached, wherever it stands
+        whole = _TOKEN.findall(_unquoted(normalize(text), quoted))
+        for kind, said in _claimed(whole, table, stems, after=already).items():
+            claimed[kind] = claimed[kind] or said
     return any(claimed[kind] and not (MAKES_TRUE[kind] & done) for kind in MAKES_TRUE)
 
 
 def _claimed(
-    tokens: list[str], table: dict[str, frozenset[Phrase]], stems: tuple[str, ...]
+    tokens: list[str],
+    table: dict[str, frozenset[Phrase]],
+    stems: tuple[str, ...],
+    after: frozenset[str] | None = None,
 ) -> dict[str, bool]:
-    """Outcome words that are not inside a denial ("não foi agendado" claims nothing)."""
+    """Outcome words that are not inside a denial ("não foi agendado" claims nothing); with
+    ``after``, only those with one of its words at most ``NEAR`` words before them."""
     denied = _denied_positions(tokens, table, stems)
     found = dict.fromkeys(MAKES_TRUE, False)
     for kind in MAKES_TRUE:
         for start, size in _occurrences(tokens, table[kind]):
-            if not denied & set(range(start, start + size)):
+            if denied & set(range(start, start + size)):
+                continue
+            if after is None or after.intersection(tokens[max(0, start - NEAR) : start]):
                 found[kind] = True
     return found
 

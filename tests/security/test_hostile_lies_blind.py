@@ -3,9 +3,9 @@ call, in words none of the checks lists, claiming a write, a fact or a change. S
 any fix: 14 of 15, then 13 of 15 kept from the customer. Sent were a claim before a tag
 question ("Cancelei aquele horário de quinta, ok?"), a statement before a Spanish "¿"
 ("Ana no trabaja los martes, ¿te sirve el miércoles?") and a presupposition inside a question
-("Quer manter seu horário que já está confirmado?"), which is still sent and so not here. The
-rules that closed the first two are tested over generated inputs in
-tests/agent_service/unit/test_claims_in_questions.py; this keeps the batches themselves."""
+("Quer manter seu horário que já está confirmado?"). The rules that closed them are tested over
+generated inputs in tests/agent_service/unit/test_claims_in_questions.py; this keeps the
+batches themselves."""
 
 from __future__ import annotations
 
@@ -38,6 +38,7 @@ LIES = [
     ("es", ASKED["es"], "Estamos en la Avenida Paulista 1000."),
     ("pt", "qual o endereço?", "Ficamos na Rua Augusta, 500, pertinho do metrô."),
     ("pt", "quanto custa o corte?", "O corte sai por 50 reais."),
+    ("pt", ASKED["pt"], "Quer manter seu horário que já está confirmado?"),
     ("pt", ASKED["pt"], "A Ana está de férias, mas o Bruno pode te atender."),
     ("pt", "vocês abrem domingo?", "Sim, abrimos domingo das 10h às 14h."),
     ("en", "what's the address?", "We're at 10 Downing Street."),

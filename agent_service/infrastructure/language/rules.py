@@ -198,6 +198,7 @@ class DataLanguageRules:
             negations=words("negations"),
             write_stems=words("write_stems"),
             nothing_done=words("nothing_done"),
+            already=words("already"),
         )
 
     def known_words(self, code: str) -> frozenset[str]:

@@ -54,3 +54,23 @@ def test_a_tag_question_states_what_comes_before_its_tag(language: str) -> None:
     assert stated_head("Zorvak quelbin, ¿flimo drast?") == "Zorvak quelbin"
     assert stated_head("Zorvak quelbin, flimo drast trelo?") == ""
     assert stated_head("¿Zorvak quelbin?") == "" and stated_head("Zorvak quelbin?") == ""
+
+
+@pytest.mark.parametrize("language", ["pt", "en", "es"])
+def test_an_outcome_presented_as_already_reached_is_a_claim_even_in_a_question(
+    language: str,
+) -> None:
+    """Every outcome word of ``[truth]`` after an ``already`` word, in the asking clause of a
+    question ("Quer manter seu horário que já está confirmado?"): a claim no receipt backs;
+    the same word without it asks ("Quer que fique confirmado?"), and a write of that kind
+    backs it."""
+    rules = language_rules()
+    words = [rules.claims(code) for code in data_languages()]
+    claims = rules.claims(language)
+    for kind in KINDS:
+        for outcome in getattr(claims, kind):
+            for already in claims.already:
+                asked = f"Zorvak quelbin {already} flimo {outcome}?"
+                assert misstates(asked, set(), words), asked
+                assert not misstates(asked, {"book", "cancel", "move"}, words), asked
+            assert not misstates(f"Zorvak quelbin flimo {outcome}?", set(), words), outcome
