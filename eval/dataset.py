@@ -1634,3 +1634,54 @@ CASES += [
            "no es corte, es barba con Rafael", "sí"), "barba", "bruno", local(TUE, time(10)),
            tools=(BOOK, BOOK, BOOK), category="negated-correction"),
 ]  # fmt: skip
+
+# A booking told step by step over several messages, in the three languages (service, then
+# day, part of day, time, yes). Blind batch of 2026-12-06 (session 38, fourth round), written and
+# scored before any fix.
+CASES += [
+    booked("en-steps-beard", "en", ("hi, I need a beard trim", "tomorrow", "in the morning",
+           "9am", "yes"), "barba", "bruno", local(TUE, time(9)), category="step-by-step"),
+    booked("es-steps-manicura", "es", ("hola, quiero una manicura", "el jueves",
+           "por la tarde", "a las 15", "sí"), "manicure", "carla", local(THU, time(15)),
+           category="step-by-step"),
+    booked("en-steps-nails-marina", "en", ("can I get my nails done?", "Friday works",
+           "with Marina", "2pm", "yes"), "manicure", "carla", local(FRI, time(14)),
+           category="step-by-step"),
+    booked("es-steps-corte-julia", "es", ("necesito un corte", "con Júlia",
+           "el sábado a las 10", "sí"), "corte", "ana", local(SAT, time(10)),
+           category="step-by-step"),
+    booked("pt-steps-unha", "pt", ("queria fazer a unha", "sexta", "de tarde", "15h", "sim"),
+           "manicure", "carla", local(FRI, time(15)), category="step-by-step"),
+    booked("pt-steps-barba-fechado", "pt", ("oi! tem horário pra barba?", "amanhã de manhã",
+           "pode ser às 10", "fechado"), "barba", "bruno", local(TUE, time(10)),
+           category="step-by-step"),
+    booked("es-steps-hueco-barba", "es", ("¿tienen hueco para barba?", "mañana", "a las 11",
+           "vale"), "barba", "bruno", local(TUE, time(11)), category="step-by-step"),
+    booked("en-steps-haircut-julia", "en", ("I'd like a haircut", "Júlia please",
+           "Saturday", "10am", "yes please"), "corte", "ana", local(SAT, time(10)),
+           category="step-by-step"),
+]  # fmt: skip
+
+# Answers with emoji or said at length ("👍", "✅", "ok 👌", "sim pode marcar sim, obrigada"),
+# and emoji refusals ("👎", "❌"). Blind batch of 2026-12-06 (session 38, fourth round), written
+# and scored before any fix.
+CASES += [
+    booked("pt-emoji-joinha", "pt", ("Barba com o Rafael amanhã às 10h", "👍"), "barba",
+           "bruno", local(TUE, time(10)), category="emoji-answers"),
+    booked("en-emoji-check", "en", ("Beard trim with Rafael tomorrow at 10am", "✅"), "barba",
+           "bruno", local(TUE, time(10)), category="emoji-answers"),
+    booked("es-emoji-ok-hand", "es", ("Barba con Rafael mañana a las 10", "ok 👌"), "barba",
+           "bruno", local(TUE, time(10)), category="emoji-answers"),
+    booked("pt-long-yes", "pt", ("Manicure com a Marina quinta às 14h",
+           "sim pode marcar sim, obrigada"), "manicure", "carla", local(THU, time(14)),
+           category="emoji-answers"),
+    booked("en-long-yes", "en", ("Nails with Marina Thursday at 2pm",
+           "yes yes please go ahead, thank you!"), "manicure", "carla", local(THU, time(14)),
+           category="emoji-answers"),
+    nothing("pt-emoji-no", "pt", ("Barba com o Rafael amanhã às 10h", "👎", "sim"), (BOOK,),
+            "emoji-answers"),
+    nothing("en-emoji-cross", "en", ("Beard trim with Rafael tomorrow at 10am", "❌", "yes"),
+            (BOOK,), "emoji-answers"),
+    nothing("es-emoji-no-thanks", "es", ("Barba con Rafael mañana a las 10", "no 🙅", "sí"),
+            (BOOK,), "emoji-answers"),
+]  # fmt: skip
