@@ -233,10 +233,12 @@ def fact_reader(codes: tuple[str, ...], zone: str, currencies: tuple[str, ...]) 
 
 
 async def _entity_words(deps: AgentDeps) -> frozenset[str]:
-    """The folded words of the tenant's professional and service names."""
+    """The folded words of the tenant's professional and service names and other words
+    (aliases, every language's): "haircut" for "Corte e escova" is a mention of it."""
     services = await deps.service_repository.list(deps.tenant_id)
     professionals = await deps.professional_repository.list(deps.tenant_id)
-    names = [s.name for s in services] + [p.name for p in professionals]
+    entries = [*services, *professionals]
+    names = [e.name for e in entries] + [w for e in entries for w in e.words(None)]
     return frozenset(w for name in names for w in name_words(name))
 
 

@@ -43,17 +43,20 @@ def told_texts(texts: Sequence[ToolText], codes: Sequence[str], has_upcoming: bo
 
 def told_words(texts: Sequence[ToolText]) -> frozenset[str]:
     """The folded words of this turn's tool returns — their values, not their notes (a note
-    is the system's instruction to the model, not something a tool found)."""
+    is the system's instruction to the model, not something a tool found) nor a service's
+    ``kinds`` (the lexicon's identifiers that help the model match the customer's words:
+    "haircut" is no name of a service, so "The haircut is R$ 40,00" is not told)."""
     found: set[str] = set()
     for item in texts:
         if item.this_turn:
-            values = _json_values(item.text, skip=NOTE_KEYS)
+            values = _json_values(item.text, skip=NOTE_KEYS | KIND_KEYS)
             for value in [item.text] if values is None else values:
                 found.update(_WORD.findall(normalize(value)))
     return frozenset(found)
 
 
 NOTE_KEYS = frozenset({"note"})
+KIND_KEYS = frozenset({"kinds"})
 _WORD = re.compile(r"[^\W\d_]+")
 
 
