@@ -237,7 +237,7 @@ async def _entity_words(deps: AgentDeps) -> frozenset[str]:
     (aliases, every language's): "haircut" for "Corte e escova" is a mention of it."""
     services = await deps.service_repository.list(deps.tenant_id)
     professionals = await deps.professional_repository.list(deps.tenant_id)
-    entries = [*services, *professionals]
+    entries: list[Service | Professional] = [*services, *professionals]
     names = [e.name for e in entries] + [w for e in entries for w in e.words(None)]
     return frozenset(w for name in names for w in name_words(name))
 
