@@ -59,7 +59,7 @@ Phrase = tuple[str, ...]
 
 @functools.lru_cache(maxsize=16)
 def _table(words: tuple[ClaimWords, ...]) -> dict[str, frozenset[Phrase]]:
-    names = ("booked", "cancelled", "moved", "confirmed", "negations", "nothing_done")
+    names = ("booked", "cancelled", "moved", "confirmed", "negations", "nothing_done", "already")
     return {
         name: frozenset(tuple(_TOKEN.findall(p)) for w in words for p in getattr(w, name))
         for name in names
@@ -77,10 +77,9 @@ def misstates(
     if done and (_has(tokens, table["nothing_done"]) or _denies(tokens, table, stems)):
         return True
     claimed = _claimed(tokens, table, stems)
-    already = frozenset(word for w in words for word in w.already)
-    if already:  # an outcome presented as already reached, wherever it stands
+    if table["already"]:  # an outcome presented as already reached, wherever it stands
         whole = _TOKEN.findall(_unquoted(normalize(text), quoted))
-        for kind, said in _claimed(whole, table, stems, after=already).items():
+        for kind, said in _claimed(whole, table, stems, after=table["already"]).items():
             claimed[kind] = claimed[kind] or said
     return any(claimed[kind] and not (MAKES_TRUE[kind] & done) for kind in MAKES_TRUE)
 
@@ -89,7 +88,7 @@ def _claimed(
     tokens: list[str],
     table: dict[str, frozenset[Phrase]],
     stems: tuple[str, ...],
-    after: frozenset[str] | None = None,
+    after: frozenset[Phrase] | None = None,
 ) -> dict[str, bool]:
     """Outcome words that are not inside a denial ("não foi agendado" claims nothing); with
     ``after``, only those with one of its words at most ``NEAR`` words before them."""
@@ -99,7 +98,8 @@ def _claimed(
         for start, size in _occurrences(tokens, table[kind]):
             if denied & set(range(start, start + size)):
                 continue
-            if after is None or after.intersection(tokens[max(0, start - NEAR) : start]):
+            before = tokens[max(0, start - NEAR) : start]
+            if after is None or any((word,) in after for word in before):
                 found[kind] = True
     return found
 

@@ -75,8 +75,14 @@ def _listing() -> tuple[re.Pattern[str], ...]:
         rf"(?:{words('question_words')})(?:\s+[a-z0-9']+){{0,2}}\s+"
         rf"(?:(?:{nouns}){near}(?:{have})|(?:{have}){near}(?:{nouns}))"
     )
-    mine = bounded(rf"(?:{words('possessives')})\s+(?:{nouns})")
-    return booked, held, mine
+    return booked, held, _mine()
+
+
+@functools.cache
+def _mine() -> re.Pattern[str]:
+    """A possessive before an appointment noun ("meus horários", "my booking", "mi cita")."""
+    possessives = alternation(union("listing", "possessives"))
+    return bounded(rf"(?:{possessives})\s+(?:{alternation(union('listing', 'appointment_nouns'))})")
 
 
 @functools.cache
@@ -98,8 +104,10 @@ def asks_for_listing(folded: str) -> bool:
     return bool(QUESTION.search(folded) and _have_booked().search(folded))
 
 
+@functools.lru_cache(maxsize=256)
 def asked(folded: str, language: str | None = None) -> frozenset[Ask]:
-    """Everything ``folded`` (``application.text.normalize``d) asks for (see the module). The
+    """Everything ``folded`` (``application.text.normalize``d) asks for (see the module); read
+    once per message and language (the route and the consent policy both ask). The
     words that name the customer's own appointment ("cancelar meu agendamento", "cancel my
     appointment for Friday") are read as that, not also as a booking's words."""
 
@@ -137,4 +145,4 @@ def _without_own(folded: str, language: str | None) -> str:
     if phrases:  # the very text found, longest first
         said = "|".join(map(re.escape, sorted(set(phrases), key=len, reverse=True)))
         folded = bounded(said).sub(" ", folded)
-    return _listing()[2].sub(" ", folded)
+    return _mine().sub(" ", folded)
