@@ -13,9 +13,14 @@ Rules (pure; weekday, month, unit and currency names come from CLDR through the 
 * **money**: an amount next to a currency symbol (any Unicode currency sign, optionally after
   up to three capital letters: ``R$``, ``US$``), an ISO 4217 code, or a name of the
   business's currency ("80 reais"); **percent**: ``10%``;
-* **duration**: an amount next to a CLDR minute or hour word ("30 min", "1 hora", "2 hours");
+* **duration**: an amount next to a CLDR minute or hour word ("30 min", "1 hora", "2 hours"),
+  the amount in digits or a number word of the language data ("uma hora", "half an hour",
+  "media hora");
 * **phone**: a run of digits with separators holding 8–15 digits;
 * **weekday**: a CLDR weekday name (wide, or its first part: "segunda" of "segunda-feira");
+* **relative day** (a reader given ``today``): a word of the language data naming a day by
+  its distance from today ("amanhã", "tomorrow", "pasado mañana"), read as that day's **date**
+  and **weekday** — not after a word that makes it a part of the day ("por la mañana");
 * **number**: any other number; **name**: a capitalised word that does not start a sentence.
 
 Spans do not overlap: the earlier kind in this list wins.
@@ -29,7 +34,7 @@ import sys
 import unicodedata
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import date, datetime, timedelta
 from decimal import Decimal, InvalidOperation
 from enum import StrEnum
 from zoneinfo import ZoneInfo
@@ -49,6 +54,16 @@ class CalendarWords:
     minute_words: tuple[str, ...]
     hour_words: tuple[str, ...]
     currency_codes: tuple[str, ...] = ()
+    amounts: tuple[tuple[str, Decimal], ...] = ()
+    """Number words an amount of a duration may be said in ("uma" 1, "half an" 0.5)."""
+    relative_days: tuple[tuple[str, int], ...] = ()
+    """Words naming a day by its distance from today ("amanha" 1, "today" 0)."""
+    not_relative_after: tuple[str, ...] = ()
+    """Words after which a relative day's word is a part of the day ("la" of "por la
+    mañana")."""
+    day_parts: tuple[str, ...] = ()
+    """Words naming a part of the day ("tarde", "noite"): a relative day's word in a list
+    with one is a part of the day too ("(mañana, tarde)")."""
 
 
 class Kind(StrEnum):
@@ -141,6 +156,10 @@ class _Patterns:
     currency_words: re.Pattern[str] | None
     durations: re.Pattern[str] | None
     hour_words: frozenset[str]
+    amount_words: dict[str, Decimal]
+    relative_days: re.Pattern[str] | None
+    day_offsets: dict[str, int]
+    day_parts: re.Pattern[str] | None
     month_dates: tuple[tuple[re.Pattern[str], int, int], ...]
     weekdays: re.Pattern[str] | None
 
@@ -163,15 +182,33 @@ class _Patterns:
             (re.compile(rf"\b({names})\.?\s{day}\b"), 2, 1),
         )
         weekdays = _alternatives(reader.weekdays)
+        amount_words = {w: n for c in reader.calendars for w, n in c.amounts if len(w) > 1}
+        spoken = _alternatives(amount_words)
+        amount = rf"\d+(?:[.,]\d+)?|{spoken}" if spoken else r"\d+(?:[.,]\d+)?"
+        offsets = {w: n for c in reader.calendars for w, n in reversed(c.relative_days)}
+        relative = _alternatives(offsets)
+        parts = {w for c in reader.calendars for w in c.not_relative_after}
+        not_part = "".join(rf"(?<!\b{re.escape(w)}\s)" for w in sorted(parts))
+        parts_of_day = {w for c in reader.calendars for w in c.day_parts}
         return cls(
             money=money,
             currency_words=(
                 re.compile(rf"(?<![\w.,])({_AMOUNT})\s?(?:{words})\b") if words else None
             ),
-            durations=(
-                re.compile(rf"(?<![\w.,:])(\d+(?:[.,]\d+)?)\s?({units})\b\.?") if units else None
-            ),
+            durations=(re.compile(rf"(?<![\w.,:])({amount})\s?({units})\b\.?") if units else None),
             hour_words=hours,
+            amount_words=amount_words,
+            relative_days=(
+                re.compile(rf"{not_part}(?<![\w-])({relative})(?![\w-])")
+                if relative and reader.today is not None
+                else None
+            ),
+            day_offsets=offsets,
+            day_parts=(
+                re.compile(rf"(?<![\w-])({_alternatives(parts_of_day)})(?![\w-])")
+                if parts_of_day
+                else None
+            ),
             month_dates=month_dates if names else (),
             weekdays=re.compile(rf"(?<![\w-])({weekdays})(?![\w-])") if weekdays else None,
         )
@@ -187,6 +224,8 @@ class FactReader:
     calendars: tuple[CalendarWords, ...]
     zone: ZoneInfo
     currency_words: tuple[str, ...] = ()
+    today: date | None = None
+    """The business's today: relative days ("amanhã") are read only when it is known."""
     weekdays: dict[str, int] = field(init=False)
     months: dict[str, int] = field(init=False)
     _patterns: _Patterns = field(init=False, repr=False)
@@ -222,6 +261,7 @@ class FactReader:
             _percents(text),
             self._durations(folded, index, text),
             self._month_dates(folded, index, text),
+            self._relative_days(folded, index, text),
             _phones(text),
             self._weekdays(folded, index, text),
             _numbers(text),
@@ -276,8 +316,9 @@ class FactReader:
     def _durations(self, folded: str, index: list[int], text: str) -> Iterable[Fact]:
         if self._patterns.durations is None:
             return
+        words = self._patterns.amount_words
         for m in self._patterns.durations.finditer(folded):
-            amount = amount_of(m.group(1))
+            amount = words.get(m.group(1)) or amount_of(m.group(1))
             if amount is None:
                 continue
             scale = 60 if m.group(2) in self._patterns.hour_words else 1
@@ -289,6 +330,29 @@ class FactReader:
                 number, month = int(m.group(day_group)), self.months[m.group(month_group)]
                 if 1 <= number <= 31:
                     yield _mapped(text, index, m, (Kind.DATE, (month, number)))
+
+    def _relative_days(self, folded: str, index: list[int], text: str) -> Iterable[Fact]:
+        if self._patterns.relative_days is None or self.today is None:
+            return
+        for m in self._patterns.relative_days.finditer(folded):
+            if self._among_parts(folded, m):
+                continue
+            day = self.today + timedelta(days=self._patterns.day_offsets[m.group(1)])
+            yield _mapped(
+                text, index, m, (Kind.DATE, (day.month, day.day)), (Kind.WEEKDAY, day.weekday())
+            )
+
+    def _among_parts(self, folded: str, match: re.Match[str]) -> bool:
+        """Whether a relative day's word is an item of a list of parts of the day: a part of
+        the day beside it, with only a comma or a slash between ("(mañana, tarde)")."""
+        parts = self._patterns.day_parts
+        if parts is None:
+            return False
+        after = re.match(r"\s*[,/]\s*", folded[match.end() :])
+        if after and parts.match(folded, match.end() + after.end()):
+            return True
+        before = re.search(r"(\w+)\s*[,/]\s*$", folded[max(0, match.start() - 40) : match.start()])
+        return bool(before and parts.fullmatch(before.group(1)))
 
     def _weekdays(self, folded: str, index: list[int], text: str) -> Iterable[Fact]:
         if self._patterns.weekdays is None:
@@ -407,6 +471,16 @@ def _numbers(text: str) -> Iterable[Fact]:
         amount = amount_of(m.group())
         if amount is not None and not (amount == amount.to_integral() and amount <= SMALL_NUMBER):
             yield _fact(m, (Kind.NUMBER, amount))
+
+
+DURATION_FIELD = "minutes"
+"""The field of a structured tool result that holds a length in minutes."""
+_DURATION_FIELD = re.compile(rf'"{DURATION_FIELD}"\s*:\s*(\d+)')
+
+
+def field_durations(text: str) -> set[Value]:
+    """The lengths a JSON tool result's ``minutes`` fields hold ("30 min" is one of them)."""
+    return {(Kind.DURATION, int(minutes)) for minutes in _DURATION_FIELD.findall(text)}
 
 
 def values_of(facts: Sequence[Fact]) -> set[Value]:

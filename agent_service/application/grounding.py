@@ -43,15 +43,15 @@ from agent_service.application.fact_spans import (
     Kind,
     Value,
     amount_of,
+    field_durations,
     name_parts,
     values_of,
 )
 from agent_service.application.text import normalize
 
 RECORDS_ONLY = frozenset({Kind.MONEY, Kind.PERCENT, Kind.TIME, Kind.DATETIME, Kind.DURATION})
-NEXT_TO = 14
-"""How many characters apart a weekday and a date are read as one ("terça, 01/12")."""
-_SENTENCE = re.compile(r"[^.!?…\n]*(?:[.!?…]+|\n|$)")
+NEXT_TO = 14  # how many characters apart a weekday and a date are one ("terça, 01/12")
+_SENTENCE = re.compile(r"(?:[^.!?…\n]|(?<=\d)\.(?=\d))*(?:[.!?…]+|\n|$)")
 _CLAUSE = re.compile(r"[^.!?…;:\n]+")
 _UUID = re.compile(r"\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b", re.I)
 _DIGITS = re.compile(r"\d+(?:[.,]\d+)*")
@@ -118,6 +118,7 @@ def _contribution(
     text = _UUID.sub(" ", raw)
     values = set(values_of(reader.facts(text)))
     values |= {(Kind.NUMBER, amount_of(number)) for number in _DIGITS.findall(text)}
+    values |= field_durations(text)
     folded = normalize(text)
     words = _WORDS.findall(folded)
     return frozenset(values), frozenset(words), folded, " ".join(words)
@@ -244,7 +245,7 @@ def _question_spans(text: str) -> list[tuple[int, int]]:
 
 
 def sentences(text: str) -> list[str]:
-    """The sentences of ``text`` (up to a ".", "!", "?", "…" or a line break), in order."""
+    """The sentences of ``text``, in order: up to a ".", "!", "?", "…" (not 40.00's) or "\\n"."""
     return [m.group() for m in _SENTENCE.finditer(text) if m.group()]
 
 

@@ -17,7 +17,9 @@ times). Rules (pure; the items come from the tools' structured results, ``ToldVa
   or service, by the result's field; another span's: its kind) and their **items**. A value
   of a refusal (the asked time that is not free, the professional who does not offer the
   service, a day the professional does not work, a result saying something was not done) is
-  held in no item: it is told only in the system's words (``outcome_text``).
+  held in no item: it is told only in the system's words (``outcome_text``), so a sentence
+  with a mention only such values hold is not bound, alone too ("We are open on Sunday"
+  after a result saying the professional does not work that Sunday).
 * Consecutive mentions that share a role are one **run** (a list: "Corte feminino e Barba",
   "10:00, 10:30 e 11:00", "Ana Souza e Bruno Lima"). With two runs or more, the runs must
   split, in order, into **groups** of two runs or more in which every two mentions of
@@ -80,6 +82,8 @@ class _Mention:
     start: int
     roles: frozenset[str]
     items: frozenset[int]
+    refused: bool = False
+    """Held only by a refusal's values (item ``None``): told in the system's words alone."""
 
 
 class Relations:
@@ -121,6 +125,8 @@ class Relations:
             return False  # more relations than a sentence of a reply tells: not read
         if denies:
             return len(runs) < 2 or not _all_bound(runs)  # a result holds what it denies
+        if any(m.refused for m in mentions):
+            return False  # a refusal's value, said in other words than the system's
         return _all_bound(runs)
 
     def _mentions(self, sentence: str) -> list[_Mention]:
@@ -150,7 +156,8 @@ def _held(start: int, held: Iterable[ToldValue], kind: str | None) -> _Mention:
     values' roles."""
     values = list(held)
     roles = frozenset({kind} if kind else {v.role for v in values})
-    return _Mention(start, roles, frozenset(v.item for v in values if v.item is not None))
+    items = frozenset(v.item for v in values if v.item is not None)
+    return _Mention(start, roles, items, refused=bool(values) and not items)
 
 
 def _runs(mentions: Sequence[_Mention]) -> list[list[_Mention]]:

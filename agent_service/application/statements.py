@@ -36,6 +36,12 @@ the language's ``appointment_frame`` (you have, your, is, at, with ...). A state
 does not have ("awaiting payment", "no longer on the books", in any words) is not in the
 frame, so it is refused without being listed anywhere.
 
+A sentence with a word of the language's ``denials`` ("não", "not", "no", courtesy phrases
+aside) says what is *not* so, and no tool's fact grounds an absence: it passes only as
+courtesy or as the tool's or the system's own words (3 above: "Ana não tem horário livre em
+04/12" is the system's sentence for a day with none free). "Amanhã a Ana não tem nenhum
+horário livre" after a result listing her free times tomorrow is refused whatever its words.
+
 A question states too when it asks only at its end: what comes before a "¿" that opens its
 question mid-sentence, or before a tag of at most two words after a comma ("Ana não trabalha
 terça, certo?"), is judged as a statement, and the whole question is refused with it.
@@ -78,6 +84,9 @@ class StatementRules:
     """The folded courtesy phrases of more than one word, longest first: one is removed whole
     ("De nada, fica na Rua ..."), its words alone are nothing ("não entendi" is courtesy, its
     "não" beside a fact is not)."""
+    denials: frozenset[str] = frozenset()
+    """The folded words that deny ("não", "not", "ninguno"): a sentence with one, courtesy
+    phrases aside, is told only in a tool's or the system's own words."""
     _phrase: re.Pattern[str] | None = field(init=False, default=None, repr=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -88,6 +97,11 @@ class StatementRules:
     def without_phrases(self, folded: str) -> str:
         """``folded`` without its courtesy phrases."""
         return self._phrase.sub(" ", folded) if self._phrase else folded
+
+    def denies(self, sentence: str) -> bool:
+        """Whether ``sentence`` has a denial word outside its courtesy phrases."""
+        words = _WORDS.findall(self.without_phrases(normalize(sentence)))
+        return not self.denials.isdisjoint(words)
 
 
 @dataclass(frozen=True, slots=True)
@@ -148,6 +162,8 @@ class Statements:
         said = squashed(sentence)
         if said and _holds_words(self._told, said):
             return True  # the tool's own words, read in this turn, or a true outcome's
+        if self._rules.denies(sentence):
+            return False  # a denial is told only in those words (see the module's rules)
         if not self._grounding.told_this_turn(sentence) or not self._tells_only_told(sentence):
             return False
         if self._relations is not None and not self._relations.bound(sentence):

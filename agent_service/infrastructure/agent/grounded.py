@@ -18,7 +18,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Sequence
 from dataclasses import dataclass
-from datetime import timedelta
+from datetime import date, timedelta
 from typing import TypeVar
 from zoneinfo import ZoneInfo
 
@@ -187,7 +187,7 @@ async def judge(
     )  # fmt: skip
     verdict = deps.turn.judged.get(key)
     if verdict is None:
-        reader = fact_reader(codes, deps.tenant.time_zone, currencies)
+        reader = fact_reader(codes, deps.tenant.time_zone, currencies, today)
         grounding = Grounding(reader, records, customer, rules.common_words(), window, this_turn)
         words = [rules.claims(code) for code in codes]
         refused: tuple[str, ...] = ()
@@ -222,13 +222,17 @@ def _changed_nothing(deps: AgentDeps) -> bool:
 
 
 @functools.lru_cache(maxsize=64)
-def fact_reader(codes: tuple[str, ...], zone: str, currencies: tuple[str, ...]) -> FactReader:
-    """One reader per (languages, time zone, currencies): its readings are cached per text."""
+def fact_reader(
+    codes: tuple[str, ...], zone: str, currencies: tuple[str, ...], today: date | None = None
+) -> FactReader:
+    """One reader per (languages, time zone, currencies, the business's today: "amanhã" is
+    a date): its readings are cached per text."""
     rules = language_rules()
     return FactReader(
         tuple(rules.calendar(code) for code in codes),
         ZoneInfo(zone),
         tuple(w for code in codes for c in currencies for w in rules.currency_words(code, c)),
+        today,
     )
 
 

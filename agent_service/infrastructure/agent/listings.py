@@ -20,11 +20,10 @@ untold beside a listing).
 from __future__ import annotations
 
 from collections.abc import Iterable
-from datetime import date
 from typing import Protocol
 
 from agent_service.infrastructure.agent.messages import Sentences
-from agent_service.infrastructure.agent.outcome_text import refusal
+from agent_service.infrastructure.agent.outcome_text import local_day, refusal
 from agent_service.infrastructure.agent.outcome_text import say as outcome
 from agent_service.infrastructure.agent.tools.discovery import SHORTEST_SERVICE
 from agent_service.infrastructure.agent.tools.results import (
@@ -201,9 +200,7 @@ def more_times_clause(language: str) -> str:
     return f" — {more[:1].lower()}{more[1:]}"
 
 
-def day_label(day: DayTimes, language: str) -> str:
-    """``terça-feira 01/12/2026`` / ``Tuesday 2026-12-01``: the weekday as the tool named it."""
-    return say("local_day", language, weekday=day.weekday, day=date.fromisoformat(day.day))
+day_label = local_day
 
 
 def opening_hours_text(hours: OpeningHours, language: str) -> str:

@@ -21,10 +21,12 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from datetime import date
 
 from agent_service.infrastructure.agent.messages import Sentences
 from agent_service.infrastructure.agent.tools.results import (
     AnyResult,
+    DayTimes,
     Failed,
     FaqAnswer,
     FreeTimes,
@@ -38,6 +40,7 @@ from agent_service.infrastructure.agent.tools.results import (
 
 say = Sentences("outcomes")
 """The outcome sentence ``key`` in ``language`` (English when unknown), filled in."""
+_listing = Sentences("listings")
 
 RETRY_REASONS = frozenset({"past", "beyond_horizon"})
 """The refusals a tool gives as a retry of its arguments (``tools/bounds``)."""
@@ -105,12 +108,30 @@ class Held:
     this_turn: bool
 
 
+def local_day(day: DayTimes, language: str) -> str:
+    """``terça-feira 01/12/2026`` / ``Tuesday 2026-12-01``: the weekday as the tool named it."""
+    return _listing("local_day", language, weekday=day.weekday, day=date.fromisoformat(day.day))
+
+
+def no_free_day(day: DayTimes, language: str) -> str:
+    """That a professional has no free time on a day they work (a free-times result's day with
+    none): an absence is told in the system's words only (``statements``)."""
+    return say("no_free_day", language, professional=day.professional, day=local_day(day, language))
+
+
+def none_free(data: AnyResult | None, language: str) -> list[str]:
+    """:func:`no_free_day` for each day of a free-times result with no free time, not closed."""
+    days = data.days if isinstance(data, FreeTimes) else []
+    return [no_free_day(day, language) for day in days if not day.times and not day.closed]
+
+
 def told(
     held: Iterable[Held], languages: Sequence[str], has_upcoming: bool, *, catalog: bool = True
 ) -> list[str]:
     """Every outcome sentence the results ``held`` make true, in ``languages``: the refusals
     and "not offered", "not done" and "no match" results of this turn, the best answer of
-    this turn's FAQ search (the salon's own words), each "not offered" pair the
+    this turn's FAQ search (the salon's own words), each day of this turn's free times with
+    none free (:func:`no_free_day`), each "not offered" pair the
     conversation's latest service and professional listings state, and — only when the
     customer has no upcoming appointment on record — that they have none. ``catalog=False``:
     this turn's outcomes alone."""
@@ -140,6 +161,7 @@ def told(
                 found.append(failed(item.data, language))
             if isinstance(item.data, NoMatch):
                 found.append(say("faq_unknown", language))
+            found += none_free(item.data, language)
     if catalog and services is not None and professionals is not None:
         found += _catalog_not_offered(services, professionals, languages)
     if not has_upcoming:

@@ -16,27 +16,30 @@ from dataclasses import replace
 from typing import Any
 
 from agent_service.application.consent_policy import ConsentVocabulary, only_words_of
-from agent_service.application.fact_spans import FactReader, Kind
+from agent_service.application.fact_spans import DURATION_FIELD, FactReader, Kind
 from agent_service.application.grounding import Grounding
 from agent_service.application.relations import Relations, ToldValue
 from agent_service.application.statements import StatementRules, Statements
 from agent_service.application.text import normalize
 from agent_service.infrastructure.agent.deps import ToolText
+from agent_service.infrastructure.agent.listings import listing_text
 from agent_service.infrastructure.agent.outcome_text import Held, told
 from agent_service.infrastructure.agent.tools.results import read_result, read_retry
 from agent_service.infrastructure.language.rules import language_rules
 
 
 def told_texts(texts: Sequence[ToolText], codes: Sequence[str], has_upcoming: bool) -> list[str]:
-    """What a no-change reply may repeat as told (``statements``): this turn's tool returns
-    and their text values, and the system's sentences for the structured results the
-    conversation holds (``outcome_text.told``)."""
+    """What a no-change reply may repeat as told (``statements``): this turn's tool returns,
+    their text values and the system's listing of each (``listings``), and the system's
+    sentences for the structured results the conversation holds (``outcome_text.told``)."""
     found: list[str] = []
     held = []
     for item in texts:
         values = _text_values(item.text)
         if item.this_turn:
-            found += [item.text, *values]
+            data = read_result(item.text)
+            shown = (listing_text(data, code) for code in codes)  # the system's own listing
+            found += [item.text, *values, *(text for text in shown if text)]
         held.append(_held(item))
     return found + told(held, codes, has_upcoming)
 
@@ -191,7 +194,7 @@ def _item_values(
 def _told_value(key: str, path: tuple[str, ...], value: str | int, item: int | None) -> ToldValue:
     role = _role(key, path[-1] if path else "")
     if isinstance(value, int):
-        readings = ((Kind.DURATION, value),) if key == "minutes" else ()
+        readings = ((Kind.DURATION, value),) if key == DURATION_FIELD else ()
         return ToldValue(role, str(value), item, readings)
     return ToldValue(role, value, item)
 
@@ -247,7 +250,8 @@ def statement_rules(codes: tuple[str, ...]) -> StatementRules:
     fillers = {phrase for v in vocabularies[False] for phrase in v.filler}
     polite = {phrase for phrase in fillers if " " not in phrase}
     phrases = sorted(fillers - polite, key=len, reverse=True)
-    return StatementRules(courtesy, frame, listing | polite, tuple(phrases))
+    denials = frozenset().union(*(rules.denials(code) for code in codes))
+    return StatementRules(courtesy, frame, listing | polite, tuple(phrases), denials)
 
 
 @functools.lru_cache(maxsize=16)
@@ -255,8 +259,7 @@ def _plain_and_denials(codes: tuple[str, ...]) -> tuple[frozenset[str], frozense
     """Words that are never a name's mention (the frames and courtesy of the languages), and
     the words that deny a relation."""
     statements = statement_rules(codes)
-    denials = frozenset().union(*(language_rules().denials(code) for code in codes))
-    return statements.frame | statements.listing, denials
+    return statements.frame | statements.listing, statements.denials
 
 
 def _one_label(vocabularies: Iterable[ConsentVocabulary]) -> list[ConsentVocabulary]:

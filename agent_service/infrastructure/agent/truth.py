@@ -15,9 +15,10 @@ The reply of a turn is composed here, in this order:
    with no write receipt and no proposal, of any specialist, a statement sentence that is
    neither courtesy nor told from this turn's tools (and the customer's appointments only as
    recorded: ``application/statements``) is removed; when no question is left, the whole
-   reply is the system's own words for this turn's structured outcomes (a refusal and its
-   nearest times, a "not done", an FAQ search with no match: ``outcome_text``) or, with none,
-   its truthful account. When a question ends the reply, every
+   reply is the system's own words for what this turn's tools found (the listing of the last
+   read result — free times, services, an FAQ answer: ``listings`` — then a refusal and its
+   nearest times, a "not done", an FAQ search with no match: ``outcome_text``), each once,
+   or, with none, its truthful account. When a question ends the reply, every
    question sentence of the model's words is removed. An empty or stopped run gets the
    fallback (which never hides a write);
 2. when the customer's answer changed something, what was understood as the change;
@@ -41,7 +42,9 @@ from agent_service.domain.conversations import ActionKind, TurnAction
 from agent_service.infrastructure.agent import messages
 from agent_service.infrastructure.agent.deps import AgentDeps, PendingAction
 from agent_service.infrastructure.agent.grounded import Verdict, judge
+from agent_service.infrastructure.agent.listings import listing_text
 from agent_service.infrastructure.agent.told import this_turn_outcomes
+from agent_service.infrastructure.agent.tools.results import read_result
 
 WRITES = frozenset(
     {
@@ -160,9 +163,20 @@ def _body(deps: AgentDeps, text: str, *, stopped: bool, has_system: bool, verdic
         kept = without_units(text, verdict.refused)
         if question_sentences(kept):
             return kept
-        said = this_turn_outcomes(deps.turn.tool_texts, language)
-        return " ".join(said) if said else _nothing_changed(deps)
+        said = _this_turn_results(deps)
+        return "\n\n".join(said) if said else _nothing_changed(deps)
     return text
+
+
+def _this_turn_results(deps: AgentDeps) -> list[str]:
+    """The system's own words for what this turn's tools found, once each: the listing of the
+    last read result that has one (free times, services, an FAQ answer: ``listings``; the
+    model reads the catalog first to find the ids of what it asks last), then the outcomes
+    (a refusal, a "not done": ``told.this_turn_outcomes``)."""
+    language, texts = deps.turn.language, deps.turn.tool_texts
+    shown = [listing_text(read_result(t.text), language) for t in texts if t.this_turn]
+    said = [text for text in shown if text][-1:] + this_turn_outcomes(texts, language)
+    return list(dict.fromkeys(said))
 
 
 def _nothing_changed(deps: AgentDeps) -> str:

@@ -7,6 +7,7 @@ from __future__ import annotations
 import functools
 import re
 from dataclasses import replace
+from decimal import Decimal
 
 from babel import Locale, UnknownLocaleError
 from babel.dates import get_day_names, get_month_names
@@ -183,6 +184,14 @@ class DataLanguageRules:
             minute_words=_unit_words("duration-minute", locale),
             hour_words=_unit_words("duration-hour", locale),
             currency_codes=tuple(sorted(list_currencies())),
+            amounts=_amount_words(code),
+            relative_days=tuple(
+                (word, offset)
+                for key, offset in RELATIVE_DAYS
+                for word in word_list(code, "dates", key)
+            ),
+            not_relative_after=word_list(code, "dates", "not_relative_after"),
+            day_parts=tuple(word for key in DAY_PARTS for word in word_list(code, "parts", key)),
         )
 
     @functools.cache  # noqa: B019
@@ -238,3 +247,21 @@ def _unit_words(unit: str, locale: Locale) -> tuple[str, ...]:
 def language_rules() -> DataLanguageRules:
     """The process's language rules (the data files are read once)."""
     return DataLanguageRules()
+
+
+DAY_PARTS = ("morning", "afternoon", "evening")
+"""The ``[parts]`` keys naming a part of the day."""
+RELATIVE_DAYS = (("today", 0), ("tomorrow", 1), ("day_after_tomorrow", 2))
+"""The ``[dates]`` keys naming a day by its distance from today, and that distance."""
+
+
+def _amount_words(code: str) -> tuple[tuple[str, Decimal], ...]:
+    """The number words of ``[numbers].cardinals`` ("uma 1"), ``[numbers].one`` ("an") and
+    ``[times].half_amount`` ("meia", "half an"): what a duration's amount may be said in."""
+    found = []
+    for entry in word_list(code, "numbers", "cardinals"):
+        word, _, value = entry.rpartition(" ")
+        found.append((word, Decimal(value)))
+    found += [(word, Decimal(1)) for word in word_list(code, "numbers", "one")]
+    found += [(word, Decimal("0.5")) for word in word_list(code, "times", "half_amount")]
+    return tuple(found)

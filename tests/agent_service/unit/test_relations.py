@@ -156,9 +156,10 @@ def test_who_does_a_service_is_sent_only_as_the_listing_says(
     verb = "faz" if len(people) == 1 else "fazem"
     true = all(salon.does(p.name, service) for p in people)
     assert _sent(_listed(salon), f"A {who} {verb} {service}.") == true
-    # Denying it: refused when the listing says (each of) them do it.
+    # Denying it in the model's own words: refused, true or not — no tool's fact grounds an
+    # absence (statements: a denial is told only in a tool's or the system's words).
     denied = f"A {who} não {verb} {service}."
-    assert _sent(_listed(salon), denied) == (not true), denied
+    assert not _sent(_listed(salon), denied), denied
 
 
 @EXAMPLES

@@ -11,6 +11,7 @@ from pydantic_ai.messages import ModelResponse
 
 from agent_service.domain.availability import local_instant
 from agent_service.infrastructure.agent import outcome_text
+from agent_service.infrastructure.agent.listings import listing_text
 from agent_service.infrastructure.agent.offline import catalog
 from agent_service.infrastructure.agent.offline.availability_flow import (
     date_range,
@@ -259,6 +260,9 @@ def _availability(ctx: OfflineContext, request: Request) -> ModelResponse:
             **({"end_date": span[1].isoformat()} if span else {}),
         )
     if span is not None and not checked.is_retry:
+        listed = listing_text(checked.data, ctx.language)  # the system's words for the range
+        if listed is not None:
+            return text(listed)
         items = range_listing(checked, ctx.language)
         return text(say("range_times", ctx.language, professional=request.professional.name,
                         items=items))  # fmt: skip
@@ -270,7 +274,7 @@ def _availability(ctx: OfflineContext, request: Request) -> ModelResponse:
     if checked.code in ("NOT_FOUND", "UNAVAILABLE") or checked.is_retry:
         return text(say("failed", ctx.language, detail=failure_detail(checked)))
     if not times:
-        return text(say("no_times", ctx.language, professional=request.professional.name, day=day))
+        return text(_none_free(checked, ctx.language))
     want = wanted(ctx)
     fitting = want.fitting(times)
     picked = want.pick(fitting)
@@ -319,12 +323,23 @@ def _windows(
     if refusal is not None:
         return text(refusal)
     shown_day = day.strftime("%d/%m" if ctx.language == "pt" else "%Y-%m-%d")
-    times = listing(wanted(ctx).fitting(catalog.free_times(checked)), ctx.language)
+    every = catalog.free_times(checked)
+    if not every:
+        return text(_none_free(checked, ctx.language))
+    times = listing(wanted(ctx).fitting(every), ctx.language)
     if not times:
-        return text(say("no_times", ctx.language, professional=professional.name, day=shown_day))
+        return text(say("times_part", ctx.language, professional=professional.name,
+                        day=shown_day, times=listing(every, ctx.language)))  # fmt: skip
     return text(
         say("windows", ctx.language, professional=professional.name, day=shown_day, times=times)
     )
+
+
+def _none_free(checked: ToolResult, language: str) -> str:
+    """A day with no free time: the system's own sentence (an absence is told in its words
+    only), then asking for another day."""
+    said = outcome_text.none_free(checked.data, language)
+    return " ".join([*said, outcome_text.say("try_other_day", language)])
 
 
 def _after_book(ctx: OfflineContext, result: ToolResult) -> ModelResponse:
