@@ -1685,3 +1685,60 @@ CASES += [
     nothing("es-emoji-no-thanks", "es", ("Barba con Rafael mañana a las 10", "no 🙅", "sí"),
             (BOOK,), "emoji-answers"),
 ]  # fmt: skip
+
+# Session 39 blind batch (2026-12-06), written and scored before any fix: a yes that restates
+# the proposal (the same details book, another time is a change), two business questions in
+# one message, a move by an amount ("uma hora mais tarde"), a time outside the hours then one
+# inside, and dates in other formats.
+CASES += [
+    booked("pt-restate-same", "pt", ("Barba com o Rafael amanhã às 10h", "sim, amanhã às 10h"),
+           "barba", "bruno", local(TUE, time(10)), category="yes-restating"),
+    booked("en-restate-same", "en", ("Beard trim with Rafael tomorrow at 10am",
+           "yes, tomorrow at 10"), "barba", "bruno", local(TUE, time(10)),
+           category="yes-restating"),
+    booked("es-restate-same", "es", ("Barba con Rafael mañana a las 10", "sí, mañana a las 10"),
+           "barba", "bruno", local(TUE, time(10)), category="yes-restating"),
+    booked("pt-restate-other-time", "pt", ("Barba com o Rafael amanhã às 10h", "sim, às 11h",
+           "sim"), "barba", "bruno", local(TUE, time(11)), tools=(BOOK, BOOK, BOOK),
+           category="yes-restating"),
+    booked("en-restate-other-time", "en", ("Beard trim with Rafael tomorrow at 10am",
+           "yes, 11am", "yes"), "barba", "bruno", local(TUE, time(11)),
+           tools=(BOOK, BOOK, BOOK), category="yes-restating"),
+    booked("es-restate-other-time", "es", ("Barba con Rafael mañana a las 10",
+           "sí, a las 11", "sí"), "barba", "bruno", local(TUE, time(11)),
+           tools=(BOOK, BOOK, BOOK), category="yes-restating"),
+    info("pt-two-questions", "pt", ("qual o endereço e vocês aceitam pix?",),
+         ("Rua dos Ipês", "Pix"), (SEARCH,), category="two-questions"),
+    info("en-two-questions", "en", ("where are you and do you take cards?",),
+         ("Rua dos Ipês", "card"), (SEARCH,), category="two-questions"),
+    info("es-two-questions", "es", ("¿dónde están y tienen estacionamiento?",),
+         ("Rua dos Ipês", "2"), (SEARCH,), category="two-questions"),
+    changed("pt-move-hour-later", "pt", ("dá pra passar meu corte de quinta pra uma hora "
+            "mais tarde?", "sim"), "rescheduled", "corte", (CUT_THURSDAY,),
+            start=local(THU, time(11))),
+    changed("en-move-hour-later", "en", ("can you push my Thursday haircut back an hour?",
+            "yes"), "rescheduled", "corte", (CUT_THURSDAY,), start=local(THU, time(11))),
+    changed("es-move-hour-later", "es", ("¿puedes pasar mi corte del jueves una hora más "
+            "tarde?", "sí"), "rescheduled", "corte", (CUT_THURSDAY,),
+            start=local(THU, time(11))),
+    changed("pt-move-hour-earlier", "pt", ("pode adiantar minha barba de sexta em 1 hora?",
+            "sim"), "rescheduled", "barba", (BEARD_FRIDAY,), start=local(FRI, time(10))),
+    booked("pt-late-then-17", "pt", ("barba com o Rafael amanhã às 20h", "então às 17h",
+           "sim"), "barba", "bruno", local(TUE, time(17)), tools=(BOOK, BOOK, BOOK),
+           category="out-of-hours"),
+    booked("en-late-then-5pm", "en", ("beard trim with Rafael tomorrow at 8pm",
+           "5pm then", "yes"), "barba", "bruno", local(TUE, time(17)),
+           tools=(BOOK, BOOK, BOOK), category="out-of-hours"),
+    booked("es-late-then-17", "es", ("barba con Rafael mañana a las 21",
+           "entonces a las 17", "sí"), "barba", "bruno", local(TUE, time(17)),
+           tools=(BOOK, BOOK, BOOK), category="out-of-hours"),
+    booked("pt-date-slash", "pt", ("Quero barba com o Rafael dia 3/12 às 10h", "sim"),
+           "barba", "bruno", local(THU, time(10)), category="date-formats"),
+    booked("en-date-ordinal", "en", ("Beard trim with Rafael on December 3rd at 10am",
+           "yes"), "barba", "bruno", local(THU, time(10)), category="date-formats"),
+    booked("es-date-month-name", "es", ("Barba con Rafael el 3 de diciembre a las 10", "sí"),
+           "barba", "bruno", local(THU, time(10)), category="date-formats"),
+    booked("pt-date-weekday-and-date", "pt", ("barba com o Rafael na quinta-feira, 03/12, "
+           "às 10 da manhã", "sim"), "barba", "bruno", local(THU, time(10)),
+           category="date-formats"),
+]  # fmt: skip
