@@ -24,6 +24,12 @@ Rules (pure; the vocabularies come from each language's data file through the la
   question asked meanwhile (``ASIDE``): it is answered and the proposal is asked again, with a
   fresh id, as the reply's last words, so a later yes answers the question the customer has
   just read.
+* :func:`read_restating` — a yes that only says the proposal back is a yes: "sim, amanhã às
+  10h" to the proposal of tomorrow at 10:00, "yes, with Rafael" to Rafael's. What is left
+  after the yes words must be the proposal's own day, time and names (every day and time the
+  message names is the proposal's), in the language's words for days, times and telling an
+  appointment — never a "later", an "or", a length or another number. Anything else stays a
+  changed answer.
 
 Languages in play: the conversation's own vocabulary comes first and its reading wins ("y" is
 a yes in English, a filler in Spanish); its other words ("vale", a voucher in Portuguese, a yes
@@ -240,6 +246,60 @@ def read_answer(text: str, vocabularies: Sequence[ConsentVocabulary], kind: str 
         unwanted = refused or _asks_change([m.group() for m in left], tuple(vocabularies))
         return Reading(Answer.OTHER, answered, leftover, unwanted)
     return Reading(Answer.YES if counts[YES] else Answer.NO, True)
+
+
+@dataclass(frozen=True, slots=True)
+class Restatement:
+    """What a pending action proposes, as an answer may say it back (built by the caller from
+    the pending action and the language data): ``agrees`` — every day and time the message
+    names is the proposal's own (and it names no other fact: no length, no price, no range);
+    ``words`` — the folded words it may use to say so: the proposal's names and the
+    language's words for days and times and for telling an appointment ("amanhã", "às",
+    "com", "tomorrow", "at"), never a "later" or an "instead"; ``numbers`` — the numbers of
+    its day and time ("10", "1", "12")."""
+
+    agrees: bool
+    words: frozenset[str]
+    numbers: frozenset[str]
+
+
+_NUMBER_WORD = re.compile(r"(\d+)([^\W\d_]*)(\d*)")  # "10", "10h", "10am", "9h30"
+
+
+def read_restating(
+    text: str, vocabularies: Sequence[ConsentVocabulary], kind: str, proposal: Restatement | None
+) -> Reading:
+    """:func:`read_answer`, and a yes that only says the proposal back ("sim, amanhã às 10h"
+    to that very proposal; "yes, with Rafael") is a yes: what is left after the yes words is
+    only the proposal's own day, time and names, in words of ``proposal.words``. A question,
+    an unknown emoji, a no or hesitation, any other word or number, or a day or time that is
+    not the proposal's leaves the answer as it was read (a change, asked again); so does no
+    ``proposal``."""
+    reading = read_answer(text, vocabularies, kind)
+    if reading.answer is not Answer.OTHER or not reading.answered or reading.unwanted:
+        return reading
+    if proposal is None or not proposal.agrees:
+        return reading
+    scan = _scan(text, tuple(vocabularies), kind)
+    if scan.question or scan.strange or not scan.counts[YES]:
+        return reading
+    if all(_restates(match.group(), proposal) for match in scan.left):
+        return Reading(Answer.YES, True)
+    return reading
+
+
+def _restates(word: str, proposal: Restatement) -> bool:
+    if word in proposal.words:
+        return True
+    number = _NUMBER_WORD.fullmatch(word)
+    if number is None:
+        return False
+    hour, mark, minute = number.groups()
+    return (
+        str(int(hour)) in proposal.numbers
+        and (not mark or mark in proposal.words)
+        and (not minute or str(int(minute)) in proposal.numbers)
+    )
 
 
 def _asks_change(words: list[str], vocabularies: tuple[ConsentVocabulary, ...]) -> bool:

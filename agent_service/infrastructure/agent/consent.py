@@ -12,10 +12,11 @@ application policy ``application/consent_policy.py`` over the language data):
   expires, confirms it — then it runs in code (confirm.py), with no model request; a no or a
   structured decline declines it; a yes or a confirm too late is told as expired; a decision
   for any other id changes nothing; an answer with something else in it ("sim, mas às 15h")
-  is not a yes: the turn goes on and, unless it proposes something new, the question is asked
-  again with what was understood as a change; a message that asks only about the business
-  (its FAQ or catalog) and answers nothing is answered, then the question is asked again with a
-  fresh id (``ASIDE``); any other message ends the pending action.
+  is not a yes unless it only says the proposal back (``consent_policy.read_restating``): the
+  turn goes on and, unless it proposes something new, the question is asked again with what
+  was understood as a change; a message that asks only about the business (its FAQ or
+  catalog) and answers nothing is answered, then the question is asked again with a fresh id
+  (``ASIDE``); any other message ends the pending action.
 * A confirmation of what this conversation already executed (a tap of its id, or a plain yes
   right after it with nothing else open: ``application/repeated_confirmations``) is told
   that outcome ("already booked") in code; nothing runs again.
@@ -35,6 +36,7 @@ from agent_service.application.consent_policy import (
     Reading,
     decide,
     read_answer,
+    read_restating,
 )
 from agent_service.application.repeated_confirmations import Executed, repeats
 from agent_service.application.text import normalize
@@ -47,6 +49,7 @@ from agent_service.domain.conversations import (
 )
 from agent_service.infrastructure.agent import messages
 from agent_service.infrastructure.agent.deps import AgentDeps, PendingAction
+from agent_service.infrastructure.agent.restating import restatement
 from agent_service.infrastructure.language.grammar import has_when_mention
 from agent_service.infrastructure.language.grammar.asks import asked
 from agent_service.infrastructure.language.rules import language_rules
@@ -92,10 +95,11 @@ def new_id() -> str:
     return secrets.token_urlsafe(ID_BYTES)
 
 
-def read(deps: AgentDeps, text: str, kind: str) -> Reading:
-    """``text`` as an answer to a change of ``kind`` in the turn's languages (the policy)."""
+def read(deps: AgentDeps, text: str, kind: str, stored: PendingAction | None = None) -> Reading:
+    """``text`` as an answer to a change of ``kind`` (the policy); to ``stored`` too."""
+    said_back = None if stored is None else restatement(deps, stored, text)
     vocabularies = language_rules().consent_in(deps.turn.language)
-    return read_answer(text, vocabularies, _CHANGE_KINDS.get(kind, ""))
+    return read_restating(text, vocabularies, _CHANGE_KINDS.get(kind, ""), said_back)
 
 
 def is_plain_yes(text: str, language: str = "pt", kind: str = "") -> bool:
@@ -182,7 +186,7 @@ def decide_pending(
         stored = None  # a legacy or half-run proposal is never confirmable: it is asked again
     reading, aside = None, False
     if stored is not None and turn.decision is None:
-        reading = read(deps, message, stored.kind)
+        reading = read(deps, message, stored.kind, stored)
         aside = not reading.answered and asks_about_the_business(message, turn.language)
     view = None if stored is None else _view(stored)
     ttl = turn.confirmation_ttl_seconds

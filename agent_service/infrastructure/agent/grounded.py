@@ -15,12 +15,10 @@
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Sequence
 from dataclasses import dataclass
-from datetime import date, timedelta
+from datetime import timedelta
 from typing import TypeVar
-from zoneinfo import ZoneInfo
 
 import structlog
 from pydantic_ai import ModelRetry, RunContext
@@ -32,7 +30,6 @@ from pydantic_ai.messages import (
 )
 
 from agent_service.application.claims import BOOK, CANCEL, MOVE, misstates
-from agent_service.application.fact_spans import FactReader
 from agent_service.application.grounding import Grounding, Ungrounded, question_sentences
 from agent_service.application.relations import name_words
 from agent_service.application.statements import without_units
@@ -41,7 +38,7 @@ from agent_service.domain.conversations import ActionKind
 from agent_service.infrastructure.agent.deps import AgentDeps, ToolText
 from agent_service.infrastructure.agent.prompts import context_block
 from agent_service.infrastructure.agent.told import no_change_statements
-from agent_service.infrastructure.language.rules import language_rules
+from agent_service.infrastructure.language.rules import fact_reader, language_rules
 
 log = structlog.get_logger("agenda.truth")
 OutputT = TypeVar("OutputT")
@@ -219,21 +216,6 @@ def _changed_nothing(deps: AgentDeps) -> bool:
     proposal."""
     turn = deps.turn
     return not turn.actions and not turn.proposed
-
-
-@functools.lru_cache(maxsize=64)
-def fact_reader(
-    codes: tuple[str, ...], zone: str, currencies: tuple[str, ...], today: date | None = None
-) -> FactReader:
-    """One reader per (languages, time zone, currencies, the business's today: "amanhã" is
-    a date): its readings are cached per text."""
-    rules = language_rules()
-    return FactReader(
-        tuple(rules.calendar(code) for code in codes),
-        ZoneInfo(zone),
-        tuple(w for code in codes for c in currencies for w in rules.currency_words(code, c)),
-        today,
-    )
 
 
 async def _entity_words(deps: AgentDeps) -> frozenset[str]:

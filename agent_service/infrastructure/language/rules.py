@@ -7,7 +7,9 @@ from __future__ import annotations
 import functools
 import re
 from dataclasses import replace
+from datetime import date
 from decimal import Decimal
+from zoneinfo import ZoneInfo
 
 from babel import Locale, UnknownLocaleError
 from babel.dates import get_day_names, get_month_names
@@ -17,6 +19,7 @@ from babel.units import format_unit
 from agent_service.application.claims import ClaimWords
 from agent_service.application.consent_policy import ConsentVocabulary
 from agent_service.application.customer_names import NamePhrases
+from agent_service.application.fact_spans import FactReader
 from agent_service.application.handoff_policy import HandoffPhrases
 from agent_service.application.language_port import CalendarWords
 from agent_service.application.text import normalize
@@ -265,3 +268,18 @@ def _amount_words(code: str) -> tuple[tuple[str, Decimal], ...]:
     found += [(word, Decimal(1)) for word in word_list(code, "numbers", "one")]
     found += [(word, Decimal("0.5")) for word in word_list(code, "times", "half_amount")]
     return tuple(found)
+
+
+@functools.lru_cache(maxsize=64)
+def fact_reader(
+    codes: tuple[str, ...], zone: str, currencies: tuple[str, ...], today: date | None = None
+) -> FactReader:
+    """One reader per (languages, time zone, currencies, the business's today: "amanhã" is
+    a date): its readings are cached per text."""
+    rules = language_rules()
+    return FactReader(
+        tuple(rules.calendar(code) for code in codes),
+        ZoneInfo(zone),
+        tuple(w for code in codes for c in currencies for w in rules.currency_words(code, c)),
+        today,
+    )

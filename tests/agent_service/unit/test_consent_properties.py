@@ -38,8 +38,7 @@ from agent_service.application.handoff_policy import asks_for_person
 from agent_service.application.pending_executions import InProcessExecutions, OnceOnly
 from agent_service.application.text import normalize
 from agent_service.domain.conversations import ActionKind, ReplyChoice, TurnAction
-from agent_service.infrastructure.agent.grounded import fact_reader
-from agent_service.infrastructure.language.rules import language_rules
+from agent_service.infrastructure.language.rules import fact_reader, language_rules
 
 LANGUAGES = ("pt", "en", "es")
 RULES = language_rules()

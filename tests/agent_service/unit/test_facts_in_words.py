@@ -26,10 +26,9 @@ from agent_service.application.grounding import Grounding, sentences
 from agent_service.application.relations import Relations
 from agent_service.application.statements import Statements
 from agent_service.infrastructure.agent.deps import ToolText
-from agent_service.infrastructure.agent.grounded import fact_reader
 from agent_service.infrastructure.agent.told import no_change_statements, statement_rules
 from agent_service.infrastructure.language.packs import word_list
-from agent_service.infrastructure.language.rules import RELATIVE_DAYS, language_rules
+from agent_service.infrastructure.language.rules import RELATIVE_DAYS, fact_reader, language_rules
 from tests.scale import size
 
 CODES = ("pt", "en", "es")
@@ -42,10 +41,6 @@ RELATIVE = [
     for word in word_list(code, "dates", key)
     if " " not in word or key != "today"  # "esta manana": today, a phrase of its own
 ]
-
-
-def _reader(today: date | None) -> object:
-    return fact_reader(CODES, "America/Sao_Paulo", ("BRL",), today)
 
 
 @EXAMPLES

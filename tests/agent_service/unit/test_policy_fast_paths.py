@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 
 from agent_service.application import consent_policy, statements
 from agent_service.application.fact_spans import READINGS_KEPT, FactReader
-from agent_service.infrastructure.agent.grounded import fact_reader
+from agent_service.infrastructure.language.rules import fact_reader
 from tests.scale import size
 
 CODES = ("pt", "en", "es")

@@ -27,7 +27,6 @@ from hypothesis import strategies as st
 from agent_service.application.grounding import Grounding
 from agent_service.application.text import normalize
 from agent_service.infrastructure.agent.deps import ToolText
-from agent_service.infrastructure.agent.grounded import fact_reader
 from agent_service.infrastructure.agent.told import no_change_statements
 from agent_service.infrastructure.agent.tools.results import (
     DayTimes,
@@ -38,7 +37,7 @@ from agent_service.infrastructure.agent.tools.results import (
     ServiceItem,
     Services,
 )
-from agent_service.infrastructure.language.rules import language_rules
+from agent_service.infrastructure.language.rules import fact_reader, language_rules
 from tests.scale import size
 
 CODES = ("pt", "en", "es")

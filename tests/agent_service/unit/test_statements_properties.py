@@ -21,9 +21,8 @@ from hypothesis import strategies as st
 from agent_service.application.grounding import Grounding
 from agent_service.application.statements import Statements
 from agent_service.infrastructure.agent.deps import ToolText
-from agent_service.infrastructure.agent.grounded import fact_reader
 from agent_service.infrastructure.agent.told import statement_rules, told_words
-from agent_service.infrastructure.language.rules import language_rules
+from agent_service.infrastructure.language.rules import fact_reader, language_rules
 from tests.scale import size
 
 CODES = ("pt", "en", "es")

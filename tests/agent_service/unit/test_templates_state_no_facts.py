@@ -16,8 +16,7 @@ import pytest
 
 from agent_service.application.grounding import Grounding
 from agent_service.infrastructure.agent import messages
-from agent_service.infrastructure.agent.grounded import fact_reader
-from agent_service.infrastructure.language.rules import language_rules
+from agent_service.infrastructure.language.rules import fact_reader, language_rules
 
 CODES = tuple(messages.LOCALE_FILES)
 TODAY = date(2026, 11, 30)

@@ -28,7 +28,6 @@ from agent_service.application.statements import Statements
 from agent_service.application.text import normalize
 from agent_service.infrastructure.agent import outcome_text
 from agent_service.infrastructure.agent.deps import ToolText
-from agent_service.infrastructure.agent.grounded import fact_reader
 from agent_service.infrastructure.agent.told import (
     no_change_statements,
     statement_rules,
@@ -45,7 +44,7 @@ from agent_service.infrastructure.agent.tools.results import (
     ServiceItem,
     Services,
 )
-from agent_service.infrastructure.language.rules import language_rules
+from agent_service.infrastructure.language.rules import fact_reader, language_rules
 from tests.scale import size
 
 CODES = ("pt", "en", "es")

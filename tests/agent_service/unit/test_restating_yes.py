@@ -1,0 +1,159 @@
+"""A yes that says the proposal back (``consent_policy.read_restating``), as properties over
+generated proposals and answers (session 39's blind batch found "sim, amanhã às 10h" booked
+nothing):
+
+* a yes with the proposal's own day and time, said the ways the language says them, is a yes;
+* the same answer with another day, hour or minute, with any word of a change, a condition,
+  a hesitation, a "later", an "or", a length, a random word, or as a question, is never a yes.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import UTC, date, datetime, time, timedelta
+from zoneinfo import ZoneInfo
+
+from hypothesis import assume, given, settings
+from hypothesis import strategies as st
+
+from agent_service.application.consent_policy import Answer
+from agent_service.infrastructure.agent import consent
+from agent_service.infrastructure.agent.deps import PendingAction
+from tests.scale import size
+
+ZONE = ZoneInfo("America/Sao_Paulo")
+NOW = datetime(2026, 11, 30, 12, 0, tzinfo=UTC)  # Monday 09:00 in São Paulo
+TODAY = NOW.astimezone(ZONE).date()
+EXAMPLES = settings(max_examples=size(40, 600), deadline=None)
+YES = {"pt": ["sim", "pode", "ok", "sim, pode"], "en": ["yes", "ok", "sure"],
+       "es": ["sí", "vale", "ok"]}  # fmt: skip
+WEEKDAYS = {
+    "pt": ["segunda", "terça", "quarta", "quinta", "sexta", "sábado"],
+    "en": ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"],
+    "es": ["lunes", "martes", "miércoles", "jueves", "viernes", "sábado"],
+}
+TOMORROW = {"pt": "amanhã", "en": "tomorrow", "es": "mañana"}
+WITH = {"pt": "com o Rafael", "en": "with Rafael", "es": "con Rafael"}
+EXTRA = {
+    "pt": ["mais tarde", "ou", "seguinte", "1 hora", "se", "talvez", "mas", "outro", "depois",
+           "cedo", "não", "prefiro", "em vez", "xyz", "3 pessoas"],
+    "en": ["later", "or", "next", "an hour", "if", "maybe", "but", "another", "instead", "not",
+           "earlier", "rather", "xyz", "2 people"],
+    "es": ["más tarde", "o", "siguiente", "una hora", "si es", "quizás", "pero", "otro", "no",
+           "antes", "prefiero", "en vez", "xyz", "2 personas"],
+}  # fmt: skip
+
+
+@dataclass
+class _Turn:
+    language: str
+    now: datetime = NOW
+
+
+@dataclass
+class _Tenant:
+    time_zone: str = "America/Sao_Paulo"
+    zone: ZoneInfo = field(default_factory=lambda: ZONE)
+
+
+@dataclass
+class _Deps:
+    turn: _Turn
+    tenant: _Tenant = field(default_factory=_Tenant)
+
+
+def _proposal(start: datetime) -> PendingAction:
+    return PendingAction(
+        "book_appointment",
+        {"start_time": start.isoformat()},
+        "Barba",
+        kind="appointment_booked",
+        details={
+            "service": "Barba na navalha",
+            "professional": "Rafael Nunes",
+            "start": start.isoformat(),
+        },
+        proposed_at=NOW.isoformat(),
+        id="p1",
+    )
+
+
+def _said(language: str, start: datetime, form: int) -> str:
+    local = start.astimezone(ZONE)
+    day = local.date()
+    days: list[str] = [WEEKDAYS[language][day.weekday()]]
+    if language != "en":  # "01/12" is January 12 in English
+        days.append(f"{day:%d/%m}")
+    if day == TODAY + timedelta(days=1):
+        days.append(TOMORROW[language])
+    hour, minute = local.hour, local.minute
+    clock = {
+        "pt": [f"às {hour}h" + (f"{minute:02d}" if minute else ""), f"às {hour}:{minute:02d}"],
+        "en": [f"at {hour}:{minute:02d}"]
+        + ([f"at {hour % 12 or 12}{'am' if hour < 12 else 'pm'}"] if not minute else []),
+        "es": [f"a las {hour}:{minute:02d}"] + ([f"a las {hour}"] if not minute else []),
+    }[language]
+    return f"{days[form % len(days)]} {clock[form % len(clock)]}"
+
+
+starts = st.builds(
+    lambda offset, hour, half: datetime.combine(
+        TODAY + timedelta(days=offset), time(hour, 30 if half else 0), ZONE
+    ),
+    st.integers(1, 6),
+    st.integers(9, 17),
+    st.booleans(),
+).filter(lambda start: start.weekday() < 6)
+
+
+def _read(language: str, start: datetime, text: str) -> Answer:
+    deps = _Deps(_Turn(language))
+    return consent.read(deps, text, "appointment_booked", _proposal(start)).answer  # type: ignore[arg-type]
+
+
+@EXAMPLES
+@given(language=st.sampled_from(["pt", "en", "es"]), start=starts, form=st.integers(0, 5),
+       yes=st.integers(0, 3), named=st.booleans())  # fmt: skip
+def test_a_yes_saying_the_proposal_back_is_a_yes(
+    language: str, start: datetime, form: int, yes: int, named: bool
+) -> None:
+    words = YES[language][yes % len(YES[language])]
+    said = _said(language, start, form) + (f" {WITH[language]}" if named else "")
+    assert _read(language, start, f"{words}, {said}") is Answer.YES, said
+
+
+@EXAMPLES
+@given(language=st.sampled_from(["pt", "en", "es"]), start=starts, form=st.integers(0, 5),
+       days=st.integers(-3, 3), minutes=st.sampled_from([-60, -30, 0, 30, 60, 120]))  # fmt: skip
+def test_another_day_or_time_said_is_never_a_yes(
+    language: str, start: datetime, form: int, days: int, minutes: int
+) -> None:
+    assume(days or minutes)
+    other = start + timedelta(days=days, minutes=minutes)
+    assume(other.astimezone(ZONE).weekday() < 6 and 8 <= other.astimezone(ZONE).hour <= 19)
+    text = f"{YES[language][0]}, {_said(language, other, form)}"
+    assert _read(language, start, text) is not Answer.YES, text
+
+
+@EXAMPLES
+@given(language=st.sampled_from(["pt", "en", "es"]), start=starts, form=st.integers(0, 5),
+       extra=st.data(), where=st.integers(0, 2), asked=st.booleans())  # fmt: skip
+def test_anything_else_beside_the_restated_proposal_is_never_a_yes(
+    language: str, start: datetime, form: int, extra: st.DataObject, where: int, asked: bool
+) -> None:
+    word = extra.draw(
+        st.one_of(
+            st.sampled_from(EXTRA[language]),
+            st.text(alphabet="bcdfghjklmnpqrstvwxz", min_size=3, max_size=8),
+        )
+    )
+    parts = [YES[language][0] + ",", _said(language, start, form)]
+    parts.insert(where, word)
+    text = " ".join(parts) + ("?" if asked else "")
+    assert _read(language, start, text) is not Answer.YES, text
+
+
+def test_the_yes_alone_is_still_a_yes_and_a_bare_restatement_is_no_yes() -> None:
+    start = datetime.combine(date(2026, 12, 1), time(10), ZONE)
+    assert _read("pt", start, "sim") is Answer.YES
+    assert _read("pt", start, "amanhã às 10h") is not Answer.YES  # no yes word: no consent
