@@ -68,7 +68,7 @@ def listing_text(data: AnyResult | None, language: str) -> str | None:
         return free_times_text(data, language)
     if isinstance(data, FaqAnswer):
         if data.entries:
-            return data.entries[0].answer
+            return "\n".join(entry.answer for entry in data.entries[: data.answering])
         if data.services:
             people = [_professionals(data.professionals, language)] if data.professionals else []
             return "\n\n".join([_services(data.services, language), *people])

@@ -145,8 +145,8 @@ def told(
             professionals = item.data
         if not item.this_turn:
             continue
-        if isinstance(item.data, FaqAnswer) and item.data.entries:
-            found.append(item.data.entries[0].answer)  # the salon's own words, as found
+        if isinstance(item.data, FaqAnswer) and item.data.entries:  # the salon's own words
+            found += [entry.answer for entry in item.data.entries[: item.data.answering]]
         for language in languages:
             text = refusal(item.data, item.retry, language)
             if text is not None:

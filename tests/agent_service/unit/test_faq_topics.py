@@ -7,12 +7,16 @@ from __future__ import annotations
 
 from uuid import uuid4
 
+from hypothesis import assume, given, settings
+from hypothesis import strategies as st
+
 from agent_service.application.faq_ranking import scored
 from agent_service.application.faq_topics import FaqTopics
 from agent_service.domain.catalog import FaqEntry
-from agent_service.infrastructure.agent.tools.faq import threshold
+from agent_service.infrastructure.agent.tools.faq import one_per_topic, ranked, threshold
 from agent_service.infrastructure.language.grammar.vocabulary import vocabularies
 from agent_service.infrastructure.language.lexicon import faq_topics
+from tests.scale import size
 
 TENANT = uuid4()
 LANGUAGES = [v.code for v in vocabularies()]
@@ -144,3 +148,32 @@ def test_an_opening_hours_question_finds_the_entry_about_the_hours() -> None:
                     ):
                         missed.append((asked_in, said, written_in))
     assert missed == [], missed[:10]
+
+
+@settings(max_examples=size(30, 400), deadline=None)
+@given(
+    asked_in=st.sampled_from(LANGUAGES),
+    pair=st.lists(st.sampled_from(TOPICS), min_size=2, max_size=2, unique=True),
+    picks=st.tuples(st.integers(0, 50), st.integers(0, 50)),
+    joined=st.sampled_from([" e ", " and ", " y ", "? ", ", "]),
+)
+def test_two_topics_asked_in_one_message_get_an_entry_each(
+    asked_in: str, pair: list[str], picks: tuple[int, int], joined: str
+) -> None:
+    """A message naming two topics ("qual o endereço e vocês aceitam pix?") is answered with
+    the best entry about each, in the order it names them; one topic alone, with the best."""
+    entries = [
+        FaqEntry(tenant_id=TENANT, question=f"Q {topic}", answer=f"A {topic}.",
+                 tags=(_phrase(asked_in, topic, 0),))
+        for topic in TOPICS
+    ]  # fmt: skip
+    first, second = (_phrase(asked_in, t, n) for t, n in zip(pair, picks, strict=True))
+    question = f"{first}{joined}{second}?"
+    assume(faq_topics().about(question) == tuple(pair))  # one phrase may hold another's words
+    matches = [row.entry for row in ranked(question, entries, asked_in)]
+    found = one_per_topic(question, matches, asked_in)
+    assert [e.question for e in found] == [f"Q {t}" for t in pair], (question, found)
+    alone = f"{first}?"
+    assert not one_per_topic(
+        alone, [row.entry for row in ranked(alone, entries, asked_in)], asked_in
+    )

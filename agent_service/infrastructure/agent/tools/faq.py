@@ -65,7 +65,9 @@ async def _search(ctx: RunContext[AgentDeps], query: str) -> FaqAnswer | NoMatch
     language = deps.turn.language
     everything = await deps.faq_repository.list(deps.tenant_id)
     matches = [row.entry for row in ranked(query[:500], everything, language)]
-    entries = _conversation_language_first(matches, language)[:SHOWN]
+    per_topic = one_per_topic(query[:500], matches, language)
+    rest = [e for e in _conversation_language_first(matches, language) if e not in per_topic]
+    entries = (per_topic + rest)[: max(SHOWN, len(per_topic))]
     if not entries:
         if asks_for_opening_hours(query, language):
             team = await deps.professional_repository.list(deps.tenant_id)
@@ -83,8 +85,26 @@ async def _search(ctx: RunContext[AgentDeps], query: str) -> FaqAnswer | NoMatch
         entries=[
             FaqItem(id=str(e.id), question=a.question, answer=a.answer, quoted=a.quoted)
             for e, a in shown
-        ]
+        ],
+        answering=max(1, len(per_topic)),
     )
+
+
+def one_per_topic(query: str, matches: list[FaqEntry], language: str) -> list[FaqEntry]:
+    """For a question that names two topics or more ("qual o endereço e vocês aceitam pix?"),
+    the best-ranked entry about each, in the order the question names them (the conversation's
+    language first among an entry's twins); for one topic or none, nothing: the ranking
+    alone answers it."""
+    topics = faq_topics()
+    asked = topics.about(query)
+    if len(asked) < 2:
+        return []
+    found: list[FaqEntry] = []
+    for topic in asked:
+        about = [e for e in matches if topic in topics.entry(e).tags and e not in found]
+        if about:
+            found.append(_conversation_language_first(about, language)[0])
+    return found if len(found) >= 2 else []
 
 
 async def _catalog_answer(deps: AgentDeps, query: str, language: str) -> FaqAnswer | None:

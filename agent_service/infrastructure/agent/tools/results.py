@@ -223,6 +223,9 @@ class FaqAnswer(Result):
 
     result: Literal["FAQ"] = "FAQ"
     entries: list[FaqItem] = []
+    answering: int = 1
+    """How many of the first entries answer the question: one per topic it names (two
+    questions in one message get both answers)."""
     hours: OpeningHours | None = None
     services: list[ServiceItem] = []
     professionals: list[ProfessionalItem] = []
