@@ -1,3 +1,4 @@
+# Over 300 lines: the appointments dialogue is one rule list (which one, where to, its answer).
 """The my-appointments specialist's offline behaviour: list, then cancel or reschedule the one
 the customer means, after confirmation.
 
@@ -9,7 +10,8 @@ current message and the one before. Exactly one left is the one; none or several
 
 A move (:func:`move_parts`): "passar meu corte de terça pra quinta às 16h" — what comes before
 the last "pra/para/pro/to/for" + a day or time describes the appointment, what follows is the
-new time.
+new time; a move by an amount ("uma hora mais tarde", "push it back an hour", "adiantar em 1
+hora": ``[times]`` ``later``/``earlier`` and their verbs) is from the appointment's own time.
 """
 
 from __future__ import annotations
@@ -46,7 +48,7 @@ from agent_service.infrastructure.agent.offline.responses import (
 )
 from agent_service.infrastructure.agent.offline.text import detect_language, fold_with_map
 from agent_service.infrastructure.agent.offline.upcoming import about_upcoming, intent_of
-from agent_service.infrastructure.agent.offline.when import has_when_mention
+from agent_service.infrastructure.agent.offline.when import has_when_mention, shift
 from agent_service.infrastructure.language.grammar.vocabulary import (
     alternation,
     any_of,
@@ -140,7 +142,10 @@ def new_time(
 def _new_time(
     wanted: str, chosen: catalog.AppointmentInfo, now: datetime
 ) -> tuple[date | None, time | None]:
-    when = parse_when(wanted, now)
+    when, moved = parse_when(wanted, now), shift(wanted)
+    if moved is not None and when.at is None and chosen.day and chosen.at:  # "1 hora mais tarde"
+        start = datetime.combine(chosen.day, chosen.at) + moved
+        return start.date(), start.time()
     folded = normalize(wanted)
     same_time, same_day = _SAME_TIME.search(folded), _SAME_DAY.search(folded)
     # "the same time next week": a week later. "next week" alone names no day: asked.
@@ -213,10 +218,11 @@ def _only_a_day(text: str) -> bool:
 
 
 def _relative_move(text: str) -> bool:
-    """ "the same time next week", "mesmo horário", "same day": a new time said relative to
-    the appointment's own."""
+    """ "the same time next week", "mesmo horário", "same day", "uma hora mais tarde": a new
+    time said relative to the appointment's own."""
     folded = normalize(text)
-    return any(p.search(folded) for p in (_SAME_TIME, _SAME_DAY, _WEEK_LATER))
+    patterns = (_SAME_TIME, _SAME_DAY, _WEEK_LATER)
+    return any(p.search(folded) for p in patterns) or shift(text) is not None
 
 
 def choose(

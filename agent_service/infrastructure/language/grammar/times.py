@@ -1,3 +1,4 @@
+# Over 300 lines: the time-of-day rules of a language compile together, one pattern each.
 """Times of day in customer messages, one compiled rule set per spoken language.
 
 * A number is a time only when marked: a ``[times].markers`` word before it ("às", "at", "a
@@ -44,7 +45,7 @@ class TimeGrammar:
     word_hour: re.Pattern[str] | None
     word_minutes: re.Pattern[str] | None
     minus_minutes: re.Pattern[str] | None
-    shift: re.Pattern[str]
+    shift: tuple[re.Pattern[str], ...]
     clock_words: dict[str, int]
     minute_words: dict[str, int]
     hour_marks: frozenset[str]
@@ -136,13 +137,18 @@ def _word_minutes(v: Vocabulary, minutes: dict[str, int], connector: str) -> re.
     )
 
 
-def _shift(v: Vocabulary) -> re.Pattern[str]:
+def _shift(v: Vocabulary) -> tuple[re.Pattern[str], ...]:
+    """ "1 hora mais tarde" (an amount, then later or earlier), and "adiantar ... em 1 hora",
+    "push it back an hour" (a later or earlier verb, then the amount within six words)."""
     t = functools.partial(v.alt, "times")
     amounts = alternation([*v.values("numbers", "cardinals"), *v.words("numbers", "one")])
-    return re.compile(
-        rf"{BOUND_BEFORE}(?P<n>\d{{1,3}}|(?P<half>{t('half_amount')})|{amounts})\s*"
-        rf"(?:(?P<hours>{t('hour_units')})|{t('minute_units')})\s+"
-        rf"(?:(?P<later>{t('later')})|{t('earlier')}){BOUND_AFTER}"
+    units = rf"(?:(?P<hours>{t('hour_units')})|{t('minute_units')})"
+    amount = rf"(?P<n>\d{{1,3}}|(?P<half>{t('half_amount')})|{amounts})\s*{units}"
+    verbs = rf"(?:(?P<later>{t('later_verbs')})|{t('earlier_verbs')})"
+    after = rf"(?:(?P<later>{t('later')})|{t('earlier')})"
+    return (
+        re.compile(rf"{BOUND_BEFORE}{amount}\s+{after}{BOUND_AFTER}"),
+        re.compile(rf"{BOUND_BEFORE}{verbs}(?:\s+[^\s\d]+){{0,6}}?\s+{amount}{BOUND_AFTER}"),
     )
 
 
@@ -283,9 +289,9 @@ def _all_clock_words() -> dict[str, int]:
 
 
 def shift_of(folded: str, grammars: tuple[TimeGrammar, ...]) -> timedelta | None:
-    """ "1 hora mais tarde", "half an hour earlier", "media hora antes": how far to move."""
+    """ "1 hora mais tarde", "adiantar em 1 hora", "push it back an hour": how far to move."""
     for grammar in grammars:
-        match = grammar.shift.search(folded)
+        match = next((m for p in grammar.shift if (m := p.search(folded))), None)
         if match is None:
             continue
         amount = match["n"]
