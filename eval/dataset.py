@@ -1742,3 +1742,40 @@ CASES += [
            "às 10 da manhã", "sim"), "barba", "bruno", local(THU, time(10)),
            category="date-formats"),
 ]  # fmt: skip
+
+# Session 39 third blind batch (2026-12-06), written and scored before any fix: the price of
+# two services, a day already gone, a time in number words, a long chatty request, and
+# "cancel my appointments" with two on record (which one is asked, nothing is cancelled).
+CASES += [
+    info("pt-price-two", "pt", ("quanto fica corte e barba?",), ("80", "40"), (),
+         category="price-two"),
+    info("en-price-two", "en", ("how much for a haircut and a beard trim?",), ("80", "40"), (),
+         category="price-two"),
+    info("es-price-two", "es", ("¿cuánto cuestan el corte y la barba?",), ("80", "40"), (),
+         category="price-two"),
+    nothing("pt-past-ontem", "pt", ("barba com o Rafael ontem às 10h",), (), "past-day"),
+    nothing("en-past-yesterday", "en", ("beard trim with Rafael yesterday at 10am",), (),
+            "past-day"),
+    nothing("es-past-ayer", "es", ("barba con Rafael ayer a las 10",), (), "past-day"),
+    booked("pt-words-dez-horas", "pt", ("quero barba com o Rafael amanhã às dez horas", "sim"),
+           "barba", "bruno", local(TUE, time(10)), category="number-words"),
+    booked("en-words-ten", "en", ("beard trim with Rafael tomorrow at ten", "yes"), "barba",
+           "bruno", local(TUE, time(10)), category="number-words"),
+    booked("es-words-diez-y-media", "es", ("barba con Rafael mañana a las diez y media", "sí"),
+           "barba", "bruno", local(TUE, time(10, 30)), category="number-words"),
+    booked("pt-chatty", "pt", ("oi tudo bem? então, semana passada cortei o cabelo em outro "
+           "lugar e não gostei muito kkk, queria fazer a barba com o Rafael amanhã às 11h se "
+           "der, obrigado!", "sim"), "barba", "bruno", local(TUE, time(11)), category="chatty"),
+    booked("en-chatty", "en", ("hey there! hope you're well. my brother recommended you guys, "
+           "so I'd love a beard trim with Rafael tomorrow at 11am if that works, cheers",
+           "yes"), "barba", "bruno", local(TUE, time(11)), category="chatty"),
+    booked("es-chatty", "es", ("hola! qué tal? una amiga me habló muy bien de ustedes, "
+           "quería una barba con Rafael mañana a las 11 si se puede, gracias!", "sí"),
+           "barba", "bruno", local(TUE, time(11)), category="chatty"),
+    nothing("pt-cancel-both-which", "pt", ("cancela meus horários",), (), "which-of-two",
+            existing=(CUT_THURSDAY, BEARD_FRIDAY)),
+    nothing("en-cancel-both-which", "en", ("cancel my appointments",), (), "which-of-two",
+            existing=(CUT_THURSDAY, BEARD_FRIDAY)),
+    nothing("es-cancel-both-which", "es", ("cancela mis citas",), (), "which-of-two",
+            existing=(CUT_THURSDAY, BEARD_FRIDAY)),
+]  # fmt: skip
