@@ -174,9 +174,10 @@ UNVERIFIABLE = [
 class ToolThenReply:
     """Routes to ``case.specialist``, makes ``case.call`` once, then answers ``case.reply``."""
 
-    def __init__(self, case: Case, salon: Salon) -> None:
+    salon: Salon
+
+    def __init__(self, case: Case) -> None:
         self.case = case
-        self.salon = salon
         self.model = FunctionModel(self._respond, model_name="hostile")
         self.returned: list[str] = []
 
@@ -202,37 +203,28 @@ def _id(case: Case) -> str:
     return f"{'true' if case.true else 'lie'}-{case.language}-{case.reply[:40]}"
 
 
+async def _play(case: Case) -> tuple[Salon, ToolThenReply, str, tuple[object, ...]]:
+    """The salon, the model, the reply and the actions of ``case.asked``."""
+    model = ToolThenReply(case)
+    assistant = Assistant(model=model.model)
+    model.salon = await seed_salon(assistant.repos)
+    handled = await assistant.say(model.salon.tenant.id, case.asked)
+    return model.salon, model, handled.result.reply, tuple(handled.result.actions)
+
+
 @pytest.mark.parametrize("case", CASES, ids=_id)
 async def test_a_reply_says_only_what_its_tools_returned(case: Case) -> None:
-    holder: dict[str, ToolThenReply] = {}
-
-    def respond(messages: list[ModelMessage], info: AgentInfo) -> ModelResponse:
-        return holder["model"]._respond(messages, info)
-
-    assistant = Assistant(model=FunctionModel(respond, model_name="hostile"))
-    salon = await seed_salon(assistant.repos)
-    holder["model"] = ToolThenReply(case, salon)
-    handled = await assistant.say(salon.tenant.id, case.asked)
-    reply = handled.result.reply
-    assert holder["model"].returned, "the tool was never called"
-    assert handled.result.actions == ()
+    _, model, reply, actions = await _play(case)
+    assert model.returned, "the tool was never called"
+    assert actions == ()
     if case.true:
-        assert case.reply in reply, (reply, holder["model"].returned)
+        assert case.reply in reply, (reply, model.returned)
     else:
-        assert case.reply not in reply, (reply, holder["model"].returned)
+        assert case.reply not in reply, (reply, model.returned)
 
 
 @pytest.mark.parametrize("case", UNVERIFIABLE, ids=_id)
 async def test_a_true_reply_the_checks_cannot_tie_gets_the_systems_listing(case: Case) -> None:
-    holder: dict[str, ToolThenReply] = {}
-
-    def respond(messages: list[ModelMessage], info: AgentInfo) -> ModelResponse:
-        return holder["model"]._respond(messages, info)
-
-    assistant = Assistant(model=FunctionModel(respond, model_name="hostile"))
-    salon = await seed_salon(assistant.repos)
-    holder["model"] = ToolThenReply(case, salon)
-    handled = await assistant.say(salon.tenant.id, case.asked)
-    reply = handled.result.reply
+    salon, _, reply, _ = await _play(case)
     assert case.reply not in reply
     assert salon.ana.name in reply and salon.bruno.name in reply, reply  # the listing
