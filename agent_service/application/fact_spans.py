@@ -12,7 +12,9 @@ Rules (pure; weekday, month, unit and currency names come from CLDR through the 
   an ``Nh`` time may also be a **duration** of N hours;
 * **money**: an amount next to a currency symbol (any Unicode currency sign, optionally after
   up to three capital letters: ``R$``, ``US$``), an ISO 4217 code, or a name of the
-  business's currency ("80 reais"); **percent**: ``10%``;
+  business's currency ("80 reais"); marked with another currency than the business's ("US$
+  40" for a salon in reais) it is that currency's amount, no price of the business;
+  **percent**: ``10%``;
 * **duration**: an amount next to a CLDR minute or hour word ("30 min", "1 hora", "2 hours"),
   the amount in digits or a number word of the language data ("uma hora", "half an hour",
   "media hora");
@@ -226,6 +228,9 @@ class FactReader:
     currency_words: tuple[str, ...] = ()
     today: date | None = None
     """The business's today: relative days ("amanhã") are read only when it is known."""
+    currency_marks: tuple[str, ...] = ()
+    """The business's currencies' codes and symbols ("BRL", "R$"): an amount marked with
+    another ("US$ 40") is another currency's, grounded by no price of the business."""
     weekdays: dict[str, int] = field(init=False)
     months: dict[str, int] = field(init=False)
     _patterns: _Patterns = field(init=False, repr=False)
@@ -305,8 +310,11 @@ class FactReader:
         for pattern in self._patterns.money:
             for m in pattern.finditer(text):
                 amount = amount_of(m.group(1))
-                if amount is not None:
-                    yield _fact(m, (Kind.MONEY, amount))
+                if amount is None:
+                    continue
+                mark = m.group()[: m.start(1) - m.start()] + m.group()[m.end(1) - m.start() :]
+                foreign = self.currency_marks and mark.strip() not in self.currency_marks
+                yield _fact(m, (Kind.MONEY, (mark.strip(), amount) if foreign else amount))
         if self._patterns.currency_words is not None:
             for m in self._patterns.currency_words.finditer(folded):
                 amount = amount_of(m.group(1))

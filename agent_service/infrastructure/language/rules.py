@@ -13,7 +13,7 @@ from zoneinfo import ZoneInfo
 
 from babel import Locale, UnknownLocaleError
 from babel.dates import get_day_names, get_month_names
-from babel.numbers import get_currency_name, list_currencies
+from babel.numbers import get_currency_name, get_currency_symbol, list_currencies
 from babel.units import format_unit
 
 from agent_service.application.claims import ClaimWords
@@ -234,6 +234,19 @@ class DataLanguageRules:
         return tuple(sorted(words))
 
 
+def currency_marks(codes: tuple[str, ...], currencies: tuple[str, ...]) -> tuple[str, ...]:
+    """How a price in ``currencies`` is marked in the languages ``codes``: each ISO code and
+    its CLDR symbols ("BRL", "R$")."""
+    marks = set(currencies)
+    for code in codes:
+        for currency in currencies:
+            try:
+                marks.add(get_currency_symbol(currency, locale=_locale(code)))
+            except (KeyError, ValueError):
+                continue
+    return tuple(sorted(marks))
+
+
 def _unit_words(unit: str, locale: Locale) -> tuple[str, ...]:
     words = {
         word
@@ -282,4 +295,5 @@ def fact_reader(
         ZoneInfo(zone),
         tuple(w for code in codes for c in currencies for w in rules.currency_words(code, c)),
         today,
+        currency_marks(codes, currencies),
     )

@@ -191,3 +191,24 @@ def test_a_day_only_a_refusal_holds_is_bound_by_no_sentence(today: date, frame: 
     open_day = told_values([ToolText("check_availability", _free_times(day, ["10:00"]), True)])
     opened = Relations(reader, open_day, frozenset({"ana", "souza"}), frozenset(FRAME))
     assert opened.bound(f"{' '.join(frame)} {day:%d/%m}.")
+
+
+OTHER_MARKS = ["US$", "$", "€", "EUR", "USD", "£", "GBP", "¥"]
+
+
+@EXAMPLES
+@given(
+    whole=st.integers(1, 999),
+    mark=st.sampled_from(OTHER_MARKS),
+    before=st.booleans(),
+    code=st.sampled_from(CODES),
+)
+def test_a_price_in_another_currency_is_no_price_of_the_business(
+    whole: int, mark: str, before: bool, code: str
+) -> None:
+    reader = fact_reader(CODES, "America/Sao_Paulo", ("BRL",))
+    own = reader.facts(f"R$ {whole},00")[0].values
+    said = f"{mark} {whole}.00" if before else f"{whole},00 {mark}"
+    other = [f for f in reader.facts(f"Barba {said}") if f.kind is Kind.MONEY]
+    assert other and not set(other[0].values) & set(own), (said, other)
+    assert reader.facts(f"Barba BRL {whole}.00")[0].values == own

@@ -64,7 +64,13 @@ def test_bare_and_strange_read_as_their_definitions(text: str) -> None:
 def test_a_readers_kept_readings_are_its_fresh_readings(texts: list[str]) -> None:
     shared = fact_reader(CODES, "America/Sao_Paulo", ("BRL",))
     for text in texts:
-        fresh = FactReader(shared.calendars, shared.zone, shared.currency_words)
+        fresh = FactReader(
+            shared.calendars,
+            shared.zone,
+            shared.currency_words,
+            shared.today,
+            shared.currency_marks,
+        )
         assert shared.facts(text) == fresh.facts(text) == shared.facts(text)
 
 
