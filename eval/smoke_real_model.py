@@ -24,6 +24,7 @@ import time
 from pydantic_ai.settings import ModelSettings
 from pydantic_ai.usage import UsageLimits
 
+from agenda_kit.logging import configure_logging
 from agent_service.infrastructure.agent.consent import is_plain_yes
 from agent_service.infrastructure.agent.models import build_model
 from eval.harness import SALONS, Harness, TurnRecord
@@ -102,4 +103,7 @@ def main() -> int:
 
 
 if __name__ == "__main__":
+    # The services' own log lines (JSON, tracebacks without locals: a run stopped by a weak
+    # model would otherwise print every frame's locals, the prompts with them).
+    configure_logging("WARNING", json=True)
     sys.exit(main())
