@@ -253,14 +253,18 @@ class Restatement:
     """What a pending action proposes, as an answer may say it back (built by the caller from
     the pending action and the language data): ``agrees`` — every day and time the message
     names is the proposal's own (and it names no other fact: no length, no price, no range);
-    ``words`` — the folded words it may use to say so: the proposal's names and the
-    language's words for days and times and for telling an appointment ("amanhã", "às",
-    "com", "tomorrow", "at"), never a "later" or an "instead"; ``numbers`` — the numbers of
-    its day and time ("10", "1", "12")."""
+    ``phrases`` — the folded phrases (as word tuples) it may use to say so: the proposal's
+    names and the language's phrases for days and times and for telling an appointment
+    ("amanha", "as", "com", "tomorrow", "at"), never a "later" or an "instead"; ``numbers`` —
+    the numbers of its day and time ("10", "1", "12")."""
 
     agrees: bool
-    words: frozenset[str]
+    phrases: frozenset[tuple[str, ...]]
     numbers: frozenset[str]
+
+    @property
+    def longest(self) -> int:
+        return max((len(p) for p in self.phrases), default=0)
 
 
 _NUMBER_WORD = re.compile(r"(\d+)([^\W\d_]*)(\d*)")  # "10", "10h", "10am", "9h30"
@@ -283,21 +287,32 @@ def read_restating(
     scan = _scan(text, tuple(vocabularies), kind)
     if scan.question or scan.strange or not scan.counts[YES]:
         return reading
-    if all(_restates(match.group(), proposal) for match in scan.left):
+    if _restates([match.group() for match in scan.left], proposal):
         return Reading(Answer.YES, True)
     return reading
 
 
-def _restates(word: str, proposal: Restatement) -> bool:
-    if word in proposal.words:
-        return True
+def _restates(words: list[str], proposal: Restatement) -> bool:
+    """Whether ``words`` are, in order, whole phrases of ``proposal`` and its numbers (a
+    phrase's words alone are nothing: "depois" of "depois de amanhã" is a "later")."""
+    start, longest = 0, proposal.longest
+    while start < len(words):
+        sizes = range(min(longest, len(words) - start), 0, -1)
+        size = next((n for n in sizes if tuple(words[start : start + n]) in proposal.phrases), 0)
+        if not size and not _number(words[start], proposal):
+            return False
+        start += size or 1
+    return True
+
+
+def _number(word: str, proposal: Restatement) -> bool:
     number = _NUMBER_WORD.fullmatch(word)
     if number is None:
         return False
     hour, mark, minute = number.groups()
     return (
         str(int(hour)) in proposal.numbers
-        and (not mark or mark in proposal.words)
+        and (not mark or (mark,) in proposal.phrases)
         and (not minute or str(int(minute)) in proposal.numbers)
     )
 

@@ -32,7 +32,7 @@ def restatement(deps: AgentDeps, stored: PendingAction, message: str) -> Restate
     today = deps.turn.now.astimezone(zone)
     codes = language_rules().in_play(deps.turn.language)
     names = frozenset(
-        word
+        (word,)
         for key in ("service", "professional")
         for word in name_words(stored.details.get(key, ""))
     )
@@ -52,7 +52,7 @@ def restatement(deps: AgentDeps, stored: PendingAction, message: str) -> Restate
         (Kind.DATE, (local.month, local.day)),
         (Kind.WEEKDAY, local.weekday()),
         (Kind.DATETIME, (local.month, local.day, local.hour * 60 + local.minute)),
-        *((Kind.NAME, word) for word in names),
+        *((Kind.NAME, word) for (word,) in names),
         *((Kind.NUMBER, Decimal(n)) for n in numbers),
     }
     agrees = agrees and all(said.intersection(fact.values) for fact in facts)
@@ -60,20 +60,19 @@ def restatement(deps: AgentDeps, stored: PendingAction, message: str) -> Restate
 
 
 @functools.cache
-def _restating_words(codes: tuple[str, ...]) -> frozenset[str]:
-    """The words a yes may say a proposal back with, in ``codes``: ``[consent].restating``,
-    the relative days, the words a day or a time is said in, and the weekday and month
-    names."""
+def _restating_words(codes: tuple[str, ...]) -> frozenset[tuple[str, ...]]:
+    """The phrases (word tuples) a yes may say a proposal back with, in ``codes``:
+    ``[consent].restating``, the relative days, the phrases a day or a time is said in, and
+    the weekday and month names."""
     rules = language_rules()
-    found: set[str] = set()
+    phrases: list[str] = []
     for code in codes:
-        phrases = [*word_list(code, "consent", "restating")]
+        phrases += word_list(code, "consent", "restating")
         phrases += [w for key in _DAY_KEYS for w in word_list(code, "dates", key)]
         phrases += [w for key in _TIME_KEYS for w in word_list(code, "times", key)]
         calendar = rules.calendar(code)
         phrases += [name for name, _ in (*calendar.weekdays, *calendar.months)]
-        found.update(word for phrase in phrases for word in _WORD.findall(phrase))
-    return frozenset(found)
+    return frozenset(tuple(_WORD.findall(phrase)) for phrase in phrases)
 
 
 _DAY_KEYS = ("today", "tomorrow", "day_after_tomorrow", "weekday_this", "weekday_suffixes",

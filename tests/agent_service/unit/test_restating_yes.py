@@ -157,3 +157,8 @@ def test_the_yes_alone_is_still_a_yes_and_a_bare_restatement_is_no_yes() -> None
     start = datetime.combine(date(2026, 12, 1), time(10), ZONE)
     assert _read("pt", start, "sim") is Answer.YES
     assert _read("pt", start, "amanhã às 10h") is not Answer.YES  # no yes word: no consent
+    # pointing back at the proposal instead of saying it
+    assert _read("pt", start, "sim, o horário que você falou") is Answer.YES
+    assert _read("en", start, "yes, the one you said") is Answer.YES
+    assert _read("es", start, "sí, la hora que dijiste") is Answer.YES
+    assert _read("pt", start, "sim, depois do horário que você falou") is not Answer.YES
