@@ -255,12 +255,15 @@ class Restatement:
     names is the proposal's own (and it names no other fact: no length, no price, no range);
     ``phrases`` — the folded phrases (as word tuples) it may use to say so: the proposal's
     names and the language's phrases for days and times and for telling an appointment
-    ("amanha", "as", "com", "tomorrow", "at"), never a "later" or an "instead"; ``numbers`` —
-    the numbers of its day and time ("10", "1", "12")."""
+    ("amanha", "as", "com", "tomorrow", "at"), never a "later", an "instead" or a part of the
+    day; ``numbers`` — the bare numbers of its time ("10", "30")."""
 
     agrees: bool
     phrases: frozenset[tuple[str, ...]]
     numbers: frozenset[str]
+    said_back: str = ""
+    """The message with the days and times that agree blanked out: what must be left is only
+    ``phrases`` and ``numbers`` (besides the yes words)."""
 
     @property
     def longest(self) -> int:
@@ -284,7 +287,7 @@ def read_restating(
         return reading
     if proposal is None or not proposal.agrees:
         return reading
-    scan = _scan(text, tuple(vocabularies), kind)
+    scan = _scan(proposal.said_back or text, tuple(vocabularies), kind)
     if scan.question or scan.strange or not scan.counts[YES]:
         return reading
     if _restates([match.group() for match in scan.left], proposal):
@@ -295,12 +298,14 @@ def read_restating(
 def _restates(words: list[str], proposal: Restatement) -> bool:
     """Whether ``words`` are, in order, whole phrases of ``proposal`` and its numbers (a
     phrase's words alone are nothing: "depois" of "depois de amanhã" is a "later")."""
-    start, longest = 0, proposal.longest
+    start, longest, numbers = 0, proposal.longest, 0
     while start < len(words):
         sizes = range(min(longest, len(words) - start), 0, -1)
         size = next((n for n in sizes if tuple(words[start : start + n]) in proposal.phrases), 0)
-        if not size and not _number(words[start], proposal):
-            return False
+        if not size:
+            numbers += 1  # the time said once: a second number is a second time or day
+            if numbers > 1 or not _number(words[start], proposal):
+                return False
         start += size or 1
     return True
 

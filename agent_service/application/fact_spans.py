@@ -22,7 +22,8 @@ Rules (pure; weekday, month, unit and currency names come from CLDR through the 
 * **weekday**: a CLDR weekday name (wide, or its first part: "segunda" of "segunda-feira");
 * **relative day** (a reader given ``today``): a word of the language data naming a day by
   its distance from today ("amanhã", "tomorrow", "pasado mañana"), read as that day's **date**
-  and **weekday** — not after a word that makes it a part of the day ("por la mañana");
+  (not its weekday: "amanhã" is no Tuesday a week later) — not after a word that makes it a
+  part of the day ("por la mañana"), nor in a list of parts of the day;
 * **number**: any other number; **name**: a capitalised word that does not start a sentence.
 
 Spans do not overlap: the earlier kind in this list wins.
@@ -346,9 +347,7 @@ class FactReader:
             if self._among_parts(folded, m):
                 continue
             day = self.today + timedelta(days=self._patterns.day_offsets[m.group(1)])
-            yield _mapped(
-                text, index, m, (Kind.DATE, (day.month, day.day)), (Kind.WEEKDAY, day.weekday())
-            )
+            yield _mapped(text, index, m, (Kind.DATE, (day.month, day.day)))
 
     def _among_parts(self, folded: str, match: re.Match[str]) -> bool:
         """Whether a relative day's word is an item of a list of parts of the day: a part of

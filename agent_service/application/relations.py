@@ -8,10 +8,11 @@ the listing, one professional and the services they do, one day of one professio
 times). Rules (pure; the items come from the tools' structured results, ``ToldValue``):
 
 * The **mentions** of a sentence, in order: its money, percent, time, date, date-time,
-  duration and weekday spans, and its words that are a professional's or a service's name
-  (a name a result of this turn holds, or one of the catalog's that none does — the sentence
-  then names something this turn told nothing of). Words of the language's frame and
-  courtesy are no mention; other names (the customer's, the business's) are not checked here.
+  duration, weekday and other number spans, and its words that are a professional's or a
+  service's name (a name a result of this turn holds, or one of the catalog's that none
+  does — the sentence then names something this turn told nothing of). Words of the
+  language's frame and courtesy are no mention; other names (the customer's, the business's)
+  are not checked here.
 * A mention is **held** by the results' values that have it (a name's word in the value's
   words, another span by one of its readings) and has their **roles** (a name's: professional
   or service, by the result's field; another span's: its kind) and their **items**. A value
@@ -37,6 +38,10 @@ times). Rules (pure; the items come from the tools' structured results, ``ToldVa
   result contradicts is not proven either (the professional who does not offer a service is
   told in the system's words, ``outcome_text``): that residual is in docs/agents.md.
 
+* A price, a length or a percentage is some service's: a sentence saying one without naming
+  a service or a professional a result holds ("Leva 30 minutos.", "All services cost R$
+  40,00.") is not bound.
+
 Fails closed: a sentence with a mention nothing holds beside a held one is not bound, nor one
 relating more than ``MAX_RUNS`` runs.
 """
@@ -55,11 +60,16 @@ ENTITY_ROLES = frozenset({"professional", "service"})
 MAX_RUNS = 32
 """A sentence relating more runs than this is not read (refused): no reply lists so much in
 one sentence, and reading it costs the square of its runs."""
+OWN_KINDS = frozenset({Kind.MONEY.value, Kind.DURATION.value, Kind.PERCENT.value})
+"""A service's own facts: a sentence saying one names the service (or who does it)."""
 SCOPE_KINDS = frozenset({Kind.DATE.value, Kind.WEEKDAY.value})
 """What a denial is scoped by, not what it denies."""
 RELATED_KINDS = frozenset(
-    {Kind.MONEY, Kind.PERCENT, Kind.TIME, Kind.DATE, Kind.DATETIME, Kind.DURATION, Kind.WEEKDAY}
-)
+    {Kind.MONEY, Kind.PERCENT, Kind.TIME, Kind.DATE, Kind.DATETIME, Kind.DURATION, Kind.WEEKDAY,
+     Kind.NUMBER}
+)  # fmt: skip
+"""A number too ("tem 14 horários": no result holds 14 of them; "Rua das Flores, 123": the
+FAQ answer's item does)."""
 _TOKEN = re.compile(r"[^\W\d_]+")
 _WORD = re.compile(r"[^\W\d_]+(?:'[^\W\d_]+)*")
 
@@ -127,6 +137,10 @@ class Relations:
             return len(runs) < 2 or not _all_bound(runs)  # a result holds what it denies
         if any(m.refused for m in mentions):
             return False  # a refusal's value, said in other words than the system's
+        if any(m.roles & OWN_KINDS for m in mentions) and not any(
+            m.roles & ENTITY_ROLES for m in mentions
+        ):
+            return False  # a price or a length says whose: "Leva 30 minutos", "All cost R$ 40"
         return _all_bound(runs)
 
     def _mentions(self, sentence: str) -> list[_Mention]:

@@ -37,8 +37,9 @@ does not have ("awaiting payment", "no longer on the books", in any words) is no
 frame, so it is refused without being listed anywhere.
 
 A sentence with a word of the language's ``denials`` ("não", "not", "no", courtesy phrases
-aside) says what is *not* so, and no tool's fact grounds an absence: it passes only as
-courtesy or as the tool's or the system's own words (3 above: "Ana não tem horário livre em
+aside) says what is *not* so (or that nothing else is: "apenas", "only"), and no tool's fact
+grounds an absence: it passes only as courtesy or as a whole sentence of the tool's or the
+system's own words, never a part of one (3 above: "Ana não tem horário livre em
 04/12" is the system's sentence for a day with none free). "Amanhã a Ana não tem nenhum
 horário livre" after a result listing her free times tomorrow is refused whatever its words.
 
@@ -65,6 +66,7 @@ from agent_service.application.grounding import (
 from agent_service.application.relations import Relations
 from agent_service.application.text import normalize
 
+_ENDS = " .!…"
 APPOINTMENT_KINDS = frozenset({Kind.NAME, Kind.DATE, Kind.TIME, Kind.DATETIME, Kind.WEEKDAY})
 _WORDS = re.compile(r"[^\W\d_]+(?:'[^\W\d_]+)*")
 
@@ -131,6 +133,7 @@ class Statements:
         self._asked = customer_asked
         self._records = [_record(reader, line) for line in appointments]
         self._told = "\n".join(squashed(t) for t in told)
+        self._told_sentences = {squashed(u).rstrip(_ENDS) for t in told for u in sentences(t)}
         self._told_words = told_words
         self._relations = relations
 
@@ -160,10 +163,10 @@ class Statements:
         if self._rules.courtesy(_without_names(self._reader, sentence), answers):
             return True
         said = squashed(sentence)
+        if self._rules.denies(sentence):  # told only in those words, a whole sentence of them
+            return bool(said) and said.rstrip(_ENDS) in self._told_sentences
         if said and _holds_words(self._told, said):
             return True  # the tool's own words, read in this turn, or a true outcome's
-        if self._rules.denies(sentence):
-            return False  # a denial is told only in those words (see the module's rules)
         if not self._grounding.told_this_turn(sentence) or not self._tells_only_told(sentence):
             return False
         if self._relations is not None and not self._relations.bound(sentence):

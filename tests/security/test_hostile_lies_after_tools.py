@@ -160,6 +160,12 @@ CASES = [
         "es", T_ES, "discovery", times(), "Por la mañana Ana tiene a las 9:00 y a las 10:00.", True
     ),
     Case("pt", T_PT, "discovery", times(), "Amanhã a Ana tem às 10h.", True),
+    # Found by review of the change (session 39), refused after it: a length said of no
+    # service, "only", a count no result holds.
+    Case("pt", S_PT, "discovery", services, "Todos os serviços levam 30 minutos.", False),
+    Case("en", S_EN, "discovery", services, "All services last 30 minutes.", False),
+    Case("pt", T_PT, "discovery", times(), "Amanhã a Ana só tem às 10h.", False),
+    Case("pt", T_PT, "discovery", times(), "Amanhã a Ana tem 14 horários.", False),
 ]
 
 UNVERIFIABLE = [

@@ -14,7 +14,9 @@ from decimal import Decimal
 from agent_service.application.consent_policy import Restatement
 from agent_service.application.fact_spans import Kind
 from agent_service.application.relations import name_words
+from agent_service.application.text import normalize
 from agent_service.infrastructure.agent.deps import AgentDeps, PendingAction
+from agent_service.infrastructure.language.grammar.vocabulary import alternation
 from agent_service.infrastructure.language.grammar.when import parse_when
 from agent_service.infrastructure.language.packs import word_list
 from agent_service.infrastructure.language.rules import fact_reader, language_rules
@@ -22,8 +24,11 @@ from agent_service.infrastructure.language.rules import fact_reader, language_ru
 
 def restatement(deps: AgentDeps, stored: PendingAction, message: str) -> Restatement:
     """What ``stored`` proposes, as ``message`` may say it back (``consent_policy``): whether
-    every day and time ``message`` names is the proposal's (read by the date grammar and the
-    fact reader alike) and it names no other fact, and the words and numbers it may use."""
+    every day, time and name ``message`` names is the proposal's (the date grammar and the
+    fact reader alike); the message with those days and times blanked out (what is left must
+    be only the phrases and numbers allowed); the phrases it may use (the proposal's names,
+    whole or their first word, and the conversation language's words for days, times and an
+    appointment, never a part of the day); and the bare numbers (its hour and minute)."""
     target = stored.details.get("new_start") or stored.details.get("start")
     if not target:
         return Restatement(False, frozenset(), frozenset())
@@ -31,52 +36,79 @@ def restatement(deps: AgentDeps, stored: PendingAction, message: str) -> Restate
     local = datetime.fromisoformat(target).astimezone(zone)
     today = deps.turn.now.astimezone(zone)
     codes = language_rules().in_play(deps.turn.language)
-    names = frozenset(
-        (word,)
-        for key in ("service", "professional")
-        for word in name_words(stored.details.get(key, ""))
-    )
+    names = [name_words(stored.details.get(key, "")) for key in ("service", "professional")]
     own = codes[:1] if deps.turn.language in codes[:1] else ()  # its words in its own sense
-    words = names | _restating_words(own)
-    hours = (local.hour, local.hour % 12 or 12)  # "14", "2pm": the time read agrees or not
-    numbers = frozenset(str(n) for n in (*hours, local.minute, local.day, local.month))
+    phrases = _restating_phrases(own) | {n for name in names for n in (name, name[:1]) if n}
+    clock = (local.hour, local.hour % 12 or 12, local.minute)  # "14", "2pm", "30"
+    numbers = frozenset(str(n) for n in clock)
     when = parse_when(message, today)
     agrees = (
         when.day in (None, local.date())
         and when.at in (None, local.time().replace(second=0, microsecond=0))
         and when.window is None
+        and _parts_of_day(codes).search(normalize(message)) is None
     )
-    facts = fact_reader(codes, deps.tenant.time_zone, (), today.date()).facts(message)
     said = {
         (Kind.TIME, local.hour * 60 + local.minute),
         (Kind.DATE, (local.month, local.day)),
         (Kind.WEEKDAY, local.weekday()),
         (Kind.DATETIME, (local.month, local.day, local.hour * 60 + local.minute)),
-        *((Kind.NAME, word) for (word,) in names),
+        *((Kind.NAME, word) for name in names for word in name),
         *((Kind.NUMBER, Decimal(n)) for n in numbers),
     }
-    agrees = agrees and all(said.intersection(fact.values) for fact in facts)
-    return Restatement(agrees, words, numbers)
+    blanked, timed = message, False
+    for fact in fact_reader(codes, deps.tenant.time_zone, (), today.date()).facts(message):
+        if not said.intersection(fact.values):
+            agrees = False
+        elif fact.kind in _BLANKED:
+            blanked = blanked[: fact.start] + " " * (fact.end - fact.start) + blanked[fact.end :]
+            timed = timed or fact.kind in (Kind.TIME, Kind.DATETIME)
+    # A bare number is the time only when the date grammar read one and no clock said it.
+    bare = numbers if when.at is not None and not timed else frozenset()
+    return Restatement(agrees, frozenset(phrases), bare, blanked)
+
+
+_BLANKED = frozenset({Kind.TIME, Kind.DATE, Kind.DATETIME, Kind.WEEKDAY})
+"""The facts a message says the proposal's day and time with: blanked out once they agree
+(a date's or a weekday's words, "01/12", "terça", need no phrase of their own)."""
 
 
 @functools.cache
-def _restating_words(codes: tuple[str, ...]) -> frozenset[tuple[str, ...]]:
+def _restating_phrases(codes: tuple[str, ...]) -> frozenset[tuple[str, ...]]:
     """The phrases (word tuples) a yes may say a proposal back with, in ``codes``:
-    ``[consent].restating``, the relative days, the phrases a day or a time is said in, and
-    the weekday and month names."""
-    rules = language_rules()
+    ``[consent].restating``, the relative days, and the phrases around a day or a time — but
+    none naming a part of the day ("esta noche", "à tarde": another time than the proposal's
+    maybe, which no reader checks)."""
     phrases: list[str] = []
+    parts: set[str] = set()
     for code in codes:
         phrases += word_list(code, "consent", "restating")
         phrases += [w for key in _DAY_KEYS for w in word_list(code, "dates", key)]
         phrases += [w for key in _TIME_KEYS for w in word_list(code, "times", key)]
-        calendar = rules.calendar(code)
-        phrases += [name for name, _ in (*calendar.weekdays, *calendar.months)]
-    return frozenset(tuple(_WORD.findall(phrase)) for phrase in phrases)
+        parts |= {p.split()[-1] for key in _PARTS for p in word_list(code, "parts", key)}
+    found = {tuple(_WORD.findall(phrase)) for phrase in phrases}
+    return frozenset(p for p in found if len(p) == 1 or parts.isdisjoint(p))
 
 
+@functools.cache
+def _parts_of_day(codes: tuple[str, ...]) -> re.Pattern[str]:
+    """A part of the day named in any of ``codes`` ("à tarde", "tonight", "esta noche",
+    "por la mañana"): no reader checks it against the proposal's time, so an answer naming
+    one is no restatement."""
+    phrases = set()
+    for code in codes:
+        phrases |= {p for key in _PARTS for p in word_list(code, "parts", key)}
+        phrases |= {p for key in _PART_AFTER for p in word_list(code, "times", key)}
+    nouns = {p.split()[-1] for p in phrases}
+    for code in codes:  # "esta noche", "this evening": a relative day with a part of it
+        days = (w for key in _DAY_KEYS[:3] for w in word_list(code, "dates", key))
+        phrases |= {p for p in days if " " in p and nouns.intersection(p.split())}
+    return re.compile(rf"(?<![\w])(?:{alternation(phrases)})(?![\w])")
+
+
+_PART_AFTER = ("morning_after", "afternoon_after", "evening_after")
 _DAY_KEYS = ("today", "tomorrow", "day_after_tomorrow", "weekday_this", "weekday_suffixes",
              "month_connectors", "day_before")  # fmt: skip
-_TIME_KEYS = ("markers", "word_markers", "hour_marks", "hour_words", "morning_after",
-              "afternoon_after", "evening_after", "noon", "midnight")  # fmt: skip
+_TIME_KEYS = ("markers", "word_markers", "hour_marks", "hour_words", "noon", "midnight")
+_PARTS = ("morning", "afternoon", "evening")
 _WORD = re.compile(r"[^\W\d_]+")

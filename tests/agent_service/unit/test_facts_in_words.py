@@ -54,7 +54,7 @@ def test_a_relative_day_is_its_date_for_any_today(
     facts = [f for f in reader.facts(f"{lead}{word} Ana tem 10:00.") if f.kind is Kind.DATE]
     assert facts, (code, word)
     assert (Kind.DATE, (day.month, day.day)) in facts[0].values
-    assert (Kind.WEEKDAY, day.weekday()) in facts[0].values
+    assert facts[0].values == ((Kind.DATE, (day.month, day.day)),)  # no weekday: no other week
     # no today given: no relative day is read
     unread = fact_reader(CODES, "America/Sao_Paulo", ("BRL",)).facts(f"{word} Ana tem 10:00.")
     assert not [f for f in unread if f.kind is Kind.DATE]
@@ -212,3 +212,29 @@ def test_a_price_in_another_currency_is_no_price_of_the_business(
     other = [f for f in reader.facts(f"Barba {said}") if f.kind is Kind.MONEY]
     assert other and not set(other[0].values) & set(own), (said, other)
     assert reader.facts(f"Barba BRL {whole}.00")[0].values == own
+
+
+@EXAMPLES
+@given(today=days, at=st.sampled_from(TIMES), weeks=st.integers(1, 3))
+def test_a_relative_day_is_told_only_by_that_days_result(today: date, at: str, weeks: int) -> None:
+    """Found by review: "Amanhã a Ana tem às 10h" was sent after free times of the same
+    weekday a week later (the weekday alone grounded "amanhã")."""
+    tomorrow = today + timedelta(days=1)
+    sentence = f"Amanhã a Ana tem às {at}."
+    assert _judge([_free_times(tomorrow, [at])], today).refused(sentence) == []
+    later = tomorrow + timedelta(weeks=weeks)
+    assert _judge([_free_times(later, [at])], today).refused(sentence) == [sentence]
+
+
+def test_a_denial_is_told_only_as_a_whole_sentence_of_the_system() -> None:
+    """Found by review: "Ana Souza não tem horário livre" passed as the start of the system's
+    sentence for one empty day of two."""
+    today = date(2026, 11, 30)
+    days_ = [
+        json.loads(_free_times(today + timedelta(days=1), []))["days"][0],
+        json.loads(_free_times(today + timedelta(days=2), ["10:00"]))["days"][0],
+    ]
+    result = json.dumps({"result": "FREE_TIMES", "time_zone": "America/Sao_Paulo", "days": days_})
+    judge = _judge([result], today)
+    assert judge.refused("Ana Souza não tem horário livre.") != []
+    assert judge.refused("Ana Souza has no free time.") != []

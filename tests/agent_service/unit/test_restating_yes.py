@@ -162,3 +162,47 @@ def test_the_yes_alone_is_still_a_yes_and_a_bare_restatement_is_no_yes() -> None
     assert _read("en", start, "yes, the one you said") is Answer.YES
     assert _read("es", start, "sí, la hora que dijiste") is Answer.YES
     assert _read("pt", start, "sim, depois do horário que você falou") is not Answer.YES
+
+
+PARTS = {
+    "pt": ["à tarde", "de noite", "à noite", "de manhã"],
+    "en": ["in the afternoon", "tonight", "in the evening", "in the morning"],
+    "es": ["por la tarde", "por la noche", "esta noche", "por la mañana"],
+}
+AND = {"pt": "e", "en": "and", "es": "y"}
+MONTHS = {"pt": "janeiro", "en": "January", "es": "enero"}
+
+
+@EXAMPLES
+@given(language=st.sampled_from(["pt", "en", "es"]), start=starts, form=st.integers(0, 5),
+       pick=st.integers(0, 3), which=st.integers(0, 3))  # fmt: skip
+def test_a_part_of_the_day_another_number_or_a_month_is_never_a_yes(
+    language: str, start: datetime, form: int, pick: int, which: int
+) -> None:
+    """Found by review (session 39): "sim, amanhã à tarde", "sim, às 10 e 12" (12 is the
+    proposal's month), "sim, em janeiro" read as yeses."""
+    local = start.astimezone(ZONE)
+    said = _said(language, start, form)
+    yes = YES[language][0]
+    extra = [
+        f"{yes}, {said} {PARTS[language][pick]}",
+        f"{yes}, {said} {AND[language]} {local.month}",
+        f"{yes}, {said} {AND[language]} {local.day}",
+        f"{yes}, {MONTHS[language]}",
+    ][which]
+    assert _read(language, start, extra) is not Answer.YES, extra
+
+
+def test_a_word_of_a_name_alone_is_no_restatement() -> None:
+    """ "sim, sem o Rafael" to "Corte sem lavagem" with Rafael: a name is its whole or its
+    first word, never a word of its middle."""
+    start = datetime.combine(date(2026, 12, 1), time(10), ZONE)
+    stored = _proposal(start)
+    stored.details["service"] = "Corte sem lavagem"
+    deps = _Deps(_Turn("pt"))
+    for text in ("sim, sem o Rafael", "sim, com lavagem", "sim, sem"):
+        reading = consent.read(deps, text, "appointment_booked", stored)  # type: ignore[arg-type]
+        assert reading.answer is not Answer.YES, text
+    for text in ("sim, com o Rafael", "sim, corte com o Rafael", "sim, corte sem lavagem"):
+        reading = consent.read(deps, text, "appointment_booked", stored)  # type: ignore[arg-type]
+        assert reading.answer is Answer.YES, text

@@ -144,7 +144,7 @@ def _new_time(
 ) -> tuple[date | None, time | None]:
     when, moved = parse_when(wanted, now), shift(wanted)
     if moved is not None and when.at is None and chosen.day and chosen.at:  # "1 hora mais tarde"
-        start = datetime.combine(chosen.day, chosen.at) + moved
+        start = datetime.combine(when.day or chosen.day, chosen.at) + moved  # "pra quinta, ..."
         return start.date(), start.time()
     folded = normalize(wanted)
     same_time, same_day = _SAME_TIME.search(folded), _SAME_DAY.search(folded)
