@@ -29,11 +29,15 @@ def restatement(deps: AgentDeps, stored: PendingAction, message: str) -> Restate
     be only the phrases and numbers allowed); the phrases it may use (the proposal's names,
     whole or their first word, and the conversation language's words for days, times and an
     appointment, never a part of the day); and the bare numbers (its hour and minute)."""
-    target = stored.details.get("new_start") or stored.details.get("start")
-    if not target:
+    target = stored.details.get("new_start") or stored.details.get("start") or ""
+    try:
+        instant = datetime.fromisoformat(target)
+    except ValueError:
+        instant = None
+    if instant is None or instant.tzinfo is None:  # no instant to say back: nothing restates
         return Restatement(False, frozenset(), frozenset())
     zone = deps.tenant.zone
-    local = datetime.fromisoformat(target).astimezone(zone)
+    local = instant.astimezone(zone)
     today = deps.turn.now.astimezone(zone)
     codes = language_rules().in_play(deps.turn.language)
     names = [name_words(stored.details.get(key, "")) for key in ("service", "professional")]

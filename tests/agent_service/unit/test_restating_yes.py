@@ -10,6 +10,7 @@ nothing):
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 from datetime import UTC, date, datetime, time, timedelta
 from zoneinfo import ZoneInfo
 
@@ -206,3 +207,14 @@ def test_a_word_of_a_name_alone_is_no_restatement() -> None:
     for text in ("sim, com o Rafael", "sim, corte com o Rafael", "sim, corte sem lavagem"):
         reading = consent.read(deps, text, "appointment_booked", stored)  # type: ignore[arg-type]
         assert reading.answer is Answer.YES, text
+
+
+def test_a_proposal_with_no_instant_is_restated_by_nothing() -> None:
+    start = datetime.combine(date(2026, 12, 1), time(10), ZONE)
+    deps: Any = _Deps(_Turn("pt"))
+    for broken in ("", "not a time", "2026-12-01T10:00:00"):  # the last one is naive
+        stored = _proposal(start)
+        stored.details["start"] = broken
+        reading = consent.read(deps, "sim, amanhã às 10h", "appointment_booked", stored)
+        assert reading.answer is not Answer.YES
+        assert consent.read(deps, "sim", "appointment_booked", stored).answer is Answer.YES
