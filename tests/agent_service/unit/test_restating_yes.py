@@ -10,8 +10,8 @@ nothing):
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
 from datetime import UTC, date, datetime, time, timedelta
+from typing import Any
 from zoneinfo import ZoneInfo
 
 from hypothesis import assume, given, settings
