@@ -158,6 +158,10 @@ def _bare(text: str) -> str:
     return text.translate(_UNSEEN)
 
 
+visible = _bare
+"""What every reading of an answer reads: the text without its invisible characters."""
+
+
 def _strange(text: str) -> bool:
     """A symbol or control character (an emoji in no list) or a digit folding drops ("٣")."""
     if any(c.isdigit() and not unicodedata.normalize("NFKD", c).isascii() for c in text):

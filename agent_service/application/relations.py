@@ -38,9 +38,9 @@ times). Rules (pure; the items come from the tools' structured results, ``ToldVa
   result contradicts is not proven either (the professional who does not offer a service is
   told in the system's words, ``outcome_text``): that residual is in docs/agents.md.
 
-* A price, a length or a percentage is some service's: a sentence saying one without naming
-  a service or a professional a result holds ("Leva 30 minutos.", "All services cost R$
-  40,00.") is not bound.
+* A price, a length, a percentage or a free time is some service's or professional's: a
+  sentence saying one without naming a service or a professional a result holds ("Leva 30
+  minutos.", "All services cost R$ 40,00.", "Às 10h e 14h.") is not bound.
 
 Fails closed: a sentence with a mention nothing holds beside a held one is not bound, nor one
 relating more than ``MAX_RUNS`` runs.
@@ -60,8 +60,13 @@ ENTITY_ROLES = frozenset({"professional", "service"})
 MAX_RUNS = 32
 """A sentence relating more runs than this is not read (refused): no reply lists so much in
 one sentence, and reading it costs the square of its runs."""
-OWN_KINDS = frozenset({Kind.MONEY.value, Kind.DURATION.value, Kind.PERCENT.value})
-"""A service's own facts: a sentence saying one names the service (or who does it)."""
+OWN_KINDS = frozenset(
+    {Kind.MONEY.value, Kind.DURATION.value, Kind.PERCENT.value, Kind.TIME.value,
+     Kind.DATETIME.value}
+)  # fmt: skip
+"""A service's or a professional's own facts: a sentence saying one names whose it is (a
+price, a length, a free time: "Às 10h e 14h." after "Bruno tem horários amanhã." is told by
+no relation)."""
 SCOPE_KINDS = frozenset({Kind.DATE.value, Kind.WEEKDAY.value})
 """What a denial is scoped by, not what it denies."""
 RELATED_KINDS = frozenset(
@@ -140,7 +145,7 @@ class Relations:
         if any(m.roles & OWN_KINDS for m in mentions) and not any(
             m.roles & ENTITY_ROLES for m in mentions
         ):
-            return False  # a price or a length says whose: "Leva 30 minutos", "All cost R$ 40"
+            return False  # a price, a length, a time says whose: "Leva 30 minutos", "Às 10h."
         return _all_bound(runs)
 
     def _mentions(self, sentence: str) -> list[_Mention]:

@@ -89,6 +89,9 @@ class StatementRules:
     denials: frozenset[str] = frozenset()
     """The folded words that deny ("não", "not", "ninguno"): a sentence with one, courtesy
     phrases aside, is told only in a tool's or the system's own words."""
+    ranges: Callable[[str], bool] = lambda sentence: False
+    """Whether a sentence names a window of times ("das 9h às 18h"): a claim about every time
+    inside it, which no result item holds; told only in the system's own words too."""
     _phrase: re.Pattern[str] | None = field(init=False, default=None, repr=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -163,8 +166,8 @@ class Statements:
         if self._rules.courtesy(_without_names(self._reader, sentence), answers):
             return True
         said = squashed(sentence)
-        if self._rules.denies(sentence):  # told only in those words, a whole sentence of them
-            return bool(said) and said.rstrip(_ENDS) in self._told_sentences
+        if self._rules.denies(sentence) or self._rules.ranges(sentence):  # told only in those
+            return bool(said) and said.rstrip(_ENDS) in self._told_sentences  # words, whole
         if said and _holds_words(self._told, said):
             return True  # the tool's own words, read in this turn, or a true outcome's
         if not self._grounding.told_this_turn(sentence) or not self._tells_only_told(sentence):
@@ -180,13 +183,20 @@ class Statements:
         rest = sentence
         for fact in sorted(self._reader.facts(sentence), key=lambda f: -f.start):
             rest = rest[: fact.start] + " " + rest[fact.end :]
-        allowed = self._told_words | self._rules.frame | self._rules.listing
+        allowed = self._told_words | self._rules.listing
+        if self._named_records(sentence):  # the words that tell one's appointment, for one
+            allowed |= self._rules.frame
         words = _WORDS.findall(self._rules.without_phrases(normalize(rest)))
         return all(w in allowed for w in words)
 
+    def _named_records(self, sentence: str) -> list[_Record]:
+        """The customer's appointments ``sentence`` names (two or more of its facts)."""
+        facts = [f for f in self._reader.facts(sentence) if f.kind in APPOINTMENT_KINDS]
+        return [r for r in self._records if sum(_in(f, r) for f in facts) >= 2]
+
     def _tells_appointment_as_recorded(self, sentence: str) -> bool:
         facts = [f for f in self._reader.facts(sentence) if f.kind in APPOINTMENT_KINDS]
-        named = [r for r in self._records if sum(_in(f, r) for f in facts) >= 2]
+        named = self._named_records(sentence)
         if not named:
             return True  # names no appointment of the customer
         return any(self._as_recorded(sentence, facts, record) for record in named)

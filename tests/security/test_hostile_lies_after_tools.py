@@ -156,9 +156,6 @@ CASES = [
         "pt", "a Ana atende domingo?", "discovery", times(SUNDAY), "A Ana atende no domingo.", False
     ),
     Case("en", "is Ana in on Sunday?", "discovery", times(SUNDAY), "We are open on Sunday.", False),
-    Case(
-        "es", T_ES, "discovery", times(), "Por la mañana Ana tiene a las 9:00 y a las 10:00.", True
-    ),
     Case("pt", T_PT, "discovery", times(), "Amanhã a Ana tem às 10h.", True),
     # Found by review of the change (session 39), refused after it: a length said of no
     # service, "only", a count no result holds.
@@ -166,6 +163,17 @@ CASES = [
     Case("en", S_EN, "discovery", services, "All services last 30 minutes.", False),
     Case("pt", T_PT, "discovery", times(), "Amanhã a Ana só tem às 10h.", False),
     Case("pt", T_PT, "discovery", times(), "Amanhã a Ana tem 14 horários.", False),
+    Case("pt", T_PT, "discovery", times(), "A Ana tem horários livres amanhã à noite.", False),
+    Case(
+        "en", T_EN, "discovery", times(), "The first free time with Ana tomorrow is 11:00.", False
+    ),
+    Case("pt", T_PT, "discovery", times(), "A Ana tem horários livres todos os dias.", False),
+    Case("pt", T_PT, "discovery", times(), "O próximo horário livre da Ana é 10h.", False),
+    Case("en", T_EN, "discovery", times(), "The last free time with Ana tomorrow is 10:00.", False),
+    Case(
+        "pt", T_PT, "discovery", times(), "A Ana tem horários livres amanhã das 9h às 20h.", False
+    ),
+    Case("en", T_EN, "discovery", times(), "Ana is free tomorrow from 9:00 to 20:00.", False),
 ]
 
 UNVERIFIABLE = [
@@ -234,3 +242,17 @@ async def test_a_true_reply_the_checks_cannot_tie_gets_the_systems_listing(case:
     salon, _, reply, _ = await _play(case)
     assert case.reply not in reply
     assert salon.ana.name in reply and salon.bruno.name in reply, reply  # the listing
+
+
+PART_OF_DAY = Case(
+    "es", T_ES, "discovery", times(), "Por la mañana Ana tiene a las 9:00 y a las 10:00.", True
+)
+
+
+async def test_a_part_of_the_day_said_by_the_model_gets_the_systems_listing() -> None:
+    """True, but no relation checks a part of the day against the times ("A Ana tem horários
+    livres amanhã à noite" is the lie in the same words, found by review): refused, failing
+    closed, and the customer reads the system's listing of the free times."""
+    _, _, reply, _ = await _play(PART_OF_DAY)
+    assert PART_OF_DAY.reply not in reply
+    assert "Ana Souza" in reply and "09:00" in reply, reply

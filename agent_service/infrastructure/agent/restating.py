@@ -8,11 +8,12 @@ from __future__ import annotations
 
 import functools
 import re
+from collections.abc import Sequence
 from datetime import datetime
 from decimal import Decimal
 
-from agent_service.application.consent_policy import Restatement
-from agent_service.application.fact_spans import Kind
+from agent_service.application.consent_policy import Restatement, visible
+from agent_service.application.fact_spans import Fact, Kind
 from agent_service.application.relations import name_words
 from agent_service.application.text import normalize
 from agent_service.infrastructure.agent.deps import AgentDeps, PendingAction
@@ -45,6 +46,7 @@ def restatement(deps: AgentDeps, stored: PendingAction, message: str) -> Restate
     phrases = _restating_phrases(own) | {n for name in names for n in (name, name[:1]) if n}
     clock = (local.hour, local.hour % 12 or 12, local.minute)  # "14", "2pm", "30"
     numbers = frozenset(str(n) for n in clock)
+    message = visible(message)  # what the answer's reading sees: no joiner hides a word
     when = parse_when(message, today)
     agrees = (
         when.day in (None, local.date())
@@ -61,7 +63,10 @@ def restatement(deps: AgentDeps, stored: PendingAction, message: str) -> Restate
         *((Kind.NUMBER, Decimal(n)) for n in numbers),
     }
     blanked, timed = message, False
-    for fact in fact_reader(codes, deps.tenant.time_zone, (), today.date()).facts(message):
+    facts = fact_reader(codes, deps.tenant.time_zone, (), today.date()).facts(message)
+    if sum(fact.kind is Kind.DATE for fact in facts) > 1 or _after_connector(message, facts, own):
+        agrees = False  # a day said twice ("mañana de mañana": in the morning) is no restatement
+    for fact in facts:
         if not said.intersection(fact.values):
             agrees = False
         elif fact.kind in _BLANKED:
@@ -72,6 +77,20 @@ def restatement(deps: AgentDeps, stored: PendingAction, message: str) -> Restate
     return Restatement(agrees, frozenset(phrases), bare, blanked)
 
 
+def _after_connector(message: str, facts: Sequence[Fact], codes: tuple[str, ...]) -> bool:
+    """Whether a date the fact reader read comes right after a word that may make it a part of
+    the day or another day's ("de mañana": in the morning; "la mañana"): ``[dates]``
+    ``month_connectors`` and ``not_relative_after``."""
+    connectors = {w for code in codes for key in _CONNECTORS for w in word_list(code, "dates", key)}
+    for fact in facts:
+        if fact.kind is Kind.DATE:
+            before = _WORD.findall(normalize(message[: fact.start]))
+            if before and before[-1] in connectors:
+                return True
+    return False
+
+
+_CONNECTORS = ("month_connectors", "not_relative_after")
 _BLANKED = frozenset({Kind.TIME, Kind.DATE, Kind.DATETIME, Kind.WEEKDAY})
 """The facts a message says the proposal's day and time with: blanked out once they agree
 (a date's or a weekday's words, "01/12", "terça", need no phrase of their own)."""
@@ -81,8 +100,9 @@ _BLANKED = frozenset({Kind.TIME, Kind.DATE, Kind.DATETIME, Kind.WEEKDAY})
 def _restating_phrases(codes: tuple[str, ...]) -> frozenset[tuple[str, ...]]:
     """The phrases (word tuples) a yes may say a proposal back with, in ``codes``:
     ``[consent].restating``, the relative days, and the phrases around a day or a time — but
-    none naming a part of the day ("esta noche", "à tarde": another time than the proposal's
-    maybe, which no reader checks)."""
+    none naming a part of the day ("esta noche", "à tarde", Spanish "mañana", which is also
+    the morning: another time than the proposal's maybe, which no reader checks; a relative
+    day the fact reader reads as the proposal's is blanked, it needs no phrase)."""
     phrases: list[str] = []
     parts: set[str] = set()
     for code in codes:
@@ -91,7 +111,7 @@ def _restating_phrases(codes: tuple[str, ...]) -> frozenset[tuple[str, ...]]:
         phrases += [w for key in _TIME_KEYS for w in word_list(code, "times", key)]
         parts |= {p.split()[-1] for key in _PARTS for p in word_list(code, "parts", key)}
     found = {tuple(_WORD.findall(phrase)) for phrase in phrases}
-    return frozenset(p for p in found if len(p) == 1 or parts.isdisjoint(p))
+    return frozenset(p for p in found if parts.isdisjoint(p))
 
 
 @functools.cache
@@ -113,6 +133,6 @@ def _parts_of_day(codes: tuple[str, ...]) -> re.Pattern[str]:
 _PART_AFTER = ("morning_after", "afternoon_after", "evening_after")
 _DAY_KEYS = ("today", "tomorrow", "day_after_tomorrow", "weekday_this", "weekday_suffixes",
              "month_connectors", "day_before")  # fmt: skip
-_TIME_KEYS = ("markers", "word_markers", "hour_marks", "hour_words", "noon", "midnight")
+_TIME_KEYS = ("markers", "word_markers", "hour_marks", "hour_words")
 _PARTS = ("morning", "afternoon", "evening")
 _WORD = re.compile(r"[^\W\d_]+")

@@ -22,9 +22,10 @@ from agent_service.application.relations import Relations, ToldValue
 from agent_service.application.statements import StatementRules, Statements
 from agent_service.application.text import normalize
 from agent_service.infrastructure.agent.deps import ToolText
-from agent_service.infrastructure.agent.listings import listing_text
+from agent_service.infrastructure.agent.listings import listing_text, more_times_clause
 from agent_service.infrastructure.agent.outcome_text import Held, told
 from agent_service.infrastructure.agent.tools.results import read_result, read_retry
+from agent_service.infrastructure.language.grammar.when import says_a_range
 from agent_service.infrastructure.language.rules import language_rules
 
 
@@ -249,9 +250,12 @@ def statement_rules(codes: tuple[str, ...]) -> StatementRules:
     listing = frozenset().union(*(rules.listing_frame(code) for code in codes))
     fillers = {phrase for v in vocabularies[False] for phrase in v.filler}
     polite = {phrase for phrase in fillers if " " not in phrase}
-    phrases = sorted(fillers - polite, key=len, reverse=True)
+    # the system's own clause ending a list of times ("— para ver outros, diga um período
+    # (manhã, tarde) ou outro horário"): its words are no claim, its parts of the day none
+    clauses = {normalize(more_times_clause(code)).lstrip("— ") for code in codes}
+    phrases = sorted((fillers - polite) | clauses, key=len, reverse=True)
     denials = frozenset().union(*(rules.denials(code) for code in codes))
-    return StatementRules(courtesy, frame, listing | polite, tuple(phrases), denials)
+    return StatementRules(courtesy, frame, listing | polite, tuple(phrases), denials, says_a_range)
 
 
 @functools.lru_cache(maxsize=16)

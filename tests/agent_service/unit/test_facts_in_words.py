@@ -172,7 +172,9 @@ def test_a_denial_in_the_models_words_is_refused_whatever_it_denies(
 ) -> None:
     day = today + timedelta(days=1)
     statements = _judge([_free_times(day, times)], today)
-    facts = said.draw(st.lists(st.sampled_from(["Ana", *times, day.strftime("%d/%m")]), max_size=3))
+    # at least one fact: a sentence of courtesy words alone claims nothing ("Abraços, só.")
+    pool = st.sampled_from(["Ana", *times, day.strftime("%d/%m")])
+    facts = said.draw(st.lists(pool, min_size=1, max_size=3))
     words = [*frame, denial, *facts]
     sentence = " ".join(said.draw(st.permutations(words))).capitalize() + "."
     assert statements.refused(sentence) == [sentence]
@@ -190,7 +192,7 @@ def test_a_day_only_a_refusal_holds_is_bound_by_no_sentence(today: date, frame: 
     assert not relations.bound(f"{' '.join(frame)} {day:%d/%m}.")
     open_day = told_values([ToolText("check_availability", _free_times(day, ["10:00"]), True)])
     opened = Relations(reader, open_day, frozenset({"ana", "souza"}), frozenset(FRAME))
-    assert opened.bound(f"{' '.join(frame)} {day:%d/%m}.")
+    assert opened.bound(f"Dia {day:%d/%m}.")  # the same day, open: told
 
 
 OTHER_MARKS = ["US$", "$", "€", "EUR", "USD", "£", "GBP", "¥"]
@@ -238,3 +240,32 @@ def test_a_denial_is_told_only_as_a_whole_sentence_of_the_system() -> None:
     judge = _judge([result], today)
     assert judge.refused("Ana Souza não tem horário livre.") != []
     assert judge.refused("Ana Souza has no free time.") != []
+
+
+def test_a_time_said_of_nobody_is_bound_to_nobody() -> None:
+    """Found by the second review: "Bruno Lima tem horários amanhã. Às 10h e 14h." (the times
+    are Ana's) passed, the second sentence naming no one."""
+    today = date(2026, 11, 30)
+    ana = _free_times(today + timedelta(days=1), ["10:00", "14:00"])
+    bruno = json.loads(_free_times(today + timedelta(days=1), ["09:00"]))
+    bruno["days"][0]["professional"] = "Bruno Lima"
+    judge = _judge([ana, json.dumps(bruno)], today)
+    assert judge.refused("Às 10h e 14h.") == ["Às 10h e 14h."]
+    assert judge.refused("Ana Souza tem às 10h e 14h.") == []
+
+
+@EXAMPLES
+@given(first=st.integers(8, 11), last=st.integers(15, 19))
+def test_a_window_of_times_is_told_only_in_the_systems_words(first: int, last: int) -> None:
+    """Found by the second review: "das 9h às 18h" passed when only 09:00 and 18:00 were free
+    (a window claims every time inside it, no result item holds that)."""
+    today = date(2026, 11, 30)
+    ends = [f"{first:02d}:00", f"{last:02d}:00"]
+    judge = _judge([_free_times(today + timedelta(days=1), ends)], today)
+    for sentence in (
+        f"A Ana tem horários livres amanhã das {first}h às {last}h.",
+        f"Ana is free tomorrow from {first}:00 to {last}:00.",
+    ):
+        assert judge.refused(sentence) == [sentence]
+    told = f"Amanhã a Ana tem às {first}h e {last}h."
+    assert judge.refused(told) == []

@@ -218,3 +218,37 @@ def test_a_proposal_with_no_instant_is_restated_by_nothing() -> None:
         reading = consent.read(deps, "sim, amanhã às 10h", "appointment_booked", stored)
         assert reading.answer is not Answer.YES
         assert consent.read(deps, "sim", "appointment_booked", stored).answer is Answer.YES
+
+
+SECOND_REVIEW = [  # (language, proposal hour, kind, message): found by a second review
+    ("en", 10, "book", "yes, tomorrow pm"),
+    ("en", 10, "book", "yes, tomorrow at 10, pm"),
+    ("en", 10, "book", "yes, tomorrow at 10 noon"),
+    ("en", 14, "book", "yes, tomorrow am"),
+    ("pt", 10, "book", "sim, amanhã às 10 meio-dia"),
+    ("es", 10, "book", "sí, mañana a las 10 medianoche"),
+    ("es", 14, "book", "sí, la mañana"),
+    ("es", 14, "book", "sí, para la mañana"),
+    ("es", 14, "book", "sí, mañana de mañana"),
+    ("es", 14, "book", "sí, el martes de mañana"),
+    ("pt", 10, "book", "sim, depois de ama\u200dnhã às 10h"),
+    ("pt", 10, "book", "sim, ho\u200dje às 10h"),
+    ("en", 14, "move", "yes, the same time on Wednesday"),
+    ("en", 14, "move", "yes, same day at 2pm"),
+    ("es", 14, "move", "sí, el mismo día a las 2"),
+    ("pt", 14, "move", "sim, mesmo horário na quarta"),
+]
+
+
+def test_what_a_second_review_found_is_never_a_yes() -> None:
+    for language, hour, kind, text in SECOND_REVIEW:
+        start = datetime.combine(date(2026, 12, 1), time(hour), ZONE)
+        stored = _proposal(start)
+        if kind == "move":  # Tuesday's appointment moved to Wednesday at that hour
+            stored.details["start"] = datetime.combine(
+                date(2026, 12, 1), time(10), ZONE
+            ).isoformat()
+            stored.details["new_start"] = (start + timedelta(days=1)).isoformat()
+            stored.kind = "appointment_rescheduled"
+        deps: Any = _Deps(_Turn(language))
+        assert consent.read(deps, text, stored.kind, stored).answer is not Answer.YES, text

@@ -104,6 +104,14 @@ def has_when_mention(text: str) -> bool:
     return find_time(clock_digits(folded, times), times) is not None
 
 
+def says_a_range(text: str) -> bool:
+    """Whether ``text`` names a window of times ("das 9h às 18h", "from 9 to 6", "after 3"):
+    a claim about every time inside it."""
+    folded, _ = fold_with_map(text)
+    times = _grammars()[1]
+    return time_window(clock_digits(folded, times), times) is not None
+
+
 def parse_when(text: str, now: datetime) -> When:
     """The date and time mentioned in ``text``; ``now`` is aware, in the tenant's zone."""
     folded, index = fold_with_map(text)
