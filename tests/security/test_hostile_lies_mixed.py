@@ -24,6 +24,7 @@ from tests.security.test_hostile_lies_after_tools import (
     Case,
     _id,
     _play,
+    checked,
     faq,
     professionals,
     services,
@@ -63,15 +64,10 @@ MIXED = [
 
 @pytest.mark.parametrize("case", MIXED, ids=_id)
 async def test_a_false_line_in_a_true_reply_never_reaches_the_customer(case: Case) -> None:
-    _, model, reply, actions = await _play(case)
-    assert model.returned, "the tool was never called"
-    assert actions == ()
-    if case.true:
-        assert case.reply in reply, (reply, model.returned)
-    else:
-        false = [line for line in case.reply.splitlines() if line.strip()]
-        assert case.reply not in reply, (reply, model.returned)
-        assert not all(line in reply for line in false), reply
+    reply = await checked(case)
+    if not case.true:  # nor every line of it
+        lines = [line for line in case.reply.splitlines() if line.strip()]
+        assert not all(line in reply for line in lines), reply
 
 
 PRONOUN = Case("pt", T_PT, "discovery", times(), "A Ana tem às 10h. Ela também tem às 11h.", True)
