@@ -47,6 +47,8 @@ def restatement(deps: AgentDeps, stored: PendingAction, message: str) -> Restate
     clock = (local.hour, local.hour % 12 or 12, local.minute)  # "14", "2pm", "30"
     numbers = frozenset(str(n) for n in clock)
     message = visible(message)  # what the answer's reading sees: no joiner hides a word
+    if _conditional(message, own):
+        return Restatement(False, frozenset(), frozenset())
     when = parse_when(message, today)
     agrees = (
         when.day in (None, local.date())
@@ -90,6 +92,16 @@ def _after_connector(message: str, facts: Sequence[Fact], codes: tuple[str, ...]
     return False
 
 
+def _conditional(message: str, codes: tuple[str, ...]) -> bool:
+    """Whether ``message`` spells a yes word that may be an "if" (``[consent]``
+    ``conditional_spellings``: Spanish "si" without its accent), as written, not folded."""
+    said = _SPELLED.findall(message.lower())
+    return any(
+        w in said for code in codes for w in word_list(code, "consent", "conditional_spellings")
+    )
+
+
+_SPELLED = re.compile(r"[^\W\d_]+")
 _CONNECTORS = ("month_connectors", "not_relative_after")
 _BLANKED = frozenset({Kind.TIME, Kind.DATE, Kind.DATETIME, Kind.WEEKDAY})
 """The facts a message says the proposal's day and time with: blanked out once they agree

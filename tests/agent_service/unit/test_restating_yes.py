@@ -237,6 +237,7 @@ SECOND_REVIEW = [  # (language, proposal hour, kind, message): found by a second
     ("en", 14, "move", "yes, same day at 2pm"),
     ("es", 14, "move", "sí, el mismo día a las 2"),
     ("pt", 14, "move", "sim, mesmo horário na quarta"),
+    ("es", 10, "book", "si mañana a las 10"),  # "if tomorrow at 10"
 ]
 
 
