@@ -46,7 +46,7 @@ import functools
 import hmac
 import re
 import unicodedata
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from enum import StrEnum
@@ -58,7 +58,7 @@ _TOKEN = re.compile(r"[^\W_]+(?:'[^\W_]+)*")
 _REPEATS = re.compile(r"(.)\1{2,}")
 _QUESTION = frozenset("?¿")
 _INVISIBLE = frozenset({"\ufe0e", "\ufe0f", "\u200d", "\u20e3"})
-# What _bare removes: the invisible characters and U+1F3FB-1F3FF (emoji skin tones).
+# What visible removes: the invisible characters and U+1F3FB-1F3FF (emoji skin tones).
 _UNSEEN = str.maketrans(dict.fromkeys([*_INVISIBLE, *map(chr, range(0x1F3FB, 0x1F400))]))
 _LETTERS_AND_SPACES = re.compile(r"[^\W_]+|\s+")
 
@@ -144,22 +144,19 @@ def _phrases(
 @functools.lru_cache(maxsize=64)
 def _emoji(vocabularies: tuple[ConsentVocabulary, ...]) -> tuple[tuple[str, str], ...]:
     found = {
-        (_bare(e), label)
+        (visible(e), label)
         for v in vocabularies
         for label, items in ((YES, v.yes_emoji), (NO, v.no_emoji), (FILLER, v.filler_emoji))
         for e in items
-        if _bare(e)
+        if visible(e)
     }
     return tuple(sorted(found, key=lambda item: -len(item[0])))
 
 
-def _bare(text: str) -> str:
-    """``text`` without variation selectors, joiners and skin tones."""
+def visible(text: str) -> str:
+    """``text`` without variation selectors, joiners and skin tones: what every reading of an
+    answer reads."""
     return text.translate(_UNSEEN)
-
-
-visible = _bare
-"""What every reading of an answer reads: the text without its invisible characters."""
 
 
 def _strange(text: str) -> bool:
@@ -184,7 +181,7 @@ def _scan(text: str, vocabularies: tuple[ConsentVocabulary, ...], kind: str) -> 
     """``text``'s yes and no words counted, and what is left of it after removing every
     phrase and emoji of ``vocabularies``."""
     counts = {YES: 0, NO: 0, UNSURE: 0}
-    bare = _bare(text)
+    bare = visible(text)
     for symbol, meaning in _emoji(vocabularies):
         if symbol in bare:
             if meaning != FILLER:
@@ -278,23 +275,27 @@ _NUMBER_WORD = re.compile(r"(\d+)([^\W\d_]*)(\d*)")  # "10", "10h", "10am", "9h3
 
 
 def read_restating(
-    text: str, vocabularies: Sequence[ConsentVocabulary], kind: str, proposal: Restatement | None
+    text: str,
+    vocabularies: Sequence[ConsentVocabulary],
+    kind: str,
+    proposal: Callable[[], Restatement] | None,
 ) -> Reading:
     """:func:`read_answer`, and a yes that only says the proposal back ("sim, amanhã às 10h"
     to that very proposal; "yes, with Rafael") is a yes: what is left after the yes words is
     only the proposal's own day, time and names, in words of ``proposal.words``. A question,
     an unknown emoji, a no or hesitation, any other word or number, or a day or time that is
     not the proposal's leaves the answer as it was read (a change, asked again); so does no
-    ``proposal``."""
+    ``proposal`` (what it proposes, built only when an answer is a yes with more in it)."""
     reading = read_answer(text, vocabularies, kind)
     if reading.answer is not Answer.OTHER or not reading.answered or reading.unwanted:
         return reading
-    if proposal is None or not proposal.agrees:
+    said = proposal() if proposal is not None else None  # read only for a yes with more
+    if said is None or not said.agrees:
         return reading
-    scan = _scan(proposal.said_back or text, tuple(vocabularies), kind)
+    scan = _scan(said.said_back or text, tuple(vocabularies), kind)
     if scan.question or scan.strange or not scan.counts[YES]:
         return reading
-    if _restates([match.group() for match in scan.left], proposal):
+    if _restates([match.group() for match in scan.left], said):
         return Reading(Answer.YES, True)
     return reading
 

@@ -170,13 +170,16 @@ class Statements:
             return bool(said) and said.rstrip(_ENDS) in self._told_sentences  # words, whole
         if said and _holds_words(self._told, said):
             return True  # the tool's own words, read in this turn, or a true outcome's
-        if not self._grounding.told_this_turn(sentence) or not self._tells_only_told(sentence):
+        named = self._named_records(sentence)
+        if not self._grounding.told_this_turn(sentence):
+            return False
+        if not self._tells_only_told(sentence, bool(named)):
             return False
         if self._relations is not None and not self._relations.bound(sentence):
             return False  # its facts are this turn's, their relation is not (``relations``)
-        return self._tells_appointment_as_recorded(sentence)
+        return self._tells_appointment_as_recorded(sentence, named)
 
-    def _tells_only_told(self, sentence: str) -> bool:
+    def _tells_only_told(self, sentence: str, names_record: bool) -> bool:
         """Whether, beside its facts, ``sentence`` only has words a tool of this turn returned
         (its values, not its notes), words of the language's frame or courtesy words: a fact
         a tool grounds does not carry a state no tool told ("Bruno asked to push it back")."""
@@ -184,7 +187,7 @@ class Statements:
         for fact in sorted(self._reader.facts(sentence), key=lambda f: -f.start):
             rest = rest[: fact.start] + " " + rest[fact.end :]
         allowed = self._told_words | self._rules.listing
-        if self._named_records(sentence):  # the words that tell one's appointment, for one
+        if names_record:  # the words that tell one's appointment, for one
             allowed |= self._rules.frame
         words = _WORDS.findall(self._rules.without_phrases(normalize(rest)))
         return all(w in allowed for w in words)
@@ -194,9 +197,8 @@ class Statements:
         facts = [f for f in self._reader.facts(sentence) if f.kind in APPOINTMENT_KINDS]
         return [r for r in self._records if sum(_in(f, r) for f in facts) >= 2]
 
-    def _tells_appointment_as_recorded(self, sentence: str) -> bool:
+    def _tells_appointment_as_recorded(self, sentence: str, named: list[_Record]) -> bool:
         facts = [f for f in self._reader.facts(sentence) if f.kind in APPOINTMENT_KINDS]
-        named = self._named_records(sentence)
         if not named:
             return True  # names no appointment of the customer
         return any(self._as_recorded(sentence, facts, record) for record in named)

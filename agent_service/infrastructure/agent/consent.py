@@ -97,7 +97,7 @@ def new_id() -> str:
 
 def read(deps: AgentDeps, text: str, kind: str, stored: PendingAction | None = None) -> Reading:
     """``text`` as an answer to a change of ``kind`` (the policy); to ``stored`` too."""
-    said_back = None if stored is None else restatement(deps, stored, text)
+    said_back = None if stored is None else lambda: restatement(deps, stored, text)
     vocabularies = language_rules().consent_in(deps.turn.language)
     return read_restating(text, vocabularies, _CHANGE_KINDS.get(kind, ""), said_back)
 

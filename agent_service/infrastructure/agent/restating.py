@@ -83,7 +83,7 @@ def _after_connector(message: str, facts: Sequence[Fact], codes: tuple[str, ...]
     """Whether a date the fact reader read comes right after a word that may make it a part of
     the day or another day's ("de mañana": in the morning; "la mañana"): ``[dates]``
     ``month_connectors`` and ``not_relative_after``."""
-    connectors = {w for code in codes for key in _CONNECTORS for w in word_list(code, "dates", key)}
+    connectors = _connectors(codes)
     for fact in facts:
         if fact.kind is Kind.DATE:
             before = _WORD.findall(normalize(message[: fact.start]))
@@ -95,13 +95,22 @@ def _after_connector(message: str, facts: Sequence[Fact], codes: tuple[str, ...]
 def _conditional(message: str, codes: tuple[str, ...]) -> bool:
     """Whether ``message`` spells a yes word that may be an "if" (``[consent]``
     ``conditional_spellings``: Spanish "si" without its accent), as written, not folded."""
-    said = _SPELLED.findall(message.lower())
-    return any(
-        w in said for code in codes for w in word_list(code, "consent", "conditional_spellings")
-    )
+    return not _conditional_spellings(codes).isdisjoint(_SPELLED.findall(message.lower()))
+
+
+@functools.cache
+def _conditional_spellings(codes: tuple[str, ...]) -> frozenset[str]:
+    return frozenset(w for c in codes for w in word_list(c, "consent", "conditional_spellings"))
 
 
 _SPELLED = re.compile(r"[^\W\d_]+")
+
+
+@functools.cache
+def _connectors(codes: tuple[str, ...]) -> frozenset[str]:
+    return frozenset(w for c in codes for key in _CONNECTORS for w in word_list(c, "dates", key))
+
+
 _CONNECTORS = ("month_connectors", "not_relative_after")
 _BLANKED = frozenset({Kind.TIME, Kind.DATE, Kind.DATETIME, Kind.WEEKDAY})
 """The facts a message says the proposal's day and time with: blanked out once they agree

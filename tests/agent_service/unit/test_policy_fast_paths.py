@@ -2,7 +2,7 @@
 replace, on generated texts (properties; the plain definition is the oracle):
 
 * ``statements._holds_words`` is ``re.search(r"(?<!\\w)" + re.escape(part) + r"(?!\\w)")``;
-* ``consent_policy._bare`` drops what a character-by-character filter drops, and
+* ``consent_policy.visible`` drops what a character-by-character filter drops, and
   ``_strange`` is "a symbol or control character that is not white space";
 * a ``FactReader`` gives the same spans for a text whether it read it before or not, and the
   same as a reader that never read anything else (its kept readings are not shared state).
@@ -48,7 +48,7 @@ def test_bare_and_strange_read_as_their_definitions(text: str) -> None:
             if c not in consent_policy._INVISIBLE and not "\U0001f3fb" <= c <= "\U0001f3ff"
         )
 
-    assert consent_policy._bare(text) == plain_bare(text)
+    assert consent_policy.visible(text) == plain_bare(text)
     strange = any(unicodedata.category(c)[0] in "SC" for c in text if not c.isspace())
     assert consent_policy._strange(text) is strange
 
