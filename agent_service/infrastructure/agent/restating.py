@@ -20,7 +20,11 @@ from agent_service.infrastructure.agent.deps import AgentDeps, PendingAction
 from agent_service.infrastructure.language.grammar.vocabulary import alternation
 from agent_service.infrastructure.language.grammar.when import parse_when
 from agent_service.infrastructure.language.packs import word_list
-from agent_service.infrastructure.language.rules import fact_reader, language_rules
+from agent_service.infrastructure.language.rules import (
+    RELATIVE_DAYS,
+    fact_reader,
+    language_rules,
+)
 
 
 def restatement(deps: AgentDeps, stored: PendingAction, message: str) -> Restatement:
@@ -95,15 +99,12 @@ def _after_connector(message: str, facts: Sequence[Fact], codes: tuple[str, ...]
 def _conditional(message: str, codes: tuple[str, ...]) -> bool:
     """Whether ``message`` spells a yes word that may be an "if" (``[consent]``
     ``conditional_spellings``: Spanish "si" without its accent), as written, not folded."""
-    return not _conditional_spellings(codes).isdisjoint(_SPELLED.findall(message.lower()))
+    return not _conditional_spellings(codes).isdisjoint(_WORD.findall(message.lower()))
 
 
 @functools.cache
 def _conditional_spellings(codes: tuple[str, ...]) -> frozenset[str]:
     return frozenset(w for c in codes for w in word_list(c, "consent", "conditional_spellings"))
-
-
-_SPELLED = re.compile(r"[^\W\d_]+")
 
 
 @functools.cache
@@ -146,13 +147,13 @@ def _parts_of_day(codes: tuple[str, ...]) -> re.Pattern[str]:
         phrases |= {p for key in _PART_AFTER for p in word_list(code, "times", key)}
     nouns = {p.split()[-1] for p in phrases}
     for code in codes:  # "esta noche", "this evening": a relative day with a part of it
-        days = (w for key in _DAY_KEYS[:3] for w in word_list(code, "dates", key))
+        days = (w for key, _ in RELATIVE_DAYS for w in word_list(code, "dates", key))
         phrases |= {p for p in days if " " in p and nouns.intersection(p.split())}
     return re.compile(rf"(?<![\w])(?:{alternation(phrases)})(?![\w])")
 
 
 _PART_AFTER = ("morning_after", "afternoon_after", "evening_after")
-_DAY_KEYS = ("today", "tomorrow", "day_after_tomorrow", "weekday_this", "weekday_suffixes",
+_DAY_KEYS = (*(key for key, _ in RELATIVE_DAYS), "weekday_this", "weekday_suffixes",
              "month_connectors", "day_before")  # fmt: skip
 _TIME_KEYS = ("markers", "word_markers", "hour_marks", "hour_words")
 _PARTS = ("morning", "afternoon", "evening")
