@@ -1779,3 +1779,62 @@ CASES += [
     nothing("es-cancel-both-which", "es", ("cancela mis citas",), (), "which-of-two",
             existing=(CUT_THURSDAY, BEARD_FRIDAY)),
 ]  # fmt: skip
+
+# Session 40 blind batch (2026-12-06), written and scored before any fix: the earliest time of a
+# day, a weekday of next week, booking for someone else, an indirect ask ("could Rafael fit me
+# in"), today, a move to the same time next week, and a service named by what is done ("fazer as
+# unhas").
+MON = date(2026, 11, 30)
+NEXT_WED = date(2026, 12, 9)
+NEXT_THU = date(2026, 12, 10)
+CASES += [
+    booked("pt-earliest-mais-cedo", "pt", ("barba com o Rafael amanhã, o mais cedo possível",
+           "sim"), "barba", "bruno", local(TUE, time(9)), category="earliest"),
+    booked("en-earliest", "en", ("Beard trim with Rafael tomorrow, the earliest you have",
+           "yes"), "barba", "bruno", local(TUE, time(9)), category="earliest"),
+    booked("es-earliest-primera-hora", "es", ("barba con Rafael mañana a primera hora", "sí"),
+           "barba", "bruno", local(TUE, time(9)), category="earliest"),
+    booked("pt-next-week-quarta", "pt", ("barba com o Rafael na quarta da semana que vem às "
+           "10h", "sim"), "barba", "bruno", local(NEXT_WED, time(10)), category="next-week-day"),
+    booked("en-next-week-wednesday", "en", ("beard trim with Rafael Wednesday next week at "
+           "10am", "yes"), "barba", "bruno", local(NEXT_WED, time(10)),
+           category="next-week-day"),
+    booked("es-next-week-miercoles", "es", ("barba con Rafael el miércoles de la semana que "
+           "viene a las 10", "sí"), "barba", "bruno", local(NEXT_WED, time(10)),
+           category="next-week-day"),
+    booked("pt-for-husband", "pt", ("quero marcar uma barba pro meu marido amanhã às 10h com o "
+           "Rafael", "sim"), "barba", "bruno", local(TUE, time(10)), category="for-someone"),
+    booked("en-for-husband", "en", ("I'd like to book a beard trim for my husband tomorrow at "
+           "10am with Rafael", "yes"), "barba", "bruno", local(TUE, time(10)),
+           category="for-someone"),
+    booked("es-for-husband", "es", ("quiero reservar una barba para mi esposo mañana a las 10 "
+           "con Rafael", "sí"), "barba", "bruno", local(TUE, time(10)), category="for-someone"),
+    booked("pt-indirect-sera-que", "pt", ("Será que o Rafael consegue me atender amanhã às 10 "
+           "pra fazer a barba?", "sim"), "barba", "bruno", local(TUE, time(10)),
+           category="indirect-ask"),
+    booked("en-indirect-fit-me-in", "en", ("Could Rafael fit me in for a beard trim tomorrow "
+           "at 10?", "yes"), "barba", "bruno", local(TUE, time(10)), category="indirect-ask"),
+    booked("es-indirect-podria", "es", ("¿Rafael me podría atender mañana a las 10 para la "
+           "barba?", "sí"), "barba", "bruno", local(TUE, time(10)), category="indirect-ask"),
+    booked("pt-today-15h", "pt", ("dá pra fazer barba hoje às 15h com o Rafael?", "sim"),
+           "barba", "bruno", local(MON, time(15)), category="today"),
+    booked("en-today-3pm", "en", ("can Rafael do a beard trim today at 3pm?", "yes"), "barba",
+           "bruno", local(MON, time(15)), category="today"),
+    booked("es-today-15", "es", ("¿puede Rafael hacerme la barba hoy a las 15?", "sí"),
+           "barba", "bruno", local(MON, time(15)), category="today"),
+    changed("pt-move-same-time-next-week", "pt", ("passa meu corte pra mesma hora na semana "
+            "que vem", "sim"), "rescheduled", "corte", (CUT_THURSDAY,),
+            start=local(NEXT_THU, time(10))),
+    changed("en-move-same-time-next-week", "en", ("move my haircut to the same time next "
+            "week", "yes"), "rescheduled", "corte", (CUT_THURSDAY,),
+            start=local(NEXT_THU, time(10))),
+    changed("es-move-same-time-next-week", "es", ("pasa mi corte a la misma hora la semana "
+            "que viene", "sí"), "rescheduled", "corte", (CUT_THURSDAY,),
+            start=local(NEXT_THU, time(10))),
+    booked("pt-doing-fazer-as-unhas", "pt", ("quero fazer as unhas com a Marina sexta às 14h",
+           "sim"), "manicure", "carla", local(FRI, time(14)), category="service-doing"),
+    booked("en-doing-my-nails", "en", ("can Marina do my nails Friday at 2pm?", "yes"),
+           "manicure", "carla", local(FRI, time(14)), category="service-doing"),
+    booked("es-doing-las-unas", "es", ("quiero hacerme las uñas con Marina el viernes a las "
+           "14", "sí"), "manicure", "carla", local(FRI, time(14)), category="service-doing"),
+]  # fmt: skip
