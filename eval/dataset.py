@@ -1838,3 +1838,56 @@ CASES += [
     booked("es-doing-las-unas", "es", ("quiero hacerme las uñas con Marina el viernes a las "
            "14", "sí"), "manicure", "carla", local(FRI, time(14)), category="service-doing"),
 ]  # fmt: skip
+
+# Session 40 second blind batch (2026-12-06), written and scored before any fix: a service the
+# salon does not offer (nothing booked, the services it has are said), "em ponto"/"o'clock", which
+# days a professional works, a move to the next day at the same time, a cancel told with its
+# reason, and half past twelve in words.
+_OFFERED = ("Corte e escova", "Barba na navalha", "Cuidado das unhas")
+
+
+def _facts(name: str, language: Language, messages: tuple[str, ...],
+           facts: tuple[tuple[str, ...], ...], category: str) -> EvalCase:
+    expected = Expected(category=category, language=language, outcome="info", tools=(),
+                        facts=facts)
+    return _case(name, messages, expected)
+
+
+CASES += [
+    info("pt-not-offered-sobrancelha", "pt", ("vocês fazem design de sobrancelha?",),
+         _OFFERED, (), category="not-offered"),
+    info("en-not-offered-eyebrow", "en", ("do you do eyebrow waxing?",), _OFFERED, (),
+         category="not-offered"),
+    info("es-not-offered-cejas", "es", ("¿hacen depilación de cejas?",), _OFFERED, (),
+         category="not-offered"),
+    booked("pt-em-ponto", "pt", ("barba com o Rafael amanhã às 10 em ponto", "sim"), "barba",
+           "bruno", local(TUE, time(10)), category="oclock"),
+    booked("en-oclock", "en", ("beard trim with Rafael tomorrow at 10 o'clock", "yes"), "barba",
+           "bruno", local(TUE, time(10)), category="oclock"),
+    booked("es-en-punto", "es", ("barba con Rafael mañana a las 10 en punto", "sí"), "barba",
+           "bruno", local(TUE, time(10)), category="oclock"),
+    _facts("pt-days-rafael-works", "pt", ("que dias o Rafael trabalha?",),
+           (("sábado", "sabado"),), "work-days"),
+    _facts("en-days-rafael-works", "en", ("which days does Rafael work?",), (("Saturday",),),
+           "work-days"),
+    _facts("es-days-rafael-works", "es", ("¿qué días trabaja Rafael?",),
+           (("sábado", "sabado"),), "work-days"),
+    changed("pt-move-next-day", "pt", ("passa meu corte pro dia seguinte, mesmo horário",
+            "sim"), "rescheduled", "corte", (CUT_THURSDAY,), start=local(FRI, time(10))),
+    changed("en-move-next-day", "en", ("move my haircut to the next day, same time", "yes"),
+            "rescheduled", "corte", (CUT_THURSDAY,), start=local(FRI, time(10))),
+    changed("es-move-next-day", "es", ("pasa mi corte al día siguiente, a la misma hora", "sí"),
+            "rescheduled", "corte", (CUT_THURSDAY,), start=local(FRI, time(10))),
+    changed("pt-cancel-reason", "pt", ("não vou poder ir, vou viajar. cancela a barba de sexta "
+            "por favor", "sim"), "cancelled", "barba", (BEARD_FRIDAY,)),
+    changed("en-cancel-reason", "en", ("something came up and I can't make it on Friday, "
+            "please cancel", "yes"), "cancelled", "barba", (BEARD_FRIDAY,)),
+    changed("es-cancel-reason", "es", ("me surgió algo y no puedo ir el viernes, cancélalo por "
+            "favor", "sí"), "cancelled", "barba", (BEARD_FRIDAY,)),
+    booked("pt-meio-dia-e-meia", "pt", ("barba com o Rafael amanhã ao meio-dia e meia", "sim"),
+           "barba", "bruno", local(TUE, time(12, 30)), category="half-past"),
+    booked("en-half-past-twelve", "en", ("beard trim with Rafael tomorrow at half past twelve",
+           "yes"), "barba", "bruno", local(TUE, time(12, 30)), category="half-past"),
+    booked("es-doce-y-media", "es", ("barba con Rafael mañana a las doce y media", "sí"),
+           "barba", "bruno", local(TUE, time(12, 30)), category="half-past"),
+]  # fmt: skip
