@@ -2,7 +2,10 @@
 (session 39's blind batch: "uma hora mais tarde", "push it back an hour" and "adiantar em 1
 hora" were not understood as moves): a later or earlier verb of ``[times]``, up to six other
 words, then an amount and a unit, is that many minutes later or earlier; so is an amount and
-a unit followed by a later or earlier word; a clock time is no shift."""
+a unit followed by a later or earlier word; a clock time is no shift. Session 40's blind batch
+("o dia seguinte, mesmo horário" was not read): days and weeks are units too, and the
+language's next and previous day ("[dates].next_day") are one day later or earlier, except
+before a relative day ("the day after tomorrow" is a date, no move)."""
 
 from __future__ import annotations
 
@@ -23,7 +26,9 @@ FILLER = {"pt": ["meu", "corte", "de", "quinta", "em", "a"], "en": ["my", "hairc
 
 def _units(code: str) -> list[tuple[str, int]]:
     hours = [(w, 60) for w in word_list(code, "times", "hour_units") if len(w) > 1]
-    return hours + [(w, 1) for w in word_list(code, "times", "minute_units")]
+    days = [(w, 1440) for w in word_list(code, "dates", "day_units")]
+    weeks = [(w, 10080) for w in word_list(code, "dates", "week_units")]
+    return hours + days + weeks + [(w, 1) for w in word_list(code, "times", "minute_units")]
 
 
 @EXAMPLES
@@ -59,3 +64,25 @@ def test_an_amount_then_later_or_earlier_is_a_shift(
 def test_a_clock_time_after_a_verb_is_no_shift(code: str, data: st.DataObject, hour: int) -> None:
     verb = data.draw(st.sampled_from(word_list(code, "times", "later_verbs")))
     assert shift(f"{verb} para {hour}:00") is None
+
+
+@EXAMPLES
+@given(code=st.sampled_from(CODES), data=st.data(), later=st.booleans())
+def test_the_next_or_previous_day_is_one_day(code: str, data: st.DataObject, later: bool) -> None:
+    phrase = data.draw(st.sampled_from(word_list(code, "dates", "next_day" if later else
+                                                  "previous_day")))  # fmt: skip
+    filler = data.draw(st.lists(st.sampled_from(FILLER[code]), max_size=4))
+    text = " ".join([*filler, "o" if code == "pt" else "the", phrase])
+    assert shift(text) == timedelta(days=1 if later else -1), text
+
+
+@EXAMPLES
+@given(code=st.sampled_from(CODES), data=st.data(), later=st.booleans())
+def test_the_next_or_previous_day_before_a_relative_day_is_no_move(
+    code: str, data: st.DataObject, later: bool
+) -> None:
+    phrase = data.draw(st.sampled_from(word_list(code, "dates", "next_day" if later else
+                                                  "previous_day")))  # fmt: skip
+    relative = data.draw(st.sampled_from([*word_list(code, "dates", "tomorrow"),
+                                          *word_list(code, "dates", "yesterday")]))  # fmt: skip
+    assert shift(f"{phrase} {relative}") is None

@@ -193,8 +193,8 @@ def _booking_order() -> re.Pattern[str]:
 def move_parts(text: str) -> tuple[str, str]:
     """``(describes the appointment, the new time)``: split before the last "pra/para/to"
     that is followed by a day or time ("da pra passar ... pra quinta"), or before an earlier
-    one when only a day stands between the two ("al viernes a la misma hora"); with
-    none, the whole message is the new time."""
+    one when only a day stands between the two ("al viernes a la misma hora", "al día
+    siguiente, a la misma hora"); with none, the whole message is the new time."""
     folded, index = fold_with_map(text)
     words = _to_words(detect_language(text, ""))
     split: tuple[int, int] | None = None
@@ -204,7 +204,8 @@ def move_parts(text: str) -> tuple[str, str]:
             if has_when_mention(text[end:]) or _relative_move(text[end:]):
                 split = start, end
             continue
-        if not _only_a_day(text[end : split[0]]):
+        between = text[end : split[0]]
+        if not _only_a_day(between) and shift(between) is None:
             break
         split = start, end
     return (text[: split[0]], text[split[1] :]) if split else ("", text)

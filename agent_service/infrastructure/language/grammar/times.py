@@ -138,17 +138,28 @@ def _word_minutes(v: Vocabulary, minutes: dict[str, int], connector: str) -> re.
 
 
 def _shift(v: Vocabulary) -> tuple[re.Pattern[str], ...]:
-    """ "1 hora mais tarde" (an amount, then later or earlier), and "adiantar ... em 1 hora",
-    "push it back an hour" (a later or earlier verb, then the amount within six words)."""
+    """ "1 hora mais tarde", "dois dias depois" (an amount of hours, minutes, days or weeks,
+    then later or earlier), "adiantar ... em 1 hora", "push it back a day" (a later or earlier
+    verb, then the amount within six words), and "o dia seguinte", "the previous day" (one day
+    later or earlier, never "the day before yesterday": a relative day after it is a date)."""
     t = functools.partial(v.alt, "times")
+    d = functools.partial(v.alt, "dates")
     amounts = alternation([*v.values("numbers", "cardinals"), *v.words("numbers", "one")])
-    units = rf"(?:(?P<hours>{t('hour_units')})|{t('minute_units')})"
+    units = (
+        rf"(?:(?P<hours>{t('hour_units')})|(?P<days>{d('day_units')})"
+        rf"|(?P<weeks>{d('week_units')})|{t('minute_units')})"
+    )
     amount = rf"(?P<n>\d{{1,3}}|(?P<half>{t('half_amount')})|{amounts})\s*{units}"
     verbs = rf"(?:(?P<later>{t('later_verbs')})|{t('earlier_verbs')})"
     after = rf"(?:(?P<later>{t('later')})|{t('earlier')})"
+    relative = alternation([*union("dates", "tomorrow"), *union("dates", "yesterday")])
     return (
         re.compile(rf"{BOUND_BEFORE}{amount}\s+{after}{BOUND_AFTER}"),
         re.compile(rf"{BOUND_BEFORE}{verbs}(?:\s+[^\s\d]+){{0,6}}?\s+{amount}{BOUND_AFTER}"),
+        re.compile(
+            rf"{BOUND_BEFORE}(?:(?P<later>{d('next_day')})|{d('previous_day')}){BOUND_AFTER}"
+            rf"(?!\s+(?:{relative}){BOUND_AFTER})"
+        ),
     )
 
 
@@ -289,17 +300,21 @@ def _all_clock_words() -> dict[str, int]:
 
 
 def shift_of(folded: str, grammars: tuple[TimeGrammar, ...]) -> timedelta | None:
-    """ "1 hora mais tarde", "adiantar em 1 hora", "push it back an hour": how far to move."""
+    """ "1 hora mais tarde", "adiantar em 1 hora", "push it back an hour", "o dia seguinte":
+    how far to move."""
     for grammar in grammars:
         match = next((m for p in grammar.shift if (m := p.search(folded))), None)
         if match is None:
             continue
-        amount = match["n"]
+        amount = match.groupdict().get("n")
+        if amount is None:  # the next or the previous day
+            return timedelta(days=1 if match["later"] else -1)
+        unit = 60 if match["hours"] else 1440 if match["days"] else 10080 if match["weeks"] else 1
         if match["half"]:
-            minutes = 30 if match["hours"] else 0
+            minutes = 30 if match["hours"] else 0  # "meia hora"; half a day is no move
         else:
             count = int(amount) if amount.isdigit() else grammar.clock_words.get(amount, 1)
-            minutes = count * (60 if match["hours"] else 1)
+            minutes = count * unit
         if minutes:
             return timedelta(minutes=minutes if match["later"] else -minutes)
     return None

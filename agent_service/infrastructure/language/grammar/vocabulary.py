@@ -8,6 +8,14 @@ phrase joined by any run of spaces or hyphens ("meio dia" also reads "meio-dia")
 alternatives with ``|`` ("mudar|trocar o|meu horario"), mark a word optional with a trailing
 ``?`` and use ``~`` for any one word ("when is ~ free").
 
+A language whose verbs carry object pronouns written onto them (Spanish "cancélalo",
+"resérvamelo") lists them in ``[morphology].enclitics`` and names the tables whose phrases are
+commands in ``[morphology].enclitic_tables``: there, a phrase's last word, when it is a plain
+word (no ``*``, ``~``) of at least four letters ending in a vowel or an "r" (a verb's
+imperative or infinitive), also reads with up to two of those pronouns after it ("cancela"
+reads "cancelalo", "cambia" reads "cambiamela"). The rule is the language's, not a list of
+the verbs' forms.
+
 Nothing here names a language: a language is its data file.
 """
 
@@ -54,15 +62,42 @@ def _phrase(phrase: str) -> str:
 
 
 def _word(word: str) -> str:
-    """One word of a phrase: ``a|b`` alternatives, each may end in ``*`` (continuation);
-    ``~`` is any one word."""
+    """One word of a phrase: ``a|b`` alternatives, each may end in ``*`` (continuation) or,
+    added by :meth:`Vocabulary.patterns`, in ``+`` (enclitic pronouns may follow); ``~`` is
+    any one word."""
     if word == "~":
         return r"[a-z0-9']+"
     options = []
     for option in word.split("|"):
+        if option.endswith("+"):
+            options.append(re.escape(option[:-1]) + f"(?:{_enclitics()}){{0,2}}")
+            continue
         body = re.escape(option.removesuffix("*"))
         options.append(body + (r"[a-z0-9]*" if option.endswith("*") else ""))
     return options[0] if len(options) == 1 else "(?:" + "|".join(options) + ")"
+
+
+@functools.cache
+def _enclitics() -> str:
+    """Every spoken language's enclitic pronouns, as one alternation (only words the
+    languages that have them mark with ``+`` take them)."""
+    return alternation(p for v in vocabularies() for p in v.words("morphology", "enclitics"))
+
+
+_COMMAND_WORD = re.compile(r"[a-z]{3,}[aeiour]")
+"""A plain word that may be a verb's imperative or infinitive (see the module)."""
+
+
+def _with_enclitics(phrase: str) -> str:
+    """``phrase`` with its last word's plain options marked ``+`` (see the module)."""
+    head, _, last = phrase.rpartition(" ")
+    optional = last.endswith("?")
+    options = [
+        option + "+" if _COMMAND_WORD.fullmatch(option) else option
+        for option in last.removesuffix("?").split("|")
+    ]
+    marked = "|".join(options) + ("?" if optional else "")
+    return f"{head} {marked}" if head else marked
 
 
 def bounded(body: str) -> re.Pattern[str]:
@@ -87,6 +122,10 @@ class Vocabulary:
             atoms = re.split(r"[\s|]+", value.replace("*", "").replace("?", "").replace("~", ""))
             if any(normalize(atom) != atom for atom in atoms if atom):
                 raise LanguageDataError(f"{self.code}.toml: [{table}].{key} has {value!r}")
+        if table in self.words("morphology", "enclitic_tables") and self.words(
+            "morphology", "enclitics"
+        ):
+            return tuple(_with_enclitics(value) for value in values)
         return tuple(values)
 
     def values(self, table: str, key: str) -> Mapping[str, int]:
