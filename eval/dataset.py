@@ -1846,10 +1846,14 @@ CASES += [
 _OFFERED = ("Corte e escova", "Barba na navalha", "Cuidado das unhas")
 
 
-def _facts(name: str, language: Language, messages: tuple[str, ...],
-           facts: tuple[tuple[str, ...], ...], category: str) -> EvalCase:
-    expected = Expected(category=category, language=language, outcome="info", tools=(),
-                        facts=facts)
+def _facts(
+    name: str,
+    language: Language,
+    messages: tuple[str, ...],
+    facts: tuple[tuple[str, ...], ...],
+    category: str,
+) -> EvalCase:
+    expected = Expected(category=category, language=language, outcome="info", tools=(), facts=facts)
     return _case(name, messages, expected)
 
 

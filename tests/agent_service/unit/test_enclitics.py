@@ -10,8 +10,11 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from agent_service.infrastructure.language.grammar.asks import asked
-from agent_service.infrastructure.language.grammar.vocabulary import Vocabulary, alternation
-from agent_service.infrastructure.language.grammar.vocabulary import bounded
+from agent_service.infrastructure.language.grammar.vocabulary import (
+    Vocabulary,
+    alternation,
+    bounded,
+)
 from agent_service.infrastructure.language.packs import language_data, spoken_languages
 
 _VERB = re.compile(r"[a-z]{3,}[aeiour]")
