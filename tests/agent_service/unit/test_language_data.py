@@ -18,7 +18,7 @@ from agent_service.infrastructure.language import (
     language_detector,
     spoken_languages,
 )
-from agent_service.infrastructure.language.packs import DATA_DIR
+from agent_service.infrastructure.language.packs import DATA_DIR, word_list
 
 
 def _shape(value: object) -> object:
@@ -128,3 +128,25 @@ def test_a_settled_language_changes_only_on_a_clear_lead(
 def test_an_unknown_language_has_no_data() -> None:
     with pytest.raises(ValueError, match="no language data"):
         language_data("xx")
+
+
+def test_a_unit_word_two_languages_write_the_same_is_evidence_for_neither() -> None:
+    """Session 40's blind batch: "que dias o Rafael trabalha?" was answered in Spanish, its one
+    piece of evidence "dias", a word Portuguese writes the same. Every day, week and hour unit
+    two spoken languages share is no language's own word."""
+    detector = language_detector()
+    units = {
+        code: {w for t, k in _UNITS for w in word_list(code, t, k) if " " not in w}
+        for code in detector.codes
+    }
+    for code in detector.codes:
+        for other in detector.codes:
+            if other != code:
+                assert not (units[code] & units[other]) & detector.exclusive_words(code)
+    shared = set.intersection(*(units[c] for c in ("pt", "es")))
+    assert shared  # the languages do share some ("dias", "hora"...)
+    for word in shared:
+        assert detector.detect(f"que {word} o Rafael zzz?", "en") == "en"
+
+
+_UNITS = (("dates", "day_units"), ("dates", "week_units"), ("times", "hour_units"))
