@@ -1895,3 +1895,46 @@ CASES += [
     booked("es-doce-y-media", "es", ("barba con Rafael mañana a las doce y media", "sí"),
            "barba", "bruno", local(TUE, time(12, 30)), category="half-past"),
 ]  # fmt: skip
+
+# Session 40 third blind batch (2026-12-06), written and scored before any fix: the latest time
+# of a day, times between two hours, times from an hour on, a cancel in other words ("não quero
+# mais"), openings asked in slang ("tem vaga", "any openings", "hay hueco"), and "fit me in".
+CASES += [
+    booked("pt-latest-ultimo", "pt", ("barba com o Rafael amanhã no último horário", "sim"),
+           "barba", "bruno", local(TUE, time(17, 30)), category="latest"),
+    booked("en-latest", "en", ("beard trim with Rafael tomorrow, the latest slot you have",
+           "yes"), "barba", "bruno", local(TUE, time(17, 30)), category="latest"),
+    booked("es-latest-ultima-hora", "es", ("barba con Rafael mañana a última hora", "sí"),
+           "barba", "bruno", local(TUE, time(17, 30)), category="latest"),
+    _facts("pt-window-entre", "pt", ("horários de barba com o Rafael amanhã entre 14h e 16h",),
+           (("14:00", "14h"), ("15:30", "15h30")), "window"),
+    _facts("en-window-between", "en", ("beard trim times with Rafael tomorrow between 2pm and "
+           "4pm",), (("14:00", "2pm", "2:00"), ("15:30", "3:30")), "window"),
+    _facts("es-window-entre", "es", ("horarios de barba con Rafael mañana entre las 14 y las "
+           "16",), (("14:00",), ("15:30",)), "window"),
+    _facts("pt-from-a-partir", "pt", ("quais horários de barba amanhã a partir das 15h?",),
+           (("15:00", "15h"), ("17:30", "17h30")), "from-hour"),
+    _facts("en-from-on", "en", ("what times for a beard trim tomorrow from 3pm on?",),
+           (("15:00", "3pm", "3:00"), ("17:30", "5:30")), "from-hour"),
+    _facts("es-from-a-partir", "es", ("¿qué horarios hay para barba mañana a partir de las "
+           "15?",), (("15:00",), ("17:30",)), "from-hour"),
+    changed("pt-cancel-nao-quero-mais", "pt", ("não quero mais a barba de sexta", "sim"),
+            "cancelled", "barba", (BEARD_FRIDAY,)),
+    changed("en-cancel-dont-want-anymore", "en", ("I don't want the Friday beard trim anymore",
+            "yes"), "cancelled", "barba", (BEARD_FRIDAY,)),
+    changed("es-cancel-ya-no-quiero", "es", ("ya no quiero la barba del viernes", "sí"),
+            "cancelled", "barba", (BEARD_FRIDAY,)),
+    _facts("pt-openings-tem-vaga", "pt", ("tem vaga pra barba amanhã?",), (("09:00", "9h"),),
+           "slang-openings"),
+    _facts("en-openings-any", "en", ("any openings for a beard trim tomorrow?",),
+           (("09:00", "9am", "9:00"),), "slang-openings"),
+    _facts("es-openings-hueco", "es", ("¿hay hueco para barba mañana?",), (("09:00",),),
+           "slang-openings"),
+    booked("pt-fit-encaixar", "pt", ("consegue me encaixar amanhã às 15h pra barba com o "
+           "Rafael?", "sim"), "barba", "bruno", local(TUE, time(15)), category="fit-me-in"),
+    booked("en-fit-squeeze", "en", ("can you squeeze me in tomorrow at 3pm for a beard trim "
+           "with Rafael?", "yes"), "barba", "bruno", local(TUE, time(15)),
+           category="fit-me-in"),
+    booked("es-fit-hueco", "es", ("¿me puedes hacer un hueco mañana a las 15 para barba con "
+           "Rafael?", "sí"), "barba", "bruno", local(TUE, time(15)), category="fit-me-in"),
+]  # fmt: skip
