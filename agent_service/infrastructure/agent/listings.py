@@ -219,7 +219,12 @@ def opening_hours_text(hours: OpeningHours, language: str) -> str:
             else say("opening_range", language, first=group[0].weekday, last=group[-1].weekday))
         for group in groups
     ]  # fmt: skip
-    reply = say("opening_hours", language, days="; ".join(spans))
+    days = "; ".join(spans)
+    if hours.professional:
+        reply = say("working_hours", language, professional=hours.professional, days=days)
+        off = "days_off"
+    else:
+        reply, off = say("opening_hours", language, days=days), "closed_days"
     if hours.closed:
-        reply += " " + say("closed_days", language, days=", ".join(hours.closed))
+        reply += " " + say(off, language, days=", ".join(hours.closed))
     return reply

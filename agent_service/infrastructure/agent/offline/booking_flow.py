@@ -5,7 +5,7 @@ the customer's words, check availability, ask for confirmation, book."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from datetime import UTC, date, datetime, time
+from datetime import UTC, date, datetime, time, timedelta
 
 from pydantic_ai.messages import ModelResponse
 
@@ -54,6 +54,7 @@ from agent_service.infrastructure.agent.offline.when import (
     shift,
     two_readings,
 )
+from agent_service.infrastructure.agent.tools.discovery import MAX_RANGE_DAYS
 from agent_service.infrastructure.agent.tools.results import NotOffered, Proposed
 from agent_service.infrastructure.language.grammar.vocabulary import any_of
 
@@ -117,7 +118,7 @@ def _next_question_or_action(ctx: OfflineContext) -> ModelResponse:
     visit = _visit(ctx, services, professionals, request)
     if visit:
         return _visit_step(ctx, visit, request)
-    span = date_range(ctx.text, ctx.now.date())
+    span = _span(ctx, request.day)
     if span is not None and request.day is None:
         request.day = span[0]
     if request.not_offered is not None and request.service is not None:
@@ -171,7 +172,7 @@ def _next_question_or_action(ctx: OfflineContext) -> ModelResponse:
             )
         )
     if request.at is None:
-        return _availability(ctx, request)
+        return _availability(ctx, request, span)
     if (
         ctx.pending is None
         and is_affirmative(ctx.text)
@@ -246,11 +247,23 @@ def _visit_step(ctx: OfflineContext, visit: list[Part], request: Request) -> Mod
                 start_time=start.isoformat(), then=then)  # fmt: skip
 
 
-def _availability(ctx: OfflineContext, request: Request) -> ModelResponse:
+def _span(ctx: OfflineContext, day: date | None) -> tuple[date, date] | None:
+    """The days a question for free times covers: the range the message names ("semana que
+    vem"); with no day named at all (this message or before), the coming days, never a
+    question back for the day."""
+    span = date_range(ctx.text, ctx.now.date())
+    if span is None and day is None and asks_for_times(ctx.text):
+        today = ctx.now.date()
+        return today, today + timedelta(days=MAX_RANGE_DAYS - 1)  # one check covers them
+    return span
+
+
+def _availability(
+    ctx: OfflineContext, request: Request, span: tuple[date, date] | None
+) -> ModelResponse:
     assert request.professional is not None and request.service is not None
     assert request.day is not None
     checked = ctx.result("check_availability")
-    span = date_range(ctx.text, ctx.now.date())
     if checked is None:
         return call(
             "check_availability",

@@ -15,7 +15,7 @@ from pydantic_ai import RunContext
 from agent_service.application.faq_ranking import Scored, Threshold, answering
 from agent_service.application.opening_hours import DayOpen, opening_hours
 from agent_service.application.text import normalize
-from agent_service.domain.catalog import FaqEntry
+from agent_service.domain.catalog import FaqEntry, Professional
 from agent_service.infrastructure.agent import messages
 from agent_service.infrastructure.agent.deps import AgentDeps
 from agent_service.infrastructure.agent.tools.formatting import (
@@ -68,9 +68,16 @@ async def _search(ctx: RunContext[AgentDeps], query: str) -> FaqAnswer | NoMatch
     per_topic = one_per_topic(query[:500], matches, language)
     rest = [e for e in _conversation_language_first(matches, language) if e not in per_topic]
     entries = (per_topic + rest)[: max(SHOWN, len(per_topic))]
+    hours_question = asks_for_opening_hours(query, language)
+    if not entries or hours_question:
+        team = await deps.professional_repository.list(deps.tenant_id)
+        named = named_professional(query, team, language)
+        if named is not None and not service_lexicon().kinds_in(query):
+            # "que dias o Rafael trabalha?": that professional's week, not the business's
+            week = _hours(opening_hours([named]), language, professional=named.name)
+            return FaqAnswer(hours=week)
     if not entries:
-        if asks_for_opening_hours(query, language):
-            team = await deps.professional_repository.list(deps.tenant_id)
+        if hours_question:
             return FaqAnswer(hours=_hours(opening_hours(team), language))
         catalog = await _catalog_answer(deps, query, language)
         if catalog is not None:
@@ -172,13 +179,36 @@ def asks_for_opening_hours(query: str, language: str | None = None) -> bool:
     return bool(found("faq", "hours_question", normalize(query), language))
 
 
-def _hours(days: dict[int, DayOpen], language: str) -> OpeningHours:
+def named_professional(
+    query: str, team: Sequence[Professional], language: str
+) -> Professional | None:
+    """The one professional ``query`` names, by full name, first name or one of their other
+    words, as whole words; ``None`` for none or several."""
+    folded = normalize(query)
+    named = [
+        p
+        for p in team
+        if any(
+            re.search(rf"(?<![a-z0-9]){re.escape(word)}(?![a-z0-9])", folded)
+            for word in {
+                normalize(p.name),
+                normalize(p.name).split()[0],
+                *map(normalize, p.words(language)),
+            }
+            if word
+        )
+    ]
+    return named[0] if len(named) == 1 else None
+
+
+def _hours(days: dict[int, DayOpen], language: str, professional: str = "") -> OpeningHours:
     names = WEEKDAYS.get(language, WEEKDAYS[messages.DEFAULT_LANGUAGE])
     shown = [
         DayHours(weekday=names[day - 1], opens=f"{opens:%H:%M}", closes=_closes(closes))
         for day, (opens, closes) in days.items()
     ]
-    return OpeningHours(days=shown, closed=[names[d - 1] for d in range(1, 8) if d not in days])
+    closed = [names[d - 1] for d in range(1, 8) if d not in days]
+    return OpeningHours(days=shown, closed=closed, professional=professional)
 
 
 def _closes(closes: time | None) -> str:

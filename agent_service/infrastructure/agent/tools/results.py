@@ -212,10 +212,12 @@ class DayHours(BaseModel):
 
 
 class OpeningHours(BaseModel):
-    """When the business is open, from its professionals' working hours (no FAQ entry)."""
+    """When the business is open, from its professionals' working hours (no FAQ entry); or,
+    with ``professional``, the days and hours that professional works."""
 
     days: list[DayHours]
     closed: list[str]
+    professional: str = ""
 
 
 class FaqAnswer(Result):
