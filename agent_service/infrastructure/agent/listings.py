@@ -186,10 +186,23 @@ def _for_service(days: list[DayTimes], language: str) -> str:
     return say("for_service", language, service=services.pop())
 
 
+SMALL_TAIL = 2
+"""A page never leaves out this many times or fewer: they are shown with it (session 40's
+blind batch: "a partir das 15h" hid the sixth and last time, 17:30, behind "see others")."""
+
+
+def page(times: list[str], size: int) -> list[str]:
+    """The times a listing of ``size`` shows: the first ``size``, or all of them when only a
+    small tail (``SMALL_TAIL``) would be left out."""
+    return times if len(times) <= size + SMALL_TAIL else times[:size]
+
+
 def _first(times: list[str], shown: int, language: str) -> str:
-    """The first ``shown`` of ``times``, and how to see the others when some are left out."""
-    more = more_times_clause(language) if len(times) > shown else ""
-    return ", ".join(times[:shown]) + more
+    """The page of ``times`` (:func:`page`), and how to see the others when some are left
+    out."""
+    listed = page(times, shown)
+    more = more_times_clause(language) if len(times) > len(listed) else ""
+    return ", ".join(listed) + more
 
 
 def more_times_clause(language: str) -> str:

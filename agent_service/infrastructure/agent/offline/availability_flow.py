@@ -11,7 +11,7 @@ from datetime import date, time
 from pydantic_ai.messages import ModelResponse, ToolCallPart
 
 from agent_service.domain.availability import local_instant
-from agent_service.infrastructure.agent.listings import more_times_clause
+from agent_service.infrastructure.agent.listings import more_times_clause, page
 from agent_service.infrastructure.agent.offline import catalog
 from agent_service.infrastructure.agent.offline.context import OfflineContext, ToolResult
 from agent_service.infrastructure.agent.offline.intents import wants_anyone as anyone_said
@@ -46,12 +46,19 @@ class Wanted:
     """What the customer said about the time besides a time itself, over the messages of the
     request (newest first): a window ("depois das 15h") and a part of the day hold until a
     newer message names another, and "the earliest" or an ordinal ("o primeiro", "the last
-    one", "la primera") picks among the free times that fit them."""
+    one", "la primera") picks among the free times that fit them; "the latest" ("o último
+    horário") picks the last of all that fit, never the last of a page. An ordinal counts
+    over the page the customer saw (an earlier turn's availability check listed it); with no
+    page seen, over all the times that fit: "the last one" of a page nobody saw is the day's
+    last, never the fifth."""
 
     window: Window | None
     part: str | None
     pick_first: bool
     ordinal: str
+    pick_last: bool = False
+    listed: bool = True
+    """The customer has seen a page of these times (an ordinal counts over it)."""
 
     def fitting(self, times: list[str]) -> list[str]:
         return [t for t in times if self._fits(time.fromisoformat(t))]
@@ -66,12 +73,15 @@ class Wanted:
 
     def pick(self, fitting: list[str]) -> str | None:
         """The free time the customer picked, if they picked one."""
-        shown = fitting[:SHOWN]
+        shown = page(fitting, SHOWN)
         if not shown:
             return None
-        choice = ordinal_choice(self.ordinal, len(shown)) if self.ordinal else None
+        if self.pick_last:
+            return fitting[-1]
+        among = shown if self.listed else fitting
+        choice = ordinal_choice(self.ordinal, len(among)) if self.ordinal else None
         if choice is not None:
-            return shown[choice]
+            return among[choice]
         return shown[0] if self.pick_first else None
 
 
@@ -84,7 +94,11 @@ def wanted(ctx: OfflineContext) -> Wanted:
     if current is not None and current.at is None:
         # "quinta, o primeiro": the date's own words are no ordinal.
         ordinal = ctx.text.replace(current.day_text, " ") if current.day_text else ctx.text
-    return Wanted(window, part_of_day(texts), any(w.earliest for w in said), ordinal)
+    first, last = any(w.earliest for w in said), any(w.latest for w in said)
+    listed = any(r.tool == "check_availability" for r in ctx.earlier_results)
+    return Wanted(
+        window, part_of_day(texts), first, ordinal, pick_last=last and not first, listed=listed
+    )
 
 
 def wants_anyone(texts: list[str]) -> bool:
@@ -93,12 +107,13 @@ def wants_anyone(texts: list[str]) -> bool:
 
 
 def listing(times: list[str], language: str) -> str:
-    """``09:00, 09:30, …`` (the first ``SHOWN``) plus how to see more, or ``""`` when none."""
-    shown = times[:SHOWN]
+    """``09:00, 09:30, …`` (a page of ``SHOWN``, :func:`listings.page`) plus how to see
+    more, or ``""`` when none."""
+    shown = page(times, SHOWN)
     if not shown:
         return ""
     # The templates end the times' sentence with a period: the hint is a clause of it.
-    hint = more_times_clause(language) if len(times) > SHOWN else ""
+    hint = more_times_clause(language) if len(times) > len(shown) else ""
     return ", ".join(shown) + hint
 
 

@@ -11,7 +11,9 @@
   second time's am/pm carries to the first when the first has none. A window and a part of the
   day combine (both must hold).
 * The earliest (:func:`wants_earliest`): a ``[ranges].earliest`` phrase ("o mais cedo", "the
-  earliest", "lo antes posible"): the first free start that fits everything else said.
+  earliest", "lo antes posible"): the first free start that fits everything else said; the
+  latest (:func:`wants_latest`, ``[ranges].latest``: "o último horário", "the latest slot", "a
+  última hora"): the day's last free start that fits.
 * Several days (:func:`day_range`): ``[ranges].from_day`` weekday ``[ranges].to_day`` weekday,
   ``[ranges].until`` weekday, ``[ranges].this_week``, ``next_week``, ``weekend``,
   ``next_days``.
@@ -151,6 +153,10 @@ def wants_earliest(folded: str) -> bool:
     return any_of("ranges", "earliest").search(folded) is not None
 
 
+def wants_latest(folded: str) -> bool:
+    return any_of("ranges", "latest").search(folded) is not None
+
+
 # --- several days -------------------------------------------------------------------------
 
 
@@ -218,5 +224,6 @@ __all__ = [
     "part_window",
     "time_window",
     "wants_earliest",
+    "wants_latest",
     "without_greetings",
 ]

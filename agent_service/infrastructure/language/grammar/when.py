@@ -36,6 +36,7 @@ from agent_service.infrastructure.language.grammar.ranges import (
     Window,
     time_window,
     wants_earliest,
+    wants_latest,
 )
 from agent_service.infrastructure.language.grammar.times import (
     TimeGrammar,
@@ -73,6 +74,8 @@ class When:
     """Start times the customer wants the appointment within ("after 3", "entre 14h e 16h")."""
     earliest: bool = False
     """The customer asks for the earliest free time ("o mais cedo", "the earliest")."""
+    latest: bool = False
+    """The customer asks for the day's latest free time ("o último horário", "the latest")."""
 
 
 @functools.cache
@@ -122,14 +125,14 @@ def parse_when(text: str, now: datetime) -> When:
     if window is not None and found_time is not None and _inside(found_time, window):
         found_time = None
     at = resolve_time(found_time, clock)
-    earliest = wants_earliest(folded)
+    earliest, latest = wants_earliest(folded), wants_latest(folded)
     found = find_date(_without_not_dates(folded), dates)
     if found is None:
-        return When(day=None, at=at, window=window, earliest=earliest)
+        return When(day=None, at=at, window=window, earliest=earliest, latest=latest)
     day_text = text[index[found.start] : index[found.end - 1] + 1].strip()
     day = resolve(found, now, at, _month_first(text))
     other = _week_later(found, now, day)
-    return When(day, at, day_text, other, window, earliest)
+    return When(day, at, day_text, other, window, earliest, latest)
 
 
 def _inside(found: re.Match[str], window: Window) -> bool:
