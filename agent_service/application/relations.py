@@ -50,7 +50,7 @@ from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
 from agent_service.application.fact_spans import Fact, FactReader, Kind, Value, values_of
@@ -105,7 +105,8 @@ class Relations:
     """Judges whether a sentence's facts are told together (see the module's rules);
     ``entities``: the folded words of every catalog name (professionals and services), and
     ``plain``: folded words that are never a mention (frame, courtesy); ``denials``: the
-    folded words that deny a relation."""
+    folded words that deny a relation, looked for in ``undated(sentence)`` (the sentence
+    folded, its own language's day mentions blanked: ``StatementRules.undated``)."""
 
     def __init__(
         self,
@@ -114,9 +115,11 @@ class Relations:
         entities: frozenset[str],
         plain: frozenset[str],
         denials: frozenset[str] = frozenset(),
+        undated: Callable[[str], str] = normalize,
     ) -> None:
         self._reader = reader
         self._denials = denials
+        self._undated = undated
         self._names: dict[str, list[ToldValue]] = {}
         self._spans: dict[Value, list[ToldValue]] = {}
         for value in values:
@@ -132,7 +135,7 @@ class Relations:
         """Whether ``sentence`` relates its facts as this turn's results do — or, when it
         denies a relation, does not deny one they state (see rules)."""
         mentions = self._mentions(sentence)
-        denies = self._denials.intersection(_WORD.findall(normalize(sentence)))
+        denies = self._denials.intersection(_WORD.findall(self._undated(sentence)))
         if denies:
             mentions = [m for m in mentions if not m.roles <= SCOPE_KINDS]
         runs = _runs(mentions)

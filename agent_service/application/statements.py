@@ -92,6 +92,9 @@ class StatementRules:
     ranges: Callable[[str], bool] = lambda sentence: False
     """Whether a sentence names a window of times ("das 9h às 18h"): a claim about every time
     inside it, which no result item holds; told only in the system's own words too."""
+    undated: Callable[[str], str] = normalize
+    """The sentence folded with the conversation language's day mentions blanked: a word one
+    holds is part of the day, no denial ("no sábado" in Portuguese is "on Saturday")."""
     _phrase: re.Pattern[str] | None = field(init=False, default=None, repr=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -105,7 +108,7 @@ class StatementRules:
 
     def denies(self, sentence: str) -> bool:
         """Whether ``sentence`` has a denial word outside its courtesy phrases."""
-        words = _WORDS.findall(self.without_phrases(normalize(sentence)))
+        words = _WORDS.findall(self.without_phrases(self.undated(sentence)))
         return not self.denials.isdisjoint(words)
 
 

@@ -25,7 +25,7 @@ from agent_service.infrastructure.agent.deps import ToolText
 from agent_service.infrastructure.agent.listings import listing_text, more_times_clause
 from agent_service.infrastructure.agent.outcome_text import Held, told
 from agent_service.infrastructure.agent.tools.results import read_result, read_retry
-from agent_service.infrastructure.language.grammar.when import says_a_range
+from agent_service.infrastructure.language.grammar.when import says_a_range, without_own_dates
 from agent_service.infrastructure.language.rules import language_rules
 
 
@@ -133,6 +133,11 @@ def told_values(texts: Sequence[ToolText]) -> list[ToldValue]:
     return found
 
 
+CLOSED_KEY = "closed"
+"""A day's flag that it is not worked, or the list of the days a week does not work
+(``OpeningHours.closed``): their values are no fact of what is open."""
+
+
 def _json_object(text: str) -> dict[str, Any] | None:
     data = _parsed(text)
     return data if isinstance(data, dict) else None
@@ -186,7 +191,8 @@ def _item_values(
             plain.append((key, path, value))
     closed = node.get("closed") is True
     for key, where, value in [*own, *around]:
-        untold = closed or refused is None or (not where and key in refused)
+        # a day not worked (``closed``: a day's flag, or the list of a week's days off)
+        untold = closed or key == CLOSED_KEY or refused is None or (not where and key in refused)
         found.append(_told_value(key, where, value, None if untold else item))
     for key, child in children:
         _item_values(child, (*path, key), [*around, *plain], found, items, refused)
@@ -221,7 +227,13 @@ def no_change_statements(
     """The judge of a no-change turn's statements (``application/statements``, its facts'
     relations by ``application/relations``), from the turn's tool texts; ``entities``: the
     folded words of the tenant's professional and service names."""
-    relations = Relations(reader, told_values(texts), entities, *_plain_and_denials(codes))
+    relations = Relations(
+        reader,
+        told_values(texts),
+        entities,
+        *_plain_and_denials(codes),
+        undated=statement_rules(codes).undated,
+    )
     return Statements(
         grounding,
         reader,
@@ -255,7 +267,10 @@ def statement_rules(codes: tuple[str, ...]) -> StatementRules:
     clauses = {normalize(more_times_clause(code)).lstrip("— ") for code in codes}
     phrases = sorted((fillers - polite) | clauses, key=len, reverse=True)
     denials = frozenset().union(*(rules.denials(code) for code in codes))
-    return StatementRules(courtesy, frame, listing | polite, tuple(phrases), denials, says_a_range)
+    undated = functools.partial(without_own_dates, code=codes[0])
+    return StatementRules(
+        courtesy, frame, listing | polite, tuple(phrases), denials, says_a_range, undated
+    )
 
 
 @functools.lru_cache(maxsize=16)

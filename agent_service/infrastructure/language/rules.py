@@ -168,13 +168,14 @@ class DataLanguageRules:
 
     @functools.cache  # noqa: B019
     def calendar(self, code: str) -> CalendarWords:
-        locale = _locale(code)
+        locale, plurals = _locale(code), word_list(code, "dates", "weekday_plurals")
         weekdays: set[tuple[str, int]] = set()
         for context in ("format", "stand-alone"):
             for index, name in get_day_names("wide", context, locale=locale).items():
                 folded = normalize(name)
                 weekdays |= {(folded, index), (folded.replace("-", " "), index)}
-                weekdays.add((folded.split("-")[0], index))
+                w = folded.split("-")[0]  # "segunda", and its plural, a habit: "aos sábados"
+                weekdays |= {(w + e, index) for e in ("", *plurals) if not (e and w.endswith(e))}
         months = {
             (normalize(name).rstrip("."), index)
             for width in ("wide", "abbreviated")

@@ -180,11 +180,22 @@ def _day_range_patterns() -> dict[str, re.Pattern[str]]:
             rf"(?:{alternation(r('to_day'))})\s+{article}{weekday}"
         ),
         "until": bounded(rf"(?:{alternation(r('until'))})\s+{article}{weekday}"),
+        # a span said as a claim, its "from" left out: "segunda a sexta", "Monday to Friday"
+        "claim": bounded(
+            rf"{article}{weekday}\s+(?:{alternation(r('to_day'))})\s+{article}{weekday}"
+        ),
         "weekday": bounded(weekday),
         **{
             key: any_of("ranges", key) for key in ("this_week", "next_week", "weekend", "next_days")
         },
     }
+
+
+def says_days_span(folded: str) -> bool:
+    """Whether ``folded`` names a span of weekdays ("de segunda a sexta", "Monday to Friday",
+    "hasta el viernes"): a claim about every day inside it."""
+    patterns = _day_range_patterns()
+    return any(patterns[key].search(folded) for key in ("span", "until", "claim"))
 
 
 def day_range(folded: str, today: date) -> tuple[date, date] | None:
@@ -222,6 +233,7 @@ __all__ = [
     "day_range",
     "part_of_day",
     "part_window",
+    "says_days_span",
     "time_window",
     "wants_earliest",
     "wants_latest",

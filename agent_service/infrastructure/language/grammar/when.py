@@ -34,6 +34,7 @@ from agent_service.infrastructure.language.grammar.dates import (
 )
 from agent_service.infrastructure.language.grammar.ranges import (
     Window,
+    says_days_span,
     time_window,
     wants_earliest,
     wants_latest,
@@ -108,11 +109,24 @@ def has_when_mention(text: str) -> bool:
 
 
 def says_a_range(text: str) -> bool:
-    """Whether ``text`` names a window of times ("das 9h às 18h", "from 9 to 6", "after 3"):
-    a claim about every time inside it."""
+    """Whether ``text`` names a window of times ("das 9h às 18h", "from 9 to 6", "after 3")
+    or a span of weekdays ("de segunda a sexta", "Monday to Friday"): a claim about every
+    time or day inside it."""
     folded, _ = fold_with_map(text)
     times = _grammars()[1]
-    return time_window(clock_digits(folded, times), times) is not None
+    return time_window(clock_digits(folded, times), times) is not None or says_days_span(folded)
+
+
+def without_own_dates(text: str, code: str) -> str:
+    """``text`` folded, with the day mentions of ``code``'s own date grammar blanked: a word a
+    mention holds is read as part of the day, not alone (Portuguese "no sábado" is "on
+    Saturday", its "no" no Spanish or English "no"; "No Saturday" is no Portuguese day)."""
+    folded, _ = fold_with_map(text)
+    for grammar in _grammars()[0]:
+        if grammar.code == code:
+            for rule in grammar.rules:
+                folded = rule.pattern.sub(lambda m: " " * len(m.group()), folded)
+    return folded
 
 
 def parse_when(text: str, now: datetime) -> When:
