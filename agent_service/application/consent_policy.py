@@ -29,7 +29,9 @@ Rules (pure; the vocabularies come from each language's data file through the la
   after the yes words must be the proposal's own day, time and names (every day and time the
   message names is the proposal's), in the language's words for days, times and telling an
   appointment — never a "later", an "or", a length or another number. Anything else stays a
-  changed answer.
+  changed answer. A no word that is also one of those words and opens one of their phrases is
+  a preposition (Portuguese "no" of "sim, no horário que você falou"); before anything else,
+  or alone ("sim, no"), it stays a no.
 
 Languages in play: the conversation's own vocabulary comes first and its reading wins ("y" is
 a yes in English, a filler in Spanish); its other words ("vale", a voucher in Portuguese, a yes
@@ -44,6 +46,7 @@ from __future__ import annotations
 
 import functools
 import hmac
+import itertools
 import re
 import unicodedata
 from collections.abc import Callable, Sequence
@@ -287,17 +290,51 @@ def read_restating(
     not the proposal's leaves the answer as it was read (a change, asked again); so does no
     ``proposal`` (what it proposes, built only when an answer is a yes with more in it)."""
     reading = read_answer(text, vocabularies, kind)
-    if reading.answer is not Answer.OTHER or not reading.answered or reading.unwanted:
+    if reading.answer is not Answer.OTHER or not reading.answered:
         return reading
+    if reading.unwanted and not _no_words(text, tuple(vocabularies), kind):
+        return reading  # a hesitation or a change, not a no word that may be a preposition
     said = proposal() if proposal is not None else None  # read only for a yes with more
     if said is None or not said.agrees:
         return reading
-    scan = _scan(said.said_back or text, tuple(vocabularies), kind)
+    back = _without_prepositions(said.said_back or text, tuple(vocabularies), kind, said)
+    scan = _scan(back, tuple(vocabularies), kind)
     if scan.question or scan.strange or not scan.counts[YES]:
+        return reading
+    if scan.counts[NO] or scan.counts[UNSURE]:
         return reading
     if _restates([match.group() for match in scan.left], said):
         return Reading(Answer.YES, True)
     return reading
+
+
+def _no_words(text: str, vocabularies: tuple[ConsentVocabulary, ...], kind: str) -> bool:
+    """Whether ``text`` has no words (and no hesitation: that is never a preposition)."""
+    counts = _scan(text, vocabularies, kind).counts
+    return bool(counts[NO]) and not counts[UNSURE]
+
+
+def _without_prepositions(
+    text: str, vocabularies: tuple[ConsentVocabulary, ...], kind: str, proposal: Restatement
+) -> str:
+    """``text`` without the no words that are also a word of ``proposal``'s phrases and open
+    one: Portuguese "no" of "no horário que você falou" is "in the" (a preposition needs what
+    follows it; "sim, no" stays a yes and a no)."""
+    folded, index = fold_with_map(text)
+    tokens = list(_TOKEN.finditer(folded))
+    table, _ = _phrases(vocabularies, kind)
+    starts = {phrase[0] for phrase in proposal.phrases}
+    cut = [
+        token
+        for token, following in itertools.pairwise(tokens)
+        if table.get((token.group(),)) == NO
+        and (token.group(),) in proposal.phrases
+        and (following.group() in starts or _number(following.group(), proposal))
+    ]
+    for token in reversed(cut):
+        start, end = index[token.start()], index[token.end() - 1] + 1
+        text = text[:start] + " " * (end - start) + text[end:]
+    return text
 
 
 def _restates(words: list[str], proposal: Restatement) -> bool:

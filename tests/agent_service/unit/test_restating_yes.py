@@ -253,3 +253,32 @@ def test_what_a_second_review_found_is_never_a_yes() -> None:
             stored.kind = "appointment_rescheduled"
         deps: Any = _Deps(_Turn(language))
         assert consent.read(deps, text, stored.kind, stored).answer is not Answer.YES, text
+
+
+# A no word that is also a word of the restating phrases and opens one is a preposition
+# (Portuguese "no" = "in the": "sim, no horário que você falou"); alone, or before anything
+# else, it stays a no beside the yes (session 40: the eval's pt-ff-sim-no-horario).
+POINTING = ["no horário que você falou", "no horário que você disse", "no horário"]
+NOT_RESTATING = ["", "no", "no way", "no não", "no outro dia", "no, espera", "no mesmo não"]
+
+
+@EXAMPLES
+@given(start=starts, yes=st.integers(0, 3), pointing=st.sampled_from(POINTING),
+       form=st.integers(0, 5))  # fmt: skip
+def test_a_no_that_opens_a_restatement_is_a_preposition(
+    start: datetime, yes: int, pointing: str, form: int
+) -> None:
+    words = YES["pt"][yes % len(YES["pt"])]
+    assert _read("pt", start, f"{words}, {pointing}") is Answer.YES
+    assert _read("pt", start, f"{words}, {_said('pt', start, form)}, {pointing}") is Answer.YES
+
+
+@EXAMPLES
+@given(start=starts, yes=st.integers(0, 3), after=st.sampled_from(NOT_RESTATING))
+def test_a_no_before_anything_else_is_never_a_yes(start: datetime, yes: int, after: str) -> None:
+    words = YES["pt"][yes % len(YES["pt"])]
+    text = f"{words}, no {after}".strip()
+    assert _read("pt", start, text) is not Answer.YES, text
+    for language in ("en", "es"):
+        other = YES[language][yes % len(YES[language])]
+        assert _read(language, start, f"{other}, no {after}".strip()) is not Answer.YES
