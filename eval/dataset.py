@@ -1938,3 +1938,40 @@ CASES += [
     booked("es-fit-hueco", "es", ("¿me puedes hacer un hueco mañana a las 15 para barba con "
            "Rafael?", "sí"), "barba", "bruno", local(TUE, time(15)), category="fit-me-in"),
 ]  # fmt: skip
+
+# Session 40 fourth blind batch (2026-12-06), written and scored before any fix: a price asked
+# by the professional's name, a move that names only the new time, a cancel naming the
+# professional, "in two days", and a proposal declined for another day at the same time.
+CASES += [
+    _facts("pt-price-by-pro", "pt", ("quanto o Rafael cobra?",), (("40",),), "price-by-pro"),
+    _facts("en-price-by-pro", "en", ("how much does Rafael charge?",), (("40",),),
+           "price-by-pro"),
+    _facts("es-price-by-pro", "es", ("¿cuánto cobra Rafael?",), (("40",),), "price-by-pro"),
+    changed("pt-move-time-only", "pt", ("pode mudar minha barba pras 15h?", "sim"),
+            "rescheduled", "barba", (BEARD_FRIDAY,), start=local(FRI, time(15))),
+    changed("en-move-time-only", "en", ("can you change my beard trim to 3pm?", "yes"),
+            "rescheduled", "barba", (BEARD_FRIDAY,), start=local(FRI, time(15))),
+    changed("es-move-time-only", "es", ("¿puedes cambiar mi barba a las 15?", "sí"),
+            "rescheduled", "barba", (BEARD_FRIDAY,), start=local(FRI, time(15))),
+    changed("pt-cancel-by-pro", "pt", ("cancela meu horário com o Rafael", "sim"),
+            "cancelled", "barba", (CUT_THURSDAY, BEARD_FRIDAY)),
+    changed("en-cancel-by-pro", "en", ("cancel my appointment with Rafael", "yes"),
+            "cancelled", "barba", (CUT_THURSDAY, BEARD_FRIDAY)),
+    changed("es-cancel-by-pro", "es", ("cancela mi cita con Rafael", "sí"), "cancelled",
+            "barba", (CUT_THURSDAY, BEARD_FRIDAY)),
+    booked("pt-in-two-days", "pt", ("barba com o Rafael daqui a 2 dias às 10h", "sim"),
+           "barba", "bruno", local(WED, time(10)), category="in-days"),
+    booked("en-in-two-days", "en", ("beard trim with Rafael in two days at 10am", "yes"),
+           "barba", "bruno", local(WED, time(10)), category="in-days"),
+    booked("es-in-two-days", "es", ("barba con Rafael dentro de dos días a las 10", "sí"),
+           "barba", "bruno", local(WED, time(10)), category="in-days"),
+    booked("pt-decline-other-day", "pt", ("barba com o Rafael amanhã às 10h", "amanhã não "
+           "posso, pode ser quinta no mesmo horário?", "sim"), "barba", "bruno",
+           local(THU, time(10)), tools=(BOOK, BOOK, BOOK), category="decline-other-day"),
+    booked("en-decline-other-day", "en", ("beard trim with Rafael tomorrow at 10am", "I can't "
+           "tomorrow, how about Thursday same time?", "yes"), "barba", "bruno",
+           local(THU, time(10)), tools=(BOOK, BOOK, BOOK), category="decline-other-day"),
+    booked("es-decline-other-day", "es", ("barba con Rafael mañana a las 10", "mañana no "
+           "puedo, ¿el jueves a la misma hora?", "sí"), "barba", "bruno", local(THU, time(10)),
+           tools=(BOOK, BOOK, BOOK), category="decline-other-day"),
+]  # fmt: skip
