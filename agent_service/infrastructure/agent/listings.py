@@ -69,10 +69,16 @@ def listing_text(data: AnyResult | None, language: str) -> str | None:
     if isinstance(data, FaqAnswer):
         if data.entries:
             return "\n".join(entry.answer for entry in data.entries[: data.answering])
-        if data.services:
+        week = opening_hours_text(data.hours, language) if data.hours and data.hours.days else None
+        if data.services and data.hours and data.hours.professional:  # one professional's card
+            items = "\n".join(_service_lines(data.services, language))
+            does = say("professional_services", language, professional=data.hours.professional,
+                       items=items)  # fmt: skip
+            return "\n\n".join(filter(None, [does, week]))
+        if data.services:  # a kind of service and who does it
             people = [_professionals(data.professionals, language)] if data.professionals else []
             return "\n\n".join([_services(data.services, language), *people])
-        return opening_hours_text(data.hours, language) if data.hours and data.hours.days else None
+        return week
     if isinstance(data, NoMatch):
         return outcome("faq_unknown", language)
     return None
@@ -90,11 +96,14 @@ class Listed(Protocol):
 
 
 def _services(services: Iterable[ServiceItem], language: str) -> str:
-    items = [
+    return say("services", language, items="\n".join(_service_lines(services, language)))
+
+
+def _service_lines(services: Iterable[ServiceItem], language: str) -> list[str]:
+    return [
         say("service_item", language, name=s.name, minutes=s.minutes, price=s.price)
         for s in services
     ]
-    return say("services", language, items="\n".join(items))
 
 
 def _professionals(professionals: Iterable[ProfessionalItem], language: str) -> str:

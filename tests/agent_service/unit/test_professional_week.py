@@ -89,3 +89,30 @@ def test_two_professionals_named_or_none_name_no_one(names: list[str]) -> None:
     first, second = (n.split()[0] for n in names[:2])
     assert named_professional(f"{first} ou {second} trabalham sábado?", team, "pt") is None
     assert named_professional("quem trabalha sábado? Carlaxyz", team, "pt") is None
+
+
+async def test_a_price_asked_by_the_professionals_name_gets_their_services_and_week() -> None:
+    """Session 40's fourth batch: "quanto o Rafael cobra?" got Rafael's week alone."""
+    assistant = Assistant()
+    salon = await _salon_with_carla(assistant)
+    handled = await assistant.say(salon.tenant.id, "quanto a Carla cobra?")  # type: ignore[attr-defined]
+    reply = handled.result.reply
+    assert "Carla Dias faz:" in reply and "Barba" in reply and "R$ 40,00" in reply, reply
+    assert "Corte feminino" not in reply and "terça-feira a sexta-feira" in reply, reply
+
+
+async def test_a_move_naming_only_a_time_keeps_the_appointments_day() -> None:
+    """Session 40's fourth batch: "pode mudar minha barba pras 15h?" was asked "for when?"."""
+    for _language, book, yes, move, new in (
+        ("pt", "Quero agendar barba com o Bruno quinta às 10h", "sim",
+         "pode mudar minha barba pras 15h?", "03/12/2026 15:00"),
+        ("en", "Book a beard trim with Bruno on Thursday at 10am", "yes",
+         "can you change my beard trim to 3pm?", "2026-12-03 15:00"),
+    ):  # fmt: skip
+        assistant = Assistant()
+        salon = await seed_salon(assistant.repos)
+        await assistant.say(salon.tenant.id, book)
+        assert (await assistant.say(salon.tenant.id, yes)).result.actions
+        asked = await assistant.say(salon.tenant.id, move)
+        assert asked.result.pending is not None, asked.result.reply
+        assert new in asked.result.reply, asked.result.reply

@@ -162,6 +162,8 @@ def _reschedule(ctx: OfflineContext, chosen: catalog.AppointmentInfo) -> ModelRe
     if day is None and at is not None and len(ctx.texts) > 1:
         # "sim, mas prefiro às 11h" after "remarca ... pra sábado às 10h": the day said before
         day = new_time(ctx.texts[1], chosen, ctx.now)[0]
+    if day is None and at is not None:
+        day = chosen.day  # "muda minha barba pras 15h": a time alone keeps the day (asked)
     if day is None or at is None:
         return text(say("ask_new_time", ctx.language, service=chosen.service))
     start = local_instant(day, at, ctx.zone).astimezone(ctx.zone)

@@ -73,9 +73,9 @@ async def _search(ctx: RunContext[AgentDeps], query: str) -> FaqAnswer | NoMatch
         team = await deps.professional_repository.list(deps.tenant_id)
         named = named_professional(query, team, language)
         if named is not None and not service_lexicon().kinds_in(query):
-            # "que dias o Rafael trabalha?": that professional's week, not the business's
-            week = _hours(opening_hours([named]), language, professional=named.name)
-            return FaqAnswer(hours=week)
+            # "que dias o Rafael trabalha?", "quanto o Rafael cobra?": that professional's
+            # services (length, price) and week, not the business's
+            return await _professional_card(deps, named, language)
     if not entries:
         if hours_question:
             return FaqAnswer(hours=_hours(opening_hours(team), language))
@@ -172,6 +172,18 @@ def threshold(language: str) -> Threshold:
         for code in (codes or spoken_languages())
     ]  # fmt: skip
     return max(rows, key=lambda row: (row.min_about, row.min_answer_only))
+
+
+async def _professional_card(deps: AgentDeps, named: Professional, language: str) -> FaqAnswer:
+    services = await deps.service_repository.list(deps.tenant_id)
+    by_id = {str(s.id): s for s in services}
+    offered = [s for s in services if s.id in set(named.service_ids)]
+    return FaqAnswer(
+        services=[service_item(s, language) for s in offered],
+        professionals=[professional_item(named, by_id, language)],
+        hours=_hours(opening_hours([named]), language, professional=named.name),
+        note="No FAQ entry answers this: the professional it names, what they do and when.",
+    )
 
 
 def asks_for_opening_hours(query: str, language: str | None = None) -> bool:
