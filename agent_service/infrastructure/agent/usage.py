@@ -16,6 +16,7 @@ from typing import Any
 
 import structlog
 from prometheus_client import Counter
+from pydantic import BaseModel
 from pydantic_ai import RunContext
 from pydantic_ai.messages import ModelMessage, ModelResponse
 from pydantic_ai.models import ModelRequestParameters, StreamedResponse
@@ -23,6 +24,7 @@ from pydantic_ai.models.wrapper import WrapperModel
 from pydantic_ai.settings import ModelSettings
 
 from agent_service.infrastructure.agent.history import MAX_PART_CHARS, bounded_messages
+from agent_service.infrastructure.agent.tools.results import Result
 
 log = structlog.get_logger("agenda.model")
 
@@ -143,6 +145,43 @@ def surely_bounded(value: Any) -> bool:
 
 def _field_names(kind: type) -> tuple[str, ...] | None:
     if kind not in _FIELDS:
-        fields = dataclasses.fields(kind) if dataclasses.is_dataclass(kind) else None
-        _FIELDS[kind] = None if fields is None else tuple(field.name for field in fields)
+        _FIELDS[kind] = _names(kind)
     return _FIELDS[kind]
+
+
+def _names(kind: type) -> tuple[str, ...] | None:
+    """The attributes whose values are all the texts ``kind``'s JSON can hold: a dataclass's
+    fields; a pydantic model's (a tool's result) when its serialisation adds none of its own
+    (``_fields_only``); None for any other kind (not looked into)."""
+    if dataclasses.is_dataclass(kind):
+        return tuple(field.name for field in dataclasses.fields(kind))
+    if issubclass(kind, BaseModel) and _fields_only(kind.__pydantic_core_schema__):
+        return tuple(kind.model_fields)
+    return None
+
+
+_KEY_DROPPING = frozenset(
+    serializer.func for serializer in Result.__pydantic_decorators__.model_serializers.values()
+)
+"""Model serializers whose output is their default output with keys left out (the tool
+results' ``_compact``): the fields' values are still a superset of what is dumped."""
+
+
+def _fields_only(schema: Any) -> bool:
+    """Whether a pydantic core schema dumps nothing but its models' field values as they are:
+    no custom serializer (but ``_KEY_DROPPING`` ones), no computed field, no extra fields."""
+    pending = [schema]
+    while pending:
+        node = pending.pop()
+        if isinstance(node, dict):
+            serialization = node.get("serialization")
+            if serialization is not None and serialization.get("function") not in _KEY_DROPPING:
+                return False
+            if node.get("computed_fields"):
+                return False
+            if node.get("extra_fields_behavior") == "allow" or node.get("extras_schema"):
+                return False
+            pending.extend(node.values())
+        elif isinstance(node, list | tuple):
+            pending.extend(node)
+    return True
