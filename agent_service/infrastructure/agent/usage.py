@@ -117,9 +117,9 @@ def surely_bounded(value: Any) -> bool:
     """Whether every text in ``value`` (messages: dataclasses, lists, dicts, scalars) is at
     most ``MAX_PART_CHARS`` — checked on the objects, without ``bounded_messages``' JSON dump
     of the whole history on every request. False when a text is longer or when a value is of
-    a kind not looked into here (bytes, models, subclasses…): the caller then checks the
-    JSON. One loop over a stack of values, not a call per value: a request's history holds
-    hundreds of them."""
+    a kind not looked into here (bytes, models whose JSON adds text, subclasses…): the caller
+    then checks the JSON. One loop over a stack of values, not a call per value: a request's
+    history holds hundreds of them."""
     pending = [value]
     take, add, extend = pending.pop, pending.append, pending.extend
     while pending:
