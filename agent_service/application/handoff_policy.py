@@ -72,7 +72,10 @@ def asks_for_person(text: str, phrases: Sequence[HandoffPhrases]) -> bool:
     if not grammar.person:
         return False
     folded = normalize(text[:MAX_CHARS])
-    if _only_person(_TOKEN.findall(folded), grammar):
+    words = _TOKEN.findall(folded)
+    if _first_words(grammar.person).isdisjoint(words):
+        return False  # every rule needs a person phrase (the clauses hold the same words)
+    if _only_person(words, grammar):
         return True
     clauses = [_TOKEN.findall(c) for c in _CLAUSE.split(folded)]
     return any(_asks(words, grammar) for words in clauses if words)
