@@ -136,7 +136,8 @@ class Statements:
         self._asked = customer_asked
         self._records = [_record(reader, line) for line in appointments]
         self._told = "\n".join(squashed(t) for t in told)
-        self._told_sentences = {squashed(u).rstrip(_ENDS) for t in told for u in sentences(t)}
+        self._told_texts = tuple(told)
+        self._told_sentences: set[str] | None = None  # read by denials and ranges only
         self._told_words = told_words
         self._relations = relations
 
@@ -167,7 +168,7 @@ class Statements:
             return True
         said = squashed(sentence)
         if self._rules.denies(sentence) or self._rules.ranges(sentence):  # told only in those
-            return bool(said) and said.rstrip(_ENDS) in self._told_sentences  # words, whole
+            return bool(said) and said.rstrip(_ENDS) in self._whole_told()  # words, whole
         if said and _holds_words(self._told, said):
             return True  # the tool's own words, read in this turn, or a true outcome's
         named = self._named_records(sentence)
@@ -178,6 +179,14 @@ class Statements:
         if self._relations is not None and not self._relations.bound(sentence):
             return False  # its facts are this turn's, their relation is not (``relations``)
         return self._tells_appointment_as_recorded(sentence, named)
+
+    def _whole_told(self) -> set[str]:
+        """The told texts' sentences, squashed: built on the first sentence that needs them
+        (a denial or a range), not for every reply."""
+        if self._told_sentences is None:
+            told = self._told_texts
+            self._told_sentences = {squashed(u).rstrip(_ENDS) for t in told for u in sentences(t)}
+        return self._told_sentences
 
     def _tells_only_told(self, sentence: str, names_record: bool) -> bool:
         """Whether, beside its facts, ``sentence`` only has words a tool of this turn returned
