@@ -8,7 +8,8 @@ recorded with the specialist (or "router") whose run made it, named by ``acting_
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import AsyncGenerator, Iterator
+import operator
+from collections.abc import AsyncGenerator, Callable, Iterator
 from contextlib import asynccontextmanager, contextmanager
 from contextvars import ContextVar
 from datetime import date, datetime
@@ -110,7 +111,9 @@ def record_request(input_tokens: int, output_tokens: int) -> None:
 
 
 _PLAIN = frozenset({int, float, bool, type(None), datetime, date})
-_FIELDS: dict[type, tuple[str, ...] | None] = {}
+Values = Callable[[Any], tuple[Any, ...]]
+_VALUES: dict[type, Values | None] = {}
+_UNSEEN: Any = object()
 
 
 def surely_bounded(value: Any) -> bool:
@@ -121,7 +124,7 @@ def surely_bounded(value: Any) -> bool:
     then checks the JSON. One loop over a stack of values, not a call per value: a request's
     history holds hundreds of them."""
     pending = [value]
-    take, add, extend = pending.pop, pending.append, pending.extend
+    take, extend = pending.pop, pending.extend
     while pending:
         item = take()
         kind = type(item)
@@ -135,18 +138,24 @@ def surely_bounded(value: Any) -> bool:
         elif kind is dict:
             extend(item.values())
         else:
-            names = _field_names(kind)
-            if names is None:
+            values = _VALUES.get(kind, _UNSEEN)
+            if values is _UNSEEN:
+                values = _VALUES[kind] = _values_of(kind)
+            if values is None:
                 return False
-            for name in names:
-                add(getattr(item, name))
+            extend(values(item))
     return True
 
 
-def _field_names(kind: type) -> tuple[str, ...] | None:
-    if kind not in _FIELDS:
-        _FIELDS[kind] = _names(kind)
-    return _FIELDS[kind]
+def _values_of(kind: type) -> Values | None:
+    """One C-level getter of ``kind``'s field values, in field order (``_names``)."""
+    names = _names(kind)
+    if names is None:
+        return None
+    if len(names) == 1:
+        one = operator.attrgetter(names[0])
+        return lambda item: (one(item),)
+    return operator.attrgetter(*names) if names else lambda item: ()
 
 
 def _names(kind: type) -> tuple[str, ...] | None:
