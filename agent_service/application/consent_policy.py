@@ -51,6 +51,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from enum import StrEnum
 
+from agent_service.application.by_identity import by_identity
 from agent_service.application.text import fold_with_map
 from agent_service.domain.conversations import ReplyChoice
 
@@ -115,6 +116,7 @@ class Reading:
 YES, NO, FILLER, UNREADABLE, OWN, UNSURE = "yes", "no", "filler", "unreadable", "own", "unsure"
 
 
+@by_identity
 @functools.lru_cache(maxsize=64)
 def _phrases(
     vocabularies: tuple[ConsentVocabulary, ...], kind: str
@@ -141,6 +143,7 @@ def _phrases(
     return table, max(map(len, table), default=0)
 
 
+@by_identity
 @functools.lru_cache(maxsize=64)
 def _emoji(vocabularies: tuple[ConsentVocabulary, ...]) -> tuple[tuple[str, str], ...]:
     found = {
@@ -340,6 +343,7 @@ def _asks_change(words: list[str], vocabularies: tuple[ConsentVocabulary, ...]) 
     )
 
 
+@by_identity
 @functools.lru_cache(maxsize=64)
 def _change_phrases(
     vocabularies: tuple[ConsentVocabulary, ...],

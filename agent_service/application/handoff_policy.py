@@ -25,6 +25,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from agent_service.application.by_identity import by_identity
 from agent_service.application.text import normalize
 
 _CLAUSE = re.compile(r"[.,;:!?\n]+")
@@ -56,6 +57,7 @@ class _Grammar:
     filler: frozenset[Phrase]
 
 
+@by_identity
 @functools.lru_cache(maxsize=16)
 def _grammar(phrases: tuple[HandoffPhrases, ...]) -> _Grammar:
     def union(name: str) -> frozenset[Phrase]:
