@@ -221,7 +221,6 @@ def no_change_statements(
     """The judge of a no-change turn's statements (``application/statements``, its facts'
     relations by ``application/relations``), from the turn's tool texts; ``entities``: the
     folded words of the tenant's professional and service names."""
-    relations = Relations(reader, told_values(texts), entities, *_plain_and_denials(codes))
     return Statements(
         grounding,
         reader,
@@ -229,8 +228,10 @@ def no_change_statements(
         upcoming,
         asked,
         told_texts(texts, codes, bool(upcoming)),
-        told_words(texts),
-        relations,
+        told_words_of=lambda: told_words(texts),
+        relations_of=lambda: Relations(
+            reader, told_values(texts), entities, *_plain_and_denials(codes)
+        ),
     )
 
 
