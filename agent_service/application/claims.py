@@ -20,6 +20,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from agent_service.application.by_identity import by_identity
 from agent_service.application.grounding import without_asking
 from agent_service.application.text import normalize
 
@@ -57,6 +58,7 @@ class ClaimWords:
 Phrase = tuple[str, ...]
 
 
+@by_identity
 @functools.lru_cache(maxsize=16)
 def _table(words: tuple[ClaimWords, ...]) -> dict[str, frozenset[Phrase]]:
     names = ("booked", "cancelled", "moved", "confirmed", "negations", "nothing_done", "already")

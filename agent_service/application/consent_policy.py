@@ -54,6 +54,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from enum import StrEnum
 
+from agent_service.application.by_identity import by_identity
 from agent_service.application.text import fold_with_map
 from agent_service.domain.conversations import ReplyChoice
 
@@ -118,6 +119,7 @@ class Reading:
 YES, NO, FILLER, UNREADABLE, OWN, UNSURE = "yes", "no", "filler", "unreadable", "own", "unsure"
 
 
+@by_identity
 @functools.lru_cache(maxsize=64)
 def _phrases(
     vocabularies: tuple[ConsentVocabulary, ...], kind: str
@@ -144,6 +146,7 @@ def _phrases(
     return table, max(map(len, table), default=0)
 
 
+@by_identity
 @functools.lru_cache(maxsize=64)
 def _emoji(vocabularies: tuple[ConsentVocabulary, ...]) -> tuple[tuple[str, str], ...]:
     found = {
@@ -215,12 +218,15 @@ def _segments(
     count = len(tokens)
     words = [match.group() for match in tokens]
     squeezed = [_REPEATS.sub(r"\1", w) for w in words]
+    repeats = squeezed != words  # else the squeezed reading is the same lookup again
     best: list[tuple[int, tuple[int, str | None]]] = [(0, (0, None))] * (count + 1)
     for start in range(count - 1, -1, -1):
         choice: tuple[int, tuple[int, str | None]] = (best[start + 1][0] + 1, (1, None))
         for size in range(min(longest, count - start), 0, -1):
             key = tuple(words[start : start + size])
-            label = table.get(key) or table.get(tuple(squeezed[start : start + size]))
+            label = table.get(key)
+            if label is None and repeats:
+                label = table.get(tuple(squeezed[start : start + size]))
             if label is None or label == OWN:
                 continue
             unread = size if label == UNREADABLE else 0
@@ -366,17 +372,23 @@ def _number(word: str, proposal: Restatement) -> bool:
 
 def _asks_change(words: list[str], vocabularies: tuple[ConsentVocabulary, ...]) -> bool:
     """Whether ``words`` (what an answer left) hold a ``change`` phrase of any language."""
-    phrases = _change_phrases(vocabularies)
+    phrases, sizes = _change_phrases(vocabularies)
     return any(
-        tuple(words[start : start + len(phrase)]) == phrase
-        for phrase in phrases
-        for start in range(len(words) - len(phrase) + 1)
+        tuple(words[start : start + size]) in phrases
+        for size in sizes
+        for start in range(len(words) - size + 1)
     )
 
 
+@by_identity
 @functools.lru_cache(maxsize=64)
-def _change_phrases(vocabularies: tuple[ConsentVocabulary, ...]) -> frozenset[tuple[str, ...]]:
-    return frozenset(tuple(_TOKEN.findall(p)) for v in vocabularies for p in v.change)
+def _change_phrases(
+    vocabularies: tuple[ConsentVocabulary, ...],
+) -> tuple[frozenset[tuple[str, ...]], tuple[int, ...]]:
+    """The ``change`` phrases of ``vocabularies`` (as word tuples) and their distinct lengths:
+    a set lookup per length and place instead of a comparison per phrase and place."""
+    phrases = frozenset(tuple(_TOKEN.findall(p)) for v in vocabularies for p in v.change)
+    return phrases, tuple(sorted({len(phrase) for phrase in phrases}))
 
 
 def only_words_of(text: str, vocabularies: Sequence[ConsentVocabulary]) -> bool:

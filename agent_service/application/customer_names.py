@@ -14,6 +14,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from agent_service.application.by_identity import by_identity
 from agent_service.application.text import fold_with_map
 
 _NAME_WORD = re.compile(r"[^\W\d_]+(?:['-][^\W\d_]+)*")
@@ -36,6 +37,7 @@ class _Rules:
     not_name: frozenset[str]
 
 
+@by_identity
 @functools.lru_cache(maxsize=16)
 def _rules(phrases: tuple[NamePhrases, ...]) -> _Rules:
     intros = sorted({p for group in phrases for p in group.intro}, key=len, reverse=True)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
-from typing import Any, Protocol, runtime_checkable
+from typing import Any, Protocol, cast, runtime_checkable
 
 from agent_service.application.consent_policy import StructuredDecision
 from agent_service.application.turn_context import Upcoming
@@ -81,6 +81,10 @@ def takes_text(sink: ProgressSink | None) -> bool:
     for its responses whole, with none of the streaming work."""
     if sink is None:
         return False
+    # What ``isinstance(sink, TextGateSink)`` checks first (its two members, as the runtime
+    # protocol reads them), without the protocol's slow generic check on every turn.
+    if hasattr(sink, "takes_text") and getattr(sink, "__call__", None) is not None:  # noqa: B004
+        return cast(TextGateSink, sink).takes_text
     return sink.takes_text if isinstance(sink, TextGateSink) else True
 
 

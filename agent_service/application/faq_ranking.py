@@ -100,7 +100,8 @@ IDF_FLOOR = 0.2
 floored, a shared word still counts a little instead of pushing the entry down."""
 
 
-def _bm25(corpus: list[list[str]]) -> Okapi:
+@functools.lru_cache(maxsize=64)  # read-only once built; a tenant's FAQ is searched again
+def _bm25(corpus: tuple[tuple[str, ...], ...]) -> Okapi:
     return Okapi(corpus, idf_floor=IDF_FLOOR)
 
 
@@ -142,8 +143,8 @@ def scored(query: str, entries: Iterable[FaqEntry]) -> list[Scored]:
     candidates = list(entries)
     if not wanted or not candidates:
         return []
-    about = _bm25([stems(_about(e), WEAK_WORDS) for e in candidates])
-    answer = _bm25([stems(_answers(e)) or ["_"] for e in candidates])
+    about = _bm25(tuple(_stems(_about(e), WEAK_WORDS) for e in candidates))
+    answer = _bm25(tuple(_stems(_answers(e), frozenset()) or ("_",) for e in candidates))
     rows = [
         Scored(entry, float(a), float(b))
         for entry, a, b in zip(

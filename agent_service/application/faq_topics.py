@@ -60,5 +60,8 @@ class FaqTopics:
         return entry.model_copy(update={"tags": (*entry.tags, *extra)}) if extra else entry
 
 
+_SPACES = re.compile(r"[\s-]+")
+
+
 def _spaced(phrase: str) -> str:
-    return re.sub(r"[\s-]+", " ", phrase)
+    return _SPACES.sub(" ", phrase)

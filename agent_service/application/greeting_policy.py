@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from agent_service.application.by_identity import by_identity
 from agent_service.application.consent_policy import ConsentVocabulary, only_words_of
 
 
@@ -28,5 +29,14 @@ def greets_only(text: str, greetings: Sequence[ConsentVocabulary]) -> bool:
     """Whether ``text`` only greets (see the module's rules): ``greetings`` hold each
     language's greeting phrases and emoji as ``yes``, the words that may come with them as
     ``filler``. Only their words, and not only filler (an emoji or nothing greets nobody)."""
-    fillers = [ConsentVocabulary((), (), g.filler, filler_emoji=g.filler_emoji) for g in greetings]
+    fillers = _fillers(tuple(greetings))
     return only_words_of(text, greetings) and not only_words_of(text, fillers)
+
+
+@by_identity
+def _fillers(greetings: tuple[ConsentVocabulary, ...]) -> tuple[ConsentVocabulary, ...]:
+    """The words that may come with each greeting, as a vocabulary of filler only: built once
+    per greetings (the same objects each turn, so the consent rules find their phrases)."""
+    return tuple(
+        ConsentVocabulary((), (), g.filler, filler_emoji=g.filler_emoji) for g in greetings
+    )

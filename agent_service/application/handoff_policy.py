@@ -25,6 +25,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from agent_service.application.by_identity import by_identity
 from agent_service.application.text import normalize
 
 _CLAUSE = re.compile(r"[.,;:!?\n]+")
@@ -56,6 +57,7 @@ class _Grammar:
     filler: frozenset[Phrase]
 
 
+@by_identity
 @functools.lru_cache(maxsize=16)
 def _grammar(phrases: tuple[HandoffPhrases, ...]) -> _Grammar:
     def union(name: str) -> frozenset[Phrase]:
@@ -72,7 +74,10 @@ def asks_for_person(text: str, phrases: Sequence[HandoffPhrases]) -> bool:
     if not grammar.person:
         return False
     folded = normalize(text[:MAX_CHARS])
-    if _only_person(_TOKEN.findall(folded), grammar):
+    words = _TOKEN.findall(folded)
+    if _first_words(grammar.person).isdisjoint(words):
+        return False  # every rule needs a person phrase (the clauses hold the same words)
+    if _only_person(words, grammar):
         return True
     clauses = [_TOKEN.findall(c) for c in _CLAUSE.split(folded)]
     return any(_asks(words, grammar) for words in clauses if words)

@@ -1,3 +1,4 @@
+# Over 300 lines: the no-change statement rules and their one judge, read together.
 """What a reply may state in a turn that changed nothing: an allowlist, never a list of claims.
 
 In a turn with no write receipt and no proposal — whatever the specialist, whatever the
@@ -132,15 +133,24 @@ class Statements:
         told: Sequence[str] = (),
         told_words: frozenset[str] = frozenset(),
         relations: Relations | None = None,
+        *,
+        told_words_of: Callable[[], frozenset[str]] | None = None,
+        relations_of: Callable[[], Relations | None] | None = None,
     ) -> None:
+        """``told_words_of`` and ``relations_of``, when given, build ``told_words`` and
+        ``relations`` on the first sentence that reaches them (most replies are courtesy or
+        a tool's words as they are: they never do)."""
         self._grounding = grounding
         self._reader = reader
         self._rules = rules
         self._asked = customer_asked
         self._records = [_record(reader, line) for line in appointments]
         self._told = "\n".join(squashed(t) for t in told)
-        self._told_sentences = {squashed(u).rstrip(_ENDS) for t in told for u in sentences(t)}
-        self._told_words = told_words
+        self._told_texts = tuple(told)
+        self._told_sentences: set[str] | None = None  # read by denials and ranges only
+        self._told_words_of = told_words_of
+        self._told_words: frozenset[str] | None = None if told_words_of else told_words
+        self._relations_of = relations_of
         self._relations = relations
 
     def refused(self, text: str) -> list[str]:
@@ -170,7 +180,7 @@ class Statements:
             return True
         said = squashed(sentence)
         if self._rules.denies(sentence) or self._rules.ranges(sentence):  # told only in those
-            return bool(said) and said.rstrip(_ENDS) in self._told_sentences  # words, whole
+            return bool(said) and said.rstrip(_ENDS) in self._whole_told()  # words, whole
         if said and _holds_words(self._told, said):
             return True  # the tool's own words, read in this turn, or a true outcome's
         named = self._named_records(sentence)
@@ -178,9 +188,28 @@ class Statements:
             return False
         if not self._tells_only_told(sentence, bool(named)):
             return False
-        if self._relations is not None and not self._relations.bound(sentence):
+        relations = self._relations_told()
+        if relations is not None and not relations.bound(sentence):
             return False  # its facts are this turn's, their relation is not (``relations``)
         return self._tells_appointment_as_recorded(sentence, named)
+
+    def _words_told(self) -> frozenset[str]:
+        if self._told_words is None:
+            self._told_words = self._told_words_of() if self._told_words_of else frozenset()
+        return self._told_words
+
+    def _relations_told(self) -> Relations | None:
+        if self._relations_of is not None:
+            self._relations, self._relations_of = self._relations_of(), None
+        return self._relations
+
+    def _whole_told(self) -> set[str]:
+        """The told texts' sentences, squashed: built on the first sentence that needs them
+        (a denial or a range), not for every reply."""
+        if self._told_sentences is None:
+            told = self._told_texts
+            self._told_sentences = {squashed(u).rstrip(_ENDS) for t in told for u in sentences(t)}
+        return self._told_sentences
 
     def _tells_only_told(self, sentence: str, names_record: bool) -> bool:
         """Whether, beside its facts, ``sentence`` only has words a tool of this turn returned
@@ -189,7 +218,7 @@ class Statements:
         rest = sentence
         for fact in sorted(self._reader.facts(sentence), key=lambda f: -f.start):
             rest = rest[: fact.start] + " " + rest[fact.end :]
-        allowed = self._told_words | self._rules.listing
+        allowed = self._words_told() | self._rules.listing
         if names_record:  # the words that tell one's appointment, for one
             allowed |= self._rules.frame
         words = _WORDS.findall(self._rules.without_phrases(normalize(rest)))

@@ -140,17 +140,18 @@ def words_for(
     """Every other word for an entry: the ``language``'s own first (a regional tag counts
     for its language: "pt-br" for "pt"), then the flat ones, then other languages'."""
 
-    def rank(entry: LocalizedAliases) -> int:
-        same = language is not None and entry.language.split("-")[0] == language.split("-")[0]
-        return 0 if same else 1
-
-    own = [a for e in localized if rank(e) == 0 for a in e.aliases]
-    other = [a for e in localized if rank(e) == 1 for a in e.aliases]
+    base = None if language is None else language.split("-")[0]
+    own: list[str] = []
+    other: list[str] = []
+    for entry in localized:
+        same = base is not None and entry.language.split("-")[0] == base
+        (own if same else other).extend(entry.aliases)
     seen: set[str] = set()
     ordered: list[str] = []
     for word in (*own, *aliases, *other):
-        if word.casefold() not in seen:
-            seen.add(word.casefold())
+        folded = word.casefold()
+        if folded not in seen:
+            seen.add(folded)
             ordered.append(word)
     return tuple(ordered)
 

@@ -47,23 +47,38 @@ _CUT = "…"
 
 
 def dump_history(messages: list[ModelMessage]) -> list[Any]:
-    """JSON of the latest messages, cut so the kept part starts at a customer message."""
+    """JSON of the latest messages, cut so the kept part starts at a customer message (the
+    oldest exchanges go first while the whole is over ``MAX_HISTORY_CHARS`` of JSON)."""
     kept = _from_customer_message(messages[-KEEP_MESSAGES:])
-    dumped: list[Any] = _once(
-        [
-            m if _short(m) or _fits(m, calls=True) else bound(m)
-            for m in ModelMessagesTypeAdapter.dump_python(kept, mode="json")
-        ]
-    )
-    while dumped and len(json.dumps(dumped)) > MAX_HISTORY_CHARS:
-        dumped = _from_customer_json(dumped[1:])
-    return dumped
+    dumped: list[Any] = []
+    sizes: list[int | None] = []  # each message's JSON length (None: changed, measure again)
+    for message in ModelMessagesTypeAdapter.dump_python(kept, mode="json"):
+        size = len(json.dumps(message))  # within MAX_PART_CHARS: no text in it can be longer
+        fits = size <= MAX_PART_CHARS or _fits(message, calls=True)
+        dumped.append(message if fits else bound(message))
+        sizes.append(size if fits else None)
+    for index in _once(dumped):
+        sizes[index] = None
+    # A list's JSON is its items' joined by ", " in brackets: 2 characters more per item.
+    after = [
+        2 + (len(json.dumps(m)) if size is None else size)
+        for m, size in zip(dumped, sizes, strict=True)
+    ]
+    for index in range(len(after) - 2, -1, -1):
+        after[index] += after[index + 1]  # the JSON length from this message on
+    start = 0
+    while start < len(dumped) and after[start] > MAX_HISTORY_CHARS:
+        start = _customer_message_at(dumped, start + 1)
+    return dumped[start:]
 
 
-def _once(dumped: list[Any]) -> list[Any]:
-    """Older word-for-word copies of a read tool's result replaced by a short note."""
+def _once(dumped: list[Any]) -> set[int]:
+    """Older word-for-word copies of a read tool's result replaced by a short note; the
+    indexes of the messages changed."""
     seen: set[tuple[str, str]] = set()
-    for message in reversed(dumped):
+    changed: set[int] = set()
+    for index in range(len(dumped) - 1, -1, -1):
+        message = dumped[index]
         for part in message.get("parts", []):
             if part.get("part_kind") != "tool-return" or part.get("tool_name") not in READ_TOOLS:
                 continue
@@ -73,8 +88,9 @@ def _once(dumped: list[Any]) -> list[Any]:
             key = (part["tool_name"], content)
             if key in seen:
                 part["content"] = REPEATED
+                changed.add(index)
             seen.add(key)
-    return dumped
+    return changed
 
 
 def task_history(name: str, messages: list[ModelMessage], done: bool) -> dict[str, list[Any]]:
@@ -145,12 +161,6 @@ def bound(value: Any) -> Any:
     return value
 
 
-def _short(message: Any) -> bool:
-    """A message whose whole JSON is within ``MAX_PART_CHARS``: none of its texts or tool
-    arguments can be longer (one C-level dump instead of a walk over every value)."""
-    return len(json.dumps(message)) <= MAX_PART_CHARS
-
-
 def _fits(value: Any, *, calls: bool = False) -> bool:
     """Whether every string in ``value`` (JSON: dicts, lists, scalars) is within
     ``MAX_PART_CHARS`` and, with ``calls``, every tool call's arguments too: what ``bound``
@@ -185,10 +195,12 @@ def _from_customer_message(messages: list[ModelMessage]) -> list[ModelMessage]:
     return []
 
 
-def _from_customer_json(dumped: list[Any]) -> list[Any]:
-    for index, message in enumerate(dumped):
+def _customer_message_at(dumped: list[Any], start: int) -> int:
+    """The index of the first customer message at or after ``start`` (``len``: none)."""
+    for index in range(start, len(dumped)):
+        message = dumped[index]
         if message.get("kind") == "request" and any(
             part.get("part_kind") == "user-prompt" for part in message.get("parts", [])
         ):
-            return dumped[index:]
-    return []
+            return index
+    return len(dumped)

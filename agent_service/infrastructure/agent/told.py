@@ -227,13 +227,6 @@ def no_change_statements(
     """The judge of a no-change turn's statements (``application/statements``, its facts'
     relations by ``application/relations``), from the turn's tool texts; ``entities``: the
     folded words of the tenant's professional and service names."""
-    relations = Relations(
-        reader,
-        told_values(texts),
-        entities,
-        *_plain_and_denials(codes),
-        undated=statement_rules(codes).undated,
-    )
     return Statements(
         grounding,
         reader,
@@ -241,8 +234,14 @@ def no_change_statements(
         upcoming,
         asked,
         told_texts(texts, codes, bool(upcoming)),
-        told_words(texts),
-        relations,
+        told_words_of=lambda: told_words(texts),
+        relations_of=lambda: Relations(
+            reader,
+            told_values(texts),
+            entities,
+            *_plain_and_denials(codes),
+            undated=statement_rules(codes).undated,
+        ),
     )
 
 

@@ -8,7 +8,8 @@ recorded with the specialist (or "router") whose run made it, named by ``acting_
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import AsyncGenerator, Iterator
+import operator
+from collections.abc import AsyncGenerator, Callable, Iterator
 from contextlib import asynccontextmanager, contextmanager
 from contextvars import ContextVar
 from datetime import date, datetime
@@ -16,6 +17,7 @@ from typing import Any
 
 import structlog
 from prometheus_client import Counter
+from pydantic import BaseModel
 from pydantic_ai import RunContext
 from pydantic_ai.messages import ModelMessage, ModelResponse
 from pydantic_ai.models import ModelRequestParameters, StreamedResponse
@@ -23,6 +25,7 @@ from pydantic_ai.models.wrapper import WrapperModel
 from pydantic_ai.settings import ModelSettings
 
 from agent_service.infrastructure.agent.history import MAX_PART_CHARS, bounded_messages
+from agent_service.infrastructure.agent.tools.results import Result
 
 log = structlog.get_logger("agenda.model")
 
@@ -108,18 +111,20 @@ def record_request(input_tokens: int, output_tokens: int) -> None:
 
 
 _PLAIN = frozenset({int, float, bool, type(None), datetime, date})
-_FIELDS: dict[type, tuple[str, ...] | None] = {}
+Values = Callable[[Any], tuple[Any, ...]]
+_VALUES: dict[type, Values | None] = {}
+_UNSEEN: Any = object()
 
 
 def surely_bounded(value: Any) -> bool:
     """Whether every text in ``value`` (messages: dataclasses, lists, dicts, scalars) is at
     most ``MAX_PART_CHARS`` — checked on the objects, without ``bounded_messages``' JSON dump
     of the whole history on every request. False when a text is longer or when a value is of
-    a kind not looked into here (bytes, models, subclasses…): the caller then checks the
-    JSON. One loop over a stack of values, not a call per value: a request's history holds
-    hundreds of them."""
+    a kind not looked into here (bytes, models whose JSON adds text, subclasses…): the caller
+    then checks the JSON. One loop over a stack of values, not a call per value: a request's
+    history holds hundreds of them."""
     pending = [value]
-    take, add, extend = pending.pop, pending.append, pending.extend
+    take, extend = pending.pop, pending.extend
     while pending:
         item = take()
         kind = type(item)
@@ -133,16 +138,59 @@ def surely_bounded(value: Any) -> bool:
         elif kind is dict:
             extend(item.values())
         else:
-            names = _field_names(kind)
-            if names is None:
+            values = _VALUES.get(kind, _UNSEEN)
+            if values is _UNSEEN:
+                values = _VALUES[kind] = _values_of(kind)
+            if values is None:
                 return False
-            for name in names:
-                add(getattr(item, name))
+            extend(values(item))
     return True
 
 
-def _field_names(kind: type) -> tuple[str, ...] | None:
-    if kind not in _FIELDS:
-        fields = dataclasses.fields(kind) if dataclasses.is_dataclass(kind) else None
-        _FIELDS[kind] = None if fields is None else tuple(field.name for field in fields)
-    return _FIELDS[kind]
+def _values_of(kind: type) -> Values | None:
+    """One C-level getter of ``kind``'s field values, in field order (``_names``)."""
+    names = _names(kind)
+    if names is None:
+        return None
+    if len(names) == 1:
+        one = operator.attrgetter(names[0])
+        return lambda item: (one(item),)
+    return operator.attrgetter(*names) if names else lambda item: ()
+
+
+def _names(kind: type) -> tuple[str, ...] | None:
+    """The attributes whose values are all the texts ``kind``'s JSON can hold: a dataclass's
+    fields; a pydantic model's (a tool's result) when its serialisation adds none of its own
+    (``_fields_only``); None for any other kind (not looked into)."""
+    if dataclasses.is_dataclass(kind):
+        return tuple(field.name for field in dataclasses.fields(kind))
+    if issubclass(kind, BaseModel) and _fields_only(kind.__pydantic_core_schema__):
+        return tuple(kind.model_fields)
+    return None
+
+
+_KEY_DROPPING = frozenset(
+    serializer.func for serializer in Result.__pydantic_decorators__.model_serializers.values()
+)
+"""Model serializers whose output is their default output with keys left out (the tool
+results' ``_compact``): the fields' values are still a superset of what is dumped."""
+
+
+def _fields_only(schema: Any) -> bool:
+    """Whether a pydantic core schema dumps nothing but its models' field values as they are:
+    no custom serializer (but ``_KEY_DROPPING`` ones), no computed field, no extra fields."""
+    pending = [schema]
+    while pending:
+        node = pending.pop()
+        if isinstance(node, dict):
+            serialization = node.get("serialization")
+            if serialization is not None and serialization.get("function") not in _KEY_DROPPING:
+                return False
+            if node.get("computed_fields"):
+                return False
+            if node.get("extra_fields_behavior") == "allow" or node.get("extras_schema"):
+                return False
+            pending.extend(node.values())
+        elif isinstance(node, list | tuple):
+            pending.extend(node)
+    return True

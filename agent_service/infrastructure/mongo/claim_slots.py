@@ -16,6 +16,7 @@ A duplicate delivery never takes a slot: it only finds the message claimed.
 
 from __future__ import annotations
 
+import functools
 import random
 from dataclasses import dataclass
 from datetime import datetime, timedelta
@@ -47,12 +48,21 @@ class SlotPolicy:
     def name(self, tenant_id: UUID, slot: int) -> str:
         return f"{tenant_id}/{slot}"
 
+    def names(self, tenant_id: UUID) -> tuple[str, ...]:
+        """Every slot's name of ``tenant_id``, in slot order (spelled once per tenant)."""
+        return _slot_names(self, tenant_id)
+
     def any_slot(self, tenant_id: UUID) -> dict[str, Any]:
         """A random slot's fields for a claim's first try (spreads turns over the slots)."""
-        return {"slot": self.name(tenant_id, random.randrange(self.limit))}  # noqa: S311
+        return {"slot": self.names(tenant_id)[random.randrange(self.limit)]}  # noqa: S311
 
     def held(self, slot: str, now: datetime) -> dict[str, Any]:
         return {"slot": slot, "slot_until": now + self.lease}
+
+
+@functools.lru_cache(maxsize=1024)
+def _slot_names(policy: SlotPolicy, tenant_id: UUID) -> tuple[str, ...]:
+    return tuple(policy.name(tenant_id, slot) for slot in range(policy.limit))
 
 
 def is_slot_taken(error: DuplicateKeyError) -> bool:
@@ -92,8 +102,7 @@ class SlotTaker:
             )
         }
         live = {slot for slot, doc in holders.items() if _live(doc, now)}
-        names = [self._policy.name(tenant_id, n) for n in range(self._policy.limit)]
-        free = [name for name in names if name not in live]
+        free = [name for name in self._policy.names(tenant_id) if name not in live]
         if not free:
             return None
         slot = random.choice(free)  # noqa: S311 - replicas racing for the last places spread out

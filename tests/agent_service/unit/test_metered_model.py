@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 from prometheus_client import REGISTRY
+from pydantic import BaseModel, field_serializer
 from pydantic_ai import Agent
 from pydantic_ai.messages import (
     BinaryContent,
@@ -25,6 +26,7 @@ from pydantic_ai.models.function import AgentInfo, FunctionModel
 from structlog.testing import capture_logs
 
 from agent_service.infrastructure.agent.history import MAX_PART_CHARS, _fits, bounded_messages
+from agent_service.infrastructure.agent.tools.results import ProfessionalItem, Professionals
 from agent_service.infrastructure.agent.usage import MeteredModel, acting_as, surely_bounded
 
 AT = datetime(2026, 11, 30, 12, 0, tzinfo=UTC)
@@ -114,3 +116,25 @@ async def test_one_model_usage_line_per_agent_run_and_counters_per_request() -> 
     assert len(usage) == 1 and usage[0]["specialist"] == "probe" and usage[0]["requests"] == 2
     assert usage[0]["input_tokens"] > 0 and usage[0]["output_tokens"] > 0
     assert (after or 0) - (before or 0) == 2
+
+
+def test_tool_results_are_looked_into_unless_their_json_adds_text() -> None:
+    """A tool's result model is read field by field (its serializer only drops keys); a model
+    whose serialisation makes text of its own is left to the JSON check."""
+
+    def team(name: str) -> Professionals:
+        item = ProfessionalItem(id="p1", name=name, specialty="", services=["s1"])
+        return Professionals(professionals=[item])
+
+    class Padded(BaseModel):
+        text: str
+
+        @field_serializer("text")
+        def _pad(self, value: str) -> str:
+            return value.ljust(MAX_PART_CHARS + 1)
+
+    assert surely_bounded(exchange(result=team("Ana"))) and json_fits(exchange(result=team("Ana")))
+    assert not surely_bounded(exchange(result=team(LONG)))
+    assert not json_fits(exchange(result=team(LONG)))
+    assert not surely_bounded(exchange(result=Padded(text="a")))
+    assert not json_fits(exchange(result=Padded(text="a")))
