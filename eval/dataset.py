@@ -1975,3 +1975,26 @@ CASES += [
            "puedo, ¿el jueves a la misma hora?", "sí"), "barba", "bruno", local(THU, time(10)),
            tools=(BOOK, BOOK, BOOK), category="decline-other-day"),
 ]  # fmt: skip
+
+# Session 40 fifth blind batch (2026-12-06), written and scored before any fix: what the salon
+# has for a kind of service, a weekday misspelled, and hours marked "hrs"/"hs".
+CASES += [
+    info("pt-kind-unha", "pt", ("o que vocês fazem de unha?",), ("Cuidado das unhas",), (),
+         category="kind-question"),
+    info("en-kind-nails", "en", ("what do you have for nails?",), ("Cuidado das unhas",), (),
+         category="kind-question"),
+    info("es-kind-unas", "es", ("¿qué tienen para uñas?",), ("Cuidado das unhas",), (),
+         category="kind-question"),
+    booked("pt-typo-qinta", "pt", ("barba com o Rafael qinta às 10h", "sim"), "barba", "bruno",
+           local(THU, time(10)), category="weekday-typo"),
+    booked("en-typo-thrusday", "en", ("beard trim with Rafael on thrusday at 10am", "yes"),
+           "barba", "bruno", local(THU, time(10)), category="weekday-typo"),
+    booked("es-typo-juebes", "es", ("barba con Rafael el juebes a las 10", "sí"), "barba",
+           "bruno", local(THU, time(10)), category="weekday-typo"),
+    booked("pt-hrs", "pt", ("barba com o Rafael amanhã às 10hrs", "sim"), "barba", "bruno",
+           local(TUE, time(10)), category="hour-marks"),
+    booked("en-hrs", "en", ("beard trim with Rafael tomorrow at 10 hrs", "yes"), "barba",
+           "bruno", local(TUE, time(10)), category="hour-marks"),
+    booked("es-hs", "es", ("barba con Rafael mañana a las 10hs", "sí"), "barba", "bruno",
+           local(TUE, time(10)), category="hour-marks"),
+]  # fmt: skip
