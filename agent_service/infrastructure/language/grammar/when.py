@@ -19,6 +19,8 @@ import re
 from dataclasses import dataclass
 from datetime import date, datetime, time, timedelta
 
+from rapidfuzz.distance import OSA
+
 from agent_service.application.text import fold_with_map
 from agent_service.infrastructure.language.grammar.calendar_names import calendar_names
 from agent_service.infrastructure.language.grammar.dates import (
@@ -56,7 +58,11 @@ from agent_service.infrastructure.language.grammar.vocabulary import (
     union,
     vocabularies,
 )
-from agent_service.infrastructure.language.packs import language_detector
+from agent_service.infrastructure.language.packs import (
+    known_words,
+    language_detector,
+    spoken_languages,
+)
 
 EPOCH = datetime(2000, 1, 3)
 
@@ -141,12 +147,69 @@ def parse_when(text: str, now: datetime) -> When:
     at = resolve_time(found_time, clock)
     earliest, latest = wants_earliest(folded), wants_latest(folded)
     found = find_date(_without_not_dates(folded), dates)
+    span: tuple[int, int] | None = None
+    if found is None:
+        found, span = _misspelled_weekday(folded, dates, found_time is not None)
     if found is None:
         return When(day=None, at=at, window=window, earliest=earliest, latest=latest)
-    day_text = text[index[found.start] : index[found.end - 1] + 1].strip()
+    start, end = span or (found.start, found.end)
+    day_text = text[index[start] : index[end - 1] + 1].strip()
     day = resolve(found, now, at, _month_first(text))
     other = _week_later(found, now, day)
     return When(day, at, day_text, other, window, earliest, latest)
+
+
+TYPO_MIN_LETTERS = 5
+"""A weekday name this long or longer may be read misspelled by one letter (see below)."""
+
+
+def _misspelled_weekday(
+    folded: str, dates: tuple[DateGrammar, ...], timed: bool
+) -> tuple[DateMatch | None, tuple[int, int] | None]:
+    """A weekday misspelled by one letter ("qinta", "thrusday", "juebes"): a word no spoken
+    language knows, one edit (a letter added, dropped, changed or two swapped) from exactly
+    one weekday name of at least ``TYPO_MIN_LETTERS`` letters, where a day is expected (after
+    a word that introduces one, "on", "na", "el", or in a message that names a time). Read as
+    that weekday; its span is the misspelled word's. Never a word a language knows ("segundo",
+    "quinto")."""
+    names = _weekday_names()
+    for word in re.finditer(r"[a-z]{4,}", folded):
+        if word.group() in _known():
+            continue
+        near = [n for n in names if OSA.distance(word.group(), n, score_cutoff=1) <= 1]
+        if len({names[n] for n in near}) != 1:
+            continue
+        before = folded[: word.start()].split()[-1:]
+        if not (timed or (before and before[0] in _day_openers())):
+            continue
+        fixed = folded[: word.start()] + near[0] + folded[word.end() :]
+        found = find_date(fixed, dates)
+        if found is not None and found.kind == "weekday":
+            return found, (word.start(), word.end())
+    return None, None
+
+
+@functools.cache
+def _weekday_names() -> dict[str, int]:
+    return {
+        name: index
+        for v in vocabularies()
+        for name, index in calendar_names(v).weekdays.items()
+        if len(name) >= TYPO_MIN_LETTERS and name.isalpha()
+    }
+
+
+@functools.cache
+def _known() -> frozenset[str]:
+    return frozenset().union(*(known_words(code) for code in spoken_languages()))
+
+
+@functools.cache
+def _day_openers() -> frozenset[str]:
+    return frozenset(
+        word for key in ("weekday_this", "day_before") for p in union("dates", key)
+        for word in p.split()[-1:]
+    )  # fmt: skip
 
 
 def _inside(found: re.Match[str], window: Window) -> bool:
