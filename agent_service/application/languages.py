@@ -77,6 +77,15 @@ class LanguageDetector:
         """The language with the most evidence in ``text``; ``default`` on a tie."""
         return self._leader(self.evidence(text), default)
 
+    def written_in_another(self, text: str, language: str) -> bool:
+        """Whether ``text`` reads as another language than ``language``: none of
+        ``language``'s own words, and ``switch_margin`` or more of another's (a name, a
+        number or a shared word is no evidence either way)."""
+        points = self.evidence(text)
+        if language not in points or points[language]:
+            return False
+        return max(points.values()) >= self._switch_margin
+
     def conversation_language(
         self, text: str, settled: str | None, default: str
     ) -> tuple[str, bool]:

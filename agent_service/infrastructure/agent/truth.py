@@ -19,7 +19,10 @@ The reply of a turn is composed here, in this order:
    read result — free times, services, an FAQ answer: ``listings`` — then a refusal and its
    nearest times, a "not done", an FAQ search with no match: ``outcome_text``), each once,
    or, with none, its truthful account. When a question ends the reply, every
-   question sentence of the model's words is removed. An empty or stopped run gets the
+   question sentence of the model's words is removed. Words written in another language
+   than the conversation's (none of its own words, several of another's: a weak model's
+   "What do you want to know?" to a Portuguese customer) are replaced the same way: the
+   customer reads the system's words in their language. An empty or stopped run gets the
    fallback (which never hides a write);
 2. when the customer's answer changed something, what was understood as the change;
 3. one system-rendered line per outcome of the turn (booked, cancelled, rescheduled,
@@ -45,6 +48,7 @@ from agent_service.infrastructure.agent.grounded import Verdict, judge
 from agent_service.infrastructure.agent.listings import listing_text
 from agent_service.infrastructure.agent.told import this_turn_outcomes
 from agent_service.infrastructure.agent.tools.results import read_result
+from agent_service.infrastructure.language import language_detector
 
 WRITES = frozenset(
     {
@@ -165,6 +169,9 @@ def _body(deps: AgentDeps, text: str, *, stopped: bool, has_system: bool, verdic
             return kept
         said = _this_turn_results(deps)
         return "\n\n".join(said) if said else _nothing_changed(deps)
+    if language_detector().written_in_another(text, language):
+        said = _this_turn_results(deps)
+        return "\n\n".join(said) if said else messages.text("fallback", language)
     return text
 
 
