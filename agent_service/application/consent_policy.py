@@ -324,8 +324,9 @@ def _without_prepositions(
     text: str, vocabularies: tuple[ConsentVocabulary, ...], kind: str, proposal: Restatement
 ) -> str:
     """``text`` without the no words that are also a word of ``proposal``'s phrases and open
-    one: Portuguese "no" of "no horário que você falou" is "in the" (a preposition needs what
-    follows it; "sim, no" stays a yes and a no)."""
+    one, right after it (spaces only): Portuguese "no" of "no horário que você falou" is "in
+    the" (a preposition needs what follows it; "sim, no", "ok, no, amanhã", "sim no no
+    horário" stay a yes and a no)."""
     folded, index = fold_with_map(text)
     tokens = list(_TOKEN.finditer(folded))
     table, _ = _phrases(vocabularies, kind)
@@ -335,6 +336,8 @@ def _without_prepositions(
         for token, following in itertools.pairwise(tokens)
         if table.get((token.group(),)) == NO
         and (token.group(),) in proposal.phrases
+        and not folded[token.end() : following.start()].strip()  # "no, amanhã" is a no
+        and table.get((following.group(),)) != NO  # "no no": a no
         and (following.group() in starts or _number(following.group(), proposal))
     ]
     for token in reversed(cut):

@@ -25,15 +25,20 @@ def _declaring() -> list[str]:
 
 
 def _command_words(code: str) -> list[tuple[str, str, str]]:
-    """(table, key, word): the one-word plain entries of the tables ``code`` declares."""
+    """(table, key, word): the one-word plain entries of the lists ``code`` declares."""
     data = language_data(code)
     found = []
-    for table in data["morphology"]["enclitic_tables"]:
-        for key, values in data[table].items():
-            if not isinstance(values, list):
-                continue
-            found += [(table, key, v) for v in values if isinstance(v, str) and _VERB.fullmatch(v)]
+    for table, keys in data["morphology"]["enclitic_lists"].items():
+        for key in keys:
+            values = data[table][key]
+            found += [(table, key, v) for v in values if _VERB.fullmatch(v)]
     return found
+
+
+def test_a_move_verb_takes_no_pronoun_its_idioms_are_no_move() -> None:
+    """Found by review (session 40): "espero pasarla bien mañana a las 11" proposed a move."""
+    for text in ("espero pasarla bien manana a las 11", "manana no puedo moverme de casa"):
+        assert "appointments" not in asked(text, "es"), text
 
 
 def test_spanish_declares_enclitics_and_portuguese_and_english_do_not() -> None:

@@ -282,3 +282,17 @@ def test_a_no_before_anything_else_is_never_a_yes(start: datetime, yes: int, aft
     for language in ("en", "es"):
         other = YES[language][yes % len(YES[language])]
         assert _read(language, start, f"{other}, no {after}".strip()) is not Answer.YES
+
+
+# Found by review (session 40): a "no" set off by punctuation, or before another no word, is a
+# no whatever follows it.
+SET_OFF = ["ok, no, amanhã às 10h", "ok. no. amanhã às 10h", "ok, no! amanhã às 10h",
+           "pode, no, às 10h", "sim; no, o das 10h", "ok, no, isso", "beleza, no, isso",
+           "pode... no, no horário", "ok no no, amanhã às 10h", "ok no no no, às 10h",
+           "sim no no horário"]  # fmt: skip
+
+
+def test_a_no_set_off_or_doubled_is_never_a_yes() -> None:
+    start = datetime.combine(TODAY + timedelta(days=1), time(10), ZONE)
+    for text in SET_OFF:
+        assert _read("pt", start, text) is not Answer.YES, text

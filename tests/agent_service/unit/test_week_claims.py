@@ -25,8 +25,17 @@ def _weekdays(code: str) -> list[str]:
 @given(st.sampled_from(CODES), st.data())
 def test_a_span_of_two_weekdays_is_a_range(code: str, data: st.DataObject) -> None:
     first, last = (data.draw(st.sampled_from(_weekdays(code))) for _ in range(2))
-    joint = data.draw(st.sampled_from(word_list(code, "ranges", "to_day")))
-    assert says_a_range(f"Ana {first} {joint} {last}"), (first, joint, last)
+    lists = set(word_list(code, "matching", "and_words"))
+    joints = [f" {w} " for w in word_list(code, "ranges", "to_day") if w not in lists]
+    joint = data.draw(st.sampled_from([*joints, "-", " - ", "/", " – "]))
+    assert says_a_range(f"Ana {first}{joint}{last}"), (first, joint, last)
+
+
+@given(st.sampled_from(CODES), st.data())
+def test_two_weekdays_joined_by_and_are_a_list_no_range(code: str, data: st.DataObject) -> None:
+    first, last = (data.draw(st.sampled_from(_weekdays(code))) for _ in range(2))
+    joint = data.draw(st.sampled_from(word_list(code, "matching", "and_words")))
+    assert not says_a_range(f"Ana {first} {joint} {last}"), (first, joint, last)
 
 
 @given(st.sampled_from(CODES), st.data())

@@ -48,7 +48,11 @@ from agent_service.infrastructure.agent.offline.responses import (
 )
 from agent_service.infrastructure.agent.offline.text import detect_language, fold_with_map
 from agent_service.infrastructure.agent.offline.upcoming import about_upcoming, intent_of
-from agent_service.infrastructure.agent.offline.when import has_when_mention, shift
+from agent_service.infrastructure.agent.offline.when import (
+    has_when_mention,
+    next_or_previous_day,
+    shift,
+)
 from agent_service.infrastructure.language.grammar.vocabulary import (
     alternation,
     any_of,
@@ -115,6 +119,9 @@ def _act(ctx: OfflineContext, appointments: list[catalog.AppointmentInfo]) -> Mo
     return _reschedule(ctx, chosen)
 
 
+_NEXT_OR_PREVIOUS_DAY = bounded(
+    alternation([*union("dates", "next_day"), *union("dates", "previous_day")])
+)
 _SAME_TIME = any_of("appointments", "same_time")
 _SAME_DAY = any_of("appointments", "same_day")
 _WEEK_LATER = any_of("appointments", "week_later")
@@ -127,22 +134,25 @@ def new_time(
     keeps the appointment's time, "mesmo dia"/"same day" its day. Never the appointment's
     own day and time: "Thursday doesn't work anymore, Saturday 10am?" names its day first,
     so the day named after it is where it goes."""
-    wanted = move_parts(text)[1]
-    day, at = _new_time(wanted, chosen, now)
+    described, wanted = move_parts(text)
+    targeted = bool(described)
+    day, at = _new_time(wanted, chosen, now, targeted)
     if day is not None and day == chosen.day and at in (None, chosen.at):
         named = normalize(parse_when(wanted, now).day_text)
         folded = normalize(wanted)
         after = folded[folded.find(named) + len(named) :] if named and named in folded else ""
-        later = _new_time(after, chosen, now) if after else (None, None)
+        later = _new_time(after, chosen, now, targeted) if after else (None, None)
         if later[0] is not None and later[0] != chosen.day:
             return later[0], later[1] or at
     return day, at
 
 
 def _new_time(
-    wanted: str, chosen: catalog.AppointmentInfo, now: datetime
+    wanted: str, chosen: catalog.AppointmentInfo, now: datetime, targeted: bool
 ) -> tuple[date | None, time | None]:
     when, moved = parse_when(wanted, now), shift(wanted)
+    if moved is not None and not targeted and next_or_previous_day(wanted):
+        moved = None  # "the day after" counts only after "pra/to" ("I fly out the day after")
     if moved is not None and when.at is None and chosen.day and chosen.at:  # "1 hora mais tarde"
         start = datetime.combine(when.day or chosen.day, chosen.at) + moved  # "pra quinta, ..."
         return start.date(), start.time()
@@ -162,8 +172,10 @@ def _reschedule(ctx: OfflineContext, chosen: catalog.AppointmentInfo) -> ModelRe
     if day is None and at is not None and len(ctx.texts) > 1:
         # "sim, mas prefiro às 11h" after "remarca ... pra sábado às 10h": the day said before
         day = new_time(ctx.texts[1], chosen, ctx.now)[0]
-    if day is None and at is not None:
-        day = chosen.day  # "muda minha barba pras 15h": a time alone keeps the day (asked)
+    if day is None and at is not None and at != chosen.at and move_parts(ctx.text)[0]:
+        # "muda minha barba pras 15h": a time after "pra/to" alone keeps the day (the
+        # question says it in full); a time with no "pra" may describe the appointment
+        day = chosen.day
     if day is None or at is None:
         return text(say("ask_new_time", ctx.language, service=chosen.service))
     start = local_instant(day, at, ctx.zone).astimezone(ctx.zone)
@@ -202,9 +214,13 @@ def move_parts(text: str) -> tuple[str, str]:
     split: tuple[int, int] | None = None
     for match in reversed(list(words.finditer(folded))):
         start, end = index[match.start()], index[match.end() - 1] + 1
+        if _MOVE.match(folded, match.end() + 1):
+            continue  # "I need to move ...": the verb's own "to", no target
         if split is None:
             if has_when_mention(text[end:]) or _relative_move(text[end:]):
                 split = start, end
+            elif has_when_mention(text[start:]):
+                split = start, start  # the word is the time's own ("a las 15"): it stays
             continue
         between = text[end : split[0]]
         if not _only_a_day(between) and shift(between) is None:

@@ -118,7 +118,7 @@ def _next_question_or_action(ctx: OfflineContext) -> ModelResponse:
     visit = _visit(ctx, services, professionals, request)
     if visit:
         return _visit_step(ctx, visit, request)
-    span = _span(ctx, request.day)
+    span = _span(ctx, request.day, request.at)
     if span is not None and request.day is None:
         request.day = span[0]
     if request.not_offered is not None and request.service is not None:
@@ -247,12 +247,13 @@ def _visit_step(ctx: OfflineContext, visit: list[Part], request: Request) -> Mod
                 start_time=start.isoformat(), then=then)  # fmt: skip
 
 
-def _span(ctx: OfflineContext, day: date | None) -> tuple[date, date] | None:
+def _span(ctx: OfflineContext, day: date | None, at: time | None) -> tuple[date, date] | None:
     """The days a question for free times covers: the range the message names ("semana que
-    vem"); with no day named at all (this message or before), the coming days, never a
-    question back for the day."""
+    vem"); with no day and no time named at all (this message or before), the coming days,
+    never a question back for the day. A time with no day is asked its day: it never becomes
+    today's ("tem horário às 15h?")."""
     span = date_range(ctx.text, ctx.now.date())
-    if span is None and day is None and asks_for_times(ctx.text):
+    if span is None and day is None and at is None and asks_for_times(ctx.text):
         today = ctx.now.date()
         return today, today + timedelta(days=MAX_RANGE_DAYS - 1)  # one check covers them
     return span

@@ -6,9 +6,18 @@ from agent_service.infrastructure.language.grammar import (
     When,
     has_when_mention,
     loose_time,
+    next_or_previous_day,
     parse_when,
     shift,
     two_readings,
 )
 
-__all__ = ["When", "has_when_mention", "loose_time", "parse_when", "shift", "two_readings"]
+__all__ = [
+    "When",
+    "has_when_mention",
+    "loose_time",
+    "next_or_previous_day",
+    "parse_when",
+    "shift",
+    "two_readings",
+]

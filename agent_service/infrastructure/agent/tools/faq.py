@@ -68,17 +68,15 @@ async def _search(ctx: RunContext[AgentDeps], query: str) -> FaqAnswer | NoMatch
     per_topic = one_per_topic(query[:500], matches, language)
     rest = [e for e in _conversation_language_first(matches, language) if e not in per_topic]
     entries = (per_topic + rest)[: max(SHOWN, len(per_topic))]
-    hours_question = asks_for_opening_hours(query, language)
-    if not entries or hours_question:
+    if not entries:
         team = await deps.professional_repository.list(deps.tenant_id)
+        if asks_for_opening_hours(query, language):  # the business's, whoever it names
+            return FaqAnswer(hours=_hours(opening_hours(team), language))
         named = named_professional(query, team, language)
         if named is not None and not service_lexicon().kinds_in(query):
             # "que dias o Rafael trabalha?", "quanto o Rafael cobra?": that professional's
-            # services (length, price) and week, not the business's
+            # services (length, price) and week
             return await _professional_card(deps, named, language)
-    if not entries:
-        if hours_question:
-            return FaqAnswer(hours=_hours(opening_hours(team), language))
         catalog = await _catalog_answer(deps, query, language)
         if catalog is not None:
             return catalog

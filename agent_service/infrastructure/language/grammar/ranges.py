@@ -180,15 +180,25 @@ def _day_range_patterns() -> dict[str, re.Pattern[str]]:
             rf"(?:{alternation(r('to_day'))})\s+{article}{weekday}"
         ),
         "until": bounded(rf"(?:{alternation(r('until'))})\s+{article}{weekday}"),
-        # a span said as a claim, its "from" left out: "segunda a sexta", "Monday to Friday"
+        # a span said as a claim, its "from" left out: "segunda a sexta", "Monday to Friday",
+        # "Monday-Friday", "seg/sex", "segunda–sexta" (folding makes a dash a space); an "and"
+        # joins a list of days, no span: "segunda e sábado"
         "claim": bounded(
-            rf"{article}{weekday}\s+(?:{alternation(r('to_day'))})\s+{article}{weekday}"
+            rf"{article}{weekday}(?:\s+(?:{_span_joints()})\s+|\s*[-/]\s*|\s+)"
+            rf"{article}{weekday}"
         ),
         "weekday": bounded(weekday),
         **{
             key: any_of("ranges", key) for key in ("this_week", "next_week", "weekend", "next_days")
         },
     }
+
+
+def _span_joints() -> str:
+    """The words that join two days into a span without a "from": ``[ranges].to_day`` but
+    the words that join a list (``[matching].and_words``)."""
+    lists = set(union("matching", "and_words"))
+    return alternation(w for w in union("ranges", "to_day") if w not in lists)
 
 
 def says_days_span(folded: str) -> bool:

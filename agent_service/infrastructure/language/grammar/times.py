@@ -299,6 +299,18 @@ def _all_clock_words() -> dict[str, int]:
     return {w: n for v in vocabularies() for w, n in _clock_words(v).items()}
 
 
+def says_next_or_previous_day(folded: str, grammars: tuple[TimeGrammar, ...]) -> bool:
+    """Whether the shift ``folded`` says is the next or the previous day with no amount ("the
+    day after", "o dia seguinte"), not "1 day after"."""
+    for grammar in grammars:
+        *amounts, day = grammar.shift
+        if any(p.search(folded) for p in amounts):
+            return False
+        if day.search(folded):
+            return True
+    return False
+
+
 def shift_of(folded: str, grammars: tuple[TimeGrammar, ...]) -> timedelta | None:
     """ "1 hora mais tarde", "adiantar em 1 hora", "push it back an hour", "o dia seguinte":
     how far to move."""

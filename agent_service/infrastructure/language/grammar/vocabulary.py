@@ -9,9 +9,9 @@ alternatives with ``|`` ("mudar|trocar o|meu horario"), mark a word optional wit
 ``?`` and use ``~`` for any one word ("when is ~ free").
 
 A language whose verbs carry object pronouns written onto them (Spanish "cancélalo",
-"resérvamelo") lists them in ``[morphology].enclitics`` and names the tables whose phrases are
-commands in ``[morphology].enclitic_tables``: there, a phrase's last word, when it is a plain
-word (no ``*``, ``~``) of at least four letters ending in a vowel or an "r" (a verb's
+"resérvamelo") lists them in ``[morphology].enclitics`` and names the lists of commands
+(``table = [keys]``) in ``[morphology].enclitic_lists``: there, a phrase's last word, when it is
+a plain word (no ``*``, ``~``) of at least four letters ending in a vowel or an "r" (a verb's
 imperative or infinitive), also reads with up to two of those pronouns after it ("cancela"
 reads "cancelalo", "cambia" reads "cambiamela"). The rule is the language's, not a list of
 the verbs' forms.
@@ -122,9 +122,8 @@ class Vocabulary:
             atoms = re.split(r"[\s|]+", value.replace("*", "").replace("?", "").replace("~", ""))
             if any(normalize(atom) != atom for atom in atoms if atom):
                 raise LanguageDataError(f"{self.code}.toml: [{table}].{key} has {value!r}")
-        if table in self.words("morphology", "enclitic_tables") and self.words(
-            "morphology", "enclitics"
-        ):
+        lists = language_data(self.code).get("morphology", {}).get("enclitic_lists", {})
+        if key in lists.get(table, ()) and self.words("morphology", "enclitics"):
             return tuple(_with_enclitics(value) for value in values)
         return tuple(values)
 

@@ -48,6 +48,7 @@ from agent_service.infrastructure.language.grammar.times import (
     find_time,
     followed_by_count,
     resolve_time,
+    says_next_or_previous_day,
     shift_of,
     time_grammar,
 )
@@ -126,8 +127,13 @@ def says_a_range(text: str) -> bool:
 def without_own_dates(text: str, code: str) -> str:
     """``text`` folded, with the day mentions of ``code``'s own date grammar blanked: a word a
     mention holds is read as part of the day, not alone (Portuguese "no sábado" is "on
-    Saturday", its "no" no Spanish or English "no"; "No Saturday" is no Portuguese day)."""
+    Saturday", its "no" no Spanish or English "no"; "No Saturday" is no Portuguese day). Only
+    in a text with no word of another language's own: "Ana trabaja el lunes, no sábado" is
+    Spanish, its "no" a denial."""
     folded, _ = fold_with_map(text)
+    points = language_detector().evidence(text)
+    if any(score for other, score in points.items() if other != code):
+        return folded
     for grammar in _grammars()[0]:
         if grammar.code == code:
             for rule in grammar.rules:
@@ -240,6 +246,12 @@ def two_readings(text: str, now: datetime) -> tuple[str, date, date] | None:
         return None
     written = text[index[match.start("a")] : index[match.end() - 1] + 1]
     return written, month_first, day_first
+
+
+def next_or_previous_day(text: str) -> bool:
+    """Whether ``text``'s shift is "the day after"/"o dia seguinte" (no amount)."""
+    folded, _ = fold_with_map(text)
+    return says_next_or_previous_day(folded, time_grammars())
 
 
 def shift(text: str) -> timedelta | None:
