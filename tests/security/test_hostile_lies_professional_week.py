@@ -58,13 +58,6 @@ async def test_a_true_first_or_last_gets_the_systems_listing(case: Case) -> None
     assert salon.ana.name in reply and "09:00" in reply, reply
 
 
-@pytest.mark.parametrize("case", CASES, ids=_id)
-async def test_a_reply_about_a_week_or_the_last_time_says_only_what_was_returned(
-    case: Case,
-) -> None:
-    await checked(case)
-
-
 # Written after the batch above was scored (not blind), from what it showed: a span of weekdays
 # said without "from" is a claim about every day in it, and "trabalha"/"trabaja" present a week
 # as "atende"/"atiende" do; the lies in those words stay kept.
@@ -77,11 +70,6 @@ AFTER = [
     Case("pt", W_PT, "faq", faq(W_PT), "A Ana trabalha aos sábados.", True),
     Case("en", W_EN, "faq", faq(W_EN), "Ana works on Mondays and Saturdays.", True),
 ]
-
-
-@pytest.mark.parametrize("case", AFTER, ids=_id)
-async def test_the_rules_found_by_the_batch(case: Case) -> None:
-    await checked(case)
 
 
 # Found by a review of the change (session 40), refused after it: a Spanish "no" before a day
@@ -99,6 +87,8 @@ REVIEW = [
 ]
 
 
-@pytest.mark.parametrize("case", REVIEW, ids=_id)
-async def test_what_the_review_found(case: Case) -> None:
+@pytest.mark.parametrize("case", [*CASES, *AFTER, *REVIEW], ids=_id)
+async def test_a_reply_about_a_week_or_the_last_time_says_only_what_was_returned(
+    case: Case,
+) -> None:
     await checked(case)
