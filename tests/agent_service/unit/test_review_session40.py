@@ -1,8 +1,8 @@
 """What a review of session 40's change found in the offline model, kept as its tests: a time
 with no day is never today's; a time or "the day after" said beside a move describes, unless
 it comes after "pra/to"; an opening-hours question naming someone gets the business's hours;
-"at the latest" is a limit, no pick of the last time. Still open: an amount of days beside a
-move ("preciso avisar dois dias antes?") is read as the move's amount (a proposal, asked)."""
+"at the latest" is a limit, no pick of the last time; with no "pra/to", an amount moves only
+in the clause of a move word ("quero remarcar meu corte, preciso avisar dois dias antes?")."""
 
 from __future__ import annotations
 
@@ -32,6 +32,8 @@ async def test_a_time_with_no_day_is_asked_its_day(message: str) -> None:
     [
         ("pt", "Quero agendar um corte feminino com a Ana quinta às 10h", "sim",
          "meu corte é às 11h né? preciso remarcar"),
+        ("pt", "Quero agendar um corte feminino com a Ana quinta às 10h", "sim",
+         "quero remarcar meu corte, preciso avisar dois dias antes?"),
         ("en", "Book a women's haircut with Ana on Thursday at 10am", "yes",
          "I need to move my haircut, I fly out the day after"),
         ("en", "Book a women's haircut with Ana on Thursday at 10am", "yes",

@@ -122,6 +122,7 @@ def _act(ctx: OfflineContext, appointments: list[catalog.AppointmentInfo]) -> Mo
 _NEXT_OR_PREVIOUS_DAY = bounded(
     alternation([*union("dates", "next_day"), *union("dates", "previous_day")])
 )
+_CLAUSE = re.compile(r"[,.;:!?¿¡]+")
 _SAME_TIME = any_of("appointments", "same_time")
 _SAME_DAY = any_of("appointments", "same_day")
 _WEEK_LATER = any_of("appointments", "week_later")
@@ -153,6 +154,11 @@ def _new_time(
     when, moved = parse_when(wanted, now), shift(wanted)
     if moved is not None and not targeted and next_or_previous_day(wanted):
         moved = None  # "the day after" counts only after "pra/to" ("I fly out the day after")
+    if moved is not None and not targeted:
+        # with no "pra/to", an amount moves only in the clause of a move word: "passar meu
+        # corte 1 dia mais tarde", not "quero remarcar, preciso avisar dois dias antes?"
+        clauses = _CLAUSE.split(wanted)
+        moved = next((m for c in clauses if _MOVE.search(normalize(c)) and (m := shift(c))), None)
     if moved is not None and when.at is None and chosen.day and chosen.at:  # "1 hora mais tarde"
         start = datetime.combine(when.day or chosen.day, chosen.at) + moved  # "pra quinta, ..."
         return start.date(), start.time()
