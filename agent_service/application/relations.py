@@ -135,7 +135,9 @@ class Relations:
         """Whether ``sentence`` relates its facts as this turn's results do — or, when it
         denies a relation, does not deny one they state (see rules)."""
         mentions = self._mentions(sentence)
-        denies = self._denials.intersection(_WORD.findall(self._undated(sentence)))
+        denies = self._denials.intersection(_WORD.findall(normalize(sentence)))
+        if denies:  # read again with the day mentions blanked ("no sábado" is no denial)
+            denies = self._denials.intersection(_WORD.findall(self._undated(sentence)))
         if denies:
             mentions = [m for m in mentions if not m.roles <= SCOPE_KINDS]
         runs = _runs(mentions)

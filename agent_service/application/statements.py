@@ -109,6 +109,8 @@ class StatementRules:
 
     def denies(self, sentence: str) -> bool:
         """Whether ``sentence`` has a denial word outside its courtesy phrases."""
+        if self.denials.isdisjoint(_WORDS.findall(normalize(sentence))):
+            return False  # no denial word at all: no day mention to read (a hot path)
         words = _WORDS.findall(self.without_phrases(self.undated(sentence)))
         return not self.denials.isdisjoint(words)
 

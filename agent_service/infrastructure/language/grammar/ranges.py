@@ -161,7 +161,8 @@ def wants_latest(folded: str) -> bool:
 
 
 @functools.cache
-def _weekdays() -> dict[str, int]:
+def weekday_names() -> dict[str, int]:
+    """Every spoken language's folded weekday names (Monday = 0)."""
     names: dict[str, int] = {}
     for vocabulary in vocabularies():
         names |= calendar_names(vocabulary).weekdays
@@ -172,7 +173,7 @@ def _weekdays() -> dict[str, int]:
 def _day_range_patterns() -> dict[str, re.Pattern[str]]:
     r = functools.partial(union, "ranges")
     suffixes = alternation(union("dates", "weekday_suffixes"))
-    weekday = rf"({alternation(_weekdays())})(?:[\s-]*(?:{suffixes}))?"
+    weekday = rf"({alternation(weekday_names())})(?:[\s-]*(?:{suffixes}))?"
     article = rf"(?:(?:{alternation(r('day_articles'))})\s+)?"
     return {
         "span": bounded(
@@ -211,7 +212,7 @@ def says_days_span(folded: str) -> bool:
 def day_range(folded: str, today: date) -> tuple[date, date] | None:
     """The days a question spans, or ``None`` (one day or none); see the module."""
     patterns = _day_range_patterns()
-    weekdays = _weekdays()
+    weekdays = weekday_names()
     span = patterns["span"].search(folded)
     if span:
         first = _next(today, weekdays[span.group(1)])
@@ -247,5 +248,6 @@ __all__ = [
     "time_window",
     "wants_earliest",
     "wants_latest",
+    "weekday_names",
     "without_greetings",
 ]

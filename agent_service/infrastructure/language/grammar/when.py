@@ -40,6 +40,7 @@ from agent_service.infrastructure.language.grammar.ranges import (
     time_window,
     wants_earliest,
     wants_latest,
+    weekday_names,
 )
 from agent_service.infrastructure.language.grammar.times import (
     TimeGrammar,
@@ -197,12 +198,8 @@ def _misspelled_weekday(
 
 @functools.cache
 def _weekday_names() -> dict[str, int]:
-    return {
-        name: index
-        for v in vocabularies()
-        for name, index in calendar_names(v).weekdays.items()
-        if len(name) >= TYPO_MIN_LETTERS and name.isalpha()
-    }
+    """The weekday names long enough to be read misspelled."""
+    return {n: i for n, i in weekday_names().items() if len(n) >= TYPO_MIN_LETTERS and n.isalpha()}
 
 
 @functools.cache
