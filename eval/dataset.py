@@ -1998,3 +1998,61 @@ CASES += [
     booked("es-hs", "es", ("barba con Rafael mañana a las 10hs", "sí"), "barba", "bruno",
            local(TUE, time(10)), category="hour-marks"),
 ]  # fmt: skip
+
+# Session 41 blind batch (2026-12-06), written and scored before any fix: times before an hour,
+# a booking "in N hours", a yes on a condition that changes the time ("contanto que seja às
+# 11h"), a booking naming only the professional, "the weekend", the address asked as how to get
+# there, an answer that is no answer ("não entendi"), and two days offered as either.
+CASES += [
+    _facts("pt-before-antes-das", "pt", ("horários de barba com o Rafael amanhã antes das 11h",),
+           (("09:00", "9h"), ("10:30", "10h30")), "before-hour"),
+    _facts("en-before", "en", ("beard trim times with Rafael tomorrow before 11am",),
+           (("09:00", "9am", "9:00"), ("10:30",)), "before-hour"),
+    _facts("es-before-antes-de", "es", ("horarios de barba con Rafael mañana antes de las 11",),
+           (("09:00",), ("10:30",)), "before-hour"),
+    booked("pt-in-hours-daqui-a", "pt", ("dá pra fazer a barba com o Rafael daqui a 3 horas?",
+           "sim"), "barba", "bruno", local(MON, time(12)), category="in-hours"),
+    booked("en-in-hours", "en", ("can Rafael do a beard trim in 3 hours?", "yes"), "barba",
+           "bruno", local(MON, time(12)), category="in-hours"),
+    booked("es-in-hours-dentro-de", "es", ("¿Rafael me puede hacer la barba dentro de 3 horas?",
+           "sí"), "barba", "bruno", local(MON, time(12)), category="in-hours"),
+    booked("pt-yes-if-contanto", "pt", ("barba com o Rafael amanhã às 10h", "ok, contanto que "
+           "seja às 11h", "sim"), "barba", "bruno", local(TUE, time(11)),
+           tools=(BOOK, BOOK, BOOK), category="yes-on-condition"),
+    booked("en-yes-if-as-long-as", "en", ("beard trim with Rafael tomorrow at 10am", "fine, as "
+           "long as it's at 11am", "yes"), "barba", "bruno", local(TUE, time(11)),
+           tools=(BOOK, BOOK, BOOK), category="yes-on-condition"),
+    booked("es-yes-if-siempre-que", "es", ("barba con Rafael mañana a las 10", "vale, siempre "
+           "que sea a las 11", "sí"), "barba", "bruno", local(TUE, time(11)),
+           tools=(BOOK, BOOK, BOOK), category="yes-on-condition"),
+    booked("pt-pro-only", "pt", ("quero marcar com a Marina sexta às 14h", "sim"), "manicure",
+           "carla", local(FRI, time(14)), category="pro-only"),
+    booked("en-pro-only", "en", ("book me with Marina on Friday at 2pm", "yes"), "manicure",
+           "carla", local(FRI, time(14)), category="pro-only"),
+    booked("es-pro-only", "es", ("quiero una cita con Marina el viernes a las 14", "sí"),
+           "manicure", "carla", local(FRI, time(14)), category="pro-only"),
+    booked("pt-weekend", "pt", ("barba com o Rafael no fim de semana às 10h", "sim"), "barba",
+           "bruno", local(SAT, time(10)), category="weekend"),
+    booked("en-weekend", "en", ("beard trim with Rafael this weekend at 10am", "yes"), "barba",
+           "bruno", local(SAT, time(10)), category="weekend"),
+    booked("es-weekend", "es", ("barba con Rafael el fin de semana a las 10", "sí"), "barba",
+           "bruno", local(SAT, time(10)), category="weekend"),
+    faq("pt-address-chegar", "pt", ("como faço pra chegar aí?",), "address",
+        category="address-how"),
+    faq("en-address-get-there", "en", ("how do I get to you?",), "address",
+        category="address-how"),
+    faq("es-address-llegar", "es", ("¿cómo llego al salón?",), "address",
+        category="address-how"),
+    nothing("pt-non-answer", "pt", ("barba com o Rafael amanhã às 10h", "hã? não entendi"),
+            (BOOK,), "non-answer"),
+    nothing("en-non-answer", "en", ("beard trim with Rafael tomorrow at 10am", "sorry, what?"),
+            (BOOK,), "non-answer"),
+    nothing("es-non-answer", "es", ("barba con Rafael mañana a las 10", "¿cómo? no entendí"),
+            (BOOK,), "non-answer"),
+    booked("pt-either-day", "pt", ("barba com o Rafael quinta ou sexta às 10h, tanto faz",
+           "sim"), "barba", "bruno", local(THU, time(10)), category="either-day"),
+    booked("en-either-day", "en", ("beard trim with Rafael Thursday or Friday at 10am, either "
+           "works", "yes"), "barba", "bruno", local(THU, time(10)), category="either-day"),
+    booked("es-either-day", "es", ("barba con Rafael jueves o viernes a las 10, me da igual",
+           "sí"), "barba", "bruno", local(THU, time(10)), category="either-day"),
+]  # fmt: skip
