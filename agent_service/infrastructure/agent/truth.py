@@ -9,7 +9,8 @@ The reply of a turn is composed here, in this order:
    ``listings``) is the system's words, every fact a field of that result: sent as rendered.
    Words that state an ungrounded fact (``grounded.judge``: a price, time, date, address,
    phone, link or name no record and no word of the customer's backs) are replaced by the
-   system's fallback. Words that claim a change no receipt backs, or deny one that did
+   system's words for what this turn's tools found (below), or with none its fallback: the
+   customer who asked reads the answer the tools had, not a shrug. Words that claim a change no receipt backs, or deny one that did
    happen, are replaced by the system's truthful account (nothing changed, with the
    customer's appointments from the stored records; or "here is what was done"). In a turn
    with no write receipt and no proposal, of any specialist, a statement sentence that is
@@ -162,17 +163,23 @@ def _body(deps: AgentDeps, text: str, *, stopped: bool, has_system: bool, verdic
     if verdict.misstated:
         return messages.text("done_lead", language) if wrote else _nothing_changed(deps)
     if verdict.ungrounded:
-        return "" if has_system and wrote else messages.text("fallback_ungrounded", language)
+        if has_system and wrote:
+            return ""
+        return _results_or(deps, messages.text("fallback_ungrounded", language))
     if verdict.unbacked:
         kept = without_units(text, verdict.refused)
         if question_sentences(kept):
             return kept
-        said = _this_turn_results(deps)
-        return "\n\n".join(said) if said else _nothing_changed(deps)
+        return _results_or(deps, _nothing_changed(deps))
     if language_detector().written_in_another(text, language):
-        said = _this_turn_results(deps)
-        return "\n\n".join(said) if said else messages.text("fallback", language)
+        return _results_or(deps, messages.text("fallback", language))
     return text
+
+
+def _results_or(deps: AgentDeps, otherwise: str) -> str:
+    """What this turn's tools found, in the system's words, else ``otherwise``."""
+    said = _this_turn_results(deps)
+    return "\n\n".join(said) if said else otherwise
 
 
 def _this_turn_results(deps: AgentDeps) -> list[str]:
