@@ -23,7 +23,10 @@ Rules (pure; the vocabularies come from each language's data file through the la
   only about the business ("aceita pix?", "is there parking?": its FAQ or catalog) is a
   question asked meanwhile (``ASIDE``): it is answered and the proposal is asked again, with a
   fresh id, as the reply's last words, so a later yes answers the question the customer has
-  just read.
+  just read. An answer made only of words of not understanding it ("hã? não entendi", "sorry,
+  what?", ``unclear`` words) is ``UNCLEAR``: the question is asked again, in code, with a
+  fresh id; with a yes or a no beside them ("sim, não entendi") it is no clean answer either
+  way (``CHANGED`` or ``DROPPED`` as above).
 * :func:`read_restating` — a yes that only says the proposal back is a yes: "sim, amanhã às
   10h" to the proposal of tomorrow at 10:00, "yes, with Rafael" to Rafael's. What is left
   after the yes words must be the proposal's own day, time and names (every day and time the
@@ -87,6 +90,8 @@ class ConsentVocabulary:
     """Words that ask to change what was proposed ("mudar", "another", "otro día")."""
     unsure: tuple[str, ...] = ()
     """Words of a customer not sure yet ("talvez", "let me check"): an answer, never a yes."""
+    unclear: tuple[str, ...] = ()
+    """Words of a customer who did not understand the question ("não entendi", "huh?")."""
     words: frozenset[str] = frozenset()
     """The conversation's language's other known words (folded): read in no other sense."""
 
@@ -114,9 +119,12 @@ class Reading:
     leftover: str = ""
     unwanted: bool = False
     """The proposal is not wanted as it is: a no with no yes, or a ``change`` phrase left."""
+    unclear: bool = False
+    """Nothing but words of not understanding the question: it is asked again."""
 
 
 YES, NO, FILLER, UNREADABLE, OWN, UNSURE = "yes", "no", "filler", "unreadable", "own", "unsure"
+UNCLEAR = "unclear"
 
 
 @by_identity
@@ -207,6 +215,41 @@ def _scan(text: str, vocabularies: tuple[ConsentVocabulary, ...], kind: str) -> 
     return _Scan(counts, left, question, strange, bare, index)
 
 
+@by_identity
+@functools.lru_cache(maxsize=64)
+def _unclear_phrases(
+    vocabularies: tuple[ConsentVocabulary, ...], kind: str
+) -> tuple[dict[tuple[str, ...], str], int]:
+    """The answer table with the ``unclear`` phrases added where no answer phrase is ("uh
+    huh" stays a yes, not "uh" and "huh")."""
+    table, longest = _phrases(vocabularies, kind)
+    table = dict(table)
+    for phrase in (phrase for v in vocabularies for phrase in v.unclear):
+        key = tuple(_TOKEN.findall(phrase))
+        if key and table.get(key, OWN) == OWN:
+            table[key] = UNCLEAR
+            longest = max(longest, len(key))
+    return table, longest
+
+
+def _only_unclear(text: str, vocabularies: tuple[ConsentVocabulary, ...], kind: str) -> bool:
+    """``text`` is made of ``unclear`` phrases (one at least), fillers, filler emoji and
+    punctuation, nothing else. Read apart from the answer itself: "que" of "sim, no horário
+    que você falou" is a restating word there, never a "what?"."""
+    bare = visible(text)
+    for symbol, meaning in _emoji(vocabularies):
+        if symbol in bare:
+            if meaning != FILLER:
+                return False
+            bare = bare.replace(symbol, " ")
+    if _strange(bare):
+        return False
+    table, longest = _unclear_phrases(vocabularies, kind)
+    found = _segments(list(_TOKEN.finditer(fold_with_map(bare)[0])), table, longest)
+    labels = {label for _, _, label in found}
+    return UNCLEAR in labels and labels <= {UNCLEAR, FILLER}
+
+
 def _segments(
     tokens: list[re.Match[str]], table: dict[tuple[str, ...], str], longest: int
 ) -> list[tuple[int, int, str | None]]:
@@ -246,6 +289,8 @@ def _segments(
 
 def read_answer(text: str, vocabularies: Sequence[ConsentVocabulary], kind: str = "") -> Reading:
     """The answer ``text`` gives to a proposed change of ``kind`` (see the module's rules)."""
+    if _only_unclear(text, tuple(vocabularies), kind):
+        return Reading(Answer.OTHER, unclear=True)
     scan = _scan(text, tuple(vocabularies), kind)
     counts, left = scan.counts, scan.left
     answered = bool(counts[YES] or counts[NO] or counts[UNSURE])
@@ -416,6 +461,7 @@ class Outcome(StrEnum):
     EXPIRED = "expired"  # a yes (or a confirm) after the time to live: nothing runs
     NOT_PENDING = "not_pending"  # a structured decision for an id that is not the pending one
     CHANGED = "changed"  # an answer with something else in it: ask again, say what changed
+    UNCLEAR = "unclear"  # the question was not understood: asked again, nothing declined
     DROPPED = "dropped"  # another message: the pending action ends
     ASIDE = "aside"  # a question about the business meanwhile: answered, then asked again
     ALREADY_DONE = "already_done"  # a confirmation of what already ran: its outcome is told
@@ -473,6 +519,8 @@ def decide(
     if reading.answer is Answer.NO:
         return Outcome.DECLINED
     living = alive(pending, now, ttl_seconds)
+    if reading.unclear and living:
+        return Outcome.UNCLEAR
     if reading.answer is Answer.YES:
         return Outcome.CONFIRMED if living else Outcome.EXPIRED
     if reading.answered and not reading.unwanted:

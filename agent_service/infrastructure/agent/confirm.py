@@ -76,7 +76,8 @@ declined one must not be offered again.)"""
 
 def settled_without_model(deps: AgentDeps) -> bool:
     """The message's outcome needs no model: it confirmed, declined, came too late with
-    nothing else to say, or answered a question that is not open."""
+    nothing else to say, answered a question that is not open, or said that the open one was
+    not understood (the system asks it again)."""
     consent = deps.turn.consent
     if consent is Outcome.EXPIRED:
         return not deps.turn.change_note
@@ -85,6 +86,7 @@ def settled_without_model(deps: AgentDeps) -> bool:
         Outcome.DECLINED,
         Outcome.NOT_PENDING,
         Outcome.ALREADY_DONE,
+        Outcome.UNCLEAR,
     )
 
 

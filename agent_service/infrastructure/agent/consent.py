@@ -1,3 +1,4 @@
+# Over 300 lines: the agent's consent rules in one place (propose, decide, ask again, buttons).
 """Consent: the customer agrees to exactly what happens.
 
 Rules (enforced in code, whatever the model does; the answer rules themselves are the
@@ -16,7 +17,8 @@ application policy ``application/consent_policy.py`` over the language data):
   turn goes on and, unless it proposes something new, the question is asked again with what
   was understood as a change; a message that asks only about the business (its FAQ or
   catalog) and answers nothing is answered, then the question is asked again with a fresh id
-  (``ASIDE``); any other message ends the pending action.
+  (``ASIDE``); an answer that only says it was not understood ("hã? não entendi") gets the
+  question again, in code (``UNCLEAR``); any other message ends the pending action.
 * A confirmation of what this conversation already executed (a tap of its id, or a plain yes
   right after it with nothing else open: ``application/repeated_confirmations``) is told
   that outcome ("already booked") in code; nothing runs again.
@@ -231,8 +233,8 @@ def decide_pending(
         turn.change_note = reading.leftover if reading is not None else ""
     elif outcome is Outcome.NOT_PENDING:
         turn.reask = stored  # the open question stays as it was (same id, same expiry)
-    elif outcome is Outcome.ASIDE:
-        turn.reask = stored  # answered by whoever it belongs to, then asked again
+    elif outcome in (Outcome.ASIDE, Outcome.UNCLEAR):
+        turn.reask = stored  # answered (an aside) or not understood: asked again, a fresh id
     return outcome
 
 

@@ -10,9 +10,10 @@ The reply of a turn is composed here, in this order:
    Words that state an ungrounded fact (``grounded.judge``: a price, time, date, address,
    phone, link or name no record and no word of the customer's backs) are replaced by the
    system's words for what this turn's tools found (below), or with none its fallback: the
-   customer who asked reads the answer the tools had, not a shrug. Words that claim a change no receipt backs, or deny one that did
-   happen, are replaced by the system's truthful account (nothing changed, with the
-   customer's appointments from the stored records; or "here is what was done"). In a turn
+   customer who asked reads the answer the tools had, not a shrug. Words that claim a change
+   no receipt backs, or deny one that did happen, are replaced by the system's truthful
+   account (nothing changed, with the customer's appointments from the stored records; or
+   "here is what was done"). In a turn
    with no write receipt and no proposal, of any specialist, a statement sentence that is
    neither courtesy nor told from this turn's tools (and the customer's appointments only as
    recorded: ``application/statements``) is removed; when no question is left, the whole
@@ -135,7 +136,7 @@ def _system_only(deps: AgentDeps, pending: PendingAction | None) -> bool:
     """A proposal turn (rendered from the pending action alone) or a turn settled in code."""
     turn = deps.turn
     proposed = turn.proposed and pending is not None and pending is turn.pending
-    settled = (Outcome.CONFIRMED, Outcome.NOT_PENDING, Outcome.ALREADY_DONE)
+    settled = (Outcome.CONFIRMED, Outcome.NOT_PENDING, Outcome.ALREADY_DONE, Outcome.UNCLEAR)
     return proposed or turn.consent in settled
 
 

@@ -1,3 +1,4 @@
+# Over 300 lines: the language port of every safety policy, one reader per data table.
 """``DataLanguageRules``: the language port of the safety policies, read from the language
 data files (consent, handoff, names) and from CLDR through Babel (weekday, month, unit and
 currency names), once per language."""
@@ -86,6 +87,7 @@ class DataLanguageRules:
             decline_label=_text(code, "consent", "decline_label"),
             change=word_list(code, "consent", "change"),
             unsure=word_list(code, "consent", "unsure"),
+            unclear=word_list(code, "consent", "unclear"),
         )
 
     @functools.cache  # noqa: B019

@@ -44,7 +44,10 @@ from typing import Literal
 from agent_service.application.handoff_policy import asks_for_person
 from agent_service.infrastructure.agent.messages import DEFAULT_LANGUAGE
 from agent_service.infrastructure.agent.offline.text import normalize
-from agent_service.infrastructure.agent.offline.when import has_when_mention
+from agent_service.infrastructure.agent.offline.when import (
+    has_when_mention,
+    without_moments_ahead,
+)
 from agent_service.infrastructure.language.grammar.asks import (
     QUESTION,
     asks_about_appointments,
@@ -107,12 +110,15 @@ def wants_anyone(text: str) -> bool:
 def classify_intent(text: str, language: str | None = None) -> tuple[Intent, float]:
     """The customer's intent and a confidence in [0, 1]; the intent words are read as a
     conversation in ``language`` reads them (``vocabulary.found``: Spanish "fechas" is no
-    Portuguese "fecha", closes)."""
+    Portuguese "fecha", closes); past a question about the rules, the words of a moment
+    counted from now ("in 3 hours") are no intent's: its "hours" asks nothing about the
+    opening hours."""
     folded = normalize(text)
     if asks_for_handoff(folded):
         return "handoff", 0.95
     if found("intents", "policy_question", folded, language):
         return "faq", 0.9  # about the rules, not a request: "até quando posso cancelar?"
+    folded = without_moments_ahead(folded)
     opening = found("faq", "hours_question", folded, language)
     if opening and not found("intents", "booking", folded, language):
         return "faq", 0.9  # "what time do you open on Saturdays?": the opening hours

@@ -10,6 +10,7 @@ from agent_service.infrastructure.language.grammar import (
     parse_when,
     shift,
     two_readings,
+    without_moments_ahead,
 )
 
 __all__ = [
@@ -20,4 +21,5 @@ __all__ = [
     "parse_when",
     "shift",
     "two_readings",
+    "without_moments_ahead",
 ]

@@ -15,6 +15,7 @@ from agent_service.infrastructure.language.grammar.when import (
     parse_when,
     shift,
     two_readings,
+    without_moments_ahead,
 )
 
 __all__ = [
@@ -29,4 +30,5 @@ __all__ = [
     "part_window",
     "shift",
     "two_readings",
+    "without_moments_ahead",
 ]

@@ -46,6 +46,7 @@ class TimeGrammar:
     word_minutes: re.Pattern[str] | None
     minus_minutes: re.Pattern[str] | None
     shift: tuple[re.Pattern[str], ...]
+    ahead: tuple[re.Pattern[str], ...]
     clock_words: dict[str, int]
     minute_words: dict[str, int]
     hour_marks: frozenset[str]
@@ -87,6 +88,7 @@ def time_grammar(v: Vocabulary) -> TimeGrammar:
         word_minutes=_word_minutes(v, minutes, "minute_connector"),
         minus_minutes=_word_minutes(v, minutes, "minus"),
         shift=_shift(v),
+        ahead=_ahead(v),
         clock_words=clock,
         minute_words=minutes,
         hour_marks=frozenset(v.words("times", "hour_marks")),
@@ -161,6 +163,37 @@ def _shift(v: Vocabulary) -> tuple[re.Pattern[str], ...]:
             rf"(?!\s+(?:{relative}){BOUND_AFTER})"
         ),
     )
+
+
+def _ahead(v: Vocabulary) -> tuple[re.Pattern[str], ...]:
+    """ "daqui a 3 horas", "in half an hour", "dentro de 90 minutos", "2 hours from now": a
+    moment counted from now (``[dates].ahead_prefix``/``from_now`` around an amount of hours or
+    minutes). A one-letter unit never counts ("em 15h" is a time of day)."""
+    t = functools.partial(v.alt, "times")
+    d = functools.partial(v.alt, "dates")
+    amounts = alternation([*v.values("numbers", "cardinals"), *v.words("numbers", "one")])
+    hours = alternation([unit for unit in v.words("times", "hour_units") if len(unit) > 1])
+    units = rf"(?:(?P<hours>{hours})|{t('minute_units')})"
+    amount = rf"(?P<n>\d{{1,3}}|(?P<half>{t('half_amount')})|{amounts})\s*{units}"
+    return (
+        re.compile(rf"{BOUND_BEFORE}(?:{d('ahead_prefix')})\s+{amount}{BOUND_AFTER}"),
+        re.compile(rf"{BOUND_BEFORE}{amount}\s+(?:{d('from_now')}){BOUND_AFTER}"),
+    )
+
+
+def ahead_of(folded: str, grammars: tuple[TimeGrammar, ...]) -> tuple[re.Match[str], int] | None:
+    """The first "in N hours/minutes" of ``folded`` and its minutes from now."""
+    for grammar in grammars:
+        match = next((m for p in grammar.ahead if (m := p.search(folded))), None)
+        if match is None:
+            continue
+        if match["half"]:
+            return (match, 30) if match["hours"] else None
+        amount = match["n"]
+        words = grammar.vocabulary.values("numbers", "cardinals")
+        count = int(amount) if amount.isdigit() else dict(words).get(amount, 1)
+        return match, count * (60 if match["hours"] else 1)
+    return None
 
 
 def clock_digits(folded: str, grammars: tuple[TimeGrammar, ...]) -> str:

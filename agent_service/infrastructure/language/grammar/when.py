@@ -1,3 +1,4 @@
+# Over 300 lines: every reading of "when" (day, time, window, moment ahead, typos) meets here.
 """What a message says about when: the day, the time, a window of times, the earliest.
 
 The grammar runs every spoken language's rules over the folded text (``dates.py``,
@@ -5,7 +6,8 @@ The grammar runs every spoken language's rules over the folded text (``dates.py`
 earliest date mention wins (at the same place, the longest), and the earliest marked time;
 the day text echoed back is the customer's own spelling. ``[dates].not_dates`` phrases
 ("por la mañana") are never dates. A time said as the edge of a window ("depois das 15h") is
-the window, not the time to book.
+the window, not the time to book. A moment counted from now ("daqui a 3 horas", "in half an
+hour"; ``times.ahead_of``) is that day and time, when the message names no other.
 
 Numeric dates: d/m, unless the message's language (detected, see ``application/languages``)
 writes the month first per CLDR; there "12/3" has two readings and is asked
@@ -44,6 +46,7 @@ from agent_service.infrastructure.language.grammar.ranges import (
 )
 from agent_service.infrastructure.language.grammar.times import (
     TimeGrammar,
+    ahead_of,
     business_hour,
     clock_digits,
     find_time,
@@ -111,6 +114,8 @@ def has_when_mention(text: str) -> bool:
     """Whether ``text`` mentions a date or a time (resolvable or not)."""
     folded, _ = fold_with_map(text)
     dates, times = _grammars()
+    if ahead_of(folded, times) is not None:
+        return True
     if find_date(_without_not_dates(folded), dates) is not None:
         return True
     return find_time(clock_digits(folded, times), times) is not None
@@ -146,6 +151,9 @@ def parse_when(text: str, now: datetime) -> When:
     """The date and time mentioned in ``text``; ``now`` is aware, in the tenant's zone."""
     folded, index = fold_with_map(text)
     dates, times = _grammars()
+    ahead = ahead_of(folded, times)
+    if ahead is not None:  # its amount is no time of day ("daqui a 3 horas" is not 15:00)
+        folded = _blanked(folded, ahead[0].span())
     clock = clock_digits(folded, times)
     window = time_window(clock, times)
     found_time = find_time(clock, times)
@@ -154,6 +162,11 @@ def parse_when(text: str, now: datetime) -> When:
     at = resolve_time(found_time, clock)
     earliest, latest = wants_earliest(folded), wants_latest(folded)
     found = find_date(_without_not_dates(folded), dates)
+    if ahead is not None and found is None and found_time is None:
+        match, minutes = ahead
+        moment = now + timedelta(minutes=minutes, seconds=59)
+        phrase = text[index[match.start()] : index[match.end() - 1] + 1].strip()
+        return When(moment.date(), time(moment.hour, moment.minute), phrase, window=window)
     span: tuple[int, int] | None = None
     if found is None:
         found, span = _misspelled_weekday(folded, dates, found_time is not None)
@@ -164,6 +177,18 @@ def parse_when(text: str, now: datetime) -> When:
     day = resolve(found, now, at, _month_first(text))
     other = _week_later(found, now, day)
     return When(day, at, day_text, other, window, earliest, latest)
+
+
+def without_moments_ahead(folded: str) -> str:
+    """``folded`` with its moment counted from now blanked: "in 3 hours" says when, its
+    "hours" asks nothing about the opening hours."""
+    ahead = ahead_of(folded, time_grammars())
+    return folded if ahead is None else _blanked(folded, ahead[0].span())
+
+
+def _blanked(folded: str, span: tuple[int, int]) -> str:
+    start, end = span
+    return folded[:start] + " " * (end - start) + folded[end:]
 
 
 TYPO_MIN_LETTERS = 5
