@@ -2056,3 +2056,49 @@ CASES += [
     booked("es-either-day", "es", ("barba con Rafael jueves o viernes a las 10, me da igual",
            "sí"), "barba", "bruno", local(THU, time(10)), category="either-day"),
 ]  # fmt: skip
+
+# Session 41 second blind batch (2026-12-06), written and scored before any fix: two times
+# offered as either ("10h ou 11h"), a move in other words ("joga", "bump", "aplaza") to a day
+# with no time, "next week, any day" at an hour, a greeting before an FAQ question, "bem
+# cedinho"/"first thing"/"tempranito", and the price and length of one service in one question.
+NEXT_MON = date(2026, 12, 7)
+CASES += [
+    booked("pt-either-time", "pt", ("barba com o Rafael amanhã às 10h ou 11h", "sim"), "barba",
+           "bruno", local(TUE, time(10)), category="either-time"),
+    booked("en-either-time", "en", ("beard trim with Rafael tomorrow at 10 or 11am", "yes"),
+           "barba", "bruno", local(TUE, time(10)), category="either-time"),
+    booked("es-either-time", "es", ("barba con Rafael mañana a las 10 o a las 11", "sí"),
+           "barba", "bruno", local(TUE, time(10)), category="either-time"),
+    changed("pt-move-joga", "pt", ("joga minha barba de sexta pro sábado", "sim"),
+            "rescheduled", "barba", (BEARD_FRIDAY,), start=local(SAT, time(11))),
+    changed("en-move-bump", "en", ("bump my Friday beard trim to Saturday", "yes"),
+            "rescheduled", "barba", (BEARD_FRIDAY,), start=local(SAT, time(11))),
+    changed("es-move-aplaza", "es", ("aplaza mi barba del viernes al sábado", "sí"),
+            "rescheduled", "barba", (BEARD_FRIDAY,), start=local(SAT, time(11))),
+    booked("pt-next-week-any-day", "pt", ("barba com o Rafael semana que vem, qualquer dia às "
+           "10h", "sim"), "barba", "bruno", local(NEXT_MON, time(10)),
+           category="next-week-any-day"),
+    booked("en-next-week-any-day", "en", ("beard trim with Rafael next week, any day at 10am",
+           "yes"), "barba", "bruno", local(NEXT_MON, time(10)), category="next-week-any-day"),
+    booked("es-next-week-any-day", "es", ("barba con Rafael la semana que viene, cualquier día "
+           "a las 10", "sí"), "barba", "bruno", local(NEXT_MON, time(10)),
+           category="next-week-any-day"),
+    faq("pt-greeting-faq", "pt", ("boa tarde! vocês aceitam pix?",), "payment",
+        category="greeting-faq"),
+    faq("en-greeting-faq", "en", ("hi there! do you take cards?",), "payment",
+        category="greeting-faq"),
+    faq("es-greeting-faq", "es", ("¡hola! ¿aceptan tarjeta?",), "payment",
+        category="greeting-faq"),
+    booked("pt-early-cedinho", "pt", ("barba com o Rafael amanhã bem cedinho", "sim"), "barba",
+           "bruno", local(TUE, time(9)), category="early"),
+    booked("en-early-first-thing", "en", ("beard trim with Rafael tomorrow, first thing",
+           "yes"), "barba", "bruno", local(TUE, time(9)), category="early"),
+    booked("es-early-tempranito", "es", ("barba con Rafael mañana tempranito", "sí"), "barba",
+           "bruno", local(TUE, time(9)), category="early"),
+    _facts("pt-price-and-length", "pt", ("quanto custa e quanto tempo demora a barba?",),
+           (("40",), ("30",)), "price-and-length"),
+    _facts("en-price-and-length", "en", ("how much is a beard trim and how long does it take?",),
+           (("40",), ("30",)), "price-and-length"),
+    _facts("es-price-and-length", "es", ("¿cuánto cuesta la barba y cuánto dura?",),
+           (("40",), ("30",)), "price-and-length"),
+]  # fmt: skip

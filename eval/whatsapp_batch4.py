@@ -13,6 +13,10 @@ from eval import whatsapp_lirio as wl
 from eval.dataset import BOOK, LIST_MINE, EvalCase
 from eval.whatsapp import FRI, SAT, THU, TUE, WED
 
+# "bem cedinho", "first thing": the day's earliest time is proposed at once (session 41), so
+# the customer's "9h" restates the question (asked again), then the yes books.
+EARLIEST = (BOOK, BOOK, BOOK)
+
 FIX = (BOOK, BOOK, BOOK)
 
 CASES: list[EvalCase] = [
@@ -66,5 +70,5 @@ CASES: list[EvalCase] = [
                "wa-ask"),
     wl.booked("wc-pt-massagem-sexta-cedo", "pt",
               ("massagem sexta bem cedinho", "9h", "pode ser"),
-              ("massage", "rodrigo", FRI, time(9)), "wa-times"),
+              ("massage", "rodrigo", FRI, time(9)), "wa-times", EARLIEST),
 ]  # fmt: skip

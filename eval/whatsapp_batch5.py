@@ -12,12 +12,16 @@ from eval import whatsapp_lirio as wl
 from eval.dataset import BOOK, SEARCH, EvalCase
 from eval.whatsapp import FRI, SAT, THU, TUE, WED
 
+# "bem cedinho", "first thing": the day's earliest time is proposed at once (session 41), so
+# the customer's "9h" restates the question (asked again), then the yes books.
+EARLIEST = (BOOK, BOOK, BOOK)
+
 FIX = (BOOK, BOOK, BOOK)
 
 CASES: list[EvalCase] = [
     wa.booked("wd-pt-encaixar-cedo", "pt",
               ("vc consegue me encaixar amanha cedo com o lucas pra barba?", "9h", "fechou"),
-              ("barba", "lucas", TUE, time(9)), "wa-typos"),
+              ("barba", "lucas", TUE, time(9)), "wa-typos", EARLIEST),
     wa.booked("wd-pt-depois-das-16", "pt",
               ("quero cortar com o pedro, qualquer horario depois das 16h na quarta", "16h30",
                "sim"),

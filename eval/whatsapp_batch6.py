@@ -16,6 +16,10 @@ from eval import whatsapp_lirio as wl
 from eval.dataset import BOOK, EvalCase
 from eval.whatsapp import FRI, SAT, THU, TUE, WED
 
+# "bem cedinho", "first thing": the day's earliest time is proposed at once (session 41), so
+# the customer's "9h" restates the question (asked again), then the yes books.
+EARLIEST = (BOOK, BOOK, BOOK)
+
 FIX = (BOOK, BOOK, BOOK)
 NEXT_TUE, NEXT_WED = date(2026, 12, 8), date(2026, 12, 9)
 
@@ -26,7 +30,7 @@ CASES: list[EvalCase] = [
               ("barba", "pedro", TUE, time(16)), "wa-times"),
     wa.booked("we-en-first-thing", "en",
               ("haircut with Lucas first thing in the morning on Thursday", "9am", "yes"),
-              ("corte", "lucas", THU, time(9)), "wa-times"),
+              ("corte", "lucas", THU, time(9)), "wa-times", EARLIEST),
     wl.booked("we-en-after-lunch", "en",
               ("brows with Juliana on Wednesday after lunch", "2pm", "yes"),
               ("brow", "juliana", WED, time(14)), "wa-times"),

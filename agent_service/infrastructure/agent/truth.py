@@ -13,11 +13,13 @@ The reply of a turn is composed here, in this order:
    customer who asked reads the answer the tools had, not a shrug. Words that claim a change
    no receipt backs, or deny one that did happen, are replaced by the system's truthful
    account (nothing changed, with the customer's appointments from the stored records; or
-   "here is what was done"). In a turn
-   with no write receipt and no proposal, of any specialist, a statement sentence that is
-   neither courtesy nor told from this turn's tools (and the customer's appointments only as
-   recorded: ``application/statements``) is removed; when no question is left, the whole
-   reply is the system's own words for what this turn's tools found (the listing of the last
+   "here is what was done"). In a turn with no write receipt and no proposal, of any
+   specialist, a statement sentence that is neither courtesy nor told from this turn's tools
+   (and the customer's appointments only as recorded: ``application/statements``) is
+   removed, and what this turn's tools found comes first in the system's words (a question
+   left alone would ask about what the customer never read; the system's own question
+   replaces it when it has one); when no question is left, the whole reply is the system's
+   own words for what this turn's tools found (the listing of the last
    read result — free times, services, an FAQ answer: ``listings`` — then a refusal and its
    nearest times, a "not done", an FAQ search with no match: ``outcome_text``), each once,
    or, with none, its truthful account. When a question ends the reply, every
@@ -169,9 +171,13 @@ def _body(deps: AgentDeps, text: str, *, stopped: bool, has_system: bool, verdic
         return _results_or(deps, messages.text("fallback_ungrounded", language))
     if verdict.unbacked:
         kept = without_units(text, verdict.refused)
-        if question_sentences(kept):
-            return kept
-        return _results_or(deps, _nothing_changed(deps))
+        if not question_sentences(kept):
+            return _results_or(deps, _nothing_changed(deps))
+        # the question stays, after what it asks about in the system's words ("Qual prefere?"
+        # alone would ask about times the customer never read)
+        said = _this_turn_results(deps)
+        asks = any(question_sentences(line) for line in said)
+        return "\n\n".join(said) if asks else "\n\n".join([*said, kept])
     if language_detector().written_in_another(text, language):
         return _results_or(deps, messages.text("fallback", language))
     return text

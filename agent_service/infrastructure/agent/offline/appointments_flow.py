@@ -53,6 +53,7 @@ from agent_service.infrastructure.agent.offline.when import (
     next_or_previous_day,
     shift,
 )
+from agent_service.infrastructure.language.grammar.asks import moves_own
 from agent_service.infrastructure.language.grammar.vocabulary import (
     alternation,
     any_of,
@@ -96,7 +97,7 @@ def _declines(ctx: OfflineContext) -> bool:
 def _wants(ctx: OfflineContext) -> tuple[bool, bool]:
     """(a move, a cancellation): what the current message and the one before ask for."""
     words = " ".join(normalize(t) for t in ctx.texts[:2])
-    wants_move = bool(_MOVE.search(words))
+    wants_move = bool(_MOVE.search(words)) or moves_own(words)
     said_cancel = bool(_CANCEL.search(words)) or any(map(cancels_in_other_words, ctx.texts[:2]))
     if not said_cancel and ctx.pending is None and _CANT_MAKE_IT.search(normalize(ctx.text)):
         # "não vou conseguir ir no corte de quinta": not going to one of them, by name
@@ -182,6 +183,9 @@ def _reschedule(ctx: OfflineContext, chosen: catalog.AppointmentInfo) -> ModelRe
         # "muda minha barba pras 15h": a time after "pra/to" alone keeps the day (the
         # question says it in full); a time with no "pra" may describe the appointment
         day = chosen.day
+    if at is None and day is not None and day != chosen.day and move_parts(ctx.text)[0]:
+        # "joga minha barba de sexta pro sábado": a day after "pra/to" alone keeps the time
+        at = chosen.at
     if day is None or at is None:
         return text(say("ask_new_time", ctx.language, service=chosen.service))
     start = local_instant(day, at, ctx.zone).astimezone(ctx.zone)

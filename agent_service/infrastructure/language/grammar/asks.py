@@ -5,8 +5,9 @@ A message asks for (:func:`asked`):
 
 * ``complaint``: a phrase of ``[intents].complaint``;
 * ``appointments``, the customer's own: ``[intents].appointments`` or ``.cancel_other``, a
-  move "de X pra Y" (``move_verbs``, ``from_words``, ``to_words``), or a request to list them
-  (:func:`asks_for_listing`);
+  move "de X pra Y" (``move_verbs``, ``from_words``, ``to_words``), one's own appointment
+  named by its day and sent somewhere ("minha barba de sexta pro sábado", whatever the verb),
+  or a request to list them (:func:`asks_for_listing`);
 * ``faq``: ``[intents].faq``; or ``.policy_question`` ("até quando posso cancelar?", about
   the rules, so no request about the customer's appointments); or an opening-hours question
   (``[faq].hours_question``) that asks for no booking;
@@ -26,6 +27,7 @@ import functools
 import re
 from typing import Literal, get_args
 
+from agent_service.infrastructure.language.grammar.ranges import weekday_names
 from agent_service.infrastructure.language.grammar.vocabulary import (
     alternation,
     bounded,
@@ -48,6 +50,7 @@ def asks_about_appointments(folded: str, language: str | None = None) -> bool:
     return bool(
         found("intents", "appointments", folded, language)
         or _move_between().search(folded)
+        or moves_own(folded)
         or asks_for_listing(folded)
     )
 
@@ -61,6 +64,33 @@ def _move_between() -> re.Pattern[str]:
         rf"(?:[\s-]*(?:{alternation(union('dates', 'weekday_suffixes'))}))?\s+"
         rf"(?:{alternation(target)})"
     )
+
+
+def moves_own(folded: str) -> bool:
+    """One's own appointment named by its day and sent to another (see :func:`_move_mine`)."""
+    return _move_mine().search(folded) is not None
+
+
+@functools.cache
+def _move_mine() -> re.Pattern[str]:
+    """One's own appointment named by its day, then the day it goes to, whatever the verb:
+    "joga minha barba de sexta pro sábado", "bump my Friday beard trim to Saturday", "mi barba
+    del viernes al sábado" (a possessive; the day it is on right after it, or after a
+    ``from_words`` word within four words; at most three words; a ``to_words`` word; a day).
+    A new booking names no day it is on already: "para mi esposo mañana a las 10" and "minha
+    filha quer unha amanhã pra festa" move nothing."""
+    word = r"(?:\s+[a-z0-9']+)"
+    possessives = alternation(union("listing", "possessives"))
+    days = [*weekday_names(), *(w for k in _RELATIVE for w in union("dates", k))]
+    suffixes = alternation(union("dates", "weekday_suffixes"))
+    day = rf"(?:{alternation(days)})(?:[\s-]*(?:{suffixes}))?"
+    source = alternation(union("intents", "from_words"))
+    on = rf"(?:\s+{day}|{word}{{0,4}}?\s+(?:{source})\s+{day})"
+    target = alternation(union("intents", "to_words"))
+    return bounded(rf"(?:{possessives}){on}{word}{{0,3}}?\s+(?:{target})\s+(?:[a-z]+\s+)?{day}")
+
+
+_RELATIVE = ("today", "tomorrow", "day_after_tomorrow")
 
 
 @functools.cache

@@ -16,6 +16,12 @@ imperative or infinitive), also reads with up to two of those pronouns after it 
 reads "cancelalo", "cambia" reads "cambiamela"). The rule is the language's, not a list of
 the verbs' forms.
 
+Likewise a language that makes diminutives with suffixes ("cedinho", "tardinha", "tempranito")
+lists them in ``[morphology].diminutives`` and names the lists they apply to in
+``[morphology].diminutive_lists``: there, a phrase's last plain word of at least three letters
+also reads with each suffix, its last vowel dropped before a suffix that starts with a vowel
+("cedo": "cedinho"; "tarde": "tardinha", "tardezinha"; "temprano": "tempranito").
+
 Nothing here names a language: a language is its data file.
 """
 
@@ -100,6 +106,26 @@ def _with_enclitics(phrase: str) -> str:
     return f"{head} {marked}" if head else marked
 
 
+_PLAIN = re.compile(r"[a-z]{3,}")
+_VOWELS = "aeiou"
+
+
+def _with_diminutives(phrase: str, suffixes: tuple[str, ...]) -> str:
+    """``phrase`` with its last word's plain options offered with each suffix too (see the
+    module)."""
+    head, _, last = phrase.rpartition(" ")
+    optional = last.endswith("?")
+    options = []
+    for option in last.removesuffix("?").split("|"):
+        options.append(option)
+        if _PLAIN.fullmatch(option):
+            for suffix in suffixes:
+                drop = option[-1] in _VOWELS and suffix[0] in _VOWELS
+                options.append((option[:-1] if drop else option) + suffix)
+    marked = "|".join(dict.fromkeys(options)) + ("?" if optional else "")
+    return f"{head} {marked}" if head else marked
+
+
 def bounded(body: str) -> re.Pattern[str]:
     """``body`` as a pattern that starts and ends at word edges."""
     return re.compile(f"{BOUND_BEFORE}(?:{body}){BOUND_AFTER}")
@@ -122,9 +148,12 @@ class Vocabulary:
             atoms = re.split(r"[\s|]+", value.replace("*", "").replace("?", "").replace("~", ""))
             if any(normalize(atom) != atom for atom in atoms if atom):
                 raise LanguageDataError(f"{self.code}.toml: [{table}].{key} has {value!r}")
-        lists = language_data(self.code).get("morphology", {}).get("enclitic_lists", {})
-        if key in lists.get(table, ()) and self.words("morphology", "enclitics"):
+        morphology = language_data(self.code).get("morphology", {})
+        if key in morphology.get("enclitic_lists", {}).get(table, ()) and morphology["enclitics"]:
             return tuple(_with_enclitics(value) for value in values)
+        suffixes = tuple(morphology.get("diminutives", ()))
+        if key in morphology.get("diminutive_lists", {}).get(table, ()) and suffixes:
+            return tuple(_with_diminutives(value, suffixes) for value in values)
         return tuple(values)
 
     def values(self, table: str, key: str) -> Mapping[str, int]:
