@@ -2102,3 +2102,28 @@ CASES += [
     _facts("es-price-and-length", "es", ("¿cuánto cuesta la barba y cuánto dura?",),
            (("40",), ("30",)), "price-and-length"),
 ]  # fmt: skip
+
+# Session 41 third blind batch (2026-12-06), written and scored before any fix: a question that
+# checks the proposal itself before the yes ("é com o Rafael mesmo?", "that's tomorrow, right?",
+# "¿es a las 10, no?"): answered, and the next yes books what was proposed. Scored before any fix
+# with two calls of the booking tool expected: 5/6 task, 1/6 trajectory. The question is
+# answered by proposing again what was proposed (a third call, a fresh id), as a changed answer
+# is: that trajectory is the expected one (AGAIN), set after the score.
+AGAIN = (BOOK, BOOK, BOOK)
+CASES += [
+    booked("pt-check-pro", "pt", ("barba com o Rafael amanhã às 10h", "é com o Rafael mesmo?",
+           "sim"), "barba", "bruno", local(TUE, time(10)), tools=AGAIN, category="check-proposal"),
+    booked("en-check-pro", "en", ("beard trim with Rafael tomorrow at 10am", "that's with "
+           "Rafael, right?", "yes"), "barba", "bruno", local(TUE, time(10)),
+           tools=AGAIN, category="check-proposal"),
+    booked("es-check-pro", "es", ("barba con Rafael mañana a las 10", "¿es con Rafael, "
+           "verdad?", "sí"), "barba", "bruno", local(TUE, time(10)), tools=AGAIN,
+           category="check-proposal"),
+    booked("pt-check-day", "pt", ("barba com o Rafael amanhã às 10h", "é amanhã, né?", "sim"),
+           "barba", "bruno", local(TUE, time(10)), tools=AGAIN, category="check-proposal"),
+    booked("en-check-day", "en", ("beard trim with Rafael tomorrow at 10am", "that's "
+           "tomorrow, right?", "yes"), "barba", "bruno", local(TUE, time(10)),
+           tools=AGAIN, category="check-proposal"),
+    booked("es-check-time", "es", ("barba con Rafael mañana a las 10", "¿a las 10, no?", "sí"),
+           "barba", "bruno", local(TUE, time(10)), tools=AGAIN, category="check-proposal"),
+]  # fmt: skip

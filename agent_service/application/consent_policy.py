@@ -26,7 +26,9 @@ Rules (pure; the vocabularies come from each language's data file through the la
   just read. An answer made only of words of not understanding it ("hã? não entendi", "sorry,
   what?", ``unclear`` words) is ``UNCLEAR``: the question is asked again, in code, with a
   fresh id; with a yes or a no beside them ("sim, não entendi") it is no clean answer either
-  way (``CHANGED`` or ``DROPPED`` as above).
+  way (``CHANGED`` or ``DROPPED`` as above). A one-word no that ends a question after other
+  words ("¿a las 10, no?", "é amanhã, não?") is the question's tag: it asks, it declines
+  nothing (and a question is never a yes).
 * :func:`read_restating` — a yes that only says the proposal back is a yes: "sim, amanhã às
   10h" to the proposal of tomorrow at 10:00, "yes, with Rafael" to Rafael's. What is left
   after the yes words must be the proposal's own day, time and names (every day and time the
@@ -207,7 +209,10 @@ def _scan(text: str, vocabularies: tuple[ConsentVocabulary, ...], kind: str) -> 
     tokens = list(_TOKEN.finditer(folded))
     table, longest = _phrases(vocabularies, kind)
     left: list[re.Match[str]] = []
-    for start, size, found in _segments(tokens, table, longest):
+    segments = _segments(tokens, table, longest)
+    if question and len(segments) > 1 and _tag(segments[-1], tokens, folded):
+        segments = segments[:-1]  # "¿a las 10, no?": a question's tag asks, it answers nothing
+    for start, size, found in segments:
         if found is None or found == UNREADABLE:
             left.extend(tokens[start : start + size])
         elif found != FILLER:
@@ -248,6 +253,13 @@ def _only_unclear(text: str, vocabularies: tuple[ConsentVocabulary, ...], kind: 
     found = _segments(list(_TOKEN.finditer(fold_with_map(bare)[0])), table, longest)
     labels = {label for _, _, label in found}
     return UNCLEAR in labels and labels <= {UNCLEAR, FILLER}
+
+
+def _tag(segment: tuple[int, int, str | None], tokens: list[re.Match[str]], folded: str) -> bool:
+    """A one-word no that ends a question after other words ("é amanhã, não?", "¿a las 10,
+    no?", "tomorrow, no?"): the question's tag, asking for a yes."""
+    start, size, label = segment
+    return label == NO and size == 1 and not folded[tokens[start].end() :].strip(" ?!.…")
 
 
 def _segments(

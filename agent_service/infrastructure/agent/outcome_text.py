@@ -19,6 +19,7 @@ offers it" that the salon's listing does not say.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import date
@@ -87,10 +88,14 @@ def not_offered(professional: str, service: str, offered_by: Sequence[str], lang
 
 
 def failure_note(data: Failed) -> str:
-    """Why a tool did not do it: its note as the tools localized it, without the code that
-    leads it ("NOT FOUND: ..."); its reason code when it has none."""
-    note = data.note.split(":", 1)[1].strip() if ":" in data.note else data.note
-    return note or data.reason
+    """Why a tool did not do it: its note as the tools localized it, without the codes that
+    lead it ("NOT FOUND: ...", "NOT DONE: TURNED DOWN: ..."); its reason code when it has
+    none."""
+    return _CODES.sub("", data.note).strip() or data.reason
+
+
+_CODES = re.compile(r"^(?:\s*[A-Z][A-Z_ ]*[A-Z]:)+")
+"""The upper-case codes a tool's note starts with, each ending in a colon."""
 
 
 def failed(data: Failed, language: str) -> str:

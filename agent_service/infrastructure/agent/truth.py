@@ -16,9 +16,9 @@ The reply of a turn is composed here, in this order:
    "here is what was done"). In a turn with no write receipt and no proposal, of any
    specialist, a statement sentence that is neither courtesy nor told from this turn's tools
    (and the customer's appointments only as recorded: ``application/statements``) is
-   removed, and what this turn's tools found comes first in the system's words (a question
-   left alone would ask about what the customer never read; the system's own question
-   replaces it when it has one); when no question is left, the whole reply is the system's
+   removed, and the listing of what this turn's tools read comes first in the system's words
+   (a question left alone would ask about what the customer never read; the listing's own
+   question replaces it when it has one); when no question is left, the whole reply is the system's
    own words for what this turn's tools found (the listing of the last
    read result — free times, services, an FAQ answer: ``listings`` — then a refusal and its
    nearest times, a "not done", an FAQ search with no match: ``outcome_text``), each once,
@@ -173,11 +173,12 @@ def _body(deps: AgentDeps, text: str, *, stopped: bool, has_system: bool, verdic
         kept = without_units(text, verdict.refused)
         if not question_sentences(kept):
             return _results_or(deps, _nothing_changed(deps))
-        # the question stays, after what it asks about in the system's words ("Qual prefere?"
-        # alone would ask about times the customer never read)
-        said = _this_turn_results(deps)
-        asks = any(question_sentences(line) for line in said)
-        return "\n\n".join(said) if asks else "\n\n".join([*said, kept])
+        # the question stays, after the listing it asks about in the system's words ("Qual
+        # prefere?" alone would ask about times the customer never read)
+        listed = _this_turn_listing(deps)
+        if not listed or question_sentences(listed[0]):
+            return listed[0] if listed else kept
+        return "\n\n".join([*listed, kept])
     if language_detector().written_in_another(text, language):
         return _results_or(deps, messages.text("fallback", language))
     return text
@@ -194,10 +195,15 @@ def _this_turn_results(deps: AgentDeps) -> list[str]:
     last read result that has one (free times, services, an FAQ answer: ``listings``; the
     model reads the catalog first to find the ids of what it asks last), then the outcomes
     (a refusal, a "not done": ``told.this_turn_outcomes``)."""
+    said = _this_turn_listing(deps) + this_turn_outcomes(deps.turn.tool_texts, deps.turn.language)
+    return list(dict.fromkeys(said))
+
+
+def _this_turn_listing(deps: AgentDeps) -> list[str]:
+    """The system's listing of this turn's last read result that has one, or none."""
     language, texts = deps.turn.language, deps.turn.tool_texts
     shown = [listing_text(read_result(t.text), language) for t in texts if t.this_turn]
-    said = [text for text in shown if text][-1:] + this_turn_outcomes(texts, language)
-    return list(dict.fromkeys(said))
+    return [text for text in shown if text][-1:]
 
 
 def _nothing_changed(deps: AgentDeps) -> str:
