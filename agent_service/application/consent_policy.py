@@ -238,9 +238,12 @@ def _unclear_phrases(
 
 
 def _only_unclear(text: str, vocabularies: tuple[ConsentVocabulary, ...], kind: str) -> bool:
-    """``text`` is made of ``unclear`` phrases (one at least), fillers, filler emoji and
-    punctuation, nothing else. Read apart from the answer itself: "que" of "sim, no horário
-    que você falou" is a restating word there, never a "what?"."""
+    """``text`` says only that the question was not understood: ``unclear`` phrases, fillers,
+    filler emoji and punctuation, nothing else; every phrase of several words written with
+    nothing but spaces inside it ("não entendi", never "Não, entendi"); and one of them at
+    least, or else words alone, none twice and no filler ("hã?", "sorry, what?"; not "so
+    what?", "ha ha"). Read apart from the answer itself: "que" of "sim, no horário que você
+    falou" is a restating word there, never a "what?"."""
     bare = visible(text)
     for symbol, meaning in _emoji(vocabularies):
         if symbol in bare:
@@ -249,10 +252,26 @@ def _only_unclear(text: str, vocabularies: tuple[ConsentVocabulary, ...], kind: 
             bare = bare.replace(symbol, " ")
     if _strange(bare):
         return False
+    folded = fold_with_map(bare)[0]
+    tokens = list(_TOKEN.finditer(folded))
     table, longest = _unclear_phrases(vocabularies, kind)
-    found = _segments(list(_TOKEN.finditer(fold_with_map(bare)[0])), table, longest)
-    labels = {label for _, _, label in found}
-    return UNCLEAR in labels and labels <= {UNCLEAR, FILLER}
+    found = _segments(tokens, table, longest)
+    if not {label for _, _, label in found} <= {UNCLEAR, FILLER}:
+        return False
+    unclear = [
+        folded[tokens[start].start() : tokens[start + size - 1].end()]
+        for start, size, label in found
+        if label == UNCLEAR
+    ]
+    if not all(_SPACES_ONLY.fullmatch(phrase) for phrase in unclear):
+        return False  # "Não, entendi": a no, then "understood"
+    if any(" " in phrase for phrase in unclear):
+        return True  # "hã? não entendi", "não entendi, obrigado"
+    # words alone: no filler ("so what?") and no word twice ("ha ha")
+    return len(found) == len(set(unclear))
+
+
+_SPACES_ONLY = re.compile(r"[\w']+(?: +[\w']+)*")
 
 
 def _tag(segment: tuple[int, int, str | None], tokens: list[re.Match[str]], folded: str) -> bool:

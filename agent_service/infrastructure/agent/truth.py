@@ -16,17 +16,17 @@ The reply of a turn is composed here, in this order:
    "here is what was done"). In a turn with no write receipt and no proposal, of any
    specialist, a statement sentence that is neither courtesy nor told from this turn's tools
    (and the customer's appointments only as recorded: ``application/statements``) is
-   removed, and the listing of what this turn's tools read comes first in the system's words
-   (a question left alone would ask about what the customer never read; the listing's own
-   question replaces it when it has one); when no question is left, the whole reply is the system's
-   own words for what this turn's tools found (the listing of the last
-   read result — free times, services, an FAQ answer: ``listings`` — then a refusal and its
-   nearest times, a "not done", an FAQ search with no match: ``outcome_text``), each once,
-   or, with none, its truthful account. When a question ends the reply, every
-   question sentence of the model's words is removed. Words written in another language
-   than the conversation's (none of its own words, several of another's: a weak model's
-   "What do you want to know?" to a Portuguese customer) are replaced the same way: the
-   customer reads the system's words in their language. An empty or stopped run gets the
+   removed; when a question is left and this turn's tools read something, the system's
+   listing of it comes first (a question left alone would ask about what the customer never
+   read), and replaces the question when it asks its own; when no question is left, the
+   whole reply is the system's own words for what this turn's tools found (the listing of
+   the last read result — free times, services, an FAQ answer: ``listings`` — then a
+   refusal and its nearest times, a "not done", an FAQ search with no match:
+   ``outcome_text``), each once, or, with none, its truthful account. When a question ends
+   the reply, every question sentence of the model's words is removed. Words written in
+   another language than the conversation's (none of its own words, several of another's: a
+   weak model's "What do you want to know?" to a Portuguese customer) are replaced the same
+   way: the customer reads the system's words in their language. An empty or stopped run gets the
    fallback (which never hides a write);
 2. when the customer's answer changed something, what was understood as the change;
 3. one system-rendered line per outcome of the turn (booked, cancelled, rescheduled,
@@ -174,7 +174,8 @@ def _body(deps: AgentDeps, text: str, *, stopped: bool, has_system: bool, verdic
         if not question_sentences(kept):
             return _results_or(deps, _nothing_changed(deps))
         # the question stays, after the listing it asks about in the system's words ("Qual
-        # prefere?" alone would ask about times the customer never read)
+        # prefere?" alone would ask about times the customer never read); a listing with a
+        # question of its own replaces it
         listed = _this_turn_listing(deps)
         if not listed or question_sentences(listed[0]):
             return listed[0] if listed else kept

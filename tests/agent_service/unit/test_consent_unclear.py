@@ -21,7 +21,8 @@ from tests.agent_service.conversation_fixtures import Assistant, seed_salon
 LANGUAGES = ("pt", "en", "es")
 NOW = datetime(2026, 11, 30, 12, tzinfo=UTC)
 PENDING = PendingView("p-1", NOW, "book")
-DECORATIONS = ("{}", "{}?", "¿{}?", "{}??", "hmm, {}", "{} 🙂")
+DECORATIONS = ("{}", "{}?", "¿{}?", "{}??", "{} 🙂")
+WITH_FILLER = ("hmm, {}", "{}, please", "ah... {}")
 
 
 def _outcome(text: str, language: str, now: datetime = NOW) -> Outcome:
@@ -35,15 +36,40 @@ def _unclear(language: str) -> tuple[str, ...]:
 
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_every_way_of_not_understanding_asks_the_question_again(language: str) -> None:
+    """Any phrase alone; a phrase of several words with fillers around it or beside another."""
     rng = random.Random(f"unclear-{language}")
     words = _unclear(language)
     assert words, f"{language}: no [consent].unclear words"
+    filler = rng.choice(language_rules().consent(language).filler)
     for phrase in words:
         for shape in DECORATIONS:
             message = shape.format(phrase)
             assert _outcome(message, language) is Outcome.UNCLEAR, message
-        two = f"{phrase}? {rng.choice(words)}"
-        assert _outcome(two, language) is Outcome.UNCLEAR, two
+        if " " in phrase:
+            for shape in (*WITH_FILLER, f"{filler} {{}}"):
+                message = shape.format(phrase)
+                assert _outcome(message, language) is Outcome.UNCLEAR, message
+            two = f"{rng.choice(words)}? {phrase}"
+            assert _outcome(two, language) is Outcome.UNCLEAR, two
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_a_phrase_split_by_punctuation_or_a_lone_word_among_others_is_no_unclear(
+    language: str,
+) -> None:
+    """ "Não, entendi, obrigado" is a no and an "understood", not "não entendi"; "so what?",
+    "ha ha" are no request to hear the question again."""
+    consent = language_rules().consent(language)
+    single = [phrase for phrase in _unclear(language) if " " not in phrase]
+    for phrase in _unclear(language):
+        first, _, rest = phrase.partition(" ")
+        if rest:
+            for mark in (", ", ". ", "! ", "... "):
+                message = f"{first}{mark}{rest}"
+                assert _outcome(message, language) is not Outcome.UNCLEAR, message
+    for word in single:
+        for message in (f"{consent.filler[0]} {word}?", f"{word} {word}", f"{word}, {word}?"):
+            assert _outcome(message, language) is not Outcome.UNCLEAR, message
 
 
 @pytest.mark.parametrize("language", LANGUAGES)

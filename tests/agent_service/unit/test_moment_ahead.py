@@ -1,10 +1,10 @@
 """A moment counted from now ("daqui a 3 horas", "in half an hour", "dentro de 90 minutos",
-"2 hours from now") is that day and time (``grammar/times.ahead_of``), and its words ask nothing
-else: its "hours" is no opening-hours question, its amount no time of day. Session 41's blind
-batch found "daqui a 3 horas" read as 15:00 and "in 3 hours" answered with the opening hours.
-
-Generated from every language's ``[dates].ahead_prefix``/``from_now``, ``[times].hour_units``/
-``minute_units``/``half_amount`` and ``[numbers].cardinals``, never written here.
+"2 hours from now"; never sooner than half an hour) is that day and time
+(``grammar/times.ahead_of``), and its words ask nothing else: its "hours" is no opening-hours
+question, its amount no time of day. Session 41's blind batch found "daqui a 3 horas" read as
+15:00 and "in 3 hours" answered with the opening hours. Generated from every language's
+``[dates].ahead_prefix``/``from_now``, ``[times].hour_units``/ ``minute_units``/``half_amount``
+and ``[numbers].cardinals``, never written here.
 """
 
 from __future__ import annotations
@@ -17,6 +17,7 @@ from hypothesis import strategies as st
 
 from agent_service.infrastructure.agent.offline.intents import classify_intent
 from agent_service.infrastructure.language.grammar import parse_when
+from agent_service.infrastructure.language.grammar.times import AHEAD_MINUTES
 from agent_service.infrastructure.language.grammar.vocabulary import Vocabulary
 from tests.scale import size
 
@@ -37,9 +38,10 @@ def _ahead(draw: st.DrawFn) -> tuple[str, str, int]:
     units = _words(language, "times", "hour_units" if hours else "minute_units")
     unit = draw(st.sampled_from([u for u in units if len(u) > 1]))
     cardinals = dict(Vocabulary(language).values("numbers", "cardinals"))
-    small = {word: n for word, n in cardinals.items() if 2 <= n <= 12}
-    if draw(st.booleans()):
-        count = draw(st.integers(2, 12 if hours else 90))
+    low, high = (2, 12) if hours else (AHEAD_MINUTES, 90)
+    small = {word: n for word, n in cardinals.items() if low <= n <= high}
+    if draw(st.booleans()) or not small:
+        count = draw(st.integers(low, high))
         amount = str(count)
     else:
         amount = draw(st.sampled_from(sorted(small)))
@@ -81,3 +83,7 @@ def test_a_time_of_day_or_another_date_wins_and_a_one_letter_unit_is_a_time() ->
     at_five = parse_when("in 3 hours at 5pm", now)
     assert at_five.at is not None and at_five.at.hour == 17
     assert parse_when("cancelamento até 2 horas antes", now).day is None
+    # sooner than AHEAD_MINUTES, or "em"/"en" (a length: "faz em 1 hora?"), is no moment
+    for said in ("in a minute", "chego daqui a 10 minutos", "dá pra fazer em 1 hora?",
+                 "¿me la hacen en media hora?"):  # fmt: skip
+        assert parse_when(said, now).day is None, said

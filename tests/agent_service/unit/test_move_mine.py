@@ -71,3 +71,24 @@ def _for_someone(draw: st.DrawFn) -> str:
 @given(_for_someone())
 def test_a_booking_for_someone_on_a_day_moves_nothing(message: str) -> None:
     assert not moves_own(normalize(message)), message
+
+
+@st.composite
+def _two_things(draw: st.DrawFn) -> str:
+    """ "minha barba de sexta e unha pro sábado": one thing kept, another booked."""
+    language = draw(st.sampled_from(LANGUAGES))
+    mine = draw(st.sampled_from(_words(language, "listing", "possessives")))
+    source = draw(st.sampled_from(_words(language, "intents", "from_words")))
+    first, then = (
+        draw(st.sampled_from(_weekdays(language))),
+        draw(st.sampled_from(_weekdays(language))),
+    )
+    joined = draw(st.sampled_from(_words(language, "matching", "and_words")))
+    to = draw(st.sampled_from(_words(language, "intents", "to_words")))
+    return f"{mine} {draw(THINGS)} {source} {first} {joined} {draw(THINGS)} {to} {then}"
+
+
+@EXAMPLES
+@given(_two_things())
+def test_an_and_between_the_two_days_moves_nothing(message: str) -> None:
+    assert not moves_own(normalize(message)), message

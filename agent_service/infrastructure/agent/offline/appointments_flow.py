@@ -53,6 +53,7 @@ from agent_service.infrastructure.agent.offline.when import (
     next_or_previous_day,
     shift,
 )
+from agent_service.infrastructure.language.grammar import part_of_day
 from agent_service.infrastructure.language.grammar.asks import moves_own
 from agent_service.infrastructure.language.grammar.vocabulary import (
     alternation,
@@ -97,7 +98,7 @@ def _declines(ctx: OfflineContext) -> bool:
 def _wants(ctx: OfflineContext) -> tuple[bool, bool]:
     """(a move, a cancellation): what the current message and the one before ask for."""
     words = " ".join(normalize(t) for t in ctx.texts[:2])
-    wants_move = bool(_MOVE.search(words)) or moves_own(words)
+    wants_move = bool(_MOVE.search(words)) or moves_own(words, ctx.language)
     said_cancel = bool(_CANCEL.search(words)) or any(map(cancels_in_other_words, ctx.texts[:2]))
     if not said_cancel and ctx.pending is None and _CANT_MAKE_IT.search(normalize(ctx.text)):
         # "não vou conseguir ir no corte de quinta": not going to one of them, by name
@@ -183,7 +184,7 @@ def _reschedule(ctx: OfflineContext, chosen: catalog.AppointmentInfo) -> ModelRe
         # "muda minha barba pras 15h": a time after "pra/to" alone keeps the day (the
         # question says it in full); a time with no "pra" may describe the appointment
         day = chosen.day
-    if at is None and day is not None and day != chosen.day and move_parts(ctx.text)[0]:
+    if at is None and day is not None and day != chosen.day and _day_alone(ctx.text):
         # "joga minha barba de sexta pro sábado": a day after "pra/to" alone keeps the time
         at = chosen.at
     if day is None or at is None:
@@ -192,6 +193,16 @@ def _reschedule(ctx: OfflineContext, chosen: catalog.AppointmentInfo) -> ModelRe
     return call(
         "reschedule_appointment", appointment_id=chosen.id, new_start_time=start.isoformat()
     )
+
+
+def _day_alone(text: str) -> bool:
+    """A new day after "pra/to" with nothing about the time: no part of the day, window,
+    earliest or latest ("pro sábado à tarde" asks which time, never the old one)."""
+    new = move_parts(text)
+    if not new[0]:
+        return False
+    when = parse_when(new[1], datetime(2026, 1, 5, 12, tzinfo=UTC))
+    return not (when.window or when.earliest or when.latest or part_of_day(normalize(new[1])))
 
 
 @functools.cache

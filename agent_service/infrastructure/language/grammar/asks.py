@@ -27,12 +27,14 @@ import functools
 import re
 from typing import Literal, get_args
 
-from agent_service.infrastructure.language.grammar.ranges import weekday_names
+from agent_service.infrastructure.language.grammar.calendar_names import calendar_names
 from agent_service.infrastructure.language.grammar.vocabulary import (
+    Vocabulary,
     alternation,
     bounded,
     found,
     union,
+    vocabularies,
 )
 from agent_service.infrastructure.language.grammar.when import has_when_mention
 
@@ -50,7 +52,7 @@ def asks_about_appointments(folded: str, language: str | None = None) -> bool:
     return bool(
         found("intents", "appointments", folded, language)
         or _move_between().search(folded)
-        or moves_own(folded)
+        or moves_own(folded, language)
         or asks_for_listing(folded)
     )
 
@@ -66,28 +68,34 @@ def _move_between() -> re.Pattern[str]:
     )
 
 
-def moves_own(folded: str) -> bool:
-    """One's own appointment named by its day and sent to another (see :func:`_move_mine`)."""
-    return _move_mine().search(folded) is not None
+def moves_own(folded: str, language: str | None = None) -> bool:
+    """One's own appointment named by its day and sent to another (see :func:`_move_mine`),
+    in ``language``'s words (every spoken language's when none)."""
+    spoken = [v.code for v in vocabularies()]
+    codes = [language] if language in spoken else spoken
+    return any(_move_mine(code).search(folded) for code in codes)
 
 
 @functools.cache
-def _move_mine() -> re.Pattern[str]:
+def _move_mine(code: str) -> re.Pattern[str]:
     """One's own appointment named by its day, then the day it goes to, whatever the verb:
     "joga minha barba de sexta pro sábado", "bump my Friday beard trim to Saturday", "mi barba
     del viernes al sábado" (a possessive; the day it is on right after it, or after a
-    ``from_words`` word within four words; at most three words; a ``to_words`` word; a day).
-    A new booking names no day it is on already: "para mi esposo mañana a las 10" and "minha
-    filha quer unha amanhã pra festa" move nothing."""
-    word = r"(?:\s+[a-z0-9']+)"
-    possessives = alternation(union("listing", "possessives"))
-    days = [*weekday_names(), *(w for k in _RELATIVE for w in union("dates", k))]
-    suffixes = alternation(union("dates", "weekday_suffixes"))
-    day = rf"(?:{alternation(days)})(?:[\s-]*(?:{suffixes}))?"
-    source = alternation(union("intents", "from_words"))
-    on = rf"(?:\s+{day}|{word}{{0,4}}?\s+(?:{source})\s+{day})"
-    target = alternation(union("intents", "to_words"))
-    return bounded(rf"(?:{possessives}){on}{word}{{0,3}}?\s+(?:{target})\s+(?:[a-z]+\s+)?{day}")
+    ``from_words`` word within four words; at most three words; a ``to_words`` word; a day),
+    all in one language's words, with no "and" (``[ranges].and_words``) and no punctuation
+    between. A new booking names no day it is on already: "para mi esposo mañana a las 10",
+    "minha filha quer unha amanhã pra festa", "minha barba de sexta e unha pro sábado" and
+    "minhas férias são de sexta a domingo" (no Portuguese "to") move nothing."""
+    v = Vocabulary(code)
+    word = rf"(?:\s+(?!(?:{v.alt('matching', 'and_words')})(?![a-z0-9']))[a-z0-9']+)"
+    days = [*calendar_names(v).weekdays, *(w for k in _RELATIVE for w in v.words("dates", k))]
+    day = rf"(?:{alternation(days)})(?:[\s-]*(?:{v.alt('dates', 'weekday_suffixes')}))?"
+    on = rf"(?:\s+{day}|{word}{{0,4}}?\s+(?:{v.alt('intents', 'from_words')})\s+{day})"
+    target = v.alt("intents", "to_words")
+    return bounded(
+        rf"(?:{v.alt('listing', 'possessives')}){on}{word}{{0,3}}?\s+(?:{target})\s+"
+        rf"(?:[a-z]+\s+)?{day}"
+    )
 
 
 _RELATIVE = ("today", "tomorrow", "day_after_tomorrow")

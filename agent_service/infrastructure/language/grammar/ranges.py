@@ -150,11 +150,35 @@ def time_window(folded: str, grammars: tuple[TimeGrammar, ...]) -> Window | None
 
 
 def wants_earliest(folded: str) -> bool:
-    return any_of("ranges", "earliest").search(folded) is not None
+    """ "o mais cedo possível", "first thing", "bem cedinho" — never negated ("não muito cedo",
+    "I can't come early") or too much ("cedo demais", "too early"): :func:`_meant`."""
+    return _meant(any_of("ranges", "earliest"), folded)
 
 
 def wants_latest(folded: str) -> bool:
-    return any_of("ranges", "latest").search(folded) is not None
+    return _meant(any_of("ranges", "latest"), folded)
+
+
+def _meant(pattern: re.Pattern[str], folded: str) -> bool:
+    """A phrase of ``pattern`` with no negation word (``[corrections].negation``) among the
+    three words before it in its clause and no ``[ranges].excess`` word right before or after
+    it ("não, quero o mais cedo" still asks for the earliest)."""
+    negation, excess = _word_set("corrections", "negation"), _word_set("ranges", "excess")
+    for match in pattern.finditer(folded):
+        before = _TOKENS.findall(_CLAUSE_BREAK.split(folded[: match.start()])[-1])
+        after = _TOKENS.findall(folded[match.end() :])[:1]
+        if negation.isdisjoint(before[-3:]) and excess.isdisjoint([*before[-1:], *after]):
+            return True
+    return False
+
+
+_TOKENS = re.compile(r"[a-z0-9']+")
+_CLAUSE_BREAK = re.compile(r"[,.;:!?¿¡]")
+
+
+@functools.cache
+def _word_set(table: str, key: str) -> frozenset[str]:
+    return frozenset(union(table, key))
 
 
 # --- several days -------------------------------------------------------------------------

@@ -190,10 +190,16 @@ def ahead_of(folded: str, grammars: tuple[TimeGrammar, ...]) -> tuple[re.Match[s
         if match["half"]:
             return (match, 30) if match["hours"] else None
         amount = match["n"]
-        words = grammar.vocabulary.values("numbers", "cardinals")
-        count = int(amount) if amount.isdigit() else dict(words).get(amount, 1)
-        return match, count * (60 if match["hours"] else 1)
+        cardinals = grammar.vocabulary.values("numbers", "cardinals")
+        count = int(amount) if amount.isdigit() else cardinals.get(amount, 1)
+        minutes = count * (60 if match["hours"] else 1)
+        return (match, minutes) if minutes >= AHEAD_MINUTES else None
     return None
+
+
+AHEAD_MINUTES = 30
+"""A moment sooner than this is no booking's ("I'll let you know in a minute", "chego em 10
+minutos")."""
 
 
 def clock_digits(folded: str, grammars: tuple[TimeGrammar, ...]) -> str:
