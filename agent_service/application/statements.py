@@ -46,7 +46,10 @@ horário livre" after a result listing her free times tomorrow is refused whatev
 
 A question states too when it asks only at its end: what comes before a "¿" that opens its
 question mid-sentence, or before a tag of at most two words after a comma ("Ana não trabalha
-terça, certo?"), is judged as a statement, and the whole question is refused with it.
+terça, certo?"), is judged as a statement, and the whole question is refused with it; so is
+what follows a frame that makes a question carry a statement (``[truth].question_frames``:
+"Você sabia que o estacionamento agora é pago?", "Quer marcar, sabendo que a Ana está de
+licença?").
 
 Anything else is refused; the caller renders the system's reply instead (``truth.py``).
 """
@@ -65,7 +68,7 @@ from agent_service.application.grounding import (
     stated_head,
 )
 from agent_service.application.relations import Relations
-from agent_service.application.text import normalize
+from agent_service.application.text import fold_with_map, normalize
 
 _ENDS = " .!…"
 APPOINTMENT_KINDS = frozenset({Kind.NAME, Kind.DATE, Kind.TIME, Kind.DATETIME, Kind.WEEKDAY})
@@ -96,6 +99,8 @@ class StatementRules:
     undated: Callable[[str], str] = normalize
     """The sentence folded with the conversation language's day mentions blanked: a word one
     holds is part of the day, no denial ("no sábado" in Portuguese is "on Saturday")."""
+    frames: tuple[str, ...] = ()
+    """The folded phrases after which a question states ("você sabia que", "did you know")."""
     _phrase: re.Pattern[str] | None = field(init=False, default=None, repr=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -106,6 +111,19 @@ class StatementRules:
     def without_phrases(self, folded: str) -> str:
         """``folded`` without its courtesy phrases."""
         return self._phrase.sub(" ", folded) if self._phrase else folded
+
+    def framed(self, question: str) -> str:
+        """What ``question`` states after its last frame phrase ("Você sabia que o
+        estacionamento é pago?": "o estacionamento é pago"), as written; "" with none."""
+        folded, index = fold_with_map(question)
+        ends = [
+            m.end()
+            for p in self.frames
+            for m in re.finditer(rf"(?<!\w){re.escape(p)}(?!\w)", folded)
+        ]
+        if not ends or max(ends) >= len(folded):
+            return ""
+        return question[index[max(ends)] :].strip(" ?¿,")
 
     def denies(self, sentence: str) -> bool:
         """Whether ``sentence`` has a denial word outside its courtesy phrases."""
@@ -165,7 +183,8 @@ class Statements:
         for index, sentence in enumerate(parts):
             if sentence in asked:
                 head = stated_head(sentence)  # "Ana no trabaja los martes, ¿te sirve...?"
-                if head and not self._allowed(head, answers):
+                framed = self._rules.framed(sentence)  # "você sabia que X?" states X
+                if any(part and not self._allowed(part, answers) for part in (head, framed)):
                     found.append(sentence)
                 continue
             if not sentence.strip():

@@ -16,6 +16,8 @@ business wrote is all a reply about them may say.
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from agent_service.domain.catalog import FaqEntry
@@ -97,6 +99,26 @@ CASES = [
 ]  # fmt: skip
 
 
+# Found by a review of the session's change, refused after it: a claim carried by a question
+# ("você sabia que ...?", "did you know ...?", "sabendo que ...": ``[truth].question_frames``),
+# whether the question follows a statement or stands alone; a true one is refused too, and the
+# customer reads the business's own answer.
+REVIEW = [
+    Case("pt", PARK_PT, "faq", faq(PARK_PT), "Boa pergunta. Você sabia que o estacionamento "
+         "agora é pago?", False),
+    Case("en", OPEN_EN, "faq", faq(OPEN_EN), "Good question. Did you know we are open on "
+         "Sundays too?", False),
+    Case("pt", PAY_PT, "faq", faq(PAY_PT), "Claro. Você sabia que no Pix cobramos uma taxa "
+         "extra?", False),
+    Case("pt", PAY_PT, "faq", faq(PAY_PT), "Quer marcar mesmo assim, sabendo que a Ana está de "
+         "licença?", False),
+    Case("es", PAY_ES, "faq", faq(PAY_ES), "¿Sabías que con tarjeta cobramos un 10% más?",
+         False),
+    Case("pt", PARK_PT, "faq", faq(PARK_PT), "Você sabia que temos estacionamento conveniado ao "
+         "lado, gratuito por 2 horas?", True),
+]  # fmt: skip
+
+
 async def _reply(case: Case) -> tuple[ToolThenReply, str, tuple[object, ...]]:
     model = ToolThenReply(case)
     assistant = Assistant(model=model.model)
@@ -110,7 +132,7 @@ async def _reply(case: Case) -> tuple[ToolThenReply, str, tuple[object, ...]]:
     return model, handled.result.reply, tuple(handled.result.actions)
 
 
-@pytest.mark.parametrize("case", CASES, ids=_id)
+@pytest.mark.parametrize("case", [*CASES, *REVIEW], ids=_id)
 async def test_an_faq_answer_in_the_models_words_says_only_what_the_business_wrote(
     case: Case,
 ) -> None:
@@ -121,6 +143,8 @@ async def test_an_faq_answer_in_the_models_words_says_only_what_the_business_wro
         assert case.reply in reply or _answer_of(case) in reply, (reply, model.returned)
     else:
         assert case.reply not in reply, (reply, model.returned)
+        for asked in (q for q in re.split(r"(?<=[.!?])\s+", case.reply) if q.endswith("?")):
+            assert asked not in reply, (reply, model.returned)  # nor its question alone
         # the customer still reads what the business wrote, not a shrug
         assert _answer_of(case) in reply, (reply, model.returned)
 

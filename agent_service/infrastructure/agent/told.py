@@ -267,8 +267,9 @@ def statement_rules(codes: tuple[str, ...]) -> StatementRules:
     phrases = sorted((fillers - polite) | clauses, key=len, reverse=True)
     denials = frozenset().union(*(rules.denials(code) for code in codes))
     undated = functools.partial(without_own_dates, code=codes[0])
+    frames = tuple(sorted({f for code in codes for f in rules.question_frames(code)}, key=len))
     return StatementRules(
-        courtesy, frame, listing | polite, tuple(phrases), denials, says_a_range, undated
+        courtesy, frame, listing | polite, tuple(phrases), denials, says_a_range, undated, frames
     )
 
 

@@ -138,6 +138,11 @@ class DataLanguageRules:
         return frozenset(normalize(w) for w in word_list(code, "truth", "denials"))
 
     @functools.cache  # noqa: B019
+    def question_frames(self, code: str) -> tuple[str, ...]:
+        """``[truth].question_frames`` (see ``application/statements``)."""
+        return word_list(code, "truth", "question_frames")
+
+    @functools.cache  # noqa: B019
     def greeting(self, code: str) -> ConsentVocabulary:
         """What a greeting-only message may hold (``greeting_policy``): the greeting phrases
         and emoji as its ``yes``, the words that may come with them as its filler (with the
