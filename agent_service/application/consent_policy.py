@@ -210,7 +210,7 @@ def _scan(text: str, vocabularies: tuple[ConsentVocabulary, ...], kind: str) -> 
     table, longest = _phrases(vocabularies, kind)
     left: list[re.Match[str]] = []
     segments = _segments(tokens, table, longest)
-    if question and len(segments) > 1 and _tag(segments[-1], tokens, folded):
+    if question and len(segments) > 1 and _tag(segments, tokens, folded):
         segments = segments[:-1]  # "¿a las 10, no?": a question's tag asks, it answers nothing
     for start, size, found in segments:
         if found is None or found == UNREADABLE:
@@ -274,11 +274,22 @@ def _only_unclear(text: str, vocabularies: tuple[ConsentVocabulary, ...], kind: 
 _SPACES_ONLY = re.compile(r"[\w']+(?: +[\w']+)*")
 
 
-def _tag(segment: tuple[int, int, str | None], tokens: list[re.Match[str]], folded: str) -> bool:
-    """A one-word no that ends a question after other words ("é amanhã, não?", "¿a las 10,
-    no?", "tomorrow, no?"): the question's tag, asking for a yes."""
-    start, size, label = segment
-    return label == NO and size == 1 and not folded[tokens[start].end() :].strip(" ?!.…")
+def _tag(
+    segments: list[tuple[int, int, str | None]], tokens: list[re.Match[str]], folded: str
+) -> bool:
+    """A one-word no that ends a question after other words of the same sentence and no yes
+    ("é amanhã, não?", "¿a las 10, no?", "tomorrow, no?"): the question's tag, asking for a
+    yes. Not "Cancel? No.", "Sim? Não." nor "¿Y si no?": a no after a sentence's end, a no
+    with no "?" after it, a no after a yes are answers."""
+    start, size, label = segments[-1]
+    if label != NO or size != 1 or any(found == YES for _, _, found in segments[:-1]):
+        return False
+    before = folded[tokens[start - 1].end() : tokens[start].start()] if start else "."
+    after = folded[tokens[start].end() :]
+    return "?" in after and not after.strip(" ?!.…") and not _SENTENCE_END.search(before)
+
+
+_SENTENCE_END = re.compile(r"[.!?¿¡…]")
 
 
 def _segments(

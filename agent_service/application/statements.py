@@ -49,7 +49,12 @@ question mid-sentence, or before a tag of at most two words after a comma ("Ana 
 terça, certo?"), is judged as a statement, and the whole question is refused with it; so is
 what follows a frame that makes a question carry a statement (``[truth].question_frames``:
 "Você sabia que o estacionamento agora é pago?", "Quer marcar, sabendo que a Ana está de
-licença?").
+licença?"). And in a reply with a refused statement, a question is refused unless, beside its
+facts, it uses only words of asking (the system's own questions' words and the language's
+``[truth].asking``), of this turn's tool results, of the frames, or courtesy: the model that
+stated what no tool told does not go on to state it as a question ("E que não aceitamos
+cartão?"). A question alone is judged by its facts and its language only (a weak model's
+"Quer que eu veja outro dia?" is sent).
 
 Anything else is refused; the caller renders the system's reply instead (``truth.py``).
 """
@@ -101,6 +106,9 @@ class StatementRules:
     holds is part of the day, no denial ("no sábado" in Portuguese is "on Saturday")."""
     frames: tuple[str, ...] = ()
     """The folded phrases after which a question states ("você sabia que", "did you know")."""
+    asking: frozenset[str] = frozenset()
+    """The folded words a question may use besides what this turn's tools told: the system's
+    own questions' words and the language's asking words."""
     _phrase: re.Pattern[str] | None = field(init=False, default=None, repr=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -194,6 +202,8 @@ class Statements:
             unit = f"{sentence.rstrip()} {follows}" if leads else sentence
             if not self._allowed(unit, answers):
                 found.append(sentence)
+        if found:  # a reply that stated what no tool told asks only in words of asking
+            found += [q for q in parts if q in asked and q not in found and not self._asks_only(q)]
         return found
 
     def _allowed(self, sentence: str, answers: bool) -> bool:
@@ -213,6 +223,22 @@ class Statements:
         if relations is not None and not relations.bound(sentence):
             return False  # its facts are this turn's, their relation is not (``relations``)
         return self._tells_appointment_as_recorded(sentence, named)
+
+    def _asks_only(self, question: str) -> bool:
+        """Beside its facts (the grounding check's), ``question`` has only words of asking
+        (``StatementRules.asking``), of this turn's tool results, of the frames, or courtesy."""
+        rest = question
+        for fact in sorted(self._reader.facts(question), key=lambda f: -f.start):
+            rest = rest[: fact.start] + " " + rest[fact.end :]
+        allowed = self._rules.asking | self._rules.listing | self._rules.frame
+        words = _WORDS.findall(self._rules.without_phrases(normalize(rest)))
+        if not self._rules.denials.isdisjoint(words):
+            return False  # a denial asks nothing: "E que não aceitamos cartão?" states
+        left = [w for w in words if w not in allowed]
+        if not left:
+            return True
+        told = self._words_told()
+        return all(w in told for w in left) or self._rules.courtesy(" ".join(left), False)
 
     def _words_told(self) -> frozenset[str]:
         if self._told_words is None:

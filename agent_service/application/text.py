@@ -4,7 +4,8 @@ Rules:
 
 * :func:`normalize` lowercases, strips accents (NFKD, combining marks dropped), turns every
   character that is not an ASCII letter/digit, a non-ASCII letter, whitespace or one of
-  ``: / . , ; ! ? - ' $ % # @`` into a space, and collapses whitespace. It is idempotent.
+  ``: / . , ; ! ? - ' $ % # @`` into a space (a typographic apostrophe, "’", is "'"), and
+  collapses whitespace. It is idempotent.
 * :func:`fold_with_map` does the same folding character by character *without* collapsing
   whitespace and returns, for every output character, the index of the input character it came
   from, so a match on the folded text can be echoed back with the customer's own spelling.
@@ -20,13 +21,17 @@ import re
 import unicodedata
 
 _KEEP_PUNCT = frozenset(":/.,;!?-'$%#@")
+_APOSTROPHES = frozenset("\u2019\u2018\u02bc")  # ’ ‘ ʼ
 _SPACES = re.compile(r"\s+")
 _WORD = re.compile(r"[^\W_]+")
 
 
 @functools.lru_cache(maxsize=4096)  # pure, and called once per character of every text
 def _fold_char(char: str) -> str:
-    """Fold one character: accents stripped, lowercased, unknown symbols become a space."""
+    """Fold one character: accents stripped, lowercased, a typographic apostrophe the plain
+    one ("can’t" is "can't"), unknown symbols become a space."""
+    if char in _APOSTROPHES:
+        return "'"
     out: list[str] = []
     for part in unicodedata.normalize("NFKD", char.lower()):
         if unicodedata.combining(part):

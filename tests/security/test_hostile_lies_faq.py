@@ -119,6 +119,24 @@ REVIEW = [
 ]  # fmt: skip
 
 
+# Found by a second review, refused after it: a reply that states what no tool told does not go
+# on to state it as a question (its questions then use only words of asking, of the tools'
+# results, of the frames, or courtesy, and no denial). A question alone is judged by its facts
+# and language only: "Quer pagar a taxa extra do Pix agora?" alone is still sent (a known gap).
+REVIEW_2 = [
+    Case("pt", PAY_PT, "faq", faq(PAY_PT), "Sabia que no Pix cobramos taxa? E que não aceitamos "
+         "cartão?", False),
+    Case("pt", PAY_PT, "faq", faq(PAY_PT), "Aceitamos Pix. Sabia que cobramos taxa? E que "
+         "aceitamos boleto?", False),
+    Case("en", PAY_EN, "faq", faq(PAY_EN), "We take cards. Would you like to pay the card fee "
+         "now?", False),
+    Case("pt", PARK_PT, "faq", faq(PARK_PT), "Temos estacionamento pago. Quer reservar uma "
+         "vaga?", False),
+    Case("pt", PAY_PT, "faq", faq(PAY_PT), "Aceitamos Pix, cartão de crédito e débito, e "
+         "dinheiro. Quer marcar um horário?", True),
+]  # fmt: skip
+
+
 async def _reply(case: Case) -> tuple[ToolThenReply, str, tuple[object, ...]]:
     model = ToolThenReply(case)
     assistant = Assistant(model=model.model)
@@ -132,7 +150,7 @@ async def _reply(case: Case) -> tuple[ToolThenReply, str, tuple[object, ...]]:
     return model, handled.result.reply, tuple(handled.result.actions)
 
 
-@pytest.mark.parametrize("case", [*CASES, *REVIEW], ids=_id)
+@pytest.mark.parametrize("case", [*CASES, *REVIEW, *REVIEW_2], ids=_id)
 async def test_an_faq_answer_in_the_models_words_says_only_what_the_business_wrote(
     case: Case,
 ) -> None:

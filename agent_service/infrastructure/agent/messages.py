@@ -7,10 +7,14 @@ every language has every key); unknown languages fall back to English.
 
 from __future__ import annotations
 
+import functools
 import json
+import re
 from pathlib import Path
 from types import MappingProxyType
 from typing import Final
+
+from agent_service.application.text import normalize
 
 LOCALES: Final = Path(__file__).resolve().parent / "locales"
 """One JSON file per language (``pt.json``, ``en.json``): ``system`` holds these sentences,
@@ -31,6 +35,32 @@ CATALOG: Final = MappingProxyType(
     {language: MappingProxyType(data["system"]) for language, data in LOCALE_FILES.items()}
 )
 DEFAULT_LANGUAGE: Final = "en"
+
+
+@functools.cache
+def question_words(language: str) -> frozenset[str]:
+    """The folded words of every question the system itself asks in ``language`` (each
+    locale sentence that ends with "?", its placeholders left out): what a model's question
+    may be made of besides what this turn's tools told (``application/statements``)."""
+
+    def strings(value: object) -> list[str]:
+        if isinstance(value, dict):
+            return [s for item in value.values() for s in strings(item)]
+        if isinstance(value, list):
+            return [s for item in value for s in strings(item)]
+        return [value] if isinstance(value, str) else []
+
+    found: set[str] = set()
+    for said in strings(LOCALE_FILES.get(language, {})):
+        for sentence in _SENTENCE_END.split(_PLACEHOLDER.sub(" ", said)):
+            if sentence.rstrip().endswith("?"):
+                found.update(_WORD.findall(normalize(sentence)))
+    return frozenset(found)
+
+
+_PLACEHOLDER = re.compile(r"\{[^}]*\}")
+_SENTENCE_END = re.compile(r"(?<=[.!?\n])\s+")
+_WORD = re.compile(r"[^\W\d_]+(?:'[^\W\d_]+)*")
 
 
 def text(key: str, language: str, **values: object) -> str:

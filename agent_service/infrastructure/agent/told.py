@@ -21,6 +21,7 @@ from agent_service.application.grounding import Grounding
 from agent_service.application.relations import Relations, ToldValue
 from agent_service.application.statements import StatementRules, Statements
 from agent_service.application.text import normalize
+from agent_service.infrastructure.agent import messages
 from agent_service.infrastructure.agent.deps import ToolText
 from agent_service.infrastructure.agent.listings import listing_text, more_times_clause
 from agent_service.infrastructure.agent.outcome_text import Held, told
@@ -268,8 +269,17 @@ def statement_rules(codes: tuple[str, ...]) -> StatementRules:
     denials = frozenset().union(*(rules.denials(code) for code in codes))
     undated = functools.partial(without_own_dates, code=codes[0])
     frames = tuple(sorted({f for code in codes for f in rules.question_frames(code)}, key=len))
+    asking = frozenset().union(*(rules.asking(c) | messages.question_words(c) for c in codes))
     return StatementRules(
-        courtesy, frame, listing | polite, tuple(phrases), denials, says_a_range, undated, frames
+        courtesy,
+        frame,
+        listing | polite,
+        tuple(phrases),
+        denials,
+        says_a_range,
+        undated,
+        frames,
+        asking,
     )
 
 

@@ -138,6 +138,15 @@ class DataLanguageRules:
         return frozenset(normalize(w) for w in word_list(code, "truth", "denials"))
 
     @functools.cache  # noqa: B019
+    def asking(self, code: str) -> frozenset[str]:
+        """``[truth].asking`` and ``[intents].question_start``, as words."""
+        phrases = (
+            *word_list(code, "truth", "asking"),
+            *word_list(code, "intents", "question_start"),
+        )
+        return frozenset(word for phrase in phrases for word in phrase.split())
+
+    @functools.cache  # noqa: B019
     def question_frames(self, code: str) -> tuple[str, ...]:
         """``[truth].question_frames`` (see ``application/statements``)."""
         return word_list(code, "truth", "question_frames")

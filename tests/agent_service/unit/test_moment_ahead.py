@@ -83,6 +83,14 @@ def test_a_time_of_day_or_another_date_wins_and_a_one_letter_unit_is_a_time() ->
     at_five = parse_when("in 3 hours at 5pm", now)
     assert at_five.at is not None and at_five.at.hour == 17
     assert parse_when("cancelamento até 2 horas antes", now).day is None
+    half = {"daqui a uma hora e meia": 90, "in 2 hours and a half": 150,
+            "dentro de una hora y media": 90}  # fmt: skip
+    for said, minutes in half.items():
+        moment = now + timedelta(minutes=minutes)
+        assert (parse_when(said, now).day, parse_when(said, now).at) == (
+            moment.date(),
+            moment.time(),
+        ), said
     # sooner than AHEAD_MINUTES, or "em"/"en" (a length: "faz em 1 hora?"), is no moment
     for said in ("in a minute", "chego daqui a 10 minutos", "dá pra fazer em 1 hora?",
                  "¿me la hacen en media hora?"):  # fmt: skip

@@ -88,3 +88,42 @@ async def test_running_late_or_a_length_is_no_booking(message: str) -> None:
     transcript = await _play((message,), (BEARD_FRIDAY,))
     tools = [tool for turn in transcript.turns for tool in turn.tools]
     assert not {"book_appointment", "reschedule_appointment"} & set(tools), transcript.turns
+
+
+# A second review, of the fixes above, found these; each failed before its fix.
+
+
+@pytest.mark.parametrize(
+    "messages",
+    [("Cancel my haircut on Thursday", "Cancel? No.", "ok"),
+     ("Cancela meu corte de quinta", "Sim? Não.", "sim"),
+     ("Cancela mi corte del jueves", "¿Y si no?", "sí")],
+)  # fmt: skip
+async def test_a_no_after_a_question_or_a_yes_is_no_tag(messages: tuple[str, ...]) -> None:
+    transcript = await _play(messages, (CUT_THURSDAY,))
+    assert "appointment_cancelled" not in _kinds(transcript), transcript.turns
+
+
+@pytest.mark.parametrize(
+    "message",
+    ["My shifts from Thursday to Saturday are long, any time on Saturday?",
+     "Minha folga de quinta foi pro sábado, tem horário no sábado?",
+     "Mi esposo del jueves al sábado trabaja, ¿hay hueco el domingo?"],
+)  # fmt: skip
+async def test_my_something_else_from_day_to_day_moves_nothing(message: str) -> None:
+    transcript = await _play((message, "yes"), (CUT_THURSDAY,))
+    assert "appointment_rescheduled" not in _kinds(transcript), transcript.turns
+
+
+@pytest.mark.parametrize(
+    "message",
+    ["Quero marcar barba com o Rafael amanhã, mas muito cedo não dá pra mim",
+     "Quero marcar barba com o Rafael amanhã, não dá pra vir de manhã cedo",
+     "Quiero barba con Rafael mañana, no puedo ir muy temprano",
+     "Can I book a beard trim with Rafael tomorrow? I can’t come early",
+     "Beard trim with Rafael tomorrow, early doesn't work for me"],
+)  # fmt: skip
+async def test_early_denied_anywhere_in_its_clause_proposes_nothing_early(message: str) -> None:
+    transcript = await _play((message, "sim"))
+    booked = [a for a in transcript.appointments if a.start == TUESDAY_FIRST]
+    assert not booked, transcript.turns

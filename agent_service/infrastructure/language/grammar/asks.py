@@ -31,12 +31,14 @@ from agent_service.infrastructure.language.grammar.calendar_names import calenda
 from agent_service.infrastructure.language.grammar.vocabulary import (
     Vocabulary,
     alternation,
+    any_of,
     bounded,
     found,
     union,
     vocabularies,
 )
 from agent_service.infrastructure.language.grammar.when import has_when_mention
+from agent_service.infrastructure.language.lexicon import service_lexicon
 
 Ask = Literal["complaint", "appointments", "faq", "booking", "discovery"]
 ASKS: frozenset[str] = frozenset(get_args(Ask))
@@ -73,7 +75,17 @@ def moves_own(folded: str, language: str | None = None) -> bool:
     in ``language``'s words (every spoken language's when none)."""
     spoken = [v.code for v in vocabularies()]
     codes = [language] if language in spoken else spoken
-    return any(_move_mine(code).search(folded) for code in codes)
+    found = (m for code in codes for m in _move_mine(code).finditer(folded))
+    return any(_names_an_appointment(match.group()) for match in found)
+
+
+def _names_an_appointment(said: str) -> bool:
+    """``said`` names an appointment: an appointment noun (``[listing].appointment_nouns``)
+    or a kind of service (the service lexicon): "minha barba de sexta", "my Friday
+    appointment"; not "my shifts from Thursday", "minha folga de quinta"."""
+    if any_of("listing", "appointment_nouns").search(said):
+        return True
+    return bool(service_lexicon().kinds_in(said))
 
 
 @functools.cache

@@ -151,7 +151,8 @@ def time_window(folded: str, grammars: tuple[TimeGrammar, ...]) -> Window | None
 
 def wants_earliest(folded: str) -> bool:
     """ "o mais cedo possível", "first thing", "bem cedinho" — never negated ("não muito cedo",
-    "I can't come early") or too much ("cedo demais", "too early"): :func:`_meant`."""
+    "I can't come early") or too much ("cedo demais", "too early", "a bit early"):
+    :func:`_meant`."""
     return _meant(any_of("ranges", "earliest"), folded)
 
 
@@ -160,14 +161,15 @@ def wants_latest(folded: str) -> bool:
 
 
 def _meant(pattern: re.Pattern[str], folded: str) -> bool:
-    """A phrase of ``pattern`` with no negation word (``[corrections].negation``) among the
-    three words before it in its clause and no ``[ranges].excess`` word right before or after
-    it ("não, quero o mais cedo" still asks for the earliest)."""
+    """A phrase of ``pattern`` with no negation word (``[corrections].negation``) in its clause,
+    before or after it, and no ``[ranges].excess`` word right before or after it ("não, quero
+    o mais cedo" still asks for the earliest; "muito cedo não dá", "early doesn't work" and
+    "a bit early" do not)."""
     negation, excess = _word_set("corrections", "negation"), _word_set("ranges", "excess")
     for match in pattern.finditer(folded):
         before = _TOKENS.findall(_CLAUSE_BREAK.split(folded[: match.start()])[-1])
-        after = _TOKENS.findall(folded[match.end() :])[:1]
-        if negation.isdisjoint(before[-3:]) and excess.isdisjoint([*before[-1:], *after]):
+        after = _TOKENS.findall(_CLAUSE_BREAK.split(folded[match.end() :])[0])
+        if negation.isdisjoint([*before, *after]) and excess.isdisjoint([*before[-1:], *after[:1]]):
             return True
     return False
 

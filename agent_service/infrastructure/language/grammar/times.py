@@ -174,7 +174,10 @@ def _ahead(v: Vocabulary) -> tuple[re.Pattern[str], ...]:
     amounts = alternation([*v.values("numbers", "cardinals"), *v.words("numbers", "one")])
     hours = alternation([unit for unit in v.words("times", "hour_units") if len(unit) > 1])
     units = rf"(?:(?P<hours>{hours})|{t('minute_units')})"
-    amount = rf"(?P<n>\d{{1,3}}|(?P<half>{t('half_amount')})|{amounts})\s*{units}"
+    amount = (
+        rf"(?P<n>\d{{1,3}}|(?P<half>{t('half_amount')})|{amounts})\s*{units}"
+        rf"(?P<more>\s+(?:{t('and_a_half')}))?"
+    )
     return (
         re.compile(rf"{BOUND_BEFORE}(?:{d('ahead_prefix')})\s+{amount}{BOUND_AFTER}"),
         re.compile(rf"{BOUND_BEFORE}{amount}\s+(?:{d('from_now')}){BOUND_AFTER}"),
@@ -192,7 +195,9 @@ def ahead_of(folded: str, grammars: tuple[TimeGrammar, ...]) -> tuple[re.Match[s
         amount = match["n"]
         cardinals = grammar.vocabulary.values("numbers", "cardinals")
         count = int(amount) if amount.isdigit() else cardinals.get(amount, 1)
-        minutes = count * (60 if match["hours"] else 1)
+        minutes = count * (60 if match["hours"] else 1) + (
+            30 if match["hours"] and match["more"] else 0
+        )
         return (match, minutes) if minutes >= AHEAD_MINUTES else None
     return None
 
