@@ -49,3 +49,16 @@ def test_a_failure_note_loses_every_code_that_leads_it() -> None:
     assert failure_note(failed) == "você acabou de recusar exatamente isso"
     plain = Failed(result="NOT_DONE", reason="turned_down", note="Horário: 10h")
     assert failure_note(plain) == "Horário: 10h"
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_a_hedged_answer_is_never_a_yes(language: str) -> None:
+    """Every ``[consent].unsure`` phrase ("acho que sim", "I guess so", "creo que sí": a blind
+    probe of session 41 found the Portuguese one read as a yes), alone or beside a yes word,
+    confirms nothing and is an answer (the proposal is not asked again as if unanswered)."""
+    consent = language_rules().consent_in(language)
+    vocabulary = language_rules().consent(language)
+    for phrase in vocabulary.unsure:
+        for message in (phrase, f"{phrase}!", f"{vocabulary.yes[0]}, {phrase}"):
+            reading = read_answer(message, consent, "book")
+            assert reading.answer is not Answer.YES and reading.answered, message
