@@ -269,17 +269,26 @@ class InMemoryCustomerRepository:
 StoreClock = Callable[[], datetime]
 
 
-def _real_now() -> datetime:
-    return datetime.now(UTC)
+class TickingClock:
+    """The stores' default clock: a fixed instant that moves one millisecond per reading, so
+    stamps are ordered and no test depends on today's date or on how long it ran (a test that
+    needs time to pass injects its own clock)."""
+
+    def __init__(self, start: datetime = datetime(2026, 11, 30, 12, tzinfo=UTC)) -> None:
+        self._next = start
+
+    def __call__(self) -> datetime:
+        now, self._next = self._next, self._next + timedelta(milliseconds=1)
+        return now
 
 
 class InMemoryAppointmentRepository:
     """Every method is atomic (no await inside); no slot holds (the calendar decides whether a
     time is free). ``clock`` plays the database's clock: it stamps ``updated_at``."""
 
-    def __init__(self, clock: StoreClock = _real_now) -> None:
+    def __init__(self, clock: StoreClock | None = None) -> None:
         self.store = _Scoped("appointment")
-        self.clock = clock
+        self.clock = clock or TickingClock()
 
     def _stamped(self, appointment: Appointment) -> Appointment:
         return appointment.model_copy(update={"updated_at": self.clock()})
@@ -485,10 +494,10 @@ class InMemoryTurnRepository:
     """Claims are leases of ``lease`` in ``clock``'s time, as in MongoDB."""
 
     def __init__(
-        self, clock: StoreClock = _real_now, lease: timedelta = timedelta(seconds=60)
+        self, clock: StoreClock | None = None, lease: timedelta = timedelta(seconds=60)
     ) -> None:
         self.claims: dict[tuple[UUID, str, str], _Claim] = {}
-        self.clock = clock
+        self.clock = clock or TickingClock()
         self.lease = lease
 
     async def claim(self, tenant_id: UUID, channel: str, message_id: str, digest: str = "") -> bool:
@@ -544,9 +553,9 @@ class InMemoryTurnRepository:
 class InMemoryOutboxRepository:
     """As ``BeanieOutboxRepository``, with ``settle`` in ``clock``'s time."""
 
-    def __init__(self, clock: StoreClock = _real_now, settle: timedelta = timedelta(0)) -> None:
+    def __init__(self, clock: StoreClock | None = None, settle: timedelta = timedelta(0)) -> None:
         self.messages: dict[UUID, OutboxMessage] = {}
-        self.clock = clock
+        self.clock = clock or TickingClock()
         self.settle = settle
 
     async def add(self, message: OutboxMessage) -> bool:
@@ -602,8 +611,10 @@ class InMemoryOutboxRepository:
         return acked
 
 
-def in_memory_repositories(clock: StoreClock = _real_now) -> Repositories:
-    """Fresh, empty in-memory repositories; ``clock`` plays the database's clock."""
+def in_memory_repositories(clock: StoreClock | None = None) -> Repositories:
+    """Fresh, empty in-memory repositories; ``clock`` plays the database's clock (one
+    ``TickingClock`` for them all by default)."""
+    clock = clock or TickingClock()
     turns = InMemoryTurnRepository(clock)
     return Repositories(
         tenants=InMemoryTenantRepository(),
