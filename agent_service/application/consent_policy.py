@@ -193,31 +193,52 @@ class _Scan:
     index: list[int]
 
 
-def _scan(text: str, vocabularies: tuple[ConsentVocabulary, ...], kind: str) -> _Scan:
-    """``text``'s yes and no words counted, and what is left of it after removing every
-    phrase and emoji of ``vocabularies``."""
-    counts = {YES: 0, NO: 0, UNSURE: 0}
+@dataclass(slots=True)
+class _Text:
+    """What every reading of an answer reads: the text without invisible characters and with
+    its emoji counted by meaning and blanked, folded, with its tokens."""
+
+    bare: str
+    emoji: dict[str, int]
+    question: bool
+    strange: bool
+    folded: str
+    index: list[int]
+    tokens: list[re.Match[str]]
+
+
+def _prepared(text: str, vocabularies: tuple[ConsentVocabulary, ...]) -> _Text:
+    emoji = {YES: 0, NO: 0, FILLER: 0}
     bare = visible(text)
     for symbol, meaning in _emoji(vocabularies):
         if symbol in bare:
-            if meaning != FILLER:
-                counts[meaning] += bare.count(symbol)
+            emoji[meaning] += bare.count(symbol)
             bare = bare.replace(symbol, " ")
-    question = not _QUESTION.isdisjoint(bare)
-    strange = _strange(bare)
     folded, index = fold_with_map(bare)
-    tokens = list(_TOKEN.finditer(folded))
+    question, strange = not _QUESTION.isdisjoint(bare), _strange(bare)
+    return _Text(bare, emoji, question, strange, folded, index, list(_TOKEN.finditer(folded)))
+
+
+def _scan(text: str, vocabularies: tuple[ConsentVocabulary, ...], kind: str) -> _Scan:
+    """``text``'s yes and no words counted, and what is left of it after removing every
+    phrase and emoji of ``vocabularies``."""
+    return _read(_prepared(text, vocabularies), vocabularies, kind)
+
+
+def _read(said: _Text, vocabularies: tuple[ConsentVocabulary, ...], kind: str) -> _Scan:
+    counts = {YES: said.emoji[YES], NO: said.emoji[NO], UNSURE: 0}
+    tokens, folded = said.tokens, said.folded
     table, longest = _phrases(vocabularies, kind)
     left: list[re.Match[str]] = []
     segments = _segments(tokens, table, longest)
-    if question and len(segments) > 1 and _tag(segments, tokens, folded):
+    if said.question and len(segments) > 1 and _tag(segments, tokens, folded):
         segments = segments[:-1]  # "¿a las 10, no?": a question's tag asks, it answers nothing
     for start, size, found in segments:
         if found is None or found == UNREADABLE:
             left.extend(tokens[start : start + size])
         elif found != FILLER:
             counts[found] += 1
-    return _Scan(counts, left, question, strange, bare, index)
+    return _Scan(counts, left, said.question, said.strange, said.bare, said.index)
 
 
 @by_identity
@@ -237,23 +258,16 @@ def _unclear_phrases(
     return table, longest
 
 
-def _only_unclear(text: str, vocabularies: tuple[ConsentVocabulary, ...], kind: str) -> bool:
-    """``text`` says only that the question was not understood: ``unclear`` phrases, fillers,
+def _only_unclear(said: _Text, vocabularies: tuple[ConsentVocabulary, ...], kind: str) -> bool:
+    """``said`` says only that the question was not understood: ``unclear`` phrases, fillers,
     filler emoji and punctuation, nothing else; every phrase of several words written with
     nothing but spaces inside it ("não entendi", never "Não, entendi"); and one of them at
     least, or else words alone, none twice and no filler ("hã?", "sorry, what?"; not "so
     what?", "ha ha"). Read apart from the answer itself: "que" of "sim, no horário que você
     falou" is a restating word there, never a "what?"."""
-    bare = visible(text)
-    for symbol, meaning in _emoji(vocabularies):
-        if symbol in bare:
-            if meaning != FILLER:
-                return False
-            bare = bare.replace(symbol, " ")
-    if _strange(bare):
+    if said.emoji[YES] or said.emoji[NO] or said.strange:
         return False
-    folded = fold_with_map(bare)[0]
-    tokens = list(_TOKEN.finditer(folded))
+    folded, tokens = said.folded, said.tokens
     table, longest = _unclear_phrases(vocabularies, kind)
     found = _segments(tokens, table, longest)
     if not {label for _, _, label in found} <= {UNCLEAR, FILLER}:
@@ -331,9 +345,11 @@ def _segments(
 
 def read_answer(text: str, vocabularies: Sequence[ConsentVocabulary], kind: str = "") -> Reading:
     """The answer ``text`` gives to a proposed change of ``kind`` (see the module's rules)."""
-    if _only_unclear(text, tuple(vocabularies), kind):
+    languages = tuple(vocabularies)
+    said = _prepared(text, languages)
+    if _only_unclear(said, languages, kind):
         return Reading(Answer.OTHER, unclear=True)
-    scan = _scan(text, tuple(vocabularies), kind)
+    scan = _read(said, languages, kind)
     counts, left = scan.counts, scan.left
     answered = bool(counts[YES] or counts[NO] or counts[UNSURE])
     leftover = _spelled(scan.bare, scan.index, left)

@@ -110,11 +110,11 @@ class StatementRules:
     """The folded words a question may use besides what this turn's tools told: the system's
     own questions' words and the language's asking words."""
     _phrase: re.Pattern[str] | None = field(init=False, default=None, repr=False, compare=False)
+    _frame: re.Pattern[str] | None = field(init=False, default=None, repr=False, compare=False)
 
     def __post_init__(self) -> None:
-        alternatives = "|".join(re.escape(p) for p in self.phrases)
-        pattern = re.compile(rf"(?<!\w)(?:{alternatives})(?!\w)") if alternatives else None
-        object.__setattr__(self, "_phrase", pattern)
+        object.__setattr__(self, "_phrase", _bounded(self.phrases))
+        object.__setattr__(self, "_frame", _bounded(self.frames))
 
     def without_phrases(self, folded: str) -> str:
         """``folded`` without its courtesy phrases."""
@@ -123,15 +123,13 @@ class StatementRules:
     def framed(self, question: str) -> str:
         """What ``question`` states after its last frame phrase ("Você sabia que o
         estacionamento é pago?": "o estacionamento é pago"), as written; "" with none."""
-        folded, index = fold_with_map(question)
-        ends = [
-            m.end()
-            for p in self.frames
-            for m in re.finditer(rf"(?<!\w){re.escape(p)}(?!\w)", folded)
-        ]
-        if not ends or max(ends) >= len(folded):
+        if self._frame is None:
             return ""
-        return question[index[max(ends)] :].strip(" ?¿,")
+        folded, index = fold_with_map(question)
+        ends = [m.end() for m in self._frame.finditer(folded)]
+        if not ends or ends[-1] >= len(folded):
+            return ""
+        return question[index[ends[-1]] :].strip(" ?¿,")
 
     def denies(self, sentence: str) -> bool:
         """Whether ``sentence`` has a denial word outside its courtesy phrases."""
@@ -139,6 +137,13 @@ class StatementRules:
             return False  # no denial word at all: no day mention to read (a hot path)
         words = _WORDS.findall(self.without_phrases(self.undated(sentence)))
         return not self.denials.isdisjoint(words)
+
+
+def _bounded(phrases: Sequence[str]) -> re.Pattern[str] | None:
+    """One word-bounded pattern for ``phrases`` (folded), longest first; None for none."""
+    ordered = sorted(phrases, key=len, reverse=True)
+    alternatives = "|".join(re.escape(p) for p in ordered)
+    return re.compile(rf"(?<!\w)(?:{alternatives})(?!\w)") if alternatives else None
 
 
 @dataclass(frozen=True, slots=True)

@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 
 from agent_service.application.text import normalize
@@ -96,14 +96,9 @@ _COMMAND_WORD = re.compile(r"[a-z]{3,}[aeiour]")
 
 def _with_enclitics(phrase: str) -> str:
     """``phrase`` with its last word's plain options marked ``+`` (see the module)."""
-    head, _, last = phrase.rpartition(" ")
-    optional = last.endswith("?")
-    options = [
-        option + "+" if _COMMAND_WORD.fullmatch(option) else option
-        for option in last.removesuffix("?").split("|")
-    ]
-    marked = "|".join(options) + ("?" if optional else "")
-    return f"{head} {marked}" if head else marked
+    return _last_word(
+        phrase, lambda option: [option + "+" if _COMMAND_WORD.fullmatch(option) else option]
+    )
 
 
 _PLAIN = re.compile(r"[a-z]{3,}")
@@ -113,15 +108,22 @@ _VOWELS = "aeiou"
 def _with_diminutives(phrase: str, suffixes: tuple[str, ...]) -> str:
     """``phrase`` with its last word's plain options offered with each suffix too (see the
     module)."""
+
+    def forms(option: str) -> list[str]:
+        if not _PLAIN.fullmatch(option):
+            return [option]
+        dropped = option[:-1] if option[-1] in _VOWELS else option
+        return [option, *((dropped if s[0] in _VOWELS else option) + s for s in suffixes)]
+
+    return _last_word(phrase, forms)
+
+
+def _last_word(phrase: str, options_of: Callable[[str], list[str]]) -> str:
+    """``phrase`` with each ``|`` option of its last word replaced by ``options_of(option)``
+    (an optional word stays optional)."""
     head, _, last = phrase.rpartition(" ")
     optional = last.endswith("?")
-    options = []
-    for option in last.removesuffix("?").split("|"):
-        options.append(option)
-        if _PLAIN.fullmatch(option):
-            for suffix in suffixes:
-                drop = option[-1] in _VOWELS and suffix[0] in _VOWELS
-                options.append((option[:-1] if drop else option) + suffix)
+    options = [new for option in last.removesuffix("?").split("|") for new in options_of(option)]
     marked = "|".join(dict.fromkeys(options)) + ("?" if optional else "")
     return f"{head} {marked}" if head else marked
 
