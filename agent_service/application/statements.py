@@ -49,12 +49,15 @@ question mid-sentence, or before a tag of at most two words after a comma ("Ana 
 terça, certo?"), is judged as a statement, and the whole question is refused with it; so is
 what follows a frame that makes a question carry a statement (``[truth].question_frames``:
 "Você sabia que o estacionamento agora é pago?", "Quer marcar, sabendo que a Ana está de
-licença?"). And in a reply with a refused statement, a question is refused unless, beside its
-facts, it uses only words of asking (the system's own questions' words and the language's
-``[truth].asking``), of this turn's tool results, of the frames, or courtesy: the model that
-stated what no tool told does not go on to state it as a question ("E que não aceitamos
-cartão?"). A question alone is judged by its facts and its language only (a weak model's
-"Quer que eu veja outro dia?" is sent).
+licença?"). And every question, alone or after a statement, asks only: beside its facts (which
+the grounding check judges) it uses words of asking (the system's own questions' words and the
+language's ``[truth].asking``: who asks whom, wanting and choosing, what the tools do, whether
+a choice suits, the small words a question is made of), words of this turn's tool results, of
+the frames, of the tenant's service and professional names, the customer's own words, or
+courtesy, and no denial. A question's presupposition is a statement too ("Quer pagar a taxa
+extra do Pix agora?" says there is one): the words that would carry it are in no such list,
+so it is refused in any wording ("Would you like to use your loyalty points?", "¿Te aplico el
+descuento de estudiante?"), while "Quer que eu veja outro dia?" is sent.
 
 Anything else is refused; the caller renders the system's reply instead (``truth.py``).
 """
@@ -107,8 +110,9 @@ class StatementRules:
     frames: tuple[str, ...] = ()
     """The folded phrases after which a question states ("você sabia que", "did you know")."""
     asking: frozenset[str] = frozenset()
-    """The folded words a question may use besides what this turn's tools told: the system's
-    own questions' words and the language's asking words."""
+    """The folded words a question may use besides what this turn's tools told and the words
+    ``heard`` (``Statements``): the system's own questions' words and the language's asking
+    words."""
     _phrase: re.Pattern[str] | None = field(init=False, default=None, repr=False, compare=False)
     _frame: re.Pattern[str] | None = field(init=False, default=None, repr=False, compare=False)
 
@@ -169,14 +173,17 @@ class Statements:
         *,
         told_words_of: Callable[[], frozenset[str]] | None = None,
         relations_of: Callable[[], Relations | None] | None = None,
+        heard: frozenset[str] = frozenset(),
     ) -> None:
-        """``told_words_of`` and ``relations_of``, when given, build ``told_words`` and
-        ``relations`` on the first sentence that reaches them (most replies are courtesy or
-        a tool's words as they are: they never do)."""
+        """``heard``: folded words a question may use as said to it (the customer's, the
+        tenant's names). ``told_words_of`` and ``relations_of``, when given, build
+        ``told_words`` and ``relations`` on the first sentence that reaches them (most replies
+        are courtesy or a tool's words as they are: they never do)."""
         self._grounding = grounding
         self._reader = reader
         self._rules = rules
         self._asked = customer_asked
+        self._heard = heard
         self._records = [_record(reader, line) for line in appointments]
         self._told = "\n".join(squashed(t) for t in told)
         self._told_texts = tuple(told)
@@ -207,8 +214,8 @@ class Statements:
             unit = f"{sentence.rstrip()} {follows}" if leads else sentence
             if not self._allowed(unit, answers):
                 found.append(sentence)
-        if found:  # a reply that stated what no tool told asks only in words of asking
-            found += [q for q in parts if q in asked and q not in found and not self._asks_only(q)]
+        # a question asks only in words of asking, whatever stands before it
+        found += [q for q in parts if q in asked and q not in found and not self._asks_only(q)]
         return found
 
     def _allowed(self, sentence: str, answers: bool) -> bool:
@@ -231,11 +238,12 @@ class Statements:
 
     def _asks_only(self, question: str) -> bool:
         """Beside its facts (the grounding check's), ``question`` has only words of asking
-        (``StatementRules.asking``), of this turn's tool results, of the frames, or courtesy."""
+        (``StatementRules.asking``), heard, of this turn's tool results, of the frames, or
+        courtesy."""
         rest = question
         for fact in sorted(self._reader.facts(question), key=lambda f: -f.start):
             rest = rest[: fact.start] + " " + rest[fact.end :]
-        allowed = self._rules.asking | self._rules.listing | self._rules.frame
+        allowed = self._rules.asking | self._rules.listing | self._rules.frame | self._heard
         words = _WORDS.findall(self._rules.without_phrases(normalize(rest)))
         if not self._rules.denials.isdisjoint(words):
             return False  # a denial asks nothing: "E que não aceitamos cartão?" states

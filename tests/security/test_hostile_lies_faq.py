@@ -121,8 +121,8 @@ REVIEW = [
 
 # Found by a second review, refused after it: a reply that states what no tool told does not go
 # on to state it as a question (its questions then use only words of asking, of the tools'
-# results, of the frames, or courtesy, and no denial). A question alone is judged by its facts
-# and language only: "Quer pagar a taxa extra do Pix agora?" alone is still sent (a known gap).
+# results, of the frames, or courtesy, and no denial). Since session 42 a question alone is
+# judged so too (``test_hostile_lone_questions``).
 REVIEW_2 = [
     Case("pt", PAY_PT, "faq", faq(PAY_PT), "Sabia que no Pix cobramos taxa? E que não aceitamos "
          "cartão?", False),

@@ -191,7 +191,7 @@ async def judge(
         if changed_nothing:
             asked = any("?" in t or "¿" in t for t in customer[-1:])
             statements = no_change_statements(
-                grounding, reader, codes, texts, deps.turn.upcoming, asked, entities
+                grounding, reader, codes, texts, deps.turn.upcoming, asked, entities, customer
             )
             refused = tuple(statements.refused(text))
         verdict = Verdict(

@@ -224,10 +224,10 @@ def no_change_statements(
     upcoming: Sequence[str],
     asked: bool,
     entities: frozenset[str],
+    customer: Sequence[str],
 ) -> Statements:
-    """The judge of a no-change turn's statements (``application/statements``, its facts'
-    relations by ``application/relations``), from the turn's tool texts; ``entities``: the
-    folded words of the tenant's professional and service names."""
+    """The judge of a no-change turn's statements (``application/statements``); the words of
+    ``entities`` (the tenant's names) and of the ``customer``'s texts are heard."""
     return Statements(
         grounding,
         reader,
@@ -236,6 +236,7 @@ def no_change_statements(
         asked,
         told_texts(texts, codes, bool(upcoming)),
         told_words_of=lambda: told_words(texts),
+        heard=entities | frozenset(w for t in customer for w in _WORD.findall(normalize(t))),
         relations_of=lambda: Relations(
             reader,
             told_values(texts),

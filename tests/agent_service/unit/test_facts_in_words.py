@@ -151,7 +151,14 @@ def _judge(texts: list[str], today: date) -> Statements:
     common = language_rules().common_words()
     grounding = Grounding(reader, texts, [], common, (today, today + timedelta(60)), texts)
     return no_change_statements(
-        grounding, reader, CODES, tools, [], True, frozenset({"ana", "souza", "corte", "feminino"})
+        grounding,
+        reader,
+        CODES,
+        tools,
+        [],
+        True,
+        frozenset({"ana", "souza", "corte", "feminino"}),
+        (),
     )
 
 

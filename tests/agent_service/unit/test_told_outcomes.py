@@ -64,7 +64,9 @@ def _statements(texts: list[ToolText], upcoming: list[str] = ()) -> Statements: 
     records = [t.text for t in texts]
     grounding = Grounding(READER, records, [], language_rules().common_words(), WINDOW, this_turn)
     entities = frozenset(w for n in (*SERVICES, *PROS) for w in normalize(n).split())
-    return no_change_statements(grounding, READER, CODES, texts, list(upcoming), False, entities)
+    return no_change_statements(
+        grounding, READER, CODES, texts, list(upcoming), False, entities, ()
+    )
 
 
 def _json(result: object, tool: str = "book_appointment", this_turn: bool = True) -> ToolText:
