@@ -236,8 +236,8 @@ def _day(year: int, month: int, number: int) -> date | None:
         return None
 
 
-def _asks(sentence: str) -> bool:
-    return sentence.strip().endswith("?") or sentence.lstrip().startswith("¿")
+def _asks(sentence: str) -> bool:  # a "¿" with no "?" asks nothing: "¿Ana está de vacaciones."
+    return (text := sentence.strip()).endswith("?") or (text.startswith("¿") and "?" in text)
 
 
 def _question_spans(text: str) -> list[tuple[int, int]]:
@@ -250,11 +250,11 @@ def sentences(text: str) -> list[str]:
 
 
 def question_sentences(text: str) -> list[str]:
-    """The sentences of ``text`` that ask something (end with "?" or open with "¿")."""
+    """The sentences of ``text`` that ask something (``_asks``)."""
     return [text[start:end] for start, end in _question_spans(text) if text[start:end].strip()]
 
 
-_ASKING_CLAUSE = re.compile(r"(?:[,;]|\s[–—-]\s)[^,;]*$")
+_ASKING_CLAUSE = re.compile(r"(?:(?<!\d)[,;]|[,;](?!\d)|\s[–—-]\s)(?:[^,;]|(?<=\d)[,;](?=\d))*$")
 
 
 def without_asking(text: str) -> str:

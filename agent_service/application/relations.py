@@ -75,6 +75,8 @@ RELATED_KINDS = frozenset(
 )  # fmt: skip
 """A number too ("tem 14 horários": no result holds 14 of them; "Rua das Flores, 123": the
 FAQ answer's item does)."""
+PAIRED_KINDS = frozenset({Kind.MONEY, Kind.DURATION, Kind.PERCENT})
+"""What a question relates to a name (``Relations.pairs``): a price or a length is a service's."""
 _TOKEN = re.compile(r"[^\W\d_]+")
 _WORD = re.compile(r"[^\W\d_]+(?:'[^\W\d_]+)*")
 
@@ -153,8 +155,14 @@ class Relations:
             return False  # a price, a length, a time says whose: "Leva 30 minutos", "Às 10h."
         return _all_bound(runs)
 
-    def _mentions(self, sentence: str) -> list[_Mention]:
-        facts = [f for f in self._reader.facts(sentence) if f.kind in RELATED_KINDS]
+    def pairs(self, question: str) -> bool:
+        """Whether ``question`` relates its names, prices and lengths as one item holds them
+        ("Quer marcar o Corte feminino com o Bruno?" when Bruno does not do it: not bound);
+        its dates and times are not read (whether a time is free is the tools' to say)."""
+        return _all_bound(_runs(self._mentions(question, PAIRED_KINDS)))
+
+    def _mentions(self, sentence: str, kinds: frozenset[Kind] = RELATED_KINDS) -> list[_Mention]:
+        facts = [f for f in self._reader.facts(sentence) if f.kind in kinds]
         found = [self._fact_mention(f) for f in facts]
         taken = [(f.start, f.end) for f in facts]
         for match in _TOKEN.finditer(sentence):

@@ -50,14 +50,16 @@ terça, certo?"), is judged as a statement, and the whole question is refused wi
 what follows a frame that makes a question carry a statement (``[truth].question_frames``:
 "Você sabia que o estacionamento agora é pago?", "Quer marcar, sabendo que a Ana está de
 licença?"). And every question, alone or after a statement, asks only: beside its facts (which
-the grounding check judges) it uses words of asking (the system's own questions' words and the
-language's ``[truth].asking``: who asks whom, wanting and choosing, what the tools do, whether
-a choice suits, the small words a question is made of), words of this turn's tool results, of
-the frames, of the tenant's service and professional names, the customer's own words, or
-courtesy, and no denial. A question's presupposition is a statement too ("Quer pagar a taxa
-extra do Pix agora?" says there is one): the words that would carry it are in no such list,
-so it is refused in any wording ("Would you like to use your loyalty points?", "¿Te aplico el
-descuento de estudiante?"), while "Quer que eu veja outro dia?" is sent.
+the grounding check judges) it uses words of asking (``StatementRules.asking`` and its stems:
+who asks whom, wanting and choosing, what the tools do, whether a choice suits, the small words
+a question is made of), words of this turn's tool results, the tenant's service and
+professional names, or courtesy, and no denial. A question's presupposition is a statement too
+("Quer pagar a taxa extra do Pix agora?" says there is one): the words that would carry it are
+in no such list, so it is refused in any wording. One's appointments are asked about only by
+one who has one (``asking_own``, the frame's state words, "your appointment": ``your``), and a
+question's names, prices and lengths are paired as the catalog and this turn's results pair
+them (``Relations.pairs``). A yes or no answering the customer's question is no courtesy: no
+tool backs it (``bare_answers``: left out, the rest may go).
 
 Anything else is refused; the caller renders the system's reply instead (``truth.py``).
 """
@@ -113,12 +115,42 @@ class StatementRules:
     """The folded words a question may use besides what this turn's tools told and the words
     ``heard`` (``Statements``): the system's own questions' words and the language's asking
     words."""
+    asking_stems: tuple[str, ...] = ()
+    """Every word starting with one of these asks too ("verific": "verifique", "verificar")."""
+    your: frozenset[str] = frozenset()
+    """Second-person possessives: one followed, within two words, by one of ``bookings``
+    presupposes an appointment ("your appointment", "seu horário", "tu cita")."""
+    bookings: frozenset[str] = frozenset()
+    asking_own: tuple[str, ...] = ()
+    """The stems of words that ask about one's own appointments ("remarc", "cancel"): with the
+    appointment frame, a question may use them only to a customer who has one."""
     _phrase: re.Pattern[str] | None = field(init=False, default=None, repr=False, compare=False)
     _frame: re.Pattern[str] | None = field(init=False, default=None, repr=False, compare=False)
+    _asks: Callable[[str], bool] = field(init=False, default=bool, repr=False, compare=False)
+    _asks_own: Callable[[str], bool] = field(init=False, default=bool, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "_phrase", _bounded(self.phrases))
         object.__setattr__(self, "_frame", _bounded(self.frames))
+        # Words about one's appointments ask only of a customer who has one: the own stems
+        # (the system's "Quer remarcar ...?" too) and the appointment frame's words that are
+        # no asking word ("agendamento", "booked", "reserva"), whatever stem they start with.
+        stem = _words_or_stems(self.asking, self.asking_stems)
+        own = _words_or_stems(self.frame - self.asking, self.asking_own)
+        object.__setattr__(self, "_asks", lambda word: stem(word) and not own(word))
+        object.__setattr__(self, "_asks_own", _words_or_stems(self.frame, self.asking_own))
+
+    def says_yours(self, words: Sequence[str]) -> bool:
+        """Whether ``words`` say "your appointment" (see ``your``)."""
+        return any(
+            w in self.your and not self.bookings.isdisjoint(words[i + 1 : i + 3])
+            for i, w in enumerate(words)
+        )
+
+    def asks(self, word: str, own: bool) -> bool:
+        """Whether a question may use the folded ``word`` to ask; ``own``: the customer has
+        appointments to ask about."""
+        return self._asks(word) or (own and self._asks_own(word))
 
     def without_phrases(self, folded: str) -> str:
         """``folded`` without its courtesy phrases."""
@@ -141,6 +173,15 @@ class StatementRules:
             return False  # no denial word at all: no day mention to read (a hot path)
         words = _WORDS.findall(self.without_phrases(self.undated(sentence)))
         return not self.denials.isdisjoint(words)
+
+
+def _words_or_stems(words: frozenset[str], stems: Sequence[str]) -> Callable[[str], bool]:
+    """Whether a word is one of ``words`` or starts with one of ``stems``."""
+    if not stems:
+        return words.__contains__
+    ordered = sorted(stems, key=len, reverse=True)
+    pattern = re.compile(rf"(?:{'|'.join(re.escape(s) for s in ordered)})\w*")
+    return lambda word: word in words or pattern.fullmatch(word) is not None
 
 
 def _bounded(phrases: Sequence[str]) -> re.Pattern[str] | None:
@@ -174,16 +215,21 @@ class Statements:
         told_words_of: Callable[[], frozenset[str]] | None = None,
         relations_of: Callable[[], Relations | None] | None = None,
         heard: frozenset[str] = frozenset(),
+        pairs_of: Callable[[], Relations | None] | None = None,
     ) -> None:
-        """``heard``: folded words a question may use as said to it (the customer's, the
-        tenant's names). ``told_words_of`` and ``relations_of``, when given, build
-        ``told_words`` and ``relations`` on the first sentence that reaches them (most replies
-        are courtesy or a tool's words as they are: they never do)."""
+        """``heard``: folded words a question may use as said to it (the tenant's names);
+        ``pairs_of``: the relations a question's names, prices and lengths must keep (this
+        turn's results and the catalog's), built on the first question. ``told_words_of`` and
+        ``relations_of``, when given, build ``told_words`` and ``relations`` on the first
+        sentence that reaches them (most replies are courtesy or a tool's words as they are:
+        they never do)."""
         self._grounding = grounding
         self._reader = reader
         self._rules = rules
         self._asked = customer_asked
         self._heard = heard
+        self._pairs_of = pairs_of
+        self._pairs: Relations | None = None
         self._records = [_record(reader, line) for line in appointments]
         self._told = "\n".join(squashed(t) for t in told)
         self._told_texts = tuple(told)
@@ -197,12 +243,14 @@ class Statements:
         """The statement sentences of ``text`` that may not be sent, in order."""
         parts = units(text)
         asked = {p for p in parts if question_sentences(p)}
-        # A yes word is an answer when it is all the reply says to a question of the customer.
-        answers = not self._asked or sum(1 for p in parts if p.strip()) > 1
+        # A yes word answers the customer's question, whatever else the reply says.
+        answers = not self._asked
         found = []
         for index, sentence in enumerate(parts):
             if sentence in asked:
                 head = stated_head(sentence)  # "Ana no trabaja los martes, ¿te sirve...?"
+                if head and self._rules.courtesy(sentence.strip()[len(head) :], False):
+                    head = ""  # a courtesy tail asks with it: "Qual o seu nome, por favor?"
                 framed = self._rules.framed(sentence)  # "você sabia que X?" states X
                 if any(part and not self._allowed(part, answers) for part in (head, framed)):
                     found.append(sentence)
@@ -217,6 +265,12 @@ class Statements:
         # a question asks only in words of asking, whatever stands before it
         found += [q for q in parts if q in asked and q not in found and not self._asks_only(q)]
         return found
+
+    def bare_answers(self, refused: Sequence[str]) -> list[str]:
+        """The ``refused`` sentences that are only a yes or no (and courtesy) answering the
+        customer's question: no tool backs the answer, so it is left out, and the rest of the
+        reply may go as it is ("Sim! Aceitamos Pix, ..." to "aceitam cheque?")."""
+        return [u for u in refused if self._rules.courtesy(_without_names(self._reader, u), True)]
 
     def _allowed(self, sentence: str, answers: bool) -> bool:
         if self._rules.courtesy(_without_names(self._reader, sentence), answers):
@@ -243,11 +297,16 @@ class Statements:
         rest = question
         for fact in sorted(self._reader.facts(question), key=lambda f: -f.start):
             rest = rest[: fact.start] + " " + rest[fact.end :]
-        allowed = self._rules.asking | self._rules.listing | self._rules.frame | self._heard
         words = _WORDS.findall(self._rules.without_phrases(normalize(rest)))
         if not self._rules.denials.isdisjoint(words):
             return False  # a denial asks nothing: "E que não aceitamos cartão?" states
-        left = [w for w in words if w not in allowed]
+        own = bool(self._records)  # one's appointments are asked about only by one who has
+        if not own and self._rules.says_yours(words):
+            return False  # "Quer remarcar o seu horário de amanhã?" to one with none
+        pairs = self._pairs_told()
+        if pairs is not None and not pairs.pairs(question):
+            return False  # "Quer marcar o Corte feminino com o Bruno?" (he does not do it)
+        left = [w for w in words if w not in self._heard and not self._rules.asks(w, own)]
         if not left:
             return True
         told = self._words_told()
@@ -257,6 +316,11 @@ class Statements:
         if self._told_words is None:
             self._told_words = self._told_words_of() if self._told_words_of else frozenset()
         return self._told_words
+
+    def _pairs_told(self) -> Relations | None:
+        if self._pairs_of is not None:
+            self._pairs, self._pairs_of = self._pairs_of(), None
+        return self._pairs
 
     def _relations_told(self) -> Relations | None:
         if self._relations_of is not None:

@@ -158,13 +158,21 @@ async def test_an_faq_answer_in_the_models_words_says_only_what_the_business_wro
     assert model.returned, "the tool was never called"
     assert actions == ()
     if case.true:
-        assert case.reply in reply or _answer_of(case) in reply, (reply, model.returned)
+        # a true yes is left out too (no tool backs a yes: ``test_hostile_yes_answers``)
+        told = (case.reply, _answer_of(case), _without_yes(case.reply))
+        assert any(t in reply for t in told), (reply, model.returned)
     else:
         assert case.reply not in reply, (reply, model.returned)
         for asked in (q for q in re.split(r"(?<=[.!?])\s+", case.reply) if q.endswith("?")):
             assert asked not in reply, (reply, model.returned)  # nor its question alone
         # the customer still reads what the business wrote, not a shrug
         assert _answer_of(case) in reply, (reply, model.returned)
+
+
+def _without_yes(reply: str) -> str:
+    """``reply`` without a first sentence of at most two words ("Pode sim! Aceitamos ...")."""
+    first, _, rest = reply.partition("! ")
+    return rest if rest and len(first.split()) <= 2 else reply
 
 
 def _answer_of(case: Case) -> str:

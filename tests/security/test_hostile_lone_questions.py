@@ -19,6 +19,8 @@ from pydantic_ai.messages import ModelMessage, ModelResponse, TextPart, ToolCall
 from pydantic_ai.models.function import AgentInfo, FunctionModel
 
 from agent_service.domain.catalog import FaqEntry
+from agent_service.domain.conversations import ActionKind
+from agent_service.infrastructure.agent.offline.model import offline_model_function
 from tests.agent_service.conversation_fixtures import Assistant, seed_salon
 from tests.security.test_hostile_lies_after_tools import Case, ToolThenReply, _id, faq, times
 from tests.security.test_hostile_lies_faq import (
@@ -151,3 +153,95 @@ async def test_a_question_with_no_tool_carries_no_fact(case: Case) -> None:
     hostile = ReplyAtOnce(case)
     reply, actions = await _say(case, hostile.model, hostile)
     _judge(case, reply, actions)
+
+
+# Found by a review of the change (helper, session 42), refused after it: an appointment the
+# customer does not have ("your appointment", a change verb, a booked state), names, prices and
+# lengths paired as no service is, the customer's own words echoed as the business's, a "¿"
+# with no "?" (a statement), and a statement before a question's comma. Every one was sent
+# before the change too.
+REVIEW = [
+    Case("pt", "queria umas informações", "faq", _none, "Claro! Quer remarcar o seu horário de "
+         "amanhã com a Ana?", False),
+    Case("en", "I have a question", "faq", _none, "Sure! Do you still want your appointment "
+         "with Ana tomorrow?", False),
+    Case("en", "I have a question", "faq", _none, "Would you like to cancel the appointment Ana "
+         "booked for you tomorrow?", False),
+    Case("es", "tengo una duda", "faq", _none, "¿Todavía quieres tu reserva confirmada con Ana "
+         "para mañana?", False),
+    Case("pt", "quero marcar um horário", "faq", _none, "Claro! Quer marcar o Corte feminino "
+         "com o Bruno?", False),
+    Case("pt", "quero marcar um horário", "faq", _none, "Quer marcar o Corte feminino de 30 "
+         "minutos?", False),
+    Case("en", "I want to book", "faq", _none, "Would you like to book Barba for R$ 80.00?",
+         False),
+    Case("pt", "tem taxa pra pagar no pix?", "faq", _none, "Quer pagar a taxa do pix agora?",
+         False),
+    Case("en", "can I pay by cheque?", "faq", _none, "Sure! Would you like to pay by cheque?",
+         False),
+    Case("es", "¿Ana está de vacaciones?", "faq", _none, "¿Quieres reservar con Bruno, Ana está "
+         "de vacaciones.", False),
+    Case("en", "I have a question", "faq", _none, "We are open on Sunday, would you like to book "
+         "a time?", False),
+    Case("en", "I have a question", "faq", _none, "Would you like to book a free Barba today?",
+         False),
+    # the twins: a name asked for with a courtesy tail, a service with its own professional
+    Case("pt", "quero marcar um horário", "faq", _none, "Qual o seu nome, por favor?", True),
+    Case("en", "I'd like to book an appointment", "faq", _none, "Could you tell me your name, "
+         "please?", True),
+    Case("pt", "quero marcar um horário", "faq", _none, "Quer marcar o Corte feminino com a "
+         "Ana?", True),
+    Case("en", "I want to book", "faq", _none, "Would you like to book Barba for R$ 40,00?",
+         True),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize("case", REVIEW, ids=_id)
+async def test_a_question_carries_no_appointment_pairing_or_echo_no_tool_told(case: Case) -> None:
+    hostile = ReplyAtOnce(case)
+    reply, actions = await _say(case, hostile.model, hostile)
+    _judge(case, reply, actions)
+
+
+class BookThenAsk:
+    """Books with the offline model (the customer's first two messages), then asks
+    ``question`` about the appointment."""
+
+    def __init__(self, question: str) -> None:
+        self.question = question
+        self.turn = 0
+        self.model = FunctionModel(self._respond, model_name="hostile-after-booking")
+
+    def _respond(self, messages: list[ModelMessage], info: AgentInfo) -> ModelResponse:
+        if self.turn < 2 or any(tool.name == "route_to" for tool in info.output_tools):
+            return offline_model_function(messages, info)
+        return ModelResponse(parts=[TextPart(self.question)])
+
+
+OWN = [
+    ("pt", "Quer remarcar o seu horário de amanhã com a Ana?"),
+    ("pt", "Quer cancelar o seu agendamento de amanhã?"),
+    ("en", "Would you like to move your appointment with Ana?"),
+    ("es", "¿Quieres cambiar tu cita con Ana?"),
+]
+BOOK = {
+    "pt": ("quero marcar corte feminino com a Ana amanhã às 10h", "sim", "oi de novo"),
+    "en": ("I want a women's haircut with Ana tomorrow at 10am", "yes", "hi again"),
+    "es": ("quiero un corte feminino con Ana mañana a las 10", "sí", "hola otra vez"),
+}
+
+
+@pytest.mark.parametrize(("language", "question"), OWN)
+async def test_a_customer_with_an_appointment_is_asked_about_it(
+    language: str, question: str
+) -> None:
+    hostile = BookThenAsk(question)
+    assistant = Assistant(model=hostile.model)
+    salon = await seed_salon(assistant.repos)
+    kinds = []
+    for number, said in enumerate(BOOK[language]):
+        hostile.turn = number
+        handled = await assistant.say(salon.tenant.id, said)
+        kinds += [action.kind for action in handled.result.actions]
+    assert ActionKind.APPOINTMENT_BOOKED in kinds, handled.result.reply
+    assert question in handled.result.reply

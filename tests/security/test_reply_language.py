@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 from pydantic_ai.messages import ModelMessage, ModelResponse, TextPart, ToolCallPart
 from pydantic_ai.models.function import AgentInfo, FunctionModel
 
-from agent_service.infrastructure.agent.told import statement_rules
+from agent_service.infrastructure.agent.statement_words import statement_rules
 from agent_service.infrastructure.language import language_detector
 from agent_service.infrastructure.language.grammar.when import has_when_mention
 from tests.agent_service.conversation_fixtures import Assistant, seed_salon
@@ -58,9 +58,11 @@ async def test_a_question_in_another_language_is_not_sent(
 async def test_a_question_in_the_conversations_language_is_sent(
     language: str, data: st.DataObject
 ) -> None:
-    asking = statement_rules((language,)).asking
+    rules = statement_rules((language,))
     own = sorted(
-        w for w in language_detector().exclusive_words(language) if w in asking and not _a_fact(w)
+        w
+        for w in language_detector().exclusive_words(language)
+        if rules.asks(w, False) and not _a_fact(w) and w not in rules.denials
     )
     words = data.draw(st.lists(st.sampled_from(own), min_size=3, max_size=6, unique=True))
     assert await _reply(language, _question(language, words)) == _question(language, words)

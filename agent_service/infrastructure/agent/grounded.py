@@ -30,8 +30,9 @@ from pydantic_ai.messages import (
 )
 
 from agent_service.application.claims import BOOK, CANCEL, MOVE, misstates
+from agent_service.application.fact_spans import Kind
 from agent_service.application.grounding import Grounding, Ungrounded, question_sentences
-from agent_service.application.relations import name_words
+from agent_service.application.relations import ToldValue, name_words
 from agent_service.application.statements import without_units
 from agent_service.domain.catalog import Professional, Service
 from agent_service.domain.conversations import ActionKind
@@ -79,6 +80,9 @@ class Verdict:
     misstated: bool = False
     refused: tuple[str, ...] = ()
     """Statement sentences a turn that changed nothing may not send (``statements``)."""
+    bare: tuple[str, ...] = ()
+    """Those of ``refused`` that are only a yes or no answering the customer's question: left
+    out, they leave a reply that may go (``Statements.bare_answers``)."""
 
     @property
     def unbacked(self) -> bool:
@@ -94,7 +98,13 @@ class Verdict:
         they are removed (``truth`` sends it so, without them: no model request is spent)."""
         if self.ungrounded or self.misstated or not self.unbacked:
             return False
-        return bool(question_sentences(without_units(text, self.refused)))
+        kept = without_units(text, self.refused)
+        return bool(question_sentences(kept)) or bool(kept and self.only_bare)
+
+    @property
+    def only_bare(self) -> bool:
+        """Whether every refused sentence is a bare answer (see ``bare``)."""
+        return set(self.refused) <= set(self.bare)
 
     def reason(self) -> str:
         """What to tell the model when its reply is sent back."""
@@ -188,14 +198,20 @@ async def judge(
         grounding = Grounding(reader, records, customer, rules.common_words(), window, this_turn)
         words = [rules.claims(code) for code in codes]
         refused: tuple[str, ...] = ()
+        bare: tuple[str, ...] = ()
         if changed_nothing:
             asked = any("?" in t or "¿" in t for t in customer[-1:])
+            catalog = await _catalog_values(deps)
             statements = no_change_statements(
-                grounding, reader, codes, texts, deps.turn.upcoming, asked, entities, customer
+                grounding, reader, codes, texts, deps.turn.upcoming, asked, entities, catalog
             )
             refused = tuple(statements.refused(text))
+            bare = tuple(statements.bare_answers(refused))
         verdict = Verdict(
-            tuple(grounding.ungrounded(text)), misstates(text, set(done), words, quoted), refused
+            tuple(grounding.ungrounded(text)),
+            misstates(text, set(done), words, quoted),
+            refused,
+            bare,
         )
         if len(deps.turn.judged) >= MAX_JUDGED_PER_TURN:
             deps.turn.judged.clear()
@@ -226,6 +242,27 @@ async def _entity_words(deps: AgentDeps) -> frozenset[str]:
     entries: list[Service | Professional] = [*services, *professionals]
     names = [e.name for e in entries] + [w for e in entries for w in e.words(None)]
     return frozenset(w for name in names for w in name_words(name))
+
+
+CATALOG_ITEMS = 1_000_000
+"""The catalog's items are numbered after any tool result's (``told.told_values``)."""
+
+
+async def _catalog_values(deps: AgentDeps) -> tuple[ToldValue, ...]:
+    """The tenant's services as items (``application/relations``): each with its names, price,
+    length and the professionals who do it."""
+    services = await deps.service_repository.list(deps.tenant_id)
+    professionals = await deps.professional_repository.list(deps.tenant_id)
+    found: list[ToldValue] = []
+    for item, service in enumerate(services, start=CATALOG_ITEMS):
+        minutes = service.duration_minutes
+        found += [ToldValue("service", n, item) for n in (service.name, *service.words(None))]
+        found.append(ToldValue("price", service.price_text(), item))
+        found.append(ToldValue("duration", str(minutes), item, ((Kind.DURATION, minutes),)))
+        for professional in (p for p in professionals if p.offers(service.id)):
+            names = (professional.name, *professional.words(None))
+            found += [ToldValue("professional", n, item) for n in names]
+    return tuple(found)
 
 
 async def _currencies(deps: AgentDeps) -> set[str]:

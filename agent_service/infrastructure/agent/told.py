@@ -11,23 +11,19 @@ import functools
 import itertools
 import json
 import re
-from collections.abc import Iterable, Iterator, Sequence
-from dataclasses import replace
+from collections.abc import Iterator, Sequence
 from typing import Any
 
-from agent_service.application.consent_policy import ConsentVocabulary, only_words_of
 from agent_service.application.fact_spans import DURATION_FIELD, FactReader, Kind
 from agent_service.application.grounding import Grounding
 from agent_service.application.relations import Relations, ToldValue
-from agent_service.application.statements import StatementRules, Statements
+from agent_service.application.statements import Statements
 from agent_service.application.text import normalize
-from agent_service.infrastructure.agent import messages
 from agent_service.infrastructure.agent.deps import ToolText
-from agent_service.infrastructure.agent.listings import listing_text, more_times_clause
+from agent_service.infrastructure.agent.listings import listing_text
 from agent_service.infrastructure.agent.outcome_text import Held, told
+from agent_service.infrastructure.agent.statement_words import plain_and_denials, statement_rules
 from agent_service.infrastructure.agent.tools.results import read_result, read_retry
-from agent_service.infrastructure.language.grammar.when import says_a_range, without_own_dates
-from agent_service.infrastructure.language.rules import language_rules
 
 
 def told_texts(texts: Sequence[ToolText], codes: Sequence[str], has_upcoming: bool) -> list[str]:
@@ -224,10 +220,12 @@ def no_change_statements(
     upcoming: Sequence[str],
     asked: bool,
     entities: frozenset[str],
-    customer: Sequence[str],
+    catalog: Sequence[ToldValue] = (),
 ) -> Statements:
-    """The judge of a no-change turn's statements (``application/statements``); the words of
-    ``entities`` (the tenant's names) and of the ``customer``'s texts are heard."""
+    """The judge of a no-change turn's statements (``application/statements``, its facts'
+    relations by ``application/relations``), from the turn's tool texts; ``entities``: the
+    folded words of the tenant's professional and service names; ``catalog``: the tenant's
+    services as items (a question relates names, prices and lengths as they do)."""
     return Statements(
         grounding,
         reader,
@@ -236,65 +234,17 @@ def no_change_statements(
         asked,
         told_texts(texts, codes, bool(upcoming)),
         told_words_of=lambda: told_words(texts),
-        heard=entities | frozenset(w for t in customer for w in _WORD.findall(normalize(t))),
-        relations_of=lambda: Relations(
-            reader,
-            told_values(texts),
-            entities,
-            *_plain_and_denials(codes),
-            undated=statement_rules(codes).undated,
-        ),
+        heard=entities,
+        relations_of=lambda: _relations(reader, codes, told_values(texts), entities),
+        pairs_of=lambda: _relations(reader, codes, [*told_values(texts), *catalog], entities),
     )
 
 
-@functools.lru_cache(maxsize=16)
-def statement_rules(codes: tuple[str, ...]) -> StatementRules:
-    """The courtesy words and appointment frame of the languages in play."""
-    rules = language_rules()
-    frame = frozenset().union(*(rules.appointment_frame(code) for code in codes))
-
-    vocabularies = {
-        answers: _one_label(rules.courtesy(c, answers) for c in codes) for answers in (True, False)
-    }
-
-    def courtesy(sentence: str, answers: bool) -> bool:
-        return only_words_of(sentence, vocabularies[answers])
-
-    listing = frozenset().union(*(rules.listing_frame(code) for code in codes))
-    fillers = {phrase for v in vocabularies[False] for phrase in v.filler}
-    polite = {phrase for phrase in fillers if " " not in phrase}
-    # the system's own clause ending a list of times ("— para ver outros, diga um período
-    # (manhã, tarde) ou outro horário"): its words are no claim, its parts of the day none
-    clauses = {normalize(more_times_clause(code)).lstrip("— ") for code in codes}
-    phrases = sorted((fillers - polite) | clauses, key=len, reverse=True)
-    denials = frozenset().union(*(rules.denials(code) for code in codes))
-    undated = functools.partial(without_own_dates, code=codes[0])
-    frames = tuple(sorted({f for code in codes for f in rules.question_frames(code)}, key=len))
-    asking = frozenset().union(*(rules.asking(c) | messages.question_words(c) for c in codes))
-    return StatementRules(
-        courtesy,
-        frame,
-        listing | polite,
-        tuple(phrases),
-        denials,
-        says_a_range,
-        undated,
-        frames,
-        asking,
-    )
-
-
-@functools.lru_cache(maxsize=16)
-def _plain_and_denials(codes: tuple[str, ...]) -> tuple[frozenset[str], frozenset[str]]:
-    """Words that are never a name's mention (the frames and courtesy of the languages), and
-    the words that deny a relation."""
-    statements = statement_rules(codes)
-    return statements.frame | statements.listing, statements.denials
-
-
-def _one_label(vocabularies: Iterable[ConsentVocabulary]) -> list[ConsentVocabulary]:
-    """``vocabularies`` whose filler leaves out every yes or no word of any of them (a word is
-    one thing across the languages in play: "ok" is a yes, not courtesy)."""
-    found = list(vocabularies)
-    answers = {w for v in found for w in (*v.yes, *v.no)}
-    return [replace(v, filler=tuple(w for w in v.filler if w not in answers)) for v in found]
+def _relations(
+    reader: FactReader,
+    codes: tuple[str, ...],
+    values: Sequence[ToldValue],
+    entities: frozenset[str],
+) -> Relations:
+    plain, denials = plain_and_denials(codes)
+    return Relations(reader, values, entities, plain, denials, statement_rules(codes).undated)

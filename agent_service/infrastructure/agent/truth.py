@@ -171,8 +171,13 @@ def _body(deps: AgentDeps, text: str, *, stopped: bool, has_system: bool, verdic
         return _results_or(deps, messages.text("fallback_ungrounded", language))
     if verdict.unbacked:
         kept = without_units(text, verdict.refused)
+        if kept and verdict.only_bare:
+            return kept  # an unbacked yes left out, the rest is told ("Sim! Aceitamos Pix...")
         if not question_sentences(kept):
-            return _results_or(deps, _nothing_changed(deps))
+            # the model only asked, and asked what no tool told: the system asks instead
+            asked_only = all(question_sentences(u) or u in verdict.bare for u in verdict.refused)
+            lead = messages.text("how_to_help", language) if asked_only else ""
+            return _results_or(deps, lead or _nothing_changed(deps))
         # the question stays, after the listing it asks about in the system's words ("Qual
         # prefere?" alone would ask about times the customer never read); a listing with a
         # question of its own replaces it

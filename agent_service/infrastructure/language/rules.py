@@ -147,6 +147,22 @@ class DataLanguageRules:
         return frozenset(word for phrase in phrases for word in phrase.split())
 
     @functools.cache  # noqa: B019
+    def asking_stems(self, code: str) -> tuple[str, ...]:
+        """``[truth].asking_stems``: every word starting with one asks."""
+        return word_list(code, "truth", "asking_stems")
+
+    @functools.cache  # noqa: B019
+    def your_booking(self, code: str) -> tuple[frozenset[str], frozenset[str]]:
+        """``[truth].your_words`` and ``[truth].booking_nouns``: "your appointment"."""
+        words = (word_list(code, "truth", key) for key in ("your_words", "booking_nouns"))
+        return frozenset(next(words)), frozenset(next(words))
+
+    @functools.cache  # noqa: B019
+    def asking_own(self, code: str) -> tuple[str, ...]:
+        """``[truth].asking_own``: stems of words asking about one's own appointments."""
+        return word_list(code, "truth", "asking_own")
+
+    @functools.cache  # noqa: B019
     def question_frames(self, code: str) -> tuple[str, ...]:
         """``[truth].question_frames`` (see ``application/statements``)."""
         return word_list(code, "truth", "question_frames")

@@ -26,7 +26,8 @@ from agent_service.application.grounding import Grounding, sentences
 from agent_service.application.relations import Relations
 from agent_service.application.statements import Statements
 from agent_service.infrastructure.agent.deps import ToolText
-from agent_service.infrastructure.agent.told import no_change_statements, statement_rules
+from agent_service.infrastructure.agent.statement_words import statement_rules
+from agent_service.infrastructure.agent.told import no_change_statements
 from agent_service.infrastructure.language.packs import word_list
 from agent_service.infrastructure.language.rules import RELATIVE_DAYS, fact_reader, language_rules
 from tests.scale import size
@@ -151,14 +152,7 @@ def _judge(texts: list[str], today: date) -> Statements:
     common = language_rules().common_words()
     grounding = Grounding(reader, texts, [], common, (today, today + timedelta(60)), texts)
     return no_change_statements(
-        grounding,
-        reader,
-        CODES,
-        tools,
-        [],
-        True,
-        frozenset({"ana", "souza", "corte", "feminino"}),
-        (),
+        grounding, reader, CODES, tools, [], True, frozenset({"ana", "souza", "corte", "feminino"})
     )
 
 

@@ -98,7 +98,7 @@ def _sent(texts: list[ToolText], sentence: str) -> bool:
     this_turn = [t.text for t in texts]
     grounding = Grounding(READER, this_turn, [], language_rules().common_words(), WINDOW, this_turn)
     entities = frozenset(w for n in (*SERVICE_NAMES, *PRO_NAMES) for w in normalize(n).split())
-    statements = no_change_statements(grounding, READER, CODES, texts, [], False, entities, ())
+    statements = no_change_statements(grounding, READER, CODES, texts, [], False, entities)
     return statements.refused(sentence) == []
 
 

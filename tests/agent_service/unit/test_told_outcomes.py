@@ -28,9 +28,9 @@ from agent_service.application.statements import Statements
 from agent_service.application.text import normalize
 from agent_service.infrastructure.agent import outcome_text
 from agent_service.infrastructure.agent.deps import ToolText
+from agent_service.infrastructure.agent.statement_words import statement_rules
 from agent_service.infrastructure.agent.told import (
     no_change_statements,
-    statement_rules,
     told_words,
 )
 from agent_service.infrastructure.agent.tools.results import (
@@ -64,9 +64,7 @@ def _statements(texts: list[ToolText], upcoming: list[str] = ()) -> Statements: 
     records = [t.text for t in texts]
     grounding = Grounding(READER, records, [], language_rules().common_words(), WINDOW, this_turn)
     entities = frozenset(w for n in (*SERVICES, *PROS) for w in normalize(n).split())
-    return no_change_statements(
-        grounding, READER, CODES, texts, list(upcoming), False, entities, ()
-    )
+    return no_change_statements(grounding, READER, CODES, texts, list(upcoming), False, entities)
 
 
 def _json(result: object, tool: str = "book_appointment", this_turn: bool = True) -> ToolText:

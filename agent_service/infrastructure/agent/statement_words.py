@@ -1,0 +1,76 @@
+"""The words of the statement rules (``application/statements``) for the languages in play:
+courtesy, the appointment and listing frames, denials, question frames and the asking words,
+from the language data (``[truth]``, ``[consent]``) and the locale files (the system's own
+questions)."""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Iterable
+from dataclasses import replace
+
+from agent_service.application.consent_policy import ConsentVocabulary, only_words_of
+from agent_service.application.statements import StatementRules
+from agent_service.application.text import normalize
+from agent_service.infrastructure.agent import messages
+from agent_service.infrastructure.agent.listings import more_times_clause
+from agent_service.infrastructure.language.grammar.when import says_a_range, without_own_dates
+from agent_service.infrastructure.language.rules import language_rules
+
+
+@functools.lru_cache(maxsize=16)
+def statement_rules(codes: tuple[str, ...]) -> StatementRules:
+    """The courtesy words, frames and asking words of the languages in play (the system's own
+    questions' words about one's appointments are no asking word for all: ``StatementRules``)."""
+    rules = language_rules()
+    frame = frozenset().union(*(rules.appointment_frame(code) for code in codes))
+
+    vocabularies = {
+        answers: _one_label(rules.courtesy(c, answers) for c in codes) for answers in (True, False)
+    }
+
+    def courtesy(sentence: str, answers: bool) -> bool:
+        return only_words_of(sentence, vocabularies[answers])
+
+    listing = frozenset().union(*(rules.listing_frame(code) for code in codes))
+    fillers = {phrase for v in vocabularies[False] for phrase in v.filler}
+    polite = {phrase for phrase in fillers if " " not in phrase}
+    # the system's own clause ending a list of times ("— para ver outros, diga um período
+    # (manhã, tarde) ou outro horário"): its words are no claim, its parts of the day none
+    clauses = {normalize(more_times_clause(code)).lstrip("— ") for code in codes}
+    phrases = sorted((fillers - polite) | clauses, key=len, reverse=True)
+    undated = functools.partial(without_own_dates, code=codes[0])
+    frames = tuple(sorted({f for code in codes for f in rules.question_frames(code)}, key=len))
+    asking = frozenset().union(*map(rules.asking, codes))
+    asking |= frozenset().union(*map(messages.question_words, codes)) - (frame - asking)
+    return StatementRules(
+        courtesy,
+        frame,
+        listing | polite,
+        tuple(phrases),
+        frozenset().union(*(rules.denials(code) for code in codes)),
+        says_a_range,
+        undated,
+        frames,
+        asking,
+        tuple({s for code in codes for s in rules.asking_stems(code)}),
+        frozenset().union(*(rules.your_booking(code)[0] for code in codes)),
+        frozenset().union(*(rules.your_booking(code)[1] for code in codes)),
+        tuple({s for code in codes for s in rules.asking_own(code)}),
+    )
+
+
+@functools.lru_cache(maxsize=16)
+def plain_and_denials(codes: tuple[str, ...]) -> tuple[frozenset[str], frozenset[str]]:
+    """Words that are never a name's mention (the frames and courtesy of the languages), and
+    the words that deny a relation."""
+    statements = statement_rules(codes)
+    return statements.frame | statements.listing, statements.denials
+
+
+def _one_label(vocabularies: Iterable[ConsentVocabulary]) -> list[ConsentVocabulary]:
+    """``vocabularies`` whose filler leaves out every yes or no word of any of them (a word is
+    one thing across the languages in play: "ok" is a yes, not courtesy)."""
+    found = list(vocabularies)
+    answers = {w for v in found for w in (*v.yes, *v.no)}
+    return [replace(v, filler=tuple(w for w in v.filler if w not in answers)) for v in found]
