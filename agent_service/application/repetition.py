@@ -4,7 +4,8 @@ Rule: when this turn's reply is the same text (folded) as the assistant's previo
 the conversation — after taking off any lead this rule itself added — the reply is said
 another way, by how many times in a row it would have repeated:
 
-1. rephrased: a lead that says so goes before it ("Let me put it another way: …");
+1. said again, and said so: a lead goes before it ("As I said: …"; no lead that promises
+   other words, since the words are the same);
 2. the choices: what the assistant can do, as a short numbered menu, instead of it;
 3. and after: a human attendant is offered (the customer decides; nothing is handed off),
    with and without the menu in turn, so even a long loop never sends the same text twice.
@@ -26,7 +27,7 @@ class Escalation:
     """One language's sentences for the ladder (from the message catalog)."""
 
     rephrase: str
-    """A lead before the repeated reply: "Let me put it another way:"."""
+    """A lead before the repeated reply: "As I said:"."""
     choices: str
     """What the assistant can do, as a numbered menu."""
     human: str

@@ -124,14 +124,27 @@ class StatementRules:
     asking_own: tuple[str, ...] = ()
     """The stems of words that ask about one's own appointments ("remarc", "cancel"): with the
     appointment frame, a question may use them only to a customer who has one."""
+    recalls: tuple[str, ...] = ()
+    """The folded phrases that recall a visit before now ("última vez", "again"): asked only
+    of a customer who has an appointment, like ``your``."""
+    clauses: tuple[str, ...] = ()
+    """The folded words that open a clause stating inside a question, after a comma ("que",
+    "which", "porque"): the clause is judged as a statement."""
     _phrase: re.Pattern[str] | None = field(init=False, default=None, repr=False, compare=False)
     _frame: re.Pattern[str] | None = field(init=False, default=None, repr=False, compare=False)
+    _clause: re.Pattern[str] | None = field(init=False, default=None, repr=False, compare=False)
+    _recall: re.Pattern[str] | None = field(init=False, default=None, repr=False, compare=False)
     _asks: Callable[[str], bool] = field(init=False, default=bool, repr=False, compare=False)
     _asks_own: Callable[[str], bool] = field(init=False, default=bool, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "_phrase", _bounded(self.phrases))
         object.__setattr__(self, "_frame", _bounded(self.frames))
+        object.__setattr__(self, "_recall", _bounded(self.recalls))
+        if self.clauses:
+            openers = "|".join(re.escape(c) for c in sorted(self.clauses, key=len, reverse=True))
+            clause = re.compile(rf",\s*(?:{openers})(?!\w)[^,?]*")
+            object.__setattr__(self, "_clause", clause)
         # Words about one's appointments ask only of a customer who has one: the own stems
         # (the system's "Quer remarcar ...?" too) and the appointment frame's words that are
         # no asking word ("agendamento", "booked", "reserva"), whatever stem they start with.
@@ -141,7 +154,10 @@ class StatementRules:
         object.__setattr__(self, "_asks_own", _words_or_stems(self.frame, self.asking_own))
 
     def says_yours(self, words: Sequence[str]) -> bool:
-        """Whether ``words`` say "your appointment" (see ``your``)."""
+        """Whether ``words`` say "your appointment" (see ``your``) or recall a visit before now
+        (``recalls``)."""
+        if self._recall is not None and self._recall.search(" ".join(words)):
+            return True
         return any(
             w in self.your and not self.bookings.isdisjoint(words[i + 1 : i + 3])
             for i, w in enumerate(words)
@@ -166,6 +182,19 @@ class StatementRules:
         if not ends or ends[-1] >= len(folded):
             return ""
         return question[index[ends[-1]] :].strip(" ?¿,")
+
+    def stated_clauses(self, question: str) -> list[str]:
+        """The clauses of ``question`` that state, as written: after a comma, from a word of
+        ``clauses`` to the next comma or the end ("Quer marcar com a Ana, que é a mais
+        procurada?": "que é a mais procurada")."""
+        if self._clause is None:
+            return []
+        folded, index = fold_with_map(question)
+        found = []
+        for match in self._clause.finditer(folded):
+            start, end = index[match.start()], index[match.end() - 1] + 1
+            found.append(question[start:end].lstrip(", ").rstrip(" ?"))
+        return [part for part in found if part]
 
     def denies(self, sentence: str) -> bool:
         """Whether ``sentence`` has a denial word outside its courtesy phrases."""
@@ -252,7 +281,10 @@ class Statements:
                 if head and self._rules.courtesy(sentence.strip()[len(head) :], False):
                     head = ""  # a courtesy tail asks with it: "Qual o seu nome, por favor?"
                 framed = self._rules.framed(sentence)  # "você sabia que X?" states X
-                if any(part and not self._allowed(part, answers) for part in (head, framed)):
+                clauses = self._rules.stated_clauses(sentence)  # "..., que é a melhor?"
+                if any(
+                    part and not self._allowed(part, answers) for part in (head, framed, *clauses)
+                ):
                     found.append(sentence)
                 continue
             if not sentence.strip():
@@ -294,10 +326,15 @@ class Statements:
         """Beside its facts (the grounding check's), ``question`` has only words of asking
         (``StatementRules.asking``), heard, of this turn's tool results, of the frames, or
         courtesy."""
+        said = squashed(question)
+        if said and _holds_words(self._told, said):
+            return True  # the system's own question, as a told text renders it
         rest = question
         for fact in sorted(self._reader.facts(question), key=lambda f: -f.start):
             rest = rest[: fact.start] + " " + rest[fact.end :]
         words = _WORDS.findall(self._rules.without_phrases(normalize(rest)))
+        if not words and rest == question:
+            return False  # no word and no fact: "?" asks nothing
         if not self._rules.denials.isdisjoint(words):
             return False  # a denial asks nothing: "E que não aceitamos cartão?" states
         own = bool(self._records)  # one's appointments are asked about only by one who has
@@ -310,7 +347,9 @@ class Statements:
         if not left:
             return True
         told = self._words_told()
-        return all(w in told for w in left) or self._rules.courtesy(" ".join(left), False)
+        if all(w in told for w in left):
+            return True
+        return self._rules.courtesy(" ".join(left), not self._asked)  # a yes answers a question
 
     def _words_told(self) -> frozenset[str]:
         if self._told_words is None:

@@ -245,3 +245,47 @@ async def test_a_customer_with_an_appointment_is_asked_about_it(
         kinds += [action.kind for action in handled.result.actions]
     assert ActionKind.APPOINTMENT_BOOKED in kinds, handled.result.reply
     assert question in handled.result.reply
+
+
+# Found by a second review (session 42), refused after it: a clause stating after a comma
+# ("..., que é a mais procurada?"), a visit before now ("o mesmo da última vez"), a booking in a
+# past verb ("o horário que você marcou"), a yes before a comma, a bare "?"; with the twins the
+# same review found refused (ordinary words of asking).
+REVIEW_2 = [
+    Case("pt", "queria umas informações", "faq", _none, "Quer marcar com a Ana, que é a "
+         "profissional mais procurada?", False),
+    Case("es", "tengo una duda", "faq", _none, "¿Quieres reservar hoy, que mañana es otro "
+         "precio?", False),
+    Case("en", "I have a question", "faq", _none, "Would you like to book with Bruno, who is "
+         "the best?", False),
+    Case("pt", "queria umas informações", "faq", _none, "Quer o mesmo da última vez com a Ana?",
+         False),
+    Case("en", "I have a question", "faq", _none, "Would you like the same service as last "
+         "time?", False),
+    Case("pt", "queria umas informações", "faq", _none, "Quer confirmar o horário que você "
+         "marcou com a Ana amanhã?", False),
+    Case("es", "tengo una duda", "faq", _none, "¿Quieres confirmar la cita que agendaste con "
+         "Ana mañana?", False),
+    Case("pt", "vocês aceitam cheque?", "faq", _none, "Claro, quer marcar um horário?", False),
+    Case("en", "do you take checks?", "faq", _none, "Sure, would you like to book?", False),
+    Case("pt", "queria umas informações", "faq", _none, "?", False),
+    # the twins
+    Case("pt", "quais horários a Ana tem amanhã?", "faq", _none, "Você consegue vir de manhã?",
+         True),
+    Case("en", "I'd like to book an appointment", "faq", _none, "Are you flexible on the time?",
+         True),
+    Case("es", "quiero reservar una cita", "faq", _none, "¿Es para ti o para otra persona?",
+         True),
+    Case("en", "what times does Ana have tomorrow?", "faq", _none, "Should I keep looking?",
+         True),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize("case", REVIEW_2, ids=_id)
+async def test_a_question_states_nothing_in_a_clause_a_recall_or_a_yes(case: Case) -> None:
+    hostile = ReplyAtOnce(case)
+    reply, actions = await _say(case, hostile.model, hostile)
+    if case.reply == "?":
+        assert reply.strip() != "?" and actions == (), reply
+        return
+    _judge(case, reply, actions)

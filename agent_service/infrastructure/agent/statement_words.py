@@ -12,7 +12,6 @@ from dataclasses import replace
 from agent_service.application.consent_policy import ConsentVocabulary, only_words_of
 from agent_service.application.statements import StatementRules
 from agent_service.application.text import normalize
-from agent_service.infrastructure.agent import messages
 from agent_service.infrastructure.agent.listings import more_times_clause
 from agent_service.infrastructure.language.grammar.when import says_a_range, without_own_dates
 from agent_service.infrastructure.language.rules import language_rules
@@ -42,7 +41,6 @@ def statement_rules(codes: tuple[str, ...]) -> StatementRules:
     undated = functools.partial(without_own_dates, code=codes[0])
     frames = tuple(sorted({f for code in codes for f in rules.question_frames(code)}, key=len))
     asking = frozenset().union(*map(rules.asking, codes))
-    asking |= frozenset().union(*map(messages.question_words, codes)) - (frame - asking)
     return StatementRules(
         courtesy,
         frame,
@@ -57,6 +55,8 @@ def statement_rules(codes: tuple[str, ...]) -> StatementRules:
         frozenset().union(*(rules.your_booking(code)[0] for code in codes)),
         frozenset().union(*(rules.your_booking(code)[1] for code in codes)),
         tuple({s for code in codes for s in rules.asking_own(code)}),
+        tuple({r for code in codes for r in rules.recalls(code)}),
+        tuple({c for code in codes for c in rules.stating_clauses(code)}),
     )
 
 

@@ -163,6 +163,16 @@ class DataLanguageRules:
         return word_list(code, "truth", "asking_own")
 
     @functools.cache  # noqa: B019
+    def recalls(self, code: str) -> tuple[str, ...]:
+        """``[truth].recalls``: what recalls a visit before now."""
+        return word_list(code, "truth", "recalls")
+
+    @functools.cache  # noqa: B019
+    def stating_clauses(self, code: str) -> tuple[str, ...]:
+        """``[truth].stating_clauses`` (see ``application/statements``)."""
+        return word_list(code, "truth", "stating_clauses")
+
+    @functools.cache  # noqa: B019
     def question_frames(self, code: str) -> tuple[str, ...]:
         """``[truth].question_frames`` (see ``application/statements``)."""
         return word_list(code, "truth", "question_frames")
