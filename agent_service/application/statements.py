@@ -127,6 +127,9 @@ class StatementRules:
     recalls: tuple[str, ...] = ()
     """The folded phrases that recall a visit before now ("última vez", "again"): asked only
     of a customer who has an appointment, like ``your``."""
+    to_words: frozenset[str] = frozenset()
+    """The folded words before a move's new day or time ("para", "to"): a fact they lead is
+    where an appointment would go, not the appointment."""
     clauses: tuple[str, ...] = ()
     """The folded words that open a clause stating inside a question, after a comma ("que",
     "which", "porque"): the clause is judged as a statement."""
@@ -152,6 +155,15 @@ class StatementRules:
         own = _words_or_stems(self.frame - self.asking, self.asking_own)
         object.__setattr__(self, "_asks", lambda word: stem(word) and not own(word))
         object.__setattr__(self, "_asks_own", _words_or_stems(self.frame, self.asking_own))
+
+    def about_own(self, words: Sequence[str]) -> bool:
+        """Whether ``words`` ask about one's own appointment (see ``asking_own``)."""
+        return self.says_yours(words) or any(self._asks_own(w) and not self._asks(w) for w in words)
+
+    def destined(self, question: str, fact: Fact) -> bool:
+        """Whether ``fact`` of ``question`` is led by a to-word within two words ("para
+        quinta", "to Friday"): where an appointment would go."""
+        return not self.to_words.isdisjoint(_WORDS.findall(normalize(question[: fact.start]))[-2:])
 
     def says_yours(self, words: Sequence[str]) -> bool:
         """Whether ``words`` say "your appointment" (see ``your``) or recall a visit before now
@@ -340,6 +352,8 @@ class Statements:
         own = bool(self._records)  # one's appointments are asked about only by one who has
         if not own and self._rules.says_yours(words):
             return False  # "Quer remarcar o seu horário de amanhã?" to one with none
+        if own and self._rules.about_own(words) and not self._names_own(question):
+            return False  # "Quer remarcar o seu horário de quinta?" to one booked on Tuesday
         pairs = self._pairs_told()
         if pairs is not None and not pairs.pairs(question):
             return False  # "Quer marcar o Corte feminino com o Bruno?" (he does not do it)
@@ -355,6 +369,16 @@ class Statements:
         if self._told_words is None:
             self._told_words = self._told_words_of() if self._told_words_of else frozenset()
         return self._told_words
+
+    def _names_own(self, question: str) -> bool:
+        """Whether the days, times and names ``question`` says of one's appointment (not where
+        it would go) are all those of one of the customer's appointments."""
+        facts = [
+            f
+            for f in self._reader.facts(question)
+            if f.kind in APPOINTMENT_KINDS and not self._rules.destined(question, f)
+        ]
+        return not facts or any(all(_in(f, r) for f in facts) for r in self._records)
 
     def _pairs_told(self) -> Relations | None:
         if self._pairs_of is not None:

@@ -219,10 +219,18 @@ class BookThenAsk:
 
 
 OWN = [
-    ("pt", "Quer remarcar o seu horário de amanhã com a Ana?"),
-    ("pt", "Quer cancelar o seu agendamento de amanhã?"),
-    ("en", "Would you like to move your appointment with Ana?"),
-    ("es", "¿Quieres cambiar tu cita con Ana?"),
+    ("pt", "Quer remarcar o seu horário de amanhã com a Ana?", True),
+    ("pt", "Quer cancelar o seu agendamento de amanhã?", True),
+    ("en", "Would you like to move your appointment with Ana?", True),
+    ("es", "¿Quieres cambiar tu cita con Ana?", True),
+    ("pt", "Quer remarcar o seu horário de amanhã com a Ana para quinta?", True),
+    ("en", "Would you like to move your appointment with Ana to Friday?", True),
+    # another appointment than the customer's (Tuesday 10:00, Corte feminino with Ana): found
+    # by the second review, refused after it
+    ("pt", "Quer remarcar o seu horário de quinta com o Bruno?", False),
+    ("pt", "Quer cancelar a sua Barba com o Bruno?", False),
+    ("en", "Would you like to reschedule your appointment on Friday?", False),
+    ("es", "¿Quieres cambiar tu cita de Barba con Bruno?", False),
 ]
 BOOK = {
     "pt": ("quero marcar corte feminino com a Ana amanhã às 10h", "sim", "oi de novo"),
@@ -231,9 +239,9 @@ BOOK = {
 }
 
 
-@pytest.mark.parametrize(("language", "question"), OWN)
-async def test_a_customer_with_an_appointment_is_asked_about_it(
-    language: str, question: str
+@pytest.mark.parametrize(("language", "question", "theirs"), OWN)
+async def test_a_customer_with_an_appointment_is_asked_about_it_and_no_other(
+    language: str, question: str, theirs: bool
 ) -> None:
     hostile = BookThenAsk(question)
     assistant = Assistant(model=hostile.model)
@@ -244,7 +252,7 @@ async def test_a_customer_with_an_appointment_is_asked_about_it(
         handled = await assistant.say(salon.tenant.id, said)
         kinds += [action.kind for action in handled.result.actions]
     assert ActionKind.APPOINTMENT_BOOKED in kinds, handled.result.reply
-    assert question in handled.result.reply
+    assert (question in handled.result.reply) is theirs, handled.result.reply
 
 
 # Found by a second review (session 42), refused after it: a clause stating after a comma

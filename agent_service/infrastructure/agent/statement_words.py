@@ -56,6 +56,7 @@ def statement_rules(codes: tuple[str, ...]) -> StatementRules:
         frozenset().union(*(rules.your_booking(code)[1] for code in codes)),
         tuple({s for code in codes for s in rules.asking_own(code)}),
         tuple({r for code in codes for r in rules.recalls(code)}),
+        frozenset().union(*map(rules.to_words, codes)),
         tuple({c for code in codes for c in rules.stating_clauses(code)}),
     )
 

@@ -163,6 +163,11 @@ class DataLanguageRules:
         return word_list(code, "truth", "asking_own")
 
     @functools.cache  # noqa: B019
+    def to_words(self, code: str) -> frozenset[str]:
+        """``[intents].to_words``: what comes before a move's new day or time."""
+        return frozenset(word_list(code, "intents", "to_words"))
+
+    @functools.cache  # noqa: B019
     def recalls(self, code: str) -> tuple[str, ...]:
         """``[truth].recalls``: what recalls a visit before now."""
         return word_list(code, "truth", "recalls")
