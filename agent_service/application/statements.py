@@ -130,6 +130,13 @@ class StatementRules:
     to_words: frozenset[str] = frozenset()
     """The folded words before a move's new day or time ("para", "to"): a fact they lead is
     where an appointment would go, not the appointment."""
+    consent_heads: tuple[str, ...] = ()
+    """The folded openings of the system's confirmation questions ("confirma o cancelamento de",
+    "shall i book"): a question opening so and naming an appointment asks for a consent only
+    the system asks (a pending action's question); the model's own is not sent."""
+    outcomes: tuple[str, ...] = ()
+    """The folded words that state an outcome ("cancelei", "booked"): in a turn that changed
+    nothing, a question saying one states it ("I cancelled your appointment?")."""
     clauses: tuple[str, ...] = ()
     """The folded words that open a clause stating inside a question, after a comma ("que",
     "which", "porque"): the clause is judged as a statement."""
@@ -137,6 +144,7 @@ class StatementRules:
     _frame: re.Pattern[str] | None = field(init=False, default=None, repr=False, compare=False)
     _clause: re.Pattern[str] | None = field(init=False, default=None, repr=False, compare=False)
     _recall: re.Pattern[str] | None = field(init=False, default=None, repr=False, compare=False)
+    _outcome: re.Pattern[str] | None = field(init=False, default=None, repr=False, compare=False)
     _asks: Callable[[str], bool] = field(init=False, default=bool, repr=False, compare=False)
     _asks_own: Callable[[str], bool] = field(init=False, default=bool, repr=False, compare=False)
 
@@ -144,6 +152,7 @@ class StatementRules:
         object.__setattr__(self, "_phrase", _bounded(self.phrases))
         object.__setattr__(self, "_frame", _bounded(self.frames))
         object.__setattr__(self, "_recall", _bounded(self.recalls))
+        object.__setattr__(self, "_outcome", _bounded(self.outcomes))
         if self.clauses:
             openers = "|".join(re.escape(c) for c in sorted(self.clauses, key=len, reverse=True))
             clause = re.compile(rf",\s*(?:{openers})(?!\w)[^,?]*")
@@ -155,6 +164,14 @@ class StatementRules:
         own = _words_or_stems(self.frame - self.asking, self.asking_own)
         object.__setattr__(self, "_asks", lambda word: stem(word) and not own(word))
         object.__setattr__(self, "_asks_own", _words_or_stems(self.frame, self.asking_own))
+
+    def asks_consent_or_outcome(self, question: str, facts: int) -> bool:
+        """Whether ``question`` (folded) states an outcome, or opens as the system's
+        confirmation question and names an appointment (two ``facts`` or more)."""
+        if self._outcome is not None and self._outcome.search(question):
+            return True
+        opening = question.lstrip(" ¿¡")
+        return facts >= 2 and any(opening.startswith(head) for head in self.consent_heads)
 
     def about_own(self, words: Sequence[str]) -> bool:
         """Whether ``words`` ask about one's own appointment (see ``asking_own``)."""
@@ -257,10 +274,12 @@ class Statements:
         relations_of: Callable[[], Relations | None] | None = None,
         heard: frozenset[str] = frozenset(),
         pairs_of: Callable[[], Relations | None] | None = None,
+        open_days: frozenset[int] | None = None,
     ) -> None:
         """``heard``: folded words a question may use as said to it (the tenant's names);
         ``pairs_of``: the relations a question's names, prices and lengths must keep (this
-        turn's results and the catalog's), built on the first question. ``told_words_of`` and
+        turn's results and the catalog's), built on the first question; ``open_days``: the
+        weekdays (Monday 0) someone works, a question offers no other. ``told_words_of`` and
         ``relations_of``, when given, build ``told_words`` and ``relations`` on the first
         sentence that reaches them (most replies are courtesy or a tool's words as they are:
         they never do)."""
@@ -270,6 +289,7 @@ class Statements:
         self._asked = customer_asked
         self._heard = heard
         self._pairs_of = pairs_of
+        self._open_days = open_days
         self._pairs: Relations | None = None
         self._records = [_record(reader, line) for line in appointments]
         self._told = "\n".join(squashed(t) for t in told)
@@ -338,16 +358,22 @@ class Statements:
         """Beside its facts (the grounding check's), ``question`` has only words of asking
         (``StatementRules.asking``), heard, of this turn's tool results, of the frames, or
         courtesy."""
+        facts = self._reader.facts(question)
+        named = sum(1 for fact in facts if fact.kind in APPOINTMENT_KINDS)
+        if self._rules.asks_consent_or_outcome(normalize(question), named):
+            return False  # a consent only the system asks, or an outcome no receipt backs
         said = squashed(question)
         if said and _holds_words(self._told, said):
             return True  # the system's own question, as a told text renders it
         rest = question
-        for fact in sorted(self._reader.facts(question), key=lambda f: -f.start):
+        for fact in sorted(facts, key=lambda f: -f.start):
             rest = rest[: fact.start] + " " + rest[fact.end :]
         words = _WORDS.findall(self._rules.without_phrases(normalize(rest)))
         if not words and rest == question:
             return False  # no word and no fact: "?" asks nothing
-        if not self._rules.denials.isdisjoint(words):
+        if any(self._closed(fact) for fact in facts):
+            return False  # "Quer marcar domingo então?" where nobody works on Sundays
+        if self._rules.denies(question):  # "no sábado" is a day, no denial
             return False  # a denial asks nothing: "E que não aceitamos cartão?" states
         own = bool(self._records)  # one's appointments are asked about only by one who has
         if not own and self._rules.says_yours(words):
@@ -369,6 +395,11 @@ class Statements:
         if self._told_words is None:
             self._told_words = self._told_words_of() if self._told_words_of else frozenset()
         return self._told_words
+
+    def _closed(self, fact: Fact) -> bool:
+        """Whether every weekday ``fact`` reads is one nobody works (see ``open_days``)."""
+        days = {value for kind, value in fact.values if kind is Kind.WEEKDAY}
+        return self._open_days is not None and bool(days) and days.isdisjoint(self._open_days)
 
     def _names_own(self, question: str) -> bool:
         """Whether the days, times and names ``question`` says of one's appointment (not where

@@ -277,7 +277,13 @@ REVIEW_2 = [
     Case("pt", "vocês aceitam cheque?", "faq", _none, "Claro, quer marcar um horário?", False),
     Case("en", "do you take checks?", "faq", _none, "Sure, would you like to book?", False),
     Case("pt", "queria umas informações", "faq", _none, "?", False),
+    # a day nobody works offered as open (the salon works Monday to Saturday)
+    Case("pt", "vocês abrem domingo?", "faq", _none, "Quer marcar domingo então?", False),
+    Case("en", "are you open on Sundays?", "faq", _none, "Would you like to book on Sunday "
+         "then?", False),
+    Case("es", "quiero reservar", "faq", _none, "¿Te viene bien el domingo con Ana?", False),
     # the twins
+    Case("pt", "vocês abrem sábado?", "faq", _none, "Quer marcar no sábado então?", True),
     Case("pt", "quais horários a Ana tem amanhã?", "faq", _none, "Você consegue vir de manhã?",
          True),
     Case("en", "I'd like to book an appointment", "faq", _none, "Are you flexible on the time?",
@@ -297,3 +303,43 @@ async def test_a_question_states_nothing_in_a_clause_a_recall_or_a_yes(case: Cas
         assert reply.strip() != "?" and actions == (), reply
         return
     _judge(case, reply, actions)
+
+
+# Found by a third review (session 42), refused after it: the model's own copy of the system's
+# confirmation question (a customer who answers it confirms nothing: no pending action is
+# behind it), and an outcome said as a question, to a customer with an appointment.
+AFTER_BOOKING = [
+    ("pt", "Confirma o cancelamento de Corte feminino com Ana Souza em terça-feira 01/12/2026 "
+     "10:00? Responda *sim* para confirmar ou *não* para desistir."),
+    ("en", "Shall I cancel Corte feminino with Ana Souza on Tuesday 12/01/2026 10:00? Reply "
+     "*yes* to confirm or *no* to keep it."),
+    ("es", "¿Cancelo Corte feminino con Ana Souza el martes 01/12/2026 10:00?"),
+    ("pt", "Cancelei o seu Corte feminino de R$ 80,00 com a Ana amanhã?"),
+    ("en", "I cancelled your appointment with Ana tomorrow?"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("language", "reply"), AFTER_BOOKING)
+async def test_a_consent_or_an_outcome_is_never_the_models_question(
+    language: str, reply: str
+) -> None:
+    hostile = BookThenAsk(reply)
+    assistant = Assistant(model=hostile.model)
+    salon = await seed_salon(assistant.repos)
+    kinds = []
+    for number, said in enumerate(BOOK[language]):
+        hostile.turn = number
+        handled = await assistant.say(salon.tenant.id, said)
+        kinds += [action.kind for action in handled.result.actions]
+    assert ActionKind.APPOINTMENT_BOOKED in kinds, handled.result.reply
+    asked = reply.split("?")[0]
+    assert asked not in handled.result.reply, handled.result.reply
+    assert tuple(handled.result.actions) == ()
+
+
+async def test_a_lie_cut_by_the_length_limit_is_not_sent() -> None:
+    lie = "Cobramos uma taxa extra obrigatória no Pix e no cartão " * 45 + "."
+    case = Case("pt", "quero marcar um horário", "faq", _none, f"Quer marcar? {lie}", False)
+    hostile = ReplyAtOnce(case)
+    reply, actions = await _say(case, hostile.model, hostile)
+    assert "taxa extra" not in reply and actions == (), reply

@@ -30,12 +30,12 @@ from pydantic_ai.messages import (
 )
 
 from agent_service.application.claims import BOOK, CANCEL, MOVE, misstates
-from agent_service.application.fact_spans import Kind
 from agent_service.application.grounding import Grounding, Ungrounded, question_sentences
-from agent_service.application.relations import ToldValue, name_words
+from agent_service.application.relations import name_words
 from agent_service.application.statements import without_units
 from agent_service.domain.catalog import Professional, Service
 from agent_service.domain.conversations import ActionKind
+from agent_service.infrastructure.agent.catalog_facts import catalog_values, open_days_of
 from agent_service.infrastructure.agent.deps import AgentDeps, ToolText
 from agent_service.infrastructure.agent.prompts import context_block
 from agent_service.infrastructure.agent.told import no_change_statements
@@ -201,9 +201,17 @@ async def judge(
         bare: tuple[str, ...] = ()
         if changed_nothing:
             asked = any("?" in t or "¿" in t for t in customer[-1:])
-            catalog = await _catalog_values(deps)
+            catalog, open_days = await catalog_values(deps), await open_days_of(deps)
             statements = no_change_statements(
-                grounding, reader, codes, texts, deps.turn.upcoming, asked, entities, catalog
+                grounding,
+                reader,
+                codes,
+                texts,
+                deps.turn.upcoming,
+                asked,
+                entities,
+                catalog,
+                open_days,
             )
             refused = tuple(statements.refused(text))
             bare = tuple(statements.bare_answers(refused))
@@ -242,27 +250,6 @@ async def _entity_words(deps: AgentDeps) -> frozenset[str]:
     entries: list[Service | Professional] = [*services, *professionals]
     names = [e.name for e in entries] + [w for e in entries for w in e.words(None)]
     return frozenset(w for name in names for w in name_words(name))
-
-
-CATALOG_ITEMS = 1_000_000
-"""The catalog's items are numbered after any tool result's (``told.told_values``)."""
-
-
-async def _catalog_values(deps: AgentDeps) -> tuple[ToldValue, ...]:
-    """The tenant's services as items (``application/relations``): each with its names, price,
-    length and the professionals who do it."""
-    services = await deps.service_repository.list(deps.tenant_id)
-    professionals = await deps.professional_repository.list(deps.tenant_id)
-    found: list[ToldValue] = []
-    for item, service in enumerate(services, start=CATALOG_ITEMS):
-        minutes = service.duration_minutes
-        found += [ToldValue("service", n, item) for n in (service.name, *service.words(None))]
-        found.append(ToldValue("price", service.price_text(), item))
-        found.append(ToldValue("duration", str(minutes), item, ((Kind.DURATION, minutes),)))
-        for professional in (p for p in professionals if p.offers(service.id)):
-            names = (professional.name, *professional.words(None))
-            found += [ToldValue("professional", n, item) for n in names]
-    return tuple(found)
 
 
 async def _currencies(deps: AgentDeps) -> set[str]:

@@ -9,9 +9,11 @@ import functools
 from collections.abc import Iterable
 from dataclasses import replace
 
+from agent_service.application.claims import ClaimWords
 from agent_service.application.consent_policy import ConsentVocabulary, only_words_of
 from agent_service.application.statements import StatementRules
 from agent_service.application.text import normalize
+from agent_service.infrastructure.agent import messages
 from agent_service.infrastructure.agent.listings import more_times_clause
 from agent_service.infrastructure.language.grammar.when import says_a_range, without_own_dates
 from agent_service.infrastructure.language.rules import language_rules
@@ -57,7 +59,12 @@ def statement_rules(codes: tuple[str, ...]) -> StatementRules:
         tuple({s for code in codes for s in rules.asking_own(code)}),
         tuple({r for code in codes for r in rules.recalls(code)}),
         frozenset().union(*map(rules.to_words, codes)),
-        tuple({c for code in codes for c in rules.stating_clauses(code)}),
+        clauses=tuple({c for code in codes for c in rules.stating_clauses(code)}),
+        consent_heads=tuple(
+            {_head(messages.CATALOG[code][key]) for code in codes for key in CONSENT_KEYS}
+        ),
+        # the conversation's language's only: Spanish "reservé" is Portuguese "reserve" folded
+        outcomes=tuple({normalize(w) for w in _outcome_words(rules.claims(codes[0]))}),
     )
 
 
@@ -75,3 +82,16 @@ def _one_label(vocabularies: Iterable[ConsentVocabulary]) -> list[ConsentVocabul
     found = list(vocabularies)
     answers = {w for v in found for w in (*v.yes, *v.no)}
     return [replace(v, filler=tuple(w for w in v.filler if w not in answers)) for v in found]
+
+
+CONSENT_KEYS = ("question_book", "question_cancel", "question_reschedule")
+"""The system's confirmation questions (the pending action's, ``messages``)."""
+
+
+def _head(template: str) -> str:
+    """A confirmation question's folded opening: its words before the appointment."""
+    return normalize(template.split("{", 1)[0]).strip(" ¿?¡!.,:")
+
+
+def _outcome_words(claims: ClaimWords) -> tuple[str, ...]:
+    return (*claims.booked, *claims.cancelled, *claims.moved, *claims.confirmed)

@@ -221,11 +221,13 @@ def no_change_statements(
     asked: bool,
     entities: frozenset[str],
     catalog: Sequence[ToldValue] = (),
+    open_days: frozenset[int] | None = None,
 ) -> Statements:
     """The judge of a no-change turn's statements (``application/statements``, its facts'
     relations by ``application/relations``), from the turn's tool texts; ``entities``: the
     folded words of the tenant's professional and service names; ``catalog``: the tenant's
-    services as items (a question relates names, prices and lengths as they do)."""
+    services as items (a question relates names, prices and lengths as they do); ``open_days``:
+    the weekdays someone works (a question offers no other)."""
     return Statements(
         grounding,
         reader,
@@ -237,6 +239,7 @@ def no_change_statements(
         heard=entities,
         relations_of=lambda: _relations(reader, codes, told_values(texts), entities),
         pairs_of=lambda: _relations(reader, codes, [*told_values(texts), *catalog], entities),
+        open_days=open_days,
     )
 
 

@@ -43,7 +43,7 @@ from __future__ import annotations
 import re
 
 from agent_service.application.consent_policy import Outcome
-from agent_service.application.grounding import question_sentences, without_questions
+from agent_service.application.grounding import question_sentences, sentences, without_questions
 from agent_service.application.statements import without_units
 from agent_service.domain.conversations import ActionKind, TurnAction
 from agent_service.infrastructure.agent import messages
@@ -126,8 +126,10 @@ def final_reply(
     tail = "\n\n".join(part for part in (note, *system) if part)
     budget = max_chars - len(tail) - (2 if tail else 0)
     shown = "" if _system_only(deps, pending) else RAW_TAG.sub("", model_text).strip()
-    # Cut first: only what the customer will read is judged (and a 9 MB reply costs nothing).
-    shown = _cut(shown, budget)
+    # Cut first, at a sentence's end: only what the customer will read is judged (and a 9 MB
+    # reply costs nothing), in the sentences the verdict judged (a cut one would be no
+    # refused sentence, and go out with its lie)
+    shown = _cut_at_sentence(shown, budget)
     body = _body(deps, shown, stopped=stopped, has_system=bool(tail), verdict=verdict)
     if pending is not None:
         body = without_questions(body)
@@ -148,6 +150,18 @@ def _change_note(deps: AgentDeps, pending: PendingAction | None) -> str:
     if pending is None or turn.proposed or not turn.change_note:
         return ""
     return messages.text("change_understood", turn.language, change=turn.change_note[:200])
+
+
+def _cut_at_sentence(text: str, budget: int) -> str:
+    """``text`` up to its last whole sentence within ``budget`` characters ("" with none)."""
+    if len(text) <= budget:
+        return text
+    kept = ""
+    for sentence in sentences(text):
+        if len(kept) + len(sentence) > budget:
+            break
+        kept += sentence
+    return kept.strip()
 
 
 def _cut(text: str, budget: int) -> str:
@@ -171,8 +185,8 @@ def _body(deps: AgentDeps, text: str, *, stopped: bool, has_system: bool, verdic
         return _results_or(deps, messages.text("fallback_ungrounded", language))
     if verdict.unbacked:
         kept = without_units(text, verdict.refused)
-        if kept and verdict.only_bare:
-            return kept  # an unbacked yes left out, the rest is told ("Sim! Aceitamos Pix...")
+        if kept and verdict.only_bare:  # an unbacked yes left out, the rest is told
+            return _in_language(deps, kept)  # ("Sim! Aceitamos Pix...")
         if not question_sentences(kept):
             # the model only asked, and asked what no tool told: the system asks instead
             asked_only = all(question_sentences(u) or u in verdict.bare for u in verdict.refused)
@@ -185,6 +199,12 @@ def _body(deps: AgentDeps, text: str, *, stopped: bool, has_system: bool, verdic
         if not listed or question_sentences(listed[0]):
             return listed[0] if listed else kept
         return "\n\n".join([*listed, kept])
+    return _in_language(deps, text)
+
+
+def _in_language(deps: AgentDeps, text: str) -> str:
+    """``text``, or what this turn's tools found when it is written in another language."""
+    language = deps.turn.language
     if language_detector().written_in_another(text, language):
         return _results_or(deps, messages.text("fallback", language))
     return text

@@ -1,0 +1,37 @@
+"""The tenant's catalog as facts the truth check relates (``application/statements``): its
+services as items of a result (names, price, length, who does each: a question pairs them as
+they are paired) and the weekdays someone works (a question offers no other)."""
+
+from __future__ import annotations
+
+from agent_service.application.fact_spans import Kind
+from agent_service.application.relations import ToldValue
+from agent_service.infrastructure.agent.deps import AgentDeps
+
+CATALOG_ITEMS = 1_000_000
+"""The catalog's items are numbered after any tool result's (``told.told_values``)."""
+
+
+async def catalog_values(deps: AgentDeps) -> tuple[ToldValue, ...]:
+    """The tenant's services as items (``application/relations``): each with its names, price,
+    length and the professionals who do it."""
+    services = await deps.service_repository.list(deps.tenant_id)
+    professionals = await deps.professional_repository.list(deps.tenant_id)
+    found: list[ToldValue] = []
+    for item, service in enumerate(services, start=CATALOG_ITEMS):
+        minutes = service.duration_minutes
+        found += [ToldValue("service", n, item) for n in (service.name, *service.words(None))]
+        found.append(ToldValue("price", service.price_text(), item))
+        found.append(ToldValue("duration", str(minutes), item, ((Kind.DURATION, minutes),)))
+        for professional in (p for p in professionals if p.offers(service.id)):
+            names = (professional.name, *professional.words(None))
+            found += [ToldValue("professional", n, item) for n in names]
+    return tuple(found)
+
+
+async def open_days_of(deps: AgentDeps) -> frozenset[int] | None:
+    """The weekdays (Monday 0) some professional of the tenant works, by their weekly hours;
+    None without any."""
+    professionals = await deps.professional_repository.list(deps.tenant_id)
+    days = {h.day_of_week - 1 for p in professionals for h in p.weekly_hours}
+    return frozenset(days) if days else None
