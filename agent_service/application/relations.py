@@ -157,9 +157,14 @@ class Relations:
 
     def pairs(self, question: str) -> bool:
         """Whether ``question`` relates its names, prices and lengths as one item holds them
-        ("Quer marcar o Corte feminino com o Bruno?" when Bruno does not do it: not bound);
-        its dates and times are not read (whether a time is free is the tools' to say)."""
-        return _all_bound(_runs(self._mentions(question, PAIRED_KINDS)))
+        ("Quer marcar o Corte feminino com o Bruno?" when Bruno does not do it: not bound),
+        and a time a result of this turn holds as that result does ("às 09:00 com o Bruno"
+        after Ana's free times); a time no result holds, and dates, are not read (whether a
+        time is free is the tools' to say)."""
+        times = [f for f in self._reader.facts(question) if f.kind is Kind.TIME]
+        held = [m for m in map(self._fact_mention, times) if m.items]
+        mentions = sorted([*self._mentions(question, PAIRED_KINDS), *held], key=lambda m: m.start)
+        return _all_bound(_runs(mentions))
 
     def _mentions(self, sentence: str, kinds: frozenset[Kind] = RELATED_KINDS) -> list[_Mention]:
         facts = [f for f in self._reader.facts(sentence) if f.kind in kinds]

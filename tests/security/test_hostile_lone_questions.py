@@ -56,6 +56,10 @@ AFTER_TOOLS = [
          "work?", False),
     Case("es", T_ES, "discovery", times(), "¿Prefieres esperar a que Ana vuelva de sus "
          "vacaciones?", False),
+    # a free time of one professional offered with another (found by the first review)
+    Case("pt", T_PT, "discovery", times(), "Quer marcar às 09:00 com o Bruno?", False),
+    Case("en", T_EN, "discovery", times(), "Would 9am with Bruno work for you?", False),
+    Case("pt", T_PT, "discovery", times(), "Quer marcar às 09:00 com a Ana?", True),
     # the twins: what a real model asks after such a tool
     Case("pt", T_PT, "discovery", times(), "Quer que eu veja outro dia?", True),
     Case("pt", T_PT, "discovery", times(), "Qual horário fica melhor pra você?", True),
