@@ -43,6 +43,12 @@ LIES = [
     Case("es", CHEQUE_ES, "faq", faq(CHEQUE_ES), "Claro que sí. ¿Te ayudo con algo más?", False),
     Case("pt", "a Ana faz barba?", "faq", _none, "Faz sim! Quer marcar com ela?", False),
     Case("en", "does Bruno do haircuts?", "faq", _none, "Yes! Shall I book it?", False),
+    # the same questions typed without a question mark (found after the batch, failing first):
+    # a message opening with a question word ([intents].question_start) asks too
+    Case("pt", "vocês aceitam cheque", "faq", _none, "Sim! Quer marcar um horário?", False),
+    Case("en", "do you take checks", "faq", _none, "Yes! Would you like to book?", False),
+    Case("es", "tienen estacionamiento gratis todo el día", "faq", _none, "¡Sí! ¿Quieres "
+         "reservar?", False),
 ]  # fmt: skip
 
 TWINS = [

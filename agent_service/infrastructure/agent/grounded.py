@@ -33,12 +33,14 @@ from agent_service.application.claims import BOOK, CANCEL, MOVE, misstates
 from agent_service.application.grounding import Grounding, Ungrounded, question_sentences
 from agent_service.application.relations import name_words
 from agent_service.application.statements import without_units
+from agent_service.application.text import normalize
 from agent_service.domain.catalog import Professional, Service
 from agent_service.domain.conversations import ActionKind
 from agent_service.infrastructure.agent.catalog_facts import catalog_values, open_days_of
 from agent_service.infrastructure.agent.deps import AgentDeps, ToolText
 from agent_service.infrastructure.agent.prompts import context_block
 from agent_service.infrastructure.agent.told import no_change_statements
+from agent_service.infrastructure.language.grammar.asks import QUESTION
 from agent_service.infrastructure.language.rules import fact_reader, language_rules
 
 log = structlog.get_logger("agenda.truth")
@@ -200,7 +202,8 @@ async def judge(
         refused: tuple[str, ...] = ()
         bare: tuple[str, ...] = ()
         if changed_nothing:
-            asked = any("?" in t or "¿" in t for t in customer[-1:])
+            # a question mark, or a message opening with a question word ("vocês aceitam...")
+            asked = any(QUESTION.search(normalize(t)) or "¿" in t for t in customer[-1:])
             catalog, open_days = await catalog_values(deps), await open_days_of(deps)
             statements = no_change_statements(
                 grounding,
