@@ -236,8 +236,8 @@ def _day(year: int, month: int, number: int) -> date | None:
         return None
 
 
-def _asks(sentence: str) -> bool:  # a "¿" with no "?" asks nothing: "¿Ana está de vacaciones."
-    return (text := sentence.strip()).endswith("?") or (text.startswith("¿") and "?" in text)
+def _asks(sentence: str) -> bool:  # a "¿" ended as a statement states: "¿Ana está de baja."
+    return (t := sentence.strip()).endswith("?") or (t[:1] == "¿" and not t.endswith((".", "!")))
 
 
 def _question_spans(text: str) -> list[tuple[int, int]]:

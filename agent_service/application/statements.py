@@ -316,8 +316,8 @@ class Statements:
                 clauses = self._rules.stated_clauses(sentence)  # "..., que é a melhor?"
                 if any(
                     part and not self._allowed(part, answers) for part in (head, framed, *clauses)
-                ):
-                    found.append(sentence)
+                ) or not self._asks_only(_asking_part(sentence, head, clauses)):
+                    found.append(sentence)  # what it states, or how it asks, is refused
                 continue
             if not sentence.strip():
                 continue
@@ -326,8 +326,6 @@ class Statements:
             unit = f"{sentence.rstrip()} {follows}" if leads else sentence
             if not self._allowed(unit, answers):
                 found.append(sentence)
-        # a question asks only in words of asking, whatever stands before it
-        found += [q for q in parts if q in asked and q not in found and not self._asks_only(q)]
         return found
 
     def bare_answers(self, refused: Sequence[str]) -> list[str]:
@@ -376,7 +374,7 @@ class Statements:
         if self._rules.denies(question):  # "no sábado" is a day, no denial
             return False  # a denial asks nothing: "E que não aceitamos cartão?" states
         own = bool(self._records)  # one's appointments are asked about only by one who has
-        if not own and self._rules.says_yours(words):
+        if not own and (self._rules.says_yours(words) or self._yours_named(question, facts)):
             return False  # "Quer remarcar o seu horário de amanhã?" to one with none
         if own and self._rules.about_own(words) and not self._names_own(question):
             return False  # "Quer remarcar o seu horário de quinta?" to one booked on Tuesday
@@ -395,6 +393,18 @@ class Statements:
         if self._told_words is None:
             self._told_words = self._told_words_of() if self._told_words_of else frozenset()
         return self._told_words
+
+    def _yours_named(self, question: str, facts: Sequence[Fact]) -> bool:
+        """Whether a possessive stands within two words before a service's or a
+        professional's name ("your Barba with Bruno": one's appointment)."""
+        for fact in facts:
+            named = fact.kind is Kind.NAME and any(
+                part in self._heard for part in name_parts(str(fact.values[0][1]))
+            )
+            before = _WORDS.findall(normalize(question[: fact.start]))[-2:]
+            if named and not self._rules.your.isdisjoint(before):
+                return True
+        return False
 
     def _closed(self, fact: Fact) -> bool:
         """Whether every weekday ``fact`` reads is one nobody works (see ``open_days``)."""
@@ -463,6 +473,15 @@ class Statements:
         allowed = record.words | self._rules.frame
         left = " ".join(w for w in words if w not in allowed)
         return not left or self._rules.courtesy(left, False)
+
+
+def _asking_part(question: str, head: str, clauses: Sequence[str]) -> str:
+    """What ``question`` asks: without its stated head and clauses (judged as statements:
+    "Temos 09:00 e 10:00 com o Bruno, algum serve?" asks "algum serve?")."""
+    asking = question.strip()[len(head) :] if head else question
+    for clause in clauses:
+        asking = asking.replace(clause, " ")
+    return asking
 
 
 def units(text: str) -> list[str]:

@@ -347,3 +347,29 @@ async def test_a_lie_cut_by_the_length_limit_is_not_sent() -> None:
     hostile = ReplyAtOnce(case)
     reply, actions = await _say(case, hostile.model, hostile)
     assert "taxa extra" not in reply and actions == (), reply
+
+
+# Found by a fourth review (session 42): a true listing before a short tag question was refused
+# (the question was judged whole, its stated head too: regressions of this session's rule), a
+# "¿" question whose "?" the model forgot was refused, and "your Barba" to a customer with no
+# appointment, or a stem reading "procurado" (most sought-after) as "procurar", was sent.
+REVIEW_4 = [
+    Case("pt", "que horários o Bruno tem sexta?", "discovery", times("2026-12-04", "bruno"),
+         "Temos 09:00, 09:30 e 10:00 com o Bruno na sexta, algum serve?", True),
+    Case("es", "¿qué horarios tiene Bruno el viernes?", "discovery", times("2026-12-04", "bruno"),
+         "Bruno tiene libre el viernes a las 09:00, 09:30 y 10:00, ¿te sirve alguno?", True),
+    Case("es", "quisiera reservar", "faq", _none, "¿Qué servicio quieres reservar", True),
+    Case("pt", "quero marcar um horário", "faq", _none, "A sua Barba com o Bruno amanhã ainda "
+         "está ok?", False),
+    Case("en", "I have a question", "faq", _none, "Is your Barba with Bruno still on for "
+         "tomorrow?", False),
+    Case("pt", "quero marcar um horário", "faq", _none, "Quer marcar o serviço mais procurado "
+         "da semana?", False),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize("case", REVIEW_4, ids=_id)
+async def test_a_question_is_judged_by_what_it_asks(case: Case) -> None:
+    hostile = ToolThenReply(case) if case.call is not _none else ReplyAtOnce(case)
+    reply, actions = await _say(case, hostile.model, hostile)
+    _judge(case, reply, actions)

@@ -175,8 +175,8 @@ def _body(deps: AgentDeps, text: str, *, stopped: bool, has_system: bool, verdic
     wrote = any(a.kind in WRITES or a.kind is ActionKind.APPOINTMENT_PENDING for a in actions)
     if stopped:
         return messages.text("limit_after_change" if actions else "limit", language)
-    if not text:
-        return "" if has_system else messages.text("fallback", language)
+    if not text:  # none, or a first sentence longer than the room: what the tools found
+        return "" if has_system else _results_or(deps, messages.text("fallback", language))
     if verdict.misstated:
         return messages.text("done_lead", language) if wrote else _nothing_changed(deps)
     if verdict.ungrounded:
