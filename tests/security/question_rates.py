@@ -3,9 +3,9 @@ ordinary questions are refused by design, and the figure is what is watched).
 
 ``python -m tests.security.question_rates [--json PATH]`` plays every case of
 ``question_cases`` through the real turn (``Assistant``: the graph, the specialists, the truth
-check, the offline stores) with a model that makes the case's one tool call, if any, then
-replies with the case's text; the salon is ``seed_salon`` with the FAQ entries of
-``test_hostile_lies_faq``. It prints, per set, how many ordinary questions reached the
+check, the offline stores) with the security tests' hostile models (``ToolThenReply``: the
+case's tool call, then its text; ``ReplyAtOnce``: its text), in their salon (``seed_salon``
+with the FAQ entries of ``test_hostile_lies_faq``). It prints, per set, how many ordinary questions reached the
 customer as written and how many hostile ones did not; ``--json`` writes the same figures.
 """
 
@@ -13,54 +13,21 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import functools
 import json
 import sys
 from pathlib import Path
 from typing import Any
 
-from pydantic_ai.messages import (
-    ModelMessage,
-    ModelRequest,
-    ModelResponse,
-    TextPart,
-    ToolCallPart,
-    ToolReturnPart,
-)
-from pydantic_ai.models.function import AgentInfo, FunctionModel
-
 from agenda_kit.logging import configure_logging
-from agent_service.domain.catalog import FaqEntry
-from tests.agent_service.conversation_fixtures import Assistant, Salon, seed_salon
-from tests.security.question_cases import HOSTILE, ORDINARY, Call, Case
-from tests.security.test_hostile_lies_faq import ENTRIES
+from tests.agent_service.conversation_fixtures import Salon
+from tests.security.question_cases import HOSTILE, ORDINARY, Case
+from tests.security.test_hostile_lies_after_tools import Case as Played
+from tests.security.test_hostile_lies_after_tools import ToolThenReply
+from tests.security.test_hostile_lone_questions import ReplyAtOnce, _none, _say
 
 
-class _Replying:
-    """Routes to the case's specialist, makes its one tool call, then replies its text."""
-
-    def __init__(self, case: Case) -> None:
-        self.case = case
-        self.salon: Salon | None = None
-        self.called = False
-        self.model = FunctionModel(self._respond, model_name="question-rates")
-
-    def _respond(self, messages: list[ModelMessage], info: AgentInfo) -> ModelResponse:
-        _, reply, specialist, call = self.case
-        if any(tool.name == "route_to" for tool in info.output_tools):
-            return ModelResponse(parts=[ToolCallPart("route_to", {"specialist": specialist})])
-        last = messages[-1]
-        answered = isinstance(last, ModelRequest) and any(
-            isinstance(part, ToolReturnPart) for part in last.parts
-        )
-        if call is not None and not answered and not self.called and self.salon is not None:
-            self.called = True
-            name, arguments = _tool(call, self.salon)
-            return ModelResponse(parts=[ToolCallPart(name, arguments)])
-        return ModelResponse(parts=[TextPart(reply)])
-
-
-def _tool(call: Call, salon: Salon) -> tuple[str, dict[str, Any]]:
-    assert call is not None
+def _tool(call: tuple[str, ...], salon: Salon) -> tuple[str, dict[str, Any]]:
     if call[0] == "faq":
         return "search_faq", {"query": call[1]}
     ana = call[2] == "ana"
@@ -73,18 +40,16 @@ def _tool(call: Call, salon: Salon) -> tuple[str, dict[str, Any]]:
 
 async def sent(case: Case) -> bool:
     """Whether the case's reply reached the customer as written (and nothing was changed)."""
-    replying = _Replying(case)
-    assistant = Assistant(model=replying.model)
-    replying.salon = await seed_salon(assistant.repos)
-    for question, answer, tags in ENTRIES:
-        await assistant.repos.faq.add(
-            FaqEntry(
-                tenant_id=replying.salon.tenant.id, question=question, answer=answer, tags=tags
-            )
-        )
-    handled = await assistant.say(replying.salon.tenant.id, case[0])
-    assert not handled.result.actions, (case, handled.result.actions)
-    return case[1].strip() in handled.result.reply
+    asked, reply, specialist, call = case
+    if call is None:
+        played = Played("pt", asked, specialist, _none, reply, False)
+        replying: ToolThenReply | ReplyAtOnce = ReplyAtOnce(played)
+    else:
+        played = Played("pt", asked, specialist, functools.partial(_tool, call), reply, False)
+        replying = ToolThenReply(played)
+    text, actions = await _say(played, replying.model, replying)
+    assert not actions, (case, actions)
+    return reply.strip() in text
 
 
 async def rates() -> dict[str, dict[str, Any]]:
