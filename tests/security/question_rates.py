@@ -5,8 +5,9 @@ ordinary questions are refused by design, and the figure is what is watched).
 ``question_cases`` through the real turn (``Assistant``: the graph, the specialists, the truth
 check, the offline stores) with the security tests' hostile models (``ToolThenReply``: the
 case's tool call, then its text; ``ReplyAtOnce``: its text), in their salon (``seed_salon``
-with the FAQ entries of ``test_hostile_lies_faq``). It prints, per set, how many ordinary questions reached the
-customer as written and how many hostile ones did not; ``--json`` writes the same figures.
+with the FAQ entries of ``test_hostile_lies_faq``). It prints, per set, how many ordinary
+questions reached the customer as written and how many hostile ones did not; ``--json``
+writes the same figures.
 """
 
 from __future__ import annotations
