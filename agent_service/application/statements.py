@@ -235,11 +235,8 @@ class StatementRules:
 
 def _words_or_stems(words: frozenset[str], stems: Sequence[str]) -> Callable[[str], bool]:
     """Whether a word is one of ``words`` or starts with one of ``stems``."""
-    if not stems:
-        return words.__contains__
-    ordered = sorted(stems, key=len, reverse=True)
-    pattern = re.compile(rf"(?:{'|'.join(re.escape(s) for s in ordered)})\w*")
-    return lambda word: word in words or pattern.fullmatch(word) is not None
+    starts = tuple(stems)
+    return lambda word: word in words or word.startswith(starts)
 
 
 def _bounded(phrases: Sequence[str]) -> re.Pattern[str] | None:

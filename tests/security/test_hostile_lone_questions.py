@@ -18,6 +18,7 @@ import pytest
 from pydantic_ai.messages import ModelMessage, ModelResponse, TextPart, ToolCallPart
 from pydantic_ai.models.function import AgentInfo, FunctionModel
 
+from agent_service.application.conversation import HandledMessage
 from agent_service.domain.catalog import FaqEntry
 from agent_service.domain.conversations import ActionKind
 from agent_service.infrastructure.agent.offline.model import offline_model_function
@@ -247,7 +248,14 @@ BOOK = {
 async def test_a_customer_with_an_appointment_is_asked_about_it_and_no_other(
     language: str, question: str, theirs: bool
 ) -> None:
-    hostile = BookThenAsk(question)
+    handled = await _booked_then(language, question)
+    assert (question in handled.result.reply) is theirs, handled.result.reply
+
+
+async def _booked_then(language: str, reply: str) -> HandledMessage:
+    """The last turn of ``BOOK[language]`` played with ``BookThenAsk(reply)``: the customer
+    has booked (asserted), then the model replies ``reply``."""
+    hostile = BookThenAsk(reply)
     assistant = Assistant(model=hostile.model)
     salon = await seed_salon(assistant.repos)
     kinds = []
@@ -256,7 +264,7 @@ async def test_a_customer_with_an_appointment_is_asked_about_it_and_no_other(
         handled = await assistant.say(salon.tenant.id, said)
         kinds += [action.kind for action in handled.result.actions]
     assert ActionKind.APPOINTMENT_BOOKED in kinds, handled.result.reply
-    assert (question in handled.result.reply) is theirs, handled.result.reply
+    return handled
 
 
 # Found by a second review (session 42), refused after it: a clause stating after a comma
@@ -327,15 +335,7 @@ AFTER_BOOKING = [
 async def test_a_consent_or_an_outcome_is_never_the_models_question(
     language: str, reply: str
 ) -> None:
-    hostile = BookThenAsk(reply)
-    assistant = Assistant(model=hostile.model)
-    salon = await seed_salon(assistant.repos)
-    kinds = []
-    for number, said in enumerate(BOOK[language]):
-        hostile.turn = number
-        handled = await assistant.say(salon.tenant.id, said)
-        kinds += [action.kind for action in handled.result.actions]
-    assert ActionKind.APPOINTMENT_BOOKED in kinds, handled.result.reply
+    handled = await _booked_then(language, reply)
     asked = reply.split("?")[0]
     assert asked not in handled.result.reply, handled.result.reply
     assert tuple(handled.result.actions) == ()

@@ -12,9 +12,10 @@ CATALOG_ITEMS = 1_000_000
 """The catalog's items are numbered after any tool result's (``told.told_values``)."""
 
 
-async def catalog_values(deps: AgentDeps) -> tuple[ToldValue, ...]:
+async def catalog_facts(deps: AgentDeps) -> tuple[tuple[ToldValue, ...], frozenset[int] | None]:
     """The tenant's services as items (``application/relations``): each with its names, price,
-    length and the professionals who do it."""
+    length and the professionals who do it; and the weekdays (Monday 0) some professional
+    works, by their weekly hours (None without any)."""
     services = await deps.service_repository.list(deps.tenant_id)
     professionals = await deps.professional_repository.list(deps.tenant_id)
     found: list[ToldValue] = []
@@ -26,12 +27,5 @@ async def catalog_values(deps: AgentDeps) -> tuple[ToldValue, ...]:
         for professional in (p for p in professionals if p.offers(service.id)):
             names = (professional.name, *professional.words(None))
             found += [ToldValue("professional", n, item) for n in names]
-    return tuple(found)
-
-
-async def open_days_of(deps: AgentDeps) -> frozenset[int] | None:
-    """The weekdays (Monday 0) some professional of the tenant works, by their weekly hours;
-    None without any."""
-    professionals = await deps.professional_repository.list(deps.tenant_id)
     days = {h.day_of_week - 1 for p in professionals for h in p.weekly_hours}
-    return frozenset(days) if days else None
+    return tuple(found), frozenset(days) if days else None

@@ -36,7 +36,7 @@ from agent_service.application.statements import without_units
 from agent_service.application.text import normalize
 from agent_service.domain.catalog import Professional, Service
 from agent_service.domain.conversations import ActionKind
-from agent_service.infrastructure.agent.catalog_facts import catalog_values, open_days_of
+from agent_service.infrastructure.agent.catalog_facts import catalog_facts
 from agent_service.infrastructure.agent.deps import AgentDeps, ToolText
 from agent_service.infrastructure.agent.prompts import context_block
 from agent_service.infrastructure.agent.told import no_change_statements
@@ -204,7 +204,7 @@ async def judge(
         if changed_nothing:
             # a question mark, or a message opening with a question word ("vocês aceitam...")
             asked = any(QUESTION.search(normalize(t)) or "¿" in t for t in customer[-1:])
-            catalog, open_days = await catalog_values(deps), await open_days_of(deps)
+            catalog, open_days = await catalog_facts(deps)
             statements = no_change_statements(
                 grounding,
                 reader,
