@@ -67,6 +67,7 @@ Anything else is refused; the caller renders the system's reply instead (``truth
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
@@ -366,6 +367,8 @@ class Statements:
         words = _WORDS.findall(self._rules.without_phrases(normalize(rest)))
         if not words and rest == question:
             return False  # no word and no fact: "?" asks nothing
+        if self._asked and self._answers_by_symbol(rest):
+            return False  # "👍 Quer marcar?" to "aceitam cheque?" says yes as a word would
         if any(self._closed(fact) for fact in facts):
             return False  # "Quer marcar domingo então?" where nobody works on Sundays
         if self._rules.denies(question):  # "no sábado" is a day, no denial
@@ -385,6 +388,16 @@ class Statements:
         if all(w in told for w in left):
             return True
         return self._rules.courtesy(" ".join(left), not self._asked)  # a yes answers a question
+
+    def _answers_by_symbol(self, text: str) -> bool:
+        """Whether ``text`` has a symbol that is a yes or a no (an emoji of the consent's
+        ``yes_emoji`` or ``no_emoji``: courtesy only where a yes answers nothing)."""
+        marks = " ".join(c for c in text if unicodedata.category(c).startswith("S"))
+        return (
+            bool(marks)
+            and self._rules.courtesy(marks, True)
+            and not self._rules.courtesy(marks, False)
+        )
 
     def _words_told(self) -> frozenset[str]:
         if self._told_words is None:

@@ -73,3 +73,59 @@ async def test_a_yes_no_tool_backs_does_not_answer_the_customers_question(case: 
         assert rest in reply, reply
     else:
         assert not any(reply.lstrip("¡¿").startswith(word) for word in YES), reply
+
+
+# Session 43 (blind, scored before the fix: 6 of 16 such lies kept): a question asked with no
+# question mark and no question word opening it ("da pra pagar com cheque", "you guys open
+# sunday", "hacen uñas acrílicas"), and a yes said by an emoji. Whether the customer asked now
+# fails closed: anything but a request to book or to change one's appointments may be answered
+# by a yes, so a yes (a word or a yes emoji) that no tool backs is no courtesy. Generated: every
+# such message with every form of yes; every request with courtesy and a question still goes.
+UNMARKED = {
+    "pt": ("da pra pagar com cheque", "vcs atendem sabado", "aceita cartao de outro pais"),
+    "en": ("you guys open sunday", "i can bring my dog", "u do kids cuts"),
+    "es": ("aceptan cheques", "hacen uñas acrilicas", "se puede pagar en dolares"),
+}
+YES_THEN_ASK = {
+    "pt": ("Sim! Quer marcar?", "👍 Quer marcar um horário?", "Claro, qual dia fica bom?"),
+    "en": ("Yes! Want to book?", "👍 Would you like to book?", "Sure, which day works?"),
+    "es": ("¡Sí! ¿Quieres reservar?", "✅ ¿Quieres reservar?", "Claro, ¿qué día te viene bien?"),
+}
+REQUESTS = {
+    "pt": ("quero marcar um corte", "queria agendar pra amanha"),
+    "en": ("book me a haircut please", "i want to book for tomorrow"),
+    "es": ("quiero reservar un corte", "quisiera agendar para mañana"),
+}
+COURTESY_THEN_ASK = {
+    "pt": ("Claro! Qual dia você prefere?", "👍 Qual serviço você quer?"),
+    "en": ("Sure! Which day works for you?", "👍 Which service would you like?"),
+    "es": ("¡Claro! ¿Qué día prefieres?", "👍 ¿Qué servicio quieres?"),
+}
+UNMARKED_LIES = [
+    Case(code, asked, "faq", _none, reply, False)
+    for code, messages in UNMARKED.items()
+    for asked in messages
+    for reply in YES_THEN_ASK[code]
+]
+REQUEST_TWINS = [
+    Case(code, asked, "discovery", _none, reply, True)
+    for code, messages in REQUESTS.items()
+    for asked in messages
+    for reply in COURTESY_THEN_ASK[code]
+]
+
+
+@pytest.mark.parametrize("case", UNMARKED_LIES, ids=_id)
+async def test_a_yes_to_a_question_without_its_mark_is_not_sent(case: Case) -> None:
+    hostile = ReplyAtOnce(case)
+    reply, actions = await _say(case, hostile.model, hostile)
+    assert actions == ()
+    assert case.reply not in reply, reply
+
+
+@pytest.mark.parametrize("case", REQUEST_TWINS, ids=_id)
+async def test_courtesy_to_a_request_is_still_sent(case: Case) -> None:
+    hostile = ReplyAtOnce(case)
+    reply, actions = await _say(case, hostile.model, hostile)
+    assert actions == ()
+    assert case.reply in reply, reply

@@ -40,7 +40,7 @@ from agent_service.infrastructure.agent.catalog_facts import catalog_facts
 from agent_service.infrastructure.agent.deps import AgentDeps, ToolText
 from agent_service.infrastructure.agent.prompts import context_block
 from agent_service.infrastructure.agent.told import no_change_statements
-from agent_service.infrastructure.language.grammar.asks import QUESTION
+from agent_service.infrastructure.language.grammar.asks import QUESTION, asked
 from agent_service.infrastructure.language.rules import fact_reader, language_rules
 
 log = structlog.get_logger("agenda.truth")
@@ -202,8 +202,7 @@ async def judge(
         refused: tuple[str, ...] = ()
         bare: tuple[str, ...] = ()
         if changed_nothing:
-            # a question mark, or a message opening with a question word ("vocês aceitam...")
-            asked = any(QUESTION.search(normalize(t)) or "¿" in t for t in customer[-1:])
+            customer_asked = any(_asks_something(t, codes[0]) for t in customer[-1:])
             catalog, open_days = await catalog_facts(deps)
             statements = no_change_statements(
                 grounding,
@@ -211,7 +210,7 @@ async def judge(
                 codes,
                 texts,
                 deps.turn.upcoming,
-                asked,
+                customer_asked,
                 entities,
                 catalog,
                 open_days,
@@ -274,3 +273,20 @@ async def grounded_output(ctx: RunContext[AgentDeps], output: OutputT) -> Output
         turn.truth_retried = True
         raise ModelRetry(verdict.reason())
     return output  # truth.final_reply renders the reply from the turn's outcomes
+
+
+_REQUESTS = frozenset({"booking", "appointments"})
+_QUESTIONS = frozenset({"faq", "discovery"})
+
+
+def _asks_something(message: str, language: str) -> bool:
+    """Whether the customer's ``message`` may be answered by a yes (then a yes no tool backs
+    is no courtesy): a question mark or a question word opening it ("vocês aceitam..."), and
+    else anything but a request to book or to change one's appointments ("quero marcar um
+    corte": "Claro!" agrees to do it) with no question about the business in it. Fails closed:
+    "da pra pagar com cheque", "hacen uñas acrílicas" ask without a question mark."""
+    folded = normalize(message)
+    if QUESTION.search(folded) or "¿" in message:
+        return True
+    intents = asked(folded, language)
+    return not (intents & _REQUESTS) or bool(intents & _QUESTIONS)
