@@ -27,6 +27,7 @@ from eval import (
     whatsapp_batch5,
     whatsapp_batch6,
     whatsapp_batch7,
+    whatsapp_batch8,
     whatsapp_lirio,
 )
 from eval.harness import Harness
@@ -43,6 +44,7 @@ SUITES = {
         *whatsapp_batch5.CASES,
         *whatsapp_batch6.CASES,
         *whatsapp_batch7.CASES,
+        *whatsapp_batch8.CASES,
     ],
     "whatsapp-bigode": whatsapp.CASES,
     "whatsapp-lirio": whatsapp_lirio.CASES,
@@ -51,6 +53,7 @@ SUITES = {
     "whatsapp-batch5": whatsapp_batch5.CASES,
     "whatsapp-batch6": whatsapp_batch6.CASES,
     "whatsapp-batch7": whatsapp_batch7.CASES,
+    "whatsapp-batch8": whatsapp_batch8.CASES,
 }
 
 

@@ -11,6 +11,7 @@ from eval import (
     whatsapp_batch5,
     whatsapp_batch6,
     whatsapp_batch7,
+    whatsapp_batch8,
     whatsapp_lirio,
 )
 
@@ -23,4 +24,5 @@ CASES = [
     *whatsapp_batch5.CASES,
     *whatsapp_batch6.CASES,
     *whatsapp_batch7.CASES,
+    *whatsapp_batch8.CASES,
 ]
