@@ -227,20 +227,27 @@ day_label = local_day
 
 def opening_hours_text(hours: OpeningHours, language: str) -> str:
     """ "Abrimos segunda, das 08:00 às 18:00; terça a sexta, das 08:00 às 19:00. Fechado:
-    domingo." — consecutive days with the same hours said together."""
-    groups: list[list[DayHours]] = []
+    domingo." — consecutive days with the same hours said as a range, other days with the
+    same hours listed together ("segunda, quarta, sexta, das 09:00 às 18:00"): a range is
+    never said over a day that is not worked with those hours."""
+    runs: list[list[DayHours]] = []
     for day in hours.days:
-        last = groups[-1][-1] if groups else None
-        if last is not None and (last.opens, last.closes) == (day.opens, day.closes):
-            groups[-1].append(day)
+        last = runs[-1][-1] if runs else None
+        if last is not None and _same_run(last, day):
+            runs[-1].append(day)
         else:
-            groups.append([day])
+            runs.append([day])
+    by_hours: dict[tuple[str, str], list[str]] = {}
+    for run in runs:
+        by_hours.setdefault((run[0].opens, run[0].closes), []).append(
+            run[0].weekday
+            if len(run) == 1
+            else say("opening_range", language, first=run[0].weekday, last=run[-1].weekday)
+        )
     spans = [
-        say("opening_day", language, opens=group[0].opens, closes=group[0].closes,
-            days=group[0].weekday if len(group) == 1
-            else say("opening_range", language, first=group[0].weekday, last=group[-1].weekday))
-        for group in groups
-    ]  # fmt: skip
+        say("opening_day", language, opens=opens, closes=closes, days=", ".join(days))
+        for (opens, closes), days in by_hours.items()
+    ]
     days = "; ".join(spans)
     if hours.professional:
         reply = say("working_hours", language, professional=hours.professional, days=days)
@@ -250,3 +257,9 @@ def opening_hours_text(hours: OpeningHours, language: str) -> str:
     if hours.closed:
         reply += " " + say(off, language, days=", ".join(hours.closed))
     return reply
+
+
+def _same_run(last: DayHours, day: DayHours) -> bool:
+    """Whether ``day`` follows ``last`` in the week, with the same hours."""
+    same = (last.opens, last.closes) == (day.opens, day.closes)
+    return same and bool(last.day) and day.day == last.day + 1

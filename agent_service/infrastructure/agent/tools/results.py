@@ -209,6 +209,9 @@ class DayHours(BaseModel):
     weekday: str
     opens: str
     closes: str
+    day: int = 0
+    """The ISO weekday (1 is Monday; 0 when unknown): only consecutive days are said as a
+    range ("Monday to Friday" is never said of Monday, Wednesday and Friday)."""
 
 
 class OpeningHours(BaseModel):
