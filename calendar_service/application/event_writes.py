@@ -104,12 +104,17 @@ class UpdateEvent:
 
 
 def busy_after(current: CalendarEvent, changes: EventChanges) -> Interval | None:
-    """The time the event will take after ``changes`` (None: none, it is transparent)."""
+    """The time ``changes`` make the event take that must be free first: None when it
+    takes none (transparent) or only time it already took (a summary, a move onto or within
+    its own time), so an event another caller overlapped on purpose stays editable."""
     transparency = changes.transparency or current.transparency
     if transparency is Transparency.TRANSPARENT:
         return None
     time = changes.time
-    return Interval(current.start, current.end) if time is None else Interval(time.start, time.end)
+    after = Interval(current.start, current.end) if time is None else Interval(time.start, time.end)
+    if current.is_busy and current.start <= after.start and after.end <= current.end:
+        return None
+    return after
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -149,10 +154,13 @@ class MoveEvent:
 
 
 class CancelEvent:
-    """Cancel an event the caller may see; an event already gone is not an error (returns
-    False) and its holds are released. Another owner's event is answered exactly as an id
-    that was never created on that calendar (the backend's own answer for one), so nothing
-    tells the two apart, and no answer names any id."""
+    """Cancel an event the caller may see; an event already cancelled is not an error
+    (returns False) and its holds are released. Another owner's event, and an id the calendar
+    does not have when read, are answered exactly as an id that was never created on that
+    calendar (the backend's own answer for one), so nothing tells them apart, and no answer
+    names any id. An id read as absent is never cancelled by that id: ids derive from the
+    owner's name and key, so another caller can compute one whose create is still under way,
+    and a cancel with no owner condition would take that event (or its hold) once it lands."""
 
     def __init__(self, calendar: BusyTimeCalendarAdapter, guard: SlotGuard) -> None:
         self._calendar = calendar
@@ -174,8 +182,8 @@ class CancelEvent:
         try:
             event: CalendarEvent | None = await self._calendar.get_event(calendar_id, event_id)
         except EventNotFoundError:
-            event = None  # absent: the backend's cancel says what that means
-        if event is not None and not caller.sees(event):
+            event = None  # absent now: no one's to cancel, whoever creates it next
+        if event is None or not caller.sees(event):
             never_created = secrets.token_hex(16)  # base32hex-valid for Google
             return await self._calendar.cancel_event(calendar_id, never_created)
         try:

@@ -133,7 +133,7 @@ class SlotGuard:
         except BaseException:
             await self._release(cid, event_id, claim)
             raise
-        await self._settled(event)
+        await self._settled(event, claim)
         return event, created
 
     async def _released_if_fails(
@@ -179,21 +179,27 @@ class SlotGuard:
         except BaseException:
             await self._release(cid, event_id, claim)
             raise
-        return await self._after_write(event)
+        return await self._after_write(event, claim)
 
     async def cancelled(self, calendar_id: str, event_id: str) -> None:
-        """The event was cancelled (or found gone): its time is free again."""
-        await self._holds.release(calendar_id, event_id)
+        """The event was cancelled (or found gone): its time is free again (but a write of
+        it still in flight keeps its own, until it lands or its lease ends)."""
+        await self._holds.release(calendar_id, event_id, now=self._clock())
 
-    async def _after_write(self, event: CalendarEvent) -> CalendarEvent:
-        await self._settled(event)
+    async def _after_write(self, event: CalendarEvent, claim: str = "") -> CalendarEvent:
+        await self._settled(event, claim)
         return event
 
-    async def _settled(self, event: CalendarEvent) -> None:
+    async def _settled(self, event: CalendarEvent, claim: str = "") -> None:
+        """The event's holds follow where it now is; another write of it still in flight
+        keeps its own range (``HoldStore``: only its claim removes it)."""
+        cid, event_id, now = event.calendar_id, event.event_id, self._clock()
         if event.is_busy:
-            await self._holds.settle(event.calendar_id, event.event_id, event.start, event.end)
-        else:
-            await self._holds.release(event.calendar_id, event.event_id)
+            await self._holds.settle(cid, event_id, event.start, event.end, claim=claim, now=now)
+        else:  # not busy: its own range goes, and every other but a write in flight
+            if claim:
+                await self._holds.release(cid, event_id, claim)
+            await self._holds.release(cid, event_id, now=now)
 
     async def _claim(
         self, calendar_id: str, event_id: str, owner: str, start: datetime, end: datetime
@@ -229,18 +235,19 @@ class SlotGuard:
     ) -> SlotTakenError | None:
         """The refusal, if one of the events holding units really takes this time; stale
         holders (cancelled, moved, gone, a dead write) are settled or released meanwhile."""
-        holders = {hold.event_id: hold for hold in others}
-        for hold in holders.values():
-            if hold.in_flight(self._clock()):
-                low, high = _utc(hold.start), _utc(hold.end)
-                return slot_taken(max(low, start), min(high, end), "write")
+        now = self._clock()
+        flying = next((hold for hold in others if hold.in_flight(now)), None)
+        if flying is not None:  # any write under way, whatever else its event holds
+            low, high = _utc(flying.start), _utc(flying.end)
+            return slot_taken(max(low, start), min(high, end), "write")
+        for hold in {hold.event_id: hold for hold in others}.values():
             event = await self._event(hold.calendar_id, hold.event_id)
             if event is None or not event.is_busy:
-                await self._holds.release(hold.calendar_id, hold.event_id)
+                await self._holds.release(hold.calendar_id, hold.event_id, now=self._clock())
                 continue
             if event.start < end and start < event.end:
                 return slot_taken(max(event.start, start), min(event.end, end), "event")
-            await self._holds.settle(hold.calendar_id, hold.event_id, event.start, event.end)
+            await self._settled(event)
         return None
 
     async def _event(self, calendar_id: str, event_id: str) -> CalendarEvent | None:
@@ -293,18 +300,20 @@ class SlotGuard:
         cancelled or transparent → released; provider unreachable → left for the next
         sweep."""
         settled = released = deferred = 0
-        for hold in await self._holds.expired(now or self._clock(), limit):
+        now = now or self._clock()
+        for hold in await self._holds.expired(now, limit):
             try:
                 event = await self._event(hold.calendar_id, hold.event_id)
             except CalendarError as error:
                 log.info("hold_sweep_deferred", calendar=hold.calendar_id, error=str(error))
                 deferred += 1
                 continue
+            cid, event_id = hold.calendar_id, hold.event_id
             if event is None or not event.is_busy:
-                await self._holds.release(hold.calendar_id, hold.event_id)
+                await self._holds.release(cid, event_id, now=now)
                 released += 1
             else:
-                await self._holds.settle(hold.calendar_id, hold.event_id, event.start, event.end)
+                await self._holds.settle(cid, event_id, event.start, event.end, now=now)
                 settled += 1
         return SweepReport(settled, released, deferred)
 

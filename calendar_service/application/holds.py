@@ -17,6 +17,10 @@ Rules every ``HoldStore`` keeps:
   (not "writing") range on the days of that range, and leave every other day;
 - ``release`` drops the ranges one claim added (a write refused for certain), or all of an
   event's (cancelled, gone);
+- a range in flight is removed only by its own claim: given ``now``, ``settle`` and a
+  ``release`` of every range keep the "writing" ranges of the event's other claims whose lease
+  has not passed (a move of the event still under way keeps its new time against a
+  description update, a replayed create, or another writer settling a stale hold);
 - a "writing" range whose lease passed belongs to a write that died: ``expired`` lists them
   for the sweeper, which asks the provider what became of the event.
 """
@@ -97,11 +101,29 @@ class HoldStore(Protocol):
     async def take(self, request: HoldRequest) -> Taken: ...
 
     async def settle(
-        self, calendar_id: str, event_id: str, start: datetime, end: datetime
-    ) -> None: ...
+        self,
+        calendar_id: str,
+        event_id: str,
+        start: datetime,
+        end: datetime,
+        *,
+        claim: str = "",
+        now: datetime | None = None,
+    ) -> None:
+        """The event lies at ``[start, end)`` (written by ``claim``, if a write's); with
+        ``now``, other claims' ranges in flight are kept."""
+        ...
 
-    async def release(self, calendar_id: str, event_id: str, claim: str | None = None) -> None:
-        """Drop the ranges ``claim`` added (None: every range of the event)."""
+    async def release(
+        self,
+        calendar_id: str,
+        event_id: str,
+        claim: str | None = None,
+        *,
+        now: datetime | None = None,
+    ) -> None:
+        """Drop the ranges ``claim`` added (None: every range of the event, but, with
+        ``now``, those of a write still in flight)."""
         ...
 
     async def expired(self, now: datetime, limit: int) -> list[Hold]:
@@ -111,3 +133,9 @@ class HoldStore(Protocol):
     async def of_calendar(self, calendar_id: str) -> list[Hold]:
         """Every range held on a calendar, once each (operators and tests)."""
         ...
+
+
+def kept_in_flight(hold: Hold, claim: str | None, now: datetime | None) -> bool:
+    """Whether a settle or release by ``claim`` at ``now`` keeps ``hold`` of the same event:
+    another claim's write still in flight."""
+    return now is not None and hold.claim != claim and hold.in_flight(now)

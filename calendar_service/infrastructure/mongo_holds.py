@@ -10,6 +10,7 @@ atomic ``$pull``. Instants are stored as BSON keeps them (UTC, milliseconds).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import datetime
 from typing import Any
 
@@ -18,7 +19,13 @@ from pymongo.asynchronous.collection import AsyncCollection
 from pymongo.errors import DuplicateKeyError
 
 from agenda_kit.calendar.errors import CalendarUnavailableError
-from calendar_service.application.holds import Hold, HoldRequest, Taken, ledger_days
+from calendar_service.application.holds import (
+    Hold,
+    HoldRequest,
+    Taken,
+    kept_in_flight,
+    ledger_days,
+)
 from calendar_service.infrastructure.local.errors import translated_errors
 
 LEDGER_INDEX = "one_ledger_per_calendar_day"
@@ -90,26 +97,77 @@ class MongoHoldStore:
         )
         return bool(result.modified_count)
 
-    async def settle(self, calendar_id: str, event_id: str, start: datetime, end: datetime) -> None:
+    async def settle(
+        self,
+        calendar_id: str,
+        event_id: str,
+        start: datetime,
+        end: datetime,
+        *,
+        claim: str = "",
+        now: datetime | None = None,
+    ) -> None:
         keep = {day.isoformat() for day in ledger_days(start, end)}
-        with translated_errors("holds_settle"):
+
+        def settled(day: str, mine: list[Document]) -> list[Document]:
+            flying = [e for e in mine if kept_in_flight(_hold(calendar_id, e), claim, now)]
+            if day not in keep:
+                return flying
+            held = mine[0] | {"start": start, "end": end, "writing": False}
+            return [*flying, held | {"lease_until": None, "claim": ""}]
+
+        await self._edit(calendar_id, event_id, settled, "holds_settle")
+
+    async def release(
+        self,
+        calendar_id: str,
+        event_id: str,
+        claim: str | None = None,
+        *,
+        now: datetime | None = None,
+    ) -> None:
+        if claim is None and now is not None:
+
+            def flying(day: str, mine: list[Document]) -> list[Document]:
+                return [e for e in mine if kept_in_flight(_hold(calendar_id, e), None, now)]
+
+            await self._edit(calendar_id, event_id, flying, "holds_release")
+            return
+        which: Document = {"event_id": event_id} | ({} if claim is None else {"claim": claim})
+        with translated_errors("holds_release"):
+            await self._ledgers.update_many(
+                {"calendar_id": calendar_id, "entries.event_id": event_id},
+                {"$pull": {"entries": which}, "$inc": {"version": 1}},
+            )
+
+    async def _edit(
+        self,
+        calendar_id: str,
+        event_id: str,
+        edit: Callable[[str, list[Document]], list[Document]],
+        operation: str,
+    ) -> None:
+        """Replace the event's entries of each ledger holding one by ``edit(day, entries)``,
+        each ledger by a write conditioned on its version (retried while others change it)."""
+        with translated_errors(operation):
             ledgers = await self._ledgers.find(
                 {"calendar_id": calendar_id, "entries.event_id": event_id}
             ).to_list(None)
             for ledger in ledgers:
-                await self._settle_day(ledger, event_id, start, end, keep)
+                await self._edit_day(ledger, event_id, edit)
 
-    async def _settle_day(
-        self, ledger: Document, event_id: str, start: datetime, end: datetime, keep: set[str]
+    async def _edit_day(
+        self,
+        ledger: Document,
+        event_id: str,
+        edit: Callable[[str, list[Document]], list[Document]],
     ) -> None:
         for _ in range(ROUNDS):
             mine = [e for e in ledger["entries"] if e["event_id"] == event_id]
             if not mine:
                 return
             entries = [e for e in ledger["entries"] if e["event_id"] != event_id]
-            if ledger["day"] in keep:
-                held = mine[0] | {"start": start, "end": end, "writing": False}
-                entries.append(held | {"lease_until": None, "claim": ""})
+            entries.extend(edit(ledger["day"], mine))
             result = await self._ledgers.update_one(
                 {"_id": ledger["_id"], "version": ledger["version"]},
                 {"$set": {"entries": entries}, "$inc": {"version": 1}},
@@ -118,14 +176,6 @@ class MongoHoldStore:
                 return
             ledger = await self._ledgers.find_one({"_id": ledger["_id"]}) or {"entries": []}
         raise CalendarUnavailableError("The calendar's holds kept changing; retry the write.")
-
-    async def release(self, calendar_id: str, event_id: str, claim: str | None = None) -> None:
-        which: Document = {"event_id": event_id} | ({} if claim is None else {"claim": claim})
-        with translated_errors("holds_release"):
-            await self._ledgers.update_many(
-                {"calendar_id": calendar_id, "entries.event_id": event_id},
-                {"$pull": {"entries": which}, "$inc": {"version": 1}},
-            )
 
     async def expired(self, now: datetime, limit: int) -> list[Hold]:
         with translated_errors("holds_expired"):

@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import replace
 from datetime import datetime
 
-from calendar_service.application.holds import Hold, HoldRequest, Taken
+from calendar_service.application.holds import Hold, HoldRequest, Taken, kept_in_flight
 
 
 class InMemoryHolds:
@@ -32,19 +32,38 @@ class InMemoryHolds:
             ranges.append(request.hold())
         return Taken()
 
-    async def settle(self, calendar_id: str, event_id: str, start: datetime, end: datetime) -> None:
+    async def settle(
+        self,
+        calendar_id: str,
+        event_id: str,
+        start: datetime,
+        end: datetime,
+        *,
+        claim: str = "",
+        now: datetime | None = None,
+    ) -> None:
         ranges = self.ranges.get(calendar_id, [])
         mine = [hold for hold in ranges if hold.event_id == event_id]
         if not mine:
             return
         held = replace(mine[0], start=start, end=end, writing=False, lease_until=None, claim="")
-        self.ranges[calendar_id] = [h for h in ranges if h.event_id != event_id] + [held]
+        flying = [hold for hold in mine if kept_in_flight(hold, claim, now)]
+        self.ranges[calendar_id] = [h for h in ranges if h.event_id != event_id] + flying + [held]
 
-    async def release(self, calendar_id: str, event_id: str, claim: str | None = None) -> None:
+    async def release(
+        self,
+        calendar_id: str,
+        event_id: str,
+        claim: str | None = None,
+        *,
+        now: datetime | None = None,
+    ) -> None:
         self.ranges[calendar_id] = [
             hold
             for hold in self.ranges.get(calendar_id, [])
-            if hold.event_id != event_id or (claim is not None and hold.claim != claim)
+            if hold.event_id != event_id
+            or (claim is not None and hold.claim != claim)
+            or (claim is None and kept_in_flight(hold, claim, now))
         ]
 
     async def expired(self, now: datetime, limit: int) -> list[Hold]:

@@ -63,6 +63,26 @@ async def test_ranges_are_exact_and_settle_release_and_expiry_follow_the_rules(
     assert (await holds.take(ask("c", 31, 10))).others == ()
 
 
+async def test_a_write_in_flight_is_removed_only_by_its_own_claim(
+    mongo_client: AsyncMongoClient[Any], database_name: str
+) -> None:
+    """Session 43: a settle or a release of every range, given ``now``, keeps another claim's
+    range still in flight (a move under way), on another day too; without ``now`` (and once
+    the lease passed) it goes as before."""
+    holds = await store(mongo_client, database_name)
+    assert (await holds.take(ask("e", 0, 30, claim="create"))).others == ()
+    await holds.settle("room", "e", T0, T0 + timedelta(minutes=30), claim="create", now=T0)
+    assert (await holds.take(ask("e", 1440 + 300, 30, claim="move"))).others == ()
+    await holds.settle("room", "e", T0, T0 + timedelta(minutes=30), now=T0)  # an update
+    flying = [h for h in await holds.of_calendar("room") if h.writing]
+    assert [(h.claim, h.start) for h in flying] == [("move", T0 + timedelta(minutes=1740))]
+    assert (await holds.take(ask("other", 1440 + 300, 30))).others != ()
+    await holds.release("room", "e", now=T0)  # a cancel meanwhile: the move keeps its time
+    assert [h.claim for h in await holds.of_calendar("room")] == ["move"]
+    await holds.release("room", "e", now=LEASE + timedelta(seconds=1))  # its lease passed
+    assert await holds.of_calendar("room") == []
+
+
 async def test_a_month_long_event_takes_one_ledger_per_day(
     mongo_client: AsyncMongoClient[Any], database_name: str
 ) -> None:

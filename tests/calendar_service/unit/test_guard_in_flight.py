@@ -1,0 +1,195 @@
+"""A write in flight keeps its time against every other path (session 43, an adversarial
+review acting as another product with valid credentials found two double bookings):
+
+- settling an event (after a description update, a replayed create, or a stale hold found by
+  another writer) replaced every range of that event, the "writing" range of its own move in
+  flight included, so another product booked the move's new time and both were confirmed;
+- cancelling an id that does not exist yet (ids derive from the owner's name and key, so
+  another product can compute one) cancelled it by that id with no owner condition and
+  released every hold of it: the owner's create in flight lost its hold (another product
+  booked the time) or its event once it landed.
+
+The rule: a range in flight is removed only by its own claim (its write refused, settled or
+its lease passed); nothing answers an absent id by cancelling it. Writes are held open on an
+``asyncio.Event`` (the test waits on the event itself, no timing)."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Awaitable, Callable
+from datetime import timedelta
+
+import pytest
+
+from agenda_kit.calendar.errors import EventNotFoundError, SlotTakenError
+from agenda_kit.calendar.port import (
+    CalendarEvent,
+    ConflictPolicy,
+    EventChanges,
+    EventDraft,
+    Interval,
+)
+from calendar_service.application.event_writes import CancelEvent
+from calendar_service.application.guard import SlotGuard
+from calendar_service.application.use_cases import Caller
+from tests.calendar_service.unit.test_guard import CAL, T0, RawBackend, draft
+from tests.fakes.in_memory_holds import InMemoryHolds
+
+
+class HeldBackend(RawBackend):
+    """A backend whose next insert waits on ``gate`` once ``entered`` is set."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.gate: asyncio.Event | None = None
+        self.entered = asyncio.Event()
+
+    async def insert_event(self, d: EventDraft) -> tuple[CalendarEvent, bool]:
+        gate, self.gate = self.gate, None
+        if gate is not None:
+            self.entered.set()
+            await gate.wait()
+        return await super().insert_event(d)
+
+
+def overlapping(backend: RawBackend) -> list[tuple[str, str]]:
+    live = backend.live()
+    return [
+        (a.event_id, b.event_id)
+        for i, a in enumerate(live)
+        for b in live[i + 1 :]
+        if a.start < b.end and b.start < a.end
+    ]
+
+
+async def _held(
+    write: Callable[[], Awaitable[CalendarEvent]], gate: asyncio.Event
+) -> CalendarEvent:
+    await gate.wait()
+    return await write()
+
+
+@pytest.fixture
+def world() -> tuple[HeldBackend, InMemoryHolds, SlotGuard]:
+    backend, holds = HeldBackend(), InMemoryHolds()
+    return backend, holds, SlotGuard(backend, holds, clock=lambda: T0)
+
+
+async def _move_in_flight(
+    backend: HeldBackend, guard: SlotGuard, event: CalendarEvent, minutes: float
+) -> tuple[asyncio.Task[CalendarEvent], asyncio.Event, Interval]:
+    """A move of ``event`` to ``minutes`` after T0 whose provider write waits on a gate; it
+    returns once the move holds its new time."""
+    at = T0 + timedelta(minutes=minutes)
+    span = Interval(at, at + (event.end - event.start))
+    gate, started = asyncio.Event(), asyncio.Event()
+
+    async def write() -> CalendarEvent:
+        started.set()
+        await gate.wait()
+        return await backend.move_event(CAL, event.event_id, span.start, span.end)
+
+    task = asyncio.create_task(guard.rewrite(event, span, ConflictPolicy.REJECT, write))
+    await started.wait()  # claimed and checked: the provider write is under way
+    return task, gate, span
+
+
+async def _unchanged_time(backend: RawBackend, event: CalendarEvent) -> CalendarEvent:
+    return await backend.update_event(CAL, event.event_id, EventChanges(description="note"))
+
+
+@pytest.mark.parametrize("meanwhile", ["description update", "replayed create"])
+async def test_a_write_of_the_same_event_keeps_its_move_in_flight(
+    world: tuple[HeldBackend, InMemoryHolds, SlotGuard], meanwhile: str
+) -> None:
+    backend, _, guard = world
+    first = draft("mine", 0, 30, owner="x")
+    mine, _ = await guard.create(first)
+    move, gate, _ = await _move_in_flight(backend, guard, mine, 300)
+    if meanwhile == "description update":
+        now = Interval(mine.start, mine.end)
+        await guard.rewrite(
+            mine, now, ConflictPolicy.REJECT, lambda: _unchanged_time(backend, mine)
+        )
+    else:
+        await guard.create(first)  # the same key and body: a replay
+    with pytest.raises(SlotTakenError):
+        await guard.create(draft("theirs", 300, 30, owner="y"))
+    gate.set()
+    await move
+    assert overlapping(backend) == []
+
+
+async def test_a_stale_hold_settled_by_another_writer_keeps_the_move_in_flight(
+    world: tuple[HeldBackend, InMemoryHolds, SlotGuard],
+) -> None:
+    backend, _, guard = world
+    mine, _ = await guard.create(draft("mine", 0, 30, owner="x"))
+    moved = T0 + timedelta(minutes=60)  # moved in the provider itself: its hold is stale
+    mine = await backend.move_event(CAL, mine.event_id, moved, moved + timedelta(minutes=30))
+    move, gate, _ = await _move_in_flight(backend, guard, mine, 180)
+    await guard.create(draft("old-time", 0, 30, owner="y"))  # settles mine at 60
+    with pytest.raises(SlotTakenError):
+        await guard.create(draft("new-time", 180, 30, owner="y"))
+    gate.set()
+    await move
+    assert overlapping(backend) == []
+
+
+async def test_cancelling_an_id_not_created_yet_neither_frees_nor_cancels_its_create(
+    world: tuple[HeldBackend, InMemoryHolds, SlotGuard],
+) -> None:
+    backend, _, guard = world
+    gate = asyncio.Event()
+    backend.gate = gate
+    first = draft("booking-4711", 0, 30, owner="x")
+    create = asyncio.create_task(guard.create(first))
+    await backend.entered.wait()  # x holds the time; its insert is under way
+    computed = backend.event_id_for(CAL, "x", "booking-4711")
+    cancel = CancelEvent(backend, guard)
+    with pytest.raises(EventNotFoundError):  # as for any id never created
+        await cancel.execute(CAL, computed, Caller("y"))
+    with pytest.raises(SlotTakenError):
+        await guard.create(draft("theirs", 10, 30, owner="y"))
+    gate.set()
+    event, created = await create
+    assert created and (await backend.get_event(CAL, event.event_id)).status == "confirmed"
+    assert overlapping(backend) == []
+
+
+class LandsAfterRead(HeldBackend):
+    """A backend where the owner's create lands right after another caller read its id as
+    absent (``landing``: what to await once that read answered)."""
+
+    landing: Callable[[], Awaitable[object]] | None = None
+
+    async def get_event(self, calendar_id: str, event_id: str) -> CalendarEvent:
+        try:
+            return await super().get_event(calendar_id, event_id)
+        except EventNotFoundError:
+            landing, self.landing = self.landing, None
+            if landing is not None:
+                await landing()
+            raise
+
+
+async def test_an_id_read_as_absent_is_not_cancelled_when_its_create_lands_meanwhile() -> None:
+    backend, holds = LandsAfterRead(), InMemoryHolds()
+    guard = SlotGuard(backend, holds, clock=lambda: T0)
+    gate = asyncio.Event()
+    backend.gate = gate
+    create = asyncio.create_task(guard.create(draft("booking-4711", 0, 30, owner="x")))
+    await backend.entered.wait()
+
+    async def land() -> object:
+        gate.set()
+        return await create
+
+    backend.landing = land
+    computed = backend.event_id_for(CAL, "x", "booking-4711")
+    with pytest.raises(EventNotFoundError):
+        await CancelEvent(backend, guard).execute(CAL, computed, Caller("y"))
+    event, created = await create
+    assert created and (await backend.get_event(CAL, event.event_id)).status == "confirmed"
+    with pytest.raises(SlotTakenError):
+        await guard.create(draft("theirs", 10, 30, owner="y"))
