@@ -98,6 +98,8 @@ def all_day_time(span: DateSpan, zone_name: str) -> EventTime:
         raise rules.InvalidRequestError(
             "all_day", f"must not be longer than {rules.MAX_EVENT_LENGTH.days} days"
         )
+    rules.check_day("all_day", span.start)
+    rules.check_day("all_day", span.end)
     zone = ZoneInfo(zone_name)
     return EventTime(
         start=_midnight(span.start, zone),

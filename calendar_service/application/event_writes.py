@@ -35,8 +35,10 @@ from calendar_service.domain import validation as rules
 async def _zone_for_all_day(
     calendar: BusyTimeCalendarAdapter, calendar_id: str, fallback: str
 ) -> str:
-    """All-day dates are the calendar's own: its zone, else the request's."""
-    return await calendar.calendar_time_zone(calendar_id) or fallback or "UTC"
+    """All-day dates are the calendar's own: its zone, else the request's (checked: a name
+    no zone has is the request's error, not the service's)."""
+    own = await calendar.calendar_time_zone(calendar_id)
+    return own or rules.check_time_zone("time_zone", fallback)
 
 
 class CreateEvent:

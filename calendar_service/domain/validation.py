@@ -7,7 +7,7 @@ may also hold tabs and line breaks; no text may hold any other control character
 
 from __future__ import annotations
 
-from datetime import datetime, timedelta
+from datetime import UTC, date, datetime, timedelta
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 MAX_CALENDARS_PER_QUERY = 200
@@ -45,10 +45,21 @@ class InvalidRequestError(ValueError):
         self.message = message
 
 
+EARLIEST = datetime(1900, 1, 1, tzinfo=UTC)
+LATEST = datetime(9000, 1, 1, tzinfo=UTC)
+"""The instants a request may name: far from the ends of what dates and time zones can hold
+(an all-day date in Tokyo in year 1, a read reaching into year 9999 overflowed)."""
+
+
 def check_range(field: str, start: datetime, end: datetime, longest: timedelta) -> None:
-    """``[start, end)`` must be non-empty and no longer than ``longest``."""
-    if end <= start:
-        raise InvalidRequestError(field, "end must be after start")
+    """``[start, end)`` must be non-empty at the millisecond (the precision events and holds
+    are stored at), within ``EARLIEST``..``LATEST`` and no longer than ``longest``."""
+    if _to_millisecond(end) <= _to_millisecond(start):
+        raise InvalidRequestError(field, "end must be after start (to the millisecond)")
+    if start < EARLIEST or end > LATEST:
+        raise InvalidRequestError(
+            field, f"must lie between years {EARLIEST.year} and {LATEST.year}"
+        )
     if end - start > longest:
         raise InvalidRequestError(field, f"must not be longer than {longest.days} days")
 
@@ -95,3 +106,15 @@ def check_email(field: str, value: str) -> None:
     local, at, domain = value.rpartition("@")
     if not at or not local or "." not in domain or any(c.isspace() for c in value):
         raise InvalidRequestError(field, "must be an e-mail address")
+
+
+def check_day(field: str, day: date) -> None:
+    """A calendar date within ``EARLIEST``..``LATEST``."""
+    if not EARLIEST.date() <= day <= LATEST.date():
+        raise InvalidRequestError(
+            field, f"must lie between years {EARLIEST.year} and {LATEST.year}"
+        )
+
+
+def _to_millisecond(instant: datetime) -> datetime:
+    return instant.replace(microsecond=instant.microsecond // 1000 * 1000)

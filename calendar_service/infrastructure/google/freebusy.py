@@ -46,7 +46,7 @@ def windows(start: datetime, end: datetime) -> list[tuple[datetime, datetime]]:
     cuts = []
     lo = start
     while lo < end:
-        hi = min(lo + MAX_WINDOW, end)
+        hi = lo + min(MAX_WINDOW, end - lo)  # never past ``end`` (nor past year 9999)
         cuts.append((lo, hi))
         lo = hi
     return cuts

@@ -22,6 +22,9 @@ class Cursor:
 
 
 FEED = "feed"
+_NOT_OURS = (binascii.Error, ValueError, TypeError, KeyError, OverflowError, RecursionError)
+"""What decoding a token this module did not write may raise (a JSON nested thousands deep
+raises ``RecursionError``)."""
 
 
 def _encode(value: object) -> str:
@@ -54,7 +57,7 @@ def decode_sync_token(token: str) -> datetime:
         if since.tzinfo is None:
             raise ValueError("naive position")
         return since.astimezone(UTC)
-    except (binascii.Error, ValueError, TypeError, KeyError, OverflowError) as error:
+    except _NOT_OURS as error:
         raise InvalidCalendarRequestError("sync_token is not valid", field="sync_token") from error
 
 
@@ -72,6 +75,6 @@ def decode_token(token: str, *, feed: bool = False) -> Cursor:
         if start.tzinfo is None or not isinstance(event_id, str):
             raise ValueError("naive start or non-string id")
         start = start.astimezone(UTC)  # out-of-range instants fail here, not in the query
-    except (binascii.Error, ValueError, TypeError, OverflowError) as error:
+    except _NOT_OURS as error:
         raise InvalidCalendarRequestError("page_token is not valid", field="page_token") from error
     return Cursor(start, event_id)
