@@ -115,7 +115,7 @@ class CalendarServicer(pb_grpc.CalendarServiceServicer):
         cancelled = await self._cases.cancel_event.execute(
             request.calendar_id,
             request.event_id,
-            _caller(request.calendar_id),
+            _caller(request.calendar_id, write=True),
             etag=request.etag or None,
             send_updates=send,
         )
@@ -136,18 +136,21 @@ class CalendarServicer(pb_grpc.CalendarServiceServicer):
         self, request: pb.MoveEventRequest, context: Context
     ) -> pb.MoveEventResponse:
         move = mappers.to_event_move(request)
-        event = await self._cases.move_event.execute(move, _caller(request.calendar_id))
+        event = await self._cases.move_event.execute(move, _caller(request.calendar_id, write=True))
         return pb.MoveEventResponse(event=mappers.event_message(event))
 
     async def UpdateEvent(
         self, request: pb.UpdateEventRequest, context: Context
     ) -> pb.UpdateEventResponse:
         update = to_event_update(request)
-        event = await self._cases.update_event.execute(update, _caller(request.calendar_id))
+        caller = _caller(request.calendar_id, write=True)
+        event = await self._cases.update_event.execute(update, caller)
         return pb.UpdateEventResponse(event=mappers.event_message(event))
 
 
-def _caller(calendar_id: str) -> use_cases.Caller:
-    """The calling principal, as the event use cases see it on ``calendar_id``."""
+def _caller(calendar_id: str, *, write: bool = False) -> use_cases.Caller:
+    """The calling principal, as the event use cases see it on ``calendar_id`` (``write``:
+    for a change or a cancel, which another owner's event needs a grant to write it for)."""
     principal = current_principal()
-    return use_cases.Caller(principal.name, all_owners=principal.sees_all_owners(calendar_id))
+    others = principal.sees_all_owners(calendar_id, write=write)
+    return use_cases.Caller(principal.name, all_owners=others)

@@ -77,6 +77,12 @@ class Principal:
                 return grant
         return None
 
-    def sees_all_owners(self, calendar_id: str) -> bool:
-        """Whether this principal may see events of other owners on ``calendar_id``."""
-        return any(g.all_owners and g.matches(calendar_id) for g in self._grants())
+    def sees_all_owners(self, calendar_id: str, *, write: bool = False) -> bool:
+        """Whether this principal may see (``write``: also change and cancel) events of other
+        owners on ``calendar_id``: one grant must say all of it, grants are never combined
+        (a read-only ``all_owners`` grant and a ``write`` grant for one's own events do not
+        make a grant to write others' events)."""
+        return any(
+            g.all_owners and g.matches(calendar_id) and (g.write or not write)
+            for g in self._grants()
+        )
