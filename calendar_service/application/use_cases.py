@@ -3,7 +3,7 @@ business limits, then asks the calendar, showing a caller only what it may see."
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime
 
 from agenda_kit.calendar.errors import EventNotFoundError
@@ -137,16 +137,19 @@ class EventListing:
 
 class ListEvents:
     """Events overlapping a range of at most a year, or the changes since a feed position,
-    one page (≤ 1000) at a time; only those the caller may see (so a page can hold fewer
-    than ``page_size``)."""
+    one page (≤ 1000) at a time; only those the caller may see. The backend lists only the
+    caller's own unless it sees all owners, so a page token names no other owner's event or
+    change (on Google a sync token's feed takes no filter, and its tokens name nothing: the
+    page is filtered here, and may hold fewer than ``page_size``)."""
 
     def __init__(self, calendar: BusyTimeCalendarAdapter) -> None:
         self._calendar = calendar
 
     async def execute(self, listing: EventListing, caller: Caller) -> EventPage:
         _check_listing(listing)
+        owner = None if caller.all_owners else caller.name  # tokens name only theirs
         if listing.is_feed:
-            page = await self._calendar.list_changes(_change_query(listing))
+            page = await self._calendar.list_changes(replace(_change_query(listing), owner=owner))
         else:
             assert listing.start is not None and listing.end is not None
             page = await self._calendar.list_events(
@@ -157,6 +160,7 @@ class ListEvents:
                 page_token=listing.page_token,
                 include_cancelled=listing.include_cancelled,
                 private=listing.private or None,
+                owner=owner,
             )
         visible = tuple(event for event in page.events if caller.sees(event))
         return EventPage(

@@ -189,6 +189,7 @@ class InMemoryCalendar(BusyTimeCalendarAdapter):
         page_token: str | None = None,
         include_cancelled: bool = False,
         private: Mapping[str, str] | None = None,
+        owner: str | None = None,
     ) -> EventPage:
         self._check()
         matching = sorted(
@@ -200,6 +201,7 @@ class InMemoryCalendar(BusyTimeCalendarAdapter):
                 and e.end > start
                 and (include_cancelled or e.status != "cancelled")
                 and _carries(e, private)
+                and owner in (None, e.owner)
             ),
             key=lambda e: (e.start, e.event_id),
         )
@@ -220,6 +222,7 @@ class InMemoryCalendar(BusyTimeCalendarAdapter):
                 and (query.start is None or e.start < (query.end or e.end))
                 and (query.end is None or e.end > (query.start or e.start))
                 and _carries(e, query.private)
+                and query.owner in (None, e.owner)
             ),
             key=lambda e: self.changed.get(e.event_id, 0),
         )

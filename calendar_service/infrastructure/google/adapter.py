@@ -44,6 +44,7 @@ from calendar_service.infrastructure.google.edge import (
 )
 from calendar_service.infrastructure.google.failures import GoogleApiError
 from calendar_service.infrastructure.google.mapping import (
+    OWNER_PROPERTY,
     event_body,
     event_from_json,
     is_all_day,
@@ -309,6 +310,7 @@ class GoogleCalendarAdapter(BusyTimeCalendarAdapter):
         page_token: str | None = None,
         include_cancelled: bool = False,
         private: Mapping[str, str] | None = None,
+        owner: str | None = None,
     ) -> EventPage:
         check_range(start, end)
         if page_size < 1:
@@ -320,7 +322,7 @@ class GoogleCalendarAdapter(BusyTimeCalendarAdapter):
             ("singleEvents", "true"),
             ("orderBy", "startTime"),
             ("showDeleted", "true" if include_cancelled else "false"),
-            *_private_filter(private),
+            *_private_filter(_owned(private, owner)),
         ]
         if page_token:
             params.append(("pageToken", page_token))
@@ -342,7 +344,7 @@ class GoogleCalendarAdapter(BusyTimeCalendarAdapter):
                 params.append(("updatedMin", rfc3339(query.updated_since)))
             if query.start is not None and query.end is not None:
                 params += [("timeMin", rfc3339(query.start)), ("timeMax", rfc3339(query.end))]
-            params += _private_filter(query.private)
+            params += _private_filter(_owned(query.private, query.owner))
         if query.page_token:
             params.append(("pageToken", query.page_token))
         return await self._page(query.calendar_id, params, feed=True)
@@ -400,6 +402,12 @@ class GoogleCalendarAdapter(BusyTimeCalendarAdapter):
 
     def _budget(self) -> Budget:
         return Budget.start(self._policy)
+
+
+def _owned(private: Mapping[str, str] | None, owner: str | None) -> Mapping[str, str] | None:
+    """The private-property filter with the owner's (the service's own property), if any; a
+    sync token takes no filter on Google, whose tokens name nothing (the caller filters)."""
+    return private if owner is None else {**(private or {}), OWNER_PROPERTY: owner}
 
 
 def _private_filter(private: Mapping[str, str] | None) -> list[tuple[str, str]]:

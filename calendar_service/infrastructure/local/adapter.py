@@ -231,11 +231,14 @@ class LocalCalendarAdapter(BusyTimeCalendarAdapter):
         page_token: str | None = None,
         include_cancelled: bool = False,
         private: Mapping[str, str] | None = None,
+        owner: str | None = None,
     ) -> EventPage:
         check_range(start, end)
         _check_page_size(page_size)
         query: dict[str, Any] = {"calendar_id": calendar_id} | overlapping(start, end)
         query |= {f"private.{key}": value for key, value in (private or {}).items()}
+        if owner is not None:
+            query["owner"] = owner
         if not include_cancelled:
             query["status"] = CONFIRMED
         if page_token is not None:

@@ -67,6 +67,8 @@ def feed_query(query: ChangeQuery) -> tuple[dict[str, Any], datetime]:
     if query.start is not None and query.end is not None:
         wanted |= {"start": {"$lt": query.end}, "end": {"$gt": query.start}}
     wanted |= {f"private.{key}": value for key, value in query.private.items()}
+    if query.owner is not None:
+        wanted["owner"] = query.owner
     if query.page_token is not None:
         cursor = decode_token(query.page_token, feed=True)
         wanted["$or"] = [

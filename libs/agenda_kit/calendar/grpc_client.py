@@ -255,7 +255,10 @@ class GrpcCalendarAdapter(ICalendarAdapter, ChannelClient):
         page_token: str | None = None,
         include_cancelled: bool = False,
         private: Mapping[str, str] | None = None,
+        owner: str | None = None,
     ) -> EventPage:
+        # ``owner``: the server lists the calling principal's own events unless its grant says
+        # ``all_owners``; a client cannot ask for another's
         request = mappers.list_events_request(
             calendar_id,
             start,

@@ -170,9 +170,11 @@ class ICalendarAdapter(ABC):
         page_token: str | None = None,
         include_cancelled: bool = False,
         private: Mapping[str, str] | None = None,
+        owner: str | None = None,
     ) -> EventPage:
         """Events overlapping ``[start, end)``, ordered by start, one page at a time;
-        ``private``: only those whose private properties hold every entry."""
+        ``private``: only those whose private properties hold every entry; ``owner``: only
+        those that owner wrote (a page, and its token, then names no other owner's event)."""
 
     @abstractmethod
     async def list_changes(self, query: ChangeQuery) -> EventPage:
@@ -249,6 +251,7 @@ class ForwardingCalendarAdapter(ICalendarAdapter):
         page_token: str | None = None,
         include_cancelled: bool = False,
         private: Mapping[str, str] | None = None,
+        owner: str | None = None,
     ) -> EventPage:
         return await self._inner.list_events(
             calendar_id,
@@ -258,6 +261,7 @@ class ForwardingCalendarAdapter(ICalendarAdapter):
             page_token=page_token,
             include_cancelled=include_cancelled,
             private=private,
+            owner=owner,
         )
 
     async def list_changes(self, query: ChangeQuery) -> EventPage:

@@ -246,3 +246,5 @@ class ChangeQuery:
     private: dict[str, str] = field(default_factory=dict)
     page_size: int = 100
     page_token: str | None = None
+    owner: str | None = None
+    """Only the changes of events that owner wrote (None: every owner's)."""

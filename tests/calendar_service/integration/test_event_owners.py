@@ -7,6 +7,7 @@ written (the local backend creates no calendar for it)."""
 
 from __future__ import annotations
 
+import base64
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
@@ -117,14 +118,18 @@ async def running(
 
 
 def _create(key: str, calendar: str = CALENDAR_ID, **extra: Any) -> pb.CreateEventRequest:
+    extra.setdefault("time", pb.TimeRange(start=_stamp(T0), end=_stamp(T0 + timedelta(minutes=30))))
     return pb.CreateEventRequest(
         calendar_id=calendar,
         summary="Corte — Ana",
         description="Booked through Agenda.",
-        time=pb.TimeRange(start=_stamp(T0), end=_stamp(T0 + timedelta(minutes=30))),
         idempotency_key=key,
         **extra,
     )
+
+
+def _range() -> pb.TimeRange:
+    return pb.TimeRange(start=_stamp(T0 - timedelta(days=1)), end=_stamp(T0 + timedelta(days=1)))
 
 
 async def test_events_carry_their_owner_and_hide_from_other_principals(running: Running) -> None:
@@ -197,3 +202,33 @@ async def test_an_ungranted_calendar_is_refused_and_not_created(running: Running
         calendars = running.mongo[running.database]["calendars"]
         assert await calendars.count_documents({"_id": "someone-else"}) == 0
         assert await running.mongo[running.database]["events"].count_documents({}) == 0
+
+
+async def test_page_and_feed_tokens_name_no_other_owners_event(running: Running) -> None:
+    """Session 43's adversarial review: on the built-in calendar, y's listing with
+    ``page_size = 1`` had no event but a page token holding x's event id (and a feed token
+    holding when x changed an event): the backend paged every owner's events and the service
+    filtered after. Now the backend lists only the caller's own, on both backends."""
+    for n in range(3):
+        start = T0 + timedelta(hours=n)
+        at = pb.TimeRange(start=_stamp(start), end=_stamp(start + timedelta(minutes=30)))
+        await running.call("x", "CreateEvent", _create(f"x-{n}", time=at))
+    x_ids = {
+        e.event_id
+        for e in (
+            await running.call(
+                "x", "ListEvents", pb.ListEventsRequest(calendar_id=CALENDAR_ID, range=_range())
+            )
+        ).events
+    }
+    listing = pb.ListEventsRequest(calendar_id=CALENDAR_ID, range=_range(), page_size=1)
+    feed = pb.ListEventsRequest(
+        calendar_id=CALENDAR_ID, updated_since=_stamp(T0 - timedelta(days=3650)), page_size=1
+    )
+    for request in (listing, feed):
+        page = await running.call("y", "ListEvents", request)
+        assert list(page.events) == []
+        token = page.next_page_token + page.next_sync_token
+        decoded = base64.urlsafe_b64decode(token + "=" * (-len(token) % 4)) if token else b""
+        assert not any(i.encode() in decoded or i in token for i in x_ids), running.backend
+        assert page.next_page_token == "", running.backend  # nothing more of y's to page
