@@ -229,13 +229,15 @@ def calendar_error(entry: Mapping[str, Any]) -> FreeBusyError | None:
 
 def replays(event: CalendarEvent, draft: EventDraft) -> bool:
     """Whether a stored event is what ``draft`` asks for: same key, owner, summary, start
-    and end (compared to the second, the precision Google keeps)."""
+    and end (compared to the second, the precision Google keeps) and transparency (whether
+    it takes the time: a transparent retry of an opaque event is another event)."""
     return (
         event.idempotency_key == draft.idempotency_key
         and event.owner == draft.owner
         and event.summary == draft.summary
         and _to_second(event.start) == _to_second(draft.start)
         and _to_second(event.end) == _to_second(draft.end)
+        and event.transparency is draft.transparency
     )
 
 

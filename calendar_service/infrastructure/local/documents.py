@@ -151,6 +151,7 @@ class EventDocument(Document):
             and self.summary == draft.summary
             and stored_instant(self.start) == stored_instant(draft.start)
             and stored_instant(self.end) == stored_instant(draft.end)
+            and self.transparency == draft.transparency.value  # whether it takes the time
         )
 
 

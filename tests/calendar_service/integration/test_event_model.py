@@ -273,3 +273,19 @@ async def _outcome(running: Running, key: str) -> tuple[str, str]:
     except grpc.aio.AioRpcError as error:
         return error.code().name, details_of(error).reason
     return "OK", event.status
+
+
+async def test_a_key_replayed_with_another_transparency_is_another_event(running: Running) -> None:
+    """Session 43's adversarial review: the same key sent again asking for a transparent
+    event answered the stored opaque one as a replay (``created = false``), so the caller was
+    never told its event takes the time. Whether an event takes the time is part of what a
+    retry must repeat: ``IDEMPOTENCY_KEY_REUSED``."""
+    await running.create("busy-once")
+    code, reason = await running.fails(
+        "CreateEvent",
+        pb.CreateEventRequest(
+            calendar_id=CALENDAR_ID, summary="Visit", idempotency_key="busy-once",
+            time_zone=ZONE, time=span(T0), transparency=pb.TRANSPARENCY_TRANSPARENT,
+        ),
+    )  # fmt: skip
+    assert (code, reason) == (grpc.StatusCode.ALREADY_EXISTS, "IDEMPOTENCY_KEY_REUSED")
