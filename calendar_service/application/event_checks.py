@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from datetime import date, datetime, time, timedelta
 from zoneinfo import ZoneInfo
@@ -25,6 +26,11 @@ def check_calendar(field: str, value: str) -> None:
     check_calendar_id(value, field)
 
 
+_PROPERTY_KEY = re.compile(r"[A-Za-z0-9_-]+")
+"""A private property key matches the same events on every backend ("a.b" is a path to
+MongoDB and "a=b" a filter's separator to Google: such keys never matched on one of them)."""
+
+
 def check_private(field: str, properties: Mapping[str, str], *, most: int) -> None:
     """Opaque references: a few short entries, none of the service's own keys."""
     rules.check_count(field, len(properties), lowest=0, highest=most)
@@ -33,6 +39,8 @@ def check_private(field: str, properties: Mapping[str, str], *, most: int) -> No
         rules.check_text(field, value, longest=rules.MAX_PROPERTY_VALUE, required=False)
         if key in RESERVED_PROPERTIES:
             raise rules.InvalidRequestError(field, f"{key!r} is reserved")
+        if not _PROPERTY_KEY.fullmatch(key):
+            raise rules.InvalidRequestError(field, "keys are letters, digits, '_' and '-'")
 
 
 def check_attendees(attendees: Sequence[Attendee]) -> None:

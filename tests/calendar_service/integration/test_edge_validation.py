@@ -141,6 +141,22 @@ CASES: list[tuple[str, str, Callable[[], Any], str]] = [
         ),
         "private_property_filter",
     ),
+    # session 43: keys that matched on one backend only ("a.b" a MongoDB path, "a=b" a
+    # Google filter's separator) are refused on both
+    (
+        "a dot in a private key",
+        "CreateEvent",
+        lambda: create(private_properties={"crm.id": "7"}),
+        "private_properties",
+    ),
+    (
+        "an equals sign in a filter key",
+        "ListEvents",
+        lambda: pb.ListEventsRequest(
+            calendar_id="ana", range=WINDOW, private_property_filter={"k=v": "x"}
+        ),
+        "private_property_filter",
+    ),
     (
         "5 KB page token",
         "ListEvents",
