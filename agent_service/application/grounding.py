@@ -1,3 +1,4 @@
+# Over 300 lines: one judge of a reply's facts; every kind of fact and its sources together.
 """Grounded replies: every fact-like span of a model's text must come from somewhere true.
 
 Rules (pure; spans are recognised by ``fact_spans``):
@@ -201,6 +202,11 @@ class Grounding:
         if fact.kind is Kind.NAME:
             return all(part in self._this_turn.words for part in name_parts(fact.values[0][1]))
         return self._this_turn.grounds(fact)
+
+    def common_word(self, fact: Fact) -> bool:
+        """Whether a name's every part is a common word of the languages ("Cheque", "Tarifa
+        Free": capitalised words, not someone's name, even when the customer said them)."""
+        return all(part in self._common for part in name_parts(fact.values[0][1]))
 
     def _unknown_name(self, fact: Fact) -> bool:
         known = self._common | self._records.words | self._customer.words

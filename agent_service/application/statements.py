@@ -141,6 +141,14 @@ class StatementRules:
     clauses: tuple[str, ...] = ()
     """The folded words that open a clause stating inside a question, after a comma ("que",
     "which", "porque"): the clause is judged as a statement."""
+    the: frozenset[str] = frozenset()
+    """Definite articles and demonstratives: one followed, within two words, by one of
+    ``booked`` presupposes an appointment as "your" does ("la cita de mañana", "that
+    booking")."""
+    booked: frozenset[str] = frozenset()
+    no_marks: tuple[str, ...] = ()
+    """The no emoji of the languages ("❌", "🚫"): a sentence with one denies as a denial
+    word does ("Ana ❌ amanhã", "Estacionamento 🚫")."""
     _phrase: re.Pattern[str] | None = field(init=False, default=None, repr=False, compare=False)
     _frame: re.Pattern[str] | None = field(init=False, default=None, repr=False, compare=False)
     _clause: re.Pattern[str] | None = field(init=False, default=None, repr=False, compare=False)
@@ -193,6 +201,13 @@ class StatementRules:
             for i, w in enumerate(words)
         )
 
+    def says_the_booking(self, words: Sequence[str]) -> bool:
+        """Whether ``words`` say "the appointment" (see ``the``)."""
+        return any(
+            w in self.the and not self.booked.isdisjoint(words[i + 1 : i + 3])
+            for i, w in enumerate(words)
+        )
+
     def asks(self, word: str, own: bool) -> bool:
         """Whether a question may use the folded ``word`` to ask; ``own``: the customer has
         appointments to ask about."""
@@ -227,7 +242,10 @@ class StatementRules:
         return [part for part in found if part]
 
     def denies(self, sentence: str) -> bool:
-        """Whether ``sentence`` has a denial word outside its courtesy phrases."""
+        """Whether ``sentence`` has a denial word outside its courtesy phrases, or a no
+        emoji."""
+        if any(mark in sentence for mark in self.no_marks):
+            return True
         if self.denials.isdisjoint(_WORDS.findall(normalize(sentence))):
             return False  # no denial word at all: no day mention to read (a hot path)
         words = _WORDS.findall(self.without_phrases(self.undated(sentence)))
@@ -361,9 +379,7 @@ class Statements:
         said = squashed(question)
         if said and _holds_words(self._told, said):
             return True  # the system's own question, as a told text renders it
-        rest = question
-        for fact in sorted(facts, key=lambda f: -f.start):
-            rest = rest[: fact.start] + " " + rest[fact.end :]
+        rest = self._without_facts(question, facts)
         words = _WORDS.findall(self._rules.without_phrases(normalize(rest)))
         if not words and rest == question:
             return False  # no word and no fact: "?" asks nothing
@@ -374,9 +390,14 @@ class Statements:
         if self._rules.denies(question):  # "no sábado" is a day, no denial
             return False  # a denial asks nothing: "E que não aceitamos cartão?" states
         own = bool(self._records)  # one's appointments are asked about only by one who has
-        if not own and (self._rules.says_yours(words) or self._yours_named(question, facts)):
+        # "the booking" with a day, time or name of it: an appointment that exists ("¿Quieres
+        # ver la cita de mañana con Ana?"); without one it is the booking being arranged
+        # ("¿A nombre de quién hago la reserva?")
+        the = named > 0 and self._rules.says_the_booking(words)
+        yours = the or self._rules.says_yours(words)
+        if not own and (yours or self._yours_named(question, facts)):
             return False  # "Quer remarcar o seu horário de amanhã?" to one with none
-        if own and self._rules.about_own(words) and not self._names_own(question):
+        if own and (the or self._rules.about_own(words)) and not self._names_own(question):
             return False  # "Quer remarcar o seu horário de quinta?" to one booked on Tuesday
         pairs = self._pairs_told()
         if pairs is not None and not pairs.pairs(question):
@@ -398,6 +419,23 @@ class Statements:
             and self._rules.courtesy(marks, True)
             and not self._rules.courtesy(marks, False)
         )
+
+    def _without_facts(self, text: str, facts: Sequence[Fact]) -> str:
+        """``text`` with its facts blanked, but for a capitalised word that names no one: a
+        common word of the languages that is no word of the tenant's names or of this turn's
+        results ("Aceitamos Pix, Cheque e Tarifa Free": "Cheque" is a word, judged as one)."""
+        for fact in sorted(facts, key=lambda f: -f.start):
+            if fact.kind is Kind.NAME and not self._names_someone(fact):
+                continue
+            text = text[: fact.start] + " " + text[fact.end :]
+        return text
+
+    def _names_someone(self, fact: Fact) -> bool:
+        told = self._words_told()
+        parts = name_parts(str(fact.values[0][1]))
+        if all(part in self._heard or part in told for part in parts):
+            return True
+        return not self._grounding.common_word(fact)
 
     def _words_told(self) -> frozenset[str]:
         if self._told_words is None:
@@ -453,9 +491,7 @@ class Statements:
         """Whether, beside its facts, ``sentence`` only has words a tool of this turn returned
         (its values, not its notes), words of the language's frame or courtesy words: a fact
         a tool grounds does not carry a state no tool told ("Bruno asked to push it back")."""
-        rest = sentence
-        for fact in sorted(self._reader.facts(sentence), key=lambda f: -f.start):
-            rest = rest[: fact.start] + " " + rest[fact.end :]
+        rest = self._without_facts(sentence, self._reader.facts(sentence))
         allowed = self._words_told() | self._rules.listing
         if names_record:  # the words that tell one's appointment, for one
             allowed |= self._rules.frame
@@ -463,9 +499,19 @@ class Statements:
         return all(w in allowed for w in words)
 
     def _named_records(self, sentence: str) -> list[_Record]:
-        """The customer's appointments ``sentence`` names (two or more of its facts)."""
+        """The customer's appointments ``sentence`` names: two or more of its facts, and, if
+        it says times without "your", one of them the appointment's ("Na quarta o Bruno tem
+        às 14:30 e 15:00" lists free times beside an appointment at 14:00, it does not say
+        where that appointment is)."""
         facts = [f for f in self._reader.facts(sentence) if f.kind in APPOINTMENT_KINDS]
-        return [r for r in self._records if sum(_in(f, r) for f in facts) >= 2]
+        times = [f for f in facts if f.kind in (Kind.TIME, Kind.DATETIME)]
+        yours = self._rules.says_yours(_WORDS.findall(normalize(sentence)))
+        return [
+            r
+            for r in self._records
+            if sum(_in(f, r) for f in facts) >= 2
+            and (yours or not times or any(_in(t, r) for t in times))
+        ]
 
     def _tells_appointment_as_recorded(self, sentence: str, named: list[_Record]) -> bool:
         facts = [f for f in self._reader.facts(sentence) if f.kind in APPOINTMENT_KINDS]

@@ -60,6 +60,10 @@ def statement_rules(codes: tuple[str, ...]) -> StatementRules:
         tuple({r for code in codes for r in rules.recalls(code)}),
         frozenset().union(*map(rules.to_words, codes)),
         clauses=tuple({c for code in codes for c in rules.stating_clauses(code)}),
+        # the conversation's language's only: Portuguese "a" is an article, English "a" not
+        the=rules.the_booking(codes[0])[0],
+        booked=frozenset().union(*(rules.the_booking(code)[1] for code in codes)),
+        no_marks=tuple({m for code in codes for m in rules.consent(code).no_emoji}),
         consent_heads=tuple(
             {_head(messages.CATALOG[code][key]) for code in codes for key in CONSENT_KEYS}
         ),

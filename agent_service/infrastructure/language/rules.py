@@ -158,6 +158,12 @@ class DataLanguageRules:
         return frozenset(next(words)), frozenset(next(words))
 
     @functools.cache  # noqa: B019
+    def the_booking(self, code: str) -> tuple[frozenset[str], frozenset[str]]:
+        """``[truth].the_words`` and ``[truth].booked_nouns``: "the appointment"."""
+        words = (word_list(code, "truth", key) for key in ("the_words", "booked_nouns"))
+        return frozenset(next(words)), frozenset(next(words))
+
+    @functools.cache  # noqa: B019
     def asking_own(self, code: str) -> tuple[str, ...]:
         """``[truth].asking_own``: stems of words asking about one's own appointments."""
         return word_list(code, "truth", "asking_own")

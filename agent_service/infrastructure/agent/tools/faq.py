@@ -214,9 +214,7 @@ def named_professional(
 def _hours(days: dict[int, DayOpen], language: str, professional: str = "") -> OpeningHours:
     names = WEEKDAYS.get(language, WEEKDAYS[messages.DEFAULT_LANGUAGE])
     shown = [
-        DayHours(
-            weekday=names[day - 1], opens=f"{opens:%H:%M}", closes=_closes(closes), day=day
-        )
+        DayHours(weekday=names[day - 1], opens=f"{opens:%H:%M}", closes=_closes(closes), day=day)
         for day, (opens, closes) in days.items()
     ]
     closed = [names[d - 1] for d in range(1, 8) if d not in days]
