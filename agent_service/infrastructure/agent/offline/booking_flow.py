@@ -49,12 +49,14 @@ from agent_service.infrastructure.agent.offline.responses import (
 )
 from agent_service.infrastructure.agent.offline.when import (
     When,
+    disagreeing_days,
     has_when_mention,
     loose_time,
     shift,
     two_readings,
 )
 from agent_service.infrastructure.agent.tools.discovery import MAX_RANGE_DAYS
+from agent_service.infrastructure.agent.tools.formatting import weekday_name
 from agent_service.infrastructure.agent.tools.results import NotOffered, Proposed
 from agent_service.infrastructure.language.grammar.vocabulary import any_of
 
@@ -156,6 +158,12 @@ def _next_question_or_action(ctx: OfflineContext) -> ModelResponse:
             return team_step(ctx, request.service, offering, request.day, request.at)
         names = [p.name for p in offering]
         return text(say("ask_professional", ctx.language, items=", ".join(names)))
+    clash = disagreeing_days(ctx.text, ctx.now)
+    if clash is not None:  # "sexta dia 5" when the 5th is a Saturday: asked, neither picked
+        first, second = (
+            f"{weekday_name(d, ctx.language)} {_day_name(d, ctx.language)}" for d in clash
+        )
+        return text(say("ask_day_disagrees", ctx.language, first=first, second=second))
     readings = two_readings(ctx.text, ctx.now)
     if request.day is None and readings is not None:
         written, month_first, day_first = readings

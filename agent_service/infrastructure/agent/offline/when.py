@@ -4,6 +4,7 @@ language), re-exported under the names the offline model and its callers use."""
 
 from agent_service.infrastructure.language.grammar import (
     When,
+    disagreeing_days,
     has_when_mention,
     loose_time,
     next_or_previous_day,
@@ -15,6 +16,7 @@ from agent_service.infrastructure.language.grammar import (
 
 __all__ = [
     "When",
+    "disagreeing_days",
     "has_when_mention",
     "loose_time",
     "next_or_previous_day",

@@ -9,6 +9,7 @@ from agent_service.infrastructure.language.grammar.ranges import (
 )
 from agent_service.infrastructure.language.grammar.when import (
     When,
+    disagreeing_days,
     has_when_mention,
     loose_time,
     next_or_previous_day,
@@ -22,6 +23,7 @@ __all__ = [
     "When",
     "Window",
     "day_range",
+    "disagreeing_days",
     "has_when_mention",
     "loose_time",
     "next_or_previous_day",

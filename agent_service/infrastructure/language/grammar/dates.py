@@ -166,6 +166,37 @@ def find_date(folded: str, grammars: tuple[DateGrammar, ...]) -> DateMatch | Non
     return best
 
 
+DAY_OF_MONTH_KINDS = frozenset({"numeric", "day_month", "month_day", "day_only"})
+"""The mentions that name a day of the month (which a weekday said with them must agree with)."""
+
+
+def weekday_clash(
+    folded: str, grammars: tuple[DateGrammar, ...], now: datetime, month_first: bool
+) -> tuple[date, date] | None:
+    """A weekday and a day of the month said together that are not the same day ("sexta dia
+    5" when the 5th is a Saturday): the weekday's date and the date; ``None`` when they agree
+    or either is missing. Neither is picked: the customer is asked."""
+    named: DateMatch | None = None
+    other: DateMatch | None = None
+    for grammar in grammars:
+        for rule in grammar.rules:
+            found = rule.pattern.search(folded)
+            if found is None:
+                continue
+            mention = DateMatch(found.start(), found.end(), rule.kind, found, grammar)
+            if rule.kind == "weekday" and named is None:
+                named = mention
+            elif rule.kind in DAY_OF_MONTH_KINDS and other is None:
+                other = mention
+    if named is None or other is None:
+        return None
+    by_weekday = weekday_date(named, now, None)
+    by_date = resolve(other, now, None, month_first)
+    if by_date is None or by_date.weekday() == by_weekday.weekday():
+        return None
+    return by_weekday, by_date
+
+
 def resolve(found: DateMatch, now: datetime, at: time | None, month_first: bool) -> date | None:
     """The date a mention denotes (``at`` decides whether a bare weekday is still today)."""
     today, match = now.date(), found.match

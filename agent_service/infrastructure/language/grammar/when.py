@@ -35,6 +35,7 @@ from agent_service.infrastructure.language.grammar.dates import (
     is_next_weekday,
     numeric_date,
     resolve,
+    weekday_clash,
 )
 from agent_service.infrastructure.language.grammar.ranges import (
     Window,
@@ -268,6 +269,13 @@ def two_readings(text: str, now: datetime) -> tuple[str, date, date] | None:
         return None
     written = text[index[match.start("a")] : index[match.end() - 1] + 1]
     return written, month_first, day_first
+
+
+def disagreeing_days(text: str, now: datetime) -> tuple[date, date] | None:
+    """A weekday and a date said together that disagree ("sexta dia 5", "Friday the 5th"
+    when the 5th is a Saturday): the weekday's next date and the date (``weekday_clash``)."""
+    folded, _ = fold_with_map(text)
+    return weekday_clash(_without_not_dates(folded), _grammars()[0], now, _month_first(text))
 
 
 def next_or_previous_day(text: str) -> bool:
