@@ -125,6 +125,9 @@ _NEXT_OR_PREVIOUS_DAY = bounded(
     alternation([*union("dates", "next_day"), *union("dates", "previous_day")])
 )
 _CLAUSE = re.compile(r"[,.;:!?¿¡]+")
+_INFINITIVE = re.compile(r"[a-z]{2,}(?:ar|er|ir)\b")
+"""A Portuguese or Spanish infinitive ("jogar", "passar", "cambiar"): "pra"/"para" before
+one is "in order to", never where an appointment goes."""
 _SAME_TIME = any_of("appointments", "same_time")
 _SAME_DAY = any_of("appointments", "same_day")
 _WEEK_LATER = any_of("appointments", "week_later")
@@ -235,8 +238,8 @@ def move_parts(text: str) -> tuple[str, str]:
     split: tuple[int, int] | None = None
     for match in reversed(list(words.finditer(folded))):
         start, end = index[match.start()], index[match.end() - 1] + 1
-        if _MOVE.match(folded, match.end() + 1):
-            continue  # "I need to move ...": the verb's own "to", no target
+        if _MOVE.match(folded, match.end() + 1) or _INFINITIVE.match(folded, match.end() + 1):
+            continue  # "I need to move ...", "dá pra jogar ...": a verb's "to", no target
         if split is None:
             if has_when_mention(text[end:]) or _relative_move(text[end:]):
                 split = start, end
@@ -281,7 +284,7 @@ def choose(
     index = ordinal_choice(texts[0], len(appointments)) if texts else None
     if index is not None:
         return appointments[index]
-    described = [_described(move_parts(t)[0] if moving else t, now) for t in texts]
+    described = [_described(_describing(t) if moving else t, now) for t in texts]
     left = list(appointments)
     said = False
     for pick in (_by_service, _by_professional, _by_day, _by_time):
@@ -294,6 +297,16 @@ def choose(
 
 
 Described = tuple[str, date | None, time | None]
+
+
+def _describing(text: str) -> str:
+    """The part of a move's message that describes the appointment: before where it goes
+    ("passa a barba de sexta pro sábado"); with nowhere named but an amount of time, the whole
+    message ("joga o banho de quinta meia hora mais tarde": the amount says no day or time)."""
+    described, wanted = move_parts(text)
+    if not described and shift(wanted) is not None:
+        return wanted
+    return described
 
 
 def _described(text: str, now: datetime) -> Described:
