@@ -106,17 +106,14 @@ class UpdateEvent:
 
 
 def busy_after(current: CalendarEvent, changes: EventChanges) -> Interval | None:
-    """The time ``changes`` make the event take that must be free first: None when it
-    takes none (transparent) or only time it already took (a summary, a move onto or within
-    its own time), so an event another caller overlapped on purpose stays editable."""
+    """The time the event will take after ``changes`` (None: none, it is transparent). The
+    guard claims all of it (a write in flight holds its time, even time the event took when
+    read: it may have moved meanwhile) and refuses only over time it did not already take."""
     transparency = changes.transparency or current.transparency
     if transparency is Transparency.TRANSPARENT:
         return None
     time = changes.time
-    after = Interval(current.start, current.end) if time is None else Interval(time.start, time.end)
-    if current.is_busy and current.start <= after.start and after.end <= current.end:
-        return None
-    return after
+    return Interval(current.start, current.end) if time is None else Interval(time.start, time.end)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

@@ -169,8 +169,9 @@ class SlotGuard:
     ) -> CalendarEvent:
         cid, event_id = current.calendar_id, current.event_id
         claim = await self._claim(cid, event_id, current.owner, after.start, after.end)
+        took = Interval(current.start, current.end) if current.is_busy else None
         await self._released_if_fails(
-            cid, event_id, claim, self._check_free_but(cid, event_id, after)
+            cid, event_id, claim, self._check_free_but(cid, event_id, after, took)
         )
         try:
             event = await write()
@@ -271,8 +272,12 @@ class SlotGuard:
             return
         raise slot_taken(max(overlap.start, start), min(overlap.end, end), "event")
 
-    async def _check_free_but(self, calendar_id: str, event_id: str, span: Interval) -> None:
-        """As ``_check_free`` for a move: the events over ``span`` except this one, fresh."""
+    async def _check_free_but(
+        self, calendar_id: str, event_id: str, span: Interval, took: Interval | None = None
+    ) -> None:
+        """As ``_check_free`` for a move: the events over ``span`` except this one, fresh;
+        only time the event did not already take (``took``) is refused: an event another
+        caller wrote over it on purpose (``ALLOW_OVERLAP``) leaves it editable."""
         token: str | None = None
         while True:
             page = await self._calendar.list_events(
@@ -282,6 +287,8 @@ class SlotGuard:
                 other = event.event_id != event_id and event.is_busy
                 if other and event.start < span.end and span.start < event.end:
                     start, end = max(event.start, span.start), min(event.end, span.end)
+                    if took is not None and took.start <= start and end <= took.end:
+                        continue  # over time it already took
                     raise slot_taken(start, end, "event")
             if page.next_page_token is None:
                 return

@@ -135,7 +135,22 @@ class HoldStore(Protocol):
         ...
 
 
-def kept_in_flight(hold: Hold, claim: str | None, now: datetime | None) -> bool:
+def kept_in_flight(
+    hold: Hold,
+    claim: str | None,
+    now: datetime | None,
+    settled: tuple[datetime, datetime] | None = None,
+) -> bool:
     """Whether a settle or release by ``claim`` at ``now`` keeps ``hold`` of the same event:
-    another claim's write still in flight."""
-    return now is not None and hold.claim != claim and hold.in_flight(now)
+    another claim's write still in flight, not over the very range the event is settled at
+    (a create retried after an unknown outcome: the first attempt's range is the event's)."""
+    if now is None or hold.claim == claim or not hold.in_flight(now):
+        return False
+    return settled is None or (_ms(hold.start), _ms(hold.end)) != tuple(map(_ms, settled))
+
+
+def _ms(instant: datetime) -> datetime:
+    """An instant as a store keeps it: UTC, to the millisecond (naive ones are UTC)."""
+    aware = instant if instant.tzinfo is not None else instant.replace(tzinfo=UTC)
+    utc = aware.astimezone(UTC)
+    return utc.replace(microsecond=utc.microsecond // 1000 * 1000)

@@ -110,7 +110,9 @@ class MongoHoldStore:
         keep = {day.isoformat() for day in ledger_days(start, end)}
 
         def settled(day: str, mine: list[Document]) -> list[Document]:
-            flying = [e for e in mine if kept_in_flight(_hold(calendar_id, e), claim, now)]
+            flying = [
+                e for e in mine if kept_in_flight(_hold(calendar_id, e), claim, now, (start, end))
+            ]
             if day not in keep:
                 return flying
             held = mine[0] | {"start": start, "end": end, "writing": False}

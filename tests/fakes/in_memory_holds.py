@@ -47,7 +47,7 @@ class InMemoryHolds:
         if not mine:
             return
         held = replace(mine[0], start=start, end=end, writing=False, lease_until=None, claim="")
-        flying = [hold for hold in mine if kept_in_flight(hold, claim, now)]
+        flying = [hold for hold in mine if kept_in_flight(hold, claim, now, (start, end))]
         self.ranges[calendar_id] = [h for h in ranges if h.event_id != event_id] + flying + [held]
 
     async def release(

@@ -344,7 +344,7 @@ class GoogleCalendarAdapter(BusyTimeCalendarAdapter):
                 params.append(("updatedMin", rfc3339(query.updated_since)))
             if query.start is not None and query.end is not None:
                 params += [("timeMin", rfc3339(query.start)), ("timeMax", rfc3339(query.end))]
-            params += _private_filter(_owned(query.private, query.owner))
+            params += _private_filter(query.private)  # the owner: filtered by the service
         if query.page_token:
             params.append(("pageToken", query.page_token))
         return await self._page(query.calendar_id, params, feed=True)
@@ -405,8 +405,9 @@ class GoogleCalendarAdapter(BusyTimeCalendarAdapter):
 
 
 def _owned(private: Mapping[str, str] | None, owner: str | None) -> Mapping[str, str] | None:
-    """The private-property filter with the owner's (the service's own property), if any; a
-    sync token takes no filter on Google, whose tokens name nothing (the caller filters)."""
+    """The private-property filter with the owner's (the service's own property), if any.
+    Listings only: a filtered feed ends with no sync token on Google, and Google's tokens name
+    no event, so a feed is filtered by the service (``ListEvents``)."""
     return private if owner is None else {**(private or {}), OWNER_PROPERTY: owner}
 
 

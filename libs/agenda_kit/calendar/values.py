@@ -247,4 +247,6 @@ class ChangeQuery:
     page_size: int = 100
     page_token: str | None = None
     owner: str | None = None
-    """Only the changes of events that owner wrote (None: every owner's)."""
+    """Only the changes of events that owner wrote (None: every owner's); a backend whose
+    tokens name no event may return others' too (Google: a filtered feed gets no sync token),
+    and the caller filters."""

@@ -231,4 +231,19 @@ async def test_page_and_feed_tokens_name_no_other_owners_event(running: Running)
         token = page.next_page_token + page.next_sync_token
         decoded = base64.urlsafe_b64decode(token + "=" * (-len(token) % 4)) if token else b""
         assert not any(i.encode() in decoded or i in token for i in x_ids), running.backend
-        assert page.next_page_token == "", running.backend  # nothing more of y's to page
+        if running.backend == "local" or request is listing:  # Google's feed: its own tokens
+            assert page.next_page_token == "", running.backend  # nothing more of y's to page
+
+
+async def test_an_owners_feed_ends_with_a_sync_token_it_can_continue(running: Running) -> None:
+    """The owner filter must not cost a feed its sync token (a second review of the change
+    above: on Google a feed filtered by a private property ends with none, so x's feed could
+    never be continued). On Google the feed is filtered by the service, not by Google."""
+    await running.call("x", "CreateEvent", _create("feed-1"))
+    feed = pb.ListEventsRequest(
+        calendar_id=CALENDAR_ID, updated_since=_stamp(T0 - timedelta(days=3650)), page_size=50
+    )
+    page = await running.call("x", "ListEvents", feed)
+    assert [e.owner for e in page.events] == ["x"] and page.next_sync_token, running.backend
+    more = pb.ListEventsRequest(calendar_id=CALENDAR_ID, sync_token=page.next_sync_token)
+    await running.call("x", "ListEvents", more)

@@ -21,7 +21,11 @@ from datetime import timedelta
 
 import pytest
 
-from agenda_kit.calendar.errors import EventNotFoundError, SlotTakenError
+from agenda_kit.calendar.errors import (
+    CalendarUnavailableError,
+    EventNotFoundError,
+    SlotTakenError,
+)
 from agenda_kit.calendar.port import (
     CalendarEvent,
     ConflictPolicy,
@@ -29,7 +33,12 @@ from agenda_kit.calendar.port import (
     EventDraft,
     Interval,
 )
-from calendar_service.application.event_writes import CancelEvent
+from calendar_service.application.event_writes import (
+    CancelEvent,
+    EventMove,
+    MoveEvent,
+    UpdateEvent,
+)
 from calendar_service.application.guard import SlotGuard
 from calendar_service.application.use_cases import Caller
 from tests.calendar_service.unit.test_guard import CAL, T0, RawBackend, draft
@@ -193,3 +202,64 @@ async def test_an_id_read_as_absent_is_not_cancelled_when_its_create_lands_meanw
     assert created and (await backend.get_event(CAL, event.event_id)).status == "confirmed"
     with pytest.raises(SlotTakenError):
         await guard.create(draft("theirs", 10, 30, owner="y"))
+
+
+# Found by a second review of the fixes above (session 43), failing first:
+async def test_a_move_within_its_own_time_read_stale_still_holds_that_time() -> None:
+    """A move within the time the event took when read claims it too: the event may have
+    moved meanwhile (another move of it landed), and another caller must not book that time
+    under the stale move (which then lands on top of it)."""
+    backend, holds = HeldBackend(), InMemoryHolds()
+    guard = SlotGuard(backend, holds, clock=lambda: T0)
+    mine, _ = await guard.create(draft("mine", 0, 120, owner="x"))
+    gate, started = asyncio.Event(), asyncio.Event()
+    original = backend.update_event
+
+    async def held_update(calendar_id: str, event_id: str, changes: EventChanges) -> CalendarEvent:
+        started.set()
+        await gate.wait()
+        return await original(calendar_id, event_id, changes)
+
+    backend.update_event = held_update  # type: ignore[method-assign]
+    shorter = EventMove(
+        calendar_id=CAL, event_id=mine.event_id, start=mine.start,
+        end=mine.start + timedelta(minutes=60),
+    )  # fmt: skip
+    stale = asyncio.create_task(
+        MoveEvent(UpdateEvent(backend, guard)).execute(shorter, Caller("x"))
+    )
+    await started.wait()
+    backend.update_event = original  # type: ignore[method-assign]
+    away = T0 + timedelta(minutes=300)
+    moved = await backend.get_event(CAL, mine.event_id)
+    await guard.rewrite(
+        moved, Interval(away, away + timedelta(hours=2)), ConflictPolicy.REJECT,
+        lambda: backend.move_event(CAL, mine.event_id, away, away + timedelta(hours=2)),
+    )  # fmt: skip
+    with pytest.raises(SlotTakenError):
+        await guard.create(draft("theirs", 0, 60, owner="y"))
+    gate.set()
+    await stale
+    assert overlapping(backend) == []
+
+
+async def test_a_create_retried_after_an_unknown_outcome_leaves_no_hold_once_cancelled() -> None:
+    """The first attempt's hold (its answer lost, the event written) is the retry's event: once
+    the retry settled it, cancelling the event frees the time at once, not after the lease."""
+    backend, holds = HeldBackend(), InMemoryHolds()
+    guard = SlotGuard(backend, holds, clock=lambda: T0)
+    original = backend.insert_event
+
+    async def written_unanswered(d: EventDraft) -> tuple[CalendarEvent, bool]:
+        await original(d)
+        raise CalendarUnavailableError()
+
+    backend.insert_event = written_unanswered  # type: ignore[method-assign,assignment]
+    with pytest.raises(CalendarUnavailableError):
+        await guard.create(draft("lost", 0, 60, owner="x"))
+    backend.insert_event = original  # type: ignore[method-assign]
+    event, created = await guard.create(draft("lost", 0, 60, owner="x"))  # the retry
+    assert not created
+    await CancelEvent(backend, guard).execute(CAL, event.event_id, Caller("x"))
+    await guard.create(draft("theirs", 0, 60, owner="y"))  # free now
+    assert overlapping(backend) == []
