@@ -59,6 +59,8 @@ T = TypeVar("T")
 AMBIGUOUS = (CalendarUnavailableError, asyncio.CancelledError, TimeoutError)
 """Write failures after which the event may exist: its holds wait for the sweeper."""
 _CLAIM_ROUNDS = 3
+WRITE_SHARE_OF_LEASE = 0.5
+"""A guarded write runs at most this share of its hold's lease (``SlotGuard._within_lease``)."""
 
 
 def _now() -> datetime:
@@ -112,12 +114,13 @@ class SlotGuard:
         self._holds = holds
         self._lease = lease
         self._clock = clock
+        self._write_limit = lease * WRITE_SHARE_OF_LEASE
 
     async def create(self, draft: EventDraft) -> tuple[CalendarEvent, bool]:
         """Insert ``draft`` create-if-free (see the module's rules)."""
         if not _guarded(draft.conflict_policy, draft.transparency):
             return await self._calendar.insert_event(draft)
-        return await shielded(self._create(draft))
+        return await shielded(self._within_lease(self._create(draft)))
 
     async def _create(self, draft: EventDraft) -> tuple[CalendarEvent, bool]:
         cid = draft.calendar_id
@@ -159,7 +162,21 @@ class SlotGuard:
         ``after`` (None: not busy); create-if-free over the time it does not hold yet."""
         if after is None or policy is ConflictPolicy.ALLOW_OVERLAP:
             return await self._after_write(await write())
-        return await shielded(self._rewrite(current, after, write))
+        return await shielded(self._within_lease(self._rewrite(current, after, write)))
+
+    async def _within_lease(self, work: Coroutine[Any, Any, T]) -> T:
+        """Run a guarded write for at most part of its hold's lease: past the lease the
+        sweeper asks the provider where the event is and gives the write's time away while
+        the write may still land (each provider call has its own retry budget, and a move
+        makes several). Stopped, its outcome is unknown: the hold stays "writing" until the
+        sweeper asks, and the caller is told to retry (the same key finds what was written)."""
+        try:
+            async with asyncio.timeout(self._write_limit.total_seconds()):
+                return await work
+        except TimeoutError as error:
+            raise CalendarUnavailableError(
+                "The calendar provider did not answer in time; retry the write."
+            ) from error
 
     async def _rewrite(
         self,

@@ -52,8 +52,9 @@ class CalendarSettings(BaseSettings):
     google_watch_port: int = Field(default=9453, ge=0, le=65535)
     """Not 9452: that is ``AGENT_METRICS_PORT``'s default (both run on one host in make run)."""
     hold_lease_seconds: float = Field(default=120.0, ge=1)
-    """How long a write's holds stay "writing" before the sweeper may settle them: longer
-    than any write runs (the Google retry budget is at most the caller's deadline or 30 s)."""
+    """How long a write's holds stay "writing" before the sweeper may settle them; a guarded
+    write is stopped at half of it (its outcome then unknown: ``UNAVAILABLE``, retry with the
+    same key), so no write outlives its hold."""
     hold_sweep_interval_seconds: float = Field(default=30.0, ge=0)
     """How often each replica sweeps holds of writes that died (0: never)."""
     tls_cert_file: Path | None = None

@@ -263,3 +263,21 @@ async def test_a_create_retried_after_an_unknown_outcome_leaves_no_hold_once_can
     await CancelEvent(backend, guard).execute(CAL, event.event_id, Caller("x"))
     await guard.create(draft("theirs", 0, 60, owner="y"))  # free now
     assert overlapping(backend) == []
+
+
+async def test_a_write_is_stopped_within_its_lease_and_its_time_kept_until_the_sweep() -> None:
+    """A write may not outlive its hold's lease (a second review: a move whose provider calls
+    each retried up to their own budget ran past the lease; the sweeper gave its time away and
+    the move landed on the new booking). Past half the lease it stops with UNAVAILABLE, its
+    outcome unknown: the time stays held ("writing") until the sweeper asks the provider. The
+    insert here never answers, so only the limit ends it (no timing race)."""
+    backend, holds = HeldBackend(), InMemoryHolds()
+    guard = SlotGuard(backend, holds, lease=timedelta(milliseconds=40), clock=lambda: T0)
+    backend.gate = asyncio.Event()  # never set
+    with pytest.raises(CalendarUnavailableError):
+        await guard.create(draft("slow", 0, 30, owner="x"))
+    assert [h.writing for h in holds.holds] == [True]
+    with pytest.raises(SlotTakenError):
+        await guard.create(draft("theirs", 0, 30, owner="y"))
+    await guard.sweep(now=T0 + timedelta(minutes=5))  # the lease passed: nothing was written
+    await guard.create(draft("theirs", 0, 30, owner="y"))
