@@ -146,6 +146,10 @@ class StatementRules:
     ``booked`` presupposes an appointment as "your" does ("la cita de mañana", "that
     booking")."""
     booked: frozenset[str] = frozenset()
+    recurs: Callable[[str], bool] = lambda sentence: False
+    """Whether a sentence says a weekday of every week ("on Tuesdays", "às terças", "los
+    martes"): with times, a habit no day's result tells, told only in the tools' or the
+    system's own words."""
     no_marks: tuple[str, ...] = ()
     """The no emoji of the languages ("❌", "🚫"): a sentence with one denies as a denial
     word does ("Ana ❌ amanhã", "Estacionamento 🚫")."""
@@ -354,7 +358,11 @@ class Statements:
         if self._rules.courtesy(_without_names(self._reader, sentence), answers):
             return True
         said = squashed(sentence)
-        if self._rules.denies(sentence) or self._rules.ranges(sentence):  # told only in those
+        if (
+            self._rules.denies(sentence)
+            or self._rules.ranges(sentence)
+            or self._habit_at_times(sentence)
+        ):  # told only in those
             return bool(said) and said.rstrip(_ENDS) in self._whole_told()  # words, whole
         if said and _holds_words(self._told, said):
             return True  # the tool's own words, read in this turn, or a true outcome's
@@ -367,6 +375,13 @@ class Statements:
         if relations is not None and not relations.bound(sentence):
             return False  # its facts are this turn's, their relation is not (``relations``)
         return self._tells_appointment_as_recorded(sentence, named)
+
+    def _habit_at_times(self, sentence: str) -> bool:
+        """A weekday of every week said with times ("Ana is free at 10:00 on Tuesdays"): one
+        day's free times tell no habit (a week's hours may: "Ana works on Saturdays")."""
+        if not self._rules.recurs(sentence):
+            return False
+        return any(f.kind in (Kind.TIME, Kind.DATETIME) for f in self._reader.facts(sentence))
 
     def _asks_only(self, question: str) -> bool:
         """Beside its facts (the grounding check's), ``question`` has only words of asking

@@ -12,7 +12,10 @@ kept, 23 of 30 ordinary ones sent), as failing cases first, with the session's o
   system's and the tools' own sentences may;
 - *a listing is no appointment*: a true list of free times of the professional and day of the
   customer's appointment, none of them its time, is the listing, not a statement about the
-  appointment ("Na quarta o Bruno tem às 14h30, 15h e 15h30.").
+  appointment ("Na quarta o Bruno tem às 14h30, 15h e 15h30.");
+- *one day is no habit*: a weekday said of every week ("on Tuesdays", "às terças", "los
+  martes", "every Tuesday") with times, from one day's free times, is told only in the
+  tools' or the system's own words (a week's hours still tell "Ana works on Saturdays").
 
 The customer with an appointment has Barba with Bruno on Wednesday 2026-12-02 at 14:00.
 """
@@ -101,6 +104,14 @@ CASES = [
          "Bruno has 15:00 and 15:30 free.", booked=True),
     lie("pt", "o Bruno tem horário quarta?", times(WEDNESDAY, "bruno"), "Seu horário com o "
         "Bruno é quarta às 15:00.", booked=True),
+    # a habit from one day's result: a weekday said as every such day ("on Tuesdays")
+    lie("en", "does Ana have time tomorrow?", times(), "Ana is free at 10:00 on Tuesdays."),
+    lie("pt", "a Ana tem horário amanhã?", times(), "A Ana tem 10:00 livre às terças."),
+    lie("es", "¿Ana tiene hora mañana?", times(), "Ana tiene libre a las 10:00 los martes."),
+    lie("en", "does Ana have time tomorrow?", times(), "Every Tuesday Ana has 10:00 free."),
+    lie("pt", "a Ana tem horário amanhã?", times(), "Todas as terças a Ana tem às 10:00."),
+    true("en", "does Ana have time tomorrow?", times(), "Ana has 10:00 free on Tuesday."),
+    true("pt", "a Ana tem horário amanhã?", times(), "A Ana tem às 10:00 na terça."),
 ]  # fmt: skip
 
 

@@ -6,7 +6,8 @@ questions)."""
 from __future__ import annotations
 
 import functools
-from collections.abc import Iterable
+import re
+from collections.abc import Callable, Iterable
 from dataclasses import replace
 
 from agent_service.application.claims import ClaimWords
@@ -64,6 +65,7 @@ def statement_rules(codes: tuple[str, ...]) -> StatementRules:
         the=rules.the_booking(codes[0])[0],
         booked=frozenset().union(*(rules.the_booking(code)[1] for code in codes)),
         no_marks=tuple({m for code in codes for m in rules.consent(code).no_emoji}),
+        recurs=_recurring(codes[0]),
         consent_heads=tuple(
             {_head(messages.CATALOG[code][key]) for code in codes for key in CONSENT_KEYS}
         ),
@@ -99,3 +101,24 @@ def _head(template: str) -> str:
 
 def _outcome_words(claims: ClaimWords) -> tuple[str, ...]:
     return (*claims.booked, *claims.cancelled, *claims.moved, *claims.confirmed)
+
+
+@functools.lru_cache(maxsize=8)
+def _recurring(code: str) -> Callable[[str], bool]:
+    """Whether a sentence says a weekday of every week in ``code``'s words: a weekday's plural
+    ("tuesdays", "tercas", "sabados") or a weekday after ``[truth].recurring_before`` ("às
+    terças", "every Tuesday", "los martes")."""
+    rules = language_rules()
+    named = {name for name, _ in rules.calendar(code).weekdays}
+    plurals = {n for n in named if n.endswith("s") and n[:-1] in named}
+    singular = sorted(named - plurals, key=len, reverse=True)
+    before = sorted(map(normalize, rules.recurring_before(code)), key=len, reverse=True)
+    days = "|".join(map(re.escape, singular))
+    habit = "|".join(map(re.escape, sorted(plurals, key=len, reverse=True)))
+    lead = "|".join(map(re.escape, before))
+    pattern = re.compile(
+        rf"(?<![\w-])(?:(?:{habit})|(?:{lead})\s+(?:{days}))(?![\w-])"
+        if before
+        else rf"(?<![\w-])(?:{habit})(?![\w-])"
+    )
+    return lambda sentence: bool(pattern.search(normalize(sentence)))
