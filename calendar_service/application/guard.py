@@ -125,7 +125,7 @@ class SlotGuard:
     async def _create(self, draft: EventDraft) -> tuple[CalendarEvent, bool]:
         cid = draft.calendar_id
         event_id = self._calendar.event_id_for(cid, draft.owner, draft.idempotency_key)
-        claim = await self._claim(cid, event_id, draft.owner, draft.start, draft.end)
+        claim = await self._claim(cid, event_id, draft.owner, draft.start, draft.end, create=True)
         await self._released_if_fails(
             cid, event_id, claim, self._check_free(cid, event_id, draft.start, draft.end)
         )
@@ -136,7 +136,7 @@ class SlotGuard:
         except BaseException:
             await self._release(cid, event_id, claim)
             raise
-        await self._settled(event, claim)
+        await self._settled(event, claim, creating=True)
         return event, created
 
     async def _released_if_fails(
@@ -169,7 +169,9 @@ class SlotGuard:
         sweeper asks the provider where the event is and gives the write's time away while
         the write may still land (each provider call has its own retry budget, and a move
         makes several). Stopped, its outcome is unknown: the hold stays "writing" until the
-        sweeper asks, and the caller is told to retry (the same key finds what was written)."""
+        sweeper asks, and the caller is told to retry (the same key finds what was written).
+        A request the provider already received may apply after the stop: the other half of
+        the lease is its margin."""
         try:
             async with asyncio.timeout(self._write_limit.total_seconds()):
                 return await work
@@ -186,9 +188,8 @@ class SlotGuard:
     ) -> CalendarEvent:
         cid, event_id = current.calendar_id, current.event_id
         claim = await self._claim(cid, event_id, current.owner, after.start, after.end)
-        took = Interval(current.start, current.end) if current.is_busy else None
         await self._released_if_fails(
-            cid, event_id, claim, self._check_free_but(cid, event_id, after, took)
+            cid, event_id, claim, self._check_free_but(cid, event_id, after)
         )
         try:
             event = await write()
@@ -208,19 +209,28 @@ class SlotGuard:
         await self._settled(event, claim)
         return event
 
-    async def _settled(self, event: CalendarEvent, claim: str = "") -> None:
+    async def _settled(self, event: CalendarEvent, claim: str = "", creating: bool = False) -> None:
         """The event's holds follow where it now is; another write of it still in flight
         keeps its own range (``HoldStore``: only its claim removes it)."""
         cid, event_id, now = event.calendar_id, event.event_id, self._clock()
         if event.is_busy:
-            await self._holds.settle(cid, event_id, event.start, event.end, claim=claim, now=now)
+            await self._holds.settle(
+                cid, event_id, event.start, event.end, claim=claim, now=now, creating=creating
+            )
         else:  # not busy: its own range goes, and every other but a write in flight
             if claim:
                 await self._holds.release(cid, event_id, claim)
             await self._holds.release(cid, event_id, now=now)
 
     async def _claim(
-        self, calendar_id: str, event_id: str, owner: str, start: datetime, end: datetime
+        self,
+        calendar_id: str,
+        event_id: str,
+        owner: str,
+        start: datetime,
+        end: datetime,
+        *,
+        create: bool = False,
     ) -> str:
         """Hold ``[start, end)`` for ``event_id``; returns the claim (what to release if the
         write is refused)."""
@@ -232,6 +242,7 @@ class SlotGuard:
             end=end,
             lease_until=self._clock() + self._lease,
             claim=secrets.token_hex(8),
+            create=create,
         )
         for _ in range(_CLAIM_ROUNDS):
             outcome = await self._holds.take(request)
@@ -289,27 +300,29 @@ class SlotGuard:
             return
         raise slot_taken(max(overlap.start, start), min(overlap.end, end), "event")
 
-    async def _check_free_but(
-        self, calendar_id: str, event_id: str, span: Interval, took: Interval | None = None
-    ) -> None:
+    async def _check_free_but(self, calendar_id: str, event_id: str, span: Interval) -> None:
         """As ``_check_free`` for a move: the events over ``span`` except this one, fresh;
-        only time the event did not already take (``took``) is refused: an event another
-        caller wrote over it on purpose (``ALLOW_OVERLAP``) leaves it editable."""
+        only time the event does not take now (read in the same listing, never as it was read
+        before the move: it may have moved meanwhile) is refused, so an event another caller
+        wrote over it on purpose (``ALLOW_OVERLAP``) leaves it editable."""
         token: str | None = None
+        listed: list[CalendarEvent] = []
         while True:
             page = await self._calendar.list_events(
                 calendar_id, span.start, span.end, page_size=250, page_token=token
             )
-            for event in page.events:
-                other = event.event_id != event_id and event.is_busy
-                if other and event.start < span.end and span.start < event.end:
-                    start, end = max(event.start, span.start), min(event.end, span.end)
-                    if took is not None and took.start <= start and end <= took.end:
-                        continue  # over time it already took
-                    raise slot_taken(start, end, "event")
+            listed.extend(page.events)
             if page.next_page_token is None:
-                return
+                break
             token = page.next_page_token
+        own = next((e for e in listed if e.event_id == event_id and e.is_busy), None)
+        for event in listed:
+            other = event.event_id != event_id and event.is_busy
+            if other and event.start < span.end and span.start < event.end:
+                start, end = max(event.start, span.start), min(event.end, span.end)
+                if own is not None and own.start <= start and end <= own.end:
+                    continue  # over time it takes now
+                raise slot_taken(start, end, "event")
 
     async def _release(self, calendar_id: str, event_id: str, claim: str) -> None:
         """Give back what ``claim`` held; if the store cannot answer, the lease ends it."""

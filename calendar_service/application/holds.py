@@ -53,6 +53,8 @@ class Hold:
     writing: bool
     lease_until: datetime | None
     claim: str = ""
+    create: bool = False
+    """Held by a create (whose late insert of an id already written is a no-op)."""
 
     def overlaps(self, start: datetime, end: datetime) -> bool:
         return self.start < end and start < self.end
@@ -73,6 +75,7 @@ class HoldRequest:
     end: datetime
     lease_until: datetime
     claim: str
+    create: bool = False
 
     def hold(self) -> Hold:
         return Hold(
@@ -84,6 +87,7 @@ class HoldRequest:
             writing=True,
             lease_until=self.lease_until,
             claim=self.claim,
+            create=self.create,
         )
 
 
@@ -109,9 +113,10 @@ class HoldStore(Protocol):
         *,
         claim: str = "",
         now: datetime | None = None,
+        creating: bool = False,
     ) -> None:
-        """The event lies at ``[start, end)`` (written by ``claim``, if a write's); with
-        ``now``, other claims' ranges in flight are kept."""
+        """The event lies at ``[start, end)`` (written by ``claim``, if a write's; by a
+        create, ``creating``); with ``now``, other claims' ranges in flight are kept."""
         ...
 
     async def release(
@@ -142,11 +147,14 @@ def kept_in_flight(
     settled: tuple[datetime, datetime] | None = None,
 ) -> bool:
     """Whether a settle or release by ``claim`` at ``now`` keeps ``hold`` of the same event:
-    another claim's write still in flight, not over the very range the event is settled at
-    (a create retried after an unknown outcome: the first attempt's range is the event's)."""
+    another claim's write still in flight; when a create settles (``settled``: its range),
+    not another create's over that very range (a create retried after an unknown outcome:
+    the first attempt's event is this one, and its late insert a no-op). A move's range is
+    kept whatever it is: a late move lands."""
     if now is None or hold.claim == claim or not hold.in_flight(now):
         return False
-    return settled is None or (_ms(hold.start), _ms(hold.end)) != tuple(map(_ms, settled))
+    same = settled is not None and (_ms(hold.start), _ms(hold.end)) == tuple(map(_ms, settled))
+    return not (same and hold.create)
 
 
 def _ms(instant: datetime) -> datetime:

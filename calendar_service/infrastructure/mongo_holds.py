@@ -106,17 +106,17 @@ class MongoHoldStore:
         *,
         claim: str = "",
         now: datetime | None = None,
+        creating: bool = False,
     ) -> None:
         keep = {day.isoformat() for day in ledger_days(start, end)}
+        landed = (start, end) if creating else None
 
         def settled(day: str, mine: list[Document]) -> list[Document]:
-            flying = [
-                e for e in mine if kept_in_flight(_hold(calendar_id, e), claim, now, (start, end))
-            ]
+            flying = [e for e in mine if kept_in_flight(_hold(calendar_id, e), claim, now, landed)]
             if day not in keep:
                 return flying
             held = mine[0] | {"start": start, "end": end, "writing": False}
-            return [*flying, held | {"lease_until": None, "claim": ""}]
+            return [*flying, held | {"lease_until": None, "claim": "", "create": False}]
 
         await self._edit(calendar_id, event_id, settled, "holds_settle")
 
@@ -212,6 +212,7 @@ def _entry(hold: Hold) -> Document:
         "writing": hold.writing,
         "lease_until": hold.lease_until,
         "claim": hold.claim,
+        "create": hold.create,
     }
 
 
@@ -225,4 +226,5 @@ def _hold(calendar_id: str, entry: Document) -> Hold:
         writing=bool(entry.get("writing")),
         lease_until=entry.get("lease_until"),
         claim=entry.get("claim", ""),
+        create=bool(entry.get("create")),
     )

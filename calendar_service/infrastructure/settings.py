@@ -54,7 +54,7 @@ class CalendarSettings(BaseSettings):
     hold_lease_seconds: float = Field(default=120.0, ge=1)
     """How long a write's holds stay "writing" before the sweeper may settle them; a guarded
     write is stopped at half of it (its outcome then unknown: ``UNAVAILABLE``, retry with the
-    same key), so no write outlives its hold."""
+    same key), leaving the other half for a request the provider received to apply."""
     hold_sweep_interval_seconds: float = Field(default=30.0, ge=0)
     """How often each replica sweeps holds of writes that died (0: never)."""
     tls_cert_file: Path | None = None

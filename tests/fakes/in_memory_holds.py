@@ -41,13 +41,17 @@ class InMemoryHolds:
         *,
         claim: str = "",
         now: datetime | None = None,
+        creating: bool = False,
     ) -> None:
         ranges = self.ranges.get(calendar_id, [])
+        settled = (start, end) if creating else None
         mine = [hold for hold in ranges if hold.event_id == event_id]
         if not mine:
             return
-        held = replace(mine[0], start=start, end=end, writing=False, lease_until=None, claim="")
-        flying = [hold for hold in mine if kept_in_flight(hold, claim, now, (start, end))]
+        held = replace(
+            mine[0], start=start, end=end, writing=False, lease_until=None, claim="", create=False
+        )
+        flying = [hold for hold in mine if kept_in_flight(hold, claim, now, settled)]
         self.ranges[calendar_id] = [h for h in ranges if h.event_id != event_id] + flying + [held]
 
     async def release(

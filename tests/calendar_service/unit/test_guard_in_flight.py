@@ -281,3 +281,65 @@ async def test_a_write_is_stopped_within_its_lease_and_its_time_kept_until_the_s
         await guard.create(draft("theirs", 0, 30, owner="y"))
     await guard.sweep(now=T0 + timedelta(minutes=5))  # the lease passed: nothing was written
     await guard.create(draft("theirs", 0, 30, owner="y"))
+
+
+# Found by a third review (session 43), failing first:
+async def test_a_move_landing_at_the_range_of_another_move_in_flight_keeps_that_one() -> None:
+    """A settle drops another claim's range over the very range it settles only for a create
+    (whose late insert is a no-op); a late move is not: two moves of one event to the same
+    time (a retry after a deadline), the second landing, then a third moving it on, left the
+    first's time unheld while it was still to land."""
+    backend, holds = HeldBackend(), InMemoryHolds()
+    guard = SlotGuard(backend, holds, clock=lambda: T0)
+    mine, _ = await guard.create(draft("mine", 0, 30, owner="x"))
+    first, gate, span = await _move_in_flight(backend, guard, mine, 300)
+    current = await backend.get_event(CAL, mine.event_id)
+    await guard.rewrite(
+        current, span, ConflictPolicy.REJECT,
+        lambda: backend.move_event(CAL, mine.event_id, span.start, span.end),
+    )  # fmt: skip
+    on = T0 + timedelta(minutes=400)
+    current = await backend.get_event(CAL, mine.event_id)
+    await guard.rewrite(
+        current, Interval(on, on + timedelta(minutes=30)), ConflictPolicy.REJECT,
+        lambda: backend.move_event(CAL, mine.event_id, on, on + timedelta(minutes=30)),
+    )  # fmt: skip
+    with pytest.raises(SlotTakenError):
+        await guard.create(draft("theirs", 300, 30, owner="y"))
+    gate.set()
+    await first
+    assert overlapping(backend) == []
+
+
+async def test_the_time_a_move_already_took_is_read_fresh() -> None:
+    """A move skips, in its check, only events over time the event takes now (read in the same
+    listing), not as it was read before the move: moved away meanwhile, its old time may hold
+    an event written directly in the provider."""
+    backend, holds = HeldBackend(), InMemoryHolds()
+    guard = SlotGuard(backend, holds, clock=lambda: T0)
+    mine, _ = await guard.create(draft("mine", 0, 60, owner="x"))
+    gate, listing = asyncio.Event(), asyncio.Event()
+    original = backend.list_events
+
+    async def held_listing(*args: object, **kwargs: object) -> object:
+        listing.set()
+        await gate.wait()
+        return await original(*args, **kwargs)  # type: ignore[arg-type]
+
+    backend.list_events = held_listing  # type: ignore[method-assign,assignment]
+    within = Interval(mine.start, mine.start + timedelta(minutes=30))
+    stale = asyncio.create_task(
+        guard.rewrite(
+            mine, within, ConflictPolicy.REJECT,
+            lambda: backend.move_event(CAL, mine.event_id, within.start, within.end),
+        )
+    )  # fmt: skip
+    await listing.wait()
+    backend.list_events = original  # type: ignore[method-assign]
+    away = T0 + timedelta(minutes=300)
+    await backend.move_event(CAL, mine.event_id, away, away + timedelta(minutes=60))
+    await backend.insert_event(draft("by-hand", 0, 60, owner=""))  # no hold: the provider's UI
+    gate.set()
+    with pytest.raises(SlotTakenError):
+        await stale
+    assert overlapping(backend) == []
