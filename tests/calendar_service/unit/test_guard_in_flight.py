@@ -254,7 +254,7 @@ async def test_a_create_retried_after_an_unknown_outcome_leaves_no_hold_once_can
         await original(d)
         raise CalendarUnavailableError()
 
-    backend.insert_event = written_unanswered  # type: ignore[method-assign,assignment]
+    backend.insert_event = written_unanswered  # type: ignore[method-assign]
     with pytest.raises(CalendarUnavailableError):
         await guard.create(draft("lost", 0, 60, owner="x"))
     backend.insert_event = original  # type: ignore[method-assign]
