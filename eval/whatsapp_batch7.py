@@ -29,22 +29,15 @@ from __future__ import annotations
 
 from datetime import date, time
 
-from pydantic_evals import Case
-
 from agent_service.domain.catalog import WorkingHours
 from eval.dataset import (
-    BOOK,
-    CANCEL,
     LIST_MINE,
-    RESCHEDULE,
-    SEARCH,
-    Conversation,
     EvalCase,
     Expected,
     Language,
-    Outcome,
 )
 from eval.harness import SALONS, SPLIT, Booked, SalonSpec, local
+from eval.salon_cases import SalonCases
 
 SALON = "jabuticaba"
 MON, TUE, WED, THU, FRI, SAT = (date(2026, 11, 30), *(date(2026, 12, d) for d in range(1, 6)))
@@ -126,75 +119,15 @@ MANI_SAT = Booked("mani", "larissa", local(SAT, time(11)))
 FISIO_WED = Booked("fisio", "renata", local(WED, time(9)))
 EXISTING = (CUT_THU, MANI_SAT, FISIO_WED)
 
-Visit = tuple[str, str, date, time]
 OPENS_8 = ("8h", "08h", "8:00", "08:00", "8am", "8 am", "8 h")
 OPENS_9 = ("9h", "09h", "9:00", "09:00", "9am", "9 am", "9 h")
 CLOSES_19 = ("19h", "19:00", "7pm", "7 pm", "7:00 pm", "19 h")
 
 
-def _case(
-    name: str, messages: tuple[str, ...], expected: Expected, booked: tuple[Booked, ...] = ()
-) -> EvalCase:
-    return Case(name=name, inputs=Conversation(messages, booked, SALON), metadata=expected)
-
-
-def booked(
-    name: str,
-    language: Language,
-    messages: tuple[str, ...],
-    what: Visit,
-    category: str,
-    also: tuple[Visit, ...] = (),
-) -> EvalCase:
-    """Booked: ``what`` (and the visit's further services ``also``) after one yes."""
-    service, professional, day, at = what
-    expected = Expected(
-        category=category, language=language, outcome="booked", tools=(BOOK, BOOK),
-        service=service, professional=professional, start=local(day, at),
-        also=tuple((s, p, local(d, t)) for s, p, d, t in also), distinct_replies=True,
-    )  # fmt: skip
-    return _case(name, messages, expected)
-
-
-def changed(
-    name: str,
-    language: Language,
-    messages: tuple[str, ...],
-    target: Booked,
-    to: tuple[date, time] | None = None,
-) -> EvalCase:
-    outcome: Outcome = "cancelled" if to is None else "rescheduled"
-    tool = CANCEL if to is None else RESCHEDULE
-    expected = Expected(
-        category="appointments", language=language, outcome=outcome,
-        tools=(LIST_MINE, tool, tool), service=target.service,
-        start=None if to is None else local(*to), target=target.start, distinct_replies=True,
-    )  # fmt: skip
-    return _case(name, messages, expected, EXISTING)
-
-
-def nothing(
-    name: str,
-    language: Language,
-    messages: tuple[str, ...],
-    category: str,
-    tools: tuple[str, ...] = (),
-    outcome: Outcome = "nothing",
-    faq: str | None = None,
-) -> EvalCase:
-    expected = Expected(
-        category=category, language=language, outcome=outcome, tools=tools, faq=faq,
-        distinct_replies=True,
-    )  # fmt: skip
-    return _case(name, messages, expected)
-
-
-def faq(name: str, language: Language, messages: tuple[str, ...], entry: str) -> EvalCase:
-    return nothing(name, language, messages, "faq", (SEARCH,), outcome="faq", faq=entry)
-
-
-def abstains(name: str, language: Language, messages: tuple[str, ...]) -> EvalCase:
-    return nothing(name, language, messages, "abstain", outcome="no_answer")
+_CASES = SalonCases(SALON, EXISTING)
+booked, changed, nothing, faq, abstains = (
+    _CASES.booked, _CASES.changed, _CASES.nothing, _CASES.faq, _CASES.abstains,
+)  # fmt: skip
 
 
 def hours(
@@ -202,11 +135,7 @@ def hours(
 ) -> EvalCase:
     """Opening hours with no FAQ entry for them: stated from the working hours, and never an
     unrelated FAQ answer."""
-    expected = Expected(
-        category="hours", language=language, outcome="info", tools=(), facts=facts,
-        faq_free=True, distinct_replies=True,
-    )  # fmt: skip
-    return _case(name, messages, expected)
+    return _CASES.states(name, language, messages, "hours", *facts, faq_free=True)
 
 
 def listing(name: str, language: Language, messages: tuple[str, ...]) -> EvalCase:
@@ -215,7 +144,7 @@ def listing(name: str, language: Language, messages: tuple[str, ...]) -> EvalCas
         category="listing", language=language, outcome="info", tools=(LIST_MINE,),
         mentions=names, distinct_replies=True,
     )  # fmt: skip
-    return _case(name, messages, expected, EXISTING)
+    return _CASES.case(name, messages, expected, EXISTING)
 
 
 CASES: list[EvalCase] = [

@@ -46,23 +46,15 @@ from __future__ import annotations
 
 from datetime import date, time
 
-from pydantic_evals import Case
-
 from agent_service.domain.catalog import WorkingHours
 from eval.dataset import (
     BOOK,
-    CANCEL,
     CHECK,
-    LIST_MINE,
-    RESCHEDULE,
     SEARCH,
-    Conversation,
     EvalCase,
-    Expected,
-    Language,
-    Outcome,
 )
 from eval.harness import SALONS, Booked, SalonSpec, local
+from eval.salon_cases import SalonCases
 
 SALON = "caramelo"
 MON, TUE, WED, THU, FRI, SAT = (date(2026, 11, 30), *(date(2026, 12, d) for d in range(1, 6)))
@@ -155,83 +147,12 @@ BATH_SAT = Booked("banho_p", "vanessa", local(SAT, time(9)))
 VET_WED = Booked("consulta", "helena", local(WED, time(15)))
 EXISTING = (BATH_THU, BATH_SAT, VET_WED)
 
-Visit = tuple[str, str, date, time]
 # A proposal, the proposal changed as asked, the confirmed write (as :mod:`eval.whatsapp`).
 FIX = (BOOK, BOOK, BOOK)
-
-
-def _case(
-    name: str, messages: tuple[str, ...], expected: Expected, booked: tuple[Booked, ...] = ()
-) -> EvalCase:
-    return Case(name=name, inputs=Conversation(messages, booked, SALON), metadata=expected)
-
-
-def booked(
-    name: str,
-    language: Language,
-    messages: tuple[str, ...],
-    what: Visit,
-    category: str,
-    tools: tuple[str, ...] = (BOOK, BOOK),
-) -> EvalCase:
-    """Booked: ``what`` after one yes."""
-    service, professional, day, at = what
-    expected = Expected(
-        category=category, language=language, outcome="booked", tools=tools,
-        service=service, professional=professional, start=local(day, at), distinct_replies=True,
-    )  # fmt: skip
-    return _case(name, messages, expected)
-
-
-def changed(
-    name: str,
-    language: Language,
-    messages: tuple[str, ...],
-    target: Booked,
-    to: tuple[date, time] | None = None,
-) -> EvalCase:
-    outcome: Outcome = "cancelled" if to is None else "rescheduled"
-    tool = CANCEL if to is None else RESCHEDULE
-    expected = Expected(
-        category="appointments", language=language, outcome=outcome,
-        tools=(LIST_MINE, tool, tool), service=target.service,
-        start=None if to is None else local(*to), target=target.start, distinct_replies=True,
-    )  # fmt: skip
-    return _case(name, messages, expected, EXISTING)
-
-
-def nothing(
-    name: str,
-    language: Language,
-    messages: tuple[str, ...],
-    category: str,
-    tools: tuple[str, ...] = (),
-    outcome: Outcome = "nothing",
-    faq: str | None = None,
-) -> EvalCase:
-    """Nothing booked, cancelled or moved (``tools``: a proposal made before is ``BOOK``)."""
-    expected = Expected(
-        category=category, language=language, outcome=outcome, tools=tools, faq=faq,
-        distinct_replies=True,
-    )  # fmt: skip
-    return _case(name, messages, expected)
-
-
-def faq(name: str, language: Language, messages: tuple[str, ...], entry: str) -> EvalCase:
-    return nothing(name, language, messages, "faq", (SEARCH,), outcome="faq", faq=entry)
-
-
-def states(
-    name: str, language: Language, messages: tuple[str, ...], category: str,
-    *facts: tuple[str, ...],
-) -> EvalCase:  # fmt: skip
-    """Informed, nothing written or proposed: the last reply states one spelling of every
-    group of ``facts``."""
-    expected = Expected(
-        category=category, language=language, outcome="info", tools=(), facts=facts,
-        distinct_replies=True,
-    )  # fmt: skip
-    return _case(name, messages, expected)
+_CASES = SalonCases(SALON, EXISTING)
+booked, changed, nothing, faq, states = (
+    _CASES.booked, _CASES.changed, _CASES.nothing, _CASES.faq, _CASES.states,
+)  # fmt: skip
 
 
 CASES: list[EvalCase] = [
@@ -251,7 +172,7 @@ CASES: list[EvalCase] = [
     booked("c-pt-troca-pra-vanessa", "pt",
            ("banho porte grande com o marcos quarta 14h",
             "ah na vdd prefiro a vanessa, ela ja conhece ele", "sim"),
-           ("banho_g", "vanessa", WED, time(14)), "change-pro", FIX),
+           ("banho_g", "vanessa", WED, time(14)), "change-pro", tools=FIX),
     booked("c-pt-depois-de-amanha", "pt",
            ("consulta pra minha cachorra depois de amanha as 11h", "sim"),
            ("consulta", "helena", WED, time(11)), "day-after"),
@@ -295,7 +216,7 @@ CASES: list[EvalCase] = [
             "conditional-yes", (BOOK, SEARCH)),
     booked("c-pt-sim-mas-as-11", "pt",
            ("tosa higienica com o marcos quinta 10h", "sim, mas melhor as 11", "sim"),
-           ("higienica", "marcos", THU, time(11)), "conditional-yes", FIX),
+           ("higienica", "marcos", THU, time(11)), "conditional-yes", tools=FIX),
     nothing("c-pt-ok-nao-era-proposta", "pt", ("quero marcar um banho pra minha cachorra", "ok"),
             "ok-not-proposal"),
     nothing("c-pt-nao-achei-caro", "pt",
@@ -323,7 +244,7 @@ CASES: list[EvalCase] = [
     booked("c-en-switch-to-marcos", "en",
            ("small dog bath with Vanessa Thursday at 3pm", "actually, can Marcos do it instead?",
             "yes"),
-           ("banho_p", "marcos", THU, time(15)), "change-pro", FIX),
+           ("banho_p", "marcos", THU, time(15)), "change-pro", tools=FIX),
     booked("c-en-day-after-tomorrow", "en",
            ("can I bring my cat in for a bath the day after tomorrow at 10am?", "yes"),
            ("gato", "vanessa", WED, time(10)), "day-after"),
@@ -378,7 +299,7 @@ CASES: list[EvalCase] = [
            ("banho_g", "vanessa", SAT, time(9)), "one-message"),
     booked("c-es-mejor-con-marcos", "es",
            ("baño perro pequeño con Vanessa el miércoles a las 10", "mejor con Marcos", "sí"),
-           ("banho_p", "marcos", WED, time(10)), "change-pro", FIX),
+           ("banho_p", "marcos", WED, time(10)), "change-pro", tools=FIX),
     booked("c-es-pasado-manana", "es", ("vacuna para mi perro pasado mañana a las 16", "sí"),
            ("vacina", "helena", WED, time(16)), "day-after"),
     states("c-es-viernes-5", "es",
@@ -407,7 +328,7 @@ CASES: list[EvalCase] = [
             "not-offered"),
     booked("c-es-si-pero-a-las-11", "es",
            ("tosa higiénica con Vanessa el sábado a las 10", "sí, pero mejor a las 11", "sí"),
-           ("higienica", "vanessa", SAT, time(11)), "conditional-yes", FIX),
+           ("higienica", "vanessa", SAT, time(11)), "conditional-yes", tools=FIX),
     nothing("c-es-no-gracias", "es", ("consulta con Helena el viernes a las 11", "no, gracias"),
             "declined", (BOOK,)),
     nothing("c-es-cuanto-sale-tras-propuesta", "es",

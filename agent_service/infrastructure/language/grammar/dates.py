@@ -32,6 +32,7 @@ from __future__ import annotations
 import calendar
 import functools
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass
 from datetime import date, datetime, time, timedelta
 
@@ -152,18 +153,18 @@ class DateMatch:
     grammar: DateGrammar
 
 
-def find_date(folded: str, grammars: tuple[DateGrammar, ...]) -> DateMatch | None:
-    """The earliest date mention of any language (at the same place, the longest)."""
-    best: DateMatch | None = None
+def _mentions(folded: str, grammars: tuple[DateGrammar, ...]) -> Iterator[DateMatch]:
+    """Each rule's first date mention in ``folded``, every language's."""
     for grammar in grammars:
         for rule in grammar.rules:
             found = rule.pattern.search(folded)
-            if found is None:
-                continue
-            candidate = DateMatch(found.start(), found.end(), rule.kind, found, grammar)
-            if best is None or (candidate.start, -candidate.end) < (best.start, -best.end):
-                best = candidate
-    return best
+            if found is not None:
+                yield DateMatch(found.start(), found.end(), rule.kind, found, grammar)
+
+
+def find_date(folded: str, grammars: tuple[DateGrammar, ...]) -> DateMatch | None:
+    """The earliest date mention of any language (at the same place, the longest)."""
+    return min(_mentions(folded, grammars), key=lambda m: (m.start, -m.end), default=None)
 
 
 DAY_OF_MONTH_KINDS = frozenset({"numeric", "day_month", "month_day", "day_only"})
@@ -176,18 +177,9 @@ def weekday_clash(
     """A weekday and a day of the month said together that are not the same day ("sexta dia
     5" when the 5th is a Saturday): the weekday's date and the date; ``None`` when they agree
     or either is missing. Neither is picked: the customer is asked."""
-    named: DateMatch | None = None
-    other: DateMatch | None = None
-    for grammar in grammars:
-        for rule in grammar.rules:
-            found = rule.pattern.search(folded)
-            if found is None:
-                continue
-            mention = DateMatch(found.start(), found.end(), rule.kind, found, grammar)
-            if rule.kind == "weekday" and named is None:
-                named = mention
-            elif rule.kind in DAY_OF_MONTH_KINDS and other is None:
-                other = mention
+    mentions = list(_mentions(folded, grammars))
+    named = next((m for m in mentions if m.kind == "weekday"), None)
+    other = next((m for m in mentions if m.kind in DAY_OF_MONTH_KINDS), None)
     if named is None or other is None:
         return None
     by_weekday = weekday_date(named, now, None)
