@@ -16,7 +16,10 @@ feminino" only, Bruno "Barba" only.
 from __future__ import annotations
 
 import pytest
+from pydantic_ai.messages import ModelMessage, ModelResponse, TextPart, ToolCallPart
+from pydantic_ai.models.function import AgentInfo, FunctionModel
 
+from tests.agent_service.conversation_fixtures import Assistant, seed_salon
 from tests.security.test_hostile_lies_after_tools import Case, ToolThenReply, _id, faq
 from tests.security.test_hostile_lies_faq import ENTRIES
 from tests.security.test_hostile_lone_questions import ReplyAtOnce, _none, _say
@@ -129,3 +132,51 @@ async def test_courtesy_to_a_request_is_still_sent(case: Case) -> None:
     reply, actions = await _say(case, hostile.model, hostile)
     assert actions == ()
     assert case.reply in reply, reply
+
+
+# The same rule must leave an acknowledgement of the customer's answer alone (found when
+# measuring the rule above on ordinary replies, failing first: 10 of 12 refused). Two turns:
+# the model asks, the customer answers with no question in it, the model acknowledges with a
+# word that is also a yes ("Certo!", "Sure!", "¡Perfecto!") and asks the next thing.
+class AsksThenAcknowledges:
+    """Routes to discovery; answers the first turn with ``first``, the second with ``then``."""
+
+    def __init__(self, first: str, then: str) -> None:
+        self.replies = [first, then]
+        self.turn = 0
+        self.model = FunctionModel(self._respond, model_name="hostile")
+
+    def _respond(self, messages: list[ModelMessage], info: AgentInfo) -> ModelResponse:
+        if any(tool.name == "route_to" for tool in info.output_tools):
+            return ModelResponse(parts=[ToolCallPart("route_to", {"specialist": "discovery"})])
+        return ModelResponse(parts=[TextPart(self.replies[min(self.turn, 1)])])
+
+
+ACKNOWLEDGED = [
+    ("pt", "queria marcar", "Como posso te chamar?", "meu nome é João",
+     ("Claro, João! Qual serviço você quer?", "Perfeito, João! Qual serviço você quer?")),
+    ("pt", "queria marcar", "Qual serviço você quer?", "corte",
+     ("Certo! Para qual dia?", "Ótimo! Para qual dia?")),
+    ("en", "I want to book", "Which day works for you?", "friday",
+     ("Sure! What time works for you?", "Great! What time works for you?")),
+    ("es", "quiero reservar", "¿Cómo te llamas?", "me llamo Juan",
+     ("¡Claro, Juan! ¿Qué servicio quieres?", "¡Perfecto, Juan! ¿Qué servicio quieres?")),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("language", "first_said", "first", "answer", "then"),
+    [(c[0], c[1], c[2], c[3], t) for c in ACKNOWLEDGED for t in c[4]],
+    ids=lambda v: v if isinstance(v, str) and len(v) < 40 else None,
+)
+async def test_an_acknowledgement_of_the_customers_answer_is_sent(
+    language: str, first_said: str, first: str, answer: str, then: str
+) -> None:
+    hostile = AsksThenAcknowledges(first, then)
+    assistant = Assistant(model=hostile.model)
+    salon = await seed_salon(assistant.repos)
+    asked = await assistant.say(salon.tenant.id, first_said)
+    assert first in asked.result.reply, asked.result.reply
+    hostile.turn = 1
+    handled = await assistant.say(salon.tenant.id, answer)
+    assert then in handled.result.reply, handled.result.reply

@@ -202,7 +202,8 @@ async def judge(
         refused: tuple[str, ...] = ()
         bare: tuple[str, ...] = ()
         if changed_nothing:
-            customer_asked = any(_asks_something(t, codes[0]) for t in customer[-1:])
+            previous = deps.turn.previous_reply
+            customer_asked = any(_asks_something(t, codes[0], previous) for t in customer[-1:])
             catalog, open_days = await catalog_facts(deps)
             statements = no_change_statements(
                 grounding,
@@ -279,14 +280,19 @@ _REQUESTS = frozenset({"booking", "appointments"})
 _QUESTIONS = frozenset({"faq", "discovery"})
 
 
-def _asks_something(message: str, language: str) -> bool:
+def _asks_something(message: str, language: str, previous: str | None) -> bool:
     """Whether the customer's ``message`` may be answered by a yes (then a yes no tool backs
-    is no courtesy): a question mark or a question word opening it ("vocês aceitam..."), and
-    else anything but a request to book or to change one's appointments ("quero marcar um
-    corte": "Claro!" agrees to do it) with no question about the business in it. Fails closed:
-    "da pra pagar com cheque", "hacen uñas acrílicas" ask without a question mark."""
+    is no courtesy): a question mark or a question word opening it ("vocês aceitam..."), or
+    a question about the business with neither ("da pra pagar com cheque", "hacen uñas
+    acrílicas"); not a request to book or to change one's appointments ("quero marcar um
+    corte": "Claro!" agrees to do it), nor an answer to the question the previous reply asked
+    ("sexta", "meu nome é João": "Certo!" acknowledges it). Anything else fails closed."""
     folded = normalize(message)
     if QUESTION.search(folded) or "¿" in message:
         return True
     intents = asked(folded, language)
-    return not (intents & _REQUESTS) or bool(intents & _QUESTIONS)
+    if intents & _QUESTIONS:
+        return True
+    if intents & _REQUESTS:
+        return False
+    return previous is None or not question_sentences(previous)
