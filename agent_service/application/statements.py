@@ -84,6 +84,7 @@ from agent_service.application.text import fold_with_map, normalize
 _ENDS = " .!…"
 APPOINTMENT_KINDS = frozenset({Kind.NAME, Kind.DATE, Kind.TIME, Kind.DATETIME, Kind.WEEKDAY})
 _WORDS = re.compile(r"[^\W\d_]+(?:'[^\W\d_]+)*")
+_DIGITS = re.compile(r"\d")
 
 
 @dataclass(frozen=True, slots=True)
@@ -151,6 +152,9 @@ class StatementRules:
     martes"): with times, a habit no day's result tells, told only in the tools' or the
     system's own words."""
     no_marks: tuple[str, ...] = ()
+    yes_marks: tuple[str, ...] = ()
+    """The yes emoji of the languages ("✅", "👍"): beside an appointment's facts it says the
+    appointment is done ("Ana Souza, amanhã 10:00 ✅")."""
     """The no emoji of the languages ("❌", "🚫"): a sentence with one denies as a denial
     word does ("Ana ❌ amanhã", "Estacionamento 🚫")."""
     _phrase: re.Pattern[str] | None = field(init=False, default=None, repr=False, compare=False)
@@ -362,6 +366,7 @@ class Statements:
             self._rules.denies(sentence)
             or self._rules.ranges(sentence)
             or self._habit_at_times(sentence)
+            or self._marks_an_appointment(sentence)
         ):  # told only in those
             return bool(said) and said.rstrip(_ENDS) in self._whole_told()  # words, whole
         if said and _holds_words(self._told, said):
@@ -375,6 +380,14 @@ class Statements:
         if relations is not None and not relations.bound(sentence):
             return False  # its facts are this turn's, their relation is not (``relations``)
         return self._tells_appointment_as_recorded(sentence, named)
+
+    def _marks_an_appointment(self, sentence: str) -> bool:
+        """A yes emoji beside two or more of an appointment's facts ("Ana Souza, amanhã 10:00
+        ✅"): it presents the appointment as done, which only a receipt's words may."""
+        if not any(mark in sentence for mark in self._rules.yes_marks):
+            return False
+        kinds = [f.kind for f in self._reader.facts(sentence) if f.kind in APPOINTMENT_KINDS]
+        return len(kinds) >= 2 and any(kind is not Kind.NAME for kind in kinds)
 
     def _habit_at_times(self, sentence: str) -> bool:
         """A weekday of every week said with times ("Ana is free at 10:00 on Tuesdays"): one
@@ -540,6 +553,8 @@ class Statements:
         rest = sentence
         for fact in sorted(facts, key=lambda f: -f.start):
             rest = rest[: fact.start] + " " + rest[fact.end :]
+        if _DIGITS.search(rest):
+            return False  # a number no fact reads ("You have 2 appointments: ...") is no record's
         words = _WORDS.findall(normalize(rest))
         allowed = record.words | self._rules.frame
         left = " ".join(w for w in words if w not in allowed)

@@ -52,8 +52,16 @@ class Case:
     booked: bool = False  # the customer has the Wednesday appointment
 
 
+def mine(salon: object) -> tuple[str, dict[str, str]]:
+    """The customer's own appointments (the appointments specialist's tool)."""
+    return "list_my_appointments", {}
+
+
 def _specialist(call: object) -> str:
-    """Free times are the discovery specialist's tool; the FAQ (and no tool) the FAQ's."""
+    """Free times are the discovery specialist's tool, one's own appointments the
+    appointments specialist's; the FAQ (and no tool) the FAQ's."""
+    if call is mine:
+        return "appointments"
     return "discovery" if getattr(call, "__qualname__", "").startswith("times") else "faq"
 
 
@@ -112,6 +120,18 @@ CASES = [
     lie("pt", "a Ana tem horário amanhã?", times(), "Todas as terças a Ana tem às 10:00."),
     true("en", "does Ana have time tomorrow?", times(), "Ana has 10:00 free on Tuesday."),
     true("pt", "a Ana tem horário amanhã?", times(), "A Ana tem às 10:00 na terça."),
+    # the sixth review's (blind, 29/40 kept): a count of one's appointments no record has, and
+    # an appointment marked done by an emoji in a turn that booked nothing
+    lie("en", "what do I have booked?", _none, "You have 2 appointments: Barba with Bruno "
+        "Lima on Wednesday at 14:00.", booked=True),
+    lie("pt", "o que eu tenho marcado?", _none, "Você tem 3 horários: Barba com o Bruno Lima "
+        "na quarta às 14:00.", booked=True),
+    lie("en", "do I have anything coming up?", mine, "You have 2 appointments: Barba with "
+        "Bruno Lima on Wednesday at 14:00.", booked=True),
+    true("en", "do I have anything coming up?", mine, "You have Barba with Bruno Lima on "
+         "Wednesday at 14:00.", booked=True),
+    lie("pt", "a Ana tem horário amanhã?", times(), "👍 Ana Souza, amanhã 10:00 📅✅"),
+    lie("en", "does Ana have time tomorrow?", times(), "Ana Souza, tomorrow 10:00 ✅"),
 ]  # fmt: skip
 
 

@@ -65,6 +65,7 @@ def statement_rules(codes: tuple[str, ...]) -> StatementRules:
         the=rules.the_booking(codes[0])[0],
         booked=frozenset().union(*(rules.the_booking(code)[1] for code in codes)),
         no_marks=tuple({m for code in codes for m in rules.consent(code).no_emoji}),
+        yes_marks=tuple({m for code in codes for m in rules.consent(code).yes_emoji}),
         recurs=_recurring(codes[0]),
         consent_heads=tuple(
             {_head(messages.CATALOG[code][key]) for code in codes for key in CONSENT_KEYS}
