@@ -6,8 +6,13 @@ from __future__ import annotations
 import secrets
 from dataclasses import dataclass, replace
 from datetime import datetime
+from functools import partial
 
-from agenda_kit.calendar.errors import EventNotFoundError
+from agenda_kit.calendar.errors import (
+    CalendarUnavailableError,
+    EtagMismatchError,
+    EventNotFoundError,
+)
 from agenda_kit.calendar.port import (
     CalendarEvent,
     ConflictPolicy,
@@ -93,16 +98,30 @@ class UpdateEvent:
             zone = await _zone_for_all_day(self._calendar, update.calendar_id, fallback)
             changes = replace(changes, time=all_day_time(update.all_day, zone))
         check_changes(changes)
-        current = await self._calendar.get_event(update.calendar_id, update.event_id)
-        if not caller.sees(current) or current.status == "cancelled":
-            raise hidden()
-        after = busy_after(current, changes)
-        return await self._guard.rewrite(
-            current,
-            after,
-            changes.conflict_policy,
-            lambda: self._calendar.update_event(update.calendar_id, update.event_id, changes),
-        )
+        for _ in range(_DECISIONS):
+            current = await self._calendar.get_event(update.calendar_id, update.event_id)
+            if not caller.sees(current) or current.status == "cancelled":
+                raise hidden()
+            # Written only on the version read (the caller's etag, if it gave one, is its own
+            # condition): what to hold and check was decided from that version.
+            written = changes if changes.etag is not None else replace(changes, etag=current.etag)
+            try:
+                return await self._guard.rewrite(
+                    current,
+                    busy_after(current, changes),
+                    changes.conflict_policy,
+                    partial(
+                        self._calendar.update_event, update.calendar_id, update.event_id, written
+                    ),
+                )
+            except EtagMismatchError:
+                if changes.etag is not None or current.etag is None:
+                    raise  # the caller's own condition, or none we set
+        raise CalendarUnavailableError("The event kept changing; retry the write.")
+
+
+_DECISIONS = 3
+"""How many times an update reads the event and decides again when it changed meanwhile."""
 
 
 def busy_after(current: CalendarEvent, changes: EventChanges) -> Interval | None:

@@ -32,10 +32,12 @@ from agenda_kit.calendar.port import (
     EventChanges,
     EventDraft,
     Interval,
+    Transparency,
 )
 from calendar_service.application.event_writes import (
     CancelEvent,
     EventMove,
+    EventUpdate,
     MoveEvent,
     UpdateEvent,
 )
@@ -339,6 +341,42 @@ async def test_the_time_a_move_already_took_is_read_fresh() -> None:
     away = T0 + timedelta(minutes=300)
     await backend.move_event(CAL, mine.event_id, away, away + timedelta(minutes=60))
     await backend.insert_event(draft("by-hand", 0, 60, owner=""))  # no hold: the provider's UI
+    gate.set()
+    with pytest.raises(SlotTakenError):
+        await stale
+    assert overlapping(backend) == []
+
+
+# Found by a fourth review (session 43), failing first:
+async def test_an_update_decided_on_a_stale_read_is_decided_again() -> None:
+    """An update decides what to hold and check from the event as read; written blind, it
+    landed on what the event had become meanwhile: made opaque after the (transparent) event
+    was moved onto a time another product then booked. The write is conditioned on the
+    version read (the caller gave none): changed meanwhile, the update reads and decides again
+    (and is refused: the time is taken now)."""
+    backend, holds = HeldBackend(), InMemoryHolds()
+    guard = SlotGuard(backend, holds, clock=lambda: T0)
+    free = draft("mine", 0, 60, owner="x", transparency=Transparency.TRANSPARENT)
+    mine, _ = await guard.create(free)
+    gate, listing = asyncio.Event(), asyncio.Event()
+    original = backend.list_events
+
+    async def held_listing(*args: object, **kwargs: object) -> object:
+        listing.set()
+        await gate.wait()
+        return await original(*args, **kwargs)  # type: ignore[arg-type]
+
+    backend.list_events = held_listing  # type: ignore[method-assign,assignment]
+    busy = EventUpdate(
+        calendar_id=CAL, event_id=mine.event_id,
+        changes=EventChanges(transparency=Transparency.OPAQUE),
+    )  # fmt: skip
+    stale = asyncio.create_task(UpdateEvent(backend, guard).execute(busy, Caller("x")))
+    await listing.wait()
+    backend.list_events = original  # type: ignore[method-assign]
+    away = T0 + timedelta(minutes=300)
+    await backend.move_event(CAL, mine.event_id, away, away + timedelta(minutes=60))
+    await guard.create(draft("theirs", 300, 60, owner="y"))
     gate.set()
     with pytest.raises(SlotTakenError):
         await stale
