@@ -80,11 +80,17 @@ def _iso(instant: datetime) -> str:
     return instant.astimezone(UTC).isoformat().replace("+00:00", "Z")
 
 
+WRITE_RETRY_SECONDS = 1.0
+"""``RetryInfo`` of a time held by a write in flight: it may fail, asking again shortly may work."""
+
+
 def slot_taken(start: datetime, end: datetime, held_by: str) -> SlotTakenError:
-    """The refusal: the overlapping range (RFC 3339) and what holds it, nothing else."""
+    """The refusal: the overlapping range (RFC 3339) and what holds it, nothing else; when a
+    write in flight holds it, when to ask again."""
     return SlotTakenError(
         f"The requested time is not free: {_iso(start)} to {_iso(end)} is taken.",
         metadata={"conflictStart": _iso(start), "conflictEnd": _iso(end), "heldBy": held_by},
+        retry_after=WRITE_RETRY_SECONDS if held_by == "write" else None,
     )
 
 

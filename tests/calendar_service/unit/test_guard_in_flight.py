@@ -34,6 +34,8 @@ from agenda_kit.calendar.port import (
     Interval,
     Transparency,
 )
+from agenda_kit.calendar.status import CALENDAR_ERROR_RULES
+from agenda_kit.errors import ErrorTable
 from calendar_service.application.event_writes import (
     CancelEvent,
     EventMove,
@@ -41,7 +43,7 @@ from calendar_service.application.event_writes import (
     MoveEvent,
     UpdateEvent,
 )
-from calendar_service.application.guard import SlotGuard
+from calendar_service.application.guard import WRITE_RETRY_SECONDS, SlotGuard, slot_taken
 from calendar_service.application.use_cases import Caller
 from tests.calendar_service.unit.test_guard import CAL, T0, RawBackend, draft
 from tests.fakes.in_memory_holds import InMemoryHolds
@@ -381,3 +383,14 @@ async def test_an_update_decided_on_a_stale_read_is_decided_again() -> None:
     with pytest.raises(SlotTakenError):
         await stale
     assert overlapping(backend) == []
+
+
+def test_a_time_held_by_a_write_in_flight_says_when_to_ask_again() -> None:
+    """``heldBy=write`` tells the caller that asking again shortly may work (the docs say so):
+    the refusal carries ``RetryInfo`` (a fourth review found none); a time an event takes
+    carries none (pick another time)."""
+    table = ErrorTable(CALENDAR_ERROR_RULES)
+    in_flight = table.map(slot_taken(T0, T0 + timedelta(minutes=30), "write"))
+    taken = table.map(slot_taken(T0, T0 + timedelta(minutes=30), "event"))
+    assert in_flight is not None and in_flight.retry_after == WRITE_RETRY_SECONDS
+    assert taken is not None and taken.retry_after is None
