@@ -15,6 +15,7 @@ from agenda_kit.resilience import TtlCache
 from calendar_service.application import event_writes, use_cases
 from calendar_service.application.slot_versions import SlotsVersion
 from calendar_service.domain.slots import SlotResult
+from calendar_service.domain.validation import InvalidRequestError
 from calendar_service.infrastructure.grpc import mappers
 from calendar_service.infrastructure.grpc.update_mappers import to_event_update
 
@@ -144,8 +145,24 @@ class CalendarServicer(pb_grpc.CalendarServiceServicer):
     ) -> pb.UpdateEventResponse:
         update = to_event_update(request)
         caller = _caller(request.calendar_id, write=True)
-        event = await self._cases.update_event.execute(update, caller)
+        try:
+            event = await self._cases.update_event.execute(update, caller)
+        except InvalidRequestError as error:
+            raise _under_event(error) from None
         return pb.UpdateEventResponse(event=mappers.event_message(event))
+
+
+_REQUEST_FIELDS = frozenset({"calendar_id", "event_id", "etag", "update_mask"})
+
+
+def _under_event(error: InvalidRequestError) -> InvalidRequestError:
+    """An update's refusal naming an event field by the request's own path (``event.time``:
+    UpdateEventRequest holds the event's fields under ``event``; the use case's checks name
+    them as CreateEvent's)."""
+    root = error.field.split(".")[0].split("[")[0]
+    if root in _REQUEST_FIELDS or error.field.startswith("event."):
+        return error
+    return InvalidRequestError(f"event.{error.field}", error.message)
 
 
 def _caller(calendar_id: str, *, write: bool = False) -> use_cases.Caller:

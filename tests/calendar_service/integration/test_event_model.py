@@ -289,3 +289,23 @@ async def test_a_key_replayed_with_another_transparency_is_another_event(running
         ),
     )  # fmt: skip
     assert (code, reason) == (grpc.StatusCode.ALREADY_EXISTS, "IDEMPOTENCY_KEY_REUSED")
+
+
+async def test_an_update_names_its_fields_by_the_requests_own_path(running: Running) -> None:
+    """UpdateEventRequest holds the event's fields under ``event``: every FieldViolation of
+    an update names them there (a fourth review found ``event.time`` for one check of the time
+    and ``time`` for another, ``private_properties`` and ``all_day`` bare)."""
+    event = await running.create("paths")
+    cases = {
+        "time": pb.Event(time=span(T0, 60 * 24 * 40)),  # longer than 31 days
+        "private_properties": pb.Event(private_properties={"a.b": "v"}),
+    }
+    for path, changed in cases.items():
+        request = pb.UpdateEventRequest(
+            calendar_id=CALENDAR_ID, event_id=event.event_id, event=changed
+        )
+        request.update_mask.paths.append(path)
+        with pytest.raises(grpc.aio.AioRpcError) as refused:
+            await running.call("UpdateEvent", request)
+        violations = details_of(refused.value).violations
+        assert violations and violations[0][0] == f"event.{path}", (path, violations)
