@@ -107,6 +107,34 @@ async def _move_in_flight(
     return task, gate, span
 
 
+async def _moved_now(
+    backend: RawBackend, guard: SlotGuard, event_id: str, minutes: float, length: timedelta
+) -> CalendarEvent:
+    """The event moved through the guard to ``minutes`` after T0, landing at once."""
+    current = await backend.get_event(CAL, event_id)
+    at = T0 + timedelta(minutes=minutes)
+    return await guard.rewrite(
+        current, Interval(at, at + length), ConflictPolicy.REJECT,
+        lambda: backend.move_event(CAL, event_id, at, at + length),
+    )  # fmt: skip
+
+
+def _hold_listing(backend: HeldBackend) -> tuple[asyncio.Event, asyncio.Event]:
+    """The backend's next listing waits on the first event returned; the second is set once
+    it has started. Later listings run as usual."""
+    gate, started = asyncio.Event(), asyncio.Event()
+    original = backend.list_events
+
+    async def held(*args: object, **kwargs: object) -> object:
+        backend.list_events = original  # type: ignore[method-assign]
+        started.set()
+        await gate.wait()
+        return await original(*args, **kwargs)  # type: ignore[arg-type]
+
+    backend.list_events = held  # type: ignore[method-assign,assignment]
+    return gate, started
+
+
 async def _unchanged_time(backend: RawBackend, event: CalendarEvent) -> CalendarEvent:
     return await backend.update_event(CAL, event.event_id, EventChanges(description="note"))
 
@@ -234,12 +262,7 @@ async def test_a_move_within_its_own_time_read_stale_still_holds_that_time() -> 
     )
     await started.wait()
     backend.update_event = original  # type: ignore[method-assign]
-    away = T0 + timedelta(minutes=300)
-    moved = await backend.get_event(CAL, mine.event_id)
-    await guard.rewrite(
-        moved, Interval(away, away + timedelta(hours=2)), ConflictPolicy.REJECT,
-        lambda: backend.move_event(CAL, mine.event_id, away, away + timedelta(hours=2)),
-    )  # fmt: skip
+    await _moved_now(backend, guard, mine.event_id, 300, timedelta(hours=2))
     with pytest.raises(SlotTakenError):
         await guard.create(draft("theirs", 0, 60, owner="y"))
     gate.set()
@@ -297,17 +320,8 @@ async def test_a_move_landing_at_the_range_of_another_move_in_flight_keeps_that_
     guard = SlotGuard(backend, holds, clock=lambda: T0)
     mine, _ = await guard.create(draft("mine", 0, 30, owner="x"))
     first, gate, span = await _move_in_flight(backend, guard, mine, 300)
-    current = await backend.get_event(CAL, mine.event_id)
-    await guard.rewrite(
-        current, span, ConflictPolicy.REJECT,
-        lambda: backend.move_event(CAL, mine.event_id, span.start, span.end),
-    )  # fmt: skip
-    on = T0 + timedelta(minutes=400)
-    current = await backend.get_event(CAL, mine.event_id)
-    await guard.rewrite(
-        current, Interval(on, on + timedelta(minutes=30)), ConflictPolicy.REJECT,
-        lambda: backend.move_event(CAL, mine.event_id, on, on + timedelta(minutes=30)),
-    )  # fmt: skip
+    await _moved_now(backend, guard, mine.event_id, 300, span.end - span.start)
+    await _moved_now(backend, guard, mine.event_id, 400, timedelta(minutes=30))
     with pytest.raises(SlotTakenError):
         await guard.create(draft("theirs", 300, 30, owner="y"))
     gate.set()
@@ -322,15 +336,7 @@ async def test_the_time_a_move_already_took_is_read_fresh() -> None:
     backend, holds = HeldBackend(), InMemoryHolds()
     guard = SlotGuard(backend, holds, clock=lambda: T0)
     mine, _ = await guard.create(draft("mine", 0, 60, owner="x"))
-    gate, listing = asyncio.Event(), asyncio.Event()
-    original = backend.list_events
-
-    async def held_listing(*args: object, **kwargs: object) -> object:
-        listing.set()
-        await gate.wait()
-        return await original(*args, **kwargs)  # type: ignore[arg-type]
-
-    backend.list_events = held_listing  # type: ignore[method-assign,assignment]
+    gate, listing = _hold_listing(backend)
     within = Interval(mine.start, mine.start + timedelta(minutes=30))
     stale = asyncio.create_task(
         guard.rewrite(
@@ -339,7 +345,6 @@ async def test_the_time_a_move_already_took_is_read_fresh() -> None:
         )
     )  # fmt: skip
     await listing.wait()
-    backend.list_events = original  # type: ignore[method-assign]
     away = T0 + timedelta(minutes=300)
     await backend.move_event(CAL, mine.event_id, away, away + timedelta(minutes=60))
     await backend.insert_event(draft("by-hand", 0, 60, owner=""))  # no hold: the provider's UI
@@ -360,22 +365,13 @@ async def test_an_update_decided_on_a_stale_read_is_decided_again() -> None:
     guard = SlotGuard(backend, holds, clock=lambda: T0)
     free = draft("mine", 0, 60, owner="x", transparency=Transparency.TRANSPARENT)
     mine, _ = await guard.create(free)
-    gate, listing = asyncio.Event(), asyncio.Event()
-    original = backend.list_events
-
-    async def held_listing(*args: object, **kwargs: object) -> object:
-        listing.set()
-        await gate.wait()
-        return await original(*args, **kwargs)  # type: ignore[arg-type]
-
-    backend.list_events = held_listing  # type: ignore[method-assign,assignment]
+    gate, listing = _hold_listing(backend)
     busy = EventUpdate(
         calendar_id=CAL, event_id=mine.event_id,
         changes=EventChanges(transparency=Transparency.OPAQUE),
     )  # fmt: skip
     stale = asyncio.create_task(UpdateEvent(backend, guard).execute(busy, Caller("x")))
     await listing.wait()
-    backend.list_events = original  # type: ignore[method-assign]
     away = T0 + timedelta(minutes=300)
     await backend.move_event(CAL, mine.event_id, away, away + timedelta(minutes=60))
     await guard.create(draft("theirs", 300, 60, owner="y"))
