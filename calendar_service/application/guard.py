@@ -30,6 +30,7 @@ from __future__ import annotations
 import asyncio
 import secrets
 from collections.abc import Awaitable, Callable, Coroutine
+from contextlib import AbstractAsyncContextManager
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from typing import Any, TypeVar
@@ -105,6 +106,11 @@ async def shielded(work: Coroutine[Any, Any, T]) -> T:
         raise
 
 
+def _loop_timeout(limit: timedelta) -> AbstractAsyncContextManager[object]:
+    """The event loop's timeout of ``limit`` (raises ``TimeoutError`` when it passes)."""
+    return asyncio.timeout(limit.total_seconds())
+
+
 class SlotGuard:
     """Guarded writes over ``calendar`` (the service's calendar, caches included)."""
 
@@ -115,11 +121,13 @@ class SlotGuard:
         *,
         lease: timedelta = timedelta(seconds=120),
         clock: Callable[[], datetime] = _now,
+        limit: Callable[[timedelta], AbstractAsyncContextManager[object]] = _loop_timeout,
     ) -> None:
         self._calendar = calendar
         self._holds = holds
         self._lease = lease
         self._clock = clock
+        self._limit = limit
         self._write_limit = lease * WRITE_SHARE_OF_LEASE
 
     async def create(self, draft: EventDraft) -> tuple[CalendarEvent, bool]:
@@ -179,7 +187,7 @@ class SlotGuard:
         A request the provider already received may apply after the stop: the other half of
         the lease is its margin."""
         try:
-            async with asyncio.timeout(self._write_limit.total_seconds()):
+            async with self._limit(self._write_limit):
                 return await work
         except TimeoutError as error:
             raise CalendarUnavailableError(

@@ -16,7 +16,8 @@ its lease passed); nothing answers an absent id by cancelling it. Writes are hel
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
+from contextlib import asynccontextmanager
 from datetime import timedelta
 
 import pytest
@@ -297,12 +298,32 @@ async def test_a_write_is_stopped_within_its_lease_and_its_time_kept_until_the_s
     each retried up to their own budget ran past the lease; the sweeper gave its time away and
     the move landed on the new booking). Past half the lease it stops with UNAVAILABLE, its
     outcome unknown: the time stays held ("writing") until the sweeper asks the provider. The
-    insert here never answers, so only the limit ends it (no timing race)."""
+    insert here never answers, and the limit is a timer that expires once the insert is under
+    way (no wall clock)."""
     backend, holds = HeldBackend(), InMemoryHolds()
-    guard = SlotGuard(backend, holds, lease=timedelta(milliseconds=40), clock=lambda: T0)
+    limits: list[timedelta] = []
+
+    @asynccontextmanager
+    async def expires_once_writing(limit: timedelta) -> AsyncIterator[None]:
+        limits.append(limit)
+        async with asyncio.timeout(None) as timer:
+
+            async def expire() -> None:
+                await backend.entered.wait()
+                timer.reschedule(asyncio.get_running_loop().time())
+
+            expiring = asyncio.create_task(expire())
+            try:
+                yield
+            finally:
+                expiring.cancel()
+
+    lease = timedelta(seconds=120)
+    guard = SlotGuard(backend, holds, lease=lease, clock=lambda: T0, limit=expires_once_writing)
     backend.gate = asyncio.Event()  # never set
     with pytest.raises(CalendarUnavailableError):
         await guard.create(draft("slow", 0, 30, owner="x"))
+    assert limits == [lease / 2]
     assert [h.writing for h in holds.holds] == [True]
     with pytest.raises(SlotTakenError):
         await guard.create(draft("theirs", 0, 30, owner="y"))
