@@ -68,7 +68,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 
 from agent_service.application.fact_spans import Fact, FactReader, Kind, name_parts
@@ -152,11 +152,11 @@ class StatementRules:
     martes"): with times, a habit no day's result tells, told only in the tools' or the
     system's own words."""
     no_marks: tuple[str, ...] = ()
+    """The no emoji of the languages ("❌", "🚫"): a sentence with one denies as a denial
+    word does ("Ana ❌ amanhã", "Estacionamento 🚫")."""
     yes_marks: tuple[str, ...] = ()
     """The yes emoji of the languages ("✅", "👍"): beside an appointment's facts it says the
     appointment is done ("Ana Souza, amanhã 10:00 ✅")."""
-    """The no emoji of the languages ("❌", "🚫"): a sentence with one denies as a denial
-    word does ("Ana ❌ amanhã", "Estacionamento 🚫")."""
     _phrase: re.Pattern[str] | None = field(init=False, default=None, repr=False, compare=False)
     _frame: re.Pattern[str] | None = field(init=False, default=None, repr=False, compare=False)
     _clause: re.Pattern[str] | None = field(init=False, default=None, repr=False, compare=False)
@@ -204,17 +204,11 @@ class StatementRules:
         (``recalls``)."""
         if self._recall is not None and self._recall.search(" ".join(words)):
             return True
-        return any(
-            w in self.your and not self.bookings.isdisjoint(words[i + 1 : i + 3])
-            for i, w in enumerate(words)
-        )
+        return _leads(words, self.your, self.bookings)
 
     def says_the_booking(self, words: Sequence[str]) -> bool:
         """Whether ``words`` say "the appointment" (see ``the``)."""
-        return any(
-            w in self.the and not self.booked.isdisjoint(words[i + 1 : i + 3])
-            for i, w in enumerate(words)
-        )
+        return _leads(words, self.the, self.booked)
 
     def asks(self, word: str, own: bool) -> bool:
         """Whether a question may use the folded ``word`` to ask; ``own``: the customer has
@@ -258,6 +252,20 @@ class StatementRules:
             return False  # no denial word at all: no day mention to read (a hot path)
         words = _WORDS.findall(self.without_phrases(self.undated(sentence)))
         return not self.denials.isdisjoint(words)
+
+
+def _leads(words: Sequence[str], leading: frozenset[str], nouns: frozenset[str]) -> bool:
+    """Whether a word of ``leading`` stands within two words before one of ``nouns``."""
+    return any(
+        w in leading and not nouns.isdisjoint(words[i + 1 : i + 3]) for i, w in enumerate(words)
+    )
+
+
+def _blanked(text: str, facts: Iterable[Fact]) -> str:
+    """``text`` with ``facts`` (spans of it) blanked."""
+    for fact in sorted(facts, key=lambda f: -f.start):
+        text = text[: fact.start] + " " + text[fact.end :]
+    return text
 
 
 def _words_or_stems(words: frozenset[str], stems: Sequence[str]) -> Callable[[str], bool]:
@@ -452,11 +460,8 @@ class Statements:
         """``text`` with its facts blanked, but for a capitalised word that names no one: a
         common word of the languages that is no word of the tenant's names or of this turn's
         results ("Aceitamos Pix, Cheque e Tarifa Free": "Cheque" is a word, judged as one)."""
-        for fact in sorted(facts, key=lambda f: -f.start):
-            if fact.kind is Kind.NAME and not self._names_someone(fact):
-                continue
-            text = text[: fact.start] + " " + text[fact.end :]
-        return text
+        named = (f for f in facts if f.kind is not Kind.NAME or self._names_someone(f))
+        return _blanked(text, named)
 
     def _names_someone(self, fact: Fact) -> bool:
         told = self._words_told()
@@ -550,9 +555,7 @@ class Statements:
     def _as_recorded(self, sentence: str, facts: list[Fact], record: _Record) -> bool:
         if not all(_in(f, record) for f in facts):
             return False  # another professional, service, day or time than the record's
-        rest = sentence
-        for fact in sorted(facts, key=lambda f: -f.start):
-            rest = rest[: fact.start] + " " + rest[fact.end :]
+        rest = _blanked(sentence, facts)
         if _DIGITS.search(rest):
             return False  # a number no fact reads ("You have 2 appointments: ...") is no record's
         words = _WORDS.findall(normalize(rest))

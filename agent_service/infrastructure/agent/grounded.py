@@ -40,7 +40,12 @@ from agent_service.infrastructure.agent.catalog_facts import catalog_facts
 from agent_service.infrastructure.agent.deps import AgentDeps, ToolText
 from agent_service.infrastructure.agent.prompts import context_block
 from agent_service.infrastructure.agent.told import no_change_statements
-from agent_service.infrastructure.language.grammar.asks import QUESTION, asked
+from agent_service.infrastructure.language.grammar.asks import (
+    BUSINESS_ASKS,
+    QUESTION,
+    REQUEST_ASKS,
+    asked,
+)
 from agent_service.infrastructure.language.rules import fact_reader, language_rules
 
 log = structlog.get_logger("agenda.truth")
@@ -276,10 +281,6 @@ async def grounded_output(ctx: RunContext[AgentDeps], output: OutputT) -> Output
     return output  # truth.final_reply renders the reply from the turn's outcomes
 
 
-_REQUESTS = frozenset({"booking", "appointments"})
-_QUESTIONS = frozenset({"faq", "discovery"})
-
-
 def _asks_something(message: str, language: str, previous: str | None) -> bool:
     """Whether the customer's ``message`` may be answered by a yes (then a yes no tool backs
     is no courtesy): a question mark or a question word opening it ("vocês aceitam..."), or
@@ -291,8 +292,8 @@ def _asks_something(message: str, language: str, previous: str | None) -> bool:
     if QUESTION.search(folded) or "¿" in message:
         return True
     intents = asked(folded, language)
-    if intents & _QUESTIONS:
+    if intents & BUSINESS_ASKS:
         return True
-    if intents & _REQUESTS:
+    if intents & REQUEST_ASKS:
         return False
     return previous is None or not question_sentences(previous)

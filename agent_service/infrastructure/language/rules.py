@@ -154,14 +154,12 @@ class DataLanguageRules:
     @functools.cache  # noqa: B019
     def your_booking(self, code: str) -> tuple[frozenset[str], frozenset[str]]:
         """``[truth].your_words`` and ``[truth].booking_nouns``: "your appointment"."""
-        words = (word_list(code, "truth", key) for key in ("your_words", "booking_nouns"))
-        return frozenset(next(words)), frozenset(next(words))
+        return _word_sets(code, "your_words", "booking_nouns")
 
     @functools.cache  # noqa: B019
     def the_booking(self, code: str) -> tuple[frozenset[str], frozenset[str]]:
         """``[truth].the_words`` and ``[truth].booked_nouns``: "the appointment"."""
-        words = (word_list(code, "truth", key) for key in ("the_words", "booked_nouns"))
-        return frozenset(next(words)), frozenset(next(words))
+        return _word_sets(code, "the_words", "booked_nouns")
 
     @functools.cache  # noqa: B019
     def asking_own(self, code: str) -> tuple[str, ...]:
@@ -356,3 +354,8 @@ def fact_reader(
         today,
         currency_marks(codes, currencies),
     )
+
+
+def _word_sets(code: str, leading: str, nouns: str) -> tuple[frozenset[str], frozenset[str]]:
+    """Two ``[truth]`` lists as sets: the words that lead, and the nouns they lead."""
+    return frozenset(word_list(code, "truth", leading)), frozenset(word_list(code, "truth", nouns))

@@ -42,6 +42,10 @@ from agent_service.infrastructure.language.lexicon import service_lexicon
 
 Ask = Literal["complaint", "appointments", "faq", "booking", "discovery"]
 ASKS: frozenset[str] = frozenset(get_args(Ask))
+BUSINESS_ASKS: frozenset[Ask] = frozenset({"faq", "discovery"})
+"""What asks about the business itself: its FAQ or its catalog."""
+REQUEST_ASKS: frozenset[Ask] = frozenset({"booking", "appointments"})
+"""What asks for something done: a booking, or a change of one's appointments."""
 
 QUESTION = re.compile(r"\?|^(?:" + alternation(union("intents", "question_start")) + r")\b")
 """A question: a question mark, or a message that starts with a question word."""
