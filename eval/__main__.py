@@ -28,6 +28,7 @@ from eval import (
     whatsapp_batch6,
     whatsapp_batch7,
     whatsapp_batch8,
+    whatsapp_batch9,
     whatsapp_lirio,
 )
 from eval.harness import Harness
@@ -45,6 +46,7 @@ SUITES = {
         *whatsapp_batch6.CASES,
         *whatsapp_batch7.CASES,
         *whatsapp_batch8.CASES,
+        *whatsapp_batch9.CASES,
     ],
     "whatsapp-bigode": whatsapp.CASES,
     "whatsapp-lirio": whatsapp_lirio.CASES,
@@ -54,6 +56,7 @@ SUITES = {
     "whatsapp-batch6": whatsapp_batch6.CASES,
     "whatsapp-batch7": whatsapp_batch7.CASES,
     "whatsapp-batch8": whatsapp_batch8.CASES,
+    "whatsapp-batch9": whatsapp_batch9.CASES,
 }
 
 

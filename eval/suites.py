@@ -12,6 +12,7 @@ from eval import (
     whatsapp_batch6,
     whatsapp_batch7,
     whatsapp_batch8,
+    whatsapp_batch9,
     whatsapp_lirio,
 )
 
@@ -25,4 +26,5 @@ CASES = [
     *whatsapp_batch6.CASES,
     *whatsapp_batch7.CASES,
     *whatsapp_batch8.CASES,
+    *whatsapp_batch9.CASES,
 ]
