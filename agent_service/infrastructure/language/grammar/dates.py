@@ -227,13 +227,20 @@ def weekday_date(found: DateMatch, now: datetime, at: time | None) -> date:
     names = found.grammar.names
     target = names.weekdays.get(match["wd"], names.weekdays_before_time.get(match["wd"], 0))
     if match["nextweek"]:
-        # "terça da semana que vem", "tuesday next week": that day of next calendar week.
-        return today + timedelta(days=7 - today.weekday() + target)
+        return next_week_day(found, now)
     ahead = (target - today.weekday()) % 7
     is_next = bool(match["next"] or match["nextafter"])
     if ahead == 0 and (is_next or (at is not None and at <= now.time())):
         ahead = 7
     return today + timedelta(days=ahead)
+
+
+def next_week_day(found: DateMatch, now: datetime) -> date:
+    """The mentioned weekday in next calendar week ("terça da semana que vem", "tuesday next
+    week")."""
+    match, today, names = found.match, now.date(), found.grammar.names
+    target = names.weekdays.get(match["wd"], names.weekdays_before_time.get(match["wd"], 0))
+    return today + timedelta(days=7 - today.weekday() + target)
 
 
 def is_next_weekday(found: DateMatch) -> bool:

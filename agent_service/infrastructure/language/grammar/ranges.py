@@ -235,6 +235,11 @@ def says_days_span(folded: str) -> bool:
     return any(patterns[key].search(folded) for key in ("span", "until", "claim"))
 
 
+def says_next_week(folded: str) -> bool:
+    """Whether ``folded`` says "next week" (``[ranges].next_week``) anywhere."""
+    return _day_range_patterns()["next_week"].search(folded) is not None
+
+
 def day_range(folded: str, today: date) -> tuple[date, date] | None:
     """The days a question spans, or ``None`` (one day or none); see the module."""
     patterns = _day_range_patterns()

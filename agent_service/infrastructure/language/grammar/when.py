@@ -33,6 +33,7 @@ from agent_service.infrastructure.language.grammar.dates import (
     dated,
     find_date,
     is_next_weekday,
+    next_week_day,
     numeric_date,
     resolve,
     weekday_clash,
@@ -40,6 +41,7 @@ from agent_service.infrastructure.language.grammar.dates import (
 from agent_service.infrastructure.language.grammar.ranges import (
     Window,
     says_days_span,
+    says_next_week,
     time_window,
     wants_earliest,
     wants_latest,
@@ -176,8 +178,19 @@ def parse_when(text: str, now: datetime) -> When:
     start, end = span or (found.start, found.end)
     day_text = text[index[start] : index[end - 1] + 1].strip()
     day = resolve(found, now, at, _month_first(text))
+    if _in_next_week(folded, found):
+        day = next_week_day(found, now)
     other = _week_later(found, now, day)
     return When(day, at, day_text, other, window, earliest, latest)
+
+
+def _in_next_week(folded: str, found: DateMatch) -> bool:
+    """A weekday said in a message that says "next week" anywhere else ("semana que vem na
+    terça", "next week, Tuesday at 9"): that day of next calendar week, as "terça da semana
+    que vem" is."""
+    if found.kind != "weekday" or found.match["nextweek"]:
+        return False
+    return says_next_week(_blanked(folded, (found.start, found.end)))
 
 
 def without_moments_ahead(folded: str) -> str:
