@@ -14,8 +14,10 @@ every language (the data files' ``[services]`` table). Rules:
 * A catalog entry has a kind when a phrase of that kind is in its name or one of its aliases;
   its *coverage* is the share of the entry's significant words that phrase covers ("Escova
   Modeladora" is all blow-dry; "Corte Feminino c/ Escova" a third blow-dry).
-* :meth:`ServiceLexicon.scores`: for each entry, the best ``strength × coverage`` over the kinds
-  the text names; an entry with none scores 0. The caller picks the unique best and asks when
+* :meth:`ServiceLexicon.scores`: for each entry, the sum of ``strength × coverage`` over the
+  kinds the text names (each kind said that the entry has adds: "private pilates" fits
+  "Pilates Individual" by its pilates and its "individual", "Pilates em Dupla" by its pilates
+  only); an entry with none scores 0. The caller picks the unique best and asks when
   two entries tie: the lexicon never breaks a tie by guessing.
 """
 
@@ -143,7 +145,7 @@ class ServiceLexicon:
 
     @staticmethod
     def _score(said: Mapping[str, int], kinds: Mapping[str, float]) -> float:
-        return max((said[kind] * kinds[kind] for kind in said if kind in kinds), default=0.0)
+        return round(sum(said[kind] * kinds[kind] for kind in said if kind in kinds), 6)
 
 
 def unique_best(scores: Sequence[float]) -> int | None:
