@@ -45,7 +45,10 @@ in Spanish) and a phrase that is a yes in one language and a no in another are l
 Within one language a phrase with two meanings is a data error.
 
 Fails closed: no vocabulary, no yes. Words repeat letters in chat ("simmm", "yesss"): a word
-found in no list is compared again with runs of three or more equal letters cut to one.
+found in no list is compared again with runs of three or more equal letters cut to one, and
+with its last letter repeated any number of times ("simm", "okk", "yeahh") cut to one (or to
+two: "agreee"): only the end of a word is stretched by a doubled letter ("valle", a valley, is
+no "vale").
 """
 
 from __future__ import annotations
@@ -65,12 +68,18 @@ from agent_service.application.text import fold_with_map
 from agent_service.domain.conversations import ReplyChoice
 
 _TOKEN = re.compile(r"[^\W_]+(?:'[^\W_]+)*")
-_REPEATS = re.compile(r"(.)\1{2,}")
+_REPEATS = re.compile(r"(.)\1{2,}|(.)\2+$")
+_END_RUN = re.compile(r"(.)\1+$")
 _QUESTION = frozenset("?¿")
 _INVISIBLE = frozenset({"\ufe0e", "\ufe0f", "\u200d", "\u20e3"})
 # What visible removes: the invisible characters and U+1F3FB-1F3FF (emoji skin tones).
 _UNSEEN = str.maketrans(dict.fromkeys([*_INVISIBLE, *map(chr, range(0x1F3FB, 0x1F400))]))
 _LETTERS_AND_SPACES = re.compile(r"[^\W_]+|\s+")
+
+
+def _one(run: re.Match[str]) -> str:
+    """A run of a repeated letter, as the letter once."""
+    return run.group(1) or run.group(2)
 
 
 @dataclass(frozen=True, slots=True)
@@ -317,7 +326,8 @@ def _segments(
     me" too)."""
     count = len(tokens)
     words = [match.group() for match in tokens]
-    squeezed = [_REPEATS.sub(r"\1", w) for w in words]
+    squeezed = [_REPEATS.sub(_one, w) for w in words]
+    doubled = [_END_RUN.sub(r"\1\1", w) for w in words]  # "agreee" is "agree"
     repeats = squeezed != words  # else the squeezed reading is the same lookup again
     best: list[tuple[int, tuple[int, str | None]]] = [(0, (0, None))] * (count + 1)
     for start in range(count - 1, -1, -1):
@@ -326,7 +336,9 @@ def _segments(
             key = tuple(words[start : start + size])
             label = table.get(key)
             if label is None and repeats:
-                label = table.get(tuple(squeezed[start : start + size]))
+                label = table.get(tuple(squeezed[start : start + size])) or table.get(
+                    tuple(doubled[start : start + size])
+                )
             if label is None or label == OWN:
                 continue
             unread = size if label == UNREADABLE else 0
