@@ -115,6 +115,7 @@ def authorize(rule_: Rule | None, principal: Principal, request: Any) -> Denial 
     denial = authorize_method(rule_, principal)
     if denial is not None or rule_ is None:
         return denial
+    principal = principal.acting_as(rule_.roles)  # scoped by the roles that grant the call
     if rule_.scope is Scope.PLATFORM and not principal.platform_wide:
         return Denial("this method needs a platform-wide principal", "PLATFORM_SCOPE_REQUIRED")
     if rule_.scope is Scope.TENANT:

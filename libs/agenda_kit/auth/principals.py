@@ -4,7 +4,7 @@ calendars). Pure values; nothing here reads files or the network."""
 from __future__ import annotations
 
 import fnmatch
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import StrEnum
 from uuid import UUID
 
@@ -52,8 +52,15 @@ class Principal:
 
     @property
     def platform_wide(self) -> bool:
-        """May act across tenants (operators always are)."""
-        return Role.OPERATOR in self.roles or self.tenants is None
+        """May act across tenants: its tenants are all of them, or it is an operator with no
+        tenant list of its own (a stated list bounds every role, the operator's too)."""
+        return self.tenants is None or (Role.OPERATOR in self.roles and not self.tenants)
+
+    def acting_as(self, roles: frozenset[Role]) -> Principal:
+        """This principal with only ``roles`` of its own: what a call that those roles grant
+        is scoped by (roles are never combined: the operator's reach across tenants counts
+        only for the calls the operator role itself may make)."""
+        return replace(self, roles=self.roles & roles)
 
     def has_tenant(self, tenant_id: UUID) -> bool:
         if self.platform_wide:
