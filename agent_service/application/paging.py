@@ -69,7 +69,9 @@ def unbind(token: str | None, scope: str) -> str | None:
 
 
 def _position(text: str) -> int:
-    if not text.isdigit():
+    """The position a token holds: ASCII digits only ("²" and "٣" are digits to
+    ``str.isdigit`` and no number to ``int``)."""
+    if not (text.isascii() and text.isdigit()):
         raise InvalidInputError(_FIELD, "is not a valid page token")
     return int(text)
 
