@@ -25,12 +25,16 @@ class Item:
 
 ITEMS = [Item(uuid.UUID(int=i)) for i in range(5)]
 SCOPE = scope_of("tenant", 2)
-NUMERIC = [
-    chr(c)
-    for c in range(sys.maxunicode + 1)
-    if chr(c).isdigit() or chr(c).isdecimal() or chr(c).isnumeric()
-    if not ("0" <= chr(c) <= "9")
-]
+
+
+def _numerals() -> list[str]:
+    """Every character ``str`` calls a digit, decimal or numeric, but ASCII's."""
+    return [
+        chr(c)
+        for c in range(sys.maxunicode + 1)
+        if chr(c).isdigit() or chr(c).isdecimal() or chr(c).isnumeric()
+        if not ("0" <= chr(c) <= "9")
+    ]
 
 
 def _forged(position: str) -> str:
@@ -39,11 +43,12 @@ def _forged(position: str) -> str:
 
 
 def test_every_non_ascii_numeral_or_sign_is_an_invalid_token() -> None:
-    forged = [*NUMERIC, *(f"1{c}" for c in NUMERIC[:50]), "-1", "+1", " 1", "1_0", ""]
+    numerals = _numerals()
+    forged = [*numerals, *(f"1{c}" for c in numerals[:50]), "-1", "+1", " 1", "1_0", ""]
     for position in forged:
         with pytest.raises(InvalidInputError):
             page(ITEMS, 2, _forged(position), SCOPE)
-    assert len(NUMERIC) > 100, [unicodedata.name(c, "?") for c in NUMERIC[:3]]
+    assert len(numerals) > 100, [unicodedata.name(c, "?") for c in numerals[:3]]
 
 
 def test_a_token_the_service_made_still_pages() -> None:

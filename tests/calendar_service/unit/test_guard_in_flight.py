@@ -310,7 +310,7 @@ async def test_a_write_is_stopped_within_its_lease_and_its_time_kept_until_the_s
 
             async def expire() -> None:
                 await backend.entered.wait()
-                timer.reschedule(asyncio.get_running_loop().time())
+                timer.reschedule(0)  # a deadline already past: expires at once
 
             expiring = asyncio.create_task(expire())
             try:

@@ -222,10 +222,15 @@ def _in_days(today: date, match: re.Match[str], grammar: DateGrammar) -> date | 
     return date(year, month, min(today.day, calendar.monthrange(year, month)[1]))
 
 
+def _weekday(found: DateMatch) -> int:
+    """The weekday a weekday mention names (0 is Monday)."""
+    names, said = found.grammar.names, found.match["wd"]
+    return names.weekdays.get(said, names.weekdays_before_time.get(said, 0))
+
+
 def weekday_date(found: DateMatch, now: datetime, at: time | None) -> date:
     match, today = found.match, now.date()
-    names = found.grammar.names
-    target = names.weekdays.get(match["wd"], names.weekdays_before_time.get(match["wd"], 0))
+    target = _weekday(found)
     if match["nextweek"]:
         return next_week_day(found, now)
     ahead = (target - today.weekday()) % 7
@@ -238,9 +243,8 @@ def weekday_date(found: DateMatch, now: datetime, at: time | None) -> date:
 def next_week_day(found: DateMatch, now: datetime) -> date:
     """The mentioned weekday in next calendar week ("terça da semana que vem", "tuesday next
     week")."""
-    match, today, names = found.match, now.date(), found.grammar.names
-    target = names.weekdays.get(match["wd"], names.weekdays_before_time.get(match["wd"], 0))
-    return today + timedelta(days=7 - today.weekday() + target)
+    today = now.date()
+    return today + timedelta(days=7 - today.weekday() + _weekday(found))
 
 
 def is_next_weekday(found: DateMatch) -> bool:
