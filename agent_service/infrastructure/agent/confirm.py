@@ -146,7 +146,10 @@ async def run_confirmed(
         return tuple(turn.actions[before:])
 
     execution = await once.run(deps.tenant_id, key, work)
-    turn.pending = None
+    asked_again = turn.pending if turn.proposed and turn.pending is not pending else None
+    turn.pending = asked_again  # the terms changed since the question: asked again as they are
+    if asked_again is not None:
+        turn.terms_changed = pending
     if execution.settled:
         turn.executed = Executed(pending.id, pending.kind, turn.now)
     if not execution.first:

@@ -19,6 +19,11 @@ application policy ``application/consent_policy.py`` over the language data):
   catalog) and answers nothing is answered, then the question is asked again with a fresh id
   (``ASIDE``); an answer that only says it was not understood ("hã? não entendi") gets the
   question again, in code (``UNCLEAR``); any other message ends the pending action.
+* A confirmed action runs only on the terms its question showed (:func:`confirmed_as_shown`:
+  the same call, and the same service, professional, start, price and length as the catalog
+  gives them now); terms changed since the question (the back office changed a price, a
+  length, a name) write nothing: the customer is told so and asked again with the current
+  terms, and a later yes confirms those.
 * A confirmation of what this conversation already executed (a tap of its id, or a plain yes
   right after it with nothing else open: ``application/repeated_confirmations``) is told
   that outcome ("already booked") in code; nothing runs again.
@@ -125,6 +130,22 @@ def render_question(kind: ActionKind, what: str, language: str) -> str:
     return messages.text(_QUESTIONS[kind], language, what=what)
 
 
+def confirmed_as_shown(
+    pending: PendingAction | None, tool: str, arguments: dict[str, str], terms: dict[str, str]
+) -> bool:
+    """Whether this call of ``tool`` is the confirmed pending action, on the terms its question
+    showed: the same call, and the same ``terms`` (service, professional, start, price,
+    length... as the catalog gives them now). Terms changed since the question (a price, a
+    length, a name the back office changed) are asked again: a yes confirms what was shown."""
+    return (
+        pending is not None
+        and pending.confirmed
+        and pending.tool == tool
+        and pending.arguments == arguments
+        and pending.details == terms
+    )
+
+
 def confirmation_gate(
     deps: AgentDeps, tool: str, arguments: dict[str, str], proposal: Proposal
 ) -> str | None:
@@ -135,8 +156,7 @@ def confirmation_gate(
         return HANDED_OFF_REFUSAL
     if turn.writes_this_turn >= MAX_WRITES_PER_TURN:
         return "NOT DONE: only one change per message. Tell the customer what was done."
-    pending = turn.pending
-    if pending and pending.confirmed and pending.tool == tool and pending.arguments == arguments:
+    if confirmed_as_shown(turn.pending, tool, arguments, proposal.details):
         turn.pending = None
         turn.writes_this_turn += 1
         return None

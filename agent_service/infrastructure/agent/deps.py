@@ -134,6 +134,9 @@ class TurnState:
     """The earlier execution this message confirms again (its outcome is looked up in code)."""
     unsettled: PendingAction | None = None
     """The confirmed action another message is still running (its outcome not known yet)."""
+    terms_changed: PendingAction | None = None
+    """The confirmed action not run because its terms changed since the question
+    (``consent.confirmed_as_shown``): the current terms are asked again."""
     tool_texts: list[ToolText] = field(default_factory=list)
     """The turn's grounding corpus of tool returns (grounded.tool_texts of every run)."""
     customer_texts: list[str] = field(default_factory=list)

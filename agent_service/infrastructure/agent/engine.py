@@ -181,6 +181,8 @@ def decision_result(deps: AgentDeps) -> DecisionResult:
     """What the message did to the pending action it answered (the response's ``decision``)."""
     if deps.turn.consent is Outcome.CONFIRMED and (deps.turn.already or deps.turn.unsettled):
         return DecisionResult.ALREADY_DONE
+    if deps.turn.terms_changed is not None:
+        return DecisionResult.NONE  # nothing ran: the changed terms are asked again
     return _DECISIONS.get(deps.turn.consent, DecisionResult.NONE)
 
 

@@ -73,6 +73,9 @@ def receipts(deps: AgentDeps) -> list[str]:
     language = turn.language
     lines = [_receipt(action, language) for action in turn.actions]
     lines.extend(_already(action, language) for action in turn.already)
+    if turn.terms_changed is not None:
+        what = turn.terms_changed.summary
+        lines.append(messages.text("terms_changed", language, what=what))
     if turn.unsettled is not None:
         lines.append(messages.text("already_in_progress", language, what=turn.unsettled.summary))
     unfinished = turn.pending

@@ -34,6 +34,7 @@ from agent_service.domain.errors import (
 )
 from agent_service.infrastructure.agent import messages
 from agent_service.infrastructure.agent.calendar_errors import calendar_trouble, said
+from agent_service.infrastructure.agent.consent import confirmed_as_shown
 from agent_service.infrastructure.agent.deps import AgentDeps
 from agent_service.infrastructure.agent.memory import upcoming_appointments
 from agent_service.infrastructure.agent.tools.bounds import check_start
@@ -108,7 +109,8 @@ async def book_appointment(
     items = [_item(deps, part) for part in parts]
     summary = " + ".join(f"{describe(i.service, i.professional, i.when, deps.turn.language)}"
                          f" ({i.price})" for i in items)  # fmt: skip
-    if not _confirming(deps, arguments):
+    terms = _terms(parts, items)
+    if not confirmed_as_shown(deps.turn.pending, "book_appointment", arguments, terms):
         # Asking: never ask to confirm a time that is not free. Confirming: the saga
         # re-checks itself — and a redelivered "yes" must resume its own booking, whose
         # event already makes the time look taken.
@@ -117,7 +119,8 @@ async def book_appointment(
             if unavailable is not None:
                 return unavailable
         summary += await _also_held(deps, parts) + await _also_pending(deps)
-    blocked = gate(deps, "book_appointment", arguments, _proposal(parts, items, summary), items)
+    proposal = Proposal(ActionKind.APPOINTMENT_BOOKED, summary, terms)
+    blocked = gate(deps, "book_appointment", arguments, proposal, items)
     if blocked is not None:
         return blocked
     return await _book_visit(deps, parts, items)
@@ -174,32 +177,19 @@ def _item(deps: AgentDeps, part: Part) -> VisitItem:
     )
 
 
-def _proposal(parts: Sequence[Part], items: Sequence[VisitItem], summary: str) -> Proposal:
+def _terms(parts: Sequence[Part], items: Sequence[VisitItem]) -> dict[str, str]:
+    """What the customer is asked to confirm, as the catalog gives it now (the proposal's
+    details; a yes runs only on the same: ``consent.confirmed_as_shown``)."""
     professionals = list(dict.fromkeys(item.professional for item in items))
     total = sum(part.service.price_minor for part in parts)
-    first = parts[0].service
-    price = first.model_copy(update={"price_minor": total}).price_text()
-    return Proposal(
-        ActionKind.APPOINTMENT_BOOKED,
-        summary,
-        {
-            "service": " + ".join(item.service for item in items),
-            "professional": ", ".join(professionals),
-            "start": items[0].start,
-            "price": price,
-        },
-    )
-
-
-def _confirming(deps: AgentDeps, arguments: dict[str, str]) -> bool:
-    """Whether this call is the confirmed run of the booking the customer said yes to."""
-    pending = deps.turn.pending
-    return (
-        pending is not None
-        and pending.confirmed
-        and pending.tool == "book_appointment"
-        and pending.arguments == arguments
-    )
+    price = parts[0].service.model_copy(update={"price_minor": total}).price_text()
+    return {
+        "service": " + ".join(item.service for item in items),
+        "professional": ", ".join(professionals),
+        "start": items[0].start,
+        "price": price,
+        "minutes": str(sum(part.service.duration_minutes for part in parts)),
+    }
 
 
 def not_found(error: Exception) -> Failed:

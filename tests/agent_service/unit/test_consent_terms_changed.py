@@ -1,0 +1,66 @@
+"""A yes confirms the terms the customer was shown, never terms changed since (session 44,
+blind attacker review, HIGH: the back office changed the price between the question and the
+tap, and the booking ran at "R$ 999,00"; the same for a service's length, a renamed service or
+professional). When the terms the write would run on are not the ones the question showed,
+nothing is written: the question is asked again with the current terms, and the next yes
+books them. Generated over each term of a booking the catalog can change."""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+
+import pytest
+
+from agent_service.application.repositories import Repositories
+from agent_service.domain.conversations import ActionKind, DecisionResult
+from tests.agent_service.conversation_fixtures import Assistant, Salon, seed_salon
+
+Change = Callable[[Repositories, Salon], Awaitable[str]]
+
+
+async def _price(repos: Repositories, salon: Salon) -> str:
+    await repos.services.update(salon.beard.model_copy(update={"price_minor": 99900}))
+    return "999,00"
+
+
+async def _length(repos: Repositories, salon: Salon) -> str:
+    await repos.services.update(salon.beard.model_copy(update={"duration_minutes": 120}))
+    return ""
+
+
+async def _service_name(repos: Repositories, salon: Salon) -> str:
+    await repos.services.update(salon.beard.model_copy(update={"name": "Barba Premium"}))
+    return "Barba Premium"
+
+
+async def _professional_name(repos: Repositories, salon: Salon) -> str:
+    await repos.professionals.update(salon.bruno.model_copy(update={"name": "Bruno Costa"}))
+    return "Bruno Costa"
+
+
+CHANGES = {
+    "price": _price,
+    "length": _length,
+    "service name": _service_name,
+    "professional name": _professional_name,
+}
+
+
+@pytest.mark.parametrize("change", sorted(CHANGES))
+async def test_a_yes_after_the_terms_changed_writes_nothing_and_asks_again(change: str) -> None:
+    assistant = Assistant()
+    salon = await seed_salon(assistant.repos)
+    asked = await assistant.say(salon.tenant.id, "Quero agendar barba com o Bruno amanhã às 10h")
+    first = asked.result.pending
+    assert first is not None, asked.result.reply
+    shown = await CHANGES[change](assistant.repos, salon)
+    answered = await assistant.say(salon.tenant.id, "sim")
+    kinds = [action.kind for action in answered.result.actions]
+    assert ActionKind.APPOINTMENT_BOOKED not in kinds, answered.result.reply
+    again = answered.result.pending
+    assert again is not None and again.id != first.id, answered.result.reply
+    assert answered.result.reply.endswith(again.question), answered.result.reply
+    assert shown in again.question
+    assert answered.result.decision is DecisionResult.NONE  # nothing was confirmed
+    booked = await assistant.say(salon.tenant.id, "sim")
+    assert [a.kind for a in booked.result.actions] == [ActionKind.APPOINTMENT_BOOKED]
