@@ -64,3 +64,30 @@ async def test_a_yes_after_the_terms_changed_writes_nothing_and_asks_again(chang
     assert answered.result.decision is DecisionResult.NONE  # nothing was confirmed
     booked = await assistant.say(salon.tenant.id, "sim")
     assert [a.kind for a in booked.result.actions] == [ActionKind.APPOINTMENT_BOOKED]
+
+
+async def _service_gone(repos: Repositories, salon: Salon) -> None:
+    await repos.services.delete(salon.tenant.id, salon.beard.id)
+
+
+async def _professional_gone(repos: Repositories, salon: Salon) -> None:
+    await repos.professionals.delete(salon.tenant.id, salon.bruno.id)
+
+
+GONE = {"service deleted": _service_gone, "professional deleted": _professional_gone}
+
+
+@pytest.mark.parametrize("gone", sorted(GONE))
+async def test_a_yes_to_what_no_longer_exists_is_told_not_done(gone: str) -> None:
+    """Nothing can run (the attacker review: the response said CONFIRMED with no action and
+    the reply "Desculpe, não entendi"): the outcome is a failed change, told as such."""
+    assistant = Assistant()
+    salon = await seed_salon(assistant.repos)
+    asked = await assistant.say(salon.tenant.id, "Quero agendar barba com o Bruno amanhã às 10h")
+    assert asked.result.pending is not None, asked.result.reply
+    await GONE[gone](assistant.repos, salon)
+    answered = await assistant.say(salon.tenant.id, "sim")
+    kinds = [action.kind for action in answered.result.actions]
+    assert kinds == [ActionKind.CHANGE_FAILED], answered.result.reply
+    assert "Barba" in answered.result.reply and "10:00" in answered.result.reply
+    assert answered.result.pending is None
