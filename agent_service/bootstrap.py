@@ -234,6 +234,7 @@ def _engine(
         confirmation_ttl_seconds=settings.confirmation_ttl_seconds,
         max_reply_chars=settings.max_reply_chars,
         repeated_yes_seconds=settings.repeated_yes_seconds,
+        confirmation_read_seconds=settings.confirmation_read_seconds,
     )
     return LangGraphConversationEngine(
         build_graph(agents, specialists),

@@ -30,6 +30,11 @@ Rules (pure; the vocabularies come from each language's data file through the la
   way (``CHANGED`` or ``DROPPED`` as above). A one-word no that ends a question after other
   words ("¿a las 10, no?", "é amanhã, não?") is the question's tag: it asks, it declines
   nothing (and a question is never a yes).
+* A typed yes that arrives sooner after a question that replaced another one was sent than
+  anyone could read it (``unread``: the service's reading interval) confirms nothing: it was
+  written for the question before — sent beside a change of the proposal — and the changed
+  question is asked again (``UNSEEN``). A yes to a first question is taken at once (nothing
+  else could be meant), and a tap names the question it answers: never held back.
 * :func:`read_restating` — a yes that only says the proposal back is a yes: "sim, amanhã às
   10h" to the proposal of tomorrow at 10:00, "yes, with Rafael" to Rafael's. What is left
   after the yes words must be the proposal's own day, time and names (every day and time the
@@ -533,6 +538,7 @@ class Outcome(StrEnum):
     NOT_PENDING = "not_pending"  # a structured decision for an id that is not the pending one
     CHANGED = "changed"  # an answer with something else in it: ask again, say what changed
     UNCLEAR = "unclear"  # the question was not understood: asked again, nothing declined
+    UNSEEN = "unseen"  # a typed yes sooner than the question could be read: asked again
     DROPPED = "dropped"  # another message: the pending action ends
     ASIDE = "aside"  # a question about the business meanwhile: answered, then asked again
     ALREADY_DONE = "already_done"  # a confirmation of what already ran: its outcome is told
@@ -575,10 +581,12 @@ def decide(
     now: datetime,
     ttl_seconds: float,
     aside: bool = False,
+    unread: bool = False,
 ) -> Outcome:
     """The outcome for ``pending`` of a message that is a structured ``decision`` or a free
     text read as ``reading`` (see the module's rules); ``aside``: the text asks only about the
-    business (its FAQ or catalog, as the language data reads it)."""
+    business (its FAQ or catalog, as the language data reads it); ``unread``: the message
+    arrived sooner after the question was sent than anyone could read it."""
     if decision is not None:
         if pending is None or not same_id(decision.pending_id, pending.id):
             return Outcome.NOT_PENDING
@@ -593,6 +601,8 @@ def decide(
     if reading.unclear and living:
         return Outcome.UNCLEAR
     if reading.answer is Answer.YES:
+        if unread and living:
+            return Outcome.UNSEEN
         return Outcome.CONFIRMED if living else Outcome.EXPIRED
     if reading.answered and not reading.unwanted:
         return Outcome.CHANGED if living else Outcome.EXPIRED

@@ -52,6 +52,7 @@ class AgentSettings(BaseSettings):
     max_calls_per_tenant: int = Field(default=32, ge=0)
     confirmation_ttl_seconds: float = Field(default=900.0, gt=0, le=86_400)
     repeated_yes_seconds: float = Field(default=120.0, ge=0, le=3600)
+    confirmation_read_seconds: float = Field(default=1.5, ge=0, le=60)
     handoff_timeout_seconds: float | None = Field(default=None, gt=0)
     max_reply_chars: int = Field(default=2000, ge=500, le=10_000)
     shutdown_grace_seconds: float = Field(default=10.0, ge=0)

@@ -4,6 +4,7 @@ in-memory calendar, for conversation tests with any model."""
 from __future__ import annotations
 
 import uuid
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime, time
 from uuid import UUID
@@ -23,7 +24,7 @@ from agent_service.domain.catalog import (
     WorkingHours,
 )
 from agent_service.infrastructure.agent.agents import build_agents
-from agent_service.infrastructure.agent.engine import LangGraphConversationEngine
+from agent_service.infrastructure.agent.engine import LangGraphConversationEngine, ReplyPolicy
 from agent_service.infrastructure.agent.graph import build_graph
 from agent_service.infrastructure.agent.model_health import GuardedModel, ModelHealth
 from agent_service.infrastructure.agent.models import build_model
@@ -102,7 +103,11 @@ class Assistant:
         request_limit: int = 8,
         repos: Repositories | None = None,
         model_timeout: float = 30.0,
+        clock: Callable[[], datetime] | None = None,
+        policy: ReplyPolicy | None = None,
     ) -> None:
+        """``clock``: the engine's clock (default: ``now``, fixed); ``policy``: its reply
+        policy (default: the engine's)."""
         self.repos = repos or in_memory_repositories()
         self.calendar = InMemoryCalendar(clock=lambda: now)
         self.booking = wire_booking(self.repos, self.calendar, lambda: now)
@@ -118,7 +123,8 @@ class Assistant:
             self.calendar,
             self.booking,
             UsageLimits(request_limit=request_limit, tool_calls_limit=12),
-            clock=lambda: now,
+            clock=clock or (lambda: now),
+            policy=policy or ReplyPolicy(),
         )
         self.engine = engine
         self.handle = HandleMessage(self.repos, engine)

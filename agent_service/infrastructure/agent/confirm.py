@@ -87,6 +87,7 @@ def settled_without_model(deps: AgentDeps) -> bool:
         Outcome.NOT_PENDING,
         Outcome.ALREADY_DONE,
         Outcome.UNCLEAR,
+        Outcome.UNSEEN,
     )
 
 

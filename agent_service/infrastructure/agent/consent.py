@@ -175,6 +175,7 @@ def confirmation_gate(
         details=dict(proposal.details),
         proposed_at=turn.now.isoformat(),
         id=new_id(),
+        replaces=bool(turn.open_question) and turn.open_question != question,
     )
     turn.proposed = True
     return (
@@ -204,6 +205,7 @@ def decide_pending(
     confirm.py). Never carried further unanswered."""
     turn = deps.turn
     turn.pending = None
+    turn.open_question = stored.question if stored is not None else ""
     if stored is not None and (stored.confirmed or not stored.id):
         stored = None  # a legacy or half-run proposal is never confirmable: it is asked again
     reading, aside = None, False
@@ -212,7 +214,9 @@ def decide_pending(
         aside = not reading.answered and asks_about_the_business(message, turn.language)
     view = None if stored is None else _view(stored)
     ttl = turn.confirmation_ttl_seconds
-    outcome = decide(view, reading, turn.decision, turn.now, ttl, aside=aside)
+    outcome = decide(
+        view, reading, turn.decision, turn.now, ttl, aside=aside, unread=_unread(deps, stored)
+    )
     turn.consent = outcome
     if outcome in (Outcome.NONE, Outcome.NOT_PENDING) and repeats(
         executed,
@@ -253,9 +257,26 @@ def decide_pending(
         turn.change_note = reading.leftover if reading is not None else ""
     elif outcome is Outcome.NOT_PENDING:
         turn.reask = stored  # the open question stays as it was (same id, same expiry)
-    elif outcome in (Outcome.ASIDE, Outcome.UNCLEAR):
+    elif outcome in (Outcome.ASIDE, Outcome.UNCLEAR, Outcome.UNSEEN):
         turn.reask = stored  # answered (an aside) or not understood: asked again, a fresh id
     return outcome
+
+
+def _unread(deps: AgentDeps, stored: PendingAction | None) -> bool:
+    """Whether ``stored``'s question replaced another one the customer had been asked and
+    this message came sooner after it was sent than the reading interval
+    (``AGENT_CONFIRMATION_READ_SECONDS``): a yes to the question before it, sent beside the
+    change ("¿y una hora después?" + "sí"), never confirms the changed one. A question that
+    replaced none is answered at once by a yes (nothing else could be meant); a question with
+    no time of sending, stored before it was kept, is read as sent when proposed."""
+    turn = deps.turn
+    if stored is None or not stored.replaces or turn.confirmation_read_seconds <= 0:
+        return False
+    try:
+        sent = datetime.fromisoformat(stored.asked_at or stored.proposed_at)
+    except ValueError:
+        return True  # no known time: fail closed, the question is asked again
+    return turn.now < sent + timedelta(seconds=turn.confirmation_read_seconds)
 
 
 def asks_about_the_business(message: str, language: str) -> bool:
@@ -284,7 +305,10 @@ def still_pending(deps: AgentDeps) -> PendingAction | None:
         return None
     if turn.consent in (Outcome.NOT_PENDING, Outcome.ALREADY_DONE):
         return reask
-    return replace(reask, id=new_id(), proposed_at=turn.now.isoformat(), confirmed=False)
+    if turn.asked_again is None or turn.asked_again[0] is not reask:
+        fresh = replace(reask, id=new_id(), proposed_at=turn.now.isoformat(), confirmed=False)
+        turn.asked_again = (reask, fresh)  # one fresh id per turn: stored and sent alike
+    return turn.asked_again[1]
 
 
 def quick_replies(language: str) -> tuple[QuickReply, ...]:

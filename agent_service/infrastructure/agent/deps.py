@@ -48,6 +48,11 @@ class PendingAction:
     details: dict[str, str] = field(default_factory=dict)
     proposed_at: str = ""
     id: str = ""
+    asked_at: str = ""
+    """When the reply ending with ``question`` was sent (its turn's end): a typed yes must
+    come a reading interval later when ``replaces`` (consent.decide_pending)."""
+    replaces: bool = False
+    """Its question replaced another one open when it was proposed (a changed proposal)."""
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -60,6 +65,8 @@ class PendingAction:
             "question": self.question,
             "details": self.details,
             "proposed_at": self.proposed_at,
+            "asked_at": self.asked_at,
+            "replaces": self.replaces,
         }
 
     @classmethod
@@ -76,6 +83,8 @@ class PendingAction:
             {str(k): str(v) for k, v in dict(data.get("details") or {}).items()},
             str(data.get("proposed_at", "")),
             str(data.get("id", "")),
+            str(data.get("asked_at", "")),
+            bool(data.get("replaces", False)),
         )
 
 
@@ -109,6 +118,7 @@ class TurnState:
     conversation_id: str = ""
     confirmation_ttl_seconds: float = 900.0
     repeated_yes_seconds: float = 120.0
+    confirmation_read_seconds: float = 0.0
     """How long after an execution a typed plain yes restates it (repeated_confirmations)."""
     expired: PendingAction | None = None
     upcoming: list[str] = field(default_factory=list)
@@ -134,6 +144,11 @@ class TurnState:
     """The earlier execution this message confirms again (its outcome is looked up in code)."""
     unsettled: PendingAction | None = None
     """The confirmed action another message is still running (its outcome not known yet)."""
+    open_question: str = ""
+    """The question open when this message arrived (the stored pending action's)."""
+    asked_again: tuple[PendingAction, PendingAction] | None = None
+    """The question asked again this turn with a fresh id (``consent.still_pending``), after
+    the ``reask`` it renews: the id the state keeps is the id the response carries."""
     terms_changed: PendingAction | None = None
     """The confirmed action not run because its terms changed since the question
     (``consent.confirmed_as_shown``): the current terms are asked again."""

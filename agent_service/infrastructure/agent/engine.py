@@ -45,12 +45,14 @@ STATE_KEYS = (
 
 @dataclass(frozen=True, slots=True)
 class ReplyPolicy:
-    """``AGENT_CONFIRMATION_TTL_SECONDS``, ``AGENT_MAX_REPLY_CHARS`` and
-    ``AGENT_REPEATED_YES_SECONDS``."""
+    """``AGENT_CONFIRMATION_TTL_SECONDS``, ``AGENT_MAX_REPLY_CHARS``,
+    ``AGENT_REPEATED_YES_SECONDS`` and ``AGENT_CONFIRMATION_READ_SECONDS`` (0 here: an engine
+    built without the service's settings, as tests on one fixed clock do, holds no yes back)."""
 
     confirmation_ttl_seconds: float = 900.0
     max_reply_chars: int = 2000
     repeated_yes_seconds: float = 120.0
+    confirmation_read_seconds: float = 0.0
 
 
 class LangGraphConversationEngine:
@@ -102,6 +104,10 @@ class LangGraphConversationEngine:
             verdict=await verdict_for(deps, text, pending, limit),
         )
         reply = not_repeated(deps, turn.conversation, reply, pending, self._policy.max_reply_chars)
+        stored = engine_state.get("pending_action")
+        if pending is not None and isinstance(stored, dict) and stored.get("id") == pending.id:
+            # its question is this reply's last words, sent now
+            engine_state["pending_action"] = {**stored, "asked_at": self._clock().isoformat()}
         if not reply.startswith(deps.turn.streamed):  # streaming.py makes this impossible
             log.error("streamed_text_not_in_reply", streamed=len(deps.turn.streamed))
         return TurnOutput(
@@ -139,6 +145,7 @@ class LangGraphConversationEngine:
                 message_id=_message_id(turn),
                 confirmation_ttl_seconds=self._policy.confirmation_ttl_seconds,
                 repeated_yes_seconds=self._policy.repeated_yes_seconds,
+                confirmation_read_seconds=self._policy.confirmation_read_seconds,
                 upcoming_read=turn.upcoming,
                 decision=turn.decision,
                 conversation_id=str(turn.conversation.id),

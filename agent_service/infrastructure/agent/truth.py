@@ -143,7 +143,13 @@ def _system_only(deps: AgentDeps, pending: PendingAction | None) -> bool:
     """A proposal turn (rendered from the pending action alone) or a turn settled in code."""
     turn = deps.turn
     proposed = turn.proposed and pending is not None and pending is turn.pending
-    settled = (Outcome.CONFIRMED, Outcome.NOT_PENDING, Outcome.ALREADY_DONE, Outcome.UNCLEAR)
+    settled = (
+        Outcome.CONFIRMED,
+        Outcome.NOT_PENDING,
+        Outcome.ALREADY_DONE,
+        Outcome.UNCLEAR,
+        Outcome.UNSEEN,
+    )
     return proposed or turn.consent in settled
 
 

@@ -1,0 +1,104 @@
+"""A typed yes confirms only a question the customer could have read (session 44, blind
+consent review, HIGH: a change ("¿y una hora después?") and a yes sent 20–250 ms apart; the
+change turn stored its new proposal first and the yes, written for the question before it,
+booked the changed one). A typed yes that arrives sooner after a question that replaced
+another was sent than the reading interval (``AGENT_CONFIRMATION_READ_SECONDS``) confirms
+nothing and the question is asked again; the next yes, read in time, books it once. A first
+question (it replaced none) is confirmed by a yes at once, and a tap names its question: never
+held back. Over delays on both sides of the interval; the clock is the test's, moved by hand.
+
+Also (found while writing this): a question asked again with a fresh id (after an aside) sent
+one id and kept another, so a tap of the button under it was NOT_PENDING."""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+from typing import Any
+
+import pytest
+
+from agent_service.application.consent_policy import StructuredDecision
+from agent_service.application.conversation import IncomingMessage
+from agent_service.domain.conversations import ActionKind, DecisionResult, ReplyChoice
+from agent_service.infrastructure.agent.engine import ReplyPolicy
+from tests.agent_service.conversation_fixtures import NOW, Assistant, seed_salon
+
+READ = 1.5
+PROPOSAL = "Quero agendar barba com o Bruno amanhã às 10h"
+CHANGE = "na verdade prefiro às 11h"
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.now = NOW
+
+    def __call__(self) -> datetime:
+        return self.now
+
+
+async def _proposed(change: bool = True) -> tuple[Assistant, Clock, Any, str]:
+    """A proposal, and (``change``) the customer's change of its time: the question asked."""
+    clock = Clock()
+    assistant = Assistant(clock=clock, policy=ReplyPolicy(confirmation_read_seconds=READ))
+    salon = await seed_salon(assistant.repos)
+    asked = await assistant.say(salon.tenant.id, PROPOSAL)
+    assert asked.result.pending is not None, asked.result.reply
+    if change:
+        clock.now += timedelta(seconds=5)
+        asked = await assistant.say(salon.tenant.id, CHANGE)
+        assert asked.result.pending is not None and "11:00" in asked.result.pending.question
+    return assistant, clock, salon, asked.result.pending.question
+
+
+@pytest.mark.parametrize("delay", [0.0, 0.02, 0.25, 1.0, 1.49])
+async def test_a_yes_sooner_than_a_changed_question_could_be_read_asks_again(
+    delay: float,
+) -> None:
+    assistant, clock, salon, question = await _proposed()
+    clock.now += timedelta(seconds=delay)
+    early = await assistant.say(salon.tenant.id, "sim")
+    assert ActionKind.APPOINTMENT_BOOKED not in [a.kind for a in early.result.actions]
+    again = early.result.pending
+    assert again is not None and again.question == question, early.result.reply
+    assert early.result.reply.endswith(question), early.result.reply
+    assert early.result.decision is DecisionResult.NONE
+    clock.now += timedelta(seconds=READ)
+    read = await assistant.say(salon.tenant.id, "sim")
+    assert [a.kind for a in read.result.actions] == [ActionKind.APPOINTMENT_BOOKED]
+    assert "11:00" in read.result.reply
+
+
+@pytest.mark.parametrize("delay", [1.5, 2.0, 30.0])
+async def test_a_yes_after_the_reading_interval_books(delay: float) -> None:
+    assistant, clock, salon, _ = await _proposed()
+    clock.now += timedelta(seconds=delay)
+    yes = await assistant.say(salon.tenant.id, "sim")
+    assert [a.kind for a in yes.result.actions] == [ActionKind.APPOINTMENT_BOOKED]
+
+
+async def test_a_yes_to_a_first_question_is_never_held_back() -> None:
+    assistant, _clock, salon, _ = await _proposed(change=False)
+    yes = await assistant.say(salon.tenant.id, "sim")
+    assert [a.kind for a in yes.result.actions] == [ActionKind.APPOINTMENT_BOOKED]
+
+
+async def test_a_tap_of_the_questions_id_is_never_held_back() -> None:
+    assistant, clock, salon, _ = await _proposed()
+    conversation = await assistant.say(salon.tenant.id, "qual o endereço?")
+    pending = conversation.result.pending
+    assert pending is not None
+    clock.now += timedelta(seconds=0.05)
+    tap = await assistant.handle.execute(
+        IncomingMessage(
+            tenant_id=salon.tenant.id,
+            channel="whatsapp",
+            external_id="5511999990000",
+            display_name="",
+            conversation_id=None,
+            message_id="tap-1",
+            text="",
+            decision=StructuredDecision(ReplyChoice.CONFIRM, pending.id),
+        )
+    )
+    kinds = [a.kind for a in tap.result.actions]
+    assert kinds == [ActionKind.APPOINTMENT_BOOKED], (tap.result.decision, tap.result.reply)
