@@ -14,15 +14,14 @@ from agent_service.application.ports import (
 from agent_service.domain.appointments import Appointment
 from agent_service.domain.catalog import Customer
 
+PROFILE_FIELDS = ("name", "phone", "email", "preferences")
+"""What a merge may change: the profile, never the identity."""
+
 
 def merge_profile(stored: Customer, incoming: Customer) -> Customer:
     """The stored customer (same id) with every non-empty profile field of ``incoming``: a
     channel that only knows the identity never erases a name or phone learned before."""
-    changes = {
-        name: getattr(incoming, name)
-        for name in ("name", "phone", "email", "preferences")
-        if getattr(incoming, name)
-    }
+    changes = {name: getattr(incoming, name) for name in PROFILE_FIELDS if getattr(incoming, name)}
     return stored.model_copy(update=changes)
 
 

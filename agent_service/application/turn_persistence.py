@@ -90,8 +90,16 @@ def answered_conversation(
 
 
 async def remember_name(repos: Repositories, customer: Customer, output: TurnOutput) -> None:
+    """The name the customer said, merged as an upsert merges (only the name is written: the
+    turn's copy of the customer was read before any field written since)."""
     if output.customer_name and output.customer_name != customer.name:
-        await repos.customers.update(customer.model_copy(update={"name": output.customer_name}))
+        named = Customer(
+            tenant_id=customer.tenant_id,
+            channel=customer.channel,
+            external_id=customer.external_id,
+            name=output.customer_name,
+        )
+        await repos.customers.upsert(named)
 
 
 async def ensure_conversation(

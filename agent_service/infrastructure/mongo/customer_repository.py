@@ -6,11 +6,13 @@ from typing import Any
 from uuid import UUID
 
 from beanie.odm.enums import SortDirection
+from beanie.odm.utils.dump import get_dict
+from pymongo import ReturnDocument
 from pymongo.errors import DuplicateKeyError
 
-from agent_service.application.customers import merge_profile
+from agent_service.application.customers import PROFILE_FIELDS, merge_profile
 from agent_service.domain.catalog import Customer
-from agent_service.domain.errors import ConflictError
+from agent_service.domain.errors import ConflictError, NotFoundError
 from agent_service.infrastructure.mongo.catalog_documents import CustomerDocument
 from agent_service.infrastructure.mongo.errors import guarded
 from agent_service.infrastructure.mongo.paging import (
@@ -53,7 +55,21 @@ class BeanieCustomerRepository:
         updated = merge_profile(current, customer)
         if updated == current:  # the usual turn: nothing new about the customer, no write
             return current, False
-        return await self._store.replace(CustomerDocument.from_domain(updated)), False
+        # only the fields the merge changed: a concurrent merge of other fields is kept
+        changed = {
+            name: getattr(updated, name)
+            for name in PROFILE_FIELDS
+            if getattr(updated, name) != getattr(current, name)
+        }
+        body = get_dict(CustomerDocument.from_domain(updated), to_db=True)
+        written = await CustomerDocument.get_pymongo_collection().find_one_and_update(
+            self._store.mine(current.tenant_id, current.id),
+            {"$set": {name: body[name] for name in changed}},
+            return_document=ReturnDocument.AFTER,
+        )
+        if written is None:
+            raise NotFoundError("customer", current.id)
+        return CustomerDocument.model_validate(written).to_domain(), False
 
     @guarded
     async def get(self, tenant_id: UUID, customer_id: UUID) -> Customer:
