@@ -131,7 +131,9 @@ class PrincipalDirectory:
     fixed: tuple[PrincipalEntry, ...] = ()
     clock: Clock = time.time
     _current: Directory = field(default_factory=Directory, init=False)
-    _stamp: tuple[int, int] | None = field(default=None, init=False)
+    _stamp: bytes | None = field(default=None, init=False)
+    """The content last read (its digest): a rewrite keeping size and modification time
+    (``cp -p``, ``rsync -t``) is still a change."""
 
     def __post_init__(self) -> None:
         if self.path is not None:
@@ -167,14 +169,14 @@ class PrincipalDirectory:
 
     def _reload(self, *, strict: bool) -> None:
         assert self.path is not None
-        stamp: tuple[int, int] | None = None
+        stamp: bytes | None = None
         try:
-            stat = self.path.stat()
-            stamp = (stat.st_mtime_ns, stat.st_size)
+            body = self.path.read_bytes()
+            stamp = hashlib.sha256(body).digest()
             if stamp == self._stamp:
                 return
             loaded = parse_directory(
-                self.path.read_text(), self.path.parent, fixed=self.fixed, clock=self.clock
+                body.decode(), self.path.parent, fixed=self.fixed, clock=self.clock
             )
         except (OSError, PrincipalConfigError) as error:
             if strict:

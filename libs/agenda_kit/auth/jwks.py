@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import hashlib
 import json
 import urllib.request
 from collections.abc import Awaitable, Callable, Mapping
@@ -88,19 +89,19 @@ class _Generations:
 
 @dataclass
 class FileKeySource:
-    """``KeySource`` over a JWKS file, re-read when it changes."""
+    """``KeySource`` over a JWKS file, re-read when its content changes (a rewrite keeping
+    size and modification time, ``cp -p``, is a change)."""
 
     path: Path
-    _stamp: tuple[int, int] | None = field(default=None, init=False)
+    _stamp: bytes | None = field(default=None, init=False)
     _current: KeySet | None = field(default=None, init=False)
     _generations: _Generations = field(default_factory=_Generations, init=False)
 
     async def current(self) -> KeySet:
         try:
-            stat = self.path.stat()
-            stamp = (stat.st_mtime_ns, stat.st_size)
+            body = self.path.read_bytes()
+            stamp = hashlib.sha256(body).digest()
             if stamp != self._stamp:  # a broken file is read again once it changes
-                body = self.path.read_bytes()
                 self._stamp = stamp
                 self._current = self._generations.of(body, parse_keys(body))
         except (OSError, ValueError) as error:
