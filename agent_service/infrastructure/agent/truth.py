@@ -197,9 +197,12 @@ def _body(deps: AgentDeps, text: str, *, stopped: bool, has_system: bool, verdic
         if kept and verdict.only_bare:  # an unbacked yes left out, the rest is told
             return _in_language(deps, kept)  # ("Sim! Aceitamos Pix...")
         if not question_sentences(kept):
-            # the model only asked, and asked what no tool told: the system asks instead
+            # the model only asked what no tool told, or said what may not go to a customer
+            # with no appointment to tell it about: the system asks instead ("nothing changed,
+            # no appointments" answers nothing); with appointments, they are told as recorded
             asked_only = all(question_sentences(u) or u in verdict.bare for u in verdict.refused)
-            lead = messages.text("how_to_help", language) if asked_only else ""
+            asks = asked_only or not deps.turn.upcoming
+            lead = messages.text("how_to_help", language) if asks else ""
             return _results_or(deps, lead or _nothing_changed(deps))
         # the question stays, after the listing it asks about in the system's words ("Qual
         # prefere?" alone would ask about times the customer never read); a listing with a
