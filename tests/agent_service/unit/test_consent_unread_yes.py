@@ -104,3 +104,18 @@ async def test_a_tap_of_the_questions_id_is_never_held_back() -> None:
     )
     kinds = [a.kind for a in tap.result.actions]
     assert kinds == [ActionKind.APPOINTMENT_BOOKED], (tap.result.decision, tap.result.reply)
+
+
+async def test_a_second_early_yes_after_the_question_asked_again_is_held_too() -> None:
+    """ "¿y una hora después?", "sí", "sí" sent together: the second yes, arriving just after
+    the question was asked again, was not written for it either."""
+    assistant, clock, salon, _ = await _proposed()
+    clock.now += timedelta(seconds=0.05)
+    first = await assistant.say(salon.tenant.id, "sim")
+    clock.now += timedelta(seconds=0.05)
+    second = await assistant.say(salon.tenant.id, "sim")
+    for early in (first, second):
+        assert ActionKind.APPOINTMENT_BOOKED not in [a.kind for a in early.result.actions]
+    clock.now += timedelta(seconds=READ)
+    read = await assistant.say(salon.tenant.id, "sim")
+    assert [a.kind for a in read.result.actions] == [ActionKind.APPOINTMENT_BOOKED]
