@@ -46,18 +46,22 @@ from agent_service.infrastructure.agent.messages import DEFAULT_LANGUAGE
 from agent_service.infrastructure.agent.offline.text import normalize
 from agent_service.infrastructure.agent.offline.when import (
     has_when_mention,
+    names_only_a_weekday,
     without_moments_ahead,
 )
 from agent_service.infrastructure.language.grammar.asks import (
     QUESTION,
     asks_about_appointments,
 )
+from agent_service.infrastructure.language.grammar.ranges import wants_earliest, wants_latest
 from agent_service.infrastructure.language.grammar.vocabulary import (
     alternation,
     any_of,
     found,
     union,
 )
+from agent_service.infrastructure.language.grammar.when import says_a_range
+from agent_service.infrastructure.language.lexicon import service_lexicon
 from agent_service.infrastructure.language.rules import language_rules
 
 __all__ = [
@@ -138,11 +142,27 @@ def classify_intent(text: str, language: str | None = None) -> tuple[Intent, flo
     return _fallback(text, folded)
 
 
+def _asks_whether_a_day(text: str, folded: str) -> bool:
+    """A yes/no question whose only date is a weekday, naming no service and no part of the
+    day: "o Rodrigo trabalha segunda?", "¿Vanessa trabaja los lunes?". Asking which, when or
+    what time ("¿cuándo tiene libre Rafael el viernes?", "the latest on Saturday?", a service
+    "after 3") asks for times: a booking's question."""
+    if not QUESTION.search(folded) or not names_only_a_weekday(text):
+        return False
+    if any_of("listing", "question_words").search(folded) or service_lexicon().kinds_in(folded):
+        return False
+    return not (wants_earliest(folded) or wants_latest(folded) or says_a_range(text))
+
+
 def _order(intent: Intent) -> int:
     return ("booking", "discovery", "faq").index(intent)
 
 
 def _fallback(text: str, folded: str) -> tuple[Intent, float]:
+    if _asks_whether_a_day(text, folded):
+        # "a Helena atende terça?": whether someone works a day, no request for a time (the
+        # FAQ's answer: the business's hours, or the professional it names and their week)
+        return "faq", 0.4
     if has_when_mention(text):
         return "booking", 0.5
     if QUESTION.search(folded):

@@ -13,6 +13,7 @@ from datetime import time
 from pydantic_ai import RunContext
 
 from agent_service.application.faq_ranking import Scored, Threshold, answering
+from agent_service.application.grounding import question_sentences
 from agent_service.application.opening_hours import DayOpen, opening_hours
 from agent_service.application.text import normalize
 from agent_service.domain.catalog import FaqEntry, Professional
@@ -68,15 +69,22 @@ async def _search(ctx: RunContext[AgentDeps], query: str) -> FaqAnswer | NoMatch
     per_topic = one_per_topic(query[:500], matches, language)
     rest = [e for e in _conversation_language_first(matches, language) if e not in per_topic]
     entries = (per_topic + rest)[: max(SHOWN, len(per_topic))]
-    if not entries:
+    if not set(faq_topics().about(query)) - {HOURS_TOPIC}:
+        # it names no topic of the FAQ but the hours (a word in common is no answer: "a
+        # Helena atende terça?" is no "Vocês atendem cães bravos?"), and its question names
+        # one of the team: their hours, not the business's ("Qual o horário de
+        # funcionamento? A Ana me indicou vocês" asks the business's)
         team = await deps.professional_repository.list(deps.tenant_id)
-        if asks_for_opening_hours(query, language):  # the business's, whoever it names
-            return FaqAnswer(hours=_hours(opening_hours(team), language))
-        named = named_professional(query, team, language)
+        asking = " ".join(question_sentences(query)) or query
+        named = named_professional(asking, team, language)
         if named is not None and not service_lexicon().kinds_in(query):
             # "que dias o Rafael trabalha?", "quanto o Rafael cobra?": that professional's
             # services (length, price) and week
             return await _professional_card(deps, named, language)
+    if not entries:
+        team = await deps.professional_repository.list(deps.tenant_id)
+        if asks_for_opening_hours(query, language):  # the business's, whoever it names
+            return FaqAnswer(hours=_hours(opening_hours(team), language))
         catalog = await _catalog_answer(deps, query, language)
         if catalog is not None:
             return catalog

@@ -124,6 +124,17 @@ def has_when_mention(text: str) -> bool:
     return find_time(clock_digits(folded, times), times) is not None
 
 
+def names_only_a_weekday(text: str) -> bool:
+    """Whether the only date or time ``text`` mentions is a weekday ("a Helena atende
+    terça?", "¿Vanessa trabaja los lunes?"): no time of day, no date, no moment from now."""
+    folded, _ = fold_with_map(text)
+    dates, times = _grammars()
+    if ahead_of(folded, times) is not None or find_time(clock_digits(folded, times), times):
+        return False
+    found = find_date(_without_not_dates(folded), dates)
+    return found is not None and found.kind == "weekday"
+
+
 def says_a_range(text: str) -> bool:
     """Whether ``text`` names a window of times ("das 9h às 18h", "from 9 to 6", "after 3")
     or a span of weekdays ("de segunda a sexta", "Monday to Friday"): a claim about every
