@@ -20,10 +20,15 @@ application policy ``application/consent_policy.py`` over the language data):
   (``ASIDE``); an answer that only says it was not understood ("hã? não entendi") gets the
   question again, in code (``UNCLEAR``); any other message ends the pending action.
 * A confirmed action runs only on the terms its question showed (:func:`confirmed_as_shown`:
-  the same call, and the same service, professional, start, price and length as the catalog
-  gives them now); terms changed since the question (the back office changed a price, a
-  length, a name) write nothing: the customer is told so and asked again with the current
-  terms, and a later yes confirms those.
+  the same call, and the same terms — a booking's service, professional, start, price and
+  length as the catalog gives them now; a cancel's or a move's appointment as stored now);
+  terms changed since the question (the back office changed a price, a length, a name) write
+  nothing: the customer is told so and asked again with the current terms, and a later yes
+  confirms those.
+* A turn that asks the open question again (``ASKED_AGAIN``: a question meanwhile, an answer
+  not understood, a yes sent before the question could be read) records no new proposal: the
+  open one is asked again as it was, never replaced unremarked by one the customer did not
+  ask for.
 * A confirmation of what this conversation already executed (a tap of its id, or a plain yes
   right after it with nothing else open: ``application/repeated_confirmations``) is told
   that outcome ("already booked") in code; nothing runs again.
@@ -57,6 +62,7 @@ from agent_service.domain.conversations import (
 from agent_service.infrastructure.agent import messages
 from agent_service.infrastructure.agent.deps import AgentDeps, PendingAction
 from agent_service.infrastructure.agent.restating import restatement
+from agent_service.infrastructure.agent.tools.formatting import describe, local_text
 from agent_service.infrastructure.language.grammar import has_when_mention
 from agent_service.infrastructure.language.grammar.asks import BUSINESS_ASKS, QUESTION, asked
 from agent_service.infrastructure.language.rules import language_rules
@@ -130,6 +136,10 @@ def render_question(kind: ActionKind, what: str, language: str) -> str:
     return messages.text(_QUESTIONS[kind], language, what=what)
 
 
+ASKED_AGAIN = frozenset({Outcome.ASIDE, Outcome.UNCLEAR, Outcome.UNSEEN})
+"""Outcomes whose turn asks the open question again as it was: no new proposal replaces it."""
+
+
 def confirmed_as_shown(
     pending: PendingAction | None, tool: str, arguments: dict[str, str], terms: dict[str, str]
 ) -> bool:
@@ -160,6 +170,11 @@ def confirmation_gate(
         turn.pending = None
         turn.writes_this_turn += 1
         return None
+    if turn.consent in ASKED_AGAIN:
+        # the customer asked something meanwhile (or did not read or understand the open
+        # question): it is answered and the open question asked again as it was; a proposal
+        # the customer did not ask for would replace it unremarked
+        return f"NOT DONE: {messages.text('reason_question_open', turn.language)}"
     if proposes_again(turn.turned_down, tool, arguments):
         # The customer just declined, dropped or asked to change this very change ("no,
         # tomorrow won't work", "não sei, talvez", "mejor X en vez del corte"), alone or as the
@@ -206,6 +221,7 @@ def decide_pending(
     turn = deps.turn
     turn.pending = None
     turn.open_question = stored.question if stored is not None else ""
+    turn.open_summary = _described(deps, stored) if stored is not None else ""
     if stored is not None and (stored.confirmed or not stored.id):
         stored = None  # a legacy or half-run proposal is never confirmable: it is asked again
     reading, aside = None, False
@@ -257,9 +273,20 @@ def decide_pending(
         turn.change_note = reading.leftover if reading is not None else ""
     elif outcome is Outcome.NOT_PENDING:
         turn.reask = stored  # the open question stays as it was (same id, same expiry)
-    elif outcome in (Outcome.ASIDE, Outcome.UNCLEAR, Outcome.UNSEEN):
+    elif outcome in ASKED_AGAIN:
         turn.reask = stored  # answered (an aside) or not understood: asked again, a fresh id
     return outcome
+
+
+def _described(deps: AgentDeps, pending: PendingAction) -> str:
+    """What ``pending`` proposes, its own terms only (a booking's service, professional, day
+    and price, without the notes its question added); its summary otherwise."""
+    terms = pending.details
+    if pending.kind != ActionKind.APPOINTMENT_BOOKED.value or not terms.get("start"):
+        return pending.summary
+    when = local_text(datetime.fromisoformat(terms["start"]), deps.tenant.zone, deps.turn.language)
+    what = describe(terms["service"], terms["professional"], when, deps.turn.language)
+    return f"{what} ({terms['price']})" if terms.get("price") else what
 
 
 def _unread(deps: AgentDeps, stored: PendingAction | None) -> bool:

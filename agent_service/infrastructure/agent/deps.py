@@ -146,6 +146,8 @@ class TurnState:
     """The confirmed action another message is still running (its outcome not known yet)."""
     open_question: str = ""
     """The question open when this message arrived (the stored pending action's)."""
+    open_summary: str = ""
+    """What that open question proposed (said when a new proposal replaces it)."""
     asked_again: tuple[PendingAction, PendingAction] | None = None
     """The question asked again this turn with a fresh id (``consent.still_pending``), after
     the ``reask`` it renews: the id the state keeps is the id the response carries."""

@@ -105,7 +105,12 @@ class LangGraphConversationEngine:
         )
         reply = not_repeated(deps, turn.conversation, reply, pending, self._policy.max_reply_chars)
         stored = engine_state.get("pending_action")
-        if pending is not None and isinstance(stored, dict) and stored.get("id") == pending.id:
+        if (
+            pending is not None
+            and isinstance(stored, dict)
+            and stored.get("id") == pending.id
+            and not stored.get("asked_at")  # asked again: sent when it was first shown
+        ):
             # its question is this reply's last words, sent now
             engine_state["pending_action"] = {**stored, "asked_at": self._clock().isoformat()}
         if not reply.startswith(deps.turn.streamed):  # streaming.py makes this impossible

@@ -16,6 +16,15 @@ from datetime import datetime, timedelta
 from typing import Any
 
 import pytest
+from pydantic_ai.messages import (
+    ModelMessage,
+    ModelRequest,
+    ModelResponse,
+    TextPart,
+    ToolCallPart,
+    ToolReturnPart,
+)
+from pydantic_ai.models.function import AgentInfo, FunctionModel
 
 from agent_service.application.consent_policy import StructuredDecision
 from agent_service.application.conversation import IncomingMessage
@@ -49,6 +58,8 @@ async def _proposed(change: bool = True) -> tuple[Assistant, Clock, Any, str]:
     pending = asked.result.pending
     assert pending is not None, asked.result.reply
     assert "11:00" in pending.question or not change
+    # a question in place of the open one says what it replaces
+    assert ("Em vez de:" in asked.result.reply and "10:00" in asked.result.reply) or not change
     return assistant, clock, salon, pending.question
 
 
@@ -119,3 +130,63 @@ async def test_a_second_early_yes_after_the_question_asked_again_is_held_too() -
     clock.now += timedelta(seconds=READ)
     read = await assistant.say(salon.tenant.id, "sim")
     assert [a.kind for a in read.result.actions] == [ActionKind.APPOINTMENT_BOOKED]
+
+
+async def test_a_yes_after_a_read_changed_question_and_an_aside_books() -> None:
+    """The interval counts from when the question was first shown: asked again after a
+    question meanwhile, it was read long before (the second consent review: held)."""
+    assistant, clock, salon, _ = await _proposed()
+    clock.now += timedelta(seconds=60)
+    aside = await assistant.say(salon.tenant.id, "qual o endereço?")
+    assert aside.result.pending is not None, aside.result.reply
+    clock.now += timedelta(seconds=1)
+    yes = await assistant.say(salon.tenant.id, "sim")
+    assert [a.kind for a in yes.result.actions] == [ActionKind.APPOINTMENT_BOOKED]
+
+
+class ProposesDuringAside:
+    """A model that books 10:00 when asked, and 15:00 on any later message."""
+
+    def __init__(self) -> None:
+        self.model = FunctionModel(self._respond, model_name="hostile")
+        self.salon: Any = None
+        self.turns = 0
+
+    def _respond(self, messages: list[ModelMessage], info: AgentInfo) -> ModelResponse:
+        if any(tool.name == "route_to" for tool in info.output_tools):
+            self.turns += 1
+            return ModelResponse(parts=[ToolCallPart("route_to", {"specialist": "booking"})])
+        last = messages[-1]
+        if isinstance(last, ModelRequest) and any(
+            isinstance(p, ToolReturnPart) for p in last.parts
+        ):
+            return ModelResponse(parts=[TextPart("Ok!")])
+        start = "2026-12-01T10:00:00-03:00" if self.turns <= 1 else "2026-12-01T15:00:00-03:00"
+        arguments = {
+            "professional_id": str(self.salon.bruno.id),
+            "service_id": str(self.salon.beard.id),
+            "start_time": start,
+        }
+        return ModelResponse(parts=[ToolCallPart("book_appointment", arguments)])
+
+
+async def test_a_question_meanwhile_keeps_the_open_question_whatever_the_model_proposes() -> None:
+    """The second consent review: "do I need to bring anything?" while 10:00 was asked, a
+    model proposing 15:00 in that turn replaced the question unremarked, and a yes booked
+    15:00. A turn that asks the open question again records no new proposal."""
+    hostile = ProposesDuringAside()
+    clock = Clock()
+    assistant = Assistant(model=hostile.model, clock=clock)
+    hostile.salon = await seed_salon(assistant.repos)
+    tenant = hostile.salon.tenant.id
+    asked = await assistant.say(tenant, "Quero agendar barba com o Bruno amanhã às 10h")
+    first = asked.result.pending
+    assert first is not None and "10:00" in first.question, asked.result.reply
+    clock.now += timedelta(seconds=10)
+    aside = await assistant.say(tenant, "do I need to bring anything?")
+    again = aside.result.pending
+    assert again is not None and again.question == first.question, aside.result.reply
+    clock.now += timedelta(seconds=3)
+    yes = await assistant.say(tenant, "sim")
+    assert [a.kind for a in yes.result.actions] == [ActionKind.APPOINTMENT_BOOKED]
+    assert "10:00" in yes.result.reply and "15:00" not in yes.result.reply, yes.result.reply
