@@ -20,8 +20,7 @@ Rules (pure; the vocabularies come from each language's data file through the la
   what the customer wants, so no later yes may confirm it. Each kind of change has its own yes
   and no words too ("keep it" is a no to a cancellation). One exception, decided on what the
   message asks, never on the model: a message with no answer or change word in it that asks
-  only about the business ("aceita pix?", "is there parking?": its FAQ or catalog), or a
-  question that asks for nothing the language data names ("precisa levar exame?"), is a
+  only about the business ("aceita pix?", "is there parking?": its FAQ or catalog) is a
   question asked meanwhile (``ASIDE``): it is answered and the proposal is asked again, with a
   fresh id, as the reply's last words, so a later yes answers the question the customer has
   just read. An answer made only of words of not understanding it ("hã? não entendi", "sorry,

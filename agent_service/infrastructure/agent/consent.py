@@ -64,7 +64,7 @@ from agent_service.infrastructure.agent.deps import AgentDeps, PendingAction
 from agent_service.infrastructure.agent.restating import restatement
 from agent_service.infrastructure.agent.tools.formatting import describe, local_text
 from agent_service.infrastructure.language.grammar import has_when_mention
-from agent_service.infrastructure.language.grammar.asks import BUSINESS_ASKS, QUESTION, asked
+from agent_service.infrastructure.language.grammar.asks import BUSINESS_ASKS, asked
 from agent_service.infrastructure.language.rules import language_rules
 
 MAX_WRITES_PER_TURN = 1
@@ -308,13 +308,11 @@ def _unread(deps: AgentDeps, stored: PendingAction | None) -> bool:
 
 def asks_about_the_business(message: str, language: str) -> bool:
     """The message asks only about the business — its FAQ or its catalog — as the language
-    data reads it (``language/grammar/asks``), or it is a question that asks for nothing the
-    data names ("do I need to bring anything?"): nothing about a booking, the customer's own
+    data reads it (``language/grammar/asks``): nothing about a booking, the customer's own
     appointments or a complaint, and it names no day or time (which may be a change)."""
     folded = normalize(message)
     asks = asked(folded, language)
-    questions = bool(asks) or QUESTION.search(folded) is not None
-    return questions and asks <= BUSINESS_ASKS and not has_when_mention(folded)
+    return bool(asks) and asks <= BUSINESS_ASKS and not has_when_mention(folded)
 
 
 def still_pending(deps: AgentDeps) -> PendingAction | None:

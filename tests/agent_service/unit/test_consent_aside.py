@@ -14,11 +14,8 @@ from datetime import UTC, datetime
 import pytest
 
 from agent_service.application.consent_policy import Outcome, PendingView, decide, read_answer
-from agent_service.application.text import normalize
 from agent_service.domain.conversations import ActionKind
 from agent_service.infrastructure.agent.consent import asks_about_the_business
-from agent_service.infrastructure.language.grammar import has_when_mention
-from agent_service.infrastructure.language.grammar.asks import asked
 from agent_service.infrastructure.language.packs import language_data
 from agent_service.infrastructure.language.rules import language_rules
 from tests.agent_service.conversation_fixtures import Assistant, seed_salon
@@ -101,31 +98,3 @@ async def test_the_question_is_answered_then_the_proposal_is_asked_again_and_boo
     assert kinds == [ActionKind.APPOINTMENT_BOOKED], booked.result.reply
     stale = await assistant.say(salon.tenant.id, yes)
     assert ActionKind.APPOINTMENT_BOOKED not in [a.kind for a in stale.result.actions]
-
-
-@pytest.mark.parametrize("language", LANGUAGES)
-def test_a_question_that_names_no_request_keeps_the_proposal_to_ask_it_again(
-    language: str,
-) -> None:
-    """A question in words no table names ("do I need to bring anything?", "precisa levar
-    exame?": session 44's blind batch 9 ended the proposal and nothing answered it) asks
-    nothing of the proposal: an aside too. Generated: a question word of the language's
-    ``[intents].question_start`` and function words (``[matching].stopwords``) that ask for
-    nothing and name no day or time."""
-    rng = random.Random(f"unnamed-{language}")
-    data = language_data(language)
-    starts = [str(p) for p in data["intents"]["question_start"]]
-    plain = [str(w) for w in data["matching"]["stopwords"] if " " not in str(w)]
-    vocabulary = language_rules().consent_in(language)
-    checked = 0
-    for _ in range(400):
-        message = f"{rng.choice(starts)} {' '.join(rng.sample(plain, 3))}?"
-        folded = normalize(message)
-        if asked(folded, language) or has_when_mention(folded):
-            continue  # the words name a request, a day or a time together
-        reading = read_answer(message, vocabulary, "book")
-        if reading.answered or reading.unwanted:
-            continue  # a yes, a no or a change word: an answer, never an aside
-        assert _outcome(message, language) is Outcome.ASIDE, message
-        checked += 1
-    assert checked >= 50

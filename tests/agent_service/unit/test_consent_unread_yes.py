@@ -171,7 +171,7 @@ class ProposesDuringAside:
 
 
 async def test_a_question_meanwhile_keeps_the_open_question_whatever_the_model_proposes() -> None:
-    """The second consent review: "do I need to bring anything?" while 10:00 was asked, a
+    """The second consent review: a question about the business while 10:00 was asked, a
     model proposing 15:00 in that turn replaced the question unremarked, and a yes booked
     15:00. A turn that asks the open question again records no new proposal."""
     hostile = ProposesDuringAside()
@@ -183,7 +183,7 @@ async def test_a_question_meanwhile_keeps_the_open_question_whatever_the_model_p
     first = asked.result.pending
     assert first is not None and "10:00" in first.question, asked.result.reply
     clock.now += timedelta(seconds=10)
-    aside = await assistant.say(tenant, "do I need to bring anything?")
+    aside = await assistant.say(tenant, "qual o endereço?")
     again = aside.result.pending
     assert again is not None and again.question == first.question, aside.result.reply
     clock.now += timedelta(seconds=3)
