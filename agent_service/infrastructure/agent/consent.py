@@ -190,7 +190,10 @@ def confirmation_gate(
         details=dict(proposal.details),
         proposed_at=turn.now.isoformat(),
         id=new_id(),
-        replaces=bool(turn.open_question) and turn.open_question != question,
+        # proposed while another question was open, even word for word the same after the
+        # customer said something else ("dá pra ser mais tarde?" → "Como eu disse: …"): a yes
+        # sent with that message was not written for this question
+        replaces=bool(turn.open_question),
     )
     turn.proposed = True
     return (

@@ -74,7 +74,8 @@ def receipts(deps: AgentDeps) -> list[str]:
     lines = [_receipt(action, language) for action in turn.actions]
     lines.extend(_already(action, language) for action in turn.already)
     proposal = turn.pending if turn.proposed else None
-    if proposal is not None and proposal.replaces and turn.open_summary:
+    other = proposal is not None and proposal.question != turn.open_question
+    if proposal is not None and proposal.replaces and other and turn.open_summary:
         # a new question in place of the open one: what it replaces is said, never unremarked
         lines.append(messages.text("instead_of", language, what=turn.open_summary))
     if turn.terms_changed is not None:

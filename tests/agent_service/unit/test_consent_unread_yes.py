@@ -190,3 +190,15 @@ async def test_a_question_meanwhile_keeps_the_open_question_whatever_the_model_p
     yes = await assistant.say(tenant, "sim")
     assert [a.kind for a in yes.result.actions] == [ActionKind.APPOINTMENT_BOOKED]
     assert "10:00" in yes.result.reply and "15:00" not in yes.result.reply, yes.result.reply
+
+
+@pytest.mark.parametrize("question", ["dá pra ser mais tarde?", "could it be a bit later?"])
+async def test_a_yes_sent_with_an_unread_question_confirms_nothing(question: str) -> None:
+    """A question no rule reads may ask for a change ("dá pra ser mais tarde?"); the proposal
+    asked again after it, even word for word, was not what a yes sent with it answered (the
+    second consent review: "Como eu disse: …" and a yes at once booked the old time)."""
+    assistant, clock, salon, _ = await _proposed(change=False)
+    clock.now += timedelta(seconds=10)
+    await assistant.say(salon.tenant.id, question)
+    yes = await assistant.say(salon.tenant.id, "sim")
+    assert ActionKind.APPOINTMENT_BOOKED not in [a.kind for a in yes.result.actions]
