@@ -140,7 +140,7 @@ async def run_confirmed(
             await run_tool(deps, tool, model, dict(pending.arguments))
         except (ModelRetry, ValidationError) as error:
             log.warning("confirmed_action_refused", tool=pending.tool, error=str(error)[:300])
-        if len(turn.actions) == before and not turn.proposed:
+        if len(turn.actions) == before and not turn.proposed and not turn.already:
             # nothing ran and nothing is asked again (what it names is gone, the call was
             # refused): the customer's yes is answered with a failed change, never silence
             reason = messages.text("reason_not_possible", turn.language)

@@ -140,6 +140,16 @@ ASKED_AGAIN = frozenset({Outcome.ASIDE, Outcome.UNCLEAR, Outcome.UNSEEN})
 """Outcomes whose turn asks the open question again as it was: no new proposal replaces it."""
 
 
+def confirmed_call(pending: PendingAction | None, tool: str, arguments: dict[str, str]) -> bool:
+    """Whether this call of ``tool`` is the one the customer confirmed (whatever its terms)."""
+    return (
+        pending is not None
+        and pending.confirmed
+        and pending.tool == tool
+        and pending.arguments == arguments
+    )
+
+
 def confirmed_as_shown(
     pending: PendingAction | None, tool: str, arguments: dict[str, str], terms: dict[str, str]
 ) -> bool:
@@ -148,11 +158,9 @@ def confirmed_as_shown(
     length... as the catalog gives them now). Terms changed since the question (a price, a
     length, a name the back office changed) are asked again: a yes confirms what was shown."""
     return (
-        pending is not None
-        and pending.confirmed
-        and pending.tool == tool
-        and pending.arguments == arguments
-        and pending.details == terms
+        confirmed_call(pending, tool, arguments)
+        and pending is not None
+        and (pending.details == terms)
     )
 
 

@@ -8,6 +8,7 @@ books them. Generated over each term of a booking the catalog can change."""
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
+from typing import Any
 
 import pytest
 
@@ -91,3 +92,41 @@ async def test_a_yes_to_what_no_longer_exists_is_told_not_done(gone: str) -> Non
     assert kinds == [ActionKind.CHANGE_FAILED], answered.result.reply
     assert "Barba" in answered.result.reply and "10:00" in answered.result.reply
     assert answered.result.pending is None
+
+
+async def _booked(assistant: Assistant) -> tuple[Salon, Any]:
+    salon = await seed_salon(assistant.repos)
+    await assistant.say(salon.tenant.id, "Quero agendar barba com o Bruno amanhã às 10h")
+    booked = await assistant.say(salon.tenant.id, "sim")
+    assert booked.result.actions, booked.result.reply
+    return salon, booked.result.actions[0].appointment_id
+
+
+async def test_a_yes_to_cancel_what_the_business_cancelled_meanwhile_is_told_already_done() -> None:
+    """The second consent review: the customer read "cancel?", the business cancelled it, the
+    customer said yes and read "not done (not possible now)" — and thought it still stood."""
+    assistant = Assistant()
+    salon, appointment = await _booked(assistant)
+    asked = await assistant.say(salon.tenant.id, "quero cancelar meu agendamento")
+    assert asked.result.pending is not None, asked.result.reply
+    await assistant.booking.cancel.execute(
+        salon.tenant.id, appointment, reason="by the business", enforce_window=False
+    )
+    yes = await assistant.say(salon.tenant.id, "sim")
+    assert yes.result.decision is DecisionResult.ALREADY_DONE, yes.result.reply
+    assert "Já está cancelado" in yes.result.reply, yes.result.reply
+
+
+async def test_a_yes_to_move_where_the_business_moved_it_meanwhile_is_told_already_done() -> None:
+    assistant = Assistant()
+    salon, appointment = await _booked(assistant)
+    asked = await assistant.say(salon.tenant.id, "quero remarcar meu agendamento para as 11h")
+    pending = asked.result.pending
+    assert pending is not None and pending.new_start is not None, asked.result.reply
+    customer = (await assistant.repos.appointments.get(salon.tenant.id, appointment)).customer_id
+    await assistant.booking.reschedule.execute(
+        salon.tenant.id, customer, appointment, pending.new_start
+    )
+    yes = await assistant.say(salon.tenant.id, "sim")
+    assert yes.result.decision is DecisionResult.ALREADY_DONE, yes.result.reply
+    assert "Já está remarcado" in yes.result.reply, yes.result.reply

@@ -19,6 +19,7 @@ from agent_service.domain.errors import (
 )
 from agent_service.infrastructure.agent import messages
 from agent_service.infrastructure.agent.calendar_errors import said
+from agent_service.infrastructure.agent.consent import confirmed_as_shown, confirmed_call
 from agent_service.infrastructure.agent.deps import AgentDeps
 from agent_service.infrastructure.agent.tools.booking import not_found, not_free, pending_result
 from agent_service.infrastructure.agent.tools.bounds import check_start
@@ -120,12 +121,13 @@ async def cancel_appointment(ctx: RunContext[AgentDeps], appointment_id: UUID) -
         return Failed(result="NOT_CANCELLED", reason="not_possible", summary=summary,
                       note=f"NOT CANCELLED: {said(error, deps.turn.language)}")  # fmt: skip
     record_booking("cancel", "cancelled" if changed else "already_cancelled")
+    done = TurnAction(
+        kind=ActionKind.APPOINTMENT_CANCELLED, appointment_id=appointment_id, detail=summary
+    )
     if changed:
-        deps.turn.actions.append(
-            TurnAction(
-                kind=ActionKind.APPOINTMENT_CANCELLED, appointment_id=appointment_id, detail=summary
-            )
-        )
+        deps.turn.actions.append(done)
+    else:  # cancelled since it was asked (by the business): told as it is, "already cancelled"
+        deps.turn.already = (*deps.turn.already, done)
     return Done(result="CANCELLED", summary=summary, appointment_ids=[str(appointment_id)])
 
 
@@ -170,11 +172,23 @@ async def reschedule_appointment(
             "appointment_id": str(appointment_id),
         },
     )
+    confirming = confirmed_as_shown(
+        deps.turn.pending, "reschedule_appointment", arguments, proposal.details
+    )
+    asked = confirmed_call(deps.turn.pending, "reschedule_appointment", arguments)
+    if new_start_time == old.start and asked:
+        # a confirmed move to where it already is (moved there since it was asked): told as
+        # it is, "already rescheduled"
+        done = TurnAction(
+            kind=ActionKind.APPOINTMENT_RESCHEDULED, appointment_id=appointment_id, detail=summary
+        )
+        deps.turn.already = (*deps.turn.already, done)
+        return Done(result="RESCHEDULED", summary=summary, appointment_ids=[str(appointment_id)])
     if new_start_time == old.start:  # no move: never asked, never "moved" to where it is
         why = messages.text("reason_same_time", language)
         return Failed(result="NOT_RESCHEDULED", reason="same_time", summary=summary,
                       note=f"NOT RESCHEDULED: {why}")  # fmt: skip
-    if not _confirming_move(deps, arguments):
+    if not confirming:
         # Check before asking: never ask to confirm a move to a time that is not free.
         unavailable = await _move_not_free(deps, old, new_start_time)
         if unavailable is not None:
@@ -219,16 +233,6 @@ async def reschedule_appointment(
         TurnAction(kind=ActionKind.APPOINTMENT_RESCHEDULED, appointment_id=new.id, detail=summary)
     )
     return Done(result="RESCHEDULED", summary=summary, appointment_ids=[str(new.id)])
-
-
-def _confirming_move(deps: AgentDeps, arguments: dict[str, str]) -> bool:
-    pending = deps.turn.pending
-    return (
-        pending is not None
-        and pending.confirmed
-        and pending.tool == "reschedule_appointment"
-        and pending.arguments == arguments
-    )
 
 
 async def _move_not_free(
