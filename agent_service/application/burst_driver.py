@@ -159,28 +159,35 @@ class BurstDriver:
         whether the lane is given up: the usual turn gave it up as it stored its result, or
         the turn failed unexpectedly (then this delivery stops holding the lane: its own
         claim may be gone)."""
-        batch = next_batch(queue)
-        keys = [(lane.tenant_id, lane.channel, m.message_id) for m in batch]
-        try:
-            batch, known, given_up = await self._turn(lane, holder, queue, batch, tenant, progress)
-        except RetryableTurnError as error:
-            failure = TurnFailure(
-                reason=error.reason,
-                message=str(error),
-                retry_after_seconds=error.retry_after_seconds,
-                cause=error.cause,
-            )
-            log.info("turn_failed", reason=error.reason, messages=len(batch))
-            for key in keys:
-                await self._repos.turns.fail(lane.tenant_id, lane.channel, key[2], failure)
-            self._waiters.deliver([(key, error) for key in keys])
-            return await self._repos.lanes.waiting(lane), None
-        except Exception as error:  # noqa: BLE001 - not swallowed: handed to its waiters
-            for key in keys:  # a redelivery runs them again
-                await self._repos.turns.release(lane.tenant_id, lane.channel, key[2])
-            self._waiters.deliver([(key, error) for key in keys])
-            return (), _Ended.FAILED
-        return _rest(known, batch), _Ended.GIVEN_UP if given_up else None
+        reordered = False
+        while True:
+            batch = next_batch(queue)
+            keys = [(lane.tenant_id, lane.channel, m.message_id) for m in batch]
+            try:
+                done = await self._turn(lane, holder, queue, batch, tenant, progress, reordered)
+            except RetryableTurnError as error:
+                failure = TurnFailure(
+                    reason=error.reason,
+                    message=str(error),
+                    retry_after_seconds=error.retry_after_seconds,
+                    cause=error.cause,
+                )
+                log.info("turn_failed", reason=error.reason, messages=len(batch))
+                for key in keys:
+                    await self._repos.turns.fail(lane.tenant_id, lane.channel, key[2], failure)
+                self._waiters.deliver([(key, error) for key in keys])
+                return await self._repos.lanes.waiting(lane), None
+            except Exception as error:  # noqa: BLE001 - not swallowed: handed to its waiters
+                for key in keys:  # a redelivery runs them again
+                    await self._repos.turns.release(lane.tenant_id, lane.channel, key[2])
+                self._waiters.deliver([(key, error) for key in keys])
+                return (), _Ended.FAILED
+            if isinstance(done, _Behind):  # older messages wait: the turn answers them first
+                log.info("turn_reordered", waiting=len(done.queue))
+                queue, reordered = done.queue, True
+                continue
+            answered, known, given_up = done
+            return _rest(known, answered), _Ended.GIVEN_UP if given_up else None
 
     async def _turn(
         self,
@@ -190,12 +197,18 @@ class BurstDriver:
         batch: tuple[QueuedMessage, ...],
         tenant: Tenant,
         progress: ProgressSink | None,
-    ) -> tuple[tuple[QueuedMessage, ...], Sequence[QueuedMessage], bool]:
+        reordered: bool,
+    ) -> tuple[tuple[QueuedMessage, ...], Sequence[QueuedMessage], bool] | _Behind:
         """Run and store the burst's turn, started again with the messages that arrived
         meanwhile while it changed nothing (``bursts``); the messages it answered, what
-        was known to wait when it was stored, and whether storing it gave the lane up."""
+        was known to wait when it was stored, and whether storing it gave the lane up. When
+        the turn's read shows older messages of the lane waiting than the burst's (the lane
+        was taken while they waited: ``_Behind``), nothing runs: the lane as it is now,
+        whose head the turn answers instead (read once per burst)."""
         lanes = self._repos.lanes
         turn = await self._runner.prepare(tenant, incoming_of(lane.tenant_id, lane.channel, batch))
+        if not reordered and _behind(turn.waiting, batch):
+            return _Behind(await lanes.waiting(lane))
         if turn.with_human:
             self._delivered(lane, await self._runner.commit_human(turn, batch))
             return batch, queue, False
@@ -218,7 +231,7 @@ class BurstDriver:
             if not later or not supersedable(output) or sink.streamed or attempt == MAX_SUPERSEDES:
                 break
             log.info("turn_superseded", answered=len(batch), arrived=len(later))
-            batch = (*batch, *later)
+            batch = _in_order(known, (*batch, *later))
         self._delivered(lane, await self._runner.commit(turn, batch, output))
         return batch, known, False
 
@@ -236,6 +249,31 @@ class BurstDriver:
                     return
             except StorageUnavailableError as error:  # try again at the next beat
                 log.warning("lane_renewal_failed", error=str(error))
+
+
+@dataclass(frozen=True, slots=True)
+class _Behind:
+    """The lane's waiting messages, older ones among them than a burst about to be answered."""
+
+    queue: tuple[QueuedMessage, ...]
+
+
+def _behind(waiting: Sequence[str] | None, batch: Sequence[QueuedMessage]) -> bool:
+    """Whether a message not in ``batch`` arrived before one of it (``waiting``: the lane's
+    message ids in arrival order, None when not read)."""
+    if waiting is None:
+        return False
+    ids = {m.message_id for m in batch}
+    last = max((i for i, message_id in enumerate(waiting) if message_id in ids), default=-1)
+    return any(message_id not in ids for message_id in waiting[:last])
+
+
+def _in_order(
+    known: Sequence[QueuedMessage], batch: Sequence[QueuedMessage]
+) -> tuple[QueuedMessage, ...]:
+    """``batch`` in the lane's arrival order (``known``), any message not known last."""
+    position = {m.message_id: i for i, m in enumerate(known)}
+    return tuple(sorted(batch, key=lambda m: position.get(m.message_id, len(position))))
 
 
 def _alone(holder: str, batch: Sequence[QueuedMessage], known: Sequence[QueuedMessage]) -> bool:

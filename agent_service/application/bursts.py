@@ -10,6 +10,9 @@ Rules (the contract gateways rely on, docs/gateways.md#bursts):
   that stores its reply, when the store's next turn context read of the lane then waits for
   that save (``Completed.GIVEN_UP``): either way the next turn sees it; a holder that dies
   stops renewing its lease and a waiting delivery of any replica takes the lane over;
+- a turn answers the messages at the head of the lane: when the turn's read shows older
+  messages waiting than those its delivery meant to answer (it took the lane while they
+  waited for their delivery's next look), it answers the head instead;
 - a turn answers the messages at the head of the lane that name the same conversation (at
   most ``MAX_BURST_MESSAGES``, their texts at most ``MAX_MESSAGE_CHARS`` together, joined by
   new lines in arrival order); the reply goes to the LAST of them, which lists them all

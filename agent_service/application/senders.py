@@ -23,14 +23,27 @@ SAVE_POLL_SECONDS = 0.02
 message of the customer that arrived in between the two writes of that turn)."""
 
 
+@dataclass(frozen=True, slots=True)
+class Sender:
+    """Who wrote a message and where, as one read found them."""
+
+    customer: Customer
+    conversation: Conversation
+    upcoming: Upcoming | None
+    waiting: tuple[str, ...] | None = None
+    """The ids of the customer's lane's messages with no outcome yet, in arrival order, when
+    the store read them with the rest (``TurnContext.waiting``)."""
+
+
 async def find_sender(
     repos: Repositories, message: IncomingMessage, clock: Callable[[], datetime]
-) -> tuple[Customer, Conversation, Upcoming | None]:
+) -> Sender:
     """The sender (created or profile merged as needed), their conversation and, when the
-    store joins them, their upcoming appointments: one read for a known customer. While the
-    customer's lane's previous turn is still saving its conversation (it gave the lane up
-    first: ``bursts.Completed.GIVEN_UP``), read again until that save shows, or its lease
-    passed (its replica died): a turn sees the turn before it."""
+    store joins them, their upcoming appointments and their lane's waiting messages: one read
+    for a known customer. While the customer's lane's previous turn is still saving its
+    conversation (it gave the lane up first: ``bursts.Completed.GIVEN_UP``), read again
+    until that save shows, or its lease passed (its replica died): a turn sees the turn
+    before it."""
     while True:
         found, read, saving = await _find_sender(repos, message, clock)
         seen = _Seen.SHOWN if saving is None else await _saved(repos, message, read, saving)
@@ -72,7 +85,7 @@ async def _saved(
 
 async def _find_sender(
     repos: Repositories, message: IncomingMessage, clock: Callable[[], datetime]
-) -> tuple[tuple[Customer, Conversation, Upcoming | None], Conversation | None, SavingTurn | None]:
+) -> tuple[Sender, Conversation | None, SavingTurn | None]:
     """What ``find_sender`` returns, the conversation as read (None: none read) and the
     lane's saving turn."""
     sender = Customer(
@@ -97,14 +110,17 @@ async def _find_sender(
                 customer, _ = await repos.customers.upsert(sender)
             found = _Found(known.conversation)
             conversation = await _conversation(repos, message, customer, found)
-            return (customer, conversation, known.upcoming), known.conversation, known.saving
+            sender_found = Sender(customer, conversation, known.upcoming, known.waiting)
+            return sender_found, known.conversation, known.saving
     customer, created = await repos.customers.upsert(sender, likely_new=reader is not None)
     if created and message.conversation_id is None:
         # A customer stored just now has no conversation and no appointment yet.
         nothing = Upcoming(clock(), UPCOMING_READ, (), pending=())
-        sent = (customer, await _conversation(repos, message, customer, _Found(None)), nothing)
+        sent = Sender(
+            customer, await _conversation(repos, message, customer, _Found(None)), nothing
+        )
         return sent, None, None
-    return (customer, await _conversation(repos, message, customer), None), None, None
+    return Sender(customer, await _conversation(repos, message, customer), None), None, None
 
 
 async def _conversation(

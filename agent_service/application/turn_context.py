@@ -79,6 +79,9 @@ class TurnContext:
     upcoming: Upcoming | None
     saving: SavingTurn | None = None
     """The lane's saving turn, when ``lane`` was asked (see ``SavingTurn``)."""
+    waiting: tuple[str, ...] | None = None
+    """The ids of the lane's messages with no outcome yet, in the order they arrived, when
+    ``lane`` was asked (``LaneRepository.waiting``: a turn answers the oldest first)."""
 
 
 class TurnContextReader(Protocol):
@@ -94,6 +97,6 @@ class TurnContextReader(Protocol):
         """The sender's customer, conversation, next ``UPCOMING_READ`` confirmed
         appointments and first ``PENDING_READ`` pending ones, in one read; with ``lane``
         (the customer's reference on the channel, ``incoming.customer_ref``), that lane's
-        saving turn too. A store whose lanes give the lane up before the save
+        saving turn and waiting messages too. A store whose lanes give the lane up before the save
         (``Completed.GIVEN_UP``) must name it."""
         ...

@@ -63,6 +63,8 @@ class PreparedTurn:
     conversation: Conversation
     upcoming: Upcoming | None
     trace_id: str
+    waiting: tuple[str, ...] | None = None
+    """The lane's messages with no outcome yet, as the read found them (``Sender.waiting``)."""
 
     @property
     def with_human(self) -> bool:
@@ -90,7 +92,8 @@ class TurnRunner:
         self._clock = clock
 
     async def prepare(self, tenant: Tenant, message: IncomingMessage) -> PreparedTurn:
-        customer, conversation, upcoming = await find_sender(self._repos, message, self._clock)
+        sender = await find_sender(self._repos, message, self._clock)
+        conversation = sender.conversation
         trace_id = current_trace_id() or uuid.uuid4().hex  # the OpenTelemetry trace when on
         structlog.contextvars.bind_contextvars(
             conversation_id=str(conversation.id), trace_id=trace_id
@@ -98,7 +101,15 @@ class TurnRunner:
         if self._human_timed_out(conversation):
             conversation = await self._repos.conversations.save(conversation.handed_back())
             log.info("handoff_timed_out", conversation_id=str(conversation.id))
-        return PreparedTurn(tenant, message.channel, customer, conversation, upcoming, trace_id)
+        return PreparedTurn(
+            tenant,
+            message.channel,
+            sender.customer,
+            conversation,
+            sender.upcoming,
+            trace_id,
+            sender.waiting,
+        )
 
     async def run(
         self,

@@ -35,7 +35,7 @@ from agent_service.infrastructure.mongo.errors import guarded
 class MongoTurnContextReader:
     """``TurnContextReader`` on the agent's Beanie collections (see the module); a lane's
     saving turn is a fourth ``$lookup``, on the claims (``claim_lanes``), in the database's
-    clock."""
+    clock, and its waiting messages a fifth."""
 
     def __init__(self, clock: DatabaseClock) -> None:
         self._clock = clock
@@ -62,6 +62,7 @@ class MongoTurnContextReader:
         if lane is not None:
             named = lane_name(LaneKey(tenant_id, channel, lane))
             pipeline.append(_saving_lookup(tenant_id, named, await self._clock.now()))
+            pipeline.append(_waiting_lookup(tenant_id, named))
         found = await (await customers.aggregate(pipeline)).to_list(1)
         if not found:
             return TurnContext(customer=None, conversation=None, upcoming=None)
@@ -74,6 +75,7 @@ class MongoTurnContextReader:
         conversation = from_stored(conversations[0]) if conversations else None
         appointments = tuple(AppointmentDocument.model_validate(a).to_domain() for a in upcoming)
         saving = raw.pop("saving", None)
+        waiting = raw.pop("waiting", None)
         return TurnContext(
             customer=customer.to_domain(),
             conversation=conversation,
@@ -81,6 +83,7 @@ class MongoTurnContextReader:
             saving=(
                 SavingTurn(saving[0]["message_id"], saving[0]["saving_in"]) if saving else None
             ),
+            waiting=None if waiting is None else tuple(w["message_id"] for w in waiting),
         )
 
 
@@ -131,6 +134,21 @@ def _saving_lookup(tenant_id: UUID, lane: str, now: datetime) -> dict[str, Any]:
                 {"$project": {"_id": 0, "message_id": 1, "saving_in": 1}},
             ],
             "as": "saving",
+        }
+    }
+
+
+def _waiting_lookup(tenant_id: UUID, lane: str) -> dict[str, Any]:
+    """The lane's messages with no outcome yet, in arrival order (``claim_lanes.waiting``)."""
+    return {
+        "$lookup": {
+            "from": ProcessedTurnDocument.get_collection_name(),
+            "pipeline": [
+                {"$match": {"tenant_id": tenant_id, "lane_open": lane}},
+                {"$sort": {"arrived_at": 1, "_id": 1}},
+                {"$project": {"_id": 0, "message_id": 1}},
+            ],
+            "as": "waiting",
         }
     }
 

@@ -129,6 +129,7 @@ async def test_a_turn_that_gave_its_lane_up_before_its_save_is_waited_for_by_the
         tenant.id, "whatsapp", maria.external_id, None, DAY, lane=lane.customer
     )
     assert read.saving == SavingTurn("m1", conversation.id)
+    assert read.waiting == ("m2",)  # m1 has its outcome: only m2 waits in the lane
     # The next turn reads again until the first one's save shows: it sees that turn.
     counting = CountingReader(repos.turn_context, reads=2)
     waiting = replace(repos, turn_context=counting)
@@ -139,7 +140,7 @@ async def test_a_turn_that_gave_its_lane_up_before_its_save_is_waited_for_by_the
     assert not finding.done()  # it read, found m1 unsaved and reads again
     saved = conversation.with_message(Message(role=Role.CUSTOMER, text="oi", message_id="m1"))
     await repos.conversations.save(saved)
-    _, seen, _ = await finding
+    seen = (await finding).conversation
     assert seen.id == conversation.id and [m.message_id for m in seen.messages] == ["m1"]
     again = await repos.turn_context.read(
         tenant.id, "whatsapp", maria.external_id, None, DAY, lane=lane.customer
@@ -148,7 +149,7 @@ async def test_a_turn_that_gave_its_lane_up_before_its_save_is_waited_for_by_the
     # Ended since: the next turn reads no open conversation, and the saving one holds m1.
     stored = await repos.conversations.get(tenant.id, conversation.id)
     await repos.conversations.save(stored.ended())
-    _, fresh, _ = await find_sender(repos, replace(first, message_id="m3"), lambda: DAY)
+    fresh = (await find_sender(repos, replace(first, message_id="m3"), lambda: DAY)).conversation
     assert fresh.id != conversation.id and fresh.messages == ()
 
 
@@ -214,6 +215,7 @@ async def test_a_save_that_lands_after_the_read_is_seen_by_reading_again(
     assert repos.turn_context is not None
     reader = SavesAfterFirstRead(repos.turn_context, lambda: repos.conversations.save(saved))
     second = replace(first, message_id="m2", text="corte")
-    _, seen, _ = await find_sender(replace(repos, turn_context=reader), second, lambda: DAY)
+    found = await find_sender(replace(repos, turn_context=reader), second, lambda: DAY)
+    seen = found.conversation
     assert reader.reads == 2
     assert seen.id == conversation.id and [m.message_id for m in seen.messages] == ["m1"]
