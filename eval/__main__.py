@@ -29,6 +29,7 @@ from eval import (
     whatsapp_batch7,
     whatsapp_batch8,
     whatsapp_batch9,
+    whatsapp_batch10,
     whatsapp_lirio,
 )
 from eval.harness import Harness
@@ -47,6 +48,7 @@ SUITES = {
         *whatsapp_batch7.CASES,
         *whatsapp_batch8.CASES,
         *whatsapp_batch9.CASES,
+        *whatsapp_batch10.CASES,
     ],
     "whatsapp-bigode": whatsapp.CASES,
     "whatsapp-lirio": whatsapp_lirio.CASES,
@@ -57,6 +59,7 @@ SUITES = {
     "whatsapp-batch7": whatsapp_batch7.CASES,
     "whatsapp-batch8": whatsapp_batch8.CASES,
     "whatsapp-batch9": whatsapp_batch9.CASES,
+    "whatsapp-batch10": whatsapp_batch10.CASES,
 }
 
 

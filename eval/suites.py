@@ -13,6 +13,7 @@ from eval import (
     whatsapp_batch7,
     whatsapp_batch8,
     whatsapp_batch9,
+    whatsapp_batch10,
     whatsapp_lirio,
 )
 
@@ -27,4 +28,5 @@ CASES = [
     *whatsapp_batch7.CASES,
     *whatsapp_batch8.CASES,
     *whatsapp_batch9.CASES,
+    *whatsapp_batch10.CASES,
 ]
