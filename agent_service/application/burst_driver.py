@@ -21,6 +21,8 @@ from agent_service.application.bursts import (
     Completed,
     LaneKey,
     QueuedMessage,
+    behind,
+    in_arrival_order,
     newcomers,
     next_batch,
     supersedable,
@@ -207,7 +209,7 @@ class BurstDriver:
         whose head the turn answers instead (read once per burst)."""
         lanes = self._repos.lanes
         turn = await self._runner.prepare(tenant, incoming_of(lane.tenant_id, lane.channel, batch))
-        if not reordered and _behind(turn.waiting, batch):
+        if not reordered and behind(turn.waiting, batch):
             return _Behind(await lanes.waiting(lane))
         if turn.with_human:
             self._delivered(lane, await self._runner.commit_human(turn, batch))
@@ -231,7 +233,7 @@ class BurstDriver:
             if not later or not supersedable(output) or sink.streamed or attempt == MAX_SUPERSEDES:
                 break
             log.info("turn_superseded", answered=len(batch), arrived=len(later))
-            batch = _in_order(known, (*batch, *later))
+            batch = in_arrival_order(known, (*batch, *later))
         self._delivered(lane, await self._runner.commit(turn, batch, output))
         return batch, known, False
 
@@ -256,24 +258,6 @@ class _Behind:
     """The lane's waiting messages, older ones among them than a burst about to be answered."""
 
     queue: tuple[QueuedMessage, ...]
-
-
-def _behind(waiting: Sequence[str] | None, batch: Sequence[QueuedMessage]) -> bool:
-    """Whether a message not in ``batch`` arrived before one of it (``waiting``: the lane's
-    message ids in arrival order, None when not read)."""
-    if waiting is None:
-        return False
-    ids = {m.message_id for m in batch}
-    last = max((i for i, message_id in enumerate(waiting) if message_id in ids), default=-1)
-    return any(message_id not in ids for message_id in waiting[:last])
-
-
-def _in_order(
-    known: Sequence[QueuedMessage], batch: Sequence[QueuedMessage]
-) -> tuple[QueuedMessage, ...]:
-    """``batch`` in the lane's arrival order (``known``), any message not known last."""
-    position = {m.message_id: i for i, m in enumerate(known)}
-    return tuple(sorted(batch, key=lambda m: position.get(m.message_id, len(position))))
 
 
 def _alone(holder: str, batch: Sequence[QueuedMessage], known: Sequence[QueuedMessage]) -> bool:

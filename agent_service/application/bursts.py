@@ -183,6 +183,24 @@ def newcomers(
     return tuple(m for m in extended if m.message_id not in taken)
 
 
+def behind(waiting: Sequence[str] | None, batch: Sequence[QueuedMessage]) -> bool:
+    """Whether a message not in ``batch`` arrived before one of it (``waiting``: the lane's
+    message ids in arrival order, None when not read)."""
+    if waiting is None:
+        return False
+    ids = {m.message_id for m in batch}
+    last = max((i for i, message_id in enumerate(waiting) if message_id in ids), default=-1)
+    return any(message_id not in ids for message_id in waiting[:last])
+
+
+def in_arrival_order(
+    known: Sequence[QueuedMessage], batch: Sequence[QueuedMessage]
+) -> tuple[QueuedMessage, ...]:
+    """``batch`` in the lane's arrival order (``known``), any message not known last."""
+    position = {m.message_id: i for i, m in enumerate(known)}
+    return tuple(sorted(batch, key=lambda m: position.get(m.message_id, len(position))))
+
+
 def burst_text(batch: Sequence[QueuedMessage]) -> str:
     """The customer's words of a burst, as one message, in arrival order."""
     return "\n".join(message.text for message in batch)
