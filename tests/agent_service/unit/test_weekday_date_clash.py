@@ -10,7 +10,7 @@ from zoneinfo import ZoneInfo
 
 import pytest
 
-from agent_service.infrastructure.language.grammar import disagreeing_days
+from agent_service.infrastructure.language.grammar import disagreeing_days, parse_when
 
 NOW = datetime(2026, 11, 30, 9, 0, tzinfo=ZoneInfo("America/Sao_Paulo"))  # a Monday
 WEEKDAYS = {
@@ -43,3 +43,16 @@ def test_a_weekday_and_a_date_clash_exactly_when_they_are_different_days(languag
 def test_a_weekday_or_a_date_alone_is_no_clash() -> None:
     for said in ("sexta às 10h", "dia 5 às 10h", "Friday at 10", "the 5th at 10", "viernes 5"):
         assert disagreeing_days(said.replace("viernes 5", "viernes"), NOW) is None, said
+
+
+@pytest.mark.parametrize("language", sorted(SAID))
+def test_a_weekday_said_with_its_date_is_that_date_not_the_nearest_such_weekday(
+    language: str,
+) -> None:
+    """Blind batch 10: "el lunes 7 de diciembre" on Monday the 30th booked that Monday: the
+    weekday, said first, was read alone. The date says which of those weekdays it is."""
+    for day in range(1, 29):
+        when = date(2026, 12, day)
+        weekday = WEEKDAYS[language][when.weekday()]
+        said = SAID[language].format(weekday=weekday, day=day)
+        assert parse_when(said, NOW).day == when, said

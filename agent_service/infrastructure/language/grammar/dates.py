@@ -22,9 +22,8 @@ names (``calendar_names.py``), and a resolution against the local date:
   always next month's.
 * ``next_month_day``: ``[dates].next_month`` then the day ("next month on the 30th").
 
-A date without a year is this year when not past or only recently past (``RECENT_PAST``: the
-customer means the date that has passed, and is told so), else next year. Impossible dates
-resolve to ``None``.
+A date without a year is this year unless past for long (``RECENT_PAST``: a date just passed is
+meant, and the customer told so), else next year. Impossible dates resolve to ``None``.
 """
 
 from __future__ import annotations
@@ -153,6 +152,10 @@ class DateMatch:
     grammar: DateGrammar
 
 
+DAY_OF_MONTH_KINDS = frozenset({"numeric", "day_month", "month_day", "day_only"})
+"""The mentions that name a day of the month (which a weekday said with them must agree with)."""
+
+
 def _mentions(folded: str, grammars: tuple[DateGrammar, ...]) -> Iterator[DateMatch]:
     """Each rule's first date mention in ``folded``, every language's."""
     for grammar in grammars:
@@ -163,12 +166,13 @@ def _mentions(folded: str, grammars: tuple[DateGrammar, ...]) -> Iterator[DateMa
 
 
 def find_date(folded: str, grammars: tuple[DateGrammar, ...]) -> DateMatch | None:
-    """The earliest date mention of any language (at the same place, the longest)."""
-    return min(_mentions(folded, grammars), key=lambda m: (m.start, -m.end), default=None)
-
-
-DAY_OF_MONTH_KINDS = frozenset({"numeric", "day_month", "month_day", "day_only"})
-"""The mentions that name a day of the month (which a weekday said with them must agree with)."""
+    """The earliest date mention of any language (at the same place, the longest); a weekday
+    said with a day of the month yields to it ("el lunes 7 de diciembre" is the 7th; when they
+    are different days, ``weekday_clash`` has the customer asked)."""
+    first = min(_mentions(folded, grammars), key=lambda m: (m.start, -m.end), default=None)
+    if first is None or first.kind != "weekday":
+        return first
+    return next((m for m in _mentions(folded, grammars) if m.kind in DAY_OF_MONTH_KINDS), first)
 
 
 def weekday_clash(
@@ -268,8 +272,7 @@ def numeric_date(match: re.Match[str], today: date, month_first: bool) -> date |
 
 
 def dated(today: date, month: int, day: int, year_text: str | None) -> date | None:
-    """An explicit date; without a year, this year if not past or only recently past, else
-    next year."""
+    """An explicit date; without a year, this year unless past (``RECENT_PAST``), else next."""
     if year_text is not None:
         year = int(year_text)
         return safe_date(year + 2000 if year < 100 else year, month, day)
@@ -283,9 +286,7 @@ def dated(today: date, month: int, day: int, year_text: str | None) -> date | No
 def day_of_month(today: date, day: int) -> date | None:
     """``dia N``: this month if not past (and it exists), else next month, else ``None``."""
     this_month = safe_date(today.year, today.month, day)
-    if this_month is not None and this_month >= today:
-        return this_month
-    return safe_date(*_next_month(today), day)
+    return this_month if this_month and this_month >= today else safe_date(*_next_month(today), day)
 
 
 def _next_month(today: date) -> tuple[int, int]:
