@@ -71,11 +71,17 @@ def phrase_word_alike(phrase_word: str, word: str) -> bool:
     return word_similarity(phrase_word, word) > 0
 
 
-def phrase_in(phrase: Sequence[str], words: Sequence[str]) -> bool:
-    """Whether ``phrase``'s words appear in ``words`` in order, next to each other, alike."""
+def phrase_in(
+    phrase: Sequence[str], words: Sequence[str], exact: frozenset[str] = frozenset()
+) -> bool:
+    """Whether ``phrase``'s words appear in ``words`` in order, next to each other, alike (a
+    word of ``exact`` only as itself)."""
     size = len(phrase)
     return any(
-        all(phrase_word_alike(p, w) for p, w in zip(phrase, words[i : i + size], strict=True))
+        all(
+            p == w if p in exact or w in exact else phrase_word_alike(p, w)
+            for p, w in zip(phrase, words[i : i + size], strict=True)
+        )
         for i in range(len(words) - size + 1)
     )
 
@@ -92,14 +98,14 @@ class ServiceLexicon:
     ) -> None:
         self.kinds = {kind: tuple(phrases) for kind, phrases in kinds.items()}
         self.stopwords = stopwords
+        # A message's word that names no service in any language ("una", "pedir": an article,
+        # a verb) is only ever itself, never alike another word ("una" is no "unas", nails;
+        # "pedir una cita" no "pedi", a pedicure), unless it is a phrase of its own ("pe").
+        alone = {p for phrases in kinds.values() for p in phrases if len(tokens(p)) == 1}
+        self._never_alike = never_alike - {word for p in alone for word in tokens(p)}
         self._phrases = {
             kind: tuple(tuple(tokens(p)) for p in phrases) for kind, phrases in kinds.items()
         }
-        # A message's word that names no service in any language ("una", "pedir": an article,
-        # a verb) names a kind only when it is a phrase's word itself, never by likeness
-        # ("una" is no "unas", nails; "pedir una cita" no "pedi", a pedicure).
-        own = {word for phrases in self._phrases.values() for phrase in phrases for word in phrase}
-        self._never_alike = never_alike - own
         # Pure functions of the lexicon's fixed data, asked again on every turn for the same
         # catalog names and messages: memoised per lexicon, bounded (docs/architecture.md).
         self._kinds_in = functools.lru_cache(maxsize=MEMO_ENTRIES)(self._find_kinds_in)
@@ -114,10 +120,12 @@ class ServiceLexicon:
         return dict(self._kinds_of(tuple(names)))
 
     def _find_kinds_in(self, text: str) -> dict[str, int]:
-        words = ["\0" if word in self._never_alike else word for word in tokens(text)]
+        words = tokens(text)
         found: dict[str, int] = {}
         for kind, phrases in self._phrases.items():
-            best = max((len(p) for p in phrases if p and phrase_in(p, words)), default=0)
+            best = max(
+                (len(p) for p in phrases if p and phrase_in(p, words, self._never_alike)), default=0
+            )
             if best:
                 found[kind] = best
         return found
@@ -131,7 +139,7 @@ class ServiceLexicon:
                 continue
             for kind, phrases in self._phrases.items():
                 for phrase in phrases:
-                    if phrase and phrase_in(phrase, words):
+                    if phrase and phrase_in(phrase, words, self._never_alike):
                         share = min(1.0, len(phrase) / len(significant))
                         covered[kind] = max(covered.get(kind, 0.0), share)
         return covered
