@@ -7,8 +7,12 @@ has a ``negation`` word of the conversation's language ("não", "not", "no": Por
 "in the", so only the languages whose data list it read it so) or starts with an
 ``instead_of`` phrase of any language ("em vez do corte", "instead of the haircut").
 :func:`affirmed` is the message without its negated clauses — what the customer wants now —
-and :func:`negated` the negated ones (what they no longer want). A message with no negated
-clause is returned whole; one whose every clause is negated affirms nothing (``""``).
+and :func:`negated` the negated ones (what they no longer want). A clause with a ``corrects``
+word of any language ("pera", "sorry, I meant", "perdón") starts a self-correction: in
+:func:`affirmed` it and what follows come first, so the values it says (a day, a time) are read
+before those it replaces, while what it does not say again (the service) is kept. A message
+with no negated clause and no self-correction is returned whole; one whose every clause is
+negated affirms nothing (``""``).
 Words are the language data's; none is in this code.
 """
 
@@ -45,21 +49,34 @@ def _is_negated(clause: str, language: str) -> bool:
 
 
 def _split(text: str, language: str | None) -> tuple[list[str], list[str]]:
+    """The kept clauses, a self-correction's first (see the module), and the negated ones."""
     code = language or detect_language(text, "pt")
+    clauses = _clauses(text)
+    corrects = any_of("corrections", "corrects")
+    restart = max(
+        (i for i, clause in enumerate(clauses) if i and corrects.search(normalize(clause))),
+        default=0,
+    )
     kept: list[str] = []
     dropped: list[str] = []
-    for clause in _clauses(text):
+    for clause in (*clauses[restart:], *clauses[:restart]):
         (dropped if _is_negated(clause, code) else kept).append(clause.strip())
     return kept, dropped
 
 
 def affirmed(text: str, language: str | None = None) -> str:
-    """``text`` without its negated clauses (``text`` itself when none is negated), read in
-    ``language`` (None: the language the text is written in)."""
+    """``text`` without its negated clauses, a self-correction first (``text`` itself when
+    there is neither), read in ``language`` (None: the language the text is written in)."""
     kept, dropped = _split(text, language)
-    if not dropped:
+    if not dropped and not _corrects(text):
         return text
     return ", ".join(kept)
+
+
+def _corrects(text: str) -> bool:
+    """Whether a clause after the first starts a self-correction."""
+    corrects = any_of("corrections", "corrects")
+    return any(corrects.search(normalize(clause)) for clause in _clauses(text)[1:])
 
 
 def negated(text: str, language: str | None = None) -> str:

@@ -1,0 +1,67 @@
+"""A self-correction inside one message replaces what it corrects (blind batch 10: "whitening
+Wednesday at 3pm — sorry, I meant 4pm" proposed 15:00, and the customer's yes to it booked
+it; "restauração quinta as 10h, nao pera, sexta as 10h"; "el miércoles a las 11, perdón, a las
+11 y media"). Generated over every language's ``[corrections].corrects`` words, days and
+times: the corrected value is read, what the correction does not say again is kept."""
+
+from __future__ import annotations
+
+from datetime import date, datetime, time
+from zoneinfo import ZoneInfo
+
+import pytest
+
+from agent_service.infrastructure.agent.offline.corrections import affirmed
+from agent_service.infrastructure.language.grammar import parse_when
+from agent_service.infrastructure.language.grammar.vocabulary import Vocabulary
+
+NOW = datetime(2026, 11, 30, 9, 0, tzinfo=ZoneInfo("America/Sao_Paulo"))  # a Monday
+DAYS = {  # Wednesday 2 and Friday 4 December
+    "pt": ("quarta", "sexta"),
+    "en": ("Wednesday", "Friday"),
+    "es": ("el miércoles", "el viernes"),
+}
+AT = {"pt": "às {h}h", "en": "at {h}", "es": "a las {h}"}
+SERVICE = {"pt": "limpeza", "en": "a cleaning", "es": "una limpieza"}
+SEPARATORS = (", ", " — ", ". ", "... ")
+
+
+def _corrects(language: str) -> list[str]:
+    words = list(Vocabulary(language).words("corrections", "corrects"))
+    assert words, f"{language} names no self-correction words"
+    return words
+
+
+@pytest.mark.parametrize("language", sorted(DAYS))
+def test_a_corrected_time_replaces_the_time_and_keeps_the_day(language: str) -> None:
+    wednesday, _ = DAYS[language]
+    for marker in _corrects(language):
+        for separator in SEPARATORS:
+            for first, second in ((15, 16), (10, 11), (16, 14)):
+                said = (
+                    f"{SERVICE[language]} {wednesday} {AT[language].format(h=first)}"
+                    f"{separator}{marker}, {AT[language].format(h=second)}"
+                )
+                when = parse_when(affirmed(said, language), NOW)
+                assert (when.day, when.at) == (date(2026, 12, 2), time(second)), said
+                assert SERVICE[language] in affirmed(said, language), said
+
+
+@pytest.mark.parametrize("language", sorted(DAYS))
+def test_a_corrected_day_replaces_the_day(language: str) -> None:
+    wednesday, friday = DAYS[language]
+    at = AT[language].format(h=10)
+    for marker in _corrects(language):
+        said = f"{SERVICE[language]} {wednesday} {at}, {marker}, {friday} {at}"
+        when = parse_when(affirmed(said, language), NOW)
+        assert (when.day, when.at) == (date(2026, 12, 4), time(10)), said
+
+
+@pytest.mark.parametrize("language", sorted(DAYS))
+def test_a_message_without_a_correction_is_read_whole(language: str) -> None:
+    wednesday, _ = DAYS[language]
+    said = f"{SERVICE[language]} {wednesday} {AT[language].format(h=15)}"
+    assert affirmed(said, language) == said
+    for marker in _corrects(language):  # a correction word opening the message corrects nothing
+        opening = f"{marker}, {said}"
+        assert parse_when(affirmed(opening, language), NOW).at == time(15), opening
