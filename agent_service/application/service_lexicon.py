@@ -17,8 +17,10 @@ every language (the data files' ``[services]`` table). Rules:
 * :meth:`ServiceLexicon.scores`: for each entry, the sum of ``strength × coverage`` over the
   kinds the text names (each kind said that the entry has adds: "private pilates" fits
   "Pilates Individual" by its pilates and its "individual", "Pilates em Dupla" by its pilates
-  only); an entry with none scores 0. The caller picks the unique best and asks when
-  two entries tie: the lexicon never breaks a tie by guessing.
+  only); an entry with none scores 0, and so does every entry when the text names only
+  *qualifier* kinds (who the service is for: a pet's size, a private class): "pro meu
+  cachorro" names no service. The caller picks the unique best and asks when two entries
+  tie: the lexicon never breaks a tie by guessing.
 """
 
 from __future__ import annotations
@@ -95,9 +97,11 @@ class ServiceLexicon:
         kinds: Mapping[str, Sequence[str]],
         stopwords: frozenset[str] = frozenset(),
         never_alike: frozenset[str] = frozenset(),
+        qualifiers: frozenset[str] = frozenset(),
     ) -> None:
         self.kinds = {kind: tuple(phrases) for kind, phrases in kinds.items()}
         self.stopwords = stopwords
+        self.qualifiers = qualifiers
         # A message's word that names no service in any language ("una", "pedir": an article,
         # a verb) is only ever itself, never alike another word ("una" is no "unas", nails;
         # "pedir una cita" no "pedi", a pedicure), unless it is a phrase of its own ("pe").
@@ -147,7 +151,7 @@ class ServiceLexicon:
     def scores(self, text: str, entries: Sequence[Sequence[str]]) -> list[float]:
         """How well each entry (its names) fits the kinds ``text`` names (see the module)."""
         said = self.kinds_in(text)
-        if not said:
+        if said.keys() <= self.qualifiers:  # nothing said, or only whom it is for
             return [0.0 for _ in entries]
         return [self._score(said, self.kinds_of(names)) for names in entries]
 

@@ -1,7 +1,8 @@
 """The built-in service lexicon: every spoken language's ``[services]`` table together (the
 kinds are the same keys in every file), with the ``[matching].function_words`` that never
 count towards a catalog name and the ``[matching].stopwords`` that name a kind only by being
-one of its words (see ``application/service_lexicon.py`` for the rules)."""
+one of its words, and the ``[qualifier_kinds]`` that name no service alone (see
+``application/service_lexicon.py`` for the rules)."""
 
 from __future__ import annotations
 
@@ -17,12 +18,16 @@ def service_lexicon() -> ServiceLexicon:
     kinds: dict[str, list[str]] = {}
     function_words: set[str] = set()
     stopwords: set[str] = set()
+    qualifiers: set[str] = set()
     for code in spoken_languages():
         for kind in language_data(code).get("services", {}):
             kinds.setdefault(kind, []).extend(word_list(code, "services", kind))
         function_words.update(word_list(code, "matching", "function_words"))
         stopwords.update(w for p in word_list(code, "matching", "stopwords") for w in p.split())
-    return ServiceLexicon(kinds, frozenset(function_words), frozenset(stopwords))
+        qualifiers.update(k for k, v in language_data(code).get("qualifier_kinds", {}).items() if v)
+    return ServiceLexicon(
+        kinds, frozenset(function_words), frozenset(stopwords), frozenset(qualifiers)
+    )
 
 
 @functools.cache
