@@ -54,6 +54,8 @@ def refusal_reason(data: AnyResult | None, retry: Retry | None) -> str | None:
         return data.reason
     if isinstance(data, FreeTimes) and any(day.closed for day in data.days):
         return "closed_day"
+    if isinstance(data, FreeTimes) and any(day.day_off for day in data.days):
+        return "day_off"
     if retry is not None and retry.reason in RETRY_REASONS:
         return retry.reason
     return None
@@ -70,6 +72,9 @@ def refusal(data: AnyResult | None, retry: Retry | None, language: str) -> str |
     if reason == "beyond_horizon" and horizon is None:
         reason = "beyond_horizon_unstated"
     sentence = say(f"refusal_{reason}", language, days=str(horizon or ""))
+    off = [d.professional for d in data.days if d.day_off] if isinstance(data, FreeTimes) else []
+    if reason == "day_off" and off:  # a free-times check: whose day off it is
+        sentence = say("refusal_day_off_named", language, professional=off[0])
     if reason == "day_off" and refused is not None and refused.working_that_day:
         sentence += " " + say("day_off_others", language, names=", ".join(refused.working_that_day))
     if refused is None or not refused.nearest:

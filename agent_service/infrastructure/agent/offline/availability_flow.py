@@ -123,9 +123,14 @@ def team_step(
     offering: list[catalog.ProfessionalInfo],
     day: date,
     at: time | None,
+    *,
+    anyone: bool = True,
 ) -> ModelResponse:
-    """Any professional: check everyone who offers the service, then book the first one free
-    at the asked time (the confirmation question names them) or list the team's times."""
+    """The team's times: check everyone who offers the service that day, then propose the time
+    the customer asked ("às 9h") or picked ("o mais cedo") with the one professional free at
+    it, else list the team's times. ``anyone``: the customer said anyone will do (the first
+    free is proposed); else, when several are free at that time, they are asked which, among
+    those free only."""
     checked = [r for r in ctx.results if r.tool == "check_availability"]
     if not checked:
         parts = [
@@ -137,22 +142,25 @@ def team_step(
         ]
         return ModelResponse(parts=parts, model_name="offline")
     free = _free_by_name(checked)
-    if at is not None:
-        asked = at.strftime("%H:%M")
-        for person in offering:
-            if asked in free.get(person.name, []):
-                start = local_instant(day, at, ctx.zone).astimezone(ctx.zone)
-                return call(
-                    "book_appointment",
-                    professional_id=person.id,
-                    service_id=service.id,
-                    start_time=start.isoformat(),
-                )
-    fits = wanted(ctx).fitting
+    want = wanted(ctx)
+    asked = at.strftime("%H:%M") if at is not None else want.pick(_union(free, want))
+    if asked is not None:
+        free_then = [person for person in offering if asked in free.get(person.name, [])]
+        if len(free_then) > 1 and not anyone:
+            names = ", ".join(person.name for person in free_then)
+            return text(say("ask_professional", ctx.language, items=names))
+        if free_then:
+            start = local_instant(day, time.fromisoformat(asked), ctx.zone).astimezone(ctx.zone)
+            return call(
+                "book_appointment",
+                professional_id=free_then[0].id,
+                service_id=service.id,
+                start_time=start.isoformat(),
+            )
     lines = [
         f"- {name}: {shown}"
         for name, times in free.items()
-        if (shown := listing(fits(times), ctx.language))
+        if (shown := listing(want.fitting(times), ctx.language))
     ]
     shown_day = day.strftime("%d/%m" if ctx.language == "pt" else "%Y-%m-%d")
     if not lines:
@@ -161,6 +169,11 @@ def team_step(
     return text(
         say(lead, ctx.language, service=service.name, day=shown_day, items="\n".join(lines))
     )
+
+
+def _union(free: dict[str, list[str]], want: Wanted) -> list[str]:
+    """Every free time of the team that fits what the customer said, in order."""
+    return sorted({t for times in free.values() for t in want.fitting(times)})
 
 
 def _free_by_name(results: list[ToolResult]) -> dict[str, list[str]]:

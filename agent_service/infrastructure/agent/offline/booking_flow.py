@@ -152,10 +152,12 @@ def _next_question_or_action(ctx: OfflineContext) -> ModelResponse:
         return text(say("ask_service", ctx.language, items=", ".join(s.name for s in options)))
     if request.professional is None:
         offering = [p for p in professionals if request.service.name in p.services]
-        if wants_anyone(ctx.texts):
-            if request.day is None:
-                return text(say("ask_day_anyone", ctx.language, service=request.service.name))
-            return team_step(ctx, request.service, offering, request.day, request.at)
+        anyone = wants_anyone(ctx.texts)
+        if anyone and request.day is None:
+            return text(say("ask_day_anyone", ctx.language, service=request.service.name))
+        if request.day is not None and request.day >= ctx.now.date():
+            # A day said and nobody named: who is free then decides (asked among those free).
+            return team_step(ctx, request.service, offering, request.day, request.at, anyone=anyone)
         names = [p.name for p in offering]
         return text(say("ask_professional", ctx.language, items=", ".join(names)))
     clash = disagreeing_days(ctx.text, ctx.now)

@@ -19,6 +19,7 @@ from agent_service.infrastructure.agent.tools.formatting import (
     service_item,
     weekday_name,
 )
+from agent_service.infrastructure.agent.tools.refusals import day_off_cover
 from agent_service.infrastructure.agent.tools.results import (
     AskService,
     DayTimes,
@@ -129,6 +130,12 @@ async def _free_times(
         )
     zone = deps.tenant.zone
     closed = not starts and plan_day(professional, target_date, zone).closed
+    day_off = False
+    if closed and (service_id or professional.service_ids):  # "closed": nobody works then
+        team = await deps.professional_repository.list(deps.tenant_id)
+        offered = service_id or professional.service_ids[0]
+        day_off, _ = day_off_cover(team, professional, offered, target_date, zone)
+        closed = not day_off
     local = [start.astimezone(zone) for start in starts]
     offset = local_instant(target_date, time(12), zone).astimezone(zone).strftime("%z")
     day = DayTimes(
@@ -141,8 +148,15 @@ async def _free_times(
         times=[f"{t:%H:%M}" for t in local],
         utc_offset=f"{offset[:3]}:{offset[3:]}",
         closed=closed,
+        day_off=day_off,
     )
-    note = "The professional does not work that day (reason=closed_day)." if closed else ""
+    note = (
+        "The business is closed that day (reason=closed_day)."
+        if closed
+        else "The professional does not work that day (reason=day_off)."
+        if day_off
+        else ""
+    )
     return FreeTimes(time_zone=deps.tenant.time_zone, days=[day], note=note)
 
 

@@ -78,7 +78,9 @@ class DayTimes(BaseModel):
     """HH:MM local starts; a start_time is ``<day>T<time>:00<utc_offset>``."""
     utc_offset: str
     closed: bool = False
-    """The professional does not work that day (``reason=closed_day``)."""
+    """Nobody works that day: the business is closed (``reason=closed_day``)."""
+    day_off: bool = False
+    """The professional does not work that day; others do (``reason=day_off``)."""
 
 
 class FreeTimes(Result):

@@ -1,0 +1,70 @@
+"""A booking request that names a day (and a time) but nobody: who is free then decides
+(blind batches 9 and 10: "tem limpeza terça as 9h?" when only one of the two who do it works
+on Tuesday got "Com qual profissional?" with both names, and a "sim" looped on it). Rules:
+everyone who offers the service is checked that day; one free at the asked time is proposed
+(the question names them); several free are asked which, among those free only; none free
+gets the team's times. Generated over the week's days, times and two languages."""
+
+from __future__ import annotations
+
+from datetime import date, time, timedelta
+
+import pytest
+
+from agent_service.domain.catalog import Professional, WorkingHours
+from tests.agent_service.conversation_fixtures import NOW, Assistant, seed_salon
+
+ASKED = {
+    "pt": "quero um corte feminino {day} às {at}h",
+    "en": "can I get a corte feminino on {day} at {at}:00?",
+}
+DAYS = {
+    "pt": {2: "terça", 3: "quarta", 4: "quinta"},
+    "en": {2: "Tuesday", 3: "Wednesday", 4: "Thursday"},
+}
+
+
+@pytest.mark.parametrize("language", sorted(ASKED))
+async def test_who_is_free_at_the_asked_time_decides_the_professional(language: str) -> None:
+    assistant = Assistant()
+    salon = await seed_salon(assistant.repos)
+    await assistant.repos.tenants.update(salon.tenant.model_copy(update={"language": language}))
+    # Ana: Monday-Saturday 09-18 (the fixture); Carla: Tuesday and Thursday 13-20 only.
+    carla = await assistant.repos.professionals.add(
+        Professional(
+            tenant_id=salon.tenant.id,
+            name="Carla Dias",
+            specialty="Cabeleireira",
+            calendar_id=f"carla-{salon.tenant.id}",
+            weekly_hours=tuple(
+                WorkingHours(day_of_week=d, start=time(13), end=time(20)) for d in (2, 4)
+            ),
+            service_ids=(salon.cut.id,),
+        )
+    )
+    monday = NOW.date() + timedelta(days=(7 - NOW.weekday()) % 7 or 7)
+    for weekday, day in DAYS[language].items():
+        when = monday + timedelta(days=weekday - 1)
+        assert when.isoweekday() == weekday and when > date(2026, 11, 30)
+        for at in (10, 15, 19):
+            free = [
+                p
+                for p, hours in ((salon.ana, (9, 18)), (carla, (13, 20)))
+                if _works(p.name, weekday, at, hours)
+            ]
+            asked = ASKED[language].format(day=day, at=at)
+            handled = await assistant.say(salon.tenant.id, asked, customer=f"c{weekday}{at}")
+            reply, pending = handled.result.reply, handled.result.pending
+            if len(free) == 1:
+                assert pending is not None and free[0].name in reply, (asked, reply)
+                assert f"{at:02d}:00" in reply, (asked, reply)
+            elif len(free) == 2:
+                assert pending is None, (asked, reply)
+                assert salon.ana.name in reply and carla.name in reply, (asked, reply)
+            else:
+                assert pending is None and salon.ana.name in reply, (asked, reply)
+
+
+def _works(name: str, weekday: int, at: int, hours: tuple[int, int]) -> bool:
+    days = range(1, 7) if name.startswith("Ana") else (2, 4)
+    return weekday in days and hours[0] <= at < hours[1]
