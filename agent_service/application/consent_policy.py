@@ -108,6 +108,13 @@ class ConsentVocabulary:
     """Words of a customer not sure yet ("talvez", "let me check"): an answer, never a yes."""
     unclear: tuple[str, ...] = ()
     """Words of a customer who did not understand the question ("não entendi", "huh?")."""
+    lead_in: tuple[str, ...] = ()
+    """Fillers that lead into what comes next ("e", "na verdade", "and", "actually", "y"):
+    after the answer, with nothing but such words after them, the customer has more to say
+    ("ok, actually"): no answer yet."""
+    lead_in_trailing: tuple[str, ...] = ()
+    """The same when the message trails off after them ("ok, então...", "yes, well…"); without
+    the trailing dots they end an answer ("ok então", "ok then")."""
     words: frozenset[str] = frozenset()
     """The conversation's language's other known words (folded): read in no other sense."""
 
@@ -247,12 +254,40 @@ def _read(said: _Text, vocabularies: tuple[ConsentVocabulary, ...], kind: str) -
     segments = _segments(tokens, table, longest)
     if said.question and len(segments) > 1 and _tag(segments, tokens, folded):
         segments = segments[:-1]  # "¿a las 10, no?": a question's tag asks, it answers nothing
-    for start, size, found in segments:
+    leads = _lead_ins(vocabularies, _TRAILS_OFF.search(said.bare) is not None)
+    for position, (start, size, found) in enumerate(segments):
         if found is None or found == UNREADABLE:
             left.extend(tokens[start : start + size])
         elif found != FILLER:
             counts[found] += 1
+        elif any(counts.values()) and _more_to_come(segments[position:], tokens, leads):
+            left.extend(tokens[start : start + size])  # "ok, actually...": not done yet
     return _Scan(counts, left, said.question, said.strange, said.bare, said.index)
+
+
+@by_identity
+@functools.lru_cache(maxsize=64)
+def _lead_ins(
+    vocabularies: tuple[ConsentVocabulary, ...], trails_off: bool
+) -> frozenset[tuple[str, ...]]:
+    words = (p for v in vocabularies for p in (*v.lead_in, *(v.lead_in_trailing * trails_off)))
+    return frozenset(tuple(_TOKEN.findall(p)) for p in words)
+
+
+_TRAILS_OFF = re.compile(r"(?:\.\.+|…)\s*$")
+
+
+def _more_to_come(
+    rest: Sequence[tuple[int, int, str | None]],
+    tokens: Sequence[re.Match[str]],
+    leads: frozenset[tuple[str, ...]],
+) -> bool:
+    """Whether the segments from here on are only lead-in words ("sim, e...", "yes, so"): the
+    message stops where more was announced."""
+    return all(
+        found == FILLER and tuple(t.group() for t in tokens[start : start + size]) in leads
+        for start, size, found in rest
+    )
 
 
 @by_identity

@@ -88,6 +88,8 @@ class DataLanguageRules:
             change=word_list(code, "consent", "change"),
             unsure=word_list(code, "consent", "unsure"),
             unclear=word_list(code, "consent", "unclear"),
+            lead_in=word_list(code, "consent", "lead_in"),
+            lead_in_trailing=word_list(code, "consent", "lead_in_trailing"),
         )
 
     @functools.cache  # noqa: B019

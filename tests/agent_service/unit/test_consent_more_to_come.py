@@ -1,0 +1,52 @@
+"""A yes or no followed only by words that lead into more ("sim, e...", "ok, actually...",
+"sí, pues...") is not an answer yet: the customer is still typing (consent review 3: 13/13 such
+messages booked, so a customer who split "ok actually" / "make it 3pm" over two messages was
+booked before the second arrived). Generated over every language's yes words, its
+``[consent].lead_in`` words and the ways a chat message trails off; the same lead-in before the
+yes, or followed by a courtesy word ("yes and thanks"), still answers."""
+
+from __future__ import annotations
+
+import pytest
+
+from agent_service.application.consent_policy import Answer, read_answer
+from agent_service.infrastructure.language.rules import language_rules
+
+LANGUAGES = ("pt", "en", "es")
+TRAILS = ("{yes}, {lead}", "{yes} {lead}", "{yes}, {lead}...", "{yes}... {lead}", "{yes} {lead} …")
+TRAILING_OFF = ("{yes}, {lead}...", "{yes}... {lead}..", "{yes} {lead} …")
+THANKS = {"pt": "obrigada", "en": "thanks", "es": "gracias"}
+
+
+def _plain_yeses(language: str) -> list[str]:
+    vocabulary = language_rules().consent_in(language)
+    own = language_rules().consent(language).yes
+    return [y for y in own if read_answer(y, vocabulary, "book").answer is Answer.YES]
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_a_yes_that_trails_into_more_is_no_answer_yet(language: str) -> None:
+    vocabulary = language_rules().consent_in(language)
+    own = language_rules().consent(language)
+    assert own.lead_in and own.lead_in_trailing, language
+    forms = [(lead, TRAILS) for lead in own.lead_in]
+    forms += [(lead, TRAILING_OFF) for lead in own.lead_in_trailing]
+    for yes in _plain_yeses(language):
+        for lead, trails in forms:
+            if f"{yes} {lead}" in own.yes:  # "otimo entao" is a yes of its own
+                continue
+            for trail in trails:
+                said = trail.format(yes=yes, lead=lead)
+                assert read_answer(said, vocabulary, "book").answer is not Answer.YES, said
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_a_lead_in_before_the_yes_or_before_a_courtesy_still_answers(language: str) -> None:
+    vocabulary = language_rules().consent_in(language)
+    own = language_rules().consent(language)
+    fillers = set(own.filler)
+    leads = (*own.lead_in, *own.lead_in_trailing)
+    for lead in (lead for lead in leads if lead in fillers):
+        for yes in _plain_yeses(language)[:12]:
+            for said in (f"{lead}, {yes}", f"{yes} {lead} {THANKS[language]}"):
+                assert read_answer(said, vocabulary, "book").answer is Answer.YES, said
