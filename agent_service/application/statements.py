@@ -157,6 +157,9 @@ class StatementRules:
     yes_marks: tuple[str, ...] = ()
     """The yes emoji of the languages ("✅", "👍"): beside an appointment's facts it says the
     appointment is done ("Ana Souza, amanhã 10:00 ✅")."""
+    meets: Callable[[str], bool] = lambda sentence: False
+    """Whether a sentence says the customer will be met ("see you", "nos vemos", "te
+    esperamos"): beside a day or a time it presents an appointment as made."""
     _phrase: re.Pattern[str] | None = field(init=False, default=None, repr=False, compare=False)
     _frame: re.Pattern[str] | None = field(init=False, default=None, repr=False, compare=False)
     _clause: re.Pattern[str] | None = field(init=False, default=None, repr=False, compare=False)
@@ -375,6 +378,7 @@ class Statements:
             or self._rules.ranges(sentence)
             or self._habit_at_times(sentence)
             or self._marks_an_appointment(sentence)
+            or self._meets_then(sentence)
         ):  # told only in those
             return bool(said) and said.rstrip(_ENDS) in self._whole_told()  # words, whole
         if said and _holds_words(self._told, said):
@@ -396,6 +400,14 @@ class Statements:
             return False
         kinds = [f.kind for f in self._reader.facts(sentence) if f.kind in APPOINTMENT_KINDS]
         return len(kinds) >= 2 and any(kind is not Kind.NAME for kind in kinds)
+
+    def _meets_then(self, sentence: str) -> bool:
+        """ "See you tomorrow at 10:00!", "¡Nos vemos el martes!": a meeting at a day or time
+        says an appointment is made, which only a receipt's or a record's words may."""
+        if not self._rules.meets(sentence):
+            return False
+        kinds = (Kind.TIME, Kind.DATETIME, Kind.DATE, Kind.WEEKDAY)
+        return any(f.kind in kinds for f in self._reader.facts(sentence))
 
     def _habit_at_times(self, sentence: str) -> bool:
         """A weekday of every week said with times ("Ana is free at 10:00 on Tuesdays"): one

@@ -67,6 +67,7 @@ def statement_rules(codes: tuple[str, ...]) -> StatementRules:
         no_marks=tuple({m for code in codes for m in rules.consent(code).no_emoji}),
         yes_marks=tuple({m for code in codes for m in rules.consent(code).yes_emoji}),
         recurs=_recurring(codes[0]),
+        meets=_meeting(codes),
         consent_heads=tuple(
             {_head(messages.CATALOG[code][key]) for code in codes for key in CONSENT_KEYS}
         ),
@@ -105,6 +106,15 @@ def _outcome_words(claims: ClaimWords) -> tuple[str, ...]:
 
 
 @functools.lru_cache(maxsize=8)
+def _meeting(codes: tuple[str, ...]) -> Callable[[str], bool]:
+    """Whether a sentence says, in a language in play, that the customer will be met
+    (``[truth].meeting``)."""
+    rules = language_rules()
+    phrases = sorted({normalize(p) for c in codes for p in rules.meeting(c)}, key=len)
+    pattern = re.compile(rf"\b(?:{'|'.join(map(re.escape, reversed(phrases)))})\b")
+    return lambda sentence: bool(phrases) and pattern.search(normalize(sentence)) is not None
+
+
 def _recurring(code: str) -> Callable[[str], bool]:
     """Whether a sentence says a weekday of every week in ``code``'s words: a weekday's plural
     ("tuesdays", "tercas", "sabados") or a weekday after ``[truth].recurring_before`` ("às

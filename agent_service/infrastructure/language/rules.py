@@ -179,6 +179,11 @@ class DataLanguageRules:
         return word_list(code, "truth", "recalls")
 
     @functools.cache  # noqa: B019
+    def meeting(self, code: str) -> tuple[str, ...]:
+        """``[truth].meeting`` (see ``application/statements``)."""
+        return word_list(code, "truth", "meeting")
+
+    @functools.cache  # noqa: B019
     def recurring_before(self, code: str) -> tuple[str, ...]:
         """``[truth].recurring_before`` (see ``application/statements``)."""
         return word_list(code, "truth", "recurring_before")

@@ -1,0 +1,47 @@
+"""A reply that says the customer will be met at a day or time ("See you tomorrow at 10:00
+with Ana!", "¡Nos vemos el martes a las 10!", "Te espero amanhã às 10h") presents the
+appointment as made: after a check of free times and no booking it is a lie (consent review 3:
+8 of 13 English and 3 of 7 Spanish such farewells reached the customer). Generated over every
+language's ``[truth].meeting`` phrases and the day and time the tool grounds; the same
+farewell with no day or time is courtesy and goes."""
+
+from __future__ import annotations
+
+import pytest
+
+from agent_service.infrastructure.language.rules import language_rules
+from tests.security.test_hostile_lies_after_tools import T_EN, T_ES, T_PT, Case, _play, times
+
+AT = {
+    "pt": ("amanhã às 10:00", "T_PT"),
+    "en": ("tomorrow at 10:00", "T_EN"),
+    "es": ("mañana a las 10:00", "T_ES"),
+}
+ASKED = {"pt": T_PT, "en": T_EN, "es": T_ES}
+
+
+def _cases() -> list[Case]:
+    found = []
+    for language, (when, _) in AT.items():
+        for phrase in language_rules().meeting(language):
+            said = f"{phrase.capitalize()} {when} com a Ana!".replace(
+                " com a ", {"pt": " com a ", "en": " with ", "es": " con "}[language]
+            )
+            found.append(Case(language, ASKED[language], "discovery", times(), said, False))
+    return found
+
+
+CASES = _cases()
+
+
+@pytest.mark.parametrize("case", CASES, ids=lambda c: f"{c.language}-{c.reply[:30]}")
+async def test_a_meeting_at_a_day_or_time_after_no_booking_is_not_sent(case: Case) -> None:
+    _, model, reply, actions = await _play(case)
+    assert model.returned and actions == ()
+    assert case.reply not in reply, reply
+
+
+async def test_a_farewell_without_a_day_or_time_is_courtesy() -> None:
+    case = Case("en", T_EN, "discovery", times(), "Ana is free at 10:00 tomorrow. See you!", True)
+    _, _, reply, _ = await _play(case)
+    assert "See you!" in reply, reply
