@@ -381,7 +381,7 @@ class Statements:
             or self._meets_then(sentence)
         ):  # told only in those
             return bool(said) and said.rstrip(_ENDS) in self._whole_told()  # words, whole
-        if said and _holds_words(self._told, said):
+        if said and _holds_sentences(self._told, said):
             return True  # the tool's own words, read in this turn, or a true outcome's
         named = self._named_records(sentence)
         if not self._grounding.told_this_turn(sentence):
@@ -624,6 +624,32 @@ def _holds_words(text: str, part: str) -> bool:
             return True
         start = text.find(part, start + 1)
     return False
+
+
+def _holds_sentences(text: str, part: str) -> bool:
+    """Whether ``part`` occurs in ``text`` as whole sentences of it: from a sentence's start
+    to a sentence's end (a cut at either end may drop a condition: "gratuito" of "gratuito
+    por 2 horas", "estacionamento gratuito" of "para clientes, estacionamento gratuito")."""
+    start = text.find(part)
+    while start >= 0:
+        end = start + len(part)
+        if _sentence_edge(text[:start][::-1]) and (
+            part[-1] in _STOPS or _sentence_edge(text[end:])
+        ):
+            return True
+        start = text.find(part, start + 1)
+    return False
+
+
+_STOPS = ".!?;…"
+_EDGES = _STOPS + ':\n"{}[]'
+
+
+def _sentence_edge(beside: str) -> bool:
+    """Whether ``beside`` (the text after a part, or before it reversed) starts at a sentence's
+    edge: nothing, or spaces then a stop, a line break or a quote."""
+    rest = beside.lstrip(" ")
+    return not rest or rest[0] in _EDGES
 
 
 def _is_word(char: str) -> bool:

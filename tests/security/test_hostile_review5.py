@@ -99,7 +99,6 @@ CASES = [
         "and Checks."),
     lie("es", "¿aceptan cheques?", faq("¿aceptan cheques?"), "Aceptamos Pix, Tarjeta y "
         "Cheque Regalo."),
-    true("pt", PAY, faq(PAY), "Pix ✅ Cartão ✅ Dinheiro ✅"),
     true("pt", "a Ana tem horário amanhã?", times(), "A Ana tem às 10:00 amanhã."),
     # a no emoji denies
     lie("pt", "a Ana tem horário amanhã?", times(), "Ana ❌ amanhã"),
@@ -167,3 +166,14 @@ async def test_a_reply_states_and_asks_only_what_is_so(case: Case) -> None:
     reply, actions = await _reply(case)
     assert actions == ()
     assert (case.played.reply in reply) is case.played.true, reply
+
+
+async def test_a_true_faq_answer_in_rearranged_words_gets_the_salons_own_words() -> None:
+    """True, but told in the FAQ's words rearranged: since session 45 an FAQ answer is told
+    only in its own sentences, whole (a rearrangement can drop a condition: "Estacionamento:
+    gratuito!" of "gratuito por 2 horas"). Refused, failing closed: the customer reads the
+    salon's answer as written."""
+    case = true("pt", PAY, faq(PAY), "Pix ✅ Cartão ✅ Dinheiro ✅")
+    reply, _ = await _reply(case)
+    answer = next(answer for question, answer, _ in ENTRIES if "Pix" in answer)
+    assert case.played.reply not in reply and answer in reply, reply

@@ -46,11 +46,14 @@ def told_words(texts: Sequence[ToolText]) -> frozenset[str]:
     """The folded words of this turn's tool returns — their values, not their notes (a note
     is the system's instruction to the model, not something a tool found) nor a service's
     ``kinds`` (the lexicon's identifiers that help the model match the customer's words:
-    "haircut" is no name of a service, so "The haircut is R$ 40,00" is not told)."""
+    "haircut" is no name of a service, so "The haircut is R$ 40,00" is not told) nor an FAQ
+    entry's question and answer: the salon's prose is told only in its own sentences, whole
+    (its words rearranged drop its conditions: "Estacionamento: gratuito!" of "gratuito por
+    2 horas")."""
     found: set[str] = set()
     for item in texts:
         if item.this_turn:
-            values = _json_values(item.text, skip=NOTE_KEYS | KIND_KEYS)
+            values = _json_values(item.text, skip=NOTE_KEYS | KIND_KEYS | FAQ_KEYS)
             for value in [item.text] if values is None else values:
                 found.update(_WORD.findall(normalize(value)))
     return frozenset(found)
@@ -58,6 +61,7 @@ def told_words(texts: Sequence[ToolText]) -> frozenset[str]:
 
 NOTE_KEYS = frozenset({"note"})
 KIND_KEYS = frozenset({"kinds"})
+FAQ_KEYS = frozenset({"question", "answer"})
 _WORD = re.compile(r"[^\W\d_]+")
 
 
