@@ -54,7 +54,7 @@ LATEST = datetime(9000, 1, 1, tzinfo=UTC)
 def check_range(field: str, start: datetime, end: datetime, longest: timedelta) -> None:
     """``[start, end)`` must be non-empty at the millisecond (the precision events and holds
     are stored at), within ``EARLIEST``..``LATEST`` and no longer than ``longest``."""
-    if _to_millisecond(end) <= _to_millisecond(start):
+    if to_millisecond(end) <= to_millisecond(start):
         raise InvalidRequestError(field, "end must be after start (to the millisecond)")
     if start < EARLIEST or end > LATEST:
         raise InvalidRequestError(
@@ -116,5 +116,6 @@ def check_day(field: str, day: date) -> None:
         )
 
 
-def _to_millisecond(instant: datetime) -> datetime:
+def to_millisecond(instant: datetime) -> datetime:
+    """``instant`` cut to the millisecond: the precision events and holds are stored at."""
     return instant.replace(microsecond=instant.microsecond // 1000 * 1000)

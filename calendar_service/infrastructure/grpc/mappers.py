@@ -26,11 +26,13 @@ _MAX_ZONE_CHARS = 64
 
 
 def to_range(field: str, message: pb.TimeRange, *, present: bool) -> tuple[datetime, datetime]:
-    """Both bounds required; ``end`` after ``start``."""
+    """Both bounds required; ``end`` after ``start``. Kept to the millisecond, the precision
+    holds and busy checks use: every backend stores and checks the same instants (Google was
+    sent microseconds the checks had cut: two touching events overlapped by them)."""
     if not present or not message.HasField("start") or not message.HasField("end"):
         raise RequestValidationError(field, "start and end are required")
-    start = to_datetime(f"{field}.start", message.start)
-    end = to_datetime(f"{field}.end", message.end)
+    start = limits.to_millisecond(to_datetime(f"{field}.start", message.start))
+    end = limits.to_millisecond(to_datetime(f"{field}.end", message.end))
     if end <= start:
         raise RequestValidationError(field, "end must be after start")
     return start, end
