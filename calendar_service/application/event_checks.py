@@ -55,11 +55,11 @@ def check_attendees(attendees: Sequence[Attendee]) -> None:
         )
 
 
-def check_texts(
-    summary: str | None, description: str | None, location: str | None, *, creating: bool
-) -> None:
+def check_texts(summary: str | None, description: str | None, location: str | None) -> None:
+    """The texts set (None: not set); a summary set is never blank, on a create or an update
+    (an update to "" stored an event with no title the contract allows)."""
     if summary is not None:
-        rules.check_text("summary", summary, longest=rules.MAX_SUMMARY, required=creating)
+        rules.check_text("summary", summary, longest=rules.MAX_SUMMARY)
     if description is not None:
         rules.check_text(
             "description",
@@ -75,7 +75,7 @@ def check_texts(
 def check_draft(draft: EventDraft) -> None:
     """Every field of a draft (before any store or provider call)."""
     check_calendar("calendar_id", draft.calendar_id)
-    check_texts(draft.summary, draft.description, draft.location, creating=True)
+    check_texts(draft.summary, draft.description, draft.location)
     check_id("idempotency_key", draft.idempotency_key, longest=rules.MAX_IDEMPOTENCY_KEY)
     rules.check_range("time", draft.start, draft.end, rules.MAX_EVENT_LENGTH)
     rules.check_time_zone("time_zone", draft.time_zone)
@@ -87,7 +87,7 @@ def check_changes(changes: EventChanges) -> None:
     """Every field an update sets."""
     if changes.empty:
         raise rules.InvalidRequestError("update_mask", "names no field to change")
-    check_texts(changes.summary, changes.description, changes.location, creating=False)
+    check_texts(changes.summary, changes.description, changes.location)
     if changes.time is not None:
         rules.check_range("time", changes.time.start, changes.time.end, rules.MAX_EVENT_LENGTH)
         if changes.time.time_zone is not None:

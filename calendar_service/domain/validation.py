@@ -7,8 +7,9 @@ may also hold tabs and line breaks; no text may hold any other control character
 
 from __future__ import annotations
 
+import functools
 from datetime import UTC, date, datetime, timedelta
-from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError, available_timezones
 
 MAX_CALENDARS_PER_QUERY = 200
 MAX_QUERY_RANGE = timedelta(days=93)
@@ -84,14 +85,26 @@ def _printable_lines(value: str, *, multiline: bool) -> bool:
 
 
 def check_time_zone(field: str, name: str) -> str:
-    """A valid IANA zone name ("" means UTC); returns the name to use."""
+    """An IANA zone name of the zone database ("" means UTC); returns the name to use. Files
+    beside the zones are no zone: "localtime" is the server's own, "Factory" none, and
+    "posix/..", "right/.." copies under other rules."""
     if not name:
         return "UTC"
+    if name not in _zone_names():
+        raise InvalidRequestError(field, f"unknown time zone {name[:64]!r}")
     try:
         ZoneInfo(name)
     except (ZoneInfoNotFoundError, ValueError, OSError) as error:  # OSError: name too long
         raise InvalidRequestError(field, f"unknown time zone {name[:64]!r}") from error
     return name
+
+
+@functools.cache
+def _zone_names() -> frozenset[str]:
+    return frozenset(available_timezones() - _NOT_ZONES)
+
+
+_NOT_ZONES = frozenset({"localtime", "Factory", "posixrules"})
 
 
 def check_count(field: str, count: int, *, lowest: int, highest: int) -> None:

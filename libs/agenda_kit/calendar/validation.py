@@ -25,6 +25,8 @@ def id_problem(value: str, *, longest: int = MAX_CALENDAR_ID) -> str | None:
         return "must contain only printable characters"
     if value != value.strip():
         return "must not start or end with a space"
+    if not value.strip("."):
+        return "must not be only dots"  # "." and ".." are path steps in a provider's URL
     return None
 
 

@@ -60,6 +60,16 @@ CASES = [
     ("an event shorter than a millisecond", "CreateEvent", _sub_millisecond),
     ("free/busy at the end of year 9999", "QueryFreeBusy",
      lambda: pb.QueryFreeBusyRequest(calendar_ids=[CALENDAR_ID], range=span(END_OF_TIME, 30))),
+    *[(f"a zone file that is no zone: {zone}", "CreateEvent",
+       lambda zone=zone: pb.CreateEventRequest(calendar_id=CALENDAR_ID, summary="Zoned",
+                                               idempotency_key=f"z-{zone}", time=span(T0),
+                                               time_zone=zone))
+      for zone in ("localtime", "Factory", "posixrules", "posix/America/Sao_Paulo", "right/UTC")],
+    *[(f"an event id of dots: {dots}", method,
+       lambda dots=dots, request=request: request(calendar_id=CALENDAR_ID, event_id=dots))
+      for dots in (".", "..")
+      for method, request in (("GetEvent", pb.GetEventRequest),
+                              ("CancelEvent", pb.CancelEventRequest))],
     ("an event at the end of year 9999", "CreateEvent",
      lambda: pb.CreateEventRequest(calendar_id=CALENDAR_ID, summary="Late",
                                    idempotency_key="late", time=span(END_OF_TIME, 30))),
@@ -92,3 +102,30 @@ async def test_a_caller_input_is_refused_as_invalid_never_internal(
         pb.ListEventsRequest(calendar_id=CALENDAR_ID, range=span(T0 - timedelta(days=1), 4320)),
     )
     assert list(listed.events) == [], name  # nothing was written
+
+
+@pytest.mark.parametrize("blank", ["", "   ", "\t"])
+async def test_an_update_never_blanks_the_summary(running: Running, blank: str) -> None:  # noqa: F811
+    """A create refused a blank summary and an update stored one (review acting as another
+    product, session 45): a summary an update sets is refused blank, and nothing changes."""
+    created = await running.call(
+        "CreateEvent",
+        pb.CreateEventRequest(
+            calendar_id=CALENDAR_ID, summary="Titled", idempotency_key="t", time=span(T0)
+        ),
+    )
+    update = pb.UpdateEventRequest(
+        calendar_id=CALENDAR_ID,
+        event_id=created.event.event_id,
+        event=pb.Event(summary=blank),
+        etag=created.event.etag,
+    )
+    update.update_mask.paths.append("summary")
+    with pytest.raises(grpc.aio.AioRpcError) as refused:
+        await running.call("UpdateEvent", update)
+    assert refused.value.code() is grpc.StatusCode.INVALID_ARGUMENT
+    assert details_of(refused.value).reason == "INVALID_REQUEST"
+    stored = await running.call(
+        "GetEvent", pb.GetEventRequest(calendar_id=CALENDAR_ID, event_id=created.event.event_id)
+    )
+    assert stored.event.summary == "Titled"
