@@ -13,6 +13,7 @@ from typing import Any, Self
 import aiohttp
 
 from agenda_kit.calendar.errors import (
+    CalendarUnavailableError,
     EventNotFoundError,
     IdempotencyConflictError,
     InvalidCalendarRequestError,
@@ -191,18 +192,32 @@ class GoogleCalendarAdapter(BusyTimeCalendarAdapter):
             try:
                 body = event_body(draft, event_id)
                 insert = ApiCall("POST", events_path(cid), params, body, calendar_id=cid)
-                data = await self._api().call(insert, budget)
+                data: dict[str, Any] | None = await self._api().call(insert, budget)
                 created = True
             except GoogleApiError as exc:
                 if exc.status != 409:
                     raise
-                fetch = ApiCall("GET", event_path(cid, event_id), calendar_id=cid)
-                data = await self._api().call(fetch, budget)
-                created = False
+                data, created = None, False
+        if data is None:
+            data = await self._existing(cid, event_id, budget)
         event = await self._event(cid, event_id, data)
         if not created and not replays(event, draft):
             raise IdempotencyConflictError()
         return event, created
+
+    async def _existing(self, cid: str, event_id: str, budget: Budget) -> dict[str, Any]:
+        """The event a 409 said exists. Not found a moment later (deleted meanwhile, or the
+        provider not consistent yet): the calendar is checked (``CalendarNotFoundError`` only
+        if it is gone), else the caller is told to try again, never that the calendar is
+        unknown."""
+        fetch = ApiCall("GET", event_path(cid, event_id), calendar_id=cid)
+        try:
+            with translated("event", event_id):
+                return await self._api().call(fetch, budget)
+        except EventNotFoundError as error:
+            if was_404(error):
+                await self._require_calendar(cid, budget)
+            raise CalendarUnavailableError() from error
 
     async def get_event(self, calendar_id: str, event_id: str) -> CalendarEvent:
         """``events.get``; a 404 is the event's unless ``calendars.get`` says the calendar

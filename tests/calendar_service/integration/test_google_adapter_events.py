@@ -9,6 +9,7 @@ import pytest
 
 from agenda_kit.calendar.errors import (
     CalendarNotFoundError,
+    CalendarUnavailableError,
     EventNotFoundError,
     IdempotencyConflictError,
     InvalidCalendarRequestError,
@@ -17,6 +18,7 @@ from agenda_kit.calendar.port import EventDraft
 from calendar_service.domain.event_ids import event_id_for
 from calendar_service.infrastructure.google import GoogleCalendarAdapter
 from tests.fakes.google_calendar import Emulator
+from tests.fakes.google_faults import Fault
 from tests.fakes.google_fixtures import CALENDAR_ID
 
 T0 = datetime(2031, 3, 10, 13, 0, tzinfo=UTC)
@@ -183,3 +185,19 @@ async def test_bad_requests_are_invalid_and_not_retried(
     with pytest.raises(InvalidCalendarRequestError):
         await adapter.list_events(CALENDAR_ID, T0, T0 - timedelta(days=1))
     assert emulator.faults.count("events.list") == 1
+
+
+async def test_a_409_whose_event_is_gone_a_moment_later_is_retryable_not_an_unknown_calendar(
+    adapter: GoogleCalendarAdapter, emulator: Emulator
+) -> None:
+    """Google answers 409 to the insert (the id is taken) and 404 to the fetch of that id
+    (deleted meanwhile, or not consistent yet): the calendar exists, so the caller is told to
+    try again (review acting as another product: NOT_FOUND CALENDAR_NOT_FOUND, which a product
+    might act on by unlinking a healthy calendar)."""
+    emulator.faults.fail_next("events.insert", Fault.error(409, "duplicate"))
+    with pytest.raises(CalendarUnavailableError) as told:
+        await adapter.insert_event(draft("k-409"))
+    assert told.value.retry_after is not None
+    emulator.faults.fail_next("events.insert", Fault.error(409, "duplicate"))
+    with pytest.raises(CalendarNotFoundError):  # an unknown calendar is still said so
+        await adapter.insert_event(draft("k-410", calendar_id="nobody@agenda.test"))
