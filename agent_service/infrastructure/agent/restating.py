@@ -17,8 +17,9 @@ from agent_service.application.fact_spans import Fact, Kind
 from agent_service.application.relations import name_words
 from agent_service.application.text import normalize
 from agent_service.infrastructure.agent.deps import AgentDeps, PendingAction
+from agent_service.infrastructure.agent.statement_words import statement_rules
 from agent_service.infrastructure.language.grammar.vocabulary import alternation
-from agent_service.infrastructure.language.grammar.when import parse_when
+from agent_service.infrastructure.language.grammar.when import parse_when, two_readings
 from agent_service.infrastructure.language.packs import word_list
 from agent_service.infrastructure.language.rules import (
     RELATIVE_DAYS,
@@ -51,7 +52,7 @@ def restatement(deps: AgentDeps, stored: PendingAction, message: str) -> Restate
     clock = (local.hour, local.hour % 12 or 12, local.minute)  # "14", "2pm", "30"
     numbers = frozenset(str(n) for n in clock)
     message = visible(message)  # what the answer's reading sees: no joiner hides a word
-    if _conditional(message, own):
+    if _conditional(message, own) or _not_one_day(message, today, codes):
         return Restatement(False, frozenset(), frozenset())
     when = parse_when(message, today)
     agrees = (
@@ -81,6 +82,13 @@ def restatement(deps: AgentDeps, stored: PendingAction, message: str) -> Restate
     # A bare number is the time only when the date grammar read one and no clock said it.
     bare = numbers if when.at is not None and not timed else frozenset()
     return Restatement(agrees, frozenset(phrases), bare, blanked)
+
+
+def _not_one_day(message: str, today: datetime, codes: tuple[str, ...]) -> bool:
+    """Whether ``message`` says no one day the proposal could be: a weekday of every week ("sí,
+    los sábados a las 13": the customer asks for each one), or a date written so that it reads
+    two ways ("12/1" in a month-first language: the date grammar asks, never guesses)."""
+    return statement_rules(codes).recurs(message) or two_readings(message, today) is not None
 
 
 def _after_connector(message: str, facts: Sequence[Fact], codes: tuple[str, ...]) -> bool:

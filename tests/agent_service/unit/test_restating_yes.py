@@ -296,3 +296,42 @@ def test_a_no_set_off_or_doubled_is_never_a_yes() -> None:
     start = datetime.combine(TODAY + timedelta(days=1), time(10), ZONE)
     for text in SET_OFF:
         assert _read("pt", start, text) is not Answer.YES, text
+
+
+RECURRING = {
+    "pt": ["às {day}s", "todas as {day}s", "toda {day}"],
+    "en": ["on {day}s", "every {day}"],
+    "es": ["los {day}", "todos los {day}", "cada {day}"],
+}
+
+
+@EXAMPLES
+@given(language=st.sampled_from(["pt", "en", "es"]), start=starts, form=st.integers(0, 4))
+def test_a_weekday_of_every_week_is_no_restatement_of_one_day(
+    language: str, start: datetime, form: int
+) -> None:
+    """Consent review 3: "sí, los sábados a las 13" to a Saturday proposal booked one date; the
+    customer asked for every Saturday. A yes saying a weekday of every week is no yes."""
+    local = start.astimezone(ZONE)
+    day = WEEKDAYS[language][local.weekday()]
+    if language == "es" and not day.endswith("s"):
+        day += "s"  # "sábados"; "lunes".."viernes" are their own plural
+    forms = RECURRING[language]
+    every = forms[form % len(forms)].format(day=day)
+    clock = {"pt": f"às {local.hour}h", "en": f"at {local.hour}:00", "es": f"a las {local.hour}"}
+    if local.minute:
+        return
+    text = f"{YES[language][0]}, {every} {clock[language]}"
+    assert _read(language, start, text) is not Answer.YES, text
+
+
+@EXAMPLES
+@given(start=starts)
+def test_a_date_with_two_readings_is_no_restatement(start: datetime) -> None:
+    """Consent review 3: "yes, 12/1" to "Tuesday 2027-01-12" booked; an American means
+    December 1. A date the grammar reads two ways (it asks, never guesses) agrees with nothing."""
+    local = start.astimezone(ZONE).date()
+    if local.day > 12 or local.day == local.month:
+        return
+    text = f"yes, {local.day}/{local.month}"  # the other order of an m/d writer
+    assert _read("en", start, text) is not Answer.YES, text
