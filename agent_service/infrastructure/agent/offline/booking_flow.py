@@ -30,7 +30,7 @@ from agent_service.infrastructure.agent.offline.matching import (
 )
 from agent_service.infrastructure.agent.offline.nlu import (
     asks_for_times,
-    best_match_group,
+    best_person,
     classify_intent,
     is_affirmative,
     is_negative,
@@ -109,7 +109,7 @@ def _names_entry(ctx: OfflineContext) -> bool:
     professionals = catalog.professionals(ctx.catalog("list_professionals"))
     said = affirmed(ctx.text, ctx.language)
     return bool(service_candidates(said, [s.words for s in services])) or (
-        best_match_group(said, [p.words for p in professionals]) is not None
+        best_person(said, [p.words for p in professionals]) is not None
     )
 
 
@@ -223,7 +223,7 @@ def _visit(
             continue
         visit: list[Part] = []
         for part, found in parts:
-            named = best_match_group(part, [p.words for p in professionals])
+            named = best_person(part, [p.words for p in professionals])
             person = professionals[named] if named is not None else request.professional
             options = [services[i] for i in found]
             if person is not None:
@@ -443,9 +443,9 @@ def _first_services(
 def _first_match(texts: list[str], names: list[tuple[str, ...]], refused: str = "") -> int | None:
     """The entry the newest message names; one named in ``refused`` (what the customer just
     said no to) only counts in the message that replaces it."""
-    said_no = best_match_group(refused, names) if refused else None
+    said_no = best_person(refused, names) if refused else None
     for position, candidate in enumerate(texts):
-        index = best_match_group(candidate, names)
+        index = best_person(candidate, names)
         if index is not None and (index != said_no or position == 0):
             return index
     return None
@@ -511,7 +511,7 @@ def _changes_nothing_said(
     if has_when_mention(said) or loose_time(said) is not None or shift(said) is not None:
         return False
     return not service_candidates(said, [s.words for s in services]) and (
-        best_match_group(said, [p.words for p in professionals]) is None
+        best_person(said, [p.words for p in professionals]) is None
     )
 
 

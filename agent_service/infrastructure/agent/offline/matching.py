@@ -48,6 +48,7 @@ __all__ = [
     "STOPWORDS",
     "best_match",
     "best_match_group",
+    "best_person",
     "best_service",
     "extract_name",
     "ordinal_choice",
@@ -176,6 +177,41 @@ def best_match_group(text: str, groups: Sequence[Sequence[str]]) -> int | None:
     if top[0] <= 0 or scores.count(top) > 1:
         return None
     return scores.index(top)
+
+
+def best_person(text: str, groups: Sequence[Sequence[str]]) -> int | None:
+    """:func:`best_match_group` over people's names; when it finds none, a name spelled as
+    it sounds ("iasmim" for Yasmin, "Enrique" for Henrique, "Luisa" for Luiza): a word of
+    ``PHONETIC_MIN`` letters or more whose :func:`sound` is a name word's, in one group only."""
+    found = best_match_group(text, groups)
+    if found is not None:
+        return found
+    said = {sound(w) for w in _significant(text) if len(w) >= PHONETIC_MIN}
+    if not said:
+        return None
+    hits = [
+        i
+        for i, group in enumerate(groups)
+        if said & {sound(w) for name in group for w in _significant(name) if len(w) >= 3}
+    ]
+    return hits[0] if len(hits) == 1 else None
+
+
+PHONETIC_MIN = 4
+_SPELLINGS = (("ph", "f"), ("y", "i"), ("k", "c"), ("w", "v"), ("z", "s"))
+_SILENT_H = re.compile(r"(?<![cslnp])h")
+_DOUBLED = re.compile(r"(.)\1+")
+
+
+def sound(word: str) -> str:
+    """A folded word as it sounds in the spoken languages' names: one spelling for letters
+    written either way (ph/f, y/i, k/c, w/v, z/s), a silent h dropped (not in ch, sh, lh, nh,
+    ph), a final m as n, doubled letters once."""
+    for written, said in _SPELLINGS:
+        word = word.replace(written, said)
+    word = _SILENT_H.sub("", word)
+    word = word[:-1] + "n" if word.endswith("m") else word
+    return _DOUBLED.sub(r"\1", word)
 
 
 # --- extract_name ------------------------------------------------------------------------

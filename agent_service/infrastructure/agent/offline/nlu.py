@@ -16,6 +16,7 @@ from agent_service.infrastructure.agent.offline.intents import (
 from agent_service.infrastructure.agent.offline.matching import (
     best_match,
     best_match_group,
+    best_person,
     extract_name,
     ordinal_choice,
 )
@@ -29,6 +30,7 @@ __all__ = [
     "asks_for_times",
     "best_match",
     "best_match_group",
+    "best_person",
     "classify_intent",
     "detect_language",
     "extract_name",
