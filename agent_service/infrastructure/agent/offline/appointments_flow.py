@@ -128,6 +128,7 @@ _CLAUSE = re.compile(r"[,.;:!?¿¡]+")
 _INFINITIVE = re.compile(r"[a-z]{2,}(?:ar|er|ir)\b")
 """A Portuguese or Spanish infinitive ("jogar", "passar", "cambiar"): "pra"/"para" before
 one is "in order to", never where an appointment goes."""
+_WORD = re.compile(r"[a-z0-9]+")
 _SAME_TIME = any_of("appointments", "same_time")
 _SAME_DAY = any_of("appointments", "same_day")
 _WEEK_LATER = any_of("appointments", "week_later")
@@ -257,7 +258,8 @@ def _only_a_day(text: str) -> bool:
     """Whether ``text`` is a day and nothing else ("viernes", "sexta-feira"); which words name
     a day does not depend on the instant it is read at."""
     named = parse_when(text, datetime(2026, 1, 5, 12, tzinfo=UTC)).day_text
-    return bool(named) and not set(normalize(text).split()) - set(normalize(named).split())
+    words = set(_WORD.findall(normalize(text))) - set(_WORD.findall(normalize(named)))
+    return bool(named) and not words  # punctuation is no word: "viernes," is a day
 
 
 def _relative_move(text: str) -> bool:
