@@ -62,7 +62,7 @@ import hmac
 import itertools
 import re
 import unicodedata
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from enum import StrEnum
@@ -112,6 +112,9 @@ class ConsentVocabulary:
     """Fillers that lead into what comes next ("e", "na verdade", "and", "actually", "y"):
     after the answer, with nothing but such words after them, the customer has more to say
     ("ok, actually"): no answer yet."""
+    hesitation: tuple[str, ...] = ()
+    """Sounds of a customer thinking ("hmm", "um", "eh"): fillers, which after a lead-in end
+    a message that has more to come ("yes, and um")."""
     lead_in_trailing: tuple[str, ...] = ()
     """The same when the message trails off after them ("ok, então...", "yes, well…"); without
     the trailing dots they end an answer ("ok então", "ok then")."""
@@ -144,6 +147,9 @@ class Reading:
     """The proposal is not wanted as it is: a no with no yes, or a ``change`` phrase left."""
     unclear: bool = False
     """Nothing but words of not understanding the question: it is asked again."""
+    more: bool = False
+    """The message stops where it announced more ("sim, e..."): no answer yet, whatever its
+    other words restate."""
 
 
 YES, NO, FILLER, UNREADABLE, OWN, UNSURE = "yes", "no", "filler", "unreadable", "own", "unsure"
@@ -212,6 +218,7 @@ class _Scan:
     strange: bool
     bare: str
     index: list[int]
+    more: bool = False
 
 
 @dataclass(slots=True)
@@ -255,23 +262,39 @@ def _read(said: _Text, vocabularies: tuple[ConsentVocabulary, ...], kind: str) -
     if said.question and len(segments) > 1 and _tag(segments, tokens, folded):
         segments = segments[:-1]  # "¿a las 10, no?": a question's tag asks, it answers nothing
     leads = _lead_ins(vocabularies, _TRAILS_OFF.search(said.bare) is not None)
+    more = False
     for position, (start, size, found) in enumerate(segments):
-        if found is None or found == UNREADABLE:
+        if more or found is None or found == UNREADABLE:
             left.extend(tokens[start : start + size])
         elif found != FILLER:
             counts[found] += 1
         elif any(counts.values()) and _more_to_come(segments[position:], tokens, leads):
-            left.extend(tokens[start : start + size])  # "ok, actually...": not done yet
-    return _Scan(counts, left, said.question, said.strange, said.bare, said.index)
+            more = True  # "ok, actually...", "yes and um": not done yet
+            left.extend(tokens[start : start + size])
+    return _Scan(counts, left, said.question, said.strange, said.bare, said.index, more)
+
+
+@dataclass(frozen=True, slots=True)
+class _Leads:
+    """The lead-in phrases (folded word tuples): ``first`` may open what is still to come
+    (the strong ones; the trailing ones too when the message trails off), ``last`` may end
+    it (every lead-in and hesitation: "yes and um"); ``trails_off``: it ends in dots."""
+
+    first: frozenset[tuple[str, ...]]
+    last: frozenset[tuple[str, ...]]
+    trails_off: bool
 
 
 @by_identity
 @functools.lru_cache(maxsize=64)
-def _lead_ins(
-    vocabularies: tuple[ConsentVocabulary, ...], trails_off: bool
-) -> frozenset[tuple[str, ...]]:
-    words = (p for v in vocabularies for p in (*v.lead_in, *(v.lead_in_trailing * trails_off)))
-    return frozenset(tuple(_TOKEN.findall(p)) for p in words)
+def _lead_ins(vocabularies: tuple[ConsentVocabulary, ...], trails_off: bool) -> _Leads:
+    def folded(words: Iterable[str]) -> frozenset[tuple[str, ...]]:
+        return frozenset(tuple(_TOKEN.findall(p)) for p in words)
+
+    strong = folded(p for v in vocabularies for p in v.lead_in)
+    weak = folded(p for v in vocabularies for p in v.lead_in_trailing)
+    hesitant = folded(p for v in vocabularies for p in v.hesitation)
+    return _Leads(strong | weak if trails_off else strong, strong | weak | hesitant, trails_off)
 
 
 _TRAILS_OFF = re.compile(r"(?:\.\.+|…)\s*$")
@@ -280,14 +303,15 @@ _TRAILS_OFF = re.compile(r"(?:\.\.+|…)\s*$")
 def _more_to_come(
     rest: Sequence[tuple[int, int, str | None]],
     tokens: Sequence[re.Match[str]],
-    leads: frozenset[tuple[str, ...]],
+    leads: _Leads,
 ) -> bool:
-    """Whether the segments from here on are only lead-in words ("sim, e...", "yes, so"): the
-    message stops where more was announced."""
-    return all(
-        found == FILLER and tuple(t.group() for t in tokens[start : start + size]) in leads
-        for start, size, found in rest
-    )
+    """Whether the message stops where more was announced: from here on only fillers, the
+    first a lead-in ("sim, e", "yes, actually"), and it trails off or ends on a lead-in or a
+    hesitation ("yes and um", "ok, and then"); "yes and thanks" ends on a courtesy."""
+    if any(found != FILLER for _, _, found in rest):
+        return False
+    said = [tuple(t.group() for t in tokens[start : start + size]) for start, size, _ in rest]
+    return said[0] in leads.first and (leads.trails_off or said[-1] in leads.last)
 
 
 @by_identity
@@ -409,7 +433,7 @@ def read_answer(text: str, vocabularies: Sequence[ConsentVocabulary], kind: str 
     if left or scan.question or scan.strange or mixed or not answered:
         refused = bool(counts[NO] or counts[UNSURE])  # "não sei, talvez", "sí pero no mañana"
         unwanted = refused or _asks_change([m.group() for m in left], tuple(vocabularies))
-        return Reading(Answer.OTHER, answered, leftover, unwanted)
+        return Reading(Answer.OTHER, answered, leftover, unwanted, more=scan.more)
     return Reading(Answer.YES if counts[YES] else Answer.NO, True)
 
 
@@ -451,8 +475,8 @@ def read_restating(
     not the proposal's leaves the answer as it was read (a change, asked again); so does no
     ``proposal`` (what it proposes, built only when an answer is a yes with more in it)."""
     reading = read_answer(text, vocabularies, kind)
-    if reading.answer is not Answer.OTHER or not reading.answered:
-        return reading
+    if reading.answer is not Answer.OTHER or not reading.answered or reading.more:
+        return reading  # a message still to be finished restates nothing ("sim, e...")
     if reading.unwanted and not _no_words(text, tuple(vocabularies), kind):
         return reading  # a hesitation or a change, not a no word that may be a preposition
     said = proposal() if proposal is not None else None  # read only for a yes with more

@@ -90,6 +90,7 @@ class DataLanguageRules:
             unclear=word_list(code, "consent", "unclear"),
             lead_in=word_list(code, "consent", "lead_in"),
             lead_in_trailing=word_list(code, "consent", "lead_in_trailing"),
+            hesitation=word_list(code, "consent", "hesitation"),
         )
 
     @functools.cache  # noqa: B019

@@ -7,10 +7,13 @@ yes, or followed by a courtesy word ("yes and thanks"), still answers."""
 
 from __future__ import annotations
 
+from datetime import datetime, time, timedelta
+
 import pytest
 
 from agent_service.application.consent_policy import Answer, read_answer
 from agent_service.infrastructure.language.rules import language_rules
+from tests.agent_service.unit.test_restating_yes import TODAY, ZONE, _read
 
 LANGUAGES = ("pt", "en", "es")
 TRAILS = ("{yes}, {lead}", "{yes} {lead}", "{yes}, {lead}...", "{yes}... {lead}", "{yes} {lead} …")
@@ -29,7 +32,7 @@ def test_a_yes_that_trails_into_more_is_no_answer_yet(language: str) -> None:
     vocabulary = language_rules().consent_in(language)
     own = language_rules().consent(language)
     assert own.lead_in and own.lead_in_trailing, language
-    forms = [(lead, TRAILS) for lead in own.lead_in]
+    forms: list[tuple[str, tuple[str, ...]]] = [(lead, TRAILS) for lead in own.lead_in]
     forms += [(lead, TRAILING_OFF) for lead in own.lead_in_trailing]
     for yes in _plain_yeses(language):
         for lead, trails in forms:
@@ -50,3 +53,24 @@ def test_a_lead_in_before_the_yes_or_before_a_courtesy_still_answers(language: s
         for yes in _plain_yeses(language)[:12]:
             for said in (f"{lead}, {yes}", f"{yes} {lead} {THANKS[language]}"):
                 assert read_answer(said, vocabulary, "book").answer is Answer.YES, said
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_consent_read_of_a_proposal_holds_them_too(language: str) -> None:
+    """Review of session 45: the lead-in left over was read again as restating the proposal
+    ("e", "and", "y" are restating words too), so "sim, e..." still booked end to end; and a
+    hesitation or a second lead-in after it ("yes and um", "ok, and then") booked. Read as the
+    turn reads an answer to a proposal (``consent.read``)."""
+    start = datetime.combine(TODAY + timedelta(days=1), time(10), ZONE)
+    own = language_rules().consent(language)
+    ends = ["", *own.hesitation, *own.lead_in_trailing]
+    for yes in _plain_yeses(language)[:10]:
+        for lead in own.lead_in:
+            for end in ends:
+                for trail in ("", "...", " …"):
+                    said = f"{yes}, {lead} {end}".rstrip() + trail
+                    if f"{yes} {lead}" in own.yes:
+                        continue
+                    assert _read(language, start, said) is not Answer.YES, said
+        thanks = f"{yes} {own.lead_in[0]} {THANKS[language]}"
+        assert _read(language, start, thanks) is Answer.YES, thanks
