@@ -332,12 +332,16 @@ class Statements:
         self._told_sentences: set[str] | None = None  # read by denials and ranges only
         self._told_words_of = told_words_of
         self._told_words: frozenset[str] | None = None if told_words_of else told_words
+        self._reply_timed = False  # set by ``refused`` for the reply it reads
         self._relations_of = relations_of
         self._relations = relations
 
     def refused(self, text: str) -> list[str]:
         """The statement sentences of ``text`` that may not be sent, in order."""
         parts = units(text)
+        # "Ana tem amanhã às 10h. Nos vemos!": a meeting said beside a day or time anywhere in
+        # the reply is at that day or time
+        self._reply_timed = any(self._timed(part) for part in parts)
         asked = {p for p in parts if question_sentences(p)}
         # A yes word answers the customer's question, whatever else the reply says.
         answers = not self._asked
@@ -370,15 +374,16 @@ class Statements:
         return [u for u in refused if self._rules.courtesy(_without_names(self._reader, u), True)]
 
     def _allowed(self, sentence: str, answers: bool) -> bool:
+        said = squashed(sentence)
+        if self._meets_then(sentence):  # no courtesy beside a day or time: "Nos vemos!"
+            return bool(said) and said.rstrip(_ENDS) in self._whole_told()
         if self._rules.courtesy(_without_names(self._reader, sentence), answers):
             return True
-        said = squashed(sentence)
         if (
             self._rules.denies(sentence)
             or self._rules.ranges(sentence)
             or self._habit_at_times(sentence)
             or self._marks_an_appointment(sentence)
-            or self._meets_then(sentence)
         ):  # told only in those
             return bool(said) and said.rstrip(_ENDS) in self._whole_told()  # words, whole
         if said and _holds_sentences(self._told, said):
@@ -404,8 +409,9 @@ class Statements:
     def _meets_then(self, sentence: str) -> bool:
         """ "See you tomorrow at 10:00!", "¡Nos vemos el martes!": a meeting at a day or time
         says an appointment is made, which only a receipt's or a record's words may."""
-        if not self._rules.meets(sentence):
-            return False
+        return self._rules.meets(sentence) and (self._reply_timed or self._timed(sentence))
+
+    def _timed(self, sentence: str) -> bool:
         kinds = (Kind.TIME, Kind.DATETIME, Kind.DATE, Kind.WEEKDAY)
         return any(f.kind in kinds for f in self._reader.facts(sentence))
 

@@ -2,8 +2,9 @@
 with Ana!", "¡Nos vemos el martes a las 10!", "Te espero amanhã às 10h") presents the
 appointment as made: after a check of free times and no booking it is a lie (consent review 3:
 8 of 13 English and 3 of 7 Spanish such farewells reached the customer). Generated over every
-language's ``[truth].meeting`` phrases and the day and time the tool grounds; the same
-farewell with no day or time is courtesy and goes."""
+language's ``[truth].meeting`` phrases and the day and time the tool grounds, in the same
+sentence or another one of the reply (review of the rule: "Ana has 10:00 tomorrow. See you
+then!" was sent)."""
 
 from __future__ import annotations
 
@@ -28,6 +29,11 @@ def _cases() -> list[Case]:
                 " com a ", {"pt": " com a ", "en": " with ", "es": " con "}[language]
             )
             found.append(Case(language, ASKED[language], "discovery", times(), said, False))
+            # the day and time in another sentence of the reply ("... Nos vemos!")
+            before = {"pt": "A Ana tem amanhã às 10:00.", "en": "Ana has 10:00 tomorrow.",
+                      "es": "Ana tiene mañana a las 10:00."}[language]  # fmt: skip
+            apart = f"{before} {phrase.capitalize()}!"
+            found.append(Case(language, ASKED[language], "discovery", times(), apart, False))
     return found
 
 
@@ -39,9 +45,3 @@ async def test_a_meeting_at_a_day_or_time_after_no_booking_is_not_sent(case: Cas
     _, model, reply, actions = await _play(case)
     assert model.returned and actions == ()
     assert case.reply not in reply, reply
-
-
-async def test_a_farewell_without_a_day_or_time_is_courtesy() -> None:
-    case = Case("en", T_EN, "discovery", times(), "Ana is free at 10:00 tomorrow. See you!", True)
-    _, _, reply, _ = await _play(case)
-    assert "See you!" in reply, reply
