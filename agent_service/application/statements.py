@@ -310,6 +310,7 @@ class Statements:
         heard: frozenset[str] = frozenset(),
         pairs_of: Callable[[], Relations | None] | None = None,
         open_days: frozenset[int] | None = None,
+        whole: Sequence[str] = (),
     ) -> None:
         """``heard``: folded words a question may use as said to it (the tenant's names);
         ``pairs_of``: the relations a question's names, prices and lengths must keep (this
@@ -333,6 +334,9 @@ class Statements:
         self._told_words_of = told_words_of
         self._told_words: frozenset[str] | None = None if told_words_of else told_words
         self._reply_timed = False  # set by ``refused`` for the reply it reads
+        # texts told only whole (the salon's FAQ answers): a sentence of one says it only
+        # beside its other sentences (the next one may be its condition)
+        self._whole = [sentences_of(squashed(t)) for t in whole]
         self._relations_of = relations_of
         self._relations = relations
 
@@ -365,7 +369,18 @@ class Statements:
             unit = f"{sentence.rstrip()} {follows}" if leads else sentence
             if not self._allowed(unit, answers):
                 found.append(sentence)
-        return found
+        return found + self._cut_from_whole(parts, found)
+
+    def _cut_from_whole(self, parts: Sequence[str], refused: Sequence[str]) -> list[str]:
+        """The sentences of a text told only whole that the reply says without the others
+        ("Atendemos crianças." of "Atendemos crianças. A partir de 5 anos.")."""
+        said = {squashed(p).rstrip(_ENDS): p for p in parts if p not in refused}
+        cut = []
+        for whole in self._whole:
+            present = [said[s] for s in whole if s in said]
+            if present and len(present) < len(whole):
+                cut += present
+        return cut
 
     def bare_answers(self, refused: Sequence[str]) -> list[str]:
         """The ``refused`` sentences that are only a yes or no (and courtesy) answering the
@@ -632,6 +647,12 @@ def _holds_words(text: str, part: str) -> bool:
     return False
 
 
+def sentences_of(text: str) -> list[str]:
+    """``text``'s sentences as the reply's units compare (squashed, without their final
+    stop)."""
+    return [squashed(u).rstrip(_ENDS) for u in units(text) if u.strip()]
+
+
 def _holds_sentences(text: str, part: str) -> bool:
     """Whether ``part`` occurs in ``text`` as whole sentences of it: from a sentence's start
     to a sentence's end (a cut at either end may drop a condition: "gratuito" of "gratuito
@@ -639,9 +660,9 @@ def _holds_sentences(text: str, part: str) -> bool:
     start = text.find(part)
     while start >= 0:
         end = start + len(part)
-        if _sentence_edge(text[:start][::-1]) and (
-            part[-1] in _STOPS or _sentence_edge(text[end:])
-        ):
+        after = text[end:]
+        ends = part[-1] in _STOPS and not (after and after[0].isalnum())  # "$2." of "$2.50"
+        if _sentence_edge(text[:start][::-1]) and (ends or _sentence_edge(after)):
             return True
         start = text.find(part, start + 1)
     return False

@@ -90,3 +90,32 @@ async def test_an_faq_answer_is_told_whole(
         assert reply in sent, sent
     else:
         assert reply not in sent, sent
+
+
+SPLIT = [  # an answer whose condition is its own sentence, or a number with a decimal point
+    ("Atendem crianças?", "Atendemos crianças. A partir de 5 anos, acompanhadas de um adulto.",
+     "vocês atendem crianças?", "Atendemos crianças."),
+    ("Aceitam cães grandes?", "Aceitamos cães grandes. Somente com agendamento prévio.",
+     "vocês aceitam cães grandes?", "Aceitamos cães grandes."),
+    ("Is parking free?", "Parking is free. Only for the first 2 hours.", "is parking free?",
+     "Parking is free."),
+    ("How much is parking?", "Parking next door costs $2.50 per hour.", "how much is parking?",
+     "Parking next door costs $2."),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("question", "answer", "asked", "cut"), SPLIT)
+async def test_a_sentence_of_an_answer_goes_only_with_the_rest_of_it(
+    question: str, answer: str, asked: str, cut: str
+) -> None:
+    """Review of the rule: a whole sentence passed even when the next one is its condition
+    ("Atendemos crianças." of "Atendemos crianças. A partir de 5 anos."), and "$2." passed as
+    a sentence of "$2.50 per hour". The customer reads the whole answer instead."""
+    model = FaqThenReply(cut)
+    assistant = Assistant(model=model.model)
+    salon = await seed_salon(assistant.repos)
+    await assistant.repos.faq.add(
+        FaqEntry(tenant_id=salon.tenant.id, question=question, answer=answer, tags=())
+    )
+    sent = (await assistant.say(salon.tenant.id, asked)).result.reply
+    assert model.searched and sent.strip() != cut and answer in sent, sent

@@ -23,7 +23,7 @@ from agent_service.infrastructure.agent.deps import ToolText
 from agent_service.infrastructure.agent.listings import listing_text
 from agent_service.infrastructure.agent.outcome_text import Held, told
 from agent_service.infrastructure.agent.statement_words import plain_and_denials, statement_rules
-from agent_service.infrastructure.agent.tools.results import read_result, read_retry
+from agent_service.infrastructure.agent.tools.results import FaqAnswer, read_result, read_retry
 
 
 def told_texts(texts: Sequence[ToolText], codes: Sequence[str], has_upcoming: bool) -> list[str]:
@@ -57,6 +57,16 @@ def told_words(texts: Sequence[ToolText]) -> frozenset[str]:
             for value in [item.text] if values is None else values:
                 found.update(_WORD.findall(normalize(value)))
     return frozenset(found)
+
+
+def faq_answers(texts: Sequence[ToolText]) -> list[str]:
+    """The FAQ answers this turn's searches returned: told only whole (``Statements``)."""
+    found = []
+    for item in texts:
+        data = read_result(item.text) if item.this_turn else None
+        if isinstance(data, FaqAnswer):
+            found += [entry.answer for entry in data.entries[: data.answering]]
+    return found
 
 
 NOTE_KEYS = frozenset({"note"})
@@ -240,6 +250,7 @@ def no_change_statements(
         asked,
         told_texts(texts, codes, bool(upcoming)),
         told_words_of=lambda: told_words(texts),
+        whole=faq_answers(texts),
         heard=entities,
         relations_of=lambda: _relations(reader, codes, told_values(texts), entities),
         pairs_of=lambda: _relations(reader, codes, [*told_values(texts), *catalog], entities),
