@@ -68,3 +68,43 @@ async def test_who_is_free_at_the_asked_time_decides_the_professional(language: 
 def _works(name: str, weekday: int, at: int, hours: tuple[int, int]) -> bool:
     days = range(1, 7) if name.startswith("Ana") else (2, 4)
     return weekday in days and hours[0] <= at < hours[1]
+
+
+CLASHES = {  # a weekday and a day of the month that are different days (the 4th is a Friday)
+    "pt": ["quero um corte feminino sábado dia 4 às 14h", "corte feminino sexta dia 5 às 10h"],
+    "en": ["a corte feminino on Saturday the 4th at 2pm", "corte feminino Friday the 5th at 10"],
+}
+
+
+@pytest.mark.parametrize("language", sorted(CLASHES))
+async def test_a_weekday_and_a_date_that_differ_are_asked_whoever_is_named(language: str) -> None:
+    """Review of the team rule: with nobody named, "sábado dia 4" proposed Friday the 4th
+    (the team was checked before the clash was), and after "sexta dia 5" a next message "Ana"
+    proposed Saturday the 5th (the clash was read in that message only)."""
+    assistant = Assistant()
+    salon = await seed_salon(assistant.repos)
+    await assistant.repos.tenants.update(salon.tenant.model_copy(update={"language": language}))
+    await assistant.repos.professionals.add(  # two offer the service: nobody named, a team
+        Professional(
+            tenant_id=salon.tenant.id,
+            name="Carla Dias",
+            specialty="Cabeleireira",
+            calendar_id=f"carla-{salon.tenant.id}",
+            weekly_hours=tuple(
+                WorkingHours(day_of_week=d, start=time(9), end=time(20)) for d in (5, 6)
+            ),
+            service_ids=(salon.cut.id,),
+        )
+    )
+    for number, asked in enumerate(CLASHES[language]):
+        first = await assistant.say(salon.tenant.id, asked, customer=f"alone{number}")
+        assert first.result.pending is None, (asked, first.result.reply)
+        then = await assistant.say(salon.tenant.id, "Ana", customer=f"named{number}")
+        del then  # a fresh customer naming only Ana: asked what and when, nothing proposed
+        said = await assistant.say(salon.tenant.id, asked, customer=f"two{number}")
+        named = await assistant.say(salon.tenant.id, "com a Ana", customer=f"two{number}")
+        assert said.result.pending is None and named.result.pending is None, (
+            asked,
+            said.result.reply,
+            named.result.reply,
+        )

@@ -150,6 +150,12 @@ def _next_question_or_action(ctx: OfflineContext) -> ModelResponse:
     if request.service is None:
         options = request.tied or services
         return text(say("ask_service", ctx.language, items=", ".join(s.name for s in options)))
+    clash = _day_clash(ctx)
+    if clash is not None:  # "sexta dia 5" when the 5th is a Saturday: asked, neither picked
+        first, second = (
+            f"{weekday_name(d, ctx.language)} {_day_name(d, ctx.language)}" for d in clash
+        )
+        return text(say("ask_day_disagrees", ctx.language, first=first, second=second))
     if request.professional is None:
         offering = [p for p in professionals if request.service.name in p.services]
         anyone = wants_anyone(ctx.texts)
@@ -160,12 +166,6 @@ def _next_question_or_action(ctx: OfflineContext) -> ModelResponse:
             return team_step(ctx, request.service, offering, request.day, request.at, anyone=anyone)
         names = [p.name for p in offering]
         return text(say("ask_professional", ctx.language, items=", ".join(names)))
-    clash = disagreeing_days(ctx.text, ctx.now)
-    if clash is not None:  # "sexta dia 5" when the 5th is a Saturday: asked, neither picked
-        first, second = (
-            f"{weekday_name(d, ctx.language)} {_day_name(d, ctx.language)}" for d in clash
-        )
-        return text(say("ask_day_disagrees", ctx.language, first=first, second=second))
     readings = two_readings(ctx.text, ctx.now)
     if request.day is None and readings is not None:
         written, month_first, day_first = readings
@@ -424,6 +424,15 @@ def _understand(
         person = offering[0]
     tied = [services[i] for i in candidates] if chosen is None and len(candidates) > 1 else []
     return Request(chosen, person, day, at, other_week=other_week, tied=tied)
+
+
+def _day_clash(ctx: OfflineContext) -> tuple[date, date] | None:
+    """A weekday and a date that are different days, in the newest message that names a day
+    (the request's day comes from it: "sexta dia 5", then "com a Ana")."""
+    for candidate in (affirmed(t, ctx.language) for t in ctx.fresh_texts):
+        if parse_when(candidate, ctx.now).day is not None:
+            return disagreeing_days(candidate, ctx.now)
+    return None
 
 
 def _first_services(
