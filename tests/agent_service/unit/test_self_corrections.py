@@ -65,3 +65,27 @@ def test_a_message_without_a_correction_is_read_whole(language: str) -> None:
     for marker in _corrects(language):  # a correction word opening the message corrects nothing
         opening = f"{marker}, {said}"
         assert parse_when(affirmed(opening, language), NOW).at == time(15), opening
+
+
+ASIDES = {
+    "pt": "{service} {day} {at}, {marker}, vocês abrem {other}?",
+    "en": "{service} {day} {at}. {marker}, are you open {other}?",
+    "es": "{service} {day} {at}, {marker}, ¿abren {other}?",
+}
+
+
+@pytest.mark.parametrize("language", sorted(DAYS))
+def test_a_question_after_a_correction_word_corrects_nothing(language: str) -> None:
+    """Review of the rule: "Friday at 10am. Wait, are you open Saturday?" proposed Saturday;
+    "sexta às 10h, espera, sábado vocês abrem?" too. A question is asked, not a correction."""
+    wednesday, friday = DAYS[language]
+    for marker in _corrects(language):
+        said = ASIDES[language].format(
+            service=SERVICE[language],
+            day=wednesday,
+            at=AT[language].format(h=10),
+            marker=marker,
+            other=friday,
+        )
+        when = parse_when(affirmed(said, language), NOW)
+        assert (when.day, when.at) == (date(2026, 12, 2), time(10)), said

@@ -52,11 +52,7 @@ def _split(text: str, language: str | None) -> tuple[list[str], list[str]]:
     """The kept clauses, a self-correction's first (see the module), and the negated ones."""
     code = language or detect_language(text, "pt")
     clauses = _clauses(text)
-    corrects = any_of("corrections", "corrects")
-    restart = max(
-        (i for i, clause in enumerate(clauses) if i and corrects.search(normalize(clause))),
-        default=0,
-    )
+    restart = max((i for i in range(1, len(clauses)) if _corrects_at(text, clauses, i)), default=0)
     kept: list[str] = []
     dropped: list[str] = []
     for clause in (*clauses[restart:], *clauses[:restart]):
@@ -75,8 +71,29 @@ def affirmed(text: str, language: str | None = None) -> str:
 
 def _corrects(text: str) -> bool:
     """Whether a clause after the first starts a self-correction."""
-    corrects = any_of("corrections", "corrects")
-    return any(corrects.search(normalize(clause)) for clause in _clauses(text)[1:])
+    clauses = _clauses(text)
+    return any(_corrects_at(text, clauses, i) for i in range(1, len(clauses)))
+
+
+def _corrects_at(text: str, clauses: list[str], index: int) -> bool:
+    """Whether clause ``index`` of ``text`` has a correction word and neither it nor the
+    clause after it asks ("espera, tem estacionamento?", "perdón, ¿a las 11 también hay?": a
+    question, no correction)."""
+    if not any_of("corrections", "corrects").search(normalize(clauses[index])):
+        return False
+    asks = _asking(text, clauses)
+    return not any(asks[index : index + 2])
+
+
+def _asking(text: str, clauses: list[str]) -> list[bool]:
+    """Whether each clause asks: it holds a "¿" or a "?" follows it in ``text``."""
+    found, cursor = [], 0
+    for clause in clauses:
+        at = text.find(clause, cursor)
+        cursor = at + len(clause) if at >= 0 else cursor
+        after = text[cursor:].lstrip(" ,;:")
+        found.append("¿" in clause or after.startswith("?"))
+    return found
 
 
 def negated(text: str, language: str | None = None) -> str:
