@@ -51,5 +51,10 @@ def test_a_name_respelled_as_it_sounds_is_that_person_only() -> None:
 
 
 def test_words_that_respell_no_name_find_nobody() -> None:
-    for said in ("quero marcar amanhã", "can I book a cleaning", "pasame con alguien", "marcar um horario"):
+    for said in (
+        "quero marcar amanhã",
+        "can I book a cleaning",
+        "pasame con alguien",
+        "marcar um horario",
+    ):
         assert best_person(said, TEAM) is None, said
