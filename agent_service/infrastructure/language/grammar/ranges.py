@@ -79,7 +79,11 @@ def _parts() -> re.Pattern[str]:
 
 
 def part_of_day(folded: str) -> str | None:
-    """``morning``/``afternoon``/``evening``: the first one ``folded`` names."""
+    """``morning``/``afternoon``/``evening``: the first one ``folded`` names; the words of an
+    earliest or latest phrase name none ("o mais tarde possível", "lo más tarde posible": the
+    day's last time, not the afternoon)."""
+    for phrases in (any_of("ranges", "earliest"), any_of("ranges", "latest")):
+        folded = phrases.sub(lambda m: " " * len(m.group()), folded)
     match = _parts().search(without_greetings(folded))
     if match is None:
         return None
