@@ -38,7 +38,7 @@ from calendar_service.infrastructure.local.documents import (
     EventDocument,
 )
 from calendar_service.infrastructure.local.errors import translated_errors
-from calendar_service.infrastructure.local.paging import decode_token
+from calendar_service.infrastructure.local.paging import decode_token, listing_of
 from calendar_service.infrastructure.local.queries import (
     BUSY_CODEC,
     BUSY_FIELDS,
@@ -241,13 +241,14 @@ class LocalCalendarAdapter(BusyTimeCalendarAdapter):
             query["owner"] = owner
         if not include_cancelled:
             query["status"] = CONFIRMED
+        listing = listing_of(calendar_id, start, end, include_cancelled, private or {}, owner)
         if page_token is not None:
-            query["$or"] = after(decode_token(page_token))
+            query["$or"] = after(decode_token(page_token, listing))
         with translated_errors("list_events"):
             documents = (
                 await EventDocument.find(query).sort(BY_START).limit(page_size + 1).to_list()
             )
-        return page_of(documents, page_size)
+        return page_of(documents, page_size, listing)
 
     async def list_changes(self, query: ChangeQuery) -> EventPage:
         """Events changed at or after the position (``updated_at``, cancellations included),
@@ -262,7 +263,7 @@ class LocalCalendarAdapter(BusyTimeCalendarAdapter):
                 .limit(query.page_size + 1)
                 .to_list()
             )
-        return feed_page(documents, query.page_size, since)
+        return feed_page(documents, query.page_size, since, query)
 
     async def calendar_time_zone(self, calendar_id: str) -> str | None:
         """The zone the calendar was created with (its first event's), if it exists."""

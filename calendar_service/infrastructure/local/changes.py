@@ -19,6 +19,7 @@ from calendar_service.infrastructure.local.paging import (
     decode_token,
     encode_sync_token,
     encode_token,
+    listing_of,
 )
 from calendar_service.infrastructure.local.queries import check_event_range
 
@@ -70,7 +71,7 @@ def feed_query(query: ChangeQuery) -> tuple[dict[str, Any], datetime]:
     if query.owner is not None:
         wanted["owner"] = query.owner
     if query.page_token is not None:
-        cursor = decode_token(query.page_token, feed=True)
+        cursor = decode_token(query.page_token, feed_listing(query), feed=True)
         wanted["$or"] = [
             {"updated_at": {"$gt": cursor.start}},
             {"updated_at": cursor.start, "_id": {"$gt": cursor.event_id}},
@@ -78,7 +79,14 @@ def feed_query(query: ChangeQuery) -> tuple[dict[str, Any], datetime]:
     return wanted, since
 
 
-def feed_page(documents: list[EventDocument], page_size: int, since: datetime) -> EventPage:
+def feed_listing(query: ChangeQuery) -> str:
+    """What a feed listing was asked with, but its position (its page tokens name it)."""
+    return listing_of(query.calendar_id, query.start, query.end, query.private, query.owner)
+
+
+def feed_page(
+    documents: list[EventDocument], page_size: int, since: datetime, query: ChangeQuery
+) -> EventPage:
     """The first ``page_size`` changes; a page token after the last when there are more,
     else the sync token to resume from."""
     page = documents[:page_size]
@@ -86,7 +94,8 @@ def feed_page(documents: list[EventDocument], page_size: int, since: datetime) -
     if len(documents) > page_size:
         last = page[-1]
         cursor = Cursor(stored_instant(last.updated_at), last.id)
-        return EventPage(events=events, next_page_token=encode_token(cursor, feed=True))
+        token = encode_token(cursor, feed_listing(query), feed=True)
+        return EventPage(events=events, next_page_token=token)
     newest = max((stored_instant(d.updated_at) for d in page), default=None)
     resume = since if newest is None else max(since, newest - FEED_OVERLAP)
     return EventPage(events=events, next_sync_token=encode_sync_token(resume))

@@ -1,12 +1,16 @@
 """Opaque page and sync tokens of the local calendar: a keyset cursor on ``(start,
 event_id)`` for range listings, on ``(updated_at, event_id)`` for the change feed (a token
-of one kind is refused by the other), and the feed's resume position."""
+of one kind is refused by the other), and the feed's resume position. A page token names its
+listing (a digest of the calendar, range, filters and owner it was listed with): a token of
+another listing is refused, as the contract says, never read as a position in this one."""
 
 from __future__ import annotations
 
 import base64
 import binascii
+import hashlib
 import json
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
@@ -36,9 +40,24 @@ def _decode(token: str) -> object:
     return json.loads(base64.urlsafe_b64decode(token + "=" * (-len(token) % 4)))
 
 
-def encode_token(cursor: Cursor, *, feed: bool = False) -> str:
-    """URL-safe base64 of ``[start ISO 8601, event id]`` (a feed's: ``["feed", …]``)."""
-    fields = [cursor.start.isoformat(), cursor.event_id]
+def listing_of(*parts: object) -> str:
+    """A short digest of what a listing was asked with (its page tokens carry it)."""
+    text = json.dumps([_plain(part) for part in parts], sort_keys=True, default=str)
+    return hashlib.sha256(text.encode()).hexdigest()[:16]
+
+
+def _plain(part: object) -> object:
+    if isinstance(part, datetime):
+        return part.astimezone(UTC).isoformat()
+    if isinstance(part, dict):
+        return sorted(part.items())
+    return part
+
+
+def encode_token(cursor: Cursor, listing: str, *, feed: bool = False) -> str:
+    """URL-safe base64 of ``[start ISO 8601, event id, listing]`` (a feed's: ``["feed",
+    …]``)."""
+    fields = [cursor.start.isoformat(), cursor.event_id, listing]
     return _encode([FEED, *fields] if feed else fields)
 
 
@@ -61,16 +80,18 @@ def decode_sync_token(token: str) -> datetime:
         raise InvalidCalendarRequestError("sync_token is not valid", field="sync_token") from error
 
 
-def decode_token(token: str, *, feed: bool = False) -> Cursor:
-    """The cursor in ``token``; a token this module did not write (or of the other kind of
-    listing) is a bad request."""
+def decode_token(token: str, listing: str, *, feed: bool = False) -> Cursor:
+    """The cursor in ``token``; a token this module did not write, of the other kind of
+    listing or of another listing (``listing``) is a bad request."""
     try:
         value = _decode(token)
         if not isinstance(value, list):
             raise ValueError("not a page token")
-        if feed != (len(value) == 3 and value[0] == FEED):
+        if feed != (len(value) == 4 and value[0] == FEED):
+            raise ValueError("a token of another kind of listing")
+        start_text, event_id, named = _fields(value[-3:])
+        if named != listing:
             raise ValueError("a token of another listing")
-        start_text, event_id = value[-2:]
         start = datetime.fromisoformat(start_text)
         if start.tzinfo is None or not isinstance(event_id, str):
             raise ValueError("naive start or non-string id")
@@ -78,3 +99,10 @@ def decode_token(token: str, *, feed: bool = False) -> Cursor:
     except _NOT_OURS as error:
         raise InvalidCalendarRequestError("page_token is not valid", field="page_token") from error
     return Cursor(start, event_id)
+
+
+def _fields(value: Sequence[object]) -> tuple[str, str, str]:
+    if len(value) != 3 or not all(isinstance(v, str) for v in value):
+        raise ValueError("not a page token's fields")
+    start, event_id, listing = value
+    return str(start), str(event_id), str(listing)

@@ -70,13 +70,15 @@ def after(cursor: Cursor) -> list[dict[str, Any]]:
     ]
 
 
-def page_of(documents: list[EventDocument], page_size: int) -> EventPage:
-    """The first ``page_size`` documents; a token after the last when ``documents`` has more."""
+def page_of(documents: list[EventDocument], page_size: int, listing: str) -> EventPage:
+    """The first ``page_size`` documents; a token after the last when ``documents`` has more
+    (naming ``listing``, the listing it continues)."""
     events = tuple(document.to_domain() for document in documents[:page_size])
     if len(documents) <= page_size:
         return EventPage(events=events)
     last = events[-1]
-    return EventPage(events=events, next_page_token=encode_token(Cursor(last.start, last.event_id)))
+    cursor = Cursor(last.start, last.event_id)
+    return EventPage(events=events, next_page_token=encode_token(cursor, listing))
 
 
 BUSY_FIELDS = {"_id": 0, "calendar_id": 1, "start": 1, "end": 1, "status": 1, "transparency": 1}
