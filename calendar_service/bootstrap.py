@@ -13,6 +13,7 @@ from agenda.calendar.v1 import calendar_service_pb2 as pb
 from agenda.calendar.v1 import calendar_service_pb2_grpc as pb_grpc
 from agenda_kit.auth.principals import CalendarGrant, Principal, Role
 from agenda_kit.auth.setup import build_directory, env_entry
+from agenda_kit.grpc.admission import AdmissionLimits, EdgeAdmission
 from agenda_kit.grpc.auth import AuthorizationInterceptor
 from agenda_kit.grpc.context import RequestContextInterceptor
 from agenda_kit.grpc.run import Serving
@@ -143,7 +144,14 @@ async def bootstrap(
             ],
             interceptors=[
                 RequestContextInterceptor(CALENDAR_ERRORS),
-                AuthorizationInterceptor(directory, [CALENDAR_POLICY], check=CALENDAR_BOUNDS.check),
+                AuthorizationInterceptor(
+                    directory,
+                    [CALENDAR_POLICY],
+                    check=CALENDAR_BOUNDS.check,
+                    admission=EdgeAdmission(
+                        AdmissionLimits(calls_per_principal=settings.max_calls_per_principal)
+                    ),
+                ),
             ],
             credentials=server_credentials(
                 settings.tls_cert_file, settings.tls_key_file, settings.tls_client_ca_file

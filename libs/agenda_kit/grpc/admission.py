@@ -5,6 +5,10 @@ handler — a refused call costs no storage round trip and no model call:
 
 - **Open streams per principal** (``streams_per_principal``): server-streaming calls
   (``StreamOutbox`` long polls, ``StreamMessage``) one principal holds open at once.
+- **Calls per principal** (``calls_per_principal``): calls of one principal in flight at once,
+  whatever they name (a service without tenants: the calendar service, whose callers are
+  products sharing one pool of provider connections; one product's flood is refused here
+  while the others keep their share).
 - **Calls per principal and tenant** (``calls_per_tenant``): calls of one principal naming one
   tenant in flight at once (unary and streaming). One tenant's flood is refused here, in
   memory, while the storage and health probes keep answering for everyone else; another
@@ -29,15 +33,18 @@ from agenda_kit.errors import TooManyCallsError
 class AdmissionLimits:
     streams_per_principal: int = 0
     calls_per_tenant: int = 0
+    calls_per_principal: int = 0
     retry_after_seconds: float = 1.0
 
     def __post_init__(self) -> None:
-        if self.streams_per_principal < 0 or self.calls_per_tenant < 0:
+        limits = (self.streams_per_principal, self.calls_per_tenant, self.calls_per_principal)
+        if min(limits) < 0:
             raise ValueError("admission limits are >= 0 (0: no limit)")
 
 
 Key = tuple[str, str, str]
-"""``("streams", principal, "")`` or ``("calls", principal, tenant)``."""
+"""``("streams", principal, "")``, ``("calls", principal, tenant)`` or ``("all", principal,
+"")``."""
 
 
 @dataclass
@@ -55,6 +62,7 @@ class EdgeAdmission:
             for key, counted in (
                 (("streams", principal, ""), streaming),
                 (("calls", principal, tenant), bool(tenant)),
+                (("all", principal, ""), self.limits.calls_per_principal > 0),
             )
             if counted
         ]
@@ -73,12 +81,23 @@ class EdgeAdmission:
     def open_streams(self, principal: str) -> int:
         return self._open[("streams", principal, "")]
 
+    def open_calls(self, principal: str) -> int:
+        """Calls of ``principal`` in flight, counted when ``calls_per_principal`` is set."""
+        return self._open[("all", principal, "")]
+
     def _refuse_if_full(self, key: Key) -> None:
         limits = self.limits
         if key[0] == "streams" and 0 < limits.streams_per_principal <= self._open[key]:
             raise TooManyCallsError(
                 "TOO_MANY_STREAMS",
                 f"too many open streams for this caller (limit {limits.streams_per_principal})",
+                retry_after_seconds=limits.retry_after_seconds,
+            )
+        if key[0] == "all" and limits.calls_per_principal <= self._open[key]:
+            raise TooManyCallsError(
+                "TOO_MANY_CALLS",
+                f"too many calls in flight for this caller "
+                f"(limit {limits.calls_per_principal}); retry shortly",
                 retry_after_seconds=limits.retry_after_seconds,
             )
         if key[0] == "calls" and 0 < limits.calls_per_tenant <= self._open[key]:
