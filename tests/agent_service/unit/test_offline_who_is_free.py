@@ -12,7 +12,7 @@ from datetime import date, time, timedelta
 import pytest
 
 from agent_service.domain.catalog import Professional, WorkingHours
-from tests.agent_service.conversation_fixtures import NOW, Assistant, seed_salon
+from tests.agent_service.conversation_fixtures import NOW, Assistant, Salon, seed_salon
 
 ASKED = {
     "pt": "quero um corte feminino {day} às {at}h",
@@ -26,22 +26,8 @@ DAYS = {
 
 @pytest.mark.parametrize("language", sorted(ASKED))
 async def test_who_is_free_at_the_asked_time_decides_the_professional(language: str) -> None:
-    assistant = Assistant()
-    salon = await seed_salon(assistant.repos)
-    await assistant.repos.tenants.update(salon.tenant.model_copy(update={"language": language}))
     # Ana: Monday-Saturday 09-18 (the fixture); Carla: Tuesday and Thursday 13-20 only.
-    carla = await assistant.repos.professionals.add(
-        Professional(
-            tenant_id=salon.tenant.id,
-            name="Carla Dias",
-            specialty="Cabeleireira",
-            calendar_id=f"carla-{salon.tenant.id}",
-            weekly_hours=tuple(
-                WorkingHours(day_of_week=d, start=time(13), end=time(20)) for d in (2, 4)
-            ),
-            service_ids=(salon.cut.id,),
-        )
-    )
+    assistant, salon, carla = await _salon_with_carla(language, (2, 4), 13)
     monday = NOW.date() + timedelta(days=(7 - NOW.weekday()) % 7 or 7)
     for weekday, day in DAYS[language].items():
         when = monday + timedelta(days=weekday - 1)
@@ -65,6 +51,29 @@ async def test_who_is_free_at_the_asked_time_decides_the_professional(language: 
                 assert pending is None and salon.ana.name in reply, (asked, reply)
 
 
+async def _salon_with_carla(
+    language: str, days: tuple[int, ...], opens: int
+) -> tuple[Assistant, Salon, Professional]:
+    """The fixture's salon in ``language`` with a second hairdresser for its cut, Carla,
+    working ``days`` (ISO weekdays) from ``opens`` to 20:00."""
+    assistant = Assistant()
+    salon = await seed_salon(assistant.repos)
+    await assistant.repos.tenants.update(salon.tenant.model_copy(update={"language": language}))
+    carla = await assistant.repos.professionals.add(
+        Professional(
+            tenant_id=salon.tenant.id,
+            name="Carla Dias",
+            specialty="Cabeleireira",
+            calendar_id=f"carla-{salon.tenant.id}",
+            weekly_hours=tuple(
+                WorkingHours(day_of_week=d, start=time(opens), end=time(20)) for d in days
+            ),
+            service_ids=(salon.cut.id,),
+        )
+    )
+    return assistant, salon, carla
+
+
 def _works(name: str, weekday: int, at: int, hours: tuple[int, int]) -> bool:
     days = range(1, 7) if name.startswith("Ana") else (2, 4)
     return weekday in days and hours[0] <= at < hours[1]
@@ -81,21 +90,8 @@ async def test_a_weekday_and_a_date_that_differ_are_asked_whoever_is_named(langu
     """Review of the team rule: with nobody named, "sábado dia 4" proposed Friday the 4th
     (the team was checked before the clash was), and after "sexta dia 5" a next message "Ana"
     proposed Saturday the 5th (the clash was read in that message only)."""
-    assistant = Assistant()
-    salon = await seed_salon(assistant.repos)
-    await assistant.repos.tenants.update(salon.tenant.model_copy(update={"language": language}))
-    await assistant.repos.professionals.add(  # two offer the service: nobody named, a team
-        Professional(
-            tenant_id=salon.tenant.id,
-            name="Carla Dias",
-            specialty="Cabeleireira",
-            calendar_id=f"carla-{salon.tenant.id}",
-            weekly_hours=tuple(
-                WorkingHours(day_of_week=d, start=time(9), end=time(20)) for d in (5, 6)
-            ),
-            service_ids=(salon.cut.id,),
-        )
-    )
+    # two offer the service: nobody named, a team (Carla: Friday and Saturday 09-20)
+    assistant, salon, _ = await _salon_with_carla(language, (5, 6), 9)
     for number, asked in enumerate(CLASHES[language]):
         first = await assistant.say(salon.tenant.id, asked, customer=f"alone{number}")
         assert first.result.pending is None, (asked, first.result.reply)
