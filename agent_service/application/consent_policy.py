@@ -115,6 +115,9 @@ class ConsentVocabulary:
     hesitation: tuple[str, ...] = ()
     """Sounds of a customer thinking ("hmm", "um", "eh"): fillers, which after a lead-in end
     a message that has more to come ("yes, and um")."""
+    conditional: tuple[str, ...] = ()
+    """A yes's spelling that is an "if" ("si" without its accent in Spanish), as written:
+    trailing off after it, the message is a condition to come ("si...")."""
     lead_in_trailing: tuple[str, ...] = ()
     """The same when the message trails off after them ("ok, então...", "yes, well…"); without
     the trailing dots they end an answer ("ok então", "ok then")."""
@@ -266,23 +269,30 @@ def _read(said: _Text, vocabularies: tuple[ConsentVocabulary, ...], kind: str) -
     for position, (start, size, found) in enumerate(segments):
         if more or found is None or found == UNREADABLE:
             left.extend(tokens[start : start + size])
+        elif any(counts.values()) and _more_to_come(said, segments, position, leads):
+            more = True  # "ok, actually...", "yes and um", "sí, si": not done yet
+            left.extend(tokens[start : start + size])
         elif found != FILLER:
             counts[found] += 1
-        elif any(counts.values()) and _more_to_come(segments[position:], tokens, leads):
-            more = True  # "ok, actually...", "yes and um": not done yet
-            left.extend(tokens[start : start + size])
+    if not more and any(counts.values()) and _trails_off_unanswered(said, segments, leads):
+        more = True  # "sim, com a...", "si...": the dots end no answer
+        start, size, _ = segments[-1]
+        left.extend(tokens[start : start + size])
     return _Scan(counts, left, said.question, said.strange, said.bare, said.index, more)
 
 
 @dataclass(frozen=True, slots=True)
 class _Leads:
-    """The lead-in phrases (folded word tuples): ``first`` may open what is still to come
-    (the strong ones; the trailing ones too when the message trails off), ``last`` may end
-    it (every lead-in and hesitation: "yes and um"); ``trails_off``: it ends in dots."""
+    """Words that leave more to come after an answer (folded word tuples): ``first`` opens it
+    (the strong lead-ins; the trailing ones too when the message trails off), ``last`` ends
+    an unfinished message (lead-ins and hesitations: "yes and um"), ``ifs`` are a yes's
+    spelling that is an "if" (Spanish "si" unaccented: "sí, si..."); ``trails_off``: the
+    message ends in dots."""
 
     first: frozenset[tuple[str, ...]]
     last: frozenset[tuple[str, ...]]
     trails_off: bool
+    ifs: frozenset[str] = frozenset()
 
 
 @by_identity
@@ -294,24 +304,74 @@ def _lead_ins(vocabularies: tuple[ConsentVocabulary, ...], trails_off: bool) -> 
     strong = folded(p for v in vocabularies for p in v.lead_in)
     weak = folded(p for v in vocabularies for p in v.lead_in_trailing)
     hesitant = folded(p for v in vocabularies for p in v.hesitation)
-    return _Leads(strong | weak if trails_off else strong, strong | weak | hesitant, trails_off)
-
-
-_TRAILS_OFF = re.compile(r"(?:\.\.+|…)\s*$")
+    first = strong | weak if trails_off else strong
+    ifs = frozenset(w for v in vocabularies for w in v.conditional)
+    # vocabularies with no lead-ins (a greeting's) read no message as unfinished
+    return _Leads(first, strong | weak | hesitant, trails_off and bool(strong | weak), ifs)
 
 
 def _more_to_come(
-    rest: Sequence[tuple[int, int, str | None]],
-    tokens: Sequence[re.Match[str]],
-    leads: _Leads,
+    said: _Text, segments: Sequence[tuple[int, int, str | None]], position: int, leads: _Leads
 ) -> bool:
-    """Whether the message stops where more was announced: from here on only fillers, the
-    first a lead-in ("sim, e", "yes, actually"), and it trails off or ends on a lead-in or a
-    hesitation ("yes and um", "ok, and then"); "yes and thanks" ends on a courtesy."""
-    if any(found != FILLER for _, _, found in rest):
+    """Whether, after an answer, the message stops where it announced more (the module's
+    rules): from this segment on it is a lead-in followed by nothing but lead-ins and
+    hesitations or by words that are not courtesy ("sim, e...", "yes, and at...", "yes and
+    um"); or anything but an answer word before the dots it trails off with ("sim, com
+    a...", "sim obrigada..."). A lead-in written with an accent it does not have is another
+    word ("sim, é": it is)."""
+    start, size, found = segments[position]
+    words = _said_words(said, start, size)
+    if found not in (FILLER, None):
         return False
-    said = [tuple(t.group() for t in tokens[start : start + size]) for start, size, _ in rest]
-    return said[0] in leads.first and (leads.trails_off or said[-1] in leads.last)
+    rest = segments[position + 1 :]
+    if not _among(words, leads.first) or _accented(said, start, size):
+        return False
+    tail = [_said_words(said, s, n) for s, n, f in rest if f == FILLER]
+    courteous = bool(rest) and len(tail) == len(rest)
+    return not (courteous and not any(_among(t, leads.last) for t in tail))
+
+
+def _trails_off_unanswered(
+    said: _Text, segments: Sequence[tuple[int, int, str | None]], leads: _Leads
+) -> bool:
+    """Whether the message trails off after something that is not an answer word ("sim, com
+    a...", "sim obrigada...") or after a yes spelled as an "if" ("si..." in Spanish)."""
+    if not leads.trails_off or not segments:
+        return False
+    before = _TRAILS_OFF.sub("", said.bare).rstrip()
+    if before and not before[-1].isalnum():
+        return False  # the dots follow an emoji: its answer ("amiga, ☑...")
+    start, size, found = segments[-1]
+    if found not in (YES, NO, UNSURE):
+        return True
+    return found == YES and _written(said, start + size - 1) in leads.ifs
+
+
+def _said_words(said: _Text, start: int, size: int) -> tuple[tuple[str, ...], ...]:
+    """A segment's folded words as written, and with a letter stretched in chat as itself
+    ("hmmm", "eee")."""
+    words = tuple(t.group() for t in said.tokens[start : start + size])
+    return words, tuple(_REPEATS.sub(_one, w) for w in words)
+
+
+def _among(readings: tuple[tuple[str, ...], ...], phrases: frozenset[tuple[str, ...]]) -> bool:
+    return any(reading in phrases for reading in readings)
+
+
+def _written(said: _Text, start: int) -> str:
+    """A token as the customer wrote it (lower case, accents kept)."""
+    token = said.tokens[start]
+    return said.bare[said.index[token.start()] : said.index[token.end() - 1] + 1].lower()
+
+
+def _accented(said: _Text, start: int, size: int) -> bool:
+    """A one-letter segment written with an accent folding dropped ("é" read as "e")."""
+    return (
+        size == 1 and len(said.tokens[start].group()) == 1 and not _written(said, start).isascii()
+    )
+
+
+_TRAILS_OFF = re.compile(r"(?:\.\.+|…)\s*$")
 
 
 @by_identity
@@ -430,7 +490,7 @@ def read_answer(text: str, vocabularies: Sequence[ConsentVocabulary], kind: str 
     answered = bool(counts[YES] or counts[NO] or counts[UNSURE])
     leftover = _spelled(scan.bare, scan.index, left)
     mixed = (counts[YES] and counts[NO]) or counts[UNSURE]
-    if left or scan.question or scan.strange or mixed or not answered:
+    if left or scan.more or scan.question or scan.strange or mixed or not answered:
         refused = bool(counts[NO] or counts[UNSURE])  # "não sei, talvez", "sí pero no mañana"
         unwanted = refused or _asks_change([m.group() for m in left], tuple(vocabularies))
         return Reading(Answer.OTHER, answered, leftover, unwanted, more=scan.more)

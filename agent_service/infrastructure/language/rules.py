@@ -91,6 +91,7 @@ class DataLanguageRules:
             lead_in=word_list(code, "consent", "lead_in"),
             lead_in_trailing=word_list(code, "consent", "lead_in_trailing"),
             hesitation=word_list(code, "consent", "hesitation"),
+            conditional=word_list(code, "consent", "conditional_spellings"),
         )
 
     @functools.cache  # noqa: B019

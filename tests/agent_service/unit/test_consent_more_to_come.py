@@ -12,6 +12,7 @@ from datetime import datetime, time, timedelta
 import pytest
 
 from agent_service.application.consent_policy import Answer, read_answer
+from agent_service.infrastructure.language.packs import word_list
 from agent_service.infrastructure.language.rules import language_rules
 from tests.agent_service.unit.test_restating_yes import TODAY, ZONE, _read
 
@@ -74,3 +75,37 @@ def test_the_consent_read_of_a_proposal_holds_them_too(language: str) -> None:
                     assert _read(language, start, said) is not Answer.YES, said
         thanks = f"{yes} {own.lead_in[0]} {THANKS[language]}"
         assert _read(language, start, thanks) is Answer.YES, thanks
+
+
+STRETCHED = {"pt": ["hmmm", "eee", "entãooo"], "en": ["hmmm", "sooo", "ummm"],
+             "es": ["ehhh", "mmmm", "puesss"]}  # fmt: skip
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_words_after_a_lead_in_or_before_the_dots_leave_more_to_come(language: str) -> None:
+    """Second review of the rule: a lead-in followed by a word of the proposal ("sim, e
+    amanhã", "yes, and at..."), words before trailing dots ("sim, com a..."), a hesitation
+    stretched in chat ("yes and hmmm") and an unaccented Spanish "si..." (an "if") all booked.
+    Every language's restating words after each lead-in, with and without the dots."""
+    start = datetime.combine(TODAY + timedelta(days=1), time(10), ZONE)
+    own = language_rules().consent(language)
+    restating = list(word_list(language, "consent", "restating"))[:12]
+    assert restating, language
+    words = [*restating, TOMORROW_WORD[language], *STRETCHED[language]]
+    for yes in _plain_yeses(language)[:6]:
+        for lead in own.lead_in:
+            for word in words:
+                for trail in ("", "..."):
+                    said = f"{yes}, {lead} {word}{trail}"
+                    assert _read(language, start, said) is not Answer.YES, said
+        for word in words[:4]:
+            said = f"{yes}, {word}..."
+            assert _read(language, start, said) is not Answer.YES, said
+    if language == "es":
+        assert _read(language, start, "si...") is not Answer.YES
+    if language == "pt":
+        for said in ("Sim, é.", "sim, é", "isso mesmo, é"):  # "é" (it is) is no "e" (and)
+            assert _read(language, start, said) is Answer.YES, said
+
+
+TOMORROW_WORD = {"pt": "amanhã", "en": "tomorrow", "es": "mañana"}

@@ -22,7 +22,7 @@ import string
 from datetime import UTC, date, datetime, timedelta
 from uuid import uuid4
 
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from agent_service.application.consent_policy import (
@@ -106,9 +106,13 @@ def test_a_yes_with_any_other_token_never_confirms(
 
 def _own_parts(code: str) -> st.SearchStrategy[list[tuple[str, str]]]:
     v = RULES.consent(code)
+    # courtesy fillers: a lead-in or a hesitation after the answer leaves more to come
+    # ("sim, e", "yes and um": test_consent_more_to_come)
+    unfinished = {*v.lead_in, *v.lead_in_trailing, *v.hesitation}
+    courtesy = sorted(set(v.filler) - unfinished)
     part = st.one_of(
         st.sampled_from(sorted(v.yes)).map(lambda p: ("yes", p)),
-        st.sampled_from(sorted(v.filler)).map(lambda p: ("filler", p)),
+        st.sampled_from(courtesy).map(lambda p: ("filler", p)),
         st.sampled_from(sorted(v.yes_emoji)).map(lambda p: ("emoji", p)),
     )
     return st.lists(part, min_size=1, max_size=4).filter(
@@ -126,6 +130,7 @@ def test_plain_yes_forms_confirm(
     drawn: tuple[str, list[tuple[str, str]]], punctuation: str, upper: bool
 ) -> None:
     language, parts = drawn
+    assume(not (punctuation == "..." and parts[-1][0] == "filler"))  # trailing off: more to come
     text = ", ".join(p for _, p in parts) + punctuation
     text = text.upper() if upper else text
     reading = read_answer(text, IN_PLAY[language], "book")
