@@ -89,3 +89,29 @@ def test_a_question_after_a_correction_word_corrects_nothing(language: str) -> N
         )
         when = parse_when(affirmed(said, language), NOW)
         assert (when.day, when.at) == (date(2026, 12, 2), time(10)), said
+
+
+CHANGE_ASKED = {
+    "pt": "{service} {day} {at}, {marker}, pode ser {other} {at2}?",
+    "en": "{service} {day} {at}. {marker}, can we do {other} {at2}?",
+    "es": "{service} {day} {at}, {marker}, ¿mejor {other} {at2}?",
+}
+
+
+@pytest.mark.parametrize("language", sorted(DAYS))
+def test_a_question_that_asks_for_the_change_is_a_correction(language: str) -> None:
+    """Second review: after the rule above, "Wait, can we do Saturday at 11am?" and "espera,
+    pode ser sábado às 11h?" proposed the day the customer took back. A question with a word
+    of change ([intents].change) is the correction."""
+    wednesday, friday = DAYS[language]
+    for marker in _corrects(language):
+        said = CHANGE_ASKED[language].format(
+            service=SERVICE[language],
+            day=wednesday,
+            at=AT[language].format(h=10),
+            marker=marker,
+            other=friday,
+            at2=AT[language].format(h=11),
+        )
+        when = parse_when(affirmed(said, language), NOW)
+        assert (when.day, when.at) == (date(2026, 12, 4), time(11)), said

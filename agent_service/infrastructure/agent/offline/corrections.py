@@ -78,11 +78,15 @@ def _corrects(text: str) -> bool:
 def _corrects_at(text: str, clauses: list[str], index: int) -> bool:
     """Whether clause ``index`` of ``text`` has a correction word and neither it nor the
     clause after it asks ("espera, tem estacionamento?", "perdón, ¿a las 11 también hay?": a
-    question, no correction)."""
+    question, no correction) but for the change ("wait, can we do Saturday at 11?")."""
     if not any_of("corrections", "corrects").search(normalize(clauses[index])):
         return False
     asks = _asking(text, clauses)
-    return not any(asks[index : index + 2])
+    asked = [
+        c for c, a in zip(clauses[index : index + 2], asks[index : index + 2], strict=True) if a
+    ]
+    # a question asks, unless it asks for the change ("espera, pode ser sábado às 11h?")
+    return not any(any_of("intents", "change").search(normalize(c)) is None for c in asked)
 
 
 def _asking(text: str, clauses: list[str]) -> list[bool]:
