@@ -72,25 +72,6 @@ ASIDES = {
     "en": "{service} {day} {at}. {marker}, are you open {other}?",
     "es": "{service} {day} {at}, {marker}, ¿abren {other}?",
 }
-
-
-@pytest.mark.parametrize("language", sorted(DAYS))
-def test_a_question_after_a_correction_word_corrects_nothing(language: str) -> None:
-    """Review of the rule: "Friday at 10am. Wait, are you open Saturday?" proposed Saturday;
-    "sexta às 10h, espera, sábado vocês abrem?" too. A question is asked, not a correction."""
-    wednesday, friday = DAYS[language]
-    for marker in _corrects(language):
-        said = ASIDES[language].format(
-            service=SERVICE[language],
-            day=wednesday,
-            at=AT[language].format(h=10),
-            marker=marker,
-            other=friday,
-        )
-        when = parse_when(affirmed(said, language), NOW)
-        assert (when.day, when.at) == (date(2026, 12, 2), time(10)), said
-
-
 CHANGE_ASKED = {
     "pt": "{service} {day} {at}, {marker}, pode ser {other} {at2}?",
     "en": "{service} {day} {at}. {marker}, can we do {other} {at2}?",
@@ -98,14 +79,13 @@ CHANGE_ASKED = {
 }
 
 
-@pytest.mark.parametrize("language", sorted(DAYS))
-def test_a_question_that_asks_for_the_change_is_a_correction(language: str) -> None:
-    """Second review: after the rule above, "Wait, can we do Saturday at 11am?" and "espera,
-    pode ser sábado às 11h?" proposed the day the customer took back. A question with a word
-    of change ([intents].change) is the correction."""
+def _each_marker(language: str, template: str) -> list[tuple[str, date | None, time | None]]:
+    """``template`` said with every correction word of ``language`` (Wednesday at 10, then
+    Friday at 11): each text and the day and time read from it."""
     wednesday, friday = DAYS[language]
+    found = []
     for marker in _corrects(language):
-        said = CHANGE_ASKED[language].format(
+        said = template.format(
             service=SERVICE[language],
             day=wednesday,
             at=AT[language].format(h=10),
@@ -114,4 +94,22 @@ def test_a_question_that_asks_for_the_change_is_a_correction(language: str) -> N
             at2=AT[language].format(h=11),
         )
         when = parse_when(affirmed(said, language), NOW)
-        assert (when.day, when.at) == (date(2026, 12, 4), time(11)), said
+        found.append((said, when.day, when.at))
+    return found
+
+
+@pytest.mark.parametrize("language", sorted(DAYS))
+def test_a_question_after_a_correction_word_corrects_nothing(language: str) -> None:
+    """Review of the rule: "Friday at 10am. Wait, are you open Saturday?" proposed Saturday;
+    "sexta às 10h, espera, sábado vocês abrem?" too. A question is asked, not a correction."""
+    for said, day, at in _each_marker(language, ASIDES[language]):
+        assert (day, at) == (date(2026, 12, 2), time(10)), said
+
+
+@pytest.mark.parametrize("language", sorted(DAYS))
+def test_a_question_that_asks_for_the_change_is_a_correction(language: str) -> None:
+    """Second review: after the rule above, "Wait, can we do Saturday at 11am?" and "espera,
+    pode ser sábado às 11h?" proposed the day the customer took back. A question with a word
+    of change ([intents].change) is the correction."""
+    for said, day, at in _each_marker(language, CHANGE_ASKED[language]):
+        assert (day, at) == (date(2026, 12, 4), time(11)), said
