@@ -36,7 +36,7 @@ class CalendarSettings(BaseSettings):
     freebusy_prefetch_days: int = Field(default=7, ge=1, le=60)
     freebusy_followed_ttl_seconds: float = Field(default=300.0, ge=0)
     shutdown_grace_seconds: float = Field(default=10.0, ge=0)
-    max_calls_per_principal: int = Field(default=64, ge=0)
+    max_calls_per_principal: int = Field(default=256, ge=0)
     """Calls one caller (a product) may have in flight in this process (0: no limit): a
     flood of one is refused (``TOO_MANY_CALLS``) while the others keep their share of the
     provider's connections."""
