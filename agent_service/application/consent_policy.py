@@ -269,7 +269,11 @@ def _read(said: _Text, vocabularies: tuple[ConsentVocabulary, ...], kind: str) -
     for position, (start, size, found) in enumerate(segments):
         if more or found is None or found == UNREADABLE:
             left.extend(tokens[start : start + size])
-        elif any(counts.values()) and _more_to_come(said, segments, position, leads):
+        elif (
+            found == FILLER
+            and any(counts.values())
+            and _more_to_come(said, segments, position, leads)
+        ):
             more = True  # "ok, actually...", "yes and um", "sí, si": not done yet
             left.extend(tokens[start : start + size])
         elif found != FILLER:
@@ -313,16 +317,12 @@ def _lead_ins(vocabularies: tuple[ConsentVocabulary, ...], trails_off: bool) -> 
 def _more_to_come(
     said: _Text, segments: Sequence[tuple[int, int, str | None]], position: int, leads: _Leads
 ) -> bool:
-    """Whether, after an answer, the message stops where it announced more (the module's
-    rules): from this segment on it is a lead-in followed by nothing but lead-ins and
-    hesitations or by words that are not courtesy ("sim, e...", "yes, and at...", "yes and
-    um"); or anything but an answer word before the dots it trails off with ("sim, com
-    a...", "sim obrigada..."). A lead-in written with an accent it does not have is another
-    word ("sim, é": it is)."""
-    start, size, found = segments[position]
+    """Whether, after an answer, the filler at ``position`` leads into more: a lead-in followed
+    by nothing, by lead-ins and hesitations, or by words that are not courtesy ("sim, e...",
+    "yes, and at...", "yes and um"; trailing dots: ``_trails_off_unanswered``). A lead-in
+    written with an accent it does not have is another word ("sim, é": it is)."""
+    start, size, _ = segments[position]
     words = _said_words(said, start, size)
-    if found not in (FILLER, None):
-        return False
     rest = segments[position + 1 :]
     if not _among(words, leads.first) or _accented(said, start, size):
         return False

@@ -48,45 +48,45 @@ def _is_negated(clause: str, language: str) -> bool:
     return bool(instead or in_language("corrections", "negation", language).search(folded))
 
 
-def _split(text: str, language: str | None) -> tuple[list[str], list[str]]:
-    """The kept clauses, a self-correction's first (see the module), and the negated ones."""
+def _split(text: str, language: str | None) -> tuple[list[str], list[str], int]:
+    """The kept clauses, a self-correction's first (see the module), the negated ones, and
+    where the self-correction starts (0: none)."""
     code = language or detect_language(text, "pt")
     clauses = _clauses(text)
-    restart = max((i for i in range(1, len(clauses)) if _corrects_at(text, clauses, i)), default=0)
+    restart = _restart(text, clauses)
     kept: list[str] = []
     dropped: list[str] = []
     for clause in (*clauses[restart:], *clauses[:restart]):
         (dropped if _is_negated(clause, code) else kept).append(clause.strip())
-    return kept, dropped
+    return kept, dropped, restart
 
 
 def affirmed(text: str, language: str | None = None) -> str:
     """``text`` without its negated clauses, a self-correction first (``text`` itself when
     there is neither), read in ``language`` (None: the language the text is written in)."""
-    kept, dropped = _split(text, language)
-    if not dropped and not _corrects(text):
+    kept, dropped, restart = _split(text, language)
+    if not dropped and not restart:
         return text
     return ", ".join(kept)
 
 
-def _corrects(text: str) -> bool:
-    """Whether a clause after the first starts a self-correction."""
-    clauses = _clauses(text)
-    return any(_corrects_at(text, clauses, i) for i in range(1, len(clauses)))
-
-
-def _corrects_at(text: str, clauses: list[str], index: int) -> bool:
-    """Whether clause ``index`` of ``text`` has a correction word and neither it nor the
+def _restart(text: str, clauses: list[str]) -> int:
+    """The last clause after the first with a correction word where neither it nor the
     clause after it asks ("espera, tem estacionamento?", "perdón, ¿a las 11 también hay?": a
-    question, no correction) but for the change ("wait, can we do Saturday at 11?")."""
-    if not any_of("corrections", "corrects").search(normalize(clauses[index])):
-        return False
+    question, no correction) but for the change ("wait, can we do Saturday at 11?"); 0 when
+    none."""
+    corrects, change = any_of("corrections", "corrects"), any_of("intents", "change")
     asks = _asking(text, clauses)
-    asked = [
-        c for c, a in zip(clauses[index : index + 2], asks[index : index + 2], strict=True) if a
-    ]
-    # a question asks, unless it asks for the change ("espera, pode ser sábado às 11h?")
-    return not any(any_of("intents", "change").search(normalize(c)) is None for c in asked)
+    restart = 0
+    for index in range(1, len(clauses)):
+        if not corrects.search(normalize(clauses[index])):
+            continue
+        asked = [
+            c for c, a in zip(clauses[index : index + 2], asks[index : index + 2], strict=True) if a
+        ]
+        if all(change.search(normalize(c)) for c in asked):
+            restart = index
+    return restart
 
 
 def _asking(text: str, clauses: list[str]) -> list[bool]:
