@@ -30,9 +30,11 @@ from eval import (
     whatsapp_batch8,
     whatsapp_batch9,
     whatsapp_batch10,
+    whatsapp_batch11,
     whatsapp_lirio,
 )
 from eval.harness import Harness
+from eval.suites import CASES
 
 DEFAULT_REPORT = Path(__file__).resolve().parent / "results" / "latest.md"
 OFFLINE_MIN_SUCCESS = 0.9
@@ -60,7 +62,10 @@ SUITES = {
     "whatsapp-batch8": whatsapp_batch8.CASES,
     "whatsapp-batch9": whatsapp_batch9.CASES,
     "whatsapp-batch10": whatsapp_batch10.CASES,
+    "whatsapp-batch11": whatsapp_batch11.CASES,
 }
+# Held out: played by name (--suite, --case), never by the default run (the cases of eval.suites).
+HELD_OUT = [*whatsapp_batch11.CASES]
 
 
 def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
@@ -110,6 +115,7 @@ async def main(args: argparse.Namespace) -> int:
         concurrency=max(1, args.concurrency),
         progress=sys.stderr.isatty(),
         model_name=settings.model,
+        cases=CASES if names is None else [*CASES, *HELD_OUT],
     )
     runner.write(report, settings.model, started, args.report)
     numbers = runner.figures(report)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import traceback
 from collections import defaultdict
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
@@ -12,7 +12,7 @@ from pathlib import Path
 from pydantic_evals import Dataset
 from pydantic_evals.reporting import EvaluationReport, ReportCase, ReportCaseFailure
 
-from eval.dataset import Conversation, Expected
+from eval.dataset import Conversation, EvalCase, Expected
 from eval.evaluators import (
     TASK_SUCCESS,
     TRAJECTORY_MATCH,
@@ -26,16 +26,19 @@ from eval.suites import CASES
 Report = EvaluationReport[Conversation, Transcript, Expected]
 
 
-def dataset(names: Iterable[str] | None = None) -> Dataset[Conversation, Transcript, Expected]:
-    """The dataset, or only the cases named (an unknown name is an error)."""
+def dataset(
+    names: Iterable[str] | None = None, cases: Sequence[EvalCase] = CASES
+) -> Dataset[Conversation, Transcript, Expected]:
+    """The dataset, or only the cases named (an unknown name is an error); ``cases``: where
+    they are looked up (default: every case ``make eval`` plays)."""
     wanted = None if names is None else set(names)
     if wanted is not None:
-        unknown = wanted - {case.name for case in CASES}
+        unknown = wanted - {case.name for case in cases}
         if unknown:
             raise ValueError(f"unknown case names: {', '.join(sorted(unknown))}")
     return Dataset(
         name="agenda-conversations",
-        cases=[case for case in CASES if wanted is None or case.name in wanted],
+        cases=[case for case in cases if wanted is None or case.name in wanted],
         evaluators=[TaskSuccess(), TrajectoryMatch()],
     )
 
@@ -47,6 +50,7 @@ async def run(
     concurrency: int = 4,
     progress: bool = False,
     model_name: str = "",
+    cases: Sequence[EvalCase] = CASES,
 ) -> Report:
     """Play every case (a failing conversation is recorded in its transcript, not raised)."""
 
@@ -59,7 +63,7 @@ async def run(
             detail = "".join(traceback.format_exception_only(error)).strip()
             return Transcript(error=detail[:500])
 
-    return await dataset(names).evaluate(
+    return await dataset(names, cases).evaluate(
         play,
         name=model_name or "agent",
         max_concurrency=concurrency,
