@@ -22,7 +22,8 @@ def router_instructions(specialists: Sequence[Specialist]) -> str:
 
 
 def context_block(deps: AgentDeps) -> str:
-    """Per-turn facts, after the stable instructions: date, business, customer, pending action."""
+    """Per-turn facts, after the stable instructions: date, business, customer, pending action,
+    the proposal this message turned down."""
     turn, tenant = deps.turn, deps.tenant
     now = turn.now.astimezone(tenant.zone)
     lines = [
@@ -39,6 +40,10 @@ def context_block(deps: AgentDeps) -> str:
         lines.append(
             "Pending action: " + json.dumps(pending_view(turn.pending), ensure_ascii=False)
         )
+    if turn.turned_down is not None:  # not to be proposed again as it was
+        tool, arguments = turn.turned_down
+        turned = {"tool": tool, "arguments": arguments}
+        lines.append("Turned down by this message: " + json.dumps(turned, ensure_ascii=False))
     return "\n".join(lines)
 
 

@@ -34,6 +34,7 @@ from agent_service.infrastructure.agent.offline.nlu import (
     classify_intent,
     is_affirmative,
     is_negative,
+    is_reluctant,
     normalize,
     parse_when,
 )
@@ -83,6 +84,10 @@ def booking_step(ctx: OfflineContext) -> ModelResponse:
     booked = ctx.result("book_appointment")
     if booked is not None:
         return _after_book(ctx, booked)
+    if ctx.turned_down is not None and is_reluctant(ctx.text) and not _asks_something_new(ctx):
+        # "não, obrigado, vou pensar": the message said no to the proposal (or held back) and
+        # asks for nothing else (no day, time, service, professional, no change): left there.
+        return text(say("declined", ctx.language))
     # "não, melhor às 15h" and "ah não, quero com a Patrícia" are corrections, not refusals:
     # they go on with the new value. A "no" that names nothing declines.
     if (
@@ -390,6 +395,21 @@ def _after_book(ctx: OfflineContext, result: ToolResult) -> ModelResponse:
     if isinstance(result.data, NotOffered):
         return text(_not_offered(ctx, result.data))
     return text(say("failed", ctx.language, detail=failure_detail(result)))
+
+
+def _asks_something_new(ctx: OfflineContext) -> bool:
+    """Whether the message asks for something besides turning the proposal down: a day or a
+    time, a service or a professional, or a change by name ("quero mudar")."""
+    folded = normalize(ctx.text)
+    return (
+        has_when_mention(ctx.text)
+        or _names_entry(ctx)
+        or any(any_of(*words).search(folded) for words in CHANGE_WORDS)
+    )
+
+
+CHANGE_WORDS = (("intents", "change_request"),)
+"""A change asked for by name ("quero mudar", "another day", "otro día")."""
 
 
 def _not_offered(ctx: OfflineContext, data: NotOffered) -> str:

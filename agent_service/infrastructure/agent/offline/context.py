@@ -42,6 +42,7 @@ def is_plain_no(text: str) -> bool:
 
 
 CATALOG_LISTINGS = ("list_services", "list_professionals")
+TURNED_DOWN = "Turned down by this message"
 SYSTEM_NOTE = "<system>"
 """How a model without inline system prompts is sent a note such as Pydantic AI's "The
 following tool(s) are now available" (a step's tools opening mid-run): never the customer."""
@@ -51,8 +52,8 @@ validator's ``ModelRetry``, a validation error), which a model receives in the u
 never the customer. It quotes the model's own words back ("'3pm' (time) is not in any tool
 result"), so read as the customer's message it would turn a refused fact into a request."""
 _LINE = re.compile(
-    r"^(Current local date-time|Time zone|Language|Business|Pending action|Customer memory)"
-    r": (.*)$",
+    r"^(Current local date-time|Time zone|Language|Business|Pending action|Customer memory"
+    r"|Turned down by this message): (.*)$",
     re.M,
 )
 _UPCOMING = re.compile(r"(?:^|; )upcoming: (\[.*?\])(?=; [a-z]+: |$)")
@@ -90,6 +91,8 @@ class OfflineContext:
     business: str
     pending: dict[str, Any] | None
     results: list[ToolResult] = field(default_factory=list)
+    turned_down: dict[str, Any] | None = None
+    """The proposal (tool, arguments) the current message turned down, as the context says."""
     earlier_results: list[ToolResult] = field(default_factory=list)
     """Tool results of the task's earlier turns (its kept history), oldest first."""
     upcoming: tuple[str, ...] = ()
@@ -160,6 +163,7 @@ def read_context(messages: list[ModelMessage], instructions: str | None) -> Offl
         results=_results(messages[current_index:]),
         earlier_results=_results(messages[:current_index]),
         upcoming=upcoming_in(fields.get("Customer memory", "")),
+        turned_down=(json.loads(fields[TURNED_DOWN]) if TURNED_DOWN in fields else None),
     )
 
 

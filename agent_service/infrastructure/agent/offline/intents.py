@@ -71,6 +71,7 @@ __all__ = [
     "classify_intent",
     "is_affirmative",
     "is_negative",
+    "is_reluctant",
 ]
 
 Intent = Literal["discovery", "booking", "appointments", "faq", "handoff", "greeting", "unknown"]
@@ -216,6 +217,11 @@ def is_negative(text: str) -> bool:
         or rules["neg_anywhere"].search(folded)
         or rules["neg_end"].search(folded)
     )
+
+
+def is_reluctant(text: str) -> bool:
+    """Whether the message says no or holds back ("não, vou pensar", "let me think")."""
+    return is_negative(text) or bool(_reply_patterns()["unsure"].search(normalize(text)))
 
 
 def is_affirmative(text: str) -> bool:

@@ -12,6 +12,7 @@ from agent_service.infrastructure.agent.offline.intents import (
     classify_intent,
     is_affirmative,
     is_negative,
+    is_reluctant,
 )
 from agent_service.infrastructure.agent.offline.matching import (
     best_match,
@@ -36,6 +37,7 @@ __all__ = [
     "extract_name",
     "is_affirmative",
     "is_negative",
+    "is_reluctant",
     "normalize",
     "ordinal_choice",
     "parse_when",
