@@ -8,6 +8,9 @@ Rules (pure; weekday, month, unit and currency names come from CLDR through the 
   counts as its **date**, **time** and **weekday**;
 * **date**: ``dd/mm[/yyyy]`` (either order: ``12/01`` may be 12 January or December 12), ISO
   ``yyyy-mm-dd``, or a day next to a month name ("1 de dezembro", "December 1st", "dez. 1");
+  with no month (a reader given ``today``), a day of the month after the language's word for
+  a day ("dia 7", "día 15"), right after a weekday ("terça, 2", "martes 2") or written as an
+  ordinal ("the 2nd"): the first such day from today on (this month's, else next month's);
 * **time**: ``10:00``, ``10h``, ``10h30``, ``10 am``, ``2:30 p.m.`` (minutes after midnight);
   an ``Nh`` time may also be a **duration** of N hours;
 * **money**: an amount next to a currency symbol (any Unicode currency sign, optionally after
@@ -67,6 +70,8 @@ class CalendarWords:
     day_parts: tuple[str, ...] = ()
     """Words naming a part of the day ("tarde", "noite"): a relative day's word in a list
     with one is a part of the day too ("(mañana, tarde)")."""
+    day_words: tuple[str, ...] = ()
+    """The language's word for a day ("dia"): a number after it is a day of the month."""
 
 
 class Kind(StrEnum):
@@ -165,6 +170,7 @@ class _Patterns:
     day_parts: re.Pattern[str] | None
     month_dates: tuple[tuple[re.Pattern[str], int, int], ...]
     weekdays: re.Pattern[str] | None
+    month_days: tuple[re.Pattern[str], ...]
 
     @classmethod
     def of(cls, reader: FactReader) -> _Patterns:
@@ -214,7 +220,22 @@ class _Patterns:
             ),
             month_dates=month_dates if names else (),
             weekdays=re.compile(rf"(?<![\w-])({weekdays})(?![\w-])") if weekdays else None,
+            month_days=_month_day_patterns(reader, weekdays) if reader.today is not None else (),
         )
+
+
+def _month_day_patterns(reader: FactReader, weekdays: str) -> tuple[re.Pattern[str], ...]:
+    """A day of the month with no month (group 1): after a day word, right after a weekday
+    (a comma and a day word between at most), or an ordinal; never a clock time's hour."""
+    number = r"(\d{1,2})(?![\d:.,/]\d|\s?(?:h|hs|am|pm|a\.m|p\.m)\b)"
+    day_words = _alternatives([w for c in reader.calendars for w in c.day_words])
+    patterns = [re.compile(r"(?<!\d)(\d{1,2})(?:st|nd|rd|th)\b")]
+    if day_words:
+        patterns.append(re.compile(rf"(?<![\w-])(?:{day_words})\s{number}(?:º|o)?(?!\w)"))
+    if weekdays:
+        between = rf",?\s(?:(?:{day_words})\s)?" if day_words else r",?\s"
+        patterns.append(re.compile(rf"(?<![\w-])(?:{weekdays}){between}{number}(?:º|o)?(?!\w)"))
+    return tuple(patterns)
 
 
 @dataclass(frozen=True, slots=True, eq=False)
@@ -253,6 +274,10 @@ class FactReader:
             self._read[text] = known
         return known
 
+    def relative(self, fact: Fact) -> bool:
+        """Whether ``fact`` is a relative day's word ("amanhã")."""
+        return fact.kind is Kind.DATE and _fold_word(fact.text) in self._patterns.day_offsets
+
     def _facts(self, text: str) -> tuple[Fact, ...]:
         found: list[Fact] = []
         taken = bytearray(len(text) + 1)
@@ -267,6 +292,7 @@ class FactReader:
             _percents(text),
             self._durations(folded, index, text),
             self._month_dates(folded, index, text),
+            self._month_days(folded, index, text),
             self._relative_days(folded, index, text),
             _phones(text),
             self._weekdays(folded, index, text),
@@ -340,6 +366,19 @@ class FactReader:
                 if 1 <= number <= 31:
                     yield _mapped(text, index, m, (Kind.DATE, (month, number)))
 
+    def _month_days(self, folded: str, index: list[int], text: str) -> Iterable[Fact]:
+        if self.today is None:
+            return
+        for pattern in self._patterns.month_days:
+            for m in pattern.finditer(folded):
+                day = _next_month_day(self.today, int(m.group(1)))
+                if day is not None:
+                    start, end = index[m.start()], index[m.end() - 1] + 1
+                    if pattern is not self._patterns.month_days[0]:  # after a word: the number
+                        start = index[m.start(1)]
+                    value = (Kind.DATE, (day.month, day.day))
+                    yield Fact((value,), text[start:end], start, end)
+
     def _relative_days(self, folded: str, index: list[int], text: str) -> Iterable[Fact]:
         if self._patterns.relative_days is None or self.today is None:
             return
@@ -385,6 +424,19 @@ _LETTER_RUNS = re.compile(r"[^\W\d_]+")
 @functools.lru_cache(maxsize=4096)  # the catalog's and the results' names, read turn after turn
 def _name_parts(text: str) -> tuple[str, ...]:
     return tuple(part for part in _LETTER_RUNS.findall(text) if len(part) >= 2)
+
+
+def _next_month_day(today: date, number: int) -> date | None:
+    """The first day numbered ``number`` from ``today`` on: this month's, else next month's."""
+    for month_offset in range(3):
+        year, month = divmod(today.month - 1 + month_offset, 12)
+        try:
+            day = date(today.year + year, month + 1, number)
+        except ValueError:
+            continue
+        if day >= today:
+            return day
+    return None
 
 
 def _fact(match: re.Match[str], *values: Value) -> Fact:

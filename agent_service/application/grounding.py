@@ -226,13 +226,24 @@ class Grounding:
                 day = _day(year, month, number)
                 if day is not None and first <= day <= last:
                     days.append(day)
-        named = {
-            other.values[0][1]
-            for other in facts
-            if other.kind is Kind.WEEKDAY
-            and (0 <= fact.start - other.end <= NEXT_TO or 0 <= other.start - fact.end <= NEXT_TO)
+        near = [other for other in facts if _next_to(fact, other)]
+        named = {other.values[0][1] for other in near if other.kind is Kind.WEEKDAY}
+        # a relative day beside a date is the same day ("amanhã (01/12)"), never another
+        relative = self._reader.relative(fact)
+        told = {
+            cast(tuple[int, int], reading)
+            for other in near
+            if other.kind is Kind.DATE and self._reader.relative(other) != relative
+            for kind, reading in other.values
         }
-        return any(not named or day.weekday() in named for day in days)
+        return any(
+            (not named or day.weekday() in named) and (not told or (day.month, day.day) in told)
+            for day in days
+        )
+
+
+def _next_to(fact: Fact, other: Fact) -> bool:
+    return 0 <= fact.start - other.end <= NEXT_TO or 0 <= other.start - fact.end <= NEXT_TO
 
 
 def _day(year: int, month: int, number: int) -> date | None:
