@@ -101,6 +101,8 @@ class _Mention:
     items: frozenset[int]
     refused: bool = False
     """Held only by a refusal's values (item ``None``): told in the system's words alone."""
+    mixed: bool = False
+    """A name whose words one after the other are of different names ("Ana Lima")."""
 
 
 class Relations:
@@ -149,6 +151,8 @@ class Relations:
             return len(runs) < 2 or not _all_bound(runs)  # a result holds what it denies
         if any(m.refused for m in mentions):
             return False  # a refusal's value, said in other words than the system's
+        if any(m.mixed for m in mentions):
+            return False  # a name made of two names' words: no one's
         if any(m.roles & OWN_KINDS for m in mentions) and not any(
             m.roles & ENTITY_ROLES for m in mentions
         ):
@@ -170,22 +174,55 @@ class Relations:
         facts = [f for f in self._reader.facts(sentence) if f.kind in kinds]
         found = [self._fact_mention(f) for f in facts]
         taken = [(f.start, f.end) for f in facts]
-        for match in _TOKEN.finditer(sentence):
-            if any(start <= match.start() < end for start, end in taken):
-                continue
-            word = normalize(match.group())
-            held = self._names.get(word)
-            if held:
-                found.append(_held(match.start(), held, None))
-            elif word in self._entities:
-                found.append(_Mention(match.start(), frozenset({f"unheld {word}"}), frozenset()))
+        for name in _name_runs(sentence, taken, self._names, self._entities):
+            found.append(self._name_mention(name))
         return sorted(found, key=lambda m: m.start)
+
+    def _name_mention(self, name: Sequence[tuple[int, str]]) -> _Mention:
+        """One name, its words said one after the other: held by the values that hold every
+        word of it ("Ana Souza"); words of different names ("Ana Lima" of Ana Souza and Bruno
+        Lima) are no one's name."""
+        start = name[0][0]
+        held = [self._names.get(word, []) for _, word in name]
+        if all(held):
+            common = [v for v in held[0] if all(v in others for others in held[1:])]
+            if common:
+                return _held(start, common, None)
+            return _Mention(start, frozenset({"mixed name"}), frozenset(), mixed=True)
+        if len(name) > 1 and any(held):
+            return _Mention(start, frozenset({"mixed name"}), frozenset(), mixed=True)
+        return _Mention(start, frozenset({f"unheld {name[0][1]}"}), frozenset())
 
     def _fact_mention(self, fact: Fact) -> _Mention:
         held = [value for reading in set(fact.values) for value in self._spans.get(reading, ())]
         if not held:
             return _Mention(fact.start, frozenset({f"unheld {fact.text}"}), frozenset())
         return _held(fact.start, held, fact.kind.value)
+
+
+def _name_runs(
+    sentence: str,
+    taken: Sequence[tuple[int, int]],
+    names: dict[str, list[ToldValue]],
+    entities: frozenset[str],
+) -> list[list[tuple[int, str]]]:
+    """The sentence's names: its words a result or the catalog names, those with only spaces
+    between them one name ("Ana Souza"), each word with where it starts."""
+    runs: list[list[tuple[int, str]]] = []
+    end = -1
+    for match in _TOKEN.finditer(sentence):
+        if any(start <= match.start() < stop for start, stop in taken):
+            continue
+        word = normalize(match.group())
+        if word not in names and word not in entities:
+            continue
+        joined = runs and sentence[end : match.start()].isspace()
+        if joined:
+            runs[-1].append((match.start(), word))
+        else:
+            runs.append([(match.start(), word)])
+        end = match.end()
+    return runs
 
 
 def _held(start: int, held: Iterable[ToldValue], kind: str | None) -> _Mention:

@@ -1,0 +1,52 @@
+"""A name is one professional's or one service's, word for word (review 6, blind: "Ana Lima é
+nossa cabeleireira." was sent, Ana of Ana Souza and Lima of Bruno Lima): the words of a name
+said one after the other must all be held by one value of the turn's results, never by two
+different ones; the whole name is told as before.
+
+Generated over every first and last name of ``seed_salon``'s professionals, in the three
+languages, after each professional's free times for tomorrow and after the professionals'
+listing (a name with its specialty only: "Ana Lima é nossa Cabeleireira."): the whole name
+told, every name made of two professionals' words refused."""
+
+from __future__ import annotations
+
+from itertools import product
+
+import pytest
+
+from tests.security.test_hostile_lies_after_tools import Case as Played
+from tests.security.test_hostile_lies_after_tools import professionals, times
+from tests.security.test_hostile_review5 import Case, _reply, lie, true
+
+PEOPLE = {"ana": ("Ana", "Souza"), "bruno": ("Bruno", "Lima")}  # seed_salon's professionals
+FREE = {"pt": ("o {first} tem horário amanhã?", "{name} tem às 10:00 amanhã."),
+        "en": ("does {first} have time tomorrow?", "{name} has 10:00 free tomorrow."),
+        "es": ("¿{first} tiene hora mañana?", "{name} tiene a las 10:00 mañana.")}  # fmt: skip
+TOMORROW = "2026-12-01"
+SPECIALTY = {"ana": "Cabeleireira", "bruno": "Barbeiro"}  # seed_salon's
+IS = {"pt": ("quem trabalha aí?", "{name} é nossa {specialty}."),
+      "en": ("who works there?", "{name} is our {specialty}.")}  # fmt: skip
+"""(Spanish's "es nuestra" is no word a no-change reply may use yet: the true one is refused.)"""
+
+
+def _cases() -> list[Case]:
+    cases = []
+    lasts = [last for _, last in PEOPLE.values()]
+    for code, who, last in product(FREE, PEOPLE, lasts):
+        first = PEOPLE[who][0]
+        asked, said = (text.format(first=first, name=f"{first} {last}") for text in FREE[code])
+        made = true if PEOPLE[who] == (first, last) else lie
+        cases.append(made(code, asked, times(TOMORROW, who), said))
+        if code in IS:
+            asked, said = IS[code]
+            said = said.format(name=f"{first} {last}", specialty=SPECIALTY[who])
+            played = Played(code, asked, "discovery", professionals, said, made is true)
+            cases.append(Case(played))
+    return cases
+
+
+@pytest.mark.parametrize("case", _cases(), ids=lambda case: case.played.reply)
+async def test_a_name_is_one_professionals_whole(case: Case) -> None:
+    reply, actions = await _reply(case)
+    assert actions == ()
+    assert (case.played.reply in reply) is case.played.true, reply
