@@ -57,6 +57,12 @@ from agent_service.application.fact_spans import Fact, FactReader, Kind, Value, 
 from agent_service.application.text import normalize
 
 ENTITY_ROLES = frozenset({"professional", "service"})
+SPECIALTY = "specialty"
+"""A professional's specialty ("Cabeleireira"): its words (of ``MIN_SPECIALTY_WORD`` letters or
+more, none of the frame's) are mentions too, held by that professional's item only — "Bruno
+Lima é nossa cabeleireira" relates Bruno to Ana's specialty."""
+MIN_SPECIALTY_WORD = 4
+NAME_ROLES = ENTITY_ROLES | {SPECIALTY}
 MAX_RUNS = 32
 """A sentence relating more runs than this is not read (refused): no reply lists so much in
 one sentence, and reading it costs the square of its runs."""
@@ -127,9 +133,10 @@ class Relations:
         self._names: dict[str, list[ToldValue]] = {}
         self._spans: dict[Value, list[ToldValue]] = {}
         for value in values:
-            if value.role in ENTITY_ROLES:
+            if value.role in NAME_ROLES:
                 for word in name_words(value.text):
-                    if word not in plain:
+                    short = value.role == SPECIALTY and len(word) < MIN_SPECIALTY_WORD
+                    if word not in plain and not short:
                         self._names.setdefault(word, []).append(value)
             for reading in frozenset(value.readings) | _readings(reader, value.text):
                 self._spans.setdefault(reading, []).append(value)
@@ -267,7 +274,7 @@ def _all_bound(runs: Sequence[Sequence[_Mention]]) -> bool:
 def _names(run: Sequence[_Mention]) -> bool:
     """A run of professional or service names: what two groups may share ("Júlia Prado faz
     Corte e escova (60 min)": she does it, it takes 60 minutes)."""
-    return bool(run[0].roles) and run[0].roles <= ENTITY_ROLES
+    return bool(run[0].roles) and run[0].roles <= NAME_ROLES
 
 
 def _group(runs: Sequence[Sequence[_Mention]]) -> bool:

@@ -1,7 +1,8 @@
 """A name is one professional's or one service's, word for word (review 6, blind: "Ana Lima é
 nossa cabeleireira." was sent, Ana of Ana Souza and Lima of Bruno Lima): the words of a name
 said one after the other must all be held by one value of the turn's results, never by two
-different ones; the whole name is told as before.
+different ones; the whole name is told as before. And a specialty is its professional's: "Bruno
+Lima é nossa Cabeleireira" (Ana's) is refused, "Bruno Lima é nosso Barbeiro" told.
 
 Generated over every first and last name of ``seed_salon``'s professionals, in the three
 languages, after each professional's free times for tomorrow and after the professionals'
@@ -47,6 +48,23 @@ def _cases() -> list[Case]:
 
 @pytest.mark.parametrize("case", _cases(), ids=lambda case: case.played.reply)
 async def test_a_name_is_one_professionals_whole(case: Case) -> None:
+    reply, actions = await _reply(case)
+    assert actions == ()
+    assert (case.played.reply in reply) is case.played.true, reply
+
+
+def _specialty_cases() -> list[Case]:
+    cases = []
+    for code, who, whose in product(IS, PEOPLE, SPECIALTY):
+        asked, said = IS[code]
+        said = said.format(name=" ".join(PEOPLE[who]), specialty=SPECIALTY[whose])
+        played = Played(code, asked, "discovery", professionals, said, who == whose)
+        cases.append(Case(played))
+    return cases
+
+
+@pytest.mark.parametrize("case", _specialty_cases(), ids=lambda case: case.played.reply)
+async def test_a_specialty_is_its_professionals(case: Case) -> None:
     reply, actions = await _reply(case)
     assert actions == ()
     assert (case.played.reply in reply) is case.played.true, reply
