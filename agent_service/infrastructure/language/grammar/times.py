@@ -239,6 +239,11 @@ def _count_noun() -> re.Pattern[str]:
 
 
 @functools.cache
+def _approximate() -> re.Pattern[str]:
+    return re.compile(rf"\s*(?:{alternation(union('times', 'approximate_after'))}){BOUND_AFTER}")
+
+
+@functools.cache
 def _day_word_before() -> re.Pattern[str]:
     return re.compile(rf"{BOUND_BEFORE}(?:{alternation(union('dates', 'day_before'))})\s+$")
 
@@ -269,6 +274,8 @@ def find_time(folded: str, grammars: tuple[TimeGrammar, ...]) -> re.Match[str] |
 
 def _is_marked(match: re.Match[str], folded: str, grammar: TimeGrammar) -> bool:
     if _day_word_before().search(folded, 0, match.start("h")) and not match["prefix"]:
+        return False
+    if _approximate().match(folded, match.end()):  # "às 3 e pouco": some time past 3
         return False
     if match["colon"] or match["ampm"] or match["period"] or match["half"]:
         return True
