@@ -511,18 +511,15 @@ def _when(ctx: OfflineContext) -> tuple[date | None, time | None, When | None]:
     return day, at, other_week
 
 
-_PT_WEEKDAYS = ("segunda", "terça", "quarta", "quinta", "sexta", "sábado", "domingo")
-_EN_WEEKDAYS = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
-
-
 def _which_week(ctx: OfflineContext, day: date, said: When) -> str:
+    """Which of the two days a weekday may mean, in the conversation's language ("Friday Dec
+    4 or Friday Dec 11", "sexta 04/12 ou sexta 11/12")."""
     assert said.alternative is not None
-    pt = ctx.language == "pt"
 
     def shown(value: date) -> str:
-        return f"{value:%d/%m}" if pt else f"{value:%b} {value.day}"
+        return f"{value:%b} {value.day}" if ctx.language == "en" else f"{value:%d/%m}"
 
-    weekday = (_PT_WEEKDAYS if pt else _EN_WEEKDAYS)[day.weekday()]
+    weekday = weekday_name(day, ctx.language)
     first, second = sorted((day, said.alternative))
     return say("ask_which_week", ctx.language, day=weekday, first=shown(first),
                second=shown(second))  # fmt: skip
