@@ -193,9 +193,10 @@ def reply_problems(reply: str, language: str, salon: SalonSpec = IPE) -> list[st
 
 
 def _without_names(reply: str, salon: SalonSpec) -> str:
-    """The reply without the salon's own names (a Portuguese service name is not a sentence)."""
+    """The reply without the salon's own names and professionals' specialties, its catalog
+    data as the business wrote it (a Portuguese service name or specialty is not a sentence)."""
     names = [*(s[0] for s in salon.services.values())]
-    names += [p[0] for p in salon.professionals.values()]
+    names += [text for p in salon.professionals.values() for text in p[:2] if text]
     for name in names:
         reply = reply.replace(name, "")
     return reply
