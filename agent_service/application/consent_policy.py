@@ -439,6 +439,24 @@ def _tag(
 _SENTENCE_END = re.compile(r"[.!?¿¡…]")
 
 
+_PREFIXES: dict[int, tuple[dict[tuple[str, ...], str], frozenset[tuple[str, ...]]]] = {}
+"""Every phrase table's word prefixes, by the table's identity (the tables are built once and
+kept: ``_phrases``, ``_unclear_phrases``); the table is kept beside them, so a new table that
+takes a dropped one's id is never read with its prefixes."""
+
+
+def _prefixes(table: dict[tuple[str, ...], str]) -> frozenset[tuple[str, ...]]:
+    """Every start of a phrase of ``table`` (the phrases themselves too)."""
+    kept = _PREFIXES.get(id(table))
+    if kept is not None and kept[0] is table:
+        return kept[1]
+    found = frozenset(key[:size] for key in table for size in range(1, len(key) + 1))
+    if len(_PREFIXES) >= 256:
+        _PREFIXES.clear()
+    _PREFIXES[id(table)] = (table, found)
+    return found
+
+
 def _segments(
     tokens: list[re.Match[str]], table: dict[tuple[str, ...], str], longest: int
 ) -> list[tuple[int, int, str | None]]:
@@ -452,10 +470,18 @@ def _segments(
     squeezed = [_REPEATS.sub(_one, w) for w in words]
     doubled = [_END_RUN.sub(r"\1\1", w) for w in words]  # "agreee" is "agree"
     repeats = squeezed != words  # else the squeezed reading is the same lookup again
+    readings = (words, squeezed, doubled) if repeats else (words,)
+    prefixes = _prefixes(table)
     best: list[tuple[int, tuple[int, str | None]]] = [(0, (0, None))] * (count + 1)
     for start in range(count - 1, -1, -1):
         choice: tuple[int, tuple[int, str | None]] = (best[start + 1][0] + 1, (1, None))
-        for size in range(min(longest, count - start), 0, -1):
+        # no phrase is longer than the words from here some phrase starts with
+        reach = 0
+        while reach < min(longest, count - start) and any(
+            tuple(said[start : start + reach + 1]) in prefixes for said in readings
+        ):
+            reach += 1
+        for size in range(reach, 0, -1):
             key = tuple(words[start : start + size])
             label = table.get(key)
             if label is None and repeats:
