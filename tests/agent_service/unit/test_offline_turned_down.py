@@ -59,3 +59,20 @@ async def test_a_no_with_a_new_day_and_time_goes_on(code: str) -> None:
     assert answer.result.pending is not None, answer.result.reply
     assert "15:00" in answer.result.reply, answer.result.reply
     assert assistant.calendar.events == {}
+
+
+ASKED = {"pt": ("tem à tarde?", "quanto custa?"), "en": ("what about the afternoon?",
+         "how much is it?"), "es": ("¿y por la tarde?", "¿cuánto cuesta?")}  # fmt: skip
+
+
+@pytest.mark.parametrize("asked", [0, 1])
+@pytest.mark.parametrize(("code", "phrase"), CASES)
+async def test_a_hesitation_with_a_question_is_answered(code: str, phrase: str, asked: int) -> None:
+    """ "não sei, tem à tarde?": the question is answered (times of the afternoon, or a
+    question back), never the close that leaves the customer's question unanswered."""
+    assistant = Assistant()
+    salon = await seed_salon(assistant.repos)
+    await assistant.say(salon.tenant.id, PROPOSALS[code])
+    answer = await assistant.say(salon.tenant.id, f"{phrase}, {ASKED[code][asked]}")
+    assert not answer.result.reply.endswith(say("declined", code)), answer.result.reply
+    assert assistant.calendar.events == {}

@@ -398,18 +398,26 @@ def _after_book(ctx: OfflineContext, result: ToolResult) -> ModelResponse:
 
 
 def _asks_something_new(ctx: OfflineContext) -> bool:
-    """Whether the message asks for something besides turning the proposal down: a day or a
-    time, a service or a professional, or a change by name ("quero mudar")."""
+    """Whether the message asks for something besides turning the proposal down: a question,
+    a day or a time, a service or a professional, a change by name ("quero mudar") or a part
+    of the day."""
     folded = normalize(ctx.text)
     return (
-        has_when_mention(ctx.text)
+        "?" in ctx.text  # "não sei, tem mais tarde?": a question is answered, not closed
+        or has_when_mention(ctx.text)
         or _names_entry(ctx)
         or any(any_of(*words).search(folded) for words in CHANGE_WORDS)
     )
 
 
-CHANGE_WORDS = (("intents", "change_request"),)
-"""A change asked for by name ("quero mudar", "another day", "otro día")."""
+CHANGE_WORDS = (
+    ("intents", "change_request"),
+    ("parts", "morning"),
+    ("parts", "afternoon"),
+    ("parts", "evening"),
+)
+"""A change asked for by name ("quero mudar", "another day", "otro día") or a part of the day
+("não, à tarde")."""
 
 
 def _not_offered(ctx: OfflineContext, data: NotOffered) -> str:
