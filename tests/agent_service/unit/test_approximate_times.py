@@ -37,3 +37,15 @@ def test_an_approximate_time_is_no_time(said: str, approximate: str, code: str) 
     assert parse_when(said, NOW).at is not None, said  # the exact time is read
     vague = f"{said} {approximate}"
     assert parse_when(vague, NOW).at is None, vague
+
+
+@pytest.mark.parametrize(("said", "approximate", "code"), _cases())
+def test_an_approximation_ends_its_clause(said: str, approximate: str, code: str) -> None:
+    """Before a comma, a question mark or a part of the day it is one ("às 3 e pouco, pode
+    ser?", "las tres y pico de la tarde"); before other words it is not ("às 10 e tanto faz
+    com quem": 10 is the time, "tanto faz" another clause)."""
+    part = word_list(code, "times", "afternoon_after")[0]
+    for end in (",", "?", f" {part}"):
+        assert parse_when(f"{said} {approximate}{end}", NOW).at is None, (said, end)
+    word = next(w for w in word_list(code, "truth", "asking") if len(w) > 3)
+    assert parse_when(f"{said} {approximate} {word}", NOW).at is not None, (said, word)

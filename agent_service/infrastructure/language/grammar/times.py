@@ -240,7 +240,17 @@ def _count_noun() -> re.Pattern[str]:
 
 @functools.cache
 def _approximate() -> re.Pattern[str]:
-    return re.compile(rf"\s*(?:{alternation(union('times', 'approximate_after'))}){BOUND_AFTER}")
+    """Some time past the hour, the clause's last words ("às 3 e pouco", "at 3 something,
+    please", "las tres y pico de la tarde"), never the start of other words ("às 10 e tanto
+    faz com quem", "a las 10 y algo más")."""
+    periods = "|".join(
+        alternation(union("times", key))
+        for key in ("morning_after", "afternoon_after", "evening_after")
+    )
+    ends = rf"\s*(?:$|[^\w\s]|(?:{periods}){BOUND_AFTER})"
+    return re.compile(
+        rf"\s*(?:{alternation(union('times', 'approximate_after'))}){BOUND_AFTER}(?={ends})"
+    )
 
 
 @functools.cache
