@@ -1,3 +1,4 @@
+# Over 300 lines: one judge of how a sentence relates its facts (mentions, names, runs).
 """Facts said together must be told together: the relation between a statement's facts is a
 tool's, never the model's.
 
@@ -175,6 +176,8 @@ class Relations:
         times = [f for f in self._reader.facts(question) if f.kind is Kind.TIME]
         held = [m for m in map(self._fact_mention, times) if m.items]
         mentions = sorted([*self._mentions(question, PAIRED_KINDS), *held], key=lambda m: m.start)
+        if any(m.mixed for m in mentions):
+            return False  # "Quer marcar com a Ana Lima?": no one's name
         return _all_bound(_runs(mentions))
 
     def _mentions(self, sentence: str, kinds: frozenset[Kind] = RELATED_KINDS) -> list[_Mention]:
@@ -213,23 +216,36 @@ def _name_runs(
     names: dict[str, list[ToldValue]],
     entities: frozenset[str],
 ) -> list[list[tuple[int, str]]]:
-    """The sentence's names: its words a result or the catalog names, those with only spaces
-    between them one name ("Ana Souza"), each word with where it starts."""
+    """The sentence's names: its words a result or the catalog names, each word with where it
+    starts. Words of one role (a professional's, a service's, a specialty's; a catalog word no
+    result holds is any) one after the other are one name: with only spaces between them, or a
+    joiner and no space (``_JOINER``: "Ana Souza", "Ana-Lima"); a word of another role starts
+    another ("a Cabeleireira Ana Souza")."""
     runs: list[list[tuple[int, str]]] = []
-    end = -1
+    end, roles = -1, frozenset[str]()
     for match in _TOKEN.finditer(sentence):
         if any(start <= match.start() < stop for start, stop in taken):
             continue
         word = normalize(match.group())
         if word not in names and word not in entities:
             continue
-        joined = runs and sentence[end : match.start()].isspace()
-        if joined:
+        own = frozenset(v.role for v in names.get(word, ()))
+        gap = _INVISIBLE.sub("", sentence[end : match.start()])
+        close = gap.isspace() or _JOINER.fullmatch(gap) is not None
+        if runs and close and (not own or not roles or own & roles):
             runs[-1].append((match.start(), word))
+            roles = roles & own if roles and own else roles or own
         else:
             runs.append([(match.start(), word)])
+            roles = own
         end = match.end()
     return runs
+
+
+_JOINER = re.compile(r"[-\u2010-\u2015/_&+\u00b7]{1,2}")
+"""What joins two words of one name with no space ("Ana-Lima", "Ana/Lima", "Ana·Lima")."""
+_INVISIBLE = re.compile(r"[\u200b-\u200f\u2060-\u2064\ufeff\u00ad]")
+"""Format characters a name may hide between its words (zero-width spaces and joiners)."""
 
 
 def _held(start: int, held: Iterable[ToldValue], kind: str | None) -> _Mention:

@@ -68,3 +68,34 @@ async def test_a_specialty_is_its_professionals(case: Case) -> None:
     reply, actions = await _reply(case)
     assert actions == ()
     assert (case.played.reply in reply) is case.played.true, reply
+
+
+JOINED = ("-", "/", "\u2013", "\u200b")  # a hyphen, a slash, an en dash, a zero-width space
+ROLES = {"pt": ("quem trabalha aí?", "A {specialty} {name} faz {service}."),
+         "en": ("who works there?", "Our {specialty} {name} does {service}.")}  # fmt: skip
+SERVICE = {"ana": "Corte feminino", "bruno": "Barba"}  # seed_salon's
+
+
+def _joined_cases() -> list[Case]:
+    """A mixed name joined with no space, refused; a specialty, a name and a service of one
+    professional one after the other (each its own name), told."""
+    cases = []
+    for code, joiner in product(IS, JOINED):
+        asked, said = IS[code]
+        name = f"Ana{joiner}Lima"
+        played = Played(code, asked, "discovery", professionals, said.format(name=name,
+                        specialty=SPECIALTY["ana"]), False)  # fmt: skip
+        cases.append(Case(played))
+    for code, who in product(ROLES, PEOPLE):
+        asked, said = ROLES[code]
+        said = said.format(specialty=SPECIALTY[who], name=" ".join(PEOPLE[who]),
+                           service=SERVICE[who])  # fmt: skip
+        cases.append(Case(Played(code, asked, "discovery", professionals, said, True)))
+    return cases
+
+
+@pytest.mark.parametrize("case", _joined_cases(), ids=lambda case: case.played.reply)
+async def test_a_name_joined_without_a_space_is_one_name(case: Case) -> None:
+    reply, actions = await _reply(case)
+    assert actions == ()
+    assert (case.played.reply in reply) is case.played.true, reply
