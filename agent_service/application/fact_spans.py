@@ -72,6 +72,8 @@ class CalendarWords:
     with one is a part of the day too ("(mañana, tarde)")."""
     day_words: tuple[str, ...] = ()
     """The language's word for a day ("dia"): a number after it is a day of the month."""
+    count_nouns: tuple[str, ...] = ()
+    """Nouns a number counts ("horários", "slots"): "terça, 2 horários" is no day of the month."""
 
 
 class Kind(StrEnum):
@@ -234,7 +236,11 @@ def _month_day_patterns(reader: FactReader, weekdays: str) -> tuple[re.Pattern[s
         patterns.append(re.compile(rf"(?<![\w-])(?:{day_words})\s{number}(?:º|o)?(?!\w)"))
     if weekdays:
         between = rf",?\s(?:(?:{day_words})\s)?" if day_words else r",?\s"
-        patterns.append(re.compile(rf"(?<![\w-])(?:{weekdays}){between}{number}(?:º|o)?(?!\w)"))
+        counts = _alternatives([w for c in reader.calendars for w in c.count_nouns])
+        counted = rf"(?!\s+(?:{counts})\b)" if counts else ""
+        patterns.append(
+            re.compile(rf"(?<![\w-])(?:{weekdays}){between}{number}(?:º|o)?(?!\w){counted}")
+        )
     return tuple(patterns)
 
 

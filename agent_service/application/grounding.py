@@ -168,7 +168,11 @@ class Grounding:
                     continue
                 found.append(Ungrounded(fact.kind, fact.text))
                 continue
-            if fact.kind is Kind.WEEKDAY or (fact.kind is Kind.DATE and self._dated(fact, facts)):
+            dated = self._dated(fact, facts) if fact.kind is Kind.DATE else None
+            if dated is False:
+                found.append(Ungrounded(fact.kind, fact.text))  # "quarta, dia 1": no such day
+                continue
+            if fact.kind is Kind.WEEKDAY or dated:
                 continue
             if self._records.grounds(fact):
                 continue
@@ -212,10 +216,12 @@ class Grounding:
         known = self._common | self._records.words | self._customer.words
         return any(part not in known for part in name_parts(fact.values[0][1]))
 
-    def _dated(self, fact: Fact, facts: Sequence[Fact]) -> bool:
-        """A date in the booking window whose neighbouring weekday, if any, agrees."""
+    def _dated(self, fact: Fact, facts: Sequence[Fact]) -> bool | None:
+        """A date in the booking window whose neighbouring weekday and relative day, if any,
+        agree (True); one a neighbour contradicts (False: no record makes it so, "quarta, dia
+        1" when the 1st is a Tuesday); else None (not in the window: the records may hold it)."""
         if self._window is None:
-            return False
+            return None
         first, last = self._window
         days: list[date] = []
         for kind, reading in fact.values:
@@ -236,6 +242,8 @@ class Grounding:
             if other.kind is Kind.DATE and self._reader.relative(other) != relative
             for kind, reading in other.values
         }
+        if not days:
+            return None
         return any(
             (not named or day.weekday() in named) and (not told or (day.month, day.day) in told)
             for day in days

@@ -50,3 +50,45 @@ async def test_a_day_of_the_month_is_checked_as_a_date(case: Case) -> None:
     reply, actions = await _reply(case)
     assert actions == ()
     assert (case.played.reply in reply) is case.played.true, reply
+
+
+COUNTED = {"pt": "{weekday}, 2 horários livres com a Ana: 10:00 e 11:00.",
+           "en": "{weekday}, 2 free slots with Ana: 10:00 and 11:00.",
+           "es": "El {weekday}, 2 horarios libres con Ana: 10:00 y 11:00."}  # fmt: skip
+
+
+@pytest.mark.parametrize("code", sorted(COUNTED))
+async def test_a_count_after_a_weekday_is_no_day_of_the_month(code: str) -> None:
+    """ "Na terça, 2 horários livres": 2 counts the times (a count noun of the language data
+    follows it), it is no December 2nd (review 7: refused since the day-of-month reading)."""
+    said, asked = COUNTED[code], ASKED[code]
+    weekday = get_day_names("wide", locale=code)[TUESDAY]
+    case = true(code, asked, times(), said.format(weekday=weekday.capitalize()))
+    reply, actions = await _reply(case)
+    assert actions == ()
+    assert case.played.reply in reply, reply
+
+
+ASK_BOOK = {"pt": "Quer marcar {lead}, {day_word} {number}, às 10:00 com a Ana?",
+            "en": "Shall I book {lead} the {number}th at 10:00 with Ana?",
+            "es": "¿Te reservo con Ana {lead} {number} a las 10:00?"}  # fmt: skip
+
+
+def _question_cases() -> list[Case]:
+    """A question whose weekday or relative day contradicts its day of the month (review 7:
+    "Quer marcar quarta, dia 1, às 10:00 com a Ana?" was sent, the 1st being a Tuesday)."""
+    cases = []
+    for code, template in ASK_BOOK.items():
+        day_word = word_list(code, "dates", "day_units")[0]
+        for offset in range(1, 6):  # Wednesday to Saturday: none of them is the 1st
+            weekday = get_day_names("wide", locale=code)[(TUESDAY + offset) % 7]
+            said = template.format(lead=weekday, day_word=day_word, number=TOLD)
+            cases.append(lie(code, ASKED[code], times(), said))
+    return cases
+
+
+@pytest.mark.parametrize("case", _question_cases(), ids=lambda case: case.played.reply)
+async def test_a_question_with_a_contradicted_date_is_refused(case: Case) -> None:
+    reply, actions = await _reply(case)
+    assert actions == ()
+    assert case.played.reply not in reply, reply

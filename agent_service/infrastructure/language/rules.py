@@ -262,6 +262,7 @@ class DataLanguageRules:
             not_relative_after=word_list(code, "dates", "not_relative_after"),
             day_parts=tuple(word for key in DAY_PARTS for word in word_list(code, "parts", key)),
             day_words=word_list(code, "dates", "day_units")[:1],
+            count_nouns=word_list(code, "numbers", "count_nouns"),
         )
 
     @functools.cache  # noqa: B019
