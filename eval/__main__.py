@@ -31,6 +31,7 @@ from eval import (
     whatsapp_batch9,
     whatsapp_batch10,
     whatsapp_batch11,
+    whatsapp_batch12,
     whatsapp_lirio,
 )
 from eval.harness import Harness
@@ -63,9 +64,10 @@ SUITES = {
     "whatsapp-batch9": whatsapp_batch9.CASES,
     "whatsapp-batch10": whatsapp_batch10.CASES,
     "whatsapp-batch11": whatsapp_batch11.CASES,
+    "whatsapp-batch12": whatsapp_batch12.CASES,
 }
 # Held out: played by name (--suite, --case), never by the default run (the cases of eval.suites).
-HELD_OUT = [*whatsapp_batch11.CASES]
+HELD_OUT = [*whatsapp_batch11.CASES, *whatsapp_batch12.CASES]
 
 
 def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
