@@ -284,7 +284,7 @@ def choose(
         # The list is by date; when each was booked is not known here: ask among several.
         return appointments[0] if len(appointments) == 1 else None
     index = ordinal_choice(texts[0], len(appointments)) if texts else None
-    if index is not None:
+    if index is not None and _ordinal_not_a_day(texts[0], appointments, index, now):
         return appointments[index]
     described = [_described(_describing(t) if moving else t, now) for t in texts]
     left = list(appointments)
@@ -296,6 +296,18 @@ def choose(
     if not said:
         return appointments[0] if len(appointments) == 1 else None
     return left[0] if len(left) == 1 else None
+
+
+def _ordinal_not_a_day(
+    text: str, appointments: list[catalog.AppointmentInfo], index: int, now: datetime
+) -> bool:
+    """Whether the ordinal ``text`` picks (``index``) is no weekday it names: Portuguese
+    "quinta" is the fifth and Thursday ("cancela a lavagem de quinta"); when the day it reads
+    as holds some of the appointments and not the fifth, the appointment is chosen by what
+    the message describes (its day), never by position."""
+    day = parse_when(text, now).day
+    on_day = [a for a in appointments if day is not None and a.day == day]
+    return not on_day or appointments[index] in on_day
 
 
 Described = tuple[str, date | None, time | None]
