@@ -1,3 +1,4 @@
+# Over 300 lines: every rule of which catalog entry, option or name a message refers to.
 """Which catalog entry, option or name a message refers to.
 
 :func:`best_match` rules:
@@ -83,11 +84,18 @@ def _significant(text: str) -> list[str]:
     return [word for word in tokens(text) if len(word) >= 3 and word not in STOPWORDS]
 
 
-def _score(words: list[str], candidate: str) -> tuple[float, float]:
+def _score(
+    words: list[str], candidate: str, exact: frozenset[str] = frozenset()
+) -> tuple[float, float]:
+    """How much of ``candidate`` ``words`` say (each of its words' best likeness); a word of
+    ``exact`` is like only itself."""
     wanted = _significant(candidate)
     if not wanted:
         return 0.0, 0.0
-    weights = [max((word_similarity(w, c) for w in words), default=0.0) for c in wanted]
+    weights = [
+        max((float(w == c) if w in exact else word_similarity(w, c) for w in words), default=0.0)
+        for c in wanted
+    ]
     matched = sum(weights)
     return round(matched, 6), round(matched / len(wanted), 6)
 
@@ -166,13 +174,18 @@ def best_service(text: str, groups: Sequence[Sequence[str]]) -> int | None:
     return found[0] if len(found) == 1 else None
 
 
-def best_match_group(text: str, groups: Sequence[Sequence[str]]) -> int | None:
+def best_match_group(
+    text: str, groups: Sequence[Sequence[str]], exact: frozenset[str] = frozenset()
+) -> int | None:
     """Like :func:`best_match` over groups of names for one thing (a name and its aliases):
-    a group scores its best member; ``None`` if none or two groups tie."""
+    a group scores its best member; ``None`` if none or two groups tie. A word of ``exact``
+    matches only itself."""
     words = _significant(text)
     if not words or not groups:
         return None
-    scores = [max((_score(words, name) for name in group), default=(0.0, 0.0)) for group in groups]
+    scores = [
+        max((_score(words, name, exact) for name in group), default=(0.0, 0.0)) for group in groups
+    ]
     top = max(scores)
     if top[0] <= 0 or scores.count(top) > 1:
         return None
@@ -182,11 +195,14 @@ def best_match_group(text: str, groups: Sequence[Sequence[str]]) -> int | None:
 def best_person(text: str, groups: Sequence[Sequence[str]]) -> int | None:
     """:func:`best_match_group` over people's names; when it finds none, a name spelled as
     it sounds ("iasmim" for Yasmin, "Enrique" for Henrique, "Luisa" for Luiza): a word of
-    ``PHONETIC_MIN`` letters or more whose :func:`sound` is a name word's, in one group only."""
-    found = best_match_group(text, groups)
+    ``PHONETIC_MIN`` letters or more whose :func:`sound` is a name word's, in one group only.
+    A word of the spoken languages ("take", "check") is a name only as itself: never a
+    shortened or misspelled one ("I'll take it" names no Takeda; "Rafa" may be Rafaela)."""
+    common = language_rules().common_words()
+    found = best_match_group(text, groups, common)
     if found is not None:
         return found
-    said = {sound(w) for w in _significant(text) if len(w) >= PHONETIC_MIN}
+    said = {sound(w) for w in _significant(text) if len(w) >= PHONETIC_MIN and w not in common}
     if not said:
         return None
     hits = [
