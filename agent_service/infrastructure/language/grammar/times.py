@@ -151,7 +151,10 @@ def _shift(v: Vocabulary) -> tuple[re.Pattern[str], ...]:
         rf"(?:(?P<hours>{t('hour_units')})|(?P<days>{d('day_units')})"
         rf"|(?P<weeks>{d('week_units')})|{t('minute_units')})"
     )
-    amount = rf"(?P<n>\d{{1,3}}|(?P<half>{t('half_amount')})|{amounts})\s*{units}"
+    amount = (
+        rf"(?P<n>\d{{1,3}}|(?P<half>{t('half_amount')})|{amounts})\s*{units}"
+        rf"(?P<and_half>\s+(?:{t('and_a_half')}){BOUND_AFTER})?"
+    )
     verbs = rf"(?:(?P<later>{t('later_verbs')})|{t('earlier_verbs')})"
     after = rf"(?:(?P<later>{t('later')})|{t('earlier')})"
     relative = alternation([*union("dates", "tomorrow"), *union("dates", "yesterday")])
@@ -375,10 +378,14 @@ def says_next_or_previous_day(folded: str, grammars: tuple[TimeGrammar, ...]) ->
 def shift_of(folded: str, grammars: tuple[TimeGrammar, ...]) -> timedelta | None:
     """ "1 hora mais tarde", "adiantar em 1 hora", "push it back an hour", "o dia seguinte":
     how far to move."""
-    for grammar in grammars:
-        match = next((m for p in grammar.shift if (m := p.search(folded))), None)
-        if match is None:
-            continue
+    found = [
+        (grammar, match)
+        for grammar in grammars
+        if (match := next((m for p in grammar.shift if (m := p.search(folded))), None))
+    ]
+    # the longest reading of any language ("atrasar 2 horas e meia" is Portuguese's whole,
+    # Spanish reads only "atrasar 2 horas")
+    for grammar, match in sorted(found, key=lambda gm: gm[1].start() - gm[1].end())[:1]:
         amount = match.groupdict().get("n")
         if amount is None:  # the next or the previous day
             return timedelta(days=1 if match["later"] else -1)
@@ -387,7 +394,7 @@ def shift_of(folded: str, grammars: tuple[TimeGrammar, ...]) -> timedelta | None
             minutes = 30 if match["hours"] else 0  # "meia hora"; half a day is no move
         else:
             count = int(amount) if amount.isdigit() else grammar.clock_words.get(amount, 1)
-            minutes = count * unit
+            minutes = count * unit + (unit // 2 if match["and_half"] else 0)  # "1 hora e meia"
         if minutes:
             return timedelta(minutes=minutes if match["later"] else -minutes)
     return None

@@ -1,0 +1,34 @@
+"""A move by hours and a half ("atrasa 1 hora e meia", "push it back 2 hours and a half", "me
+atrasás una hora y media") moves by the half hour too: it used to read the whole hours only
+(batch 12, blind: 90 minutes later would have been proposed an hour later). Generated over
+every later and earlier verb of the language data, every digit amount from 1 to 3, in every
+language."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+import pytest
+
+from agent_service.infrastructure.language.grammar.when import shift
+from agent_service.infrastructure.language.packs import word_list
+
+CODES = ("pt", "en", "es")
+
+
+def _cases() -> list[tuple[str, timedelta]]:
+    cases = []
+    for code in CODES:
+        hours = word_list(code, "times", "hour_units")[0]
+        half = word_list(code, "times", "and_a_half")[0]
+        for key, sign in (("later_verbs", 1), ("earlier_verbs", -1)):
+            for verb in word_list(code, "times", key):
+                for n in (1, 2, 3):
+                    minutes = sign * (60 * n + 30)
+                    cases.append((f"{verb} {n} {hours} {half}", timedelta(minutes=minutes)))
+    return cases
+
+
+@pytest.mark.parametrize(("said", "moved"), _cases())
+def test_hours_and_a_half_move_by_the_half_too(said: str, moved: timedelta) -> None:
+    assert shift(said) == moved, said
