@@ -98,7 +98,10 @@ def _declines(ctx: OfflineContext) -> bool:
 def _wants(ctx: OfflineContext) -> tuple[bool, bool]:
     """(a move, a cancellation): what the current message and the one before ask for."""
     words = " ".join(normalize(t) for t in ctx.texts[:2])
-    wants_move = bool(_MOVE.search(words)) or moves_own(words, ctx.language)
+    # "can we do my Thursday wash 30 min earlier?": an amount of time earlier or later, said
+    # to the appointments specialist, moves one of them
+    shifted = shift(ctx.text) is not None and not _CANCEL.search(normalize(ctx.text))
+    wants_move = bool(_MOVE.search(words)) or moves_own(words, ctx.language) or shifted
     said_cancel = bool(_CANCEL.search(words)) or any(map(cancels_in_other_words, ctx.texts[:2]))
     if not said_cancel and ctx.pending is None and _CANT_MAKE_IT.search(normalize(ctx.text)):
         # "não vou conseguir ir no corte de quinta": not going to one of them, by name
@@ -164,7 +167,10 @@ def _new_time(
         # with no "pra/to", an amount moves only in the clause of a move word: "passar meu
         # corte 1 dia mais tarde", not "quero remarcar, preciso avisar dois dias antes?"
         clauses = _CLAUSE.split(wanted)
-        moved = next((m for c in clauses if _MOVE.search(normalize(c)) and (m := shift(c))), None)
+        if _MOVE.search(normalize(wanted)):  # with no move word at all, the amount is the move
+            moved = next(
+                (m for c in clauses if _MOVE.search(normalize(c)) and (m := shift(c))), None
+            )
     if moved is not None and when.at is None and chosen.day and chosen.at:  # "1 hora mais tarde"
         start = datetime.combine(when.day or chosen.day, chosen.at) + moved  # "pra quinta, ..."
         return start.date(), start.time()
