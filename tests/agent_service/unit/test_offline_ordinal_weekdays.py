@@ -52,7 +52,25 @@ CASES = [
 def test_a_weekday_that_is_an_ordinal_chooses_by_day(
     weekday: int, word: str, days: tuple[int, ...]
 ) -> None:
+    """With the service said too, the day's appointment; with the day alone, the day's or a
+    question (the position and the day disagree: "o de quinta" may be either), never the
+    appointment at that position on another day."""
     appointments = [_appointment(day, n) for n, day in enumerate(days)]
-    chosen = choose([f"cancela o de {word}"], appointments, NOW)
+    chosen = choose([f"cancela a Barba de {word}"], appointments, NOW, language="pt")
     assert chosen is not None and chosen.day is not None, word
     assert chosen.day.weekday() == weekday, (word, chosen.start)
+    alone = choose([f"cancela o de {word}"], appointments, NOW, language="pt")
+    assert alone is None or (alone.day is not None and alone.day.weekday() == weekday), word
+
+
+POSITIONS = [("es", "la segunda"), ("es", "cancela la segunda cita"), ("en", "the 2nd one"),
+             ("en", "the second one"), ("pt", "a 2ª"), ("es", "el 2")]  # fmt: skip
+
+
+@pytest.mark.parametrize(("code", "said"), POSITIONS)
+def test_a_position_in_the_list_is_a_position(code: str, said: str) -> None:
+    """After a numbered list, "la segunda" (Spanish: no weekday), "the 2nd one" (a digit) is
+    the second of the list (review 8: the day reading took over "el 2", "la segunda")."""
+    appointments = [_appointment(day, n) for n, day in enumerate((0, 1, 2, 4))]
+    chosen = choose([said], appointments, NOW, language=code)
+    assert chosen is appointments[1], (said, chosen)

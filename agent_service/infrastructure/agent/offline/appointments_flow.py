@@ -28,7 +28,7 @@ from agent_service.infrastructure.agent.listings import say as listing_say
 from agent_service.infrastructure.agent.offline import catalog
 from agent_service.infrastructure.agent.offline.context import OfflineContext, ToolResult
 from agent_service.infrastructure.agent.offline.intents import cancels_in_other_words
-from agent_service.infrastructure.agent.offline.matching import best_service
+from agent_service.infrastructure.agent.offline.matching import best_service, ordinal_words
 from agent_service.infrastructure.agent.offline.nlu import (
     best_match_group,
     is_negative,
@@ -62,6 +62,7 @@ from agent_service.infrastructure.language.grammar.vocabulary import (
     union,
     vocabularies,
 )
+from agent_service.infrastructure.language.rules import language_rules
 
 _CANCEL = any_of("appointments", "cancel_words")
 _MOVE = any_of("appointments", "move_words")
@@ -116,7 +117,7 @@ def _act(ctx: OfflineContext, appointments: list[catalog.AppointmentInfo]) -> Mo
     items = appointment_items(appointments, ctx.language)
     if not (wants_move or wants_cancel):
         return text(listing_say("appointments", ctx.language, items=items))
-    chosen = choose(ctx.texts[:2], appointments, ctx.now, moving=wants_move)
+    chosen = choose(ctx.texts[:2], appointments, ctx.now, moving=wants_move, language=ctx.language)
     if chosen is None:
         return text(say("which_appointment", ctx.language, items=items))
     if wants_cancel:
@@ -282,15 +283,18 @@ def choose(
     now: datetime,
     *,
     moving: bool = False,
+    language: str | None = None,
 ) -> catalog.AppointmentInfo | None:
-    """The appointment ``texts`` (newest first) describe; ``None`` when none or several fit."""
+    """The appointment ``texts`` (newest first) describe; ``None`` when none or several fit.
+    ``language``: the conversation's (its weekday names are read as days, ``_as_a_day``)."""
     if not appointments:
         return None
     if texts and _booking_order().search(normalize(texts[0])):
         # The list is by date; when each was booked is not known here: ask among several.
         return appointments[0] if len(appointments) == 1 else None
     index = ordinal_choice(texts[0], len(appointments)) if texts else None
-    if index is not None and _ordinal_not_a_day(texts[0], appointments, index, now):
+    on_day = _as_a_day(texts[0], appointments, language) if index is not None else []
+    if index is not None and (not on_day or appointments[index] in on_day):
         return appointments[index]
     described = [_described(_describing(t) if moving else t, now) for t in texts]
     left = list(appointments)
@@ -301,19 +305,33 @@ def choose(
             said, left = True, narrowed
     if not said:
         return appointments[0] if len(appointments) == 1 else None
+    if index is not None and not _said_besides_the_day(described, left):
+        return None  # "a segunda": the second, or Monday's? Asked, never guessed
     return left[0] if len(left) == 1 else None
 
 
-def _ordinal_not_a_day(
-    text: str, appointments: list[catalog.AppointmentInfo], index: int, now: datetime
-) -> bool:
-    """Whether the ordinal ``text`` picks (``index``) is no weekday it names: Portuguese
-    "quinta" is the fifth and Thursday ("cancela a lavagem de quinta"); when the day it reads
-    as holds some of the appointments and not the fifth, the appointment is chosen by what
-    the message describes (its day), never by position."""
-    day = parse_when(text, now).day
-    on_day = [a for a in appointments if day is not None and a.day == day]
-    return not on_day or appointments[index] in on_day
+def _said_besides_the_day(described: list[Described], left: list[catalog.AppointmentInfo]) -> bool:
+    """Whether the message tells the appointment by more than its day (its service or its
+    professional: "cancela a lavagem de quinta")."""
+    return any(
+        pick(d, left) is not None for pick in (_by_service, _by_professional) for d in described
+    )
+
+
+def _as_a_day(
+    text: str, appointments: list[catalog.AppointmentInfo], language: str | None
+) -> list[catalog.AppointmentInfo]:
+    """The appointments on the weekday a word of ``text`` names that is an ordinal too
+    (Portuguese "quinta", the fifth and Thursday), in the conversation's ``language``; none
+    when no such word is there or a digit or an ordinal mark says a position ("a 2ª")."""
+    folded = normalize(text)
+    if any(c.isdigit() for c in folded):
+        return []
+    rules = language_rules()
+    codes = (language,) if language else rules.in_play("")  # "la segunda" is no lunes
+    weekdays = {w: i for code in codes for w, i in rules.calendar(code).weekdays}
+    named = {weekdays[w] for w in _WORD.findall(folded) if w in weekdays and w in ordinal_words()}
+    return [a for a in appointments if a.day is not None and a.day.weekday() in named]
 
 
 Described = tuple[str, date | None, time | None]

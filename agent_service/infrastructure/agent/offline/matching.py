@@ -268,6 +268,11 @@ def _choice_patterns() -> tuple[re.Pattern[str], ...]:
     )
 
 
+def ordinal_words() -> frozenset[str]:
+    """The spoken languages' ordinal words ("segunda", "quinta", "third")."""
+    return frozenset(_ordinals())
+
+
 @functools.cache
 def _ordinals() -> dict[str, int]:
     return {w: n for v in vocabularies() for w, n in v.values("numbers", "ordinals").items()}
