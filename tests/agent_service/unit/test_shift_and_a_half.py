@@ -32,3 +32,15 @@ def _cases() -> list[tuple[str, timedelta]]:
 @pytest.mark.parametrize(("said", "moved"), _cases())
 def test_hours_and_a_half_move_by_the_half_too(said: str, moved: timedelta) -> None:
     assert shift(said) == moved, said
+
+
+@pytest.mark.parametrize("code", CODES)
+def test_days_and_weeks_never_move_by_part_of_a_day(code: str) -> None:
+    """ "Adia 1 semana e meia", "a day and a half later": the half is an hour's only; a move by
+    days or weeks keeps the time of day (review 8: 10:00 became 22:00)."""
+    half = word_list(code, "times", "and_a_half")[0]
+    units = (*word_list(code, "dates", "day_units"), *word_list(code, "dates", "week_units"))
+    for verb in word_list(code, "times", "later_verbs"):
+        for unit in units:
+            moved = shift(f"{verb} 1 {unit} {half}")
+            assert moved is None or moved.seconds == 0, (verb, unit, moved)

@@ -243,16 +243,13 @@ def _count_noun() -> re.Pattern[str]:
 
 @functools.cache
 def _approximate() -> re.Pattern[str]:
-    """Some time past the hour, the clause's last words ("às 3 e pouco", "at 3 something,
-    please", "las tres y pico de la tarde"), never the start of other words ("às 10 e tanto
-    faz com quem", "a las 10 y algo más")."""
-    periods = "|".join(
-        alternation(union("times", key))
-        for key in ("morning_after", "afternoon_after", "evening_after")
-    )
-    ends = rf"\s*(?:$|[^\w\s]|(?:{periods}){BOUND_AFTER})"
+    """Some time past the hour ("às 3 e pouco", "at 3 something", "las tres y pico mañana"),
+    unless the words go on as an idiom of ``[times].approximate_idioms`` ("às 10 e tanto faz
+    com quem", "a las 10 y tanto Ana como Bruno": 10 is the time)."""
+    idioms = alternation(union("times", "approximate_idioms"))
+    go_on = rf"(?!\s+(?:{idioms}){BOUND_AFTER})" if idioms else ""
     return re.compile(
-        rf"\s*(?:{alternation(union('times', 'approximate_after'))}){BOUND_AFTER}(?={ends})"
+        rf"\s*(?:{alternation(union('times', 'approximate_after'))}){BOUND_AFTER}{go_on}"
     )
 
 
@@ -394,7 +391,8 @@ def shift_of(folded: str, grammars: tuple[TimeGrammar, ...]) -> timedelta | None
             minutes = 30 if match["hours"] else 0  # "meia hora"; half a day is no move
         else:
             count = int(amount) if amount.isdigit() else grammar.clock_words.get(amount, 1)
-            minutes = count * unit + (unit // 2 if match["and_half"] else 0)  # "1 hora e meia"
+            half = 30 if match["and_half"] and match["hours"] else 0  # "1 hora e meia"
+            minutes = count * unit + half
         if minutes:
             return timedelta(minutes=minutes if match["later"] else -minutes)
     return None
