@@ -72,6 +72,8 @@ class CalendarWords:
     with one is a part of the day too ("(mañana, tarde)")."""
     day_words: tuple[str, ...] = ()
     """The language's word for a day ("dia"): a number after it is a day of the month."""
+    day_articles: tuple[str, ...] = ()
+    """Words before a day's number that make it an ordinal date ("the" of "the 2nd")."""
     count_nouns: tuple[str, ...] = ()
     """Nouns a number counts ("horários", "slots"): "terça, 2 horários" is no day of the month."""
 
@@ -279,6 +281,11 @@ class FactReader:
                 del self._read[next(iter(self._read))]  # the oldest reading
             self._read[text] = known
         return known
+
+    @property
+    def day_words(self) -> tuple[str, ...]:
+        """The languages' words for a day and before a day's number ("dia", "the")."""
+        return tuple(w for c in self.calendars for w in (*c.day_words, *c.day_articles))
 
     def relative(self, fact: Fact) -> bool:
         """Whether ``fact`` is a relative day's word ("amanhã")."""

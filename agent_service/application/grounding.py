@@ -168,7 +168,7 @@ class Grounding:
                     continue
                 found.append(Ungrounded(fact.kind, fact.text))
                 continue
-            dated = self._dated(fact, facts) if fact.kind is Kind.DATE else None
+            dated = self._dated(fact, facts, text) if fact.kind is Kind.DATE else None
             if dated is False:
                 found.append(Ungrounded(fact.kind, fact.text))  # "quarta, dia 1": no such day
                 continue
@@ -216,7 +216,15 @@ class Grounding:
         known = self._common | self._records.words | self._customer.words
         return any(part not in known for part in name_parts(fact.values[0][1]))
 
-    def _dated(self, fact: Fact, facts: Sequence[Fact]) -> bool | None:
+    def _apposed(self, text: str, fact: Fact, other: Fact) -> bool:
+        """Two dates said as one ("amanhã (01/12)", "amanhã, dia 1"): only punctuation and the
+        language's word for a day between them, never "e"/"ou"/"and" (two days)."""
+        gap = normalize(text[min(fact.end, other.end) : max(fact.start, other.start)])
+        for word in self._reader.day_words:
+            gap = re.sub(rf"\b{re.escape(word)}\b", " ", gap)
+        return _APPOSED.fullmatch(gap) is not None
+
+    def _dated(self, fact: Fact, facts: Sequence[Fact], text: str) -> bool | None:
         """A date in the booking window whose neighbouring weekday and relative day, if any,
         agree (True); one a neighbour contradicts (False: no record makes it so, "quarta, dia
         1" when the 1st is a Tuesday); else None (not in the window: the records may hold it)."""
@@ -239,7 +247,9 @@ class Grounding:
         told = {
             cast(tuple[int, int], reading)
             for other in near
-            if other.kind is Kind.DATE and self._reader.relative(other) != relative
+            if other.kind is Kind.DATE
+            and self._reader.relative(other) != relative
+            and self._apposed(text, fact, other)
             for kind, reading in other.values
         }
         if not days:
@@ -248,6 +258,9 @@ class Grounding:
             (not named or day.weekday() in named) and (not told or (day.month, day.day) in told)
             for day in days
         )
+
+
+_APPOSED = re.compile(r"[\s,;:()\[\]\-\u2013\u2014]*")
 
 
 def _next_to(fact: Fact, other: Fact) -> bool:

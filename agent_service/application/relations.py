@@ -231,7 +231,7 @@ def _name_runs(
             continue
         own = frozenset(v.role for v in names.get(word, ()))
         gap = _INVISIBLE.sub("", sentence[end : match.start()])
-        close = gap.isspace() or _JOINER.fullmatch(gap) is not None
+        close = not gap.strip() or _JOINER.fullmatch(gap) is not None
         if runs and close and (not own or not roles or own & roles):
             runs[-1].append((match.start(), word))
             roles = roles & own if roles and own else roles or own
@@ -242,10 +242,12 @@ def _name_runs(
     return runs
 
 
-_JOINER = re.compile(r"[-\u2010-\u2015/_&+\u00b7]{1,2}")
-"""What joins two words of one name with no space ("Ana-Lima", "Ana/Lima", "Ana·Lima")."""
-_INVISIBLE = re.compile(r"[\u200b-\u200f\u2060-\u2064\ufeff\u00ad]")
-"""Format characters a name may hide between its words (zero-width spaces and joiners)."""
+_JOINER = re.compile(r"[-\u2010-\u2015\u00b7]{1,2}")
+"""What joins two words of one name with no space ("Ana-Lima", "Ana·Lima"); "/", "&", "+"
+separate a list ("Ana/Bruno")."""
+_INVISIBLE = re.compile(r"[\u200b-\u200f\u2060-\u2064\ufeff\u00ad*_~]")
+"""Format characters a name may hide between its words (zero-width spaces and joiners) and
+WhatsApp's emphasis marks ("*Ana* *Lima*", "Ana _Lima_")."""
 
 
 def _held(start: int, held: Iterable[ToldValue], kind: str | None) -> _Mention:

@@ -70,7 +70,7 @@ async def test_a_specialty_is_its_professionals(case: Case) -> None:
     assert (case.played.reply in reply) is case.played.true, reply
 
 
-JOINED = ("-", "/", "\u2013", "\u200b")  # a hyphen, a slash, an en dash, a zero-width space
+JOINED = ("-", "\u2013", "\u200b", "\u2060", "* *")  # hyphen, en dash, zero-width, emphasis
 ROLES = {"pt": ("quem trabalha aí?", "A {specialty} {name} faz {service}."),
          "en": ("who works there?", "Our {specialty} {name} does {service}.")}  # fmt: skip
 SERVICE = {"ana": "Corte feminino", "bruno": "Barba"}  # seed_salon's
@@ -99,3 +99,20 @@ async def test_a_name_joined_without_a_space_is_one_name(case: Case) -> None:
     reply, actions = await _reply(case)
     assert actions == ()
     assert (case.played.reply in reply) is case.played.true, reply
+
+
+PLAIN = "{name} é nossa profissional."
+"""A sentence whose only mention is the name (review 8: "Ana\u200bLima é nossa profissional."
+was sent: the zero-width space left an empty gap, no join)."""
+
+
+@pytest.mark.parametrize(
+    ("joiner", "real"), [(" ", True), (" ", False), *((j, False) for j in JOINED)]
+)
+async def test_a_name_alone_is_one_professionals(joiner: str, real: bool) -> None:
+    first, last = ("Ana", "Souza") if real else ("Ana", "Lima")
+    said = PLAIN.format(name=f"{first}{joiner}{last}")
+    played = Played("pt", "quem trabalha aí?", "discovery", professionals, said, real)
+    reply, actions = await _reply(Case(played))
+    assert actions == ()
+    assert (said in reply) is real, reply

@@ -53,7 +53,7 @@ async def test_a_day_of_the_month_is_checked_as_a_date(case: Case) -> None:
 
 
 COUNTED = {"pt": "{weekday}, 2 horários livres com a Ana: 10:00 e 11:00.",
-           "en": "{weekday}, 2 free slots with Ana: 10:00 and 11:00.",
+           "en": "{weekday}, 2 slots with Ana: 10:00 and 11:00.",
            "es": "El {weekday}, 2 horarios libres con Ana: 10:00 y 11:00."}  # fmt: skip
 
 

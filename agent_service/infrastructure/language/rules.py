@@ -263,6 +263,7 @@ class DataLanguageRules:
             day_parts=tuple(word for key in DAY_PARTS for word in word_list(code, "parts", key)),
             day_words=word_list(code, "dates", "day_units")[:1],
             count_nouns=word_list(code, "numbers", "count_nouns"),
+            day_articles=word_list(code, "dates", "day_before_ordinal"),
         )
 
     @functools.cache  # noqa: B019
