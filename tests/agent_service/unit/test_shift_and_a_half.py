@@ -7,6 +7,7 @@ language."""
 from __future__ import annotations
 
 from datetime import timedelta
+from itertools import product
 
 import pytest
 
@@ -44,3 +45,24 @@ def test_days_and_weeks_never_move_by_part_of_a_day(code: str) -> None:
         for unit in units:
             moved = shift(f"{verb} 1 {unit} {half}")
             assert moved is None or moved.seconds == 0, (verb, unit, moved)
+
+
+def _minute_cases() -> list[tuple[str, timedelta]]:
+    """Hours and minutes ("1 hora e 30 minutos", "an hour 30", "una hora y treinta")."""
+    cases = []
+    for code in CODES:
+        hours = word_list(code, "times", "hour_units")[0]
+        minutes = word_list(code, "times", "minute_units")[0]
+        joins = [*word_list(code, "times", "minute_connector"), ""]
+        for verb in word_list(code, "times", "later_verbs"):
+            for join, extra in product(joins, (15, 30, 45)):
+                said = f"{verb} 1 {hours} {join} {extra} {minutes}".replace("  ", " ")
+                cases.append((said, timedelta(minutes=60 + extra)))
+    return cases
+
+
+@pytest.mark.parametrize(("said", "moved"), _minute_cases())
+def test_hours_and_minutes_move_by_both(said: str, moved: timedelta) -> None:
+    """Review 8: "atrasa meu corte 1 hora e 30 minutos" moved by an hour (a wrong time a yes
+    would write)."""
+    assert shift(said) == moved, said

@@ -151,9 +151,12 @@ def _shift(v: Vocabulary) -> tuple[re.Pattern[str], ...]:
         rf"(?:(?P<hours>{t('hour_units')})|(?P<days>{d('day_units')})"
         rf"|(?P<weeks>{d('week_units')})|{t('minute_units')})"
     )
+    connector = alternation([*v.words("times", "minute_connector"), "and"])
+    minute_words = alternation(dict(v.values("numbers", "minute_words"))) or "(?!)"
     amount = (
         rf"(?P<n>\d{{1,3}}|(?P<half>{t('half_amount')})|{amounts})\s*{units}"
-        rf"(?P<and_half>\s+(?:{t('and_a_half')}){BOUND_AFTER})?"
+        rf"(?:(?P<and_half>\s+(?:{t('and_a_half')}){BOUND_AFTER})"
+        rf"|\s+(?:(?:{connector})\s+)?(?P<plus>\d{{1,2}}|{minute_words})(?:\s*(?:{t('minute_units')}))?{BOUND_AFTER})?"
     )
     verbs = rf"(?:(?P<later>{t('later_verbs')})|{t('earlier_verbs')})"
     after = rf"(?:(?P<later>{t('later')})|{t('earlier')})"
@@ -392,7 +395,10 @@ def shift_of(folded: str, grammars: tuple[TimeGrammar, ...]) -> timedelta | None
         else:
             count = int(amount) if amount.isdigit() else grammar.clock_words.get(amount, 1)
             half = 30 if match["and_half"] and match["hours"] else 0  # "1 hora e meia"
-            minutes = count * unit + half
+            said = match["plus"] or ""
+            plus = int(said) if said.isdigit() else grammar.minute_words.get(said, 0)
+            plus = plus if match["hours"] else 0  # "1 hora e 30", "una hora y treinta"
+            minutes = count * unit + half + plus
         if minutes:
             return timedelta(minutes=minutes if match["later"] else -minutes)
     return None
