@@ -76,3 +76,24 @@ async def test_a_hesitation_with_a_question_is_answered(code: str, phrase: str, 
     answer = await assistant.say(salon.tenant.id, f"{phrase}, {ASKED[code][asked]}")
     assert not answer.result.reply.endswith(say("declined", code)), answer.result.reply
     assert assistant.calendar.events == {}
+
+
+TAGS = {"pt": ("ok?", "tá?", "boa tarde!"), "en": ("ok?", "is that ok?", "good afternoon!"),
+        "es": ("¿vale?", "¿ok?", "¡buenas tardes!")}  # fmt: skip
+
+
+@pytest.mark.parametrize(("code", "phrase"), CASES)
+async def test_a_hesitation_with_a_tag_or_a_greeting_closes(code: str, phrase: str) -> None:
+    """ "vou pensar, ok?", "vou pensar, boa tarde!": the tag asks nothing and the greeting's
+    "tarde" is no part of the day asked (review 8: they got the turned-down refusal)."""
+    for tag in TAGS[code]:
+        assistant = Assistant()
+        salon = await seed_salon(assistant.repos)
+        await assistant.say(salon.tenant.id, PROPOSALS[code])
+        no = word_list(code, "consent", "no")[0]
+        answer = await assistant.say(salon.tenant.id, f"{no}, {phrase}, {tag}")
+        assert answer.result.pending is None, (tag, answer.result.reply)
+        # its "Tudo bem." may be left out: a yes word answering the customer's "ok?" is the
+        # truth check's to drop (statements.bare_answers)
+        closing = say("declined", code).split(". ")[-1]
+        assert answer.result.reply.endswith(closing), (tag, answer.result.reply)

@@ -9,6 +9,7 @@ from datetime import UTC, date, datetime, time, timedelta
 
 from pydantic_ai.messages import ModelResponse
 
+from agent_service.application.consent_policy import read_answer
 from agent_service.domain.availability import local_instant
 from agent_service.infrastructure.agent import outcome_text
 from agent_service.infrastructure.agent.listings import listing_text
@@ -60,6 +61,7 @@ from agent_service.infrastructure.agent.tools.discovery import MAX_RANGE_DAYS
 from agent_service.infrastructure.agent.tools.formatting import weekday_name
 from agent_service.infrastructure.agent.tools.results import NotOffered, Proposed
 from agent_service.infrastructure.language.grammar.vocabulary import any_of
+from agent_service.infrastructure.language.rules import language_rules
 
 
 @dataclass
@@ -399,12 +401,15 @@ def _after_book(ctx: OfflineContext, result: ToolResult) -> ModelResponse:
 
 def _asks_something_new(ctx: OfflineContext) -> bool:
     """Whether the message asks for something besides turning the proposal down: a question,
-    a day or a time, a service or a professional, a change by name ("quero mudar") or a part
-    of the day."""
-    folded = normalize(ctx.text)
+    a day or a time, a change by name ("quero mudar") or a part of the day in what is left
+    once its answer words, fillers and greetings are read (``consent_policy.read_answer``:
+    "vou pensar, ok?", "vou pensar, boa tarde!" ask nothing), or a service or a professional."""
+    rules = language_rules().consent_in(ctx.language)
+    rest = read_answer(ctx.text, rules, "book").leftover
+    folded = normalize(rest)
     return (
-        "?" in ctx.text  # "não sei, tem mais tarde?": a question is answered, not closed
-        or has_when_mention(ctx.text)
+        ("?" in ctx.text and bool(folded))  # "não sei, tem mais tarde?": answered, not closed
+        or has_when_mention(rest)
         or _names_entry(ctx)
         or any(any_of(*words).search(folded) for words in CHANGE_WORDS)
     )
