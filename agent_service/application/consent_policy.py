@@ -159,12 +159,26 @@ YES, NO, FILLER, UNREADABLE, OWN, UNSURE = "yes", "no", "filler", "unreadable", 
 UNCLEAR = "unclear"
 
 
+@dataclass(frozen=True, slots=True)
+class _Table:
+    """A phrase table (folded words → label), its longest phrase's length in words and every
+    start of a phrase (the phrases too): the reader tries at each word only the lengths some
+    phrase starting with those words has."""
+
+    phrases: dict[tuple[str, ...], str]
+    longest: int
+    prefixes: frozenset[tuple[str, ...]]
+
+    @classmethod
+    def of(cls, phrases: dict[tuple[str, ...], str]) -> _Table:
+        starts = frozenset(key[:size] for key in phrases for size in range(1, len(key) + 1))
+        return cls(phrases, max(map(len, phrases), default=0), starts)
+
+
 @by_identity
 @functools.lru_cache(maxsize=64)
-def _phrases(
-    vocabularies: tuple[ConsentVocabulary, ...], kind: str
-) -> tuple[dict[tuple[str, ...], str], int]:
-    """The phrase table (folded words → label) and its longest phrase's length in words."""
+def _phrases(vocabularies: tuple[ConsentVocabulary, ...], kind: str) -> _Table:
+    """The phrase table (folded words → label) of ``vocabularies`` for ``kind``."""
     table: dict[tuple[str, ...], str] = {}
     for vocabulary in vocabularies:
         own: dict[tuple[str, ...], str] = {}
@@ -183,7 +197,7 @@ def _phrases(
             earlier = table.setdefault(key, label)
             if {earlier, label} == {YES, NO}:
                 table[key] = UNREADABLE  # a yes in one language, a no in another
-    return table, max(map(len, table), default=0)
+    return _Table.of(table)
 
 
 @by_identity
@@ -259,9 +273,8 @@ def _scan(text: str, vocabularies: tuple[ConsentVocabulary, ...], kind: str) -> 
 def _read(said: _Text, vocabularies: tuple[ConsentVocabulary, ...], kind: str) -> _Scan:
     counts = {YES: said.emoji[YES], NO: said.emoji[NO], UNSURE: 0}
     tokens, folded = said.tokens, said.folded
-    table, longest = _phrases(vocabularies, kind)
     left: list[re.Match[str]] = []
-    segments = _segments(tokens, table, longest)
+    segments = _segments(tokens, _phrases(vocabularies, kind))
     if said.question and len(segments) > 1 and _tag(segments, tokens, folded):
         segments = segments[:-1]  # "¿a las 10, no?": a question's tag asks, it answers nothing
     leads = _lead_ins(vocabularies, _TRAILS_OFF.search(said.bare) is not None)
@@ -376,19 +389,15 @@ _TRAILS_OFF = re.compile(r"(?:\.\.+|…)\s*$")
 
 @by_identity
 @functools.lru_cache(maxsize=64)
-def _unclear_phrases(
-    vocabularies: tuple[ConsentVocabulary, ...], kind: str
-) -> tuple[dict[tuple[str, ...], str], int]:
+def _unclear_phrases(vocabularies: tuple[ConsentVocabulary, ...], kind: str) -> _Table:
     """The answer table with the ``unclear`` phrases added where no answer phrase is ("uh
     huh" stays a yes, not "uh" and "huh")."""
-    table, longest = _phrases(vocabularies, kind)
-    table = dict(table)
+    table = dict(_phrases(vocabularies, kind).phrases)
     for phrase in (phrase for v in vocabularies for phrase in v.unclear):
         key = tuple(_TOKEN.findall(phrase))
         if key and table.get(key, OWN) == OWN:
             table[key] = UNCLEAR
-            longest = max(longest, len(key))
-    return table, longest
+    return _Table.of(table)
 
 
 def _only_unclear(said: _Text, vocabularies: tuple[ConsentVocabulary, ...], kind: str) -> bool:
@@ -401,8 +410,7 @@ def _only_unclear(said: _Text, vocabularies: tuple[ConsentVocabulary, ...], kind
     if said.emoji[YES] or said.emoji[NO] or said.strange:
         return False
     folded, tokens = said.folded, said.tokens
-    table, longest = _unclear_phrases(vocabularies, kind)
-    found = _segments(tokens, table, longest)
+    found = _segments(tokens, _unclear_phrases(vocabularies, kind))
     if not {label for _, _, label in found} <= {UNCLEAR, FILLER}:
         return False
     unclear = [
@@ -439,27 +447,7 @@ def _tag(
 _SENTENCE_END = re.compile(r"[.!?¿¡…]")
 
 
-_PREFIXES: dict[int, tuple[dict[tuple[str, ...], str], frozenset[tuple[str, ...]]]] = {}
-"""Every phrase table's word prefixes, by the table's identity (the tables are built once and
-kept: ``_phrases``, ``_unclear_phrases``); the table is kept beside them, so a new table that
-takes a dropped one's id is never read with its prefixes."""
-
-
-def _prefixes(table: dict[tuple[str, ...], str]) -> frozenset[tuple[str, ...]]:
-    """Every start of a phrase of ``table`` (the phrases themselves too)."""
-    kept = _PREFIXES.get(id(table))
-    if kept is not None and kept[0] is table:
-        return kept[1]
-    found = frozenset(key[:size] for key in table for size in range(1, len(key) + 1))
-    if len(_PREFIXES) >= 256:
-        _PREFIXES.clear()
-    _PREFIXES[id(table)] = (table, found)
-    return found
-
-
-def _segments(
-    tokens: list[re.Match[str]], table: dict[tuple[str, ...], str], longest: int
-) -> list[tuple[int, int, str | None]]:
+def _segments(tokens: list[re.Match[str]], phrases: _Table) -> list[tuple[int, int, str | None]]:
     """``tokens`` read as phrases of ``table`` leaving the fewest tokens unread (a longer
     phrase first on a tie): each (start, size, label), ``None`` for a token no phrase reads.
     Reading the longest phrase first, left to right, would leave words behind that another
@@ -471,7 +459,7 @@ def _segments(
     doubled = [_END_RUN.sub(r"\1\1", w) for w in words]  # "agreee" is "agree"
     repeats = squeezed != words  # else the squeezed reading is the same lookup again
     readings = (words, squeezed, doubled) if repeats else (words,)
-    prefixes = _prefixes(table)
+    table, longest, prefixes = phrases.phrases, phrases.longest, phrases.prefixes
     best: list[tuple[int, tuple[int, str | None]]] = [(0, (0, None))] * (count + 1)
     for start in range(count - 1, -1, -1):
         choice: tuple[int, tuple[int, str | None]] = (best[start + 1][0] + 1, (1, None))
@@ -594,7 +582,7 @@ def _without_prepositions(
     horário" stay a yes and a no)."""
     folded, index = fold_with_map(text)
     tokens = list(_TOKEN.finditer(folded))
-    table, _ = _phrases(vocabularies, kind)
+    table = _phrases(vocabularies, kind).phrases
     starts = {phrase[0] for phrase in proposal.phrases}
     cut = [
         token

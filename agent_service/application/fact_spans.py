@@ -385,10 +385,8 @@ class FactReader:
         for pattern in self._patterns.month_days:
             for m in pattern.finditer(folded):
                 day = _next_month_day(self.today, int(m.group(1)))
-                if day is not None:
-                    start, end = index[m.start()], index[m.end() - 1] + 1
-                    if pattern is not self._patterns.month_days[0]:  # after a word: the number
-                        start = index[m.start(1)]
+                if day is not None:  # the number on ("2nd", "2"), never the word before it
+                    start, end = index[m.start(1)], index[m.end() - 1] + 1
                     value = (Kind.DATE, (day.month, day.day))
                     yield Fact((value,), text[start:end], start, end)
 

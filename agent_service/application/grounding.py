@@ -220,9 +220,7 @@ class Grounding:
         """Two dates said as one ("amanhã (01/12)", "amanhã, dia 1"): only punctuation and the
         language's word for a day between them, never "e"/"ou"/"and" (two days)."""
         gap = normalize(text[min(fact.end, other.end) : max(fact.start, other.start)])
-        for word in self._reader.day_words:
-            gap = re.sub(rf"\b{re.escape(word)}\b", " ", gap)
-        return _APPOSED.fullmatch(gap) is not None
+        return _apposed(self._reader.day_words).fullmatch(gap) is not None
 
     def _dated(self, fact: Fact, facts: Sequence[Fact], text: str) -> bool | None:
         """A date in the booking window whose neighbouring weekday and relative day, if any,
@@ -260,7 +258,12 @@ class Grounding:
         )
 
 
-_APPOSED = re.compile(r"[\s,;:()\[\]\-\u2013\u2014]*")
+@functools.lru_cache(maxsize=16)
+def _apposed(day_words: tuple[str, ...]) -> re.Pattern[str]:
+    """Punctuation and the languages' words for a day, nothing else."""
+    words = "|".join(re.escape(w) for w in sorted(day_words, key=len, reverse=True))
+    word = rf"|\b(?:{words})\b" if words else ""
+    return re.compile(rf"(?:[\s,;:()\[\]\-\u2013\u2014]{word})*")
 
 
 def _next_to(fact: Fact, other: Fact) -> bool:

@@ -53,7 +53,8 @@ def _exhaustive(
 @pytest.mark.parametrize("code", ["pt", "en", "es"])
 def test_the_pruned_reading_is_the_exhaustive_one(code: str) -> None:
     vocabularies = tuple(language_rules().consent_in(code))
-    table, longest = _phrases(vocabularies, "book")
+    reader = _phrases(vocabularies, "book")
+    table, longest = reader.phrases, reader.longest
     pool = [*sorted({w for key in table for w in key}), "xyz", "amanha", "simmm", "okkk", "10h"]
     phrases = [list(key) for key in table]
     draw = random.Random(46)
@@ -63,4 +64,4 @@ def test_the_pruned_reading_is_the_exhaustive_one(code: str) -> None:
             words += draw.choice(phrases) if draw.random() < 0.6 else [draw.choice(pool)]
         tokens = list(_TOKEN.finditer(" ".join(words)))
         said = [t.group() for t in tokens]
-        assert _segments(tokens, table, longest) == _exhaustive(said, table, longest), said
+        assert _segments(tokens, reader) == _exhaustive(said, table, longest), said

@@ -164,14 +164,12 @@ def _new_time(
     when, moved = parse_when(wanted, now), shift(wanted)
     if moved is not None and not targeted and next_or_previous_day(wanted):
         moved = None  # "the day after" counts only after "pra/to" ("I fly out the day after")
-    if moved is not None and not targeted:
+    if moved is not None and not targeted and _MOVE.search(normalize(wanted)):
         # with no "pra/to", an amount moves only in the clause of a move word: "passar meu
-        # corte 1 dia mais tarde", not "quero remarcar, preciso avisar dois dias antes?"
+        # corte 1 dia mais tarde", not "quero remarcar, preciso avisar dois dias antes?" (with
+        # no move word at all, the amount is the move)
         clauses = _CLAUSE.split(wanted)
-        if _MOVE.search(normalize(wanted)):  # with no move word at all, the amount is the move
-            moved = next(
-                (m for c in clauses if _MOVE.search(normalize(c)) and (m := shift(c))), None
-            )
+        moved = next((m for c in clauses if _MOVE.search(normalize(c)) and (m := shift(c))), None)
     if moved is not None and when.at is None and chosen.day and chosen.at:  # "1 hora mais tarde"
         start = datetime.combine(when.day or chosen.day, chosen.at) + moved  # "pra quinta, ..."
         return start.date(), start.time()

@@ -383,22 +383,27 @@ def shift_of(folded: str, grammars: tuple[TimeGrammar, ...]) -> timedelta | None
         for grammar in grammars
         if (match := next((m for p in grammar.shift if (m := p.search(folded))), None))
     ]
+    if not found:
+        return None
     # the longest reading of any language ("atrasar 2 horas e meia" is Portuguese's whole,
     # Spanish reads only "atrasar 2 horas")
-    for grammar, match in sorted(found, key=lambda gm: gm[1].start() - gm[1].end())[:1]:
-        amount = match.groupdict().get("n")
-        if amount is None:  # the next or the previous day
-            return timedelta(days=1 if match["later"] else -1)
-        unit = 60 if match["hours"] else 1440 if match["days"] else 10080 if match["weeks"] else 1
-        if match["half"]:
-            minutes = 30 if match["hours"] else 0  # "meia hora"; half a day is no move
-        else:
-            count = int(amount) if amount.isdigit() else grammar.clock_words.get(amount, 1)
-            half = 30 if match["and_half"] and match["hours"] else 0  # "1 hora e meia"
-            said = match["plus"] or ""
-            plus = int(said) if said.isdigit() else grammar.minute_words.get(said, 0)
-            plus = plus if match["hours"] else 0  # "1 hora e 30", "una hora y treinta"
-            minutes = count * unit + half + plus
-        if minutes:
-            return timedelta(minutes=minutes if match["later"] else -minutes)
-    return None
+    grammar, match = max(found, key=lambda gm: gm[1].end() - gm[1].start())
+    amount = match.groupdict().get("n")
+    if amount is None:  # the next or the previous day
+        return timedelta(days=1 if match["later"] else -1)
+    unit = 60 if match["hours"] else 1440 if match["days"] else 10080 if match["weeks"] else 1
+    if match["half"]:
+        minutes = 30 if match["hours"] else 0  # "meia hora"; half a day is no move
+    else:
+        count = int(amount) if amount.isdigit() else grammar.clock_words.get(amount, 1)
+        minutes = count * unit + (_past_the_hour(match, grammar) if match["hours"] else 0)
+    return timedelta(minutes=minutes if match["later"] else -minutes) if minutes else None
+
+
+def _past_the_hour(match: re.Match[str], grammar: TimeGrammar) -> int:
+    """The minutes after a move's hours: "1 hora e meia" 30, "1 hora e 15" 15, "una hora y
+    treinta" 30."""
+    if match["and_half"]:
+        return 30
+    said = match["plus"] or ""
+    return int(said) if said.isdigit() else grammar.minute_words.get(said, 0)
