@@ -32,6 +32,7 @@ from eval import (
     whatsapp_batch10,
     whatsapp_batch11,
     whatsapp_batch12,
+    whatsapp_batch13,
     whatsapp_lirio,
 )
 from eval.harness import Harness
@@ -65,9 +66,10 @@ SUITES = {
     "whatsapp-batch10": whatsapp_batch10.CASES,
     "whatsapp-batch11": whatsapp_batch11.CASES,
     "whatsapp-batch12": whatsapp_batch12.CASES,
+    "whatsapp-batch13": whatsapp_batch13.CASES,
 }
 # Held out: played by name (--suite, --case), never by the default run (the cases of eval.suites).
-HELD_OUT = [*whatsapp_batch11.CASES, *whatsapp_batch12.CASES]
+HELD_OUT = [*whatsapp_batch11.CASES, *whatsapp_batch12.CASES, *whatsapp_batch13.CASES]
 
 
 def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
