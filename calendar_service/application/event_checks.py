@@ -11,7 +11,8 @@ from agenda_kit.calendar.port import Attendee, DateSpan, EventChanges, EventDraf
 from agenda_kit.calendar.validation import check_calendar_id, id_problem
 from calendar_service.domain import validation as rules
 
-RESERVED_PROPERTIES = frozenset({"idempotencyKey", "agendaOwner"})
+RESERVED_PROPERTIES = frozenset({"idempotencyKey", "agendaOwner", "requestFingerprint"})
+"""The service's own private properties (key, owner, request fingerprint): never a caller's."""
 
 
 def check_id(field: str, value: str, *, longest: int = rules.MAX_ID) -> None:

@@ -13,9 +13,9 @@ from typing import Any, Self
 import aiohttp
 
 from agenda_kit.calendar.errors import (
+    CalendarAccessDeniedError,
     CalendarUnavailableError,
     EventNotFoundError,
-    IdempotencyConflictError,
     InvalidCalendarRequestError,
 )
 from agenda_kit.calendar.port import (
@@ -29,6 +29,7 @@ from agenda_kit.calendar.port import (
 )
 from agenda_kit.resilience import TtlCache
 from calendar_service.application.busy_time import BusyTimeCalendarAdapter
+from calendar_service.application.idempotency import key_reused, same_request
 from calendar_service.infrastructure.google import freebusy
 from calendar_service.infrastructure.google.auth import ServiceAccountTokenSource
 from calendar_service.infrastructure.google.budget import Budget, RetryPolicy
@@ -49,6 +50,7 @@ from calendar_service.infrastructure.google.mapping import (
     event_body,
     event_from_json,
     is_all_day,
+    kept_fingerprint,
     patch_body,
     replays,
     rfc3339,
@@ -182,28 +184,48 @@ class GoogleCalendarAdapter(BusyTimeCalendarAdapter):
 
     async def insert_event(self, draft: EventDraft) -> tuple[CalendarEvent, bool]:
         """Insert with an id derived from (calendar, owner, key); 409 means it exists:
-        fetch and return it. The same key asking for a different start, end or summary is
-        an ``IdempotencyConflictError``, as in ``LocalCalendarAdapter``."""
+        fetch and return it. The same key with another request (``application.idempotency``:
+        the fingerprint kept in the event, never the fields Google may have normalized) is an
+        ``IdempotencyConflictError``, as in ``LocalCalendarAdapter``. Google checks a body
+        before the id, so a request it refuses outright (attendees it may not invite) is
+        checked against the key's event too: a key already used is the answer then."""
         cid = draft.calendar_id
         event_id = self.event_id_for(cid, draft.owner, draft.idempotency_key)
         budget = self._budget()
         params = {"sendUpdates": draft.send_updates.value}
-        with translated("calendar", cid):
-            try:
-                body = event_body(draft, event_id)
-                insert = ApiCall("POST", events_path(cid), params, body, calendar_id=cid)
-                data: dict[str, Any] | None = await self._api().call(insert, budget)
-                created = True
-            except GoogleApiError as exc:
-                if exc.status != 409:
-                    raise
-                data, created = None, False
+        try:
+            with translated("calendar", cid):
+                try:
+                    body = event_body(draft, event_id)
+                    insert = ApiCall("POST", events_path(cid), params, body, calendar_id=cid)
+                    data: dict[str, Any] | None = await self._api().call(insert, budget)
+                    created = True
+                except GoogleApiError as exc:
+                    if exc.status != 409:
+                        raise
+                    data, created = None, False
+        except (CalendarAccessDeniedError, InvalidCalendarRequestError):
+            data = await self._kept_for_key(cid, event_id, budget)
+            if data is None:
+                raise
+            created = False
         if data is None:
             data = await self._existing(cid, event_id, budget)
         event = await self._event(cid, event_id, data)
-        if not created and not replays(event, draft):
-            raise IdempotencyConflictError()
+        fields_match = replays(event, draft)
+        if not created and not same_request(
+            kept_fingerprint(data), draft, fields_match=fields_match
+        ):
+            raise key_reused()
         return event, created
+
+    async def _kept_for_key(self, cid: str, event_id: str, budget: Budget) -> dict[str, Any] | None:
+        """The event a key already created, if any (None: never created, or gone)."""
+        try:
+            with translated("event", event_id):
+                return await self._api().call(ApiCall("GET", event_path(cid, event_id)), budget)
+        except EventNotFoundError:
+            return None
 
     async def _existing(self, cid: str, event_id: str, budget: Budget) -> dict[str, Any]:
         """The event a 409 said exists. Not found a moment later (deleted meanwhile, or the
@@ -282,8 +304,8 @@ class GoogleCalendarAdapter(BusyTimeCalendarAdapter):
         path = event_path(calendar_id, event_id)
         try:
             with translated("event", event_id):
-                current = await self._current(calendar_id, event_id, changes, budget)
-                body = patch_body(changes, current, current.time_zone)
+                current, kept = await self._current(calendar_id, event_id, changes, budget)
+                body = patch_body(changes, current, current.time_zone, kept)
                 call = ApiCall(
                     "PATCH",
                     path,
@@ -304,16 +326,16 @@ class GoogleCalendarAdapter(BusyTimeCalendarAdapter):
 
     async def _current(
         self, calendar_id: str, event_id: str, changes: EventChanges, budget: Budget
-    ) -> CalendarEvent:
-        """The event as stored when the patch needs it, else a stand-in carrying the zone."""
+    ) -> tuple[CalendarEvent, str | None]:
+        """The event as stored when the patch needs it (with the request fingerprint it keeps
+        among its private properties), else a stand-in carrying the zone."""
         needs_zone = changes.time is not None and changes.time.time_zone is None
         if not needs_zone and changes.private is None:
             zone = changes.time.time_zone if changes.time is not None else "UTC"
-            return _stand_in(calendar_id, event_id, zone or "UTC")
+            return _stand_in(calendar_id, event_id, zone or "UTC"), None
         data = await self._api().call(ApiCall("GET", event_path(calendar_id, event_id)), budget)
-        return live_event(
-            calendar_id, event_id, data, await self._zone_if_all_day(calendar_id, data)
-        )
+        zone = await self._zone_if_all_day(calendar_id, data)
+        return live_event(calendar_id, event_id, data, zone), kept_fingerprint(data)
 
     async def list_events(
         self,

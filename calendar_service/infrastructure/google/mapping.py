@@ -18,11 +18,14 @@ from agenda_kit.calendar.port import (
     Interval,
     Transparency,
 )
+from calendar_service.application.idempotency import fingerprint_of
 
 JsonObject = dict[str, Any]
 IDEMPOTENCY_PROPERTY = "idempotencyKey"
 OWNER_PROPERTY = "agendaOwner"
-_SERVICE_PROPERTIES = frozenset({IDEMPOTENCY_PROPERTY, OWNER_PROPERTY})
+FINGERPRINT_PROPERTY = "requestFingerprint"
+"""The fingerprint of the request that created the event (``application.idempotency``)."""
+_SERVICE_PROPERTIES = frozenset({IDEMPOTENCY_PROPERTY, OWNER_PROPERTY, FINGERPRINT_PROPERTY})
 
 
 def rfc3339(instant: datetime) -> str:
@@ -37,8 +40,11 @@ def parse_instant(text: str) -> datetime:
 
 def event_body(draft: EventDraft, event_id: str) -> JsonObject:
     """The ``events.insert`` body; the idempotency key, the owner and the caller's opaque
-    references ride in private extended properties. Empty optional fields are left out."""
-    private = service_private(draft.private, draft.idempotency_key, draft.owner)
+    references ride in private extended properties, with the request's fingerprint (what a
+    replay of the key is compared with). Empty optional fields are left out."""
+    private = service_private(
+        draft.private, draft.idempotency_key, draft.owner, fingerprint_of(draft)
+    )
     body: JsonObject = {
         "id": event_id,
         "summary": draft.summary,
@@ -55,13 +61,17 @@ def event_body(draft: EventDraft, event_id: str) -> JsonObject:
     return body
 
 
-def service_private(private: Mapping[str, str], key: str | None, owner: str) -> dict[str, str]:
-    """The caller's references plus the service's own (key and owner)."""
+def service_private(
+    private: Mapping[str, str], key: str | None, owner: str, fingerprint: str | None = None
+) -> dict[str, str]:
+    """The caller's references plus the service's own (key, owner, request fingerprint)."""
     merged = dict(private)
     if key is not None:
         merged[IDEMPOTENCY_PROPERTY] = key
     if owner:
         merged[OWNER_PROPERTY] = owner
+    if fingerprint:
+        merged[FINGERPRINT_PROPERTY] = fingerprint
     return merged
 
 
@@ -89,9 +99,11 @@ def attendee_json(attendee: Attendee) -> JsonObject:
     return body
 
 
-def patch_body(changes: EventChanges, current: CalendarEvent, time_zone: str) -> JsonObject:
+def patch_body(
+    changes: EventChanges, current: CalendarEvent, time_zone: str, fingerprint: str | None = None
+) -> JsonObject:
     """The ``events.patch`` body of ``changes`` (``private`` keeps the service's own
-    properties of ``current``)."""
+    properties of ``current``, and the ``fingerprint`` it was created with)."""
     body: JsonObject = {}
     for name, value in (
         ("summary", changes.summary),
@@ -109,7 +121,7 @@ def patch_body(changes: EventChanges, current: CalendarEvent, time_zone: str) ->
     if changes.private is not None:
         owner_key = current.idempotency_key
         body["extendedProperties"] = {
-            "private": service_private(changes.private, owner_key, current.owner)
+            "private": service_private(changes.private, owner_key, current.owner, fingerprint)
         }
     return body
 
@@ -123,6 +135,12 @@ def stored_key(data: Mapping[str, Any]) -> str | None:
     private = data.get("extendedProperties", {}).get("private", {})
     key = private.get(IDEMPOTENCY_PROPERTY)
     return key if isinstance(key, str) else None
+
+
+def kept_fingerprint(data: Mapping[str, Any]) -> str | None:
+    """The fingerprint of the request an event was created with, if it has one."""
+    kept = _private(data).get(FINGERPRINT_PROPERTY)
+    return kept if isinstance(kept, str) else None
 
 
 def is_all_day(data: Mapping[str, Any]) -> bool:
@@ -228,9 +246,9 @@ def calendar_error(entry: Mapping[str, Any]) -> FreeBusyError | None:
 
 
 def replays(event: CalendarEvent, draft: EventDraft) -> bool:
-    """Whether a stored event is what ``draft`` asks for: same key, owner, summary, start
-    and end (compared to the second, the precision Google keeps) and transparency (whether
-    it takes the time: a transparent retry of an opaque event is another event)."""
+    """Whether a stored event has the fields every record has of ``draft``: same key, owner,
+    summary, start and end (compared to the second, the precision Google keeps) and
+    transparency. How an event without a request fingerprint is compared on a replay."""
     return (
         event.idempotency_key == draft.idempotency_key
         and event.owner == draft.owner

@@ -7,7 +7,6 @@ from datetime import UTC, datetime, time
 from agenda.calendar.v1 import calendar_service_pb2 as pb
 from agenda_kit.calendar import event_messages as messages
 from agenda_kit.calendar.port import (
-    EventDraft,
     Interval,
     SlotRules,
     WeeklyHours,
@@ -15,10 +14,12 @@ from agenda_kit.calendar.port import (
 from agenda_kit.errors import RequestValidationError
 from agenda_kit.proto_time import local_time, to_datetime, to_timestamp
 from calendar_service.application.event_writes import EventMove
+from calendar_service.application.idempotency import SentDraft
 from calendar_service.application.slot_mapping import to_slot_query
 from calendar_service.application.use_cases import EventListing, FreeSlotsQuery
 from calendar_service.domain import validation as limits
 from calendar_service.domain.slot_model import validate_query
+from calendar_service.infrastructure.grpc.fingerprint import request_fingerprint
 
 # The longest IANA zone name has 32 characters. ZoneInfo raises OSError (not ValueError)
 # for a name longer than a file name may be, so such names are refused here.
@@ -108,9 +109,10 @@ def to_free_slots_query(request: pb.GetFreeSlotsRequest) -> FreeSlotsQuery:
     )
 
 
-def to_event_draft(request: pb.CreateEventRequest, owner: str) -> EventDraft:
+def to_event_draft(request: pb.CreateEventRequest, owner: str) -> SentDraft:
     """The draft ``owner`` (the calling principal) asks for: timed (``time``) or all-day
-    (``all_day``: its instants are placed in the calendar's zone by the use case)."""
+    (``all_day``: its instants are placed in the calendar's zone by the use case), with the
+    request's fingerprint (what its idempotency key promises to repeat)."""
     check_length("attendees", len(request.attendees), limits.MAX_ATTENDEES)
     check_length("private_properties", len(request.private_properties), limits.MAX_PROPERTIES)
     all_day = None
@@ -122,7 +124,7 @@ def to_event_draft(request: pb.CreateEventRequest, owner: str) -> EventDraft:
         end = datetime.combine(all_day.end, time(0), UTC)  # zone by the use case
     else:
         start, end = to_range("time", request.time, present=request.HasField("time"))
-    return EventDraft(
+    return SentDraft(
         calendar_id=request.calendar_id,
         summary=request.summary,
         description=request.description,
@@ -144,6 +146,7 @@ def to_event_draft(request: pb.CreateEventRequest, owner: str) -> EventDraft:
         conflict_policy=messages.enum_value(
             "conflict_policy", messages.CONFLICT_POLICIES, request.conflict_policy
         ),
+        fingerprint=request_fingerprint(request),
     )
 
 

@@ -16,7 +16,6 @@ from agenda_kit.calendar.errors import (
     CalendarUnavailableError,
     EtagMismatchError,
     EventNotFoundError,
-    IdempotencyConflictError,
     InvalidCalendarRequestError,
 )
 from agenda_kit.calendar.port import (
@@ -29,6 +28,7 @@ from agenda_kit.calendar.port import (
     SendUpdates,
 )
 from calendar_service.application.busy_time import BusyTimeCalendarAdapter
+from calendar_service.application.idempotency import key_reused, same_request
 from calendar_service.infrastructure.local.changes import change_set, feed_page, feed_query
 from calendar_service.infrastructure.local.day_keys import MAX_KEYS_PER_READ
 from calendar_service.infrastructure.local.documents import (
@@ -69,8 +69,9 @@ class LocalCalendarAdapter(BusyTimeCalendarAdapter):
     Business rules, the same as the Google adapter's:
     - ``insert_event`` is idempotent per (calendar, owner, idempotency key): the event id is
       derived from the three, so a retry, or any number of concurrent duplicates, finds the
-      one stored event (``created=False``); reusing a key for a different start, end or
-      summary is an ``IdempotencyConflictError``. A key whose event was cancelled stays used.
+      one stored event (``created=False``); reusing a key for a different request (another
+      fingerprint: ``application.idempotency``) is an ``IdempotencyConflictError``. A key
+      whose event was cancelled stays used.
       Another owner's key names another event.
     - Every write bumps ``version`` (the etag) and ``updated_at`` (the change feed's order);
       a write with an etag happens only while the version matches (``EtagMismatchError``).
@@ -339,7 +340,7 @@ async def _insert_new(document: EventDocument) -> bool:
 
 
 def _replayed(stored: EventDocument, draft: EventDraft) -> CalendarEvent:
-    """The stored event for a repeated key, provided the draft asks for the same event."""
-    if not stored.matches(draft):
-        raise IdempotencyConflictError()
+    """The stored event for a repeated key, provided the draft repeats its request."""
+    if not same_request(stored.fingerprint, draft, fields_match=stored.matches(draft)):
+        raise key_reused()
     return stored.to_domain()

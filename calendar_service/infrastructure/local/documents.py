@@ -15,6 +15,7 @@ from pymongo import ASCENDING, AsyncMongoClient, IndexModel
 from pymongo.errors import OperationFailure
 
 from agenda_kit.calendar.port import Attendee, CalendarEvent, DateSpan, EventDraft, Transparency
+from calendar_service.application.idempotency import fingerprint_of
 from calendar_service.infrastructure.local.backfill import backfill_busy_days
 from calendar_service.infrastructure.local.day_keys import event_day_keys
 
@@ -72,6 +73,9 @@ class EventDocument(Document):
     all_day: list[str] | None = None
     """``[start date, end date)`` as ISO dates for an all-day event."""
     transparency: str = Transparency.OPAQUE.value
+    fingerprint: str | None = None
+    """The fingerprint of the request that created it (``application.idempotency``); None
+    for events stored before fingerprints, or written by a port caller without one."""
     version: int = 1
     created_at: datetime
     updated_at: datetime
@@ -117,6 +121,7 @@ class EventDocument(Document):
             attendees=[attendee_fields(a) for a in draft.attendees],
             all_day=dates_of(draft.all_day),
             transparency=draft.transparency.value,
+            fingerprint=fingerprint_of(draft) or None,
             created_at=now,
             updated_at=now,
         )
@@ -145,7 +150,8 @@ class EventDocument(Document):
         )
 
     def matches(self, draft: EventDraft) -> bool:
-        """Whether ``draft`` asks for this same event (what an idempotent retry must repeat)."""
+        """Whether ``draft`` has the fields every stored record has (start, end, summary,
+        transparency) of this event: how a record without a fingerprint is compared."""
         return (
             self.owner == draft.owner
             and self.summary == draft.summary

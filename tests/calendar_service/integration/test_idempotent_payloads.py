@@ -1,0 +1,214 @@
+"""An idempotency key names one request, all of it (review 10, F1): a key sent again with a
+different value in ANY field of ``CreateEventRequest`` that changes what is written is
+``ALREADY_EXISTS IDEMPOTENCY_KEY_REUSED`` on both backends, and nothing is written; the same
+request sent again answers the stored event (``created = false``). The fields are read from the
+proto message, so a field added later without a variant here fails this test.
+
+What the request is compared with is what the client sent, kept with the key (a fingerprint),
+never what the provider stored: a replay after a write whose answer was lost, or after the
+provider normalized the event, is still the same request. A record stored before fingerprints
+is compared on the fields every record has (start, end, summary, transparency)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from datetime import timedelta
+from typing import Any
+
+import grpc
+import pytest
+from pymongo import AsyncMongoClient
+
+from agenda.calendar.v1 import calendar_service_pb2 as pb
+from agenda_kit.errors import details_of
+from agenda_kit.mongo import EmbeddedMongo
+from tests.calendar_service.integration import test_event_model as model
+from tests.calendar_service.integration.test_event_model import T0, ZONE, Running, span, stamp
+from tests.fakes.google_faults import Fault
+from tests.fakes.google_fixtures import CALENDAR_ID
+
+pytest_plugins = ["tests.kit.mongo_fixtures"]
+running = model.running  # the fixture: the service on both backends
+KEY_SCOPE = frozenset({"idempotency_key", "calendar_id"})
+"""The key itself and what scopes it (another calendar's key is another event's)."""
+
+
+def _base(key: str) -> pb.CreateEventRequest:
+    return pb.CreateEventRequest(
+        calendar_id=CALENDAR_ID,
+        summary="Visit",
+        description="first",
+        idempotency_key=key,
+        time_zone=ZONE,
+        time=span(T0),
+        private_properties={"bookingId": "1"},
+        location="Room 1",
+    )
+
+
+def _all_day(request: pb.CreateEventRequest) -> None:
+    request.ClearField("time")
+    request.all_day.CopyFrom(pb.DateSpan(start_date="2032-05-01", end_date="2032-05-02"))
+
+
+VARIANTS: dict[str, Callable[[pb.CreateEventRequest], None]] = {
+    "summary": lambda r: setattr(r, "summary", "Visit 2"),
+    "description": lambda r: setattr(r, "description", "second"),
+    "time": lambda r: r.time.CopyFrom(span(T0 + timedelta(hours=2))),
+    "time_zone": lambda r: setattr(r, "time_zone", "Europe/Lisbon"),
+    "private_properties": lambda r: r.private_properties.__setitem__("bookingId", "2"),
+    "conflict_policy": lambda r: setattr(r, "conflict_policy", pb.CONFLICT_POLICY_ALLOW_OVERLAP),
+    "location": lambda r: setattr(r, "location", "Room 2"),
+    "attendees": lambda r: r.attendees.append(pb.Attendee(email="guest@example.com")),
+    "send_updates": lambda r: setattr(r, "send_updates", pb.SEND_UPDATES_ALL),
+    "all_day": _all_day,
+    "transparency": lambda r: setattr(r, "transparency", pb.TRANSPARENCY_TRANSPARENT),
+}
+
+
+def test_every_field_of_the_request_has_a_variant() -> None:
+    """Every field of CreateEventRequest but the key's scope changes what is written."""
+    fields = {f.name for f in pb.CreateEventRequest.DESCRIPTOR.fields}
+    assert set(VARIANTS) == fields - KEY_SCOPE
+
+
+async def _reuse_outcome(running: Running, request: pb.CreateEventRequest) -> tuple[str, str]:
+    try:
+        await running.call("CreateEvent", request)
+    except grpc.aio.AioRpcError as error:
+        return error.code().name, details_of(error).reason
+    return "OK", ""
+
+
+@pytest.mark.parametrize("field", sorted(VARIANTS))
+async def test_a_key_sent_again_with_another_value_is_refused(
+    running: Running,
+    field: str,
+) -> None:
+    first: pb.CreateEventResponse = await running.call("CreateEvent", _base(field))
+    changed = _base(field)
+    VARIANTS[field](changed)
+    assert await _reuse_outcome(running, changed) == ("ALREADY_EXISTS", "IDEMPOTENCY_KEY_REUSED")
+    again: pb.CreateEventResponse = await running.call("CreateEvent", _base(field))
+    assert (again.created, again.event.event_id) == (False, first.event.event_id)
+    assert again.event.private_properties["bookingId"] == "1"
+    if running.emulator is not None:
+        assert running.emulator.state.events_per_key()[field] == 1
+
+
+SAME_REQUEST: dict[str, Callable[[pb.CreateEventRequest], None]] = {
+    "an explicit default transparency": lambda r: setattr(
+        r, "transparency", pb.TRANSPARENCY_OPAQUE
+    ),
+    "an explicit default conflict policy": lambda r: setattr(
+        r, "conflict_policy", pb.CONFLICT_POLICY_REJECT
+    ),
+    "an explicit default send_updates": lambda r: setattr(r, "send_updates", pb.SEND_UPDATES_NONE),
+    "instants differing below the millisecond": lambda r: r.time.CopyFrom(
+        pb.TimeRange(
+            start=stamp(T0 + timedelta(microseconds=300)),
+            end=stamp(T0 + timedelta(minutes=60, microseconds=900)),
+        )
+    ),
+    "the properties in another order": lambda r: r.private_properties.update(
+        {"zeta": "z", "alpha": "a"}
+    ),
+}
+
+
+@pytest.mark.parametrize("spelling", sorted(SAME_REQUEST))
+async def test_the_same_request_spelled_otherwise_is_a_replay(
+    running: Running,
+    spelling: str,
+) -> None:
+    key = f"same-{len(spelling)}"
+    base = _base(key)
+    if spelling == "the properties in another order":
+        base.private_properties.update({"alpha": "a", "zeta": "z"})
+    first: pb.CreateEventResponse = await running.call("CreateEvent", base)
+    again = _base(key)
+    SAME_REQUEST[spelling](again)
+    replay: pb.CreateEventResponse = await running.call("CreateEvent", again)
+    assert (replay.created, replay.event.event_id) == (False, first.event.event_id)
+
+
+async def test_an_empty_zone_and_utc_are_one_request(running: Running) -> None:
+    base = _base("utc")
+    base.time_zone = ""
+    first: pb.CreateEventResponse = await running.call("CreateEvent", base)
+    base.time_zone = "UTC"
+    replay: pb.CreateEventResponse = await running.call("CreateEvent", base)
+    assert (replay.created, replay.event.event_id) == (False, first.event.event_id)
+
+
+async def test_a_replay_after_the_answer_was_lost_compares_what_was_sent(
+    running: Running,
+) -> None:
+    """Google stored the event and the answer never came back; then the provider (or anyone)
+    changed the stored text. The same request is still a replay; another is still refused."""
+    if running.emulator is None:
+        pytest.skip("a provider fault: Google only")
+    emulator = running.emulator
+    emulator.faults.fail_always("events.insert", Fault.store_then_drop())
+    assert (await _reuse_outcome(running, _base("lost")))[0] == "UNAVAILABLE"
+    emulator.faults.clear()
+    (stored,) = [e for e in emulator.state.events() if e.data["summary"] == "Visit"]
+    stored.data["description"] = "<b>first</b>"  # as a provider may normalize it
+    replay: pb.CreateEventResponse = await running.call("CreateEvent", _base("lost"))
+    assert replay.created is False
+    changed = _base("lost")
+    changed.private_properties["bookingId"] = "2"
+    assert await _reuse_outcome(running, changed) == ("ALREADY_EXISTS", "IDEMPOTENCY_KEY_REUSED")
+
+
+async def test_a_record_stored_before_fingerprints_compares_the_fields_it_has(
+    running: Running,
+    embedded_mongo: EmbeddedMongo,
+    database_name: str,
+) -> None:
+    """No fingerprint kept with the key: start, end, summary and transparency decide (what
+    every stored record has), never INTERNAL."""
+    first: pb.CreateEventResponse = await running.call("CreateEvent", _base("legacy"))
+    await _forget_fingerprint(running, embedded_mongo, database_name, first.event.event_id)
+    changed = _base("legacy")
+    changed.description = "second"
+    replay: pb.CreateEventResponse = await running.call("CreateEvent", changed)
+    assert (replay.created, replay.event.event_id) == (False, first.event.event_id)
+    changed.summary = "Visit 2"
+    assert await _reuse_outcome(running, changed) == ("ALREADY_EXISTS", "IDEMPOTENCY_KEY_REUSED")
+
+
+async def _forget_fingerprint(
+    running: Running,
+    embedded_mongo: EmbeddedMongo,
+    database_name: str,
+    event_id: str,
+) -> None:
+    if running.emulator is not None:
+        stored = running.emulator.state.get(CALENDAR_ID, event_id)
+        private = stored.data["extendedProperties"]["private"]
+        assert private.pop("requestFingerprint", None) is not None
+        return
+    client: AsyncMongoClient[Any] = AsyncMongoClient(embedded_mongo.uri)
+    try:
+        events = client[database_name]["events"]
+        result = await events.update_one({"_id": event_id}, {"$unset": {"fingerprint": ""}})
+        assert result.modified_count == 1
+    finally:
+        await client.close()
+
+
+async def test_the_request_is_still_a_replay_after_the_event_changed(running: Running) -> None:
+    """An update (of the references too: Google replaces them whole) keeps what the key
+    promised; the original request sent again answers the event as it is now."""
+    first: pb.CreateEventResponse = await running.call("CreateEvent", _base("changed"))
+    update = pb.UpdateEventRequest(
+        calendar_id=CALENDAR_ID,
+        event_id=first.event.event_id,
+        event=pb.Event(summary="Moved visit", private_properties={"bookingId": "9"}),
+    )
+    update.update_mask.paths.extend(["summary", "private_properties"])
+    await running.call("UpdateEvent", update)
+    replay: pb.CreateEventResponse = await running.call("CreateEvent", _base("changed"))
+    assert (replay.created, replay.event.summary) == (False, "Moved visit")
+    assert dict(replay.event.private_properties) == {"bookingId": "9"}
