@@ -57,9 +57,13 @@ from calendar_service.infrastructure.google.mapping import (
 )
 from calendar_service.infrastructure.google.quota import QuotaGates, QuotaPolicy
 from calendar_service.infrastructure.google.transport import ApiCall, GoogleTransport
+from calendar_service.infrastructure.page_tokens import SealedPageTokens, listing_of
 
 DEFAULT_API_BASE = "https://www.googleapis.com/calendar/v3"
 MAX_PAGE_SIZE = 2500
+PAGE_TOKEN_LABEL = b"agenda.calendar.v1 page tokens"
+"""What the page-token key is derived from (with the service account's key: every replica
+with the same key file accepts the others' tokens; a new key file ends the old tokens)."""
 ZONE_TTL = 3600.0
 """Seconds a calendar's time zone is kept (all-day events are its local dates)."""
 
@@ -108,6 +112,7 @@ class GoogleCalendarAdapter(BusyTimeCalendarAdapter):
         self.gates = QuotaGates(policy=quota or QuotaPolicy())
         """The shared quota budget of this service account (``quota``)."""
         self._zones: TtlCache[str, str] = TtlCache(ZONE_TTL, max_entries=10_000)
+        self._pages = SealedPageTokens(self._tokens.derived_secret(PAGE_TOKEN_LABEL))
 
     @classmethod
     async def create(cls, **settings: Any) -> Self:
@@ -361,9 +366,10 @@ class GoogleCalendarAdapter(BusyTimeCalendarAdapter):
             ("showDeleted", "true" if include_cancelled else "false"),
             *_private_filter(_owned(private, owner)),
         ]
+        listing = listing_of(calendar_id, start, end, include_cancelled, private or {}, owner)
         if page_token:
-            params.append(("pageToken", page_token))
-        return await self._page(calendar_id, params, feed=False)
+            params.append(("pageToken", self._pages.unwrap(page_token, listing)))
+        return await self._page(calendar_id, params, listing, feed=False)
 
     async def list_changes(self, query: ChangeQuery) -> EventPage:
         """``events.list`` as a change feed: Google's ``syncToken``, or ``updatedMin`` (with
@@ -382,13 +388,24 @@ class GoogleCalendarAdapter(BusyTimeCalendarAdapter):
             if query.start is not None and query.end is not None:
                 params += [("timeMin", rfc3339(query.start)), ("timeMax", rfc3339(query.end))]
             params += _private_filter(query.private)  # the owner: filtered by the service
+        listing = listing_of(
+            query.calendar_id,
+            query.sync_token,
+            query.updated_since,
+            query.start,
+            query.end,
+            query.private,
+        )
         if query.page_token:
-            params.append(("pageToken", query.page_token))
-        return await self._page(query.calendar_id, params, feed=True)
+            params.append(("pageToken", self._pages.unwrap(query.page_token, listing, feed=True)))
+        return await self._page(query.calendar_id, params, listing, feed=True)
 
     async def _page(
-        self, calendar_id: str, params: list[tuple[str, str]], *, feed: bool
+        self, calendar_id: str, params: list[tuple[str, str]], listing: str, *, feed: bool
     ) -> EventPage:
+        """One page; Google's next page token goes out wrapped in the service's own, bound
+        to ``listing`` and sealed (``page_tokens``): a token the service did not issue for
+        this listing is refused before any request, never sent to Google."""
         call = ApiCall("GET", events_path(calendar_id), params)
         with translated("feed" if feed else "calendar", calendar_id):
             data = await self._api().call(call, self._budget())
@@ -399,9 +416,14 @@ class GoogleCalendarAdapter(BusyTimeCalendarAdapter):
         events = (event_from_json(calendar_id, item, zone) for item in items)
         return EventPage(
             events=tuple(event for event in events if event is not None),
-            next_page_token=data.get("nextPageToken") or None,
+            next_page_token=self._wrapped(data.get("nextPageToken"), listing, feed=feed),
             next_sync_token=(data.get("nextSyncToken") or None) if feed else None,
         )
+
+    def _wrapped(self, provider_token: Any, listing: str, *, feed: bool) -> str | None:
+        if not isinstance(provider_token, str) or not provider_token:
+            return None
+        return self._pages.wrap(provider_token, listing, feed=feed)
 
     async def calendar_time_zone(self, calendar_id: str) -> str | None:
         """The calendar's ``timeZone`` (``calendars.get``), kept for ``ZONE_TTL`` seconds."""

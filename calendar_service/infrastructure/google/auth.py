@@ -11,6 +11,7 @@ and deadline as every API call. Signing is ~1 ms of CPU, so it runs on the loop.
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import json
 import time
 from collections.abc import Callable
@@ -93,6 +94,12 @@ class ServiceAccountTokenSource:
             if self._cached is None or not self._cached.fresh(self._clock()):
                 self._cached = await self._fetch(session)
             return self._cached.value
+
+    def derived_secret(self, label: bytes) -> bytes:
+        """A secret every holder of this key file derives alike and no caller can: the
+        SHA-256 of the key's (deterministic, PKCS#1 v1.5) signature of ``label``."""
+        signature: bytes = self._credentials.signer.sign(label)
+        return hashlib.sha256(signature).digest()
 
     def invalidate(self, value: str) -> None:
         """Forget ``value`` after a 401 (a token already replaced meanwhile is kept)."""

@@ -1,20 +1,18 @@
 """Opaque page and sync tokens of the local calendar: a keyset cursor on ``(start,
 event_id)`` for range listings, on ``(updated_at, event_id)`` for the change feed (a token
 of one kind is refused by the other), and the feed's resume position. A page token names its
-listing (a digest of the calendar, range, filters and owner it was listed with): a token of
-another listing is refused, as the contract says, never read as a position in this one."""
+listing (``page_tokens.listing_of``: the mechanism every backend's page tokens share): a token
+of another listing is refused, as the contract says, never read as a position in this one."""
 
 from __future__ import annotations
 
-import base64
-import binascii
-import hashlib
-import json
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
 from agenda_kit.calendar.errors import InvalidCalendarRequestError
+from calendar_service.infrastructure.page_tokens import NOT_OURS, decode, encode
+from calendar_service.infrastructure.page_tokens import listing_of as listing_of
 
 
 @dataclass(frozen=True, slots=True)
@@ -26,57 +24,31 @@ class Cursor:
 
 
 FEED = "feed"
-_NOT_OURS = (binascii.Error, ValueError, TypeError, KeyError, OverflowError, RecursionError)
-"""What decoding a token this module did not write may raise (a JSON nested thousands deep
-raises ``RecursionError``)."""
-
-
-def _encode(value: object) -> str:
-    raw = json.dumps(value).encode("utf-8")
-    return base64.urlsafe_b64encode(raw).decode("ascii").rstrip("=")
-
-
-def _decode(token: str) -> object:
-    return json.loads(base64.urlsafe_b64decode(token + "=" * (-len(token) % 4)))
-
-
-def listing_of(*parts: object) -> str:
-    """A short digest of what a listing was asked with (its page tokens carry it)."""
-    text = json.dumps([_plain(part) for part in parts], sort_keys=True, default=str)
-    return hashlib.sha256(text.encode()).hexdigest()[:16]
-
-
-def _plain(part: object) -> object:
-    if isinstance(part, datetime):
-        return part.astimezone(UTC).isoformat()
-    if isinstance(part, dict):
-        return sorted(part.items())
-    return part
 
 
 def encode_token(cursor: Cursor, listing: str, *, feed: bool = False) -> str:
     """URL-safe base64 of ``[start ISO 8601, event id, listing]`` (a feed's: ``["feed",
     …]``)."""
     fields = [cursor.start.isoformat(), cursor.event_id, listing]
-    return _encode([FEED, *fields] if feed else fields)
+    return encode([FEED, *fields] if feed else fields)
 
 
 def encode_sync_token(since: datetime) -> str:
     """Where a change feed resumes: changes at or after ``since``."""
-    return _encode({"since": since.isoformat()})
+    return encode({"since": since.isoformat()})
 
 
 def decode_sync_token(token: str) -> datetime:
     """The position in a sync token this module wrote; anything else is a bad request."""
     try:
-        value = _decode(token)
+        value = decode(token)
         if not isinstance(value, dict):
             raise ValueError("not a sync token")
         since = datetime.fromisoformat(value["since"])
         if since.tzinfo is None:
             raise ValueError("naive position")
         return since.astimezone(UTC)
-    except _NOT_OURS as error:
+    except NOT_OURS as error:
         raise InvalidCalendarRequestError("sync_token is not valid", field="sync_token") from error
 
 
@@ -84,7 +56,7 @@ def decode_token(token: str, listing: str, *, feed: bool = False) -> Cursor:
     """The cursor in ``token``; a token this module did not write, of the other kind of
     listing or of another listing (``listing``) is a bad request."""
     try:
-        value = _decode(token)
+        value = decode(token)
         if not isinstance(value, list):
             raise ValueError("not a page token")
         if feed != (len(value) == 4 and value[0] == FEED):
@@ -96,7 +68,7 @@ def decode_token(token: str, listing: str, *, feed: bool = False) -> Cursor:
         if start.tzinfo is None or not isinstance(event_id, str):
             raise ValueError("naive start or non-string id")
         start = start.astimezone(UTC)  # out-of-range instants fail here, not in the query
-    except _NOT_OURS as error:
+    except NOT_OURS as error:
         raise InvalidCalendarRequestError("page_token is not valid", field="page_token") from error
     return Cursor(start, event_id)
 

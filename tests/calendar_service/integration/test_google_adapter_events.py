@@ -180,11 +180,11 @@ async def test_list_events_follows_page_tokens_in_start_order(
 async def test_bad_requests_are_invalid_and_not_retried(
     adapter: GoogleCalendarAdapter, emulator: Emulator
 ) -> None:
-    with pytest.raises(InvalidCalendarRequestError, match="Invalid page token"):
+    with pytest.raises(InvalidCalendarRequestError, match="page_token is not valid"):
         await adapter.list_events(CALENDAR_ID, T0, T0 + timedelta(days=1), page_token="bogus!")
     with pytest.raises(InvalidCalendarRequestError):
         await adapter.list_events(CALENDAR_ID, T0, T0 - timedelta(days=1))
-    assert emulator.faults.count("events.list") == 1
+    assert emulator.faults.count("events.list") == 0  # a token it did not issue: never sent
 
 
 async def test_a_409_whose_event_is_gone_a_moment_later_is_retryable_not_an_unknown_calendar(
