@@ -1,13 +1,19 @@
 """Limits on what callers may ask of a calendar: pure checks, one field at a time.
 
 Every string and list of the calendar contract has a bound (docs/calendar-service.md#limits).
-Single-line text (titles, keys, names) must be printable; multi-line text (descriptions)
-may also hold tabs and line breaks; no text may hold any other control character.
+No text may hold a control character: nothing a caller sends may break a log line, a
+provider's field or a screen. Controls are the ``Cc`` characters (multi-line text, such as
+descriptions, may hold tabs and line breaks), the line and paragraph separators in one-line
+text, and the bidirectional embeddings, overrides and isolates (they reorder what a reader
+sees). The format characters ordinary writing uses — ZWJ in emoji sequences, ZWNJ in Persian
+and Indic scripts, soft hyphens, directional marks — and every space are text.
 """
 
 from __future__ import annotations
 
 import functools
+import re
+import unicodedata
 from datetime import UTC, date, datetime, timedelta
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError, available_timezones
 
@@ -34,7 +40,11 @@ MAX_TIME_ZONE = 64
 """Longer than any IANA zone name."""
 MAX_TOKEN = 4096
 MAX_ETAG = 256
-_LINE_BREAKS = frozenset("\t\n\r")
+_LINE_BREAKS = frozenset("\t\n\r\u2028\u2029")
+"""What multi-line text may hold besides text."""
+_BIDI_CONTROLS = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+_LINE_SEPARATORS = frozenset({"Zl", "Zp"})
+_DAY = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
 
 
 class InvalidRequestError(ValueError):
@@ -76,12 +86,16 @@ def check_text(
         raise InvalidRequestError(field, f"must be at most {longest} characters")
     if "\x00" in value:
         raise InvalidRequestError(field, "must not contain NUL characters")
-    if not value.isprintable() and not _printable_lines(value, multiline=multiline):
+    if not value.isprintable() and any(_is_control(c, multiline=multiline) for c in value):
         raise InvalidRequestError(field, "must not contain control characters")
 
 
-def _printable_lines(value: str, *, multiline: bool) -> bool:
-    return multiline and all(c.isprintable() or c in _LINE_BREAKS for c in value)
+def _is_control(character: str, *, multiline: bool) -> bool:
+    """Whether ``character`` is a control (the module's rule); printable text never is."""
+    if multiline and character in _LINE_BREAKS:
+        return False
+    category = unicodedata.category(character)
+    return category == "Cc" or category in _LINE_SEPARATORS or character in _BIDI_CONTROLS
 
 
 def check_time_zone(field: str, name: str) -> str:
@@ -119,6 +133,17 @@ def check_email(field: str, value: str) -> None:
     local, at, domain = value.rpartition("@")
     if not at or not local or "." not in domain or any(c.isspace() for c in value):
         raise InvalidRequestError(field, "must be an e-mail address")
+
+
+def parse_day(field: str, text: str) -> date:
+    """A calendar date spelled "YYYY-MM-DD" (ASCII digits), the only spelling of the contract
+    (ISO week, ordinal and basic forms name the same day otherwise)."""
+    if not _DAY.fullmatch(text):
+        raise InvalidRequestError(field, "must be a date YYYY-MM-DD")
+    try:
+        return date.fromisoformat(text)
+    except ValueError:
+        raise InvalidRequestError(field, "must be a date YYYY-MM-DD") from None
 
 
 def check_day(field: str, day: date) -> None:

@@ -7,6 +7,7 @@ from datetime import UTC, datetime, time
 from agenda.calendar.v1 import calendar_service_pb2 as pb
 from agenda_kit.calendar import event_messages as messages
 from agenda_kit.calendar.port import (
+    DateSpan,
     Interval,
     SlotRules,
     WeeklyHours,
@@ -40,10 +41,20 @@ def to_range(field: str, message: pb.TimeRange, *, present: bool) -> tuple[datet
 
 
 def time_zone_name(field: str, text: str) -> str:
-    """An IANA zone name to check further down; empty means UTC."""
+    """A zone of the zone database (``validation.check_time_zone``, the one rule of every
+    RPC that takes a zone); empty means UTC."""
     if len(text) > _MAX_ZONE_CHARS:
         raise RequestValidationError(field, f"unknown time zone {text[:64]!r}")
-    return text or "UTC"
+    return limits.check_time_zone(field, text)
+
+
+def date_span(field: str, message: pb.DateSpan) -> DateSpan:
+    """A ``DateSpan`` of two "YYYY-MM-DD" dates (``validation.parse_day``); end after start."""
+    start = limits.parse_day(f"{field}.start_date", message.start_date)
+    end = limits.parse_day(f"{field}.end_date", message.end_date)
+    if end <= start:
+        raise RequestValidationError(field, "end_date must be after start_date")
+    return DateSpan(start, end)
 
 
 def time_range(start: datetime, end: datetime) -> pb.TimeRange:
@@ -119,7 +130,7 @@ def to_event_draft(request: pb.CreateEventRequest, owner: str) -> SentDraft:
     if request.HasField("all_day"):
         if request.HasField("time"):
             raise RequestValidationError("time", "must not be set together with all_day")
-        all_day = messages.date_span("all_day", request.all_day)
+        all_day = date_span("all_day", request.all_day)
         start = datetime.combine(all_day.start, time(0), UTC)  # placed in the calendar's
         end = datetime.combine(all_day.end, time(0), UTC)  # zone by the use case
     else:

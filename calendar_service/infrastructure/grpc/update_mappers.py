@@ -11,7 +11,12 @@ from agenda_kit.calendar.port import EventChanges, EventTime
 from agenda_kit.errors import RequestValidationError
 from calendar_service.application.event_writes import EventUpdate
 from calendar_service.domain import validation as limits
-from calendar_service.infrastructure.grpc.mappers import check_length, time_zone_name, to_range
+from calendar_service.infrastructure.grpc.mappers import (
+    check_length,
+    date_span,
+    time_zone_name,
+    to_range,
+)
 
 
 def populated(event: pb.Event) -> list[str]:
@@ -75,7 +80,7 @@ def to_event_update(request: pb.UpdateEventRequest) -> EventUpdate:
             "conflict_policy", messages.CONFLICT_POLICIES, request.conflict_policy
         ),
     )
-    all_day = messages.date_span("event.all_day", event.all_day) if "all_day" in paths else None
+    all_day = date_span("event.all_day", event.all_day) if "all_day" in paths else None
     return EventUpdate(
         calendar_id=request.calendar_id,
         event_id=request.event_id,
