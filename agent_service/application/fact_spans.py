@@ -12,7 +12,9 @@ Rules (pure; weekday, month, unit and currency names come from CLDR through the 
   a day ("dia 7", "día 15"), right after a weekday ("terça, 2", "martes 2") or written as an
   ordinal ("the 2nd"): the first such day from today on (this month's, else next month's);
 * **time**: ``10:00``, ``10h``, ``10h30``, ``10 am``, ``2:30 p.m.`` (minutes after midnight);
-  an ``Nh`` time may also be a **duration** of N hours;
+  an ``Nh`` time may also be a **duration** of N hours; and a number up to 23 (digits or a number
+  word) after a word before an hour ("às 10", "at 9", "a las diez", "às 3 e meia"): that hour,
+  or the afternoon's (a bare 10 is 10:00 or 22:00) — not before a count noun ("as 3 opções");
 * **money**: an amount next to a currency symbol (any Unicode currency sign, optionally after
   up to three capital letters: ``R$``, ``US$``), an ISO 4217 code, or a name of the
   business's currency ("80 reais"); marked with another currency than the business's ("US$
@@ -22,6 +24,11 @@ Rules (pure; weekday, month, unit and currency names come from CLDR through the 
   the amount in digits or a number word of the language data ("uma hora", "half an hour",
   "media hora");
 * **phone**: a run of digits with separators holding 8–15 digits;
+* **count**: a number (digits, or a number word of two or more) before a noun the language data
+  says the tools' results count (``[numbers].counted``: "3 horários", "two stylists", "dos
+  citas"), one word between at most ("5 free slots"), not after a word before an hour ("às 3
+  temos horários"): that many of what the noun counts (free times, professionals, services,
+  appointments; "options" any of them);
 * **weekday**: a CLDR weekday name (wide, or its first part: "segunda" of "segunda-feira");
 * **relative day** (a reader given ``today``): a word of the language data naming a day by
   its distance from today ("amanhã", "tomorrow", "pasado mañana"), read as that day's **date**
@@ -35,6 +42,7 @@ Spans do not overlap: the earlier kind in this list wins.
 from __future__ import annotations
 
 import functools
+import json
 import re
 import sys
 import unicodedata
@@ -43,6 +51,7 @@ from dataclasses import dataclass, field
 from datetime import date, datetime, timedelta
 from decimal import Decimal, InvalidOperation
 from enum import StrEnum
+from typing import TypedDict
 from zoneinfo import ZoneInfo
 
 from agent_service.application.text import fold_with_map
@@ -76,6 +85,13 @@ class CalendarWords:
     """Words before a day's number that make it an ordinal date ("the" of "the 2nd")."""
     count_nouns: tuple[str, ...] = ()
     """Nouns a number counts ("horários", "slots"): "terça, 2 horários" is no day of the month."""
+    counted: tuple[tuple[str, str], ...] = ()
+    """Nouns whose count the tools' results hold, each with what it counts (one of
+    ``COUNT_CLASSES``, or ``ANY_COUNT``): "3 horários" is a count of free times."""
+    hour_markers: tuple[str, ...] = ()
+    """Words before an hour ("às", "at", "a las"): a number after one is an hour, no count."""
+    half_after: tuple[str, ...] = ()
+    """Words after an hour that make it half past ("e meia", "y media")."""
 
 
 class Kind(StrEnum):
@@ -89,6 +105,7 @@ class Kind(StrEnum):
     DURATION = "duration"
     PHONE = "phone"
     WEEKDAY = "weekday"
+    COUNT = "count"
     NUMBER = "number"
     NAME = "name"
 
@@ -175,6 +192,9 @@ class _Patterns:
     month_dates: tuple[tuple[re.Pattern[str], int, int], ...]
     weekdays: re.Pattern[str] | None
     month_days: tuple[re.Pattern[str], ...]
+    counts: re.Pattern[str] | None
+    counted: dict[str, tuple[str, ...]]
+    marked_hours: re.Pattern[str] | None
 
     @classmethod
     def of(cls, reader: FactReader) -> _Patterns:
@@ -225,7 +245,61 @@ class _Patterns:
             month_dates=month_dates if names else (),
             weekdays=re.compile(rf"(?<![\w-])({weekdays})(?![\w-])") if weekdays else None,
             month_days=_month_day_patterns(reader, weekdays) if reader.today is not None else (),
+            **_count_patterns(reader, amount_words),
+            marked_hours=_marked_hour_pattern(reader, amount_words),
         )
+
+
+def _marked_hour_pattern(
+    reader: FactReader, amount_words: dict[str, Decimal]
+) -> re.Pattern[str] | None:
+    """A word before an hour, then the hour (group 1: digits or a number word), an hour mark
+    or word at most, and a half (group 2) — never before a count noun or a clock's minutes."""
+    markers = {w for c in reader.calendars for w in c.hour_markers}
+    if not markers:
+        return None
+    words = [w for w, n in amount_words.items() if n == n.to_integral() and 1 <= n <= 12]
+    hours = _alternatives(["h", *{w for c in reader.calendars for w in c.hour_words}])
+    halves = _alternatives({w for c in reader.calendars for w in c.half_after})
+    parts = _alternatives({w for c in reader.calendars for w in c.day_parts})
+    # a number word is an hour only where a clock's hour ends: "a las dos", "às três da
+    # tarde", "a las dos y media" — "de las dos maneras" counts
+    ends = "|".join(f"(?:{w})" for w in (hours, halves, rf"(?:\w+\s){{0,2}}(?:{parts})") if w)
+    spoken = rf"(?:{_alternatives(words)})(?=\s*(?:[^\w\s]|$|{ends}))" if words else ""
+    number = rf"\d{{1,2}}|{spoken}" if spoken else r"\d{1,2}"
+    half = rf"(\s(?:{halves}))?" if halves else "()"
+    counts = _alternatives({w for c in reader.calendars for w in c.count_nouns})
+    not_counted = rf"(?!\s+(?:{counts})\b)" if counts else ""
+    return re.compile(
+        rf"(?<![\w-])(?:{_alternatives(markers)})\s+({number})(?![\d:.,/]\d)"
+        rf"(?:\s?(?:{hours})\b)?{half}{not_counted}(?![\w-])"
+    )
+
+
+class _CountPatterns(TypedDict):
+    counts: re.Pattern[str] | None
+    counted: dict[str, tuple[str, ...]]
+
+
+def _count_patterns(reader: FactReader, amount_words: dict[str, Decimal]) -> _CountPatterns:
+    """``counts``: a number (group 1) and, one word between at most, a counted noun (group 2);
+    ``counted``: each noun's classes."""
+    counted: dict[str, tuple[str, ...]] = {}
+    for calendar in reader.calendars:
+        for noun, what in calendar.counted:
+            classes = COUNT_CLASSES if what == ANY_COUNT else (what,)
+            counted[noun] = tuple(dict.fromkeys((*counted.get(noun, ()), *classes)))
+    if not counted:
+        return {"counts": None, "counted": counted}
+    words = [w for w, n in amount_words.items() if n == n.to_integral() and n >= 2]
+    number = rf"\d{{1,3}}|{_alternatives(words)}" if words else r"\d{1,3}"
+    markers = {w for c in reader.calendars for w in c.hour_markers}
+    not_hour = "".join(rf"(?<!\b{re.escape(w)}\s)" for w in sorted(markers))
+    pattern = (
+        rf"(?<![\w:.,/$]){not_hour}({number})\s+(?:[^\W\d_]{{2,}}\s+)?"
+        rf"({_alternatives(counted)})(?![\w-])"
+    )
+    return {"counts": re.compile(pattern), "counted": counted}
 
 
 def _month_day_patterns(reader: FactReader, weekdays: str) -> tuple[re.Pattern[str], ...]:
@@ -301,6 +375,7 @@ class FactReader:
             self._iso(text),
             _numeric_dates(text),
             _clock_times(text),
+            self._marked_hours(folded, index, text),
             self._money(text, folded, index),
             _percents(text),
             self._durations(folded, index, text),
@@ -309,6 +384,7 @@ class FactReader:
             self._relative_days(folded, index, text),
             _phones(text),
             self._weekdays(folded, index, text),
+            self._counts(folded, index, text),
             _numbers(text),
             self._names(text),
         ):
@@ -416,6 +492,28 @@ class FactReader:
             return
         for m in self._patterns.weekdays.finditer(folded):
             yield _mapped(text, index, m, (Kind.WEEKDAY, self.weekdays[m.group(1)]))
+
+    def _marked_hours(self, folded: str, index: list[int], text: str) -> Iterable[Fact]:
+        if self._patterns.marked_hours is None:
+            return
+        for m in self._patterns.marked_hours.finditer(folded):
+            said = self._patterns.amount_words.get(m.group(1)) or amount_of(m.group(1))
+            if said is None or not 0 <= said <= 23:
+                continue
+            minutes = 30 if m.group(2) else 0
+            hours = [int(said)] + ([int(said) + 12] if 1 <= said < 12 else [])
+            yield _mapped(text, index, m, *((Kind.TIME, h * 60 + minutes) for h in hours))
+
+    def _counts(self, folded: str, index: list[int], text: str) -> Iterable[Fact]:
+        if self._patterns.counts is None:
+            return
+        for m in self._patterns.counts.finditer(folded):
+            amount = self._patterns.amount_words.get(m.group(1)) or amount_of(m.group(1))
+            after = index[m.end(1) - 1] + 1
+            if amount is None or not text[after : after + 1].isspace():
+                continue  # "3) serviços": a list's number, not a count (folding drops the ")")
+            classes = self._patterns.counted[m.group(2)]
+            yield _mapped(text, index, m, *((Kind.COUNT, (c, int(amount))) for c in classes))
 
     def _names(self, text: str) -> Iterable[Fact]:
         for m in _WORD.finditer(text):
@@ -551,6 +649,56 @@ _DURATION_FIELD = re.compile(rf'"{DURATION_FIELD}"\s*:\s*(\d+)')
 def field_durations(text: str) -> set[Value]:
     """The lengths a JSON tool result's ``minutes`` fields hold ("30 min" is one of them)."""
     return {(Kind.DURATION, int(minutes)) for minutes in _DURATION_FIELD.findall(text)}
+
+
+COUNT_CLASSES = ("times", "professionals", "services", "appointments")
+"""What a count counts (``[numbers].counted``)."""
+ANY_COUNT = "options"
+"""A noun that counts whatever is listed ("2 opções")."""
+COUNTED_FIELDS = {
+    "times": "times",
+    "professionals": "professionals",
+    "offered_by": "professionals",
+    "working_that_day": "professionals",
+    "services": "services",
+    "options": "services",
+    "appointments": "appointments",
+}
+"""The lists of a structured tool result whose length is a count, and what each counts."""
+DAY_FIELD = "day"
+
+
+def field_counts(text: str) -> set[Value]:
+    """The counts a JSON tool result holds: each counted list's length, and the free times of
+    one day (every professional's) and of the whole result added up."""
+    try:
+        data = json.loads(text) if text.startswith(("{", "[")) else None
+    except ValueError:
+        return set()
+    found: set[Value] = set()
+    per_day: dict[object, int] = {}
+    stack = [data]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, list):
+            stack.extend(node)
+        elif isinstance(node, dict):
+            for key, value in node.items():
+                if isinstance(value, list):
+                    what = COUNTED_FIELDS.get(key)
+                    if what is not None:
+                        found.add((Kind.COUNT, (what, len(value))))
+                    stack.append(value)
+                elif isinstance(value, dict):
+                    stack.append(value)
+            times = node.get("times")
+            if isinstance(times, list):
+                day = node.get(DAY_FIELD)
+                per_day[day] = per_day.get(day, 0) + len(times)
+    found |= {(Kind.COUNT, ("times", total)) for total in per_day.values()}
+    if per_day:
+        found.add((Kind.COUNT, ("times", sum(per_day.values()))))
+    return found
 
 
 def values_of(facts: Sequence[Fact]) -> set[Value]:

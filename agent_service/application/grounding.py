@@ -7,9 +7,12 @@ Rules (pure; spans are recognised by ``fact_spans``):
   model saw them (an FAQ answer only from a ``search_faq`` of *this* turn), the tenant's
   catalog (names, aliases, prices, durations), the turn's context (business, date, the
   customer's own appointments and the pending action).
-* Money, percentages, times and durations state the business's prices and calendar: only
-  records ground them. Inside a question ("às 15h?") the customer's own words ground them
-  too — asking back is not stating.
+* Money, percentages, times, durations and counts state the business's prices and calendar:
+  only records ground them. Inside a question ("às 15h?") the customer's own words ground them
+  too — asking back is not stating. A count ("3 horários", "two stylists") is grounded by a
+  record that counts as many: a list of that many in a structured result (a professional's
+  free times, one day's or the whole result's added up, the professionals, the services, the
+  customer's appointments) or the same count in a record's words.
 * A date is a calendar fact: it is grounded when it falls in the booking window (today to
   the booking horizon) or a record has it, and a weekday named next to it (within a few
   characters) must be that date's weekday ("terça, 09/12" is refused when the 9th is a
@@ -44,13 +47,16 @@ from agent_service.application.fact_spans import (
     Kind,
     Value,
     amount_of,
+    field_counts,
     field_durations,
     name_parts,
     values_of,
 )
 from agent_service.application.text import normalize
 
-RECORDS_ONLY = frozenset({Kind.MONEY, Kind.PERCENT, Kind.TIME, Kind.DATETIME, Kind.DURATION})
+RECORDS_ONLY = frozenset(
+    {Kind.MONEY, Kind.PERCENT, Kind.TIME, Kind.DATETIME, Kind.DURATION, Kind.COUNT}
+)
 NEXT_TO = 14  # how many characters apart a weekday and a date are one ("terça, 01/12")
 _SENTENCE = re.compile(r"(?:[^.!?…\n]|(?<=\d)\.(?=\d))*(?:[.!?…]+|\n|$)")
 _CLAUSE = re.compile(r"[^.!?…;:\n]+")
@@ -120,6 +126,7 @@ def _contribution(
     values = set(values_of(reader.facts(text)))
     values |= {(Kind.NUMBER, amount_of(number)) for number in _DIGITS.findall(text)}
     values |= field_durations(text)
+    values |= field_counts(text)
     folded = normalize(text)
     words = _WORDS.findall(folded)
     return frozenset(values), frozenset(words), folded, " ".join(words)

@@ -78,10 +78,11 @@ SCOPE_KINDS = frozenset({Kind.DATE.value, Kind.WEEKDAY.value})
 """What a denial is scoped by, not what it denies."""
 RELATED_KINDS = frozenset(
     {Kind.MONEY, Kind.PERCENT, Kind.TIME, Kind.DATE, Kind.DATETIME, Kind.DURATION, Kind.WEEKDAY,
-     Kind.NUMBER}
+     Kind.NUMBER, Kind.COUNT}
 )  # fmt: skip
 """A number too ("tem 14 horários": no result holds 14 of them; "Rua das Flores, 123": the
-FAQ answer's item does)."""
+FAQ answer's item does), and a count, held by the item whose list has as many ("a Ana tem 3
+horários" when Bruno's day has 3 and Ana's 2 is no relation a result holds)."""
 PAIRED_KINDS = frozenset({Kind.MONEY, Kind.DURATION, Kind.PERCENT})
 """What a question relates to a name (``Relations.pairs``): a price or a length is a service's."""
 _TOKEN = re.compile(r"[^\W\d_]+")

@@ -15,6 +15,7 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import timedelta
@@ -31,12 +32,11 @@ from pydantic_ai.messages import (
 
 from agent_service.application.claims import BOOK, CANCEL, MOVE, misstates
 from agent_service.application.grounding import Grounding, Ungrounded, question_sentences
-from agent_service.application.relations import name_words
 from agent_service.application.statements import without_units
 from agent_service.application.text import normalize
 from agent_service.domain.catalog import Professional, Service
 from agent_service.domain.conversations import ActionKind
-from agent_service.infrastructure.agent.catalog_facts import catalog_facts
+from agent_service.infrastructure.agent.catalog_facts import catalog_facts, entity_words
 from agent_service.infrastructure.agent.deps import AgentDeps, ToolText
 from agent_service.infrastructure.agent.prompts import context_block
 from agent_service.infrastructure.agent.told import no_change_statements
@@ -143,10 +143,17 @@ async def catalog_lines(deps: AgentDeps) -> list[str]:
     if deps.turn.catalog is None:
         services = await deps.service_repository.list(deps.tenant_id)
         professionals = await deps.professional_repository.list(deps.tenant_id)
-        deps.turn.catalog = [_service(s) for s in services] + [
-            _professional(p) for p in professionals
+        deps.turn.catalog = [
+            *(_service(s) for s in services),
+            *(_professional(p) for p in professionals),
+            _counts(services=services, professionals=professionals),  # "Temos 3 profissionais"
         ]
     return deps.turn.catalog
+
+
+def _counts(**lists: Sequence[object]) -> str:
+    """A record of how many there are of each (``fact_spans.field_counts`` reads it)."""
+    return json.dumps({key: len(items) * [""] for key, items in lists.items()})
 
 
 def _service(service: Service) -> str:
@@ -182,7 +189,8 @@ async def judge(
     rules = language_rules()
     codes = rules.in_play(deps.turn.language)
     tool_results = [t.text for t in texts if t.tool != FAQ_TOOL or t.this_turn]
-    records = [*tool_results, *(await catalog_lines(deps)), context_block(deps)]
+    upcoming = _counts(appointments=deps.turn.upcoming)  # "Você tem 2 agendamentos"
+    records = [*tool_results, *(await catalog_lines(deps)), context_block(deps), upcoming]
     currencies = tuple(sorted(await _currencies(deps)))
     today = deps.turn.now.astimezone(deps.tenant.zone).date()
     window = (today, today + timedelta(days=deps.tenant.policy.booking_horizon_days))
@@ -191,7 +199,7 @@ async def judge(
     quoted = [*tool_results, *deps.turn.upcoming]
     customer = deps.turn.customer_texts
     changed_nothing = _changed_nothing(deps)
-    entities = await _entity_words(deps) if changed_nothing else frozenset()
+    entities = await entity_words(deps) if changed_nothing else frozenset()
     # Everything the verdict is a function of: the same reply judged again in the same turn
     # (the output validator, then the engine's final reply) is not read twice.
     key = (
@@ -248,16 +256,6 @@ def _changed_nothing(deps: AgentDeps) -> bool:
     proposal."""
     turn = deps.turn
     return not turn.actions and not turn.proposed
-
-
-async def _entity_words(deps: AgentDeps) -> frozenset[str]:
-    """The folded words of the tenant's professional and service names and other words
-    (aliases, every language's): "haircut" for "Corte e escova" is a mention of it."""
-    services = await deps.service_repository.list(deps.tenant_id)
-    professionals = await deps.professional_repository.list(deps.tenant_id)
-    entries: list[Service | Professional] = [*services, *professionals]
-    names = [e.name for e in entries] + [w for e in entries for w in e.words(None)]
-    return frozenset(w for name in names for w in name_words(name))
 
 
 async def _currencies(deps: AgentDeps) -> set[str]:

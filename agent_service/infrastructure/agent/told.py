@@ -14,7 +14,12 @@ import re
 from collections.abc import Iterator, Sequence
 from typing import Any
 
-from agent_service.application.fact_spans import DURATION_FIELD, FactReader, Kind
+from agent_service.application.fact_spans import (
+    COUNTED_FIELDS,
+    DURATION_FIELD,
+    FactReader,
+    Kind,
+)
 from agent_service.application.grounding import Grounding
 from agent_service.application.relations import Relations, ToldValue
 from agent_service.application.statements import Statements
@@ -197,6 +202,10 @@ def _item_values(
         elif isinstance(value, list):
             children += [(key, v) for v in value if isinstance(v, dict)]
             own += [(key, path, v) for v in value if isinstance(v, str | int)]
+            if key in COUNTED_FIELDS:  # how many: the item's, and its own items' too
+                count = (f"{COUNT_KEY}{COUNTED_FIELDS[key]}", path, len(value))
+                own.append(count)
+                plain.append(count)
         elif isinstance(value, str | int):
             own.append((key, path, value))
             plain.append((key, path, value))
@@ -209,7 +218,14 @@ def _item_values(
         _item_values(child, (*path, key), [*around, *plain], found, items, refused)
 
 
+COUNT_KEY = "#count:"
+"""A counted list's length (``fact_spans.COUNTED_FIELDS``), told as a count of its class."""
+
+
 def _told_value(key: str, path: tuple[str, ...], value: str | int, item: int | None) -> ToldValue:
+    if key.startswith(COUNT_KEY) and isinstance(value, int):
+        what = key.removeprefix(COUNT_KEY)
+        return ToldValue(Kind.COUNT.value, str(value), item, ((Kind.COUNT, (what, value)),))
     role = _role(key, path[-1] if path else "")
     if isinstance(value, int):
         readings = ((Kind.DURATION, value),) if key == DURATION_FIELD else ()

@@ -263,6 +263,14 @@ class DataLanguageRules:
             day_parts=tuple(word for key in DAY_PARTS for word in word_list(code, "parts", key)),
             day_words=word_list(code, "dates", "day_units")[:1],
             count_nouns=word_list(code, "numbers", "count_nouns"),
+            counted=tuple(
+                (noun, what)
+                for noun, _, what in (
+                    entry.rpartition(" ") for entry in word_list(code, "numbers", "counted")
+                )
+            ),
+            hour_markers=word_list(code, "times", "markers"),
+            half_after=word_list(code, "times", "half_after"),
             day_articles=word_list(code, "dates", "day_before_ordinal"),
         )
 
