@@ -236,6 +236,8 @@ class _Scan:
     bare: str
     index: list[int]
     more: bool = False
+    repeated: bool = False
+    """A yes word said again right after itself ("yeah yeah", "sí, sí", "tá, tá bom")."""
 
 
 @dataclass(slots=True)
@@ -264,6 +266,19 @@ def _prepared(text: str, vocabularies: tuple[ConsentVocabulary, ...]) -> _Text:
     return _Text(bare, emoji, question, strange, folded, index, list(_TOKEN.finditer(folded)))
 
 
+def _said_again(before: list[str], words: list[str], table: _Table) -> bool:
+    """A yes that says the one before it again ("claro, claro"), or starts with its last word
+    ("tá, tá bom"); not when the doubled word is a yes phrase of its own ("sim sim")."""
+    if words == before and table.phrases.get((*before, *words)) != YES:
+        return True
+    return words[0] == before[-1] and table.phrases.get((words[0], words[0])) != YES
+
+
+def _between(said: _Text, before: re.Match[str], after: re.Match[str]) -> str:
+    """What the message has, as written, between two of its tokens (line breaks included)."""
+    return said.bare[said.index[before.end() - 1] + 1 : said.index[after.start()]]
+
+
 def _scan(text: str, vocabularies: tuple[ConsentVocabulary, ...], kind: str) -> _Scan:
     """``text``'s yes and no words counted, and what is left of it after removing every
     phrase and emoji of ``vocabularies``."""
@@ -274,12 +289,24 @@ def _read(said: _Text, vocabularies: tuple[ConsentVocabulary, ...], kind: str) -
     counts = {YES: said.emoji[YES], NO: said.emoji[NO], UNSURE: 0}
     tokens, folded = said.tokens, said.folded
     left: list[re.Match[str]] = []
-    segments = _segments(tokens, _phrases(vocabularies, kind))
+    table = _phrases(vocabularies, kind)
+    segments = _segments(tokens, table)
     if said.question and len(segments) > 1 and _tag(segments, tokens, folded):
         segments = segments[:-1]  # "¿a las 10, no?": a question's tag asks, it answers nothing
     leads = _lead_ins(vocabularies, _TRAILS_OFF.search(said.bare) is not None)
-    more = False
+    more = repeated = False
+    last_yes: list[str] = []
     for position, (start, size, found) in enumerate(segments):
+        words = [token.group() for token in tokens[start : start + size]]
+        if found == YES:
+            # said again on the same line ("yeah yeah"); a message of a burst is a line of its
+            # own: "sim" sent twice is a yes sent twice
+            line = not last_yes or "\n" not in _between(said, tokens[start - 1], tokens[start])
+            again = bool(last_yes) and line and _said_again(last_yes, words, table)
+            repeated = repeated or again
+            last_yes = words
+        elif found != FILLER:
+            last_yes = []
         if more or found is None or found == UNREADABLE:
             left.extend(tokens[start : start + size])
         elif (
@@ -295,7 +322,7 @@ def _read(said: _Text, vocabularies: tuple[ConsentVocabulary, ...], kind: str) -
         more = True  # "sim, com a...", "si...": the dots end no answer
         start, size, _ = segments[-1]
         left.extend(tokens[start : start + size])
-    return _Scan(counts, left, said.question, said.strange, said.bare, said.index, more)
+    return _Scan(counts, left, said.question, said.strange, said.bare, said.index, more, repeated)
 
 
 @dataclass(frozen=True, slots=True)
@@ -504,6 +531,8 @@ def read_answer(text: str, vocabularies: Sequence[ConsentVocabulary], kind: str 
     answered = bool(counts[YES] or counts[NO] or counts[UNSURE])
     leftover = _spelled(scan.bare, scan.index, left)
     mixed = (counts[YES] and counts[NO]) or counts[UNSURE]
+    if scan.repeated and not (left or scan.more or scan.question or mixed):
+        return Reading(Answer.OTHER, True, unclear=True)  # "yeah yeah", "claro, claro": asked again
     if left or scan.more or scan.question or scan.strange or mixed or not answered:
         refused = bool(counts[NO] or counts[UNSURE])  # "não sei, talvez", "sí pero no mañana"
         unwanted = refused or _asks_change([m.group() for m in left], tuple(vocabularies))
@@ -716,9 +745,11 @@ def decide(
     unread: bool = False,
 ) -> Outcome:
     """The outcome for ``pending`` of a message that is a structured ``decision`` or a free
-    text read as ``reading`` (see the module's rules); ``aside``: the text asks only about the
-    business (its FAQ or catalog, as the language data reads it); ``unread``: the message
-    arrived sooner after the question was sent than anyone could read it."""
+    text read as ``reading`` (see the module's rules); ``aside``: the text — besides a yes in
+    it — asks only about the business (its FAQ or catalog, as the language data reads it, or a
+    question that names no change): answered, and the proposal asked again (a yes beside a
+    question confirms nothing: "sim, vocês aceitam pix?" may be a condition); ``unread``: the
+    message arrived sooner after the question was sent than anyone could read it."""
     if decision is not None:
         if pending is None or not same_id(decision.pending_id, pending.id):
             return Outcome.NOT_PENDING
@@ -736,8 +767,8 @@ def decide(
         if unread and living:
             return Outcome.UNSEEN
         return Outcome.CONFIRMED if living else Outcome.EXPIRED
+    if aside and not reading.unwanted and living:
+        return Outcome.ASIDE
     if reading.answered and not reading.unwanted:
         return Outcome.CHANGED if living else Outcome.EXPIRED
-    if aside and not (reading.answered or reading.unwanted) and living:
-        return Outcome.ASIDE
     return Outcome.DROPPED

@@ -17,7 +17,10 @@ application policy ``application/consent_policy.py`` over the language data):
   turn goes on and, unless it proposes something new, the question is asked again with what
   was understood as a change; a message that asks only about the business (its FAQ or
   catalog) and answers nothing is answered, then the question is asked again with a fresh id
-  (``ASIDE``); an answer that only says it was not understood ("hã? não entendi") gets the
+  (``ASIDE``) — so is any question that answers nothing and names no change (no day or time,
+  no service or professional but the proposal's own, nothing asked to be done: "se eu faltar
+  tem reposição?", "is the first lesson free?", in words no table lists); an answer that
+  only says it was not understood ("hã? não entendi") gets the
   question again, in code (``UNCLEAR``); any other message ends the pending action.
 * A confirmed action runs only on the terms its question showed (:func:`confirmed_as_shown`:
   the same call, and the same terms — a booking's service, professional, start, price and
@@ -37,6 +40,7 @@ application policy ``application/consent_policy.py`` over the language data):
 
 from __future__ import annotations
 
+import re
 import secrets
 from dataclasses import dataclass, field, replace
 from datetime import datetime, timedelta
@@ -64,7 +68,8 @@ from agent_service.infrastructure.agent.deps import AgentDeps, PendingAction
 from agent_service.infrastructure.agent.restating import restatement
 from agent_service.infrastructure.agent.tools.formatting import describe, local_text
 from agent_service.infrastructure.language.grammar import has_when_mention
-from agent_service.infrastructure.language.grammar.asks import BUSINESS_ASKS, asked
+from agent_service.infrastructure.language.grammar.asks import BUSINESS_ASKS, QUESTION, asked
+from agent_service.infrastructure.language.grammar.vocabulary import alternation, bounded, union
 from agent_service.infrastructure.language.rules import language_rules
 
 MAX_WRITES_PER_TURN = 1
@@ -224,11 +229,14 @@ def decide_pending(
     stored: PendingAction | None,
     message: str,
     executed: Executed | None = None,
+    names: frozenset[str] | None = None,
 ) -> Outcome:
     """At the start of a turn: what this message (``turn.decision`` or ``message``) does to
     the stored pending action (see the module's rules), and whether it confirms again the
     conversation's last ``executed`` one (``turn.repeated``; its outcome is told in code,
-    confirm.py). Never carried further unanswered."""
+    confirm.py); ``names``: the folded words of the tenant's service and professional names (a
+    question naming another is a change, no aside; ``None``: unknown, so no question is one).
+    Never carried further unanswered."""
     turn = deps.turn
     turn.pending = None
     turn.open_question = stored.question if stored is not None else ""
@@ -238,7 +246,18 @@ def decide_pending(
     reading, aside = None, False
     if stored is not None and turn.decision is None:
         reading = read(deps, message, stored.kind, stored)
-        aside = not reading.answered and asks_about_the_business(message, turn.language)
+        others = None if names is None else names - _own_words(stored)
+        # what asks, besides a yes: "sim, pode marcar. vocês aceitam pix?" asks about pix
+        asked_mark = "?" if "?" in message else ""  # the leftover is the words, not the marks
+        asking = f"{reading.leftover}{asked_mark}" if reading.answered else message
+        aside = (
+            bool(asking)
+            and not reading.unwanted
+            and (
+                asks_about_the_business(asking, turn.language)
+                or (others is not None and asks_aside(asking, turn.language, others))
+            )
+        )
     view = None if stored is None else _view(stored)
     ttl = turn.confirmation_ttl_seconds
     outcome = decide(
@@ -267,6 +286,8 @@ def decide_pending(
     )
     if outcome is Outcome.DECLINED or refused:
         turn.turned_down = (stored.tool, dict(stored.arguments))
+    if refused:
+        turn.dropped = stored
     if outcome is Outcome.DECLINED:
         appointment = stored.details.get("appointment_id")
         turn.actions.append(
@@ -315,6 +336,33 @@ def _unread(deps: AgentDeps, stored: PendingAction | None) -> bool:
     except ValueError:
         return True  # no known time: fail closed, the question is asked again
     return turn.now < sent + timedelta(seconds=turn.confirmation_read_seconds)
+
+
+def asks_aside(message: str, language: str, other_names: frozenset[str]) -> bool:
+    """A question that names no change: a question mark or a question word opening it, and
+    nothing asked to be done (a booking, one's appointments, a complaint), no day or time, and
+    no word of a service's or professional's name in ``other_names`` (the proposal's own are
+    not in it: "precisa levar o violão?" about the guitar lesson proposed asks aside)."""
+    folded = normalize(message)
+    if not QUESTION.search(folded) or has_when_mention(folded):
+        return False
+    if asked(folded, language) - BUSINESS_ASKS or _CHANGE_WORDS.search(folded):
+        return False  # "dá pra ser mais tarde?", "could it be with someone else?": a change
+    return not other_names.intersection(_WORD.findall(folded))
+
+
+def _own_words(pending: PendingAction) -> frozenset[str]:
+    """The folded words of what ``pending`` proposes (its terms and summary)."""
+    said = " ".join([pending.summary, *pending.details.values()])
+    return frozenset(_WORD.findall(normalize(said)))
+
+
+_WORD = re.compile(r"[^\W\d_]+")
+_CHANGE_WORDS = bounded(
+    alternation([*union("intents", "change"), *union("times", "later"), *union("times", "earlier")])
+)
+"""What asks for another day, time or professional in words no date names ("mais tarde",
+"later", "outro"): such a question is a change, never an aside."""
 
 
 def asks_about_the_business(message: str, language: str) -> bool:

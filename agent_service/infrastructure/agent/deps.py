@@ -136,6 +136,9 @@ class TurnState:
     turned_down: tuple[str, dict[str, str]] | None = None
     """The proposal (tool, arguments) this message declined or dropped: not proposed again in
     the same turn (consent.confirmation_gate)."""
+    dropped: PendingAction | None = None
+    """The proposal this message's answer left without a yes or a plain no ("acho que sim",
+    "yeah right", "não, mas..."): nothing was done, and the reply says so (truth.receipts)."""
     already: tuple[TurnAction, ...] = ()
     """The outcome of the confirmed action when another message ran it first."""
     executed: Executed | None = None

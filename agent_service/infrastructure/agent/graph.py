@@ -121,8 +121,10 @@ def _router_node(agents: AgentSet, specialists: tuple[Specialist, ...]) -> Node:
         # keeps questions about what it books ("quanto custa?": it has the prices and
         # proposes again), as the specialists' escape rule says — unless the question is an
         # aside to a waiting proposal, which the system itself asks again (consent.py).
+        # An aside (a question about the business meanwhile) is answered by whoever can: a
+        # clear route, else the router's choice; the waiting proposal is asked again anyway.
         aside = context.deps.turn.consent is Outcome.ASIDE
-        keeps = clear in ("", sticky) or ((sticky, clear) == ("booking", "discovery") and not aside)
+        keeps = not aside and (clear in ("", sticky) or (sticky, clear) == ("booking", "discovery"))
         if sticky and (context.deps.turn.pending is not None or keeps):
             return {"active_specialist": sticky, "intent": sticky, "status": "answering"}
         if clear:  # a clear new task is routed in code: no model request

@@ -9,12 +9,16 @@ from agent_service.application.consent_policy import Outcome
 from agent_service.application.customer_names import extract_name
 from agent_service.application.ports import AppointmentFilter
 from agent_service.application.repeated_confirmations import Executed, after_turn
+from agent_service.application.text import normalize
 from agent_service.domain.appointments import Appointment, AppointmentStatus
+from agent_service.domain.errors import StorageUnavailableError
+from agent_service.infrastructure.agent.catalog_facts import entity_words
 from agent_service.infrastructure.agent.consent import decide_pending, still_pending
 from agent_service.infrastructure.agent.deps import AgentDeps, PendingAction
 from agent_service.infrastructure.agent.state import ChatState
 from agent_service.infrastructure.agent.tools.formatting import WEEKDAYS, describe, local_text
 from agent_service.infrastructure.language import language_detector
+from agent_service.infrastructure.language.grammar.asks import QUESTION
 from agent_service.infrastructure.language.rules import language_rules
 
 UPCOMING_IN_MEMORY = 3
@@ -46,6 +50,15 @@ def memory_text(memory: dict[str, Any], pending: PendingAction | None) -> str:
     return "; ".join(f"{key}: {value}" for key, value in shown.items() if value)
 
 
+async def _names(deps: AgentDeps) -> frozenset[str] | None:
+    """The folded words of the tenant's names a question beside a proposal is read against;
+    ``None`` when the catalog cannot be read now (the question is then no aside)."""
+    try:
+        return await entity_words(deps)
+    except StorageUnavailableError:
+        return None
+
+
 async def prepare_turn(state: ChatState, deps: AgentDeps) -> dict[str, Any]:
     """Date and weekday in the tenant's zone, the customer's memory, and the confirmation
     decision (consent.decide_pending, in code: a structured confirm of the open id or a plain
@@ -58,7 +71,10 @@ async def prepare_turn(state: ChatState, deps: AgentDeps) -> dict[str, Any]:
     )
     turn.language = language
     stored = PendingAction.from_json(state.get("pending_action"))
-    decide_pending(deps, stored, message, Executed.from_json(state.get("last_executed")))
+    names = (
+        await _names(deps) if stored is not None and QUESTION.search(normalize(message)) else None
+    )
+    decide_pending(deps, stored, message, Executed.from_json(state.get("last_executed")), names)
     memory = await _memory(state, deps)
     turn.upcoming = list(memory["upcoming"])
     turn.memory = memory_text(memory, turn.pending)

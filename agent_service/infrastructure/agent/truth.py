@@ -52,6 +52,7 @@ from agent_service.infrastructure.agent.grounded import Verdict, judge
 from agent_service.infrastructure.agent.listings import listing_text
 from agent_service.infrastructure.agent.told import this_turn_outcomes
 from agent_service.infrastructure.agent.tools.results import read_result
+from agent_service.infrastructure.agent.tools.steps import WRITE_TOOLS
 from agent_service.infrastructure.language import language_detector
 
 WRITES = frozenset(
@@ -88,9 +89,21 @@ def receipts(deps: AgentDeps) -> list[str]:
         lines.append(messages.text("confirmed_not_done", language, what=unfinished.summary))
     if turn.expired is not None:
         lines.insert(0, messages.text("receipt_expired", language, what=turn.expired.summary))
+    if _left_undone(deps):
+        assert turn.dropped is not None
+        lines.insert(0, messages.text("receipt_dropped", language, what=turn.dropped.summary))
     if turn.consent is Outcome.NOT_PENDING:
         lines.insert(0, messages.text("decision_not_pending", language))
     return lines
+
+
+def _left_undone(deps: AgentDeps) -> bool:
+    """The customer's answer left the open proposal without a yes or a plain no, and the turn
+    wrote and proposed nothing: it is told that nothing was done, first ("Combinado!" from the
+    model would say otherwise)."""
+    turn = deps.turn
+    wrote = any(a.kind in WRITES for a in turn.actions)
+    return turn.dropped is not None and not turn.proposed and not wrote
 
 
 def _receipt(action: TurnAction, language: str) -> str:
@@ -189,6 +202,9 @@ def _body(deps: AgentDeps, text: str, *, stopped: bool, has_system: bool, verdic
     wrote = any(a.kind in WRITES or a.kind is ActionKind.APPOINTMENT_PENDING for a in actions)
     if stopped:
         return messages.text("limit_after_change" if actions else "limit", language)
+    looked_up = any(t.this_turn and t.tool not in WRITE_TOOLS for t in deps.turn.tool_texts)
+    if _left_undone(deps) and not looked_up:
+        return ""  # nothing looked up and nothing done: the receipt is what there is to say
     if not text:  # none, or a first sentence longer than the room: what the tools found
         return "" if has_system else _results_or(deps, messages.text("fallback", language))
     if verdict.misstated:

@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 import agent_service.infrastructure.language as language
+from agent_service.infrastructure.agent import messages
 from agent_service.infrastructure.agent.offline.replies import say
 from agent_service.infrastructure.language.packs import word_list
 from tests.agent_service.conversation_fixtures import Assistant, seed_salon
@@ -45,7 +46,12 @@ async def test_a_no_that_asks_nothing_new_leaves_the_proposal(code: str, phrase:
     no = word_list(code, "consent", "no")[0]
     answer = await assistant.say(salon.tenant.id, f"{no}, {phrase}")
     assert answer.result.pending is None, answer.result.reply
-    assert answer.result.reply.endswith(say("declined", code)), answer.result.reply
+    # the system says nothing was done (truth.receipts: the proposal left without a yes),
+    # closing as the offline model's own words would
+    done = messages.text("receipt_dropped", code, what="")
+    lead, closing = done.split(":")[0], say("declined", code).split(". ")[-1]
+    assert answer.result.reply.startswith(lead), answer.result.reply
+    assert answer.result.reply.endswith(closing), answer.result.reply
     assert assistant.calendar.events == {}
 
 

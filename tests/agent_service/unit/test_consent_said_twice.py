@@ -1,0 +1,70 @@
+"""A yes said twice over ("yeah yeah", "claro, claro", "tá, tá bom", "ok ok") is how one
+brushes a question off as often as how one agrees: it is no plain yes, and the question is
+asked again (review 9, blind: 12 of 13 such answers wrote). A repetition the language data
+lists as a yes of its own ("sim sim", "si si": emphatic) stays a yes.
+
+Generated from every language's yes phrases: each said twice, with a space, a comma or an
+exclamation between, alone and with a yes after it.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+import pytest
+
+from agent_service.application.consent_policy import (
+    Answer,
+    Outcome,
+    PendingView,
+    decide,
+    read_answer,
+)
+from agent_service.infrastructure.language.rules import language_rules
+
+LANGUAGES = ("pt", "en", "es")
+JOINS = (" ", ", ", "! ")
+
+
+def _cases(language: str) -> list[tuple[str, bool]]:
+    """Every yes phrase read as a yes alone, said twice: whether the twice-said form is itself
+    a phrase of the table."""
+    vocabulary = language_rules().consent_in(language)
+    own = language_rules().consent(language)
+    table = set(own.yes)
+    cases = []
+    for phrase in own.yes:
+        if read_answer(phrase, vocabulary, "book").answer is not Answer.YES:
+            continue
+        for join in JOINS:
+            unstretched = phrase.rstrip(phrase[-1]) + phrase[-1]  # "sii" is "si"
+            listed = any(f"{p} {p}" in table for p in (phrase, unstretched))
+            cases.append((f"{phrase}{join}{phrase}", listed))
+    return cases
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_a_yes_said_twice_is_asked_again_unless_the_data_lists_it(language: str) -> None:
+    vocabulary = language_rules().consent_in(language)
+    checked = 0
+    for said, listed in _cases(language):
+        reading = read_answer(said, vocabulary, "book")
+        if listed:
+            assert reading.answer is Answer.YES, (language, said)
+            continue
+        assert reading.answer is not Answer.YES, (language, said)
+        assert reading.unclear, (language, said)
+        checked += 1
+    assert checked > 10
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_a_yes_said_twice_never_confirms(language: str) -> None:
+    now = datetime(2026, 11, 30, 12, tzinfo=UTC)
+    pending = PendingView("id-1", now, "book")
+    vocabulary = language_rules().consent_in(language)
+    for said, listed in _cases(language):
+        if listed:
+            continue
+        outcome = decide(pending, read_answer(said, vocabulary, "book"), None, now, 900)
+        assert outcome is Outcome.UNCLEAR, (language, said, outcome)
