@@ -14,8 +14,13 @@ from agent_service.domain.availability import local_instant
 from agent_service.infrastructure.agent.listings import more_times_clause, page
 from agent_service.infrastructure.agent.offline import catalog
 from agent_service.infrastructure.agent.offline.context import OfflineContext, ToolResult
+from agent_service.infrastructure.agent.offline.intents import is_affirmative
 from agent_service.infrastructure.agent.offline.intents import wants_anyone as anyone_said
-from agent_service.infrastructure.agent.offline.matching import ordinal_choice
+from agent_service.infrastructure.agent.offline.matching import (
+    bare_number,
+    ordinal_choice,
+    ordinal_words,
+)
 from agent_service.infrastructure.agent.offline.replies import say
 from agent_service.infrastructure.agent.offline.responses import call, text
 from agent_service.infrastructure.agent.offline.text import normalize
@@ -27,6 +32,7 @@ from agent_service.infrastructure.language.grammar import (
     part_window,
 )
 from agent_service.infrastructure.language.grammar import part_of_day as grammar_part
+from agent_service.infrastructure.language.rules import language_rules
 
 SHOWN = 5
 PER_DAY = 3
@@ -59,6 +65,17 @@ class Wanted:
     pick_last: bool = False
     listed: bool = True
     """The customer has seen a page of these times (an ordinal counts over it)."""
+    hour: int | None = None
+    """The message is a bare number ("11", "as 4"): after a listing, the free time at that hour
+    (its o'clock, else the one time in it; the afternoon's when the morning's is not free) —
+    a number that is also a position of the page picks only when both readings agree."""
+    agreed: bool = False
+    """The message says yes: to a listing of one time, that time."""
+
+    @property
+    def narrowed(self) -> bool:
+        """The customer's own words bound the times (a window, a part of the day)."""
+        return self.window is not None or self.part is not None
 
     def fitting(self, times: list[str]) -> list[str]:
         return [t for t in times if self._fits(time.fromisoformat(t))]
@@ -78,11 +95,36 @@ class Wanted:
             return None
         if self.pick_last:
             return fitting[-1]
+        if self.narrowed and len(fitting) == 1:
+            return fitting[0]  # the customer's window holds one free time: proposed, not listed
         among = shown if self.listed else fitting
+        if self.agreed and self.listed and len(among) == 1:
+            return among[0]  # "sim" to the one time listed
         choice = ordinal_choice(self.ordinal, len(among)) if self.ordinal else None
+        if self.hour is not None and self.listed:
+            # "11" after a listing: the time at that hour; a number that is also a position
+            # of the page ("2": the second, or 14:00?) picks only when both readings agree
+            at_hour = self._at_hour(shown if self.hour <= len(shown) else fitting)
+            if choice is None or at_hour is None or at_hour == among[choice]:
+                return at_hour if at_hour is not None else _at(among, choice)
+            return None
         if choice is not None:
             return among[choice]
         return shown[0] if self.pick_first else None
+
+    def _at_hour(self, fitting: list[str]) -> str | None:
+        if self.hour is None:
+            return None
+        for hour in (self.hour, self.hour + 12):  # "4" is 16:00 when 04:00 is no free time
+            at = [t for t in fitting if int(t[:2]) == hour]
+            on_the_hour = [t for t in at if t.endswith(":00")]
+            if on_the_hour or len(at) == 1:
+                return (on_the_hour or at)[0]
+        return None
+
+
+def _at(times: list[str], index: int | None) -> str | None:
+    return times[index] if index is not None else None
 
 
 def wanted(ctx: OfflineContext) -> Wanted:
@@ -92,13 +134,32 @@ def wanted(ctx: OfflineContext) -> Wanted:
     current = said[0] if said else None
     ordinal = ""
     if current is not None and current.at is None:
-        # "quinta, o primeiro": the date's own words are no ordinal.
-        ordinal = ctx.text.replace(current.day_text, " ") if current.day_text else ctx.text
+        # "quinta, o primeiro": the date's own words are no ordinal ("la segunda" is, in
+        # Spanish: no weekday of the conversation's language).
+        day_text = "" if ordinal_not_day(current.day_text, ctx.language) else current.day_text
+        ordinal = ctx.text.replace(day_text, " ") if day_text else ctx.text
     first, last = any(w.earliest for w in said), any(w.latest for w in said)
     listed = any(r.tool == "check_availability" for r in ctx.earlier_results)
     return Wanted(
-        window, part_of_day(texts), first, ordinal, pick_last=last and not first, listed=listed
+        window,
+        part_of_day(texts),
+        first,
+        ordinal,
+        pick_last=last and not first,
+        listed=listed,
+        hour=bare_number(ctx.text),
+        agreed=is_affirmative(ctx.text),
     )
+
+
+def ordinal_not_day(day_text: str, language: str) -> bool:
+    """Whether a day's words are an ordinal that names no weekday in the conversation's
+    ``language`` ("segunda" to a Spanish speaker is "second", never Monday)."""
+    words = normalize(day_text).split()
+    if not words or not all(w in ordinal_words() for w in words):
+        return False
+    weekdays = {w for w, _ in language_rules().calendar(language).weekdays}
+    return not weekdays.intersection(words)
 
 
 def wants_anyone(texts: list[str]) -> bool:

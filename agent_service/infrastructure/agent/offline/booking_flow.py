@@ -4,7 +4,7 @@ the customer's words, check availability, ask for confirmation, book."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import UTC, date, datetime, time, timedelta
 
 from pydantic_ai.messages import ModelResponse
@@ -17,6 +17,7 @@ from agent_service.infrastructure.agent.offline import catalog
 from agent_service.infrastructure.agent.offline.availability_flow import (
     date_range,
     listing,
+    ordinal_not_day,
     range_listing,
     team_step,
     wanted,
@@ -513,6 +514,8 @@ def _when(ctx: OfflineContext) -> tuple[date | None, time | None, When | None]:
             # "tem como ser 10 e meia?", "make it 11 instead": a bare number that changes
             # the time is the new time (never the old one proposed again).
             parsed = When(parsed.day, loose_time(candidate), parsed.day_text, parsed.alternative)
+        if parsed.day is not None and ordinal_not_day(parsed.day_text, ctx.language):
+            parsed = replace(parsed, day=None, day_text="", alternative=None)  # "la segunda"
         if day is None and parsed.day is not None and parsed.alternative is not None:
             other_week = parsed
         day = day or parsed.day

@@ -285,6 +285,24 @@ def _cardinals() -> dict[str, int]:
     }
 
 
+def bare_number(text: str) -> int | None:
+    """The hour a message that is only a number says ("11", "as 4", "a las 9"; a word before
+    an hour or a choice's article at most), else ``None``: read against a listing of times."""
+    match = _bare_number().fullmatch(normalize(text).strip())
+    if match is None:
+        return None
+    number = match.group("n")
+    value = int(number) if number.isdigit() else _cardinals().get(number)
+    return value if value is not None and 1 <= value <= 23 else None
+
+
+@functools.cache
+def _bare_number() -> re.Pattern[str]:
+    lead = alternation([*union("times", "markers"), *union("matching", "choice_articles")])
+    number = rf"(?P<n>\d{{1,2}}|{alternation(_cardinals())})"
+    return re.compile(rf"\W*(?:(?:{lead})\s+)?{number}(?:\s?h)?\W*")
+
+
 def ordinal_choice(text: str, count: int) -> int | None:
     """The 0-based option the message picks among ``count`` options, else ``None``."""
     folded = normalize(text)
