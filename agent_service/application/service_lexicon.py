@@ -7,7 +7,9 @@ every language (the data files' ``[services]`` table). Rules:
 * Words are compared folded. Two words are alike when equal (1.0), when one is the other with
   a short ending ("unha"/"unhas", "cortar"/"corte": 0.8, see :func:`word_similarity`), or when
   both have five letters or more and their ``rapidfuzz`` ratio is at least ``FUZZY_RATIO``
-  (a typo: "manicuri"/"manicure", 0.8).
+  (a typo: "manicuri"/"manicure", 0.8) — never for a word the languages' data know that is no
+  word of the lexicon: "cuanto" is no typo of "canto" (it still shares a stem: "barber" and
+  "barbeiro").
 * A phrase is *in* a text when its words appear there in order, each alike to the text's word
   (a word shorter than four letters only as itself or its plural: "pe" is in "os pes", never in
   "pela"); its strength is its number of words (a longer phrase is more specific).
@@ -40,8 +42,9 @@ MEMO_ENTRIES = 4096
 
 
 @functools.lru_cache(maxsize=8192)
-def word_similarity(left: str, right: str) -> float:
-    """1.0 for the same folded word, 0.8 for the same word with another ending or a typo."""
+def word_similarity(left: str, right: str, typo: bool = True) -> float:
+    """1.0 for the same folded word, 0.8 for the same word with another ending or (``typo``)
+    a typo."""
     if left == right:
         return 1.0
     short, long_ = sorted((left, right), key=len)
@@ -59,29 +62,33 @@ def word_similarity(left: str, right: str) -> float:
         stem = word[:-2]
         if word.endswith(("ar", "er", "ir")) and len(stem) >= 4 and other.startswith(stem):
             return LOOSE
-    if len(short) >= FUZZY_MIN_LENGTH and fuzz.ratio(left, right) >= FUZZY_RATIO:
+    if typo and len(short) >= FUZZY_MIN_LENGTH and fuzz.ratio(left, right) >= FUZZY_RATIO:
         return LOOSE
     return 0.0
 
 
-def phrase_word_alike(phrase_word: str, word: str) -> bool:
+def phrase_word_alike(phrase_word: str, word: str, typo: bool = True) -> bool:
     """A phrase's word and a text's word: alike (:func:`word_similarity`), except that a word
     shorter than ``SHORT`` letters must be the same or its plural ("pe"/"pes", never "pela")."""
     if min(len(phrase_word), len(word)) < SHORT:
         short, long_ = sorted((phrase_word, word), key=len)
         return long_ in (short, short + "s")
-    return word_similarity(phrase_word, word) > 0
+    return word_similarity(phrase_word, word, typo) > 0
 
 
 def phrase_in(
-    phrase: Sequence[str], words: Sequence[str], exact: frozenset[str] = frozenset()
+    phrase: Sequence[str],
+    words: Sequence[str],
+    exact: frozenset[str] = frozenset(),
+    spelled: frozenset[str] = frozenset(),
 ) -> bool:
     """Whether ``phrase``'s words appear in ``words`` in order, next to each other, alike (a
-    word of ``exact`` only as itself)."""
+    word of ``exact`` only as itself; a word of ``spelled`` — a word the languages know — never
+    as a typo of another: "cuanto" is no "canto", "barber" still "barbeiro")."""
     size = len(phrase)
     return any(
         all(
-            p == w if p in exact or w in exact else phrase_word_alike(p, w)
+            p == w if p in exact or w in exact else phrase_word_alike(p, w, w not in spelled)
             for p, w in zip(phrase, words[i : i + size], strict=True)
         )
         for i in range(len(words) - size + 1)
@@ -98,6 +105,7 @@ class ServiceLexicon:
         stopwords: frozenset[str] = frozenset(),
         never_alike: frozenset[str] = frozenset(),
         qualifiers: frozenset[str] = frozenset(),
+        spelled: frozenset[str] = frozenset(),
     ) -> None:
         self.kinds = {kind: tuple(phrases) for kind, phrases in kinds.items()}
         self.stopwords = stopwords
@@ -107,6 +115,8 @@ class ServiceLexicon:
         # "pedir una cita" no "pedi", a pedicure), unless it is a phrase of its own ("pe").
         alone = {p for phrases in kinds.values() for p in phrases if len(tokens(p)) == 1}
         self._never_alike = never_alike - {word for p in alone for word in tokens(p)}
+        own = {word for phrases in self._phrases_of(kinds) for word in phrases}
+        self._spelled = spelled - own  # known words, none of the lexicon's: never a typo
         self._phrases = {
             kind: tuple(tuple(tokens(p)) for p in phrases) for kind, phrases in kinds.items()
         }
@@ -114,6 +124,10 @@ class ServiceLexicon:
         # catalog names and messages: memoised per lexicon, bounded (docs/architecture.md).
         self._kinds_in = functools.lru_cache(maxsize=MEMO_ENTRIES)(self._find_kinds_in)
         self._kinds_of = functools.lru_cache(maxsize=MEMO_ENTRIES)(self._find_kinds_of)
+
+    @staticmethod
+    def _phrases_of(kinds: Mapping[str, Sequence[str]]) -> list[list[str]]:
+        return [tokens(p) for phrases in kinds.values() for p in phrases]
 
     def kinds_in(self, text: str) -> dict[str, int]:
         """kind -> strength (words of its longest phrase found in ``text``)."""
@@ -128,7 +142,12 @@ class ServiceLexicon:
         found: dict[str, int] = {}
         for kind, phrases in self._phrases.items():
             best = max(
-                (len(p) for p in phrases if p and phrase_in(p, words, self._never_alike)), default=0
+                (
+                    len(p)
+                    for p in phrases
+                    if p and phrase_in(p, words, self._never_alike, self._spelled)
+                ),
+                default=0,
             )
             if best:
                 found[kind] = best

@@ -1,8 +1,9 @@
 """The built-in service lexicon: every spoken language's ``[services]`` table together (the
 kinds are the same keys in every file), with the ``[matching].function_words`` that never
 count towards a catalog name and the ``[matching].stopwords`` that name a kind only by being
-one of its words, and the ``[qualifier_kinds]`` that name no service alone (see
-``application/service_lexicon.py`` for the rules)."""
+one of its words (a word the languages' data know is never a typo of another), and the
+``[qualifier_kinds]`` that name no service alone (see ``application/service_lexicon.py`` for
+the rules)."""
 
 from __future__ import annotations
 
@@ -10,7 +11,12 @@ import functools
 
 from agent_service.application.faq_topics import FaqTopics
 from agent_service.application.service_lexicon import ServiceLexicon
-from agent_service.infrastructure.language.packs import language_data, spoken_languages, word_list
+from agent_service.infrastructure.language.packs import (
+    known_words,
+    language_data,
+    spoken_languages,
+    word_list,
+)
 
 
 @functools.cache
@@ -25,8 +31,10 @@ def service_lexicon() -> ServiceLexicon:
         function_words.update(word_list(code, "matching", "function_words"))
         stopwords.update(w for p in word_list(code, "matching", "stopwords") for w in p.split())
         qualifiers.update(k for k, v in language_data(code).get("qualifier_kinds", {}).items() if v)
+    # A word the languages know ("cuanto") is never a typo of a service's word ("canto").
+    known = frozenset().union(*(known_words(code) for code in spoken_languages()))
     return ServiceLexicon(
-        kinds, frozenset(function_words), frozenset(stopwords), frozenset(qualifiers)
+        kinds, frozenset(function_words), frozenset(stopwords), frozenset(qualifiers), known
     )
 
 
