@@ -580,6 +580,8 @@ def read_restating(
     reading = read_answer(text, vocabularies, kind)
     if reading.answer is not Answer.OTHER or not reading.answered or reading.more:
         return reading  # a message still to be finished restates nothing ("sim, e...")
+    if reading.unclear:
+        return reading  # a yes said over again ("tá, tá") says nothing back: asked again
     if reading.unwanted and not _no_words(text, tuple(vocabularies), kind):
         return reading  # a hesitation or a change, not a no word that may be a preposition
     said = proposal() if proposal is not None else None  # read only for a yes with more

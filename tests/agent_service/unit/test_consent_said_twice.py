@@ -21,6 +21,7 @@ from agent_service.application.consent_policy import (
     read_answer,
 )
 from agent_service.infrastructure.language.rules import language_rules
+from tests.agent_service.conversation_fixtures import Assistant, seed_salon
 
 LANGUAGES = ("pt", "en", "es")
 JOINS = (" ", ", ", "! ")
@@ -68,3 +69,29 @@ def test_a_yes_said_twice_never_confirms(language: str) -> None:
             continue
         outcome = decide(pending, read_answer(said, vocabulary, "book"), None, now, 900)
         assert outcome is Outcome.UNCLEAR, (language, said, outcome)
+
+
+PROPOSALS = {
+    "pt": "Quero agendar barba com o Bruno amanhã às 10h",
+    "en": "I'd like a beard trim with Bruno tomorrow at 10am",
+    "es": "Quiero barba con Bruno mañana a las 10",
+}
+
+
+def _played() -> list[tuple[str, str]]:
+    """A sample of each language's twice-said yeses, read through the whole turn (the answer
+    is read for a restatement of the proposal too: review of this rule, a twice-said yes was
+    read back as a restating yes and booked)."""
+    return [(code, said) for code in PROPOSALS for said, listed in _cases(code)[::7] if not listed]
+
+
+@pytest.mark.parametrize(("code", "said"), _played())
+async def test_a_yes_said_twice_books_nothing_and_asks_again(code: str, said: str) -> None:
+    assistant = Assistant()
+    salon = await seed_salon(assistant.repos)
+    asked = await assistant.say(salon.tenant.id, PROPOSALS[code])
+    assert asked.result.pending is not None, asked.result.reply
+    again = await assistant.say(salon.tenant.id, said)
+    assert again.result.actions == (), again.result.reply
+    assert again.result.pending is not None, again.result.reply
+    assert assistant.calendar.events == {}
