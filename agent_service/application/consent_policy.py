@@ -268,10 +268,11 @@ def _prepared(text: str, vocabularies: tuple[ConsentVocabulary, ...]) -> _Text:
 
 def _said_again(before: list[str], words: list[str], table: _Table) -> bool:
     """A yes that says the one before it again ("claro, claro"), or starts with its last word
-    ("tá, tá bom"); not when the doubled word is a yes phrase of its own ("sim sim")."""
-    if words == before and table.phrases.get((*before, *words)) != YES:
-        return True
-    return words[0] == before[-1] and table.phrases.get((words[0], words[0])) != YES
+    ("tá, tá bom"); not when the doubled word is a yes phrase of its own ("sim sim", "sim sim
+    sim sim")."""
+    if table.phrases.get((words[0], words[0])) == YES:
+        return False
+    return words == before or words[0] == before[-1]
 
 
 def _between(said: _Text, before: re.Match[str], after: re.Match[str]) -> str:
@@ -294,16 +295,18 @@ def _read(said: _Text, vocabularies: tuple[ConsentVocabulary, ...], kind: str) -
     if said.question and len(segments) > 1 and _tag(segments, tokens, folded):
         segments = segments[:-1]  # "¿a las 10, no?": a question's tag asks, it answers nothing
     leads = _lead_ins(vocabularies, _TRAILS_OFF.search(said.bare) is not None)
-    more = repeated = False
+    more = False
     last_yes: list[str] = []
+    yeses, repeats = 0, set[int]()  # yes segments, and those that say one again or are said again
     for position, (start, size, found) in enumerate(segments):
         words = [token.group() for token in tokens[start : start + size]]
         if found == YES:
             # said again on the same line ("yeah yeah"); a message of a burst is a line of its
             # own: "sim" sent twice is a yes sent twice
             line = not last_yes or "\n" not in _between(said, tokens[start - 1], tokens[start])
-            again = bool(last_yes) and line and _said_again(last_yes, words, table)
-            repeated = repeated or again
+            if last_yes and line and _said_again(last_yes, words, table):
+                repeats |= {yeses - 1, yeses}
+            yeses += 1
             last_yes = words
         elif found != FILLER:
             last_yes = []
@@ -322,6 +325,8 @@ def _read(said: _Text, vocabularies: tuple[ConsentVocabulary, ...], kind: str) -
         more = True  # "sim, com a...", "si...": the dots end no answer
         start, size, _ = segments[-1]
         left.extend(tokens[start : start + size])
+    # a yes besides the repetition ("yes, yes, go ahead", "tá bom tá bom, faz aí") answers
+    repeated = bool(repeats) and len(repeats) == yeses
     return _Scan(counts, left, said.question, said.strange, said.bare, said.index, more, repeated)
 
 

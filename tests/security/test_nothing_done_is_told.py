@@ -72,3 +72,30 @@ async def test_a_hedge_writes_nothing_and_the_reply_says_so(code: str, answer: s
     lead = messages.text("receipt_dropped", code, what="").split(":")[0]
     confirm_again = asked.result.pending.question in said.result.reply
     assert said.result.reply.startswith(lead) or confirm_again, said.result.reply
+
+
+ASIDES = {"pt": "tem estacionamento?", "en": "is there parking?", "es": "¿hay estacionamiento?"}
+ASIDE_CASES = [
+    (code, f"{phrase}, {ASIDES[code]}")
+    for code in ASK
+    for phrase in word_list(code, "consent", "yes")[:6]
+]
+
+
+@pytest.mark.parametrize(("code", "answer"), ASIDE_CASES)
+async def test_a_yes_beside_a_question_is_asked_again_with_no_agreement_before_it(
+    code: str, answer: str
+) -> None:
+    """ "sim, mas tem estacionamento?": the yes confirms nothing (it may be a condition), the
+    question is asked again, and a model's "Combinado!" before it would say the answer was
+    taken as a yes (review 9, not blind: sent)."""
+    hostile = Agrees(code)
+    assistant = Assistant(model=hostile.model)
+    hostile.salon = await seed_salon(assistant.repos)
+    tenant = hostile.salon.tenant.id
+    asked = await assistant.say(tenant, ASK[code])
+    assert asked.result.pending is not None, asked.result.reply
+    said = await assistant.say(tenant, answer)
+    assert said.result.actions == (), said.result.reply
+    assert AGREES[code] not in said.result.reply, said.result.reply
+    assert said.result.pending is not None, said.result.reply

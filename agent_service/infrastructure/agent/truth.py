@@ -50,10 +50,12 @@ from agent_service.infrastructure.agent import messages
 from agent_service.infrastructure.agent.deps import AgentDeps, PendingAction
 from agent_service.infrastructure.agent.grounded import Verdict, judge
 from agent_service.infrastructure.agent.listings import listing_text
+from agent_service.infrastructure.agent.statement_words import statement_rules
 from agent_service.infrastructure.agent.told import this_turn_outcomes
 from agent_service.infrastructure.agent.tools.results import read_result
 from agent_service.infrastructure.agent.tools.steps import WRITE_TOOLS
 from agent_service.infrastructure.language import language_detector
+from agent_service.infrastructure.language.rules import language_rules
 
 WRITES = frozenset(
     {
@@ -205,6 +207,10 @@ def _body(deps: AgentDeps, text: str, *, stopped: bool, has_system: bool, verdic
     looked_up = any(t.this_turn and t.tool not in WRITE_TOOLS for t in deps.turn.tool_texts)
     if _left_undone(deps) and not looked_up:
         return ""  # nothing looked up and nothing done: the receipt is what there is to say
+    if deps.turn.reask is not None and _only_courtesy(deps, text):
+        # the open question is asked again below: a "Combinado!" before it would say the
+        # customer's answer was taken as a yes ("sim, mas tem estacionamento?")
+        return ""
     if not text:  # none, or a first sentence longer than the room: what the tools found
         return "" if has_system else _results_or(deps, messages.text("fallback", language))
     if verdict.misstated:
@@ -233,6 +239,14 @@ def _body(deps: AgentDeps, text: str, *, stopped: bool, has_system: bool, verdic
             return listed[0] if listed else kept
         return "\n\n".join([*listed, kept])
     return _in_language(deps, text)
+
+
+def _only_courtesy(deps: AgentDeps, text: str) -> bool:
+    """Whether every sentence of ``text`` is courtesy (``statements``: nothing left once the
+    courtesy, politeness and yes/no words are removed)."""
+    rules = statement_rules(language_rules().in_play(deps.turn.language))
+    said = [sentence for sentence in sentences(text) if sentence.strip()]
+    return bool(said) and all(rules.courtesy(sentence, True) for sentence in said)
 
 
 def _in_language(deps: AgentDeps, text: str) -> str:

@@ -1,7 +1,8 @@
 """A yes said twice over ("yeah yeah", "claro, claro", "tá, tá bom", "ok ok") is how one
 brushes a question off as often as how one agrees: it is no plain yes, and the question is
 asked again (review 9, blind: 12 of 13 such answers wrote). A repetition the language data
-lists as a yes of its own ("sim sim", "si si": emphatic) stays a yes.
+lists as a yes of its own ("sim sim", "si si": emphatic) stays a yes, however often it is said;
+so does a repetition beside another yes ("yes, yes, go ahead").
 
 Generated from every language's yes phrases: each said twice, with a space, a comma or an
 exclamation between, alone and with a yes after it.
@@ -38,8 +39,9 @@ def _cases(language: str) -> list[tuple[str, bool]]:
         if read_answer(phrase, vocabulary, "book").answer is not Answer.YES:
             continue
         for join in JOINS:
-            unstretched = phrase.rstrip(phrase[-1]) + phrase[-1]  # "sii" is "si"
-            listed = any(f"{p} {p}" in table for p in (phrase, unstretched))
+            first = phrase.split()[0]
+            unstretched = first.rstrip(first[-1]) + first[-1]  # "sii" is "si"
+            listed = any(f"{w} {w}" in table for w in (first, unstretched))
             cases.append((f"{phrase}{join}{phrase}", listed))
     return cases
 
