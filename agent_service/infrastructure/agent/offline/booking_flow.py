@@ -24,7 +24,11 @@ from agent_service.infrastructure.agent.offline.availability_flow import (
     wants_anyone,
 )
 from agent_service.infrastructure.agent.offline.context import OfflineContext, ToolResult
-from agent_service.infrastructure.agent.offline.corrections import affirmed, negated
+from agent_service.infrastructure.agent.offline.corrections import (
+    affirmed,
+    asks_for_another,
+    negated,
+)
 from agent_service.infrastructure.agent.offline.matching import (
     best_service,
     service_candidates,
@@ -454,6 +458,13 @@ def _understand(
         # Never book someone else silently: say who does it instead.
         return Request(chosen, None, day, at, not_offered=person)
     offering = [p for p in professionals if chosen is not None and chosen.name in p.services]
+    names_now = best_person(texts[0], [p.words for p in professionals]) is not None
+    if person is not None and not names_now and asks_for_another(ctx.text):
+        # "mejor con la otra profe": someone else who does it, never the one named before
+        others = [p for p in offering if p is not person]
+        if others:  # with nobody else, what the one who does it has is said as before
+            person = others[0] if len(others) == 1 else None
+            offering = others
     if person is None and len(offering) == 1:
         person = offering[0]
     tied = [services[i] for i in candidates] if chosen is None and len(candidates) > 1 else []

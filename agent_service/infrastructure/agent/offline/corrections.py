@@ -29,7 +29,7 @@ from agent_service.infrastructure.language.grammar.vocabulary import (
     union,
 )
 
-__all__ = ["affirmed", "negated"]
+__all__ = ["affirmed", "asks_for_another", "negated"]
 
 
 @functools.cache
@@ -103,3 +103,20 @@ def _asking(text: str, clauses: list[str]) -> list[bool]:
 def negated(text: str, language: str | None = None) -> str:
     """The negated clauses of ``text`` ("" when none)."""
     return ", ".join(_split(text, language)[1])
+
+
+def asks_for_another(text: str) -> bool:
+    """Whether the message asks for another professional than the one proposed ("com a outra",
+    "with the other one", "mejor otra profe"): an ``[corrections].other`` word after a
+    ``with_person`` word (an article between at most), or before a ``person_nouns`` word."""
+    return _another().search(normalize(text)) is not None
+
+
+@functools.cache
+def _another() -> re.Pattern[str]:
+    other = alternation(union("corrections", "other"))
+    with_person = alternation(union("corrections", "with_person"))
+    nouns = alternation(union("corrections", "person_nouns"))
+    return re.compile(
+        rf"\b(?:(?:{with_person})\s+(?:\w+\s+)?(?:{other})|(?:{other})\s+(?:{nouns}))\b"
+    )

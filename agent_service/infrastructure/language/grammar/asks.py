@@ -15,7 +15,8 @@ A message asks for (:func:`asked`):
   weak booking phrase ("I need an appointment tomorrow") or with a discovery question ("how
   much is it, and are you free tomorrow?" asks for both), in a message not about the
   customer's own appointments ("my appointment on Friday");
-* ``discovery``: ``[intents].discovery``.
+* ``discovery``: ``[intents].discovery``; or who does a service, in any verb (a word of
+  ``[intents].people`` and a kind of service the lexicon knows: "quem dá aula de bateria?").
 
 Table phrases are read as the conversation's ``language`` reads them (``vocabulary.found``:
 Spanish "fechas" is no Portuguese "fecha", closes). Nothing here names a language.
@@ -178,7 +179,7 @@ def asked(folded: str, language: str | None = None) -> frozenset[Ask]:
     if own:
         asks.add("appointments")
     rest = _without_own(folded, language) if own else folded
-    discovery = said("intents", "discovery", text=rest)
+    discovery = said("intents", "discovery", text=rest) or _who_does(rest, language)
     booking = said("intents", "booking", "times_question", text=rest) or (
         not own and (discovery or said("intents", "booking_weak")) and has_when_mention(folded)
     )
@@ -190,6 +191,18 @@ def asked(folded: str, language: str | None = None) -> frozenset[Ask]:
     if discovery:
         asks.add("discovery")
     return frozenset(asks)
+
+
+def _who_does(folded: str, language: str | None) -> bool:
+    """A question about who does a service, in any verb: a word asking for people
+    (``[intents].people``: "quem", "who", "quién") and a kind of service the lexicon knows
+    ("quem dá aula de bateria?", "who teaches drums?") — the catalog's, never the FAQ's."""
+    if not QUESTION.search(folded) and "?" not in folded:
+        return False
+    if not found("intents", "people", folded, language):
+        return False
+    lexicon = service_lexicon()
+    return bool(set(lexicon.kinds_in(folded)) - lexicon.qualifiers)
 
 
 def _without_own(folded: str, language: str | None) -> str:
