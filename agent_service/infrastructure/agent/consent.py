@@ -85,6 +85,8 @@ _CHANGE_KINDS = {
     ActionKind.APPOINTMENT_RESCHEDULED.value: "reschedule",
 }
 TURNED_DOWN = "NOT DONE: TURNED DOWN"
+QUESTION_OPEN = "NOT DONE: QUESTION OPEN"
+"""The open question is asked again by the system this turn: no write, nothing to tell."""
 """How a refused repeat of the proposal this message turned down starts (``gate`` reads it)."""
 
 
@@ -187,7 +189,7 @@ def confirmation_gate(
         # the customer asked something meanwhile (or did not read or understand the open
         # question): it is answered and the open question asked again as it was; a proposal
         # the customer did not ask for would replace it unremarked
-        return f"NOT DONE: {messages.text('reason_question_open', turn.language)}"
+        return f"{QUESTION_OPEN}: {messages.text('reason_question_open', turn.language)}"
     if proposes_again(turn.turned_down, tool, arguments):
         # The customer just declined, dropped or asked to change this very change ("no,
         # tomorrow won't work", "não sei, talvez", "mejor X en vez del corte"), alone or as the
@@ -348,6 +350,8 @@ def asks_aside(message: str, language: str, other_names: frozenset[str]) -> bool
         return False
     if asked(folded, language) - BUSINESS_ASKS or _CHANGE_WORDS.search(folded):
         return False  # "dá pra ser mais tarde?", "could it be with someone else?": a change
+    if _NUMBER.search(folded) or _BOOKING_NOUNS.search(folded):
+        return False  # "is 11 possible?", "só tem esse horário?": about the booking itself
     return not other_names.intersection(_WORD.findall(folded))
 
 
@@ -358,11 +362,28 @@ def _own_words(pending: PendingAction) -> frozenset[str]:
 
 
 _WORD = re.compile(r"[^\W\d_]+")
-_CHANGE_WORDS = bounded(
-    alternation([*union("intents", "change"), *union("times", "later"), *union("times", "earlier")])
-)
+_CHANGE_KEYS = (
+    ("intents", "change"), ("times", "later"), ("times", "earlier"), ("times", "later_verbs"),
+    ("times", "earlier_verbs"), ("times", "noon"), ("corrections", "other"),
+    ("dates", "next_day"), ("parts", "morning"), ("parts", "afternoon"), ("parts", "evening"),
+)  # fmt: skip
+_CHANGE_WORDS = bounded(alternation([w for key in _CHANGE_KEYS for w in union(*key)]))
 """What asks for another day, time or professional in words no date names ("mais tarde",
-"later", "outro"): such a question is a change, never an aside."""
+"push it back", "adiantar", "someone else", "outro", "the next day", "lunchtime", "de
+tarde"), or any number ("is 11 possible?"): such a question is a change, never an aside."""
+_NUMBER = re.compile(r"\d")
+_BOOKING_NOUNS = bounded(
+    alternation(
+        [
+            noun
+            for entry in union("numbers", "counted")
+            for noun, _, what in [entry.rpartition(" ")]
+            if what in ("times", "appointments", "professionals")
+        ]
+    )
+)
+"""Nouns of free times, appointments and professionals ("horário", "slot", "turno"): a question
+with one asks about the booking, never aside."""
 
 
 def asks_about_the_business(message: str, language: str) -> bool:

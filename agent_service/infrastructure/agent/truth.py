@@ -1,7 +1,12 @@
+# Over 300 lines: one order of the reply (what was left undone, words, outcomes, question).
 """Truth: the customer is told exactly what happened, and no fact that is not grounded.
 
 The reply of a turn is composed here, in this order:
 
+0. when the customer's answer left the open proposal without a yes or a plain no (a hedge, a
+   no with more) and the turn wrote and proposed nothing, "Nada foi alterado: … não foi feito"
+   first — and the model's sentences that are only courtesy or agreement ("Combinado!") are
+   left out, whatever its other sentences say;
 1. the model's words — none on a proposal turn (the reply is rendered from the pending
    action alone: the system's question is then the only question) nor on a turn settled in
    code (a confirmation, a decline, a late yes, a stale decision, a requested handoff). A
@@ -53,7 +58,6 @@ from agent_service.infrastructure.agent.listings import listing_text
 from agent_service.infrastructure.agent.statement_words import statement_rules
 from agent_service.infrastructure.agent.told import this_turn_outcomes
 from agent_service.infrastructure.agent.tools.results import read_result
-from agent_service.infrastructure.agent.tools.steps import WRITE_TOOLS
 from agent_service.infrastructure.language import language_detector
 from agent_service.infrastructure.language.rules import language_rules
 
@@ -91,12 +95,20 @@ def receipts(deps: AgentDeps) -> list[str]:
         lines.append(messages.text("confirmed_not_done", language, what=unfinished.summary))
     if turn.expired is not None:
         lines.insert(0, messages.text("receipt_expired", language, what=turn.expired.summary))
-    if _left_undone(deps):
-        assert turn.dropped is not None
-        lines.insert(0, messages.text("receipt_dropped", language, what=turn.dropped.summary))
+    undone = _undone_line(deps)
+    if undone:
+        lines.insert(0, undone)
     if turn.consent is Outcome.NOT_PENDING:
         lines.insert(0, messages.text("decision_not_pending", language))
     return lines
+
+
+def _undone_line(deps: AgentDeps) -> str:
+    """ "Nada foi alterado: … não foi feito." when the turn left the open proposal undone."""
+    dropped = deps.turn.dropped
+    if dropped is None or not _left_undone(deps):
+        return ""
+    return messages.text("receipt_dropped", deps.turn.language, what=dropped.summary)
 
 
 def _left_undone(deps: AgentDeps) -> bool:
@@ -142,12 +154,13 @@ def final_reply(
 ) -> str:
     """The reply the customer reads (see the module's rules); ``verdict`` is what
     ``grounded.judge`` found in ``model_text``."""
-    system = receipts(deps)
+    undone = _undone_line(deps)  # said first: before any word of the model's
+    system = [line for line in receipts(deps) if line != undone]
     if pending is not None:
         system.append(pending.question)
     note = _change_note(deps, pending)
     tail = "\n\n".join(part for part in (note, *system) if part)
-    budget = max_chars - len(tail) - (2 if tail else 0)
+    budget = max_chars - len(tail) - (2 if tail else 0) - (len(undone) + 2 if undone else 0)
     shown = "" if _system_only(deps, pending) else RAW_TAG.sub("", model_text).strip()
     # Cut first, at a sentence's end: only what the customer will read is judged (and a 9 MB
     # reply costs nothing), in the sentences the verdict judged (a cut one would be no
@@ -156,7 +169,7 @@ def final_reply(
     body = _body(deps, shown, stopped=stopped, has_system=bool(tail), verdict=verdict)
     if pending is not None:
         body = without_questions(body)
-    return "\n\n".join(part for part in (_cut(body, budget), tail) if part)
+    return "\n\n".join(part for part in (undone, _cut(body, budget), tail) if part)
 
 
 def _system_only(deps: AgentDeps, pending: PendingAction | None) -> bool:
@@ -204,9 +217,12 @@ def _body(deps: AgentDeps, text: str, *, stopped: bool, has_system: bool, verdic
     wrote = any(a.kind in WRITES or a.kind is ActionKind.APPOINTMENT_PENDING for a in actions)
     if stopped:
         return messages.text("limit_after_change" if actions else "limit", language)
-    looked_up = any(t.this_turn and t.tool not in WRITE_TOOLS for t in deps.turn.tool_texts)
-    if _left_undone(deps) and not looked_up:
-        return ""  # nothing looked up and nothing done: the receipt is what there is to say
+    if _left_undone(deps):
+        # nothing was done: an agreement ("Combinado!", "Perfect, all set!") would say it was;
+        # the model's other sentences (an answer, a question) go on as any other's
+        text = " ".join(s.strip() for s in sentences(text) if not _only_courtesy(deps, s))
+        if not text:
+            return ""
     if deps.turn.reask is not None and _only_courtesy(deps, text):
         # the open question is asked again below: a "Combinado!" before it would say the
         # customer's answer was taken as a yes ("sim, mas tem estacionamento?")

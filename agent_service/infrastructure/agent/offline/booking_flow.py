@@ -64,7 +64,7 @@ from agent_service.infrastructure.agent.offline.when import (
 )
 from agent_service.infrastructure.agent.tools.discovery import MAX_RANGE_DAYS
 from agent_service.infrastructure.agent.tools.formatting import weekday_name
-from agent_service.infrastructure.agent.tools.results import NotOffered, Proposed
+from agent_service.infrastructure.agent.tools.results import Failed, NotOffered, Proposed
 from agent_service.infrastructure.language.grammar.vocabulary import any_of
 from agent_service.infrastructure.language.rules import language_rules
 
@@ -401,6 +401,8 @@ def _after_book(ctx: OfflineContext, result: ToolResult) -> ModelResponse:
         return text(refusal)
     if isinstance(result.data, NotOffered):
         return text(_not_offered(ctx, result.data))
+    if isinstance(result.data, Failed) and result.data.reason == "question_open":
+        return text("")  # the system asks the open question again: its note is for a model
     return text(say("failed", ctx.language, detail=failure_detail(result)))
 
 

@@ -10,6 +10,7 @@ from collections.abc import Sequence
 
 from agent_service.infrastructure.agent.consent import (
     MAX_WRITES_PER_TURN,
+    QUESTION_OPEN,
     TURNED_DOWN,
     Proposal,
     confirmation_gate,
@@ -42,5 +43,10 @@ def gate(
     )
     if recorded:
         return Proposed(summary=proposal.what, items=list(items), note=blocked)
-    reason = "turned_down" if blocked.startswith(TURNED_DOWN) else "not_done"
+    if blocked.startswith(TURNED_DOWN):
+        reason = "turned_down"
+    elif blocked.startswith(QUESTION_OPEN):
+        reason = "question_open"  # the system asks the open question itself: nothing to say
+    else:
+        reason = "not_done"
     return Failed(result="NOT_DONE", reason=reason, note=blocked)
