@@ -270,8 +270,8 @@ def _said_again(before: list[str], words: list[str], table: _Table) -> bool:
     """A yes that says the one before it again ("claro, claro"), or starts with its last word
     ("tá, tá bom"); not when the doubled word is a yes phrase of its own ("sim sim", "sim sim
     sim sim")."""
-    if table.phrases.get((words[0], words[0])) == YES:
-        return False
+    if table.phrases.get((words[0], words[0])) == YES or (words == before and len(words) >= 3):
+        return False  # emphasis: "sim sim", "claro que sim, claro que sim"
     return words == before or words[0] == before[-1]
 
 

@@ -262,6 +262,13 @@ def decide_pending(
         )
     view = None if stored is None else _view(stored)
     ttl = turn.confirmation_ttl_seconds
+    change = (
+        reading is not None
+        and stored is not None
+        and not aside
+        and asks_for_a_change(message)
+        and not _says_its_own_day(deps, stored, message)
+    )
     outcome = decide(
         view, reading, turn.decision, turn.now, ttl, aside=aside, unread=_unread(deps, stored)
     )
@@ -284,7 +291,7 @@ def decide_pending(
     refused = (  # a no, a hesitation or a change asked for: this very proposal refused
         outcome is Outcome.DROPPED
         and reading is not None
-        and (reading.answered or reading.unwanted)
+        and (reading.answered or reading.unwanted or change)  # "anything sooner?" too
     )
     if outcome is Outcome.DECLINED or refused:
         turn.turned_down = (stored.tool, dict(stored.arguments))
@@ -355,6 +362,24 @@ def asks_aside(message: str, language: str, other_names: frozenset[str]) -> bool
     return not other_names.intersection(_WORD.findall(folded))
 
 
+def _says_its_own_day(deps: AgentDeps, stored: PendingAction, message: str) -> bool:
+    """The message names a day or time, every one the proposal's own ("é amanhã, né?")."""
+    named = has_when_mention(normalize(message))
+    return named and restatement(deps, stored, message).agrees
+
+
+def asks_for_a_change(message: str) -> bool:
+    """A question that asks for another day, time or professional ("anything sooner?", "is 11
+    possible?", "alguém mais faz?", "¿al día siguiente?"): a question mark or word, and a day
+    or time, a number, a booking noun, or a change, later, earlier, part-of-day or "other"
+    word."""
+    folded = normalize(message)
+    if not QUESTION.search(folded):
+        return False
+    signals = (_CHANGE_WORDS, _NUMBER, _BOOKING_NOUNS)
+    return has_when_mention(folded) or any(p.search(folded) for p in signals)
+
+
 def _own_words(pending: PendingAction) -> frozenset[str]:
     """The folded words of what ``pending`` proposes (its terms and summary)."""
     said = " ".join([pending.summary, *pending.details.values()])
@@ -363,9 +388,10 @@ def _own_words(pending: PendingAction) -> frozenset[str]:
 
 _WORD = re.compile(r"[^\W\d_]+")
 _CHANGE_KEYS = (
-    ("intents", "change"), ("times", "later"), ("times", "earlier"), ("times", "later_verbs"),
-    ("times", "earlier_verbs"), ("times", "noon"), ("corrections", "other"),
-    ("dates", "next_day"), ("parts", "morning"), ("parts", "afternoon"), ("parts", "evening"),
+    ("intents", "change_request"), ("times", "later"), ("times", "earlier"),
+    ("times", "later_verbs"), ("times", "earlier_verbs"), ("times", "noon"),
+    ("corrections", "other"), ("dates", "next_day"), ("parts", "morning"),
+    ("parts", "afternoon"), ("parts", "evening"),
 )  # fmt: skip
 _CHANGE_WORDS = bounded(alternation([w for key in _CHANGE_KEYS for w in union(*key)]))
 """What asks for another day, time or professional in words no date names ("mais tarde",

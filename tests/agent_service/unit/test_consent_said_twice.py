@@ -2,7 +2,8 @@
 brushes a question off as often as how one agrees: it is no plain yes, and the question is
 asked again (review 9, blind: 12 of 13 such answers wrote). A repetition the language data
 lists as a yes of its own ("sim sim", "si si": emphatic) stays a yes, however often it is said;
-so does a repetition beside another yes ("yes, yes, go ahead").
+so does a repetition beside another yes ("yes, yes, go ahead"), and a phrase of three words or
+more said again ("claro que sim, claro que sim": emphasis).
 
 Generated from every language's yes phrases: each said twice, with a space, a comma or an
 exclamation between, alone and with a yes after it.
@@ -41,7 +42,8 @@ def _cases(language: str) -> list[tuple[str, bool]]:
         for join in JOINS:
             first = phrase.split()[0]
             unstretched = first.rstrip(first[-1]) + first[-1]  # "sii" is "si"
-            listed = any(f"{w} {w}" in table for w in (first, unstretched))
+            emphatic = len(phrase.split()) >= 3  # "claro que sim, claro que sim"
+            listed = emphatic or any(f"{w} {w}" in table for w in (first, unstretched))
             cases.append((f"{phrase}{join}{phrase}", listed))
     return cases
 
