@@ -12,13 +12,21 @@ import pytest
 from agent_service.cli import devrun
 
 
+def _started(command: list[str]) -> subprocess.Popen[bytes]:
+    """``command`` started and running its own program: until it prints, /proc shows the
+    parent's command line (forked, not yet exec'd), and no check by command line may run."""
+    process = subprocess.Popen(command, stdout=subprocess.PIPE)
+    assert process.stdout is not None and process.stdout.readline() == b"ready\n"
+    return process
+
+
 def test_the_next_run_waits_for_the_last_runs_services(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setenv("AGENDA_DATA_DIR", str(tmp_path))
-    hang = "import time; time.sleep(120)"
-    service = subprocess.Popen([sys.executable, "-c", hang, "agent_service"])  # one of ours
-    other = subprocess.Popen([sys.executable, "-c", hang, "something-else"])
+    hang = "import time; print('ready', flush=True); time.sleep(120)"
+    service = _started([sys.executable, "-c", hang, "agent_service"])  # one of ours
+    other = _started([sys.executable, "-c", hang, "something-else"])
     try:
         (tmp_path / devrun.RUN_FILE).write_text(f"{service.pid}\n{other.pid}\n")
         devrun._wait_for_previous(timeout=0.5)  # still running after the wait: killed
@@ -31,3 +39,6 @@ def test_the_next_run_waits_for_the_last_runs_services(
         service.kill()
         other.wait()
         service.wait()
+        for process in (other, service):
+            if process.stdout is not None:
+                process.stdout.close()
