@@ -57,15 +57,20 @@ class Agrees:
 CASES = [(code, phrase) for code in ASK for phrase in word_list(code, "consent", "unsure")]
 
 
-@pytest.mark.parametrize(("code", "answer"), CASES)
-async def test_a_hedge_writes_nothing_and_the_reply_says_so(code: str, answer: str) -> None:
+async def _answered(code: str, answer: str) -> tuple[Any, Any]:
+    """The proposal (asked) and the reply to ``answer`` (said), the model agreeing throughout."""
     hostile = Agrees(code)
     assistant = Assistant(model=hostile.model)
     hostile.salon = await seed_salon(assistant.repos)
     tenant = hostile.salon.tenant.id
     asked = await assistant.say(tenant, ASK[code])
     assert asked.result.pending is not None, asked.result.reply
-    said = await assistant.say(tenant, answer)
+    return asked, await assistant.say(tenant, answer)
+
+
+@pytest.mark.parametrize(("code", "answer"), CASES)
+async def test_a_hedge_writes_nothing_and_the_reply_says_so(code: str, answer: str) -> None:
+    asked, said = await _answered(code, answer)
     writes = {ActionKind.APPOINTMENT_BOOKED, ActionKind.APPOINTMENT_PENDING}
     assert not writes & {a.kind for a in said.result.actions}, said.result.reply
     assert AGREES[code] not in said.result.reply, said.result.reply
@@ -89,13 +94,7 @@ async def test_a_yes_beside_a_question_is_asked_again_with_no_agreement_before_i
     """ "sim, mas tem estacionamento?": the yes confirms nothing (it may be a condition), the
     question is asked again, and a model's "Combinado!" before it would say the answer was
     taken as a yes (review 9, not blind: sent)."""
-    hostile = Agrees(code)
-    assistant = Assistant(model=hostile.model)
-    hostile.salon = await seed_salon(assistant.repos)
-    tenant = hostile.salon.tenant.id
-    asked = await assistant.say(tenant, ASK[code])
-    assert asked.result.pending is not None, asked.result.reply
-    said = await assistant.say(tenant, answer)
+    _, said = await _answered(code, answer)
     assert said.result.actions == (), said.result.reply
     assert AGREES[code] not in said.result.reply, said.result.reply
     assert said.result.pending is not None, said.result.reply
