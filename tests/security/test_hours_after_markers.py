@@ -56,17 +56,21 @@ def _free(minutes: int) -> bool:
     return any(int(t[:2]) * 60 + int(t[3:]) in said for t in FREE)
 
 
-@pytest.mark.parametrize(("code", "said", "minutes", "half"), _cases())
-def test_a_marked_hour_is_a_time_grounded_only_when_free(
-    code: str, said: str, minutes: int, half: bool
-) -> None:
-    reader = _reader(code)
-    times = [f for f in reader.facts(said) if f.kind is Kind.TIME]
-    assert [f.text for f in times] == [said], said
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_a_marked_hour_is_a_time_grounded_only_when_free(language: str) -> None:
     record = json.dumps({"result": "FREE_TIMES", "days": [{"day": "2026-12-01", "times": FREE}]})
-    grounding = Grounding(reader, [record], ["oi"])
-    ungrounded = [u.kind for u in grounding.ungrounded(f"Temos {said}.")]
-    assert (Kind.TIME in ungrounded) is not _free(minutes), (said, ungrounded)
+    checked = 0
+    for code, said, minutes, _ in _cases():
+        if code != language:
+            continue
+        reader = _reader(code)
+        times = [f for f in reader.facts(said) if f.kind is Kind.TIME]
+        assert [f.text for f in times] == [said], said
+        grounding = Grounding(reader, [record], ["oi"])
+        ungrounded = [u.kind for u in grounding.ungrounded(f"Temos {said}.")]
+        assert (Kind.TIME in ungrounded) is not _free(minutes), (said, ungrounded)
+        checked += 1
+    assert checked > 40
 
 
 @pytest.mark.parametrize("code", LANGUAGES)
