@@ -123,7 +123,7 @@ def task_problems(out: Transcript, want: Expected, salon: SalonSpec = IPE) -> li
         missing = [m for m in want.mentions if fold(m) not in fold(last_reply)]
         if missing:
             problems.append(f"reply does not mention {missing}: {last_reply[:160]!r}")
-        unstated = [group for group in want.facts if not _states_one(last_reply, group)]
+        unstated = [group for group in want.facts if not states_one(last_reply, group)]
         if unstated:
             problems.append(f"reply states none of {unstated}: {last_reply[:160]!r}")
         cited = [key for key in salon.faq_facts if _states(last_reply, key, salon)]
@@ -140,7 +140,7 @@ def task_problems(out: Transcript, want: Expected, salon: SalonSpec = IPE) -> li
     return problems
 
 
-def _states_one(reply: str, spellings: tuple[str, ...]) -> bool:
+def states_one(reply: str, spellings: tuple[str, ...]) -> bool:
     """Whether ``reply`` has one of ``spellings`` (one starting with a digit must not follow
     another digit: "8h" is not in "18h")."""
     folded = fold(reply)

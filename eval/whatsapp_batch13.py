@@ -100,7 +100,6 @@ Friday at 10:00; every move target below is free and within the teacher's hours.
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from datetime import date, time
 
@@ -117,7 +116,7 @@ from eval.dataset import (
     Expected,
     Language,
 )
-from eval.evaluators import TASK_SUCCESS, fold, task_problems
+from eval.evaluators import TASK_SUCCESS, states_one, task_problems
 from eval.harness import SALONS, Booked, SalonSpec, Transcript, local
 from eval.salon_cases import SalonCases, Visit
 
@@ -272,18 +271,6 @@ booked, changed, nothing, faq, states = (
 )  # fmt: skip
 
 
-def _says(reply: str, spellings: tuple[str, ...]) -> bool:
-    """Whether ``reply`` has one of ``spellings`` (one starting with a digit must not follow
-    another digit: "1h" is not in "11h")."""
-    folded = fold(reply)
-    for spelling in spellings:
-        wanted = fold(spelling)
-        guard = r"(?<!\d)" if wanted[:1].isdigit() else ""
-        if re.search(guard + re.escape(wanted), folded):
-            return True
-    return False
-
-
 @dataclass
 class AnsweredThenBooked(Evaluator[Conversation, Transcript, Expected]):
     """Task success as :class:`eval.evaluators.TaskSuccess` judges it, and the reply to turn
@@ -301,7 +288,7 @@ class AnsweredThenBooked(Evaluator[Conversation, Transcript, Expected]):
         problems = task_problems(ctx.output, ctx.metadata, SALONS[ctx.inputs.salon])
         turns = ctx.output.turns
         reply = turns[self.turn].reply if len(turns) > self.turn else ""
-        if ctx.output.error is None and not _says(reply, self.spellings):
+        if ctx.output.error is None and not states_one(reply, self.spellings):
             problems.append(
                 f"the question (turn {self.turn + 1}) was not answered, none of "
                 f"{list(self.spellings)} in {reply[:160]!r}"

@@ -40,6 +40,7 @@ application policy ``application/consent_policy.py`` over the language data):
 
 from __future__ import annotations
 
+import functools
 import re
 import secrets
 from dataclasses import dataclass, field, replace
@@ -348,36 +349,58 @@ def _unread(deps: AgentDeps, stored: PendingAction | None) -> bool:
 
 
 def asks_aside(message: str, language: str, other_names: frozenset[str]) -> bool:
-    """A question that names no change: a question mark or a question word opening it, and
-    nothing asked to be done (a booking, one's appointments, a complaint), no day or time, and
-    no word of a service's or professional's name in ``other_names`` (the proposal's own are
-    not in it: "precisa levar o violão?" about the guitar lesson proposed asks aside)."""
+    """A question that names no change (:func:`_names_a_change`) and asks nothing to be done
+    (a booking, one's appointments, a complaint), with no word of a service's or
+    professional's name in ``other_names`` (the proposal's own are not in it: "precisa levar o
+    violão?" about the guitar lesson proposed asks aside)."""
     folded = normalize(message)
-    if not QUESTION.search(folded) or has_when_mention(folded):
+    if not QUESTION.search(folded) or _names_a_change(folded):
         return False
-    if asked(folded, language) - BUSINESS_ASKS or _CHANGE_WORDS.search(folded):
-        return False  # "dá pra ser mais tarde?", "could it be with someone else?": a change
-    if _NUMBER.search(folded) or _BOOKING_NOUNS.search(folded):
-        return False  # "is 11 possible?", "só tem esse horário?": about the booking itself
+    if asked(folded, language) - BUSINESS_ASKS:
+        return False
     return not other_names.intersection(_WORD.findall(folded))
+
+
+def asks_for_a_change(message: str) -> bool:
+    """A question that asks for another day, time or professional ("anything sooner?", "is 11
+    possible?", "alguém mais faz?", "¿al día siguiente?")."""
+    folded = normalize(message)
+    return QUESTION.search(folded) is not None and _names_a_change(folded)
+
+
+def _names_a_change(folded: str) -> bool:
+    """A day or time, a number ("is 11 possible?"), a noun of free times, appointments or
+    professionals ("só tem esse horário?"), or a word that asks for another day, time or
+    professional where no date is named ("mais tarde", "push it back", "adiantar", "someone
+    else", "the next day", "lunchtime", "de tarde")."""
+    return has_when_mention(folded) or _change_signal().search(folded) is not None
+
+
+_CHANGE_KEYS = (
+    ("intents", "change_request"), ("times", "later"), ("times", "earlier"),
+    ("times", "later_verbs"), ("times", "earlier_verbs"), ("times", "noon"),
+    ("corrections", "other"), ("dates", "next_day"), ("parts", "morning"),
+    ("parts", "afternoon"), ("parts", "evening"),
+)  # fmt: skip
+_BOOKING_CLASSES = ("times", "appointments", "professionals")
+
+
+@functools.cache
+def _change_signal() -> re.Pattern[str]:
+    words = [w for key in _CHANGE_KEYS for w in union(*key)]
+    nouns = [
+        noun
+        for entry in union("numbers", "counted")
+        for noun, _, what in [entry.rpartition(" ")]
+        if what in _BOOKING_CLASSES
+    ]
+    return re.compile(rf"\d|{bounded(alternation([*words, *nouns])).pattern}")
 
 
 def _says_its_own_day(deps: AgentDeps, stored: PendingAction, message: str) -> bool:
     """The message names a day or time, every one the proposal's own ("é amanhã, né?")."""
     named = has_when_mention(normalize(message))
     return named and restatement(deps, stored, message).agrees
-
-
-def asks_for_a_change(message: str) -> bool:
-    """A question that asks for another day, time or professional ("anything sooner?", "is 11
-    possible?", "alguém mais faz?", "¿al día siguiente?"): a question mark or word, and a day
-    or time, a number, a booking noun, or a change, later, earlier, part-of-day or "other"
-    word."""
-    folded = normalize(message)
-    if not QUESTION.search(folded):
-        return False
-    signals = (_CHANGE_WORDS, _NUMBER, _BOOKING_NOUNS)
-    return has_when_mention(folded) or any(p.search(folded) for p in signals)
 
 
 def _own_words(pending: PendingAction) -> frozenset[str]:
@@ -387,29 +410,6 @@ def _own_words(pending: PendingAction) -> frozenset[str]:
 
 
 _WORD = re.compile(r"[^\W\d_]+")
-_CHANGE_KEYS = (
-    ("intents", "change_request"), ("times", "later"), ("times", "earlier"),
-    ("times", "later_verbs"), ("times", "earlier_verbs"), ("times", "noon"),
-    ("corrections", "other"), ("dates", "next_day"), ("parts", "morning"),
-    ("parts", "afternoon"), ("parts", "evening"),
-)  # fmt: skip
-_CHANGE_WORDS = bounded(alternation([w for key in _CHANGE_KEYS for w in union(*key)]))
-"""What asks for another day, time or professional in words no date names ("mais tarde",
-"push it back", "adiantar", "someone else", "outro", "the next day", "lunchtime", "de
-tarde"), or any number ("is 11 possible?"): such a question is a change, never an aside."""
-_NUMBER = re.compile(r"\d")
-_BOOKING_NOUNS = bounded(
-    alternation(
-        [
-            noun
-            for entry in union("numbers", "counted")
-            for noun, _, what in [entry.rpartition(" ")]
-            if what in ("times", "appointments", "professionals")
-        ]
-    )
-)
-"""Nouns of free times, appointments and professionals ("horário", "slot", "turno"): a question
-with one asks about the booking, never aside."""
 
 
 def asks_about_the_business(message: str, language: str) -> bool:
