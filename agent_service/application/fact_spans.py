@@ -164,8 +164,10 @@ _NUMBER = re.compile(r"(?<![\w])\d+(?:[.,]\d+)*(?![\w])")
 _WORD = re.compile(r"[^\W\d_]+(?:['’-][^\W\d_]+)*")
 LOOK_BACK = 80
 """How far back a word looks for the end of the sentence before it."""
-SMALL_NUMBER = 12
-"""Bare integers up to this are counts and ordinals ("2 opções", "a 1ª"), not facts."""
+_ENUMERATOR = re.compile(r"(?:(?:^|\n)[ \t]*[-*•]?[ \t]*\d{1,2}[.)]|(?<![\w(])\d{1,2}\))(?=\s)")
+"""A list's item number ("1. Corte" at the start of a line, "1) booking; 2) seeing"): layout,
+no fact.
+(Ordinals, "1ª", "2º", "1st", are no number: the letter after the digits ends the match.)"""
 
 
 READINGS_KEPT = 256
@@ -635,9 +637,12 @@ def _phones(text: str) -> Iterable[Fact]:
 
 
 def _numbers(text: str) -> Iterable[Fact]:
+    """Every other number, small ones too ("Horários livres: 4.", "say 10?"): a number no
+    other shape reads is still a fact, grounded or refused like any other."""
+    layout = {m.end() - 1 for m in _ENUMERATOR.finditer(text)}
     for m in _NUMBER.finditer(text):
         amount = amount_of(m.group())
-        if amount is not None and not (amount == amount.to_integral() and amount <= SMALL_NUMBER):
+        if amount is not None and m.end() not in layout:
             yield _fact(m, (Kind.NUMBER, amount))
 
 
@@ -666,27 +671,35 @@ COUNTED_FIELDS = {
 }
 """The lists of a structured tool result whose length is a count, and what each counts."""
 DAY_FIELD = "day"
+ONE_DAY = "day"
+"""The mark of a count that is one day's (``(what, n, ONE_DAY)``): true only of that day."""
 
 
 def field_counts(text: str) -> set[Value]:
     """The counts a JSON tool result holds: each counted list's length, and the free times of
-    one day (every professional's) and of the whole result added up."""
+    one day (every professional's) and of the whole result added up. In a result of several
+    days, a day's free times (one list's, or the day's added up) are marked as that day's
+    (``ONE_DAY``): "11 horários" is no count of a result of two days unless a day is said."""
     try:
         data = json.loads(text) if text.startswith(("{", "[")) else None
     except ValueError:
         return set()
     found: set[Value] = set()
     per_day: dict[object, int] = {}
+    day_lists: list[int] = []
     stack = [data]
     while stack:
         node = stack.pop()
         if isinstance(node, list):
             stack.extend(node)
         elif isinstance(node, dict):
+            dated = DAY_FIELD in node
             for key, value in node.items():
                 if isinstance(value, list):
                     what = COUNTED_FIELDS.get(key)
-                    if what is not None:
+                    if what == "times" and dated:
+                        day_lists.append(len(value))
+                    elif what is not None:
                         found.add((Kind.COUNT, (what, len(value))))
                     stack.append(value)
                 elif isinstance(value, dict):
@@ -695,7 +708,9 @@ def field_counts(text: str) -> set[Value]:
             if isinstance(times, list):
                 day = node.get(DAY_FIELD)
                 per_day[day] = per_day.get(day, 0) + len(times)
-    found |= {(Kind.COUNT, ("times", total)) for total in per_day.values()}
+    several = len(per_day) > 1
+    for count in (*day_lists, *per_day.values()):
+        found.add((Kind.COUNT, ("times", count, ONE_DAY) if several else ("times", count)))
     if per_day:
         found.add((Kind.COUNT, ("times", sum(per_day.values()))))
     return found

@@ -12,7 +12,9 @@ Rules (pure; spans are recognised by ``fact_spans``):
   too — asking back is not stating. A count ("3 horários", "two stylists") is grounded by a
   record that counts as many: a list of that many in a structured result (a professional's
   free times, one day's or the whole result's added up, the professionals, the services, the
-  customer's appointments) or the same count in a record's words.
+  customer's appointments) or the same count in a record's words; in a result of several days,
+  one day's count only in a sentence that names a day ("A Ana tem 11 horários." is refused
+  when 11 is Tuesday's of a result of Tuesday and Wednesday).
 * A date is a calendar fact: it is grounded when it falls in the booking window (today to
   the booking horizon) or a record has it, and a weekday named next to it (within a few
   characters) must be that date's weekday ("terça, 09/12" is refused when the 9th is a
@@ -20,7 +22,9 @@ Rules (pure; spans are recognised by ``fact_spans``):
 * An id (UUID) is grounded only by the very same id in a record or the customer's words;
   a made-up one is not sent.
 * Phones, e-mails, links, other numbers and capitalised names are grounded by records or by
-  the customer's own words (their phone, their name, a professional they named).
+  the customer's own words (their phone, their name, a professional they named); a record's
+  number is one it states, never a part of its dates, times, phones or links ("4" is no
+  number of "2026-12-04").
 * A capitalised word that is a common word of a spoken language (its data files and the
   system's own sentences) is no name.
 
@@ -42,6 +46,7 @@ from datetime import date
 from typing import cast
 
 from agent_service.application.fact_spans import (
+    ONE_DAY,
     Fact,
     FactReader,
     Kind,
@@ -100,15 +105,19 @@ class _Pool:
         """Every source's words, space-separated, a line each."""
         return "".join("\n" + run for run in self._word_runs)
 
-    def grounds(self, fact: Fact) -> bool:
+    def grounds(self, fact: Fact, dated: bool = False) -> bool:
+        """Whether a record holds ``fact``; ``dated``: its sentence names a day (a count may
+        then be that one day's)."""
         if fact.kind is Kind.DATETIME:
             return fact.values[0] in self.values
-        return any(self._reading(fact, value) for value in fact.values)
+        return any(self._reading(value, dated) for value in fact.values)
 
-    def _reading(self, fact: Fact, value: Value) -> bool:
+    def _reading(self, value: Value, dated: bool) -> bool:
         kind, said = value
         if value in self.values:
             return True
+        if kind is Kind.COUNT and dated:
+            return (kind, (*cast(tuple[str, int], said), ONE_DAY)) in self.values
         if kind is Kind.NUMBER:
             return any(v == said for k, v in self.values if k in (Kind.MONEY, Kind.PERCENT))
         if kind in (Kind.URL, Kind.EMAIL):
@@ -123,13 +132,27 @@ def _contribution(
     """What one source text grounds: its facts' readings and numbers, its words, its folded
     text and its words space-separated."""
     text = _UUID.sub(" ", raw)
-    values = set(values_of(reader.facts(text)))
-    values |= {(Kind.NUMBER, amount_of(number)) for number in _DIGITS.findall(text)}
+    facts = reader.facts(text)
+    values = set(values_of(facts))
+    values |= {(Kind.NUMBER, amount_of(m.group())) for m in _standalone_numbers(text, facts)}
     values |= field_durations(text)
     values |= field_counts(text)
     folded = normalize(text)
     words = _WORDS.findall(folded)
     return frozenset(values), frozenset(words), folded, " ".join(words)
+
+
+_COMPOSITE = frozenset({Kind.URL, Kind.EMAIL, Kind.DATETIME, Kind.DATE, Kind.TIME, Kind.PHONE})
+"""Facts made of several numbers: their parts ("04" of "2026-12-04", "10" of "10:30") are no
+number a record states."""
+
+
+def _standalone_numbers(text: str, facts: Sequence[Fact]) -> Iterable[re.Match[str]]:
+    """The numbers of a source text that are not a part of a date, time, phone or link."""
+    parts = [(fact.start, fact.end) for fact in facts if fact.kind in _COMPOSITE]
+    for m in _DIGITS.finditer(text):
+        if not any(start <= m.start() < end for start, end in parts):
+            yield m
 
 
 @dataclass(frozen=True, slots=True)
@@ -169,6 +192,7 @@ class Grounding:
         text = _UUID.sub(lambda m: " " * len(m.group()), text)
         questions = _question_spans(text)
         facts = self._reader.facts(text)
+        dated_counts = _with_a_day(text, facts)
         for fact in facts:
             if fact.kind is Kind.NAME:
                 if not self._unknown_name(fact):
@@ -181,7 +205,7 @@ class Grounding:
                 continue
             if fact.kind is Kind.WEEKDAY or dated:
                 continue
-            if self._records.grounds(fact):
+            if self._records.grounds(fact, fact.start in dated_counts):
                 continue
             asked = any(start <= fact.start < end for start, end in questions)
             if (fact.kind not in RECORDS_ONLY or asked) and self._customer.grounds(fact):
@@ -201,7 +225,9 @@ class Grounding:
             return True
         if any(self._quoted(clause) for clause in _CLAUSE.findall(text)):
             return True
-        return any(self._backed(fact) for fact in self._reader.facts(text))
+        facts = self._reader.facts(text)
+        dated_counts = _with_a_day(text, facts)
+        return any(self._backed(fact, fact.start in dated_counts) for fact in facts)
 
     def _quoted(self, clause: str) -> bool:
         """A clause a tool of this turn returned, word for word (e.g. the calendar's
@@ -209,10 +235,10 @@ class Grounding:
         words = " ".join(_WORDS.findall(normalize(clause)))
         return len(words) >= MIN_QUOTED and words in self._this_turn.words_text
 
-    def _backed(self, fact: Fact) -> bool:
+    def _backed(self, fact: Fact, dated: bool) -> bool:
         if fact.kind is Kind.NAME:
             return all(part in self._this_turn.words for part in name_parts(fact.values[0][1]))
-        return self._this_turn.grounds(fact)
+        return self._this_turn.grounds(fact, dated)
 
     def common_word(self, fact: Fact) -> bool:
         """Whether a name's every part is a common word of the languages ("Cheque", "Tarifa
@@ -263,6 +289,23 @@ class Grounding:
             (not named or day.weekday() in named) and (not told or (day.month, day.day) in told)
             for day in days
         )
+
+
+_DAYS = frozenset({Kind.DATE, Kind.DATETIME, Kind.WEEKDAY})
+
+
+def _with_a_day(text: str, facts: Sequence[Fact]) -> set[int]:
+    """Where the counts of ``text`` start whose sentence names a day ("11 horários na terça")."""
+    counts = [fact.start for fact in facts if fact.kind is Kind.COUNT]
+    if not counts:
+        return set()
+    days = [fact.start for fact in facts if fact.kind in _DAYS]
+    spans = [(m.start(), m.end()) for m in _SENTENCE.finditer(text)]
+    return {
+        start
+        for start in counts
+        if any(a <= start < b and any(a <= day < b for day in days) for a, b in spans)
+    }
 
 
 @functools.lru_cache(maxsize=16)

@@ -22,6 +22,7 @@ import pytest
 from agent_service.application.fact_spans import (
     ANY_COUNT,
     COUNT_CLASSES,
+    ONE_DAY,
     FactReader,
     Kind,
     field_counts,
@@ -138,8 +139,14 @@ def test_free_times_count_per_professional_per_day_and_in_all() -> None:
             {"day": "2026-12-02", "professional": "Ana", "times": ["14:00"]},
         ],
     }
-    counts = [cast(tuple[str, int], v) for k, v in field_counts(json.dumps(result))]
-    assert {n for what, n in counts if what == "times"} == {2, 3, 1, 5, 6}
+    counts = [cast(tuple[object, ...], v) for k, v in field_counts(json.dumps(result))]
+    # a result of two days: the whole result's count is a count; a day's, that day's only
+    assert {c[1] for c in counts if c[0] == "times" and len(c) == 2} == {6}
+    assert {c[1] for c in counts if c[0] == "times" and c[2:] == (ONE_DAY,)} == {2, 3, 1, 5}
+    one_day = {**result, "days": result["days"][:2]}
+    counts = [cast(tuple[object, ...], v) for k, v in field_counts(json.dumps(one_day))]
+    assert {c[1] for c in counts if c[0] == "times"} == {2, 3, 5}
+    assert all(len(c) == 2 for c in counts)
 
 
 def _relations(code: str, result: Mapping[str, object]) -> Relations:
