@@ -33,6 +33,7 @@ from eval import (
     whatsapp_batch11,
     whatsapp_batch12,
     whatsapp_batch13,
+    whatsapp_batch14,
     whatsapp_lirio,
 )
 from eval.harness import Harness
@@ -67,9 +68,15 @@ SUITES = {
     "whatsapp-batch11": whatsapp_batch11.CASES,
     "whatsapp-batch12": whatsapp_batch12.CASES,
     "whatsapp-batch13": whatsapp_batch13.CASES,
+    "whatsapp-batch14": whatsapp_batch14.CASES,
 }
 # Held out: played by name (--suite, --case), never by the default run (the cases of eval.suites).
-HELD_OUT = [*whatsapp_batch11.CASES, *whatsapp_batch12.CASES, *whatsapp_batch13.CASES]
+HELD_OUT = [
+    *whatsapp_batch11.CASES,
+    *whatsapp_batch12.CASES,
+    *whatsapp_batch13.CASES,
+    *whatsapp_batch14.CASES,
+]
 
 
 def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
