@@ -159,19 +159,21 @@ def free_times_text(data: FreeTimes, language: str) -> str | None:
     if len(data.days) == 1:
         day = data.days[0]
         listed = say(
-            "free_times",
+            counted_key("free_times", len(day.times)),
             language,
             professional=professional,
             for_service=for_service,
             day=day_label(day, language),
             times=_first(day.times, MAX_TIMES_A_DAY, language),
+            count=len(day.times),
         )
         return f"{listed} {say('which_time', language)}"
     lines = [
         say(
-            "free_day",
+            counted_key("free_day", len(day.times)),
             language,
             day=day_label(day, language),
+            count=len(day.times),
             times=_first(day.times, MAX_TIMES_A_DAY_IN_RANGE, language)
             or say("no_free_time", language),
         )
@@ -185,6 +187,13 @@ def free_times_text(data: FreeTimes, language: str) -> str | None:
         items="\n".join(lines),
     )
     return f"{listed}\n{say('which_time', language)}"
+
+
+def counted_key(key: str, count: int) -> str:
+    """The listing that says how many times there are (``key`` + ``_counted``: "11 horários
+    livres com Ana…"), when there are two or more: any question of how many is answered
+    whatever its words, and a page that leaves some out says how many it left."""
+    return f"{key}_counted" if count >= 2 else key
 
 
 def _for_service(days: list[DayTimes], language: str) -> str:

@@ -33,6 +33,7 @@ from pydantic_ai.messages import (
 )
 from pydantic_ai.models.function import AgentInfo, FunctionModel
 
+from agent_service.application.fact_spans import Kind
 from agent_service.domain.catalog import Professional, Service
 from agent_service.infrastructure.agent.deps import ToolText
 from agent_service.infrastructure.agent.grounded import judge
@@ -62,6 +63,7 @@ from agent_service.infrastructure.agent.tools.results import (
     Services,
     read_result,
 )
+from agent_service.infrastructure.language.rules import fact_reader
 from tests.agent_service.conversation_fixtures import NOW, Assistant, Salon, seed_salon
 from tests.agent_service.unit.test_consent_rules import deps, reply_of
 
@@ -443,3 +445,20 @@ def test_free_times_say_which_service_they_are_for_when_one_was_named(language: 
     unnamed = named.model_copy(update={"service": SHORTEST_SERVICE})
     text = listing_text(FreeTimes(time_zone="America/Sao_Paulo", days=[unnamed]), language) or ""
     assert SHORTEST_SERVICE not in text and "Corte" not in text
+
+
+@settings(max_examples=60, deadline=None)
+@given(data=st.data(), language=_LANGUAGE)
+def test_a_listing_says_how_many_free_times_each_day_has(
+    data: st.DataObject, language: str
+) -> None:
+    """However the customer asked ("quantos…", "how many…", "¿cuántos…?", or no count at all),
+    a listing of two or more times of a day says how many there are, in the words the truth
+    rules read as a count of free times (a page that leaves some out says what it left)."""
+    free = data.draw(_free_times(language))
+    text = listing_text(free, language) or ""
+    reader = fact_reader((language,), "America/Sao_Paulo", ("BRL",), NOW.date())
+    counts = {v for f in reader.facts(text) if f.kind is Kind.COUNT for v in f.values}
+    for day in free.days:
+        if len(day.times) >= 2:
+            assert (Kind.COUNT, ("times", len(day.times))) in counts, text

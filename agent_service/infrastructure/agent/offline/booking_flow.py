@@ -12,7 +12,7 @@ from pydantic_ai.messages import ModelResponse
 from agent_service.application.consent_policy import read_answer
 from agent_service.domain.availability import local_instant
 from agent_service.infrastructure.agent import outcome_text
-from agent_service.infrastructure.agent.listings import listing_text
+from agent_service.infrastructure.agent.listings import counted_key, listing_text
 from agent_service.infrastructure.agent.offline import catalog
 from agent_service.infrastructure.agent.offline.availability_flow import (
     date_range,
@@ -327,9 +327,9 @@ def _availability(
         return text(say("times_part", ctx.language, professional=request.professional.name,
                         day=day, times=everything))  # fmt: skip
     shown = listing(fitting, ctx.language)
-    return text(
-        say("times", ctx.language, professional=request.professional.name, day=day, times=shown)
-    )
+    key = counted_key("times", len(times)) if fitting == times else "times"  # a window's: no count
+    name = request.professional.name
+    return text(say(key, ctx.language, professional=name, day=day, times=shown, count=len(times)))
 
 
 def _past_day(
