@@ -1,9 +1,10 @@
-"""Opaque page tokens, one mechanism for every backend: URL-safe base64 of a small JSON value
-that names its listing (``listing_of``: a digest of the calendar, range, filters and owner it
-was listed with), so a token of another listing is refused, never read as a position in this
-one. The built-in calendar's tokens hold a keyset cursor (``local.paging``); the Google
-backend's wrap Google's own token and are sealed (``SealedPageTokens``: an HMAC), so a caller
-can neither forge nor alter one and nothing the service did not issue ever reaches Google."""
+"""Opaque page tokens, one mechanism for every backend (``SealedPageTokens``): URL-safe
+base64 of a small JSON value that holds a position in a listing and names the listing
+(``listing_of``: a digest of the calendar, range, filters and owner it was listed with),
+sealed with an HMAC. A caller can neither forge nor alter one, and a token of another listing
+is refused, never read as a position in this one. The Google backend's position is Google's
+own page token (nothing the service did not issue ever reaches Google); the built-in
+calendar's is a keyset cursor (``local.paging``)."""
 
 from __future__ import annotations
 
@@ -50,19 +51,19 @@ def refused(field: str = "page_token") -> InvalidCalendarRequestError:
 
 
 class SealedPageTokens:
-    """Tokens wrapping a provider's page token, bound to a listing and sealed with ``key``
-    (every replica sharing the key accepts every replica's tokens)."""
+    """Tokens wrapping a position (a provider's page token, a cursor), bound to a listing and
+    sealed with ``key`` (every replica sharing the key accepts every replica's tokens)."""
 
     def __init__(self, key: bytes) -> None:
         self._key = key
 
-    def wrap(self, provider_token: str, listing: str, *, feed: bool = False) -> str:
-        body = encode(["feed" if feed else "range", provider_token, listing])
+    def wrap(self, position: str, listing: str, *, feed: bool = False) -> str:
+        body = encode(["feed" if feed else "range", position, listing])
         return f"{body}.{self._mac(body)}"
 
     def unwrap(self, token: str, listing: str, *, feed: bool = False) -> str:
-        """The provider's token inside ``token``; a token not sealed here, of the other kind
-        of listing or of another listing is ``INVALID_REQUEST`` naming ``page_token``."""
+        """The position inside ``token``; a token not sealed here, of the other kind of
+        listing or of another listing is ``INVALID_REQUEST`` naming ``page_token``."""
         body, dot, mac = token.rpartition(".")
         expected = self._mac(body).encode("ascii")
         if not dot or not hmac.compare_digest(mac.encode("utf-8"), expected):
@@ -74,10 +75,10 @@ class SealedPageTokens:
         kind = "feed" if feed else "range"
         if not (isinstance(value, list) and len(value) == 3 and value[0] == kind):
             raise refused()
-        provider_token, named = value[1], value[2]
-        if named != listing or not isinstance(provider_token, str) or not provider_token:
+        position, named = value[1], value[2]
+        if named != listing or not isinstance(position, str) or not position:
             raise refused()
-        return provider_token
+        return position
 
     def _mac(self, body: str) -> str:
         digest = hmac.new(self._key, body.encode("utf-8"), hashlib.sha256).digest()[:_MAC_BYTES]

@@ -38,7 +38,11 @@ from calendar_service.infrastructure.local.documents import (
     EventDocument,
 )
 from calendar_service.infrastructure.local.errors import translated_errors
-from calendar_service.infrastructure.local.paging import decode_token, listing_of
+from calendar_service.infrastructure.local.paging import (
+    decode_token,
+    listing_of,
+    sealed_page_tokens,
+)
 from calendar_service.infrastructure.local.queries import (
     BUSY_CODEC,
     BUSY_FIELDS,
@@ -53,6 +57,7 @@ from calendar_service.infrastructure.local.queries import (
     overlapping,
     page_of,
 )
+from calendar_service.infrastructure.page_tokens import SealedPageTokens
 
 MAX_PAGE_SIZE = 1000
 _UPDATE_ROUNDS = 8
@@ -100,6 +105,7 @@ class LocalCalendarAdapter(BusyTimeCalendarAdapter):
     ) -> None:
         self._clock = clock
         self._max_keys = max_keys_per_read
+        self._sealer: SealedPageTokens | None = None
 
     @property
     def max_keys_per_read(self) -> int:
@@ -243,28 +249,37 @@ class LocalCalendarAdapter(BusyTimeCalendarAdapter):
         if not include_cancelled:
             query["status"] = CONFIRMED
         listing = listing_of(calendar_id, start, end, include_cancelled, private or {}, owner)
-        if page_token is not None:
-            query["$or"] = after(decode_token(page_token, listing))
         with translated_errors("list_events"):
+            pages = await self._pages()
+            if page_token is not None:
+                query["$or"] = after(decode_token(page_token, listing, pages))
             documents = (
                 await EventDocument.find(query).sort(BY_START).limit(page_size + 1).to_list()
             )
-        return page_of(documents, page_size, listing)
+        return page_of(documents, page_size, listing, pages)
 
     async def list_changes(self, query: ChangeQuery) -> EventPage:
         """Events changed at or after the position (``updated_at``, cancellations included),
         in change order; the last page's sync token resumes a little before the newest
         change listed (``changes.FEED_OVERLAP``), so a write committed late is not missed."""
         _check_page_size(query.page_size)
-        wanted, since = feed_query(query)
         with translated_errors("list_changes"):
+            pages = await self._pages()
+            wanted, since = feed_query(query, pages)
             documents = (
                 await EventDocument.find(wanted)
                 .sort(BY_CHANGE)
                 .limit(query.page_size + 1)
                 .to_list()
             )
-        return feed_page(documents, query.page_size, since, query)
+        return feed_page(documents, query.page_size, since, query, pages)
+
+    async def _pages(self) -> SealedPageTokens:
+        """The page-token sealer, its key read from the calendar's database once."""
+        if self._sealer is None:
+            database = EventDocument.get_pymongo_collection().database
+            self._sealer = await sealed_page_tokens(database)
+        return self._sealer
 
     async def calendar_time_zone(self, calendar_id: str) -> str | None:
         """The zone the calendar was created with (its first event's), if it exists."""

@@ -22,6 +22,7 @@ from calendar_service.infrastructure.local.paging import (
     listing_of,
 )
 from calendar_service.infrastructure.local.queries import check_event_range
+from calendar_service.infrastructure.page_tokens import SealedPageTokens
 
 FEED_OVERLAP = timedelta(seconds=5)
 """A sync token resumes this long before the newest change it saw: a write whose
@@ -58,8 +59,9 @@ def change_set(stored: EventDocument, changes: EventChanges, now: datetime) -> d
     return updates
 
 
-def feed_query(query: ChangeQuery) -> tuple[dict[str, Any], datetime]:
-    """The MongoDB filter of a feed listing, and the position it starts from."""
+def feed_query(query: ChangeQuery, pages: SealedPageTokens) -> tuple[dict[str, Any], datetime]:
+    """The MongoDB filter of a feed listing, and the position it starts from (a page token
+    unsealed by ``pages``)."""
     if query.sync_token is not None:
         since = decode_sync_token(query.sync_token)
     else:
@@ -71,7 +73,7 @@ def feed_query(query: ChangeQuery) -> tuple[dict[str, Any], datetime]:
     if query.owner is not None:
         wanted["owner"] = query.owner
     if query.page_token is not None:
-        cursor = decode_token(query.page_token, feed_listing(query), feed=True)
+        cursor = decode_token(query.page_token, feed_listing(query), pages, feed=True)
         wanted["$or"] = [
             {"updated_at": {"$gt": cursor.start}},
             {"updated_at": cursor.start, "_id": {"$gt": cursor.event_id}},
@@ -85,7 +87,11 @@ def feed_listing(query: ChangeQuery) -> str:
 
 
 def feed_page(
-    documents: list[EventDocument], page_size: int, since: datetime, query: ChangeQuery
+    documents: list[EventDocument],
+    page_size: int,
+    since: datetime,
+    query: ChangeQuery,
+    pages: SealedPageTokens,
 ) -> EventPage:
     """The first ``page_size`` changes; a page token after the last when there are more,
     else the sync token to resume from."""
@@ -94,7 +100,7 @@ def feed_page(
     if len(documents) > page_size:
         last = page[-1]
         cursor = Cursor(stored_instant(last.updated_at), last.id)
-        token = encode_token(cursor, feed_listing(query), feed=True)
+        token = encode_token(cursor, feed_listing(query), pages, feed=True)
         return EventPage(events=events, next_page_token=token)
     newest = max((stored_instant(d.updated_at) for d in page), default=None)
     resume = since if newest is None else max(since, newest - FEED_OVERLAP)

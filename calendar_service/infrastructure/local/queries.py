@@ -15,6 +15,7 @@ from calendar_service.domain.validation import MAX_EVENT_LENGTH
 from calendar_service.infrastructure.local.day_keys import read_keys
 from calendar_service.infrastructure.local.documents import CONFIRMED, EventDocument
 from calendar_service.infrastructure.local.paging import Cursor, encode_token
+from calendar_service.infrastructure.page_tokens import SealedPageTokens
 
 BY_START = [("start", SortDirection.ASCENDING), ("_id", SortDirection.ASCENDING)]
 """The order of ``list_events`` and of its keyset cursor."""
@@ -70,15 +71,17 @@ def after(cursor: Cursor) -> list[dict[str, Any]]:
     ]
 
 
-def page_of(documents: list[EventDocument], page_size: int, listing: str) -> EventPage:
+def page_of(
+    documents: list[EventDocument], page_size: int, listing: str, pages: SealedPageTokens
+) -> EventPage:
     """The first ``page_size`` documents; a token after the last when ``documents`` has more
-    (naming ``listing``, the listing it continues)."""
+    (sealed by ``pages``, naming ``listing``: the listing it continues)."""
     events = tuple(document.to_domain() for document in documents[:page_size])
     if len(documents) <= page_size:
         return EventPage(events=events)
     last = events[-1]
     cursor = Cursor(last.start, last.event_id)
-    return EventPage(events=events, next_page_token=encode_token(cursor, listing))
+    return EventPage(events=events, next_page_token=encode_token(cursor, listing, pages))
 
 
 BUSY_FIELDS = {"_id": 0, "calendar_id": 1, "start": 1, "end": 1, "status": 1, "transparency": 1}
