@@ -9,6 +9,7 @@ from datetime import UTC, datetime, timedelta
 from agenda_kit.calendar.port import (
     CalendarEvent,
     EventChanges,
+    EventDraft,
     EventTime,
     FreeBusy,
     ICalendarAdapter,
@@ -147,6 +148,12 @@ class BusyTimeCalendarAdapter(ICalendarAdapter, ABC):
     def event_id_for(self, calendar_id: str, owner: str, idempotency_key: str) -> str:
         """The id a write of ``owner`` with ``idempotency_key`` gives its event."""
         return event_id_for(calendar_id, owner, idempotency_key)
+
+    @abstractmethod
+    async def refuse_reused_key(self, draft: EventDraft) -> None:
+        """Raise ``IdempotencyConflictError`` if ``draft``'s key already names an event of
+        another request (live or cancelled); nothing when the key is unused or ``draft``
+        repeats its request."""
 
     @abstractmethod
     async def calendar_time_zone(self, calendar_id: str) -> str | None:

@@ -246,6 +246,9 @@ class CachingCalendarAdapter(BusyTimeCalendarAdapter, ForwardingCalendarAdapter)
     def event_id_for(self, calendar_id: str, owner: str, idempotency_key: str) -> str:
         return self._backend.event_id_for(calendar_id, owner, idempotency_key)
 
+    async def refuse_reused_key(self, draft: EventDraft) -> None:
+        await self._backend.refuse_reused_key(draft)
+
     async def calendar_time_zone(self, calendar_id: str) -> str | None:
         return await self._backend.calendar_time_zone(calendar_id)
 

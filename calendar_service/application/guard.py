@@ -20,6 +20,10 @@ free (docs/calendar-service.md#conflict-policy):
    exists. A check that fails (even with the provider unreachable) wrote nothing: its
    units are released at once. Steps 1–3 run shielded from the caller's cancellation.
 
+A key already used for another request is answered as such before the time is: a create
+the hold or the check refuses asks the backend whether its key names an event of another
+request (``refuse_reused_key``), and that refusal (``IDEMPOTENCY_KEY_REUSED``) comes first.
+
 Transparent events take no time and ``ALLOW_OVERLAP`` writes skip the check; both leave no
 holds. A move or update holds its new time next to its old one until the write answers, and
 the check ignores the event's own time. Cancels release the event's holds.
@@ -139,10 +143,16 @@ class SlotGuard:
     async def _create(self, draft: EventDraft) -> tuple[CalendarEvent, bool]:
         cid = draft.calendar_id
         event_id = self._calendar.event_id_for(cid, draft.owner, draft.idempotency_key)
-        claim = await self._claim(cid, event_id, draft.owner, draft.start, draft.end, create=True)
-        await self._released_if_fails(
-            cid, event_id, claim, self._check_free(cid, event_id, draft.start, draft.end)
-        )
+        try:
+            claim = await self._claim(
+                cid, event_id, draft.owner, draft.start, draft.end, create=True
+            )
+            await self._released_if_fails(
+                cid, event_id, claim, self._check_free(cid, event_id, draft.start, draft.end)
+            )
+        except SlotTakenError:  # the key's answer comes first: a used key is no slot question
+            await self._calendar.refuse_reused_key(draft)
+            raise
         try:
             event, created = await self._calendar.insert_event(draft)
         except AMBIGUOUS:

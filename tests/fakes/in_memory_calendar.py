@@ -105,13 +105,18 @@ class InMemoryCalendar(BusyTimeCalendarAdapter):
                 }
             )
 
-    async def insert_event(self, draft: EventDraft) -> tuple[CalendarEvent, bool]:
+    async def refuse_reused_key(self, draft: EventDraft) -> None:
         self._check()
         event_id = self.event_id_for(draft.calendar_id, draft.owner, draft.idempotency_key)
         existing = self.events.get(event_id)
+        if existing is not None and (existing.start, existing.end) != (draft.start, draft.end):
+            raise IdempotencyConflictError()
+
+    async def insert_event(self, draft: EventDraft) -> tuple[CalendarEvent, bool]:
+        await self.refuse_reused_key(draft)
+        event_id = self.event_id_for(draft.calendar_id, draft.owner, draft.idempotency_key)
+        existing = self.events.get(event_id)
         if existing is not None:
-            if (existing.start, existing.end) != (draft.start, draft.end):
-                raise IdempotencyConflictError()
             return existing, False
         if _guarded(draft.conflict_policy, draft.transparency):
             self._refuse_overlap(draft.calendar_id, draft.start, draft.end, event_id)

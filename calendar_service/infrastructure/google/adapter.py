@@ -217,12 +217,18 @@ class GoogleCalendarAdapter(BusyTimeCalendarAdapter):
         if data is None:
             data = await self._existing(cid, event_id, budget)
         event = await self._event(cid, event_id, data)
-        fields_match = replays(event, draft)
-        if not created and not same_request(
-            kept_fingerprint(data), draft, fields_match=fields_match
-        ):
-            raise key_reused()
+        if not created:
+            _refuse_another_request(data, event, draft)
         return event, created
+
+    async def refuse_reused_key(self, draft: EventDraft) -> None:
+        """The key's event, if it has one (``events.get``), must be of this request."""
+        cid = draft.calendar_id
+        event_id = self.event_id_for(cid, draft.owner, draft.idempotency_key)
+        budget = self._budget()
+        data = await self._kept_for_key(cid, event_id, budget)
+        if data is not None:
+            _refuse_another_request(data, await self._event(cid, event_id, data), draft)
 
     async def _kept_for_key(self, cid: str, event_id: str, budget: Budget) -> dict[str, Any] | None:
         """The event a key already created, if any (None: never created, or gone)."""
@@ -487,3 +493,10 @@ def _stand_in(calendar_id: str, event_id: str, zone: str) -> CalendarEvent:
         end=epoch,
         time_zone=zone,
     )
+
+
+def _refuse_another_request(data: dict[str, Any], event: CalendarEvent, draft: EventDraft) -> None:
+    """``IdempotencyConflictError`` unless ``draft`` repeats the request kept in ``data``
+    (its fingerprint, else the fields every record has)."""
+    if not same_request(kept_fingerprint(data), draft, fields_match=replays(event, draft)):
+        raise key_reused()

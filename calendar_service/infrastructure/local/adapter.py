@@ -127,6 +127,12 @@ class LocalCalendarAdapter(BusyTimeCalendarAdapter):
             raise CalendarUnavailableError()
         return _replayed(stored, draft), False
 
+    async def refuse_reused_key(self, draft: EventDraft) -> None:
+        with translated_errors("insert_event"):
+            stored = await _stored_for_key(draft)
+        if stored is not None:
+            _replayed(stored, draft)
+
     async def query_free_busy(
         self,
         calendar_ids: Sequence[str],

@@ -11,8 +11,9 @@ is compared on the fields every record has (start, end, summary, transparency)."
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable
-from datetime import timedelta
+from datetime import datetime, timedelta
 from typing import Any
 
 import grpc
@@ -212,3 +213,36 @@ async def test_the_request_is_still_a_replay_after_the_event_changed(running: Ru
     replay: pb.CreateEventResponse = await running.call("CreateEvent", _base("changed"))
     assert (replay.created, replay.event.summary) == (False, "Moved visit")
     assert dict(replay.event.private_properties) == {"bookingId": "9"}
+
+
+def _over_busy(rng: random.Random, key: str, busy_start: datetime) -> pb.CreateEventRequest:
+    """``_base(key)`` changed in a random way, at a random time overlapping the hour from
+    ``busy_start`` (another event's)."""
+    changed = _base(key)
+    start = busy_start + timedelta(minutes=rng.randrange(-45, 60, 5))
+    changed.time.CopyFrom(span(start, rng.choice([15, 30, 60, 90])))
+    for field in rng.sample(["summary", "description", "location", "private_properties"], k=2):
+        if rng.random() < 0.5:
+            VARIANTS[field](changed)
+    return changed
+
+
+async def test_a_reused_key_over_a_busy_slot_is_the_key_reused(running: Running) -> None:
+    """A property over generated requests (seeded): a key sent again with another request
+    whose time another event takes is refused for the key, never for the slot — the key is
+    checked first, whether its own event is live or cancelled, on both backends."""
+    rng = random.Random(20261208)
+    busy_start = T0 + timedelta(hours=4)
+    await running.create("busy", time=span(busy_start))
+    outcomes: list[tuple[str, str]] = []
+    for index in range(16):
+        key = f"over-busy-{index}"
+        own = _base(key)
+        own.time.CopyFrom(span(T0 + timedelta(days=index + 1)))
+        first: pb.CreateEventResponse = await running.call("CreateEvent", own)
+        if index % 4 == 3:
+            cancel = pb.CancelEventRequest(calendar_id=CALENDAR_ID, event_id=first.event.event_id)
+            await running.call("CancelEvent", cancel)
+        outcomes.append(await _reuse_outcome(running, _over_busy(rng, key, busy_start)))
+    wrong = [o for o in outcomes if o != ("ALREADY_EXISTS", "IDEMPOTENCY_KEY_REUSED")]
+    assert not wrong, f"{len(wrong)} of {len(outcomes)} generated cases answered {set(wrong)}"
