@@ -19,9 +19,11 @@ from agenda_kit.calendar.port import EventDraft
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class SentDraft(EventDraft):
-    """A draft with the fingerprint of the request it came from (kept with its key)."""
+    """A draft with the fingerprint of the request it came from (kept with its key), and the
+    fingerprints earlier rules gave the same request (a key kept under one still replays)."""
 
     fingerprint: str = ""
+    earlier_fingerprints: tuple[str, ...] = ()
 
 
 def fingerprint_of(draft: EventDraft) -> str:
@@ -34,7 +36,8 @@ def same_request(kept: str | None, draft: EventDraft, *, fields_match: bool) -> 
     have one, else by the fields every record has (``fields_match``)."""
     sent = fingerprint_of(draft)
     if kept and sent:
-        return hmac.compare_digest(kept, sent)
+        earlier = draft.earlier_fingerprints if isinstance(draft, SentDraft) else ()
+        return any(hmac.compare_digest(kept, one) for one in (sent, *earlier))
     return fields_match
 
 

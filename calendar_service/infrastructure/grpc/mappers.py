@@ -20,7 +20,7 @@ from calendar_service.application.slot_mapping import to_slot_query
 from calendar_service.application.use_cases import EventListing, FreeSlotsQuery
 from calendar_service.domain import validation as limits
 from calendar_service.domain.slot_model import validate_query
-from calendar_service.infrastructure.grpc.fingerprint import request_fingerprint
+from calendar_service.infrastructure.grpc.fingerprint import request_fingerprints
 
 # The longest IANA zone name has 32 characters. ZoneInfo raises OSError (not ValueError)
 # for a name longer than a file name may be, so such names are refused here.
@@ -135,6 +135,7 @@ def to_event_draft(request: pb.CreateEventRequest, owner: str) -> SentDraft:
         end = datetime.combine(all_day.end, time(0), UTC)  # zone by the use case
     else:
         start, end = to_range("time", request.time, present=request.HasField("time"))
+    fingerprint, earlier = request_fingerprints(request)
     return SentDraft(
         calendar_id=request.calendar_id,
         summary=request.summary,
@@ -157,7 +158,8 @@ def to_event_draft(request: pb.CreateEventRequest, owner: str) -> SentDraft:
         conflict_policy=messages.enum_value(
             "conflict_policy", messages.CONFLICT_POLICIES, request.conflict_policy
         ),
-        fingerprint=request_fingerprint(request),
+        fingerprint=fingerprint,
+        earlier_fingerprints=(earlier,),
     )
 
 

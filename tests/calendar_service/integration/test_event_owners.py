@@ -140,7 +140,7 @@ async def test_events_carry_their_owner_and_hide_from_other_principals(running: 
     if running.emulator is not None:
         stored = running.emulator.state.get(CALENDAR_ID, event.event_id).data
         private = dict(stored["extendedProperties"]["private"])
-        assert private.pop("requestFingerprint").startswith("v1:")  # what the key promises
+        assert private.pop("requestFingerprint").startswith("v2:")  # what the key promises
         assert private == refs | {"agendaOwner": "x", "idempotencyKey": "k-1"}
     get = pb.GetEventRequest(calendar_id=CALENDAR_ID, event_id=event.event_id)
     cancel = pb.CancelEventRequest(calendar_id=CALENDAR_ID, event_id=event.event_id)

@@ -23,6 +23,7 @@ from pymongo import AsyncMongoClient
 from agenda.calendar.v1 import calendar_service_pb2 as pb
 from agenda_kit.errors import details_of
 from agenda_kit.mongo import EmbeddedMongo
+from calendar_service.infrastructure.grpc.fingerprint import request_fingerprints
 from tests.calendar_service.integration import test_event_model as model
 from tests.calendar_service.integration.test_event_model import T0, ZONE, Running, span, stamp
 from tests.fakes.google_faults import Fault
@@ -246,3 +247,60 @@ async def test_a_reused_key_over_a_busy_slot_is_the_key_reused(running: Running)
         outcomes.append(await _reuse_outcome(running, _over_busy(rng, key, busy_start)))
     wrong = [o for o in outcomes if o != ("ALREADY_EXISTS", "IDEMPOTENCY_KEY_REUSED")]
     assert not wrong, f"{len(wrong)} of {len(outcomes)} generated cases answered {set(wrong)}"
+
+
+async def test_the_same_attendees_in_another_order_and_case_are_a_replay(
+    running: Running,
+) -> None:
+    """Attendees are a set of addresses compared without case (the proto's ``unordered`` and
+    ``case_insensitive`` marks; the fingerprint is the edge's, one rule for both backends)."""
+    if running.emulator is not None:
+        pytest.skip("this service account may not invite on the emulator (no delegation)")
+    base = _base("people")
+    base.attendees.extend(
+        [pb.Attendee(email="ana@example.com"), pb.Attendee(email="bo@example.org", optional=True)]
+    )
+    first: pb.CreateEventResponse = await running.call("CreateEvent", base)
+    again = _base("people")
+    again.attendees.extend(
+        [pb.Attendee(email="Bo@Example.org", optional=True), pb.Attendee(email="ANA@example.com")]
+    )
+    replay: pb.CreateEventResponse = await running.call("CreateEvent", again)
+    assert (replay.created, replay.event.event_id) == (False, first.event.event_id)
+
+
+async def test_a_key_kept_under_the_earlier_fingerprint_still_replays(
+    running: Running,
+    embedded_mongo: EmbeddedMongo,
+    database_name: str,
+) -> None:
+    """A key kept before attendees were a set (a v1 fingerprint) is replayed by the same
+    request after the upgrade, and still refuses another."""
+    first: pb.CreateEventResponse = await running.call("CreateEvent", _base("v1"))
+    earlier = request_fingerprints(_base("v1"))[1]
+    await _keep_fingerprint(running, embedded_mongo, database_name, first.event.event_id, earlier)
+    replay: pb.CreateEventResponse = await running.call("CreateEvent", _base("v1"))
+    assert (replay.created, replay.event.event_id) == (False, first.event.event_id)
+    changed = _base("v1")
+    changed.summary = "Visit 2"
+    assert await _reuse_outcome(running, changed) == ("ALREADY_EXISTS", "IDEMPOTENCY_KEY_REUSED")
+
+
+async def _keep_fingerprint(
+    running: Running,
+    embedded_mongo: EmbeddedMongo,
+    database_name: str,
+    event_id: str,
+    fingerprint: str,
+) -> None:
+    if running.emulator is not None:
+        stored = running.emulator.state.get(CALENDAR_ID, event_id)
+        stored.data["extendedProperties"]["private"]["requestFingerprint"] = fingerprint
+        return
+    client: AsyncMongoClient[Any] = AsyncMongoClient(embedded_mongo.uri)
+    try:
+        events = client[database_name]["events"]
+        update = {"$set": {"fingerprint": fingerprint}}
+        assert (await events.update_one({"_id": event_id}, update)).modified_count == 1
+    finally:
+        await client.close()
