@@ -4,6 +4,7 @@ them, the gRPC client reads them). Enum values a peer does not know are refused 
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from datetime import date
 from typing import Any, TypeVar
@@ -66,8 +67,16 @@ def send_updates_number(value: SendUpdates) -> pb.SendUpdates.ValueType:
     return _number(SEND_UPDATES, value)
 
 
+_DAY = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
+
+
 def _date(field: str, text: str) -> date:
+    """A date spelled "YYYY-MM-DD" in ASCII digits, the contract's only spelling (as the
+    service checks it: ISO week, ordinal, basic and other digits name the same day
+    otherwise)."""
     try:
+        if not _DAY.fullmatch(text):
+            raise ValueError("not YYYY-MM-DD")
         return date.fromisoformat(text)
     except ValueError:
         raise InvalidCalendarRequestError(
@@ -76,7 +85,8 @@ def _date(field: str, text: str) -> date:
 
 
 def date_span(field: str, message: pb.DateSpan) -> DateSpan:
-    """A ``DateSpan`` message as the port's; end must follow start."""
+    """A ``DateSpan`` message as the port's: two "YYYY-MM-DD" dates, end after start (what
+    the calendar client reads back: an all-day event's dates)."""
     start = _date(f"{field}.start_date", message.start_date)
     end = _date(f"{field}.end_date", message.end_date)
     if end <= start:
