@@ -163,41 +163,29 @@ async def test_a_replay_after_the_answer_was_lost_compares_what_was_sent(
     assert await _reuse_outcome(running, changed) == ("ALREADY_EXISTS", "IDEMPOTENCY_KEY_REUSED")
 
 
-async def test_a_record_stored_before_fingerprints_compares_the_fields_it_has(
+@pytest.mark.parametrize("kept", ["none", "v1"])
+async def test_a_key_kept_before_the_current_fingerprint_still_replays(
     running: Running,
     embedded_mongo: EmbeddedMongo,
     database_name: str,
+    kept: str,
 ) -> None:
-    """No fingerprint kept with the key: start, end, summary and transparency decide (what
-    every stored record has), never INTERNAL."""
-    first: pb.CreateEventResponse = await running.call("CreateEvent", _base("legacy"))
-    await _forget_fingerprint(running, embedded_mongo, database_name, first.event.event_id)
-    changed = _base("legacy")
-    changed.description = "second"
-    replay: pb.CreateEventResponse = await running.call("CreateEvent", changed)
+    """No fingerprint kept with the key (a record stored before fingerprints): start, end,
+    summary and transparency decide (what every stored record has), so another description
+    still replays, never INTERNAL. A v1 fingerprint (kept before attendees were a set): the
+    same request replays after the upgrade. Either way another summary is refused."""
+    first: pb.CreateEventResponse = await running.call("CreateEvent", _base(kept))
+    fingerprint = None if kept == "none" else request_fingerprints(_base(kept))[1]
+    await _keep_fingerprint(
+        running, embedded_mongo, database_name, first.event.event_id, fingerprint
+    )
+    again = _base(kept)
+    if fingerprint is None:
+        again.description = "second"
+    replay: pb.CreateEventResponse = await running.call("CreateEvent", again)
     assert (replay.created, replay.event.event_id) == (False, first.event.event_id)
-    changed.summary = "Visit 2"
-    assert await _reuse_outcome(running, changed) == ("ALREADY_EXISTS", "IDEMPOTENCY_KEY_REUSED")
-
-
-async def _forget_fingerprint(
-    running: Running,
-    embedded_mongo: EmbeddedMongo,
-    database_name: str,
-    event_id: str,
-) -> None:
-    if running.emulator is not None:
-        stored = running.emulator.state.get(CALENDAR_ID, event_id)
-        private = stored.data["extendedProperties"]["private"]
-        assert private.pop("requestFingerprint", None) is not None
-        return
-    client: AsyncMongoClient[Any] = AsyncMongoClient(embedded_mongo.uri)
-    try:
-        events = client[database_name]["events"]
-        result = await events.update_one({"_id": event_id}, {"$unset": {"fingerprint": ""}})
-        assert result.modified_count == 1
-    finally:
-        await client.close()
+    again.summary = "Visit 2"
+    assert await _reuse_outcome(running, again) == ("ALREADY_EXISTS", "IDEMPOTENCY_KEY_REUSED")
 
 
 async def test_the_request_is_still_a_replay_after_the_event_changed(running: Running) -> None:
@@ -269,38 +257,30 @@ async def test_the_same_attendees_in_another_order_and_case_are_a_replay(
     assert (replay.created, replay.event.event_id) == (False, first.event.event_id)
 
 
-async def test_a_key_kept_under_the_earlier_fingerprint_still_replays(
-    running: Running,
-    embedded_mongo: EmbeddedMongo,
-    database_name: str,
-) -> None:
-    """A key kept before attendees were a set (a v1 fingerprint) is replayed by the same
-    request after the upgrade, and still refuses another."""
-    first: pb.CreateEventResponse = await running.call("CreateEvent", _base("v1"))
-    earlier = request_fingerprints(_base("v1"))[1]
-    await _keep_fingerprint(running, embedded_mongo, database_name, first.event.event_id, earlier)
-    replay: pb.CreateEventResponse = await running.call("CreateEvent", _base("v1"))
-    assert (replay.created, replay.event.event_id) == (False, first.event.event_id)
-    changed = _base("v1")
-    changed.summary = "Visit 2"
-    assert await _reuse_outcome(running, changed) == ("ALREADY_EXISTS", "IDEMPOTENCY_KEY_REUSED")
-
-
 async def _keep_fingerprint(
     running: Running,
     embedded_mongo: EmbeddedMongo,
     database_name: str,
     event_id: str,
-    fingerprint: str,
+    fingerprint: str | None,
 ) -> None:
+    """Keep ``fingerprint`` with the event instead of its own (None: none, as before
+    fingerprints)."""
     if running.emulator is not None:
         stored = running.emulator.state.get(CALENDAR_ID, event_id)
-        stored.data["extendedProperties"]["private"]["requestFingerprint"] = fingerprint
+        private = stored.data["extendedProperties"]["private"]
+        assert private.pop("requestFingerprint", None) is not None
+        if fingerprint is not None:
+            private["requestFingerprint"] = fingerprint
         return
+    change = (
+        {"$unset": {"fingerprint": ""}}
+        if fingerprint is None
+        else {"$set": {"fingerprint": fingerprint}}
+    )
     client: AsyncMongoClient[Any] = AsyncMongoClient(embedded_mongo.uri)
     try:
-        events = client[database_name]["events"]
-        update = {"$set": {"fingerprint": fingerprint}}
-        assert (await events.update_one({"_id": event_id}, update)).modified_count == 1
+        result = await client[database_name]["events"].update_one({"_id": event_id}, change)
+        assert result.modified_count == 1
     finally:
         await client.close()
