@@ -194,15 +194,13 @@ def asked(folded: str, language: str | None = None) -> frozenset[Ask]:
 
 
 def _who_does(folded: str, language: str | None) -> bool:
-    """A question about who does a service, in any verb: a word asking for people
-    (``[intents].people``: "quem", "who", "quién") and a kind of service the lexicon knows
-    ("quem dá aula de bateria?", "who teaches drums?") — the catalog's, never the FAQ's."""
+    """A question about who does something, in any words: a word asking for people
+    (``[intents].people``: "quem", "who", "quién"; "quem dá aula de bateria?", "quem mexe com
+    bike elétrica aí?") — the catalog's (discovery lists who does what), never the FAQ's: an
+    entry sharing a word with it ("bike") answers another question."""
     if not QUESTION.search(folded) and "?" not in folded:
         return False
-    if not found("intents", "people", folded, language):
-        return False
-    lexicon = service_lexicon()
-    return bool(set(lexicon.kinds_in(folded)) - lexicon.qualifiers)
+    return bool(found("intents", "people", folded, language))
 
 
 def _without_own(folded: str, language: str | None) -> str:
