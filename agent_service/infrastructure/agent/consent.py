@@ -243,7 +243,7 @@ def decide_pending(
     turn = deps.turn
     turn.pending = None
     turn.open_question = stored.question if stored is not None else ""
-    turn.open_summary = _described(deps, stored) if stored is not None else ""
+    turn.open_summary = described(deps, stored) if stored is not None else ""
     if stored is not None and (stored.confirmed or not stored.id):
         stored = None  # a legacy or half-run proposal is never confirmable: it is asked again
     reading, aside = None, False
@@ -298,13 +298,14 @@ def decide_pending(
         turn.turned_down = (stored.tool, dict(stored.arguments))
     if refused:
         turn.dropped = stored
+        turn.changes_dropped = change
     if outcome is Outcome.DECLINED:
         appointment = stored.details.get("appointment_id")
         turn.actions.append(
             TurnAction(
                 kind=ActionKind.CHANGE_DECLINED,
                 appointment_id=UUID(appointment) if appointment else None,
-                detail=stored.summary,
+                detail=described(deps, stored),
             )
         )
     elif outcome is Outcome.EXPIRED:
@@ -320,9 +321,10 @@ def decide_pending(
     return outcome
 
 
-def _described(deps: AgentDeps, pending: PendingAction) -> str:
+def described(deps: AgentDeps, pending: PendingAction) -> str:
     """What ``pending`` proposes, its own terms only (a booking's service, professional, day
-    and price, without the notes its question added); its summary otherwise."""
+    and price, without the notes its question added: "— one more appointment: you already
+    have …" belongs to the question, never to a receipt); its summary otherwise."""
     terms = pending.details
     if pending.kind != ActionKind.APPOINTMENT_BOOKED.value or not terms.get("start"):
         return pending.summary
@@ -380,9 +382,22 @@ _CHANGE_KEYS = (
     ("intents", "change_request"), ("times", "later"), ("times", "earlier"),
     ("times", "later_verbs"), ("times", "earlier_verbs"), ("times", "noon"),
     ("corrections", "other"), ("dates", "next_day"), ("parts", "morning"),
-    ("parts", "afternoon"), ("parts", "evening"),
+    ("parts", "afternoon"), ("parts", "evening"), ("ranges", "earliest"), ("ranges", "latest"),
 )  # fmt: skip
 _BOOKING_CLASSES = ("times", "appointments", "professionals")
+_TIME_KEYS = (
+    ("times", "later"), ("times", "earlier"), ("times", "later_verbs"),
+    ("times", "earlier_verbs"), ("ranges", "earliest"), ("ranges", "latest"),
+    ("dates", "next_day"), ("corrections", "other"),
+)  # fmt: skip
+
+
+@functools.cache
+def _another_time() -> re.Pattern[str]:
+    """The words that ask for another time or someone else ("earlier", "the latest", "the
+    next day", "the other one"): a question with one is never only about the business, even
+    when its words are an FAQ topic's too ("first opening?", "o último horário livre?")."""
+    return bounded(alternation([w for key in _TIME_KEYS for w in union(*key)]))
 
 
 @functools.cache
@@ -418,7 +433,9 @@ def asks_about_the_business(message: str, language: str) -> bool:
     appointments or a complaint, and it names no day or time (which may be a change)."""
     folded = normalize(message)
     asks = asked(folded, language)
-    return bool(asks) and asks <= BUSINESS_ASKS and not has_when_mention(folded)
+    if not asks or not asks <= BUSINESS_ASKS or has_when_mention(folded):
+        return False
+    return _another_time().search(folded) is None  # "first opening?" asks for a time
 
 
 def still_pending(deps: AgentDeps) -> PendingAction | None:

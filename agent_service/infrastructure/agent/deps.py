@@ -139,6 +139,9 @@ class TurnState:
     dropped: PendingAction | None = None
     """The proposal this message's answer left without a yes or a plain no ("acho que sim",
     "yeah right", "não, mas..."): nothing was done, and the reply says so (truth.receipts)."""
+    changes_dropped: bool = False
+    """The proposal was dropped by a change asked of it ("mais cedo?", "someone else?"): the
+    turn goes to the proposal's owner, which proposes the change (graph.py)."""
     already: tuple[TurnAction, ...] = ()
     """The outcome of the confirmed action when another message ran it first."""
     executed: Executed | None = None

@@ -125,7 +125,8 @@ def _router_node(agents: AgentSet, specialists: tuple[Specialist, ...]) -> Node:
         # clear route, else the router's choice; the waiting proposal is asked again anyway.
         aside = context.deps.turn.consent is Outcome.ASIDE
         keeps = not aside and (clear in ("", sticky) or (sticky, clear) == ("booking", "discovery"))
-        if sticky and (context.deps.turn.pending is not None or keeps):
+        owed = context.deps.turn.pending is not None or context.deps.turn.changes_dropped
+        if sticky and (owed or keeps):
             return {"active_specialist": sticky, "intent": sticky, "status": "answering"}
         if clear:  # a clear new task is routed in code: no model request
             ROUTE_DECISIONS.labels("code").inc()
@@ -183,11 +184,15 @@ async def _run_guarded(
 
 
 def _sticky_choice(state: ChatState, deps: AgentDeps, names: list[str], escaped: list[str]) -> str:
-    """A pending confirmation goes back to its owner; otherwise the active specialist keeps
-    follow-up turns until it escapes (the seed's escape rule)."""
+    """A pending confirmation goes back to its owner, and so does a change asked of one (it
+    proposes the change: "antecipar?" is the proposal's, never one's own appointments');
+    otherwise the active specialist keeps follow-up turns until it escapes (the seed's escape
+    rule)."""
     candidates = []
     if deps.turn.pending is not None:
         candidates.append(PENDING_OWNERS.get(deps.turn.pending.tool, ""))
+    elif deps.turn.dropped is not None and deps.turn.changes_dropped:
+        candidates.append(PENDING_OWNERS.get(deps.turn.dropped.tool, ""))
     candidates.append(state.get("active_specialist", ""))
     for candidate in candidates:
         if candidate and candidate in names and candidate not in escaped:

@@ -52,6 +52,7 @@ from agent_service.application.grounding import question_sentences, sentences, w
 from agent_service.application.statements import without_units
 from agent_service.domain.conversations import ActionKind, TurnAction
 from agent_service.infrastructure.agent import messages
+from agent_service.infrastructure.agent.consent import described
 from agent_service.infrastructure.agent.deps import AgentDeps, PendingAction
 from agent_service.infrastructure.agent.grounded import Verdict, judge
 from agent_service.infrastructure.agent.listings import listing_text
@@ -94,7 +95,8 @@ def receipts(deps: AgentDeps) -> list[str]:
     if unfinished is not None and unfinished.confirmed:  # a yes that was not carried out
         lines.append(messages.text("confirmed_not_done", language, what=unfinished.summary))
     if turn.expired is not None:
-        lines.insert(0, messages.text("receipt_expired", language, what=turn.expired.summary))
+        what = described(deps, turn.expired)
+        lines.insert(0, messages.text("receipt_expired", language, what=what))
     undone = _undone_line(deps)
     if undone:
         lines.insert(0, undone)
@@ -108,7 +110,7 @@ def _undone_line(deps: AgentDeps) -> str:
     dropped = deps.turn.dropped
     if dropped is None or not _left_undone(deps):
         return ""
-    return messages.text("receipt_dropped", deps.turn.language, what=dropped.summary)
+    return messages.text("receipt_dropped", deps.turn.language, what=described(deps, dropped))
 
 
 def _left_undone(deps: AgentDeps) -> bool:

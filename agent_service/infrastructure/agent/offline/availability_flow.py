@@ -6,7 +6,7 @@ to see more."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import date, time
+from datetime import date, datetime, time, timedelta
 
 from pydantic_ai.messages import ModelResponse, ToolCallPart
 
@@ -21,6 +21,7 @@ from agent_service.infrastructure.agent.offline.matching import (
     ordinal_choice,
     ordinal_words,
 )
+from agent_service.infrastructure.agent.offline.nudges import nudged
 from agent_service.infrastructure.agent.offline.replies import say
 from agent_service.infrastructure.agent.offline.responses import call, text
 from agent_service.infrastructure.agent.offline.text import normalize
@@ -140,6 +141,12 @@ def wanted(ctx: OfflineContext) -> Wanted:
         ordinal = ctx.text.replace(day_text, " ") if day_text else ctx.text
     first, last = any(w.earliest for w in said), any(w.latest for w in said)
     listed = any(r.tool == "check_availability" for r in ctx.earlier_results)
+    nudge = nudged(ctx)
+    if nudge is not None:  # the nearest free time that way: before it, or after it
+        way, at = nudge
+        after = (datetime.combine(date.min, at) + timedelta(minutes=1)).time()
+        window = Window(end=at) if way < 0 else Window(start=after)
+        first, last = way > 0, way < 0
     return Wanted(
         window,
         part_of_day(texts),

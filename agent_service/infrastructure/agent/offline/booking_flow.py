@@ -44,6 +44,7 @@ from agent_service.infrastructure.agent.offline.nlu import (
     normalize,
     parse_when,
 )
+from agent_service.infrastructure.agent.offline.nudges import nudged
 from agent_service.infrastructure.agent.offline.refusals import refusal_text
 from agent_service.infrastructure.agent.offline.replies import say
 from agent_service.infrastructure.agent.offline.responses import (
@@ -537,6 +538,13 @@ def _when(ctx: OfflineContext) -> tuple[date | None, time | None, When | None]:
             break
     if moved_by is not None and at is not None:
         at = (datetime.combine(_EPOCH.date(), at) + moved_by).time()
+    current = parse_when(texts[0], ctx.now) if len(texts) > 1 else None
+    if nudged(ctx) is not None or (
+        current and current.at is None and (current.earliest or current.latest)
+    ):
+        # "mais cedo?": the nearest free time that way; "o mais cedo possível?": the first
+        # (``Wanted``) — never the old time again
+        at = None
     return day, at, other_week
 
 

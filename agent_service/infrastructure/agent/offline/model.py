@@ -14,6 +14,7 @@ from agent_service.infrastructure.agent.offline.appointments_flow import appoint
 from agent_service.infrastructure.agent.offline.booking_flow import booking_step
 from agent_service.infrastructure.agent.offline.context import OfflineContext, read_context
 from agent_service.infrastructure.agent.offline.nlu import classify_intent, normalize
+from agent_service.infrastructure.agent.offline.nudges import nudged
 from agent_service.infrastructure.agent.offline.replies import say
 from agent_service.infrastructure.agent.offline.responses import call, failure_detail, text
 from agent_service.infrastructure.agent.offline.upcoming import intent_of
@@ -79,6 +80,8 @@ def _should_escape(ctx: OfflineContext, me: str) -> bool:
     """The seed's escape rule: a clear request for another specialist goes back to the router."""
     if ctx.pending is not None and me in ("booking", "appointments"):
         return False
+    if ctx.turned_down is not None and me in ("booking", "appointments") and nudged(ctx):
+        return False  # "antecipar?" of the proposal just asked: its owner proposes that way
     intent, confidence = intent_of(ctx)
     owner = INTENT_OWNER.get(intent)
     # The FAQ and discovery specialists cannot book: any booking signal (even a day or time

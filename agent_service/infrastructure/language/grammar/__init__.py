@@ -9,6 +9,7 @@ from agent_service.infrastructure.language.grammar.ranges import (
 )
 from agent_service.infrastructure.language.grammar.when import (
     When,
+    direction,
     disagreeing_days,
     has_when_mention,
     loose_time,
@@ -24,6 +25,7 @@ __all__ = [
     "When",
     "Window",
     "day_range",
+    "direction",
     "disagreeing_days",
     "has_when_mention",
     "loose_time",

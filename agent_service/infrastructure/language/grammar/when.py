@@ -315,6 +315,16 @@ def shift(text: str) -> timedelta | None:
     return shift_of(folded, time_grammars())
 
 
+def direction(text: str) -> int | None:
+    """ "mais cedo", "anything later?", "¿lo podemos adelantar?": which way the customer asks
+    the time to go, with no amount (``[times]`` ``earlier``/``later`` and their verbs): -1
+    earlier, +1 later; ``None`` when neither or both are said."""
+    folded = fold_with_map(text)[0]
+    earlier = any(any_of("times", key).search(folded) for key in ("earlier", "earlier_verbs"))
+    later = any(any_of("times", key).search(folded) for key in ("later", "later_verbs"))
+    return None if earlier == later else (-1 if earlier else 1)
+
+
 @functools.cache
 def _bare() -> re.Pattern[str]:
     half = alternation(union("times", "half_after"))
