@@ -154,7 +154,7 @@ def wanted(ctx: OfflineContext) -> Wanted:
         ordinal,
         pick_last=last and not first,
         listed=listed,
-        hour=bare_number(ctx.text),
+        hour=bare_number(ctx.text, ctx.language),
         agreed=is_affirmative(ctx.text),
     )
 

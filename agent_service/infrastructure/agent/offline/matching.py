@@ -39,10 +39,12 @@ from agent_service.infrastructure.agent.offline.text import normalize, tokens
 from agent_service.infrastructure.language.grammar.vocabulary import (
     alternation,
     any_of,
+    bounded,
     union,
     vocabularies,
 )
 from agent_service.infrastructure.language.lexicon import service_lexicon
+from agent_service.infrastructure.language.packs import word_list
 from agent_service.infrastructure.language.rules import language_rules
 
 __all__ = [
@@ -285,21 +287,42 @@ def _cardinals() -> dict[str, int]:
     }
 
 
-def bare_number(text: str) -> int | None:
+def bare_number(text: str, language: str | None = None) -> int | None:
     """The hour a message that is only a number says ("11", "as 4", "a las 9"; a word before
-    an hour or a choice's article at most), else ``None``: read against a listing of times."""
-    match = _bare_number().fullmatch(normalize(text).strip())
+    an hour or a choice's article at most), besides words of ``language`` that only agree
+    ("eleven works", "as 11 pode ser", "11 então, por favor": ``[consent]`` yes and filler),
+    else ``None``: read against a listing of times."""
+    folded = normalize(text).strip()
+    match = _bare_number().fullmatch(folded)
+    if match is None and language is not None:
+        match = _bare_number().fullmatch(_agreement(language).sub(" ", folded).strip())
     if match is None:
         return None
     number = match.group("n")
-    value = int(number) if number.isdigit() else _cardinals().get(number)
+    value = int(number) if number.isdigit() else _hour_words().get(number)
     return value if value is not None and 1 <= value <= 23 else None
+
+
+@functools.cache
+def _hour_words() -> dict[str, int]:
+    """Number words that may be a clock's hour ("eleven", "onze", "once": up to twelve)."""
+    return {
+        w: n for v in vocabularies() for w, n in v.values("numbers", "cardinals").items() if n <= 12
+    }
+
+
+@functools.cache
+def _agreement(language: str) -> re.Pattern[str]:
+    """Words of ``language`` that only agree or are polite (``[consent]`` yes and filler; its
+    own, since English "um" is a hesitation and Portuguese "um" is one)."""
+    words = [w for key in ("yes", "filler") for w in word_list(language, "consent", key)]
+    return bounded(alternation(words))
 
 
 @functools.cache
 def _bare_number() -> re.Pattern[str]:
     lead = alternation([*union("times", "markers"), *union("matching", "choice_articles")])
-    number = rf"(?P<n>\d{{1,2}}|{alternation(_cardinals())})"
+    number = rf"(?P<n>\d{{1,2}}|{alternation(_hour_words())})"
     return re.compile(rf"\W*(?:(?:{lead})\s+)?{number}(?:\s?h)?\W*")
 
 
