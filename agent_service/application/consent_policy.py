@@ -363,16 +363,20 @@ def _more_to_come(
     said: _Text, segments: Sequence[tuple[int, int, str | None]], position: int, leads: _Leads
 ) -> bool:
     """Whether, after an answer, the filler at ``position`` leads into more: a lead-in followed
-    by nothing, by lead-ins and hesitations, or by words that are not courtesy ("sim, e...",
-    "yes, and at...", "yes and um"; trailing dots: ``_trails_off_unanswered``). A lead-in
-    written with an accent it does not have is another word ("sim, é": it is)."""
+    by nothing, by words that are neither courtesy nor a yes, or by a lead-in or a hesitation
+    ("sim, e...", "yes, and at...", "yes and um"; trailing dots:
+    ``_trails_off_unanswered``). A lead-in written with an accent it does not have is another
+    word ("sim, é": it is)."""
     start, size, _ = segments[position]
     words = _said_words(said, start, size)
     rest = segments[position + 1 :]
     if not _among(words, leads.first) or _accented(said, start, size):
         return False
     tail = [_said_words(said, s, n) for s, n, f in rest if f == FILLER]
-    courteous = bool(rest) and len(tail) == len(rest)
+    # what follows is courtesy, or a yes of its own ("go ahead and book it", "ok e pode
+    # marcar"): the answer is done; a no, a hesitation or any other word is more
+    agrees = [f for s, n, f in rest if f == YES]
+    courteous = bool(rest) and len(tail) + len(agrees) == len(rest)
     return not (courteous and not any(_among(t, leads.last) for t in tail))
 
 
