@@ -69,7 +69,13 @@ from agent_service.infrastructure.agent.deps import AgentDeps, PendingAction
 from agent_service.infrastructure.agent.restating import restatement
 from agent_service.infrastructure.agent.tools.formatting import describe, local_text
 from agent_service.infrastructure.language.grammar import has_when_mention
-from agent_service.infrastructure.language.grammar.asks import BUSINESS_ASKS, QUESTION, asked
+from agent_service.infrastructure.language.grammar.asks import (
+    BUSINESS_ASKS,
+    QUESTION,
+    asked,
+    asks_another_time,
+    without_another_time,
+)
 from agent_service.infrastructure.language.grammar.vocabulary import alternation, bounded, union
 from agent_service.infrastructure.language.rules import language_rules
 
@@ -326,6 +332,8 @@ def described(deps: AgentDeps, pending: PendingAction) -> str:
     and price, without the notes its question added: "— one more appointment: you already
     have …" belongs to the question, never to a receipt); its summary otherwise."""
     terms = pending.details
+    if terms.get("what"):  # a booking's items, each with its own terms ("A … 10:00 + B … 10:30")
+        return terms["what"]
     if pending.kind != ActionKind.APPOINTMENT_BOOKED.value or not terms.get("start"):
         return pending.summary
     when = local_text(datetime.fromisoformat(terms["start"]), deps.tenant.zone, deps.turn.language)
@@ -375,29 +383,22 @@ def _names_a_change(folded: str) -> bool:
     professionals ("só tem esse horário?"), or a word that asks for another day, time or
     professional where no date is named ("mais tarde", "push it back", "adiantar", "someone
     else", "the next day", "lunchtime", "de tarde")."""
-    return has_when_mention(folded) or _change_signal().search(folded) is not None
+    if asks_another_time(folded):
+        return True
+    return (
+        has_when_mention(without_another_time(folded))
+        or _change_signal().search(without_another_time(folded)) is not None
+    )
 
 
 _CHANGE_KEYS = (
-    ("intents", "change_request"), ("times", "later"), ("times", "earlier"),
-    ("times", "later_verbs"), ("times", "earlier_verbs"), ("times", "noon"),
-    ("corrections", "other"), ("dates", "next_day"), ("parts", "morning"),
-    ("parts", "afternoon"), ("parts", "evening"), ("ranges", "earliest"), ("ranges", "latest"),
+    ("intents", "change_request"), ("times", "noon"), ("corrections", "other"),
+    ("dates", "next_day"), ("parts", "morning"), ("parts", "afternoon"), ("parts", "evening"),
 )  # fmt: skip
+"""Words that ask for a change in any question; an earlier, later, earliest or latest phrase
+asks for one only when the question asks for nothing else (``asks_another_time``: "mais
+cedo?" does, "devo chegar mais cedo?" and "posso pagar depois?" ask aside)."""
 _BOOKING_CLASSES = ("times", "appointments", "professionals")
-_TIME_KEYS = (
-    ("times", "later"), ("times", "earlier"), ("times", "later_verbs"),
-    ("times", "earlier_verbs"), ("ranges", "earliest"), ("ranges", "latest"),
-    ("dates", "next_day"), ("corrections", "other"),
-)  # fmt: skip
-
-
-@functools.cache
-def _another_time() -> re.Pattern[str]:
-    """The words that ask for another time or someone else ("earlier", "the latest", "the
-    next day", "the other one"): a question with one is never only about the business, even
-    when its words are an FAQ topic's too ("first opening?", "o último horário livre?")."""
-    return bounded(alternation([w for key in _TIME_KEYS for w in union(*key)]))
 
 
 @functools.cache
@@ -433,9 +434,9 @@ def asks_about_the_business(message: str, language: str) -> bool:
     appointments or a complaint, and it names no day or time (which may be a change)."""
     folded = normalize(message)
     asks = asked(folded, language)
-    if not asks or not asks <= BUSINESS_ASKS or has_when_mention(folded):
+    if not asks or not asks <= BUSINESS_ASKS or has_when_mention(without_another_time(folded)):
         return False
-    return _another_time().search(folded) is None  # "first opening?" asks for a time
+    return not asks_another_time(folded)  # "first opening?" asks for a time
 
 
 def still_pending(deps: AgentDeps) -> PendingAction | None:

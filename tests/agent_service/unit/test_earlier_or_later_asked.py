@@ -13,13 +13,16 @@ booked, a booking is that way, and an earlier or later word always gets one.
 
 from __future__ import annotations
 
+import random
 from datetime import time
 
 import pytest
 from pydantic_ai.models.function import FunctionModel
 
+from agent_service.application.text import normalize
 from agent_service.infrastructure.agent.offline.model import offline_model_function
-from agent_service.infrastructure.language.packs import word_list
+from agent_service.infrastructure.language.grammar.asks import asks_another_time
+from agent_service.infrastructure.language.packs import known_words, word_list
 from eval.dataset import TUE
 from eval.harness import Harness, local
 
@@ -60,4 +63,34 @@ async def test_earlier_or_later_asked_after_a_proposal_is_proposed_that_way(code
         ]  # fmt: skip
         if len(booked) != len(that_way) or len(booked) > 1 or (owed and not booked):
             wrong.append((said, [f"{who} {at:%a %H:%M}" for who, at in booked]))
+    assert not wrong, wrong
+
+
+def _made_up_verbs(count: int) -> list[str]:
+    """Verbs of no action the data knows ("zobelar"): what a customer asks to do earlier or
+    later ("devo chegar mais cedo?", "posso pagar depois?") is never a time asked for."""
+    rng = random.Random(48)
+    known = {w for code in PROPOSE for w in known_words(code)}
+    made: list[str] = []
+    while len(made) < count:
+        word = "".join(rng.choice("bcdfglmnprstvz") + rng.choice("aeiou") for _ in range(3))
+        if word + "ar" not in known:
+            made.append(word + "ar")
+    return made
+
+
+@pytest.mark.parametrize("code", sorted(PROPOSE))
+async def test_another_action_earlier_or_later_books_no_new_time(code: str) -> None:
+    """ "posso <verb> mais cedo?" after a proposal: whatever is answered, the yes after it books
+    the old terms or nothing — never a time the customer did not ask for."""
+    modal = word_list(code, "intents", "question_start")[-1]  # "posso", "can you", "pueden"
+    phrases = [p for key in ("earlier", "later") for p in word_list(code, "times", key)]
+    wrong = []
+    for said in (f"{modal} {verb} {p}?" for verb in _made_up_verbs(2) for p in phrases):
+        assert not asks_another_time(normalize(said)), said
+        harness = Harness(FunctionModel(offline_model_function, model_name="offline"))
+        transcript = await harness.play([PROPOSE[code], said, YES[code]], [])
+        booked = [a.start for a in transcript.appointments]
+        if any(at != OLD for at in booked):
+            wrong.append((said, [f"{at:%H:%M}" for at in booked]))
     assert not wrong, wrong

@@ -33,6 +33,7 @@ from agent_service.infrastructure.language.grammar import (
     part_window,
 )
 from agent_service.infrastructure.language.grammar import part_of_day as grammar_part
+from agent_service.infrastructure.language.grammar.asks import without_another_time
 from agent_service.infrastructure.language.rules import language_rules
 
 SHOWN = 5
@@ -141,15 +142,18 @@ def wanted(ctx: OfflineContext) -> Wanted:
         ordinal = ctx.text.replace(day_text, " ") if day_text else ctx.text
     first, last = any(w.earliest for w in said), any(w.latest for w in said)
     listed = any(r.tool == "check_availability" for r in ctx.earlier_results)
+    part = part_of_day(texts)
     nudge = nudged(ctx)
     if nudge is not None:  # the nearest free time that way: before it, or after it
         way, at = nudge
         after = (datetime.combine(date.min, at) + timedelta(minutes=1)).time()
         window = Window(end=at) if way < 0 else Window(start=after)
         first, last = way > 0, way < 0
+        # "mais tarde?" names no afternoon; "nothing earlier that morning?" its morning
+        part = grammar_part(without_another_time(normalize(ctx.text))) or part_of_day(texts[1:])
     return Wanted(
         window,
-        part_of_day(texts),
+        part,
         first,
         ordinal,
         pick_last=last and not first,

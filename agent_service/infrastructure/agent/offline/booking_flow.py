@@ -66,6 +66,7 @@ from agent_service.infrastructure.agent.offline.when import (
 from agent_service.infrastructure.agent.tools.discovery import MAX_RANGE_DAYS
 from agent_service.infrastructure.agent.tools.formatting import weekday_name
 from agent_service.infrastructure.agent.tools.results import Failed, NotOffered, Proposed
+from agent_service.infrastructure.language.grammar.asks import asks_another_time
 from agent_service.infrastructure.language.grammar.vocabulary import any_of
 from agent_service.infrastructure.language.rules import language_rules
 
@@ -539,9 +540,8 @@ def _when(ctx: OfflineContext) -> tuple[date | None, time | None, When | None]:
     if moved_by is not None and at is not None:
         at = (datetime.combine(_EPOCH.date(), at) + moved_by).time()
     current = parse_when(texts[0], ctx.now) if len(texts) > 1 else None
-    if nudged(ctx) is not None or (
-        current and current.at is None and (current.earliest or current.latest)
-    ):
+    superlative = current and current.at is None and (current.earliest or current.latest)
+    if nudged(ctx) is not None or (superlative and asks_another_time(normalize(ctx.text))):
         # "mais cedo?": the nearest free time that way; "o mais cedo possível?": the first
         # (``Wanted``) — never the old time again
         at = None

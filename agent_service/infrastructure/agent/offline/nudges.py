@@ -8,26 +8,24 @@ from __future__ import annotations
 from datetime import datetime, time
 
 from agent_service.infrastructure.agent.offline.context import OfflineContext
-from agent_service.infrastructure.agent.offline.intents import is_reluctant
 from agent_service.infrastructure.agent.offline.text import normalize
 from agent_service.infrastructure.language.grammar import direction, parse_when, shift
-from agent_service.infrastructure.language.grammar.asks import QUESTION
+from agent_service.infrastructure.language.grammar.asks import asks_another_time
 from agent_service.infrastructure.language.grammar.vocabulary import any_of, union
 
 
 def nudged(ctx: OfflineContext) -> tuple[int, time] | None:
-    """ "mais cedo", "anything later?", "nothing earlier that morning?": a follow-up asking for
-    an earlier or a later time with no time, window, amount or pick of its own — a question,
-    or two words at most that hold nothing back ("falo mais tarde" is no such request).
+    """ "mais cedo?", "anything later?", "nothing earlier that morning?": a follow-up that asks
+    only for an earlier or a later time (``grammar.asks.asks_another_time``: a question, no
+    word of another action — "devo chegar mais cedo?", "te confirmo depois?" are no such
+    request), with no time, window, amount or pick of its own.
     Its way (-1 earlier, +1 later) and the time it is from: the proposal's it answers, else
     the newest time said before it."""
     texts = ctx.fresh_texts
     way = direction(ctx.text)
-    if way is None or len(texts) < 2:
-        return None
     folded = normalize(ctx.text)
-    if not QUESTION.search(folded) and (len(folded.split()) > 2 or is_reluctant(ctx.text)):
-        return None  # asked ("nada mais cedo?", "não dá mais tarde?"), or said in two words
+    if way is None or len(texts) < 2 or not asks_another_time(folded):
+        return None  # "falo mais tarde", "devo chegar mais cedo?": no time asked for
     said = parse_when(ctx.text, ctx.now)
     if said.at is not None or said.window is not None or _superlative(folded):
         return None

@@ -109,7 +109,7 @@ async def book_appointment(
     items = [_item(deps, part) for part in parts]
     summary = " + ".join(f"{describe(i.service, i.professional, i.when, deps.turn.language)}"
                          f" ({i.price})" for i in items)  # fmt: skip
-    terms = _terms(parts, items)
+    terms = _terms(parts, items) | {"what": summary}  # each item's own terms, no note
     if not confirmed_as_shown(deps.turn.pending, "book_appointment", arguments, terms):
         # Asking: never ask to confirm a time that is not free. Confirming: the saga
         # re-checks itself — and a redelivered "yes" must resume its own booking, whose

@@ -211,3 +211,55 @@ def _without_own(folded: str, language: str | None) -> str:
         said = "|".join(map(re.escape, sorted(set(phrases), key=len, reverse=True)))
         folded = bounded(said).sub(" ", folded)
     return _mine().sub(" ", folded)
+
+
+_ANOTHER_TIME = (
+    ("times", "earlier"), ("times", "later"), ("times", "earlier_verbs"),
+    ("times", "later_verbs"), ("ranges", "earliest"), ("ranges", "latest"),
+)  # fmt: skip
+_GRAMMAR = (
+    ("matching", "stopwords"), ("consent", "filler"), ("consent", "change"),
+    ("intents", "question_start"), ("times", "asked_with"), ("parts", "morning"),
+    ("parts", "afternoon"), ("parts", "evening"),
+)  # fmt: skip
+
+
+@functools.cache
+def _another_time() -> re.Pattern[str]:
+    return bounded(alternation([w for key in _ANOTHER_TIME for w in union(*key)]))
+
+
+@functools.cache
+def _grammar() -> frozenset[str]:
+    words = {w for key in _GRAMMAR for phrase in union(*key) for w in phrase.split()}
+    nouns = (e.rpartition(" ") for e in union("numbers", "counted"))
+    return frozenset(words | {noun for noun, _, what in nouns if what in ("times", "options")})
+
+
+def without_another_time(folded: str) -> str:
+    """``folded`` with its earlier, later, earliest and latest phrases blanked ("mais tarde?"
+    names no afternoon)."""
+    return _another_time().sub(" ", folded)
+
+
+def asks_another_time(folded: str) -> bool:
+    """A question that asks only for another time: an earlier, later, earliest or latest
+    phrase ("mais cedo?", "nothing earlier that morning?", "¿se puede adelantar?", "the latest
+    you have?") and besides it only grammar, courtesy, change words, a part of the day, a day,
+    or a noun of free times. A word of another action makes it about that action ("devo chegar
+    mais cedo?", "posso pagar depois?", "vocês abrem mais cedo no sábado?": asides)."""
+    if not QUESTION.search(folded) or not _another_time().search(folded):
+        return False
+    rest = without_another_time(folded)
+    left = [w for w in re.findall(r"[a-z]+", rest) if w not in _grammar() and w not in _days()]
+    return not left
+
+
+@functools.cache
+def _days() -> frozenset[str]:
+    """The words of a day in every language: weekdays and relative days ("quarta", "amanha")."""
+    words: set[str] = set()
+    for v in vocabularies():
+        names = [*calendar_names(v).weekdays, *(w for k in _RELATIVE for w in v.words("dates", k))]
+        words |= {w for name in names for w in name.split()}
+    return frozenset(words)
