@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import string
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -43,3 +44,28 @@ def test_a_question_for_people_is_the_catalogs(
     asks = asked(text, code)
     assert "discovery" in asks, (text, asks)
     assert "faq" not in asks, (text, asks)
+
+
+IDENTITY = [
+    (code, people, word)
+    for code in CODES
+    for people in language_data(code)["intents"]["people"]
+    if people.isalpha() and "discovery" not in asked(people, code)  # "staff": the team
+    for word in language_data(code)["intents"]["people_identity"]
+]
+
+
+@pytest.mark.parametrize("code", CODES)
+def test_who_someone_is_is_no_question_for_the_catalog(code: str) -> None:
+    """ "quem é você?", "who owns the salon?", "¿con quién hablo?": a people word right before
+    a word of ``[intents].people_identity`` asks who someone is (review 13: the team listing
+    answered "who are you?"), unless it names a kind of service."""
+    wrong = []
+    for language, people, word in IDENTITY:
+        if language != code:
+            continue
+        for rest in ("", " voce", " you", " el dueno"):
+            text = normalize(f"{people} {word}{rest}?")
+            if "discovery" in asked(text, code):
+                wrong.append(text)
+    assert not wrong, wrong

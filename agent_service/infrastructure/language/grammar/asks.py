@@ -197,10 +197,25 @@ def _who_does(folded: str, language: str | None) -> bool:
     """A question about who does something, in any words: a word asking for people
     (``[intents].people``: "quem", "who", "quién"; "quem dá aula de bateria?", "quem mexe com
     bike elétrica aí?") — the catalog's (discovery lists who does what), never the FAQ's: an
-    entry sharing a word with it ("bike") answers another question."""
+    entry sharing a word with it ("bike") answers another question. Who someone is ("quem é
+    você?", "who are you?", "who owns the salon?") is no such question."""
     if not QUESTION.search(folded) and "?" not in folded:
         return False
-    return bool(found("intents", "people", folded, language))
+    if not found("intents", "people", folded, language):
+        return False
+    if _identity().search(folded) is None:
+        return True
+    lexicon = service_lexicon()  # "who is the nutritionist?": who someone is, of a service
+    return bool(set(lexicon.kinds_in(folded)) - lexicon.qualifiers)
+
+
+@functools.cache
+def _identity() -> re.Pattern[str]:
+    """A word asking for people right before a word of ``[intents].people_identity`` ("quem
+    é", "who are", "con quién hablo"): who someone is, not who does what."""
+    people = alternation(union("intents", "people"))
+    identity = alternation(union("intents", "people_identity"))
+    return bounded(rf"(?:{people})\s+(?:(?:eu|i|yo)\s+)?(?:{identity})")
 
 
 def _without_own(folded: str, language: str | None) -> str:
