@@ -23,8 +23,9 @@ Rules (pure; spans are recognised by ``fact_spans``):
   a made-up one is not sent.
 * Phones, e-mails, links, other numbers and capitalised names are grounded by records or by
   the customer's own words (their phone, their name, a professional they named); a record's
-  number is one it states, never a part of its dates, times, phones or links ("4" is no
-  number of "2026-12-04").
+  number is one it states bare, never a part of its dates, times, phones or links ("4" is no
+  number of "2026-12-04") nor a price, a percentage or a length ("55" is no number of "R$
+  55,00").
 * A capitalised word that is a common word of a spoken language (its data files and the
   system's own sentences) is no name.
 
@@ -118,8 +119,6 @@ class _Pool:
             return True
         if kind is Kind.COUNT and dated:
             return (kind, (*cast(tuple[str, int], said), ONE_DAY)) in self.values
-        if kind is Kind.NUMBER:
-            return any(v == said for k, v in self.values if k in (Kind.MONEY, Kind.PERCENT))
         if kind in (Kind.URL, Kind.EMAIL):
             return str(said) in self.text
         return False
@@ -142,9 +141,13 @@ def _contribution(
     return frozenset(values), frozenset(words), folded, " ".join(words)
 
 
-_COMPOSITE = frozenset({Kind.URL, Kind.EMAIL, Kind.DATETIME, Kind.DATE, Kind.TIME, Kind.PHONE})
-"""Facts made of several numbers: their parts ("04" of "2026-12-04", "10" of "10:30") are no
-number a record states."""
+_COMPOSITE = frozenset(
+    {Kind.URL, Kind.EMAIL, Kind.DATETIME, Kind.DATE, Kind.TIME, Kind.PHONE, Kind.MONEY,
+     Kind.PERCENT, Kind.DURATION}
+)  # fmt: skip
+"""Facts whose numbers are of another kind: their parts ("04" of "2026-12-04", "10" of
+"10:30") and amounts (the 55 of "R$ 55,00", the 30 of "30 min") are no bare number a record
+states ("say 55?" is no price)."""
 
 
 def _standalone_numbers(text: str, facts: Sequence[Fact]) -> Iterable[re.Match[str]]:

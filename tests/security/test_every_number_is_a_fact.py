@@ -137,3 +137,21 @@ def test_one_days_count_is_told_of_that_day_only(code: str) -> None:
                 assert not grounding.ungrounded(dated), dated
             whole = f"Ana Souza: {total} {noun}."
             assert not grounding.ungrounded(whole), whole
+
+
+@EXAMPLES
+@given(
+    code=st.sampled_from(LANGUAGES),
+    amount=st.integers(1, 999),
+    shape=st.sampled_from(["R$ {n},00", "{n}%", "{n} min"]),
+    before=fillers,
+)
+def test_a_bare_number_is_no_price_percentage_or_length_of_a_record(
+    code: str, amount: int, shape: str, before: list[str]
+) -> None:
+    """ "Ana is free Tuesday, say 55?" when a service costs R$ 55,00: a bare number is grounded
+    only by a bare number of a record (review 13: sent)."""
+    reader = fact_reader((code,), "America/Sao_Paulo", ("BRL",), TODAY)
+    grounding = Grounding(reader, [f"Escova: {shape.format(n=amount)}"], ["oi"])
+    text = f"Ana Souza {' '.join(before)} {amount}."
+    assert any(str(amount) in u.text for u in grounding.ungrounded(text)), text
