@@ -15,7 +15,7 @@ from decimal import Decimal
 from agent_service.application.consent_policy import Restatement, visible
 from agent_service.application.fact_spans import Fact, Kind
 from agent_service.application.relations import name_words
-from agent_service.application.text import normalize
+from agent_service.application.text import fold_with_map, normalize
 from agent_service.infrastructure.agent.deps import AgentDeps, PendingAction
 from agent_service.infrastructure.agent.statement_words import statement_rules
 from agent_service.infrastructure.language.grammar.vocabulary import alternation
@@ -55,6 +55,8 @@ def restatement(deps: AgentDeps, stored: PendingAction, message: str) -> Restate
     if _conditional(message, own) or _not_one_day(message, today, codes):
         return Restatement(False, frozenset(), frozenset())
     when = parse_when(message, today)
+    if when.at is not None:  # "6 da tarde" is 18:00 as the date grammar read it: checked
+        message = _without_hour_parts(message, codes)
     agrees = (
         when.day in (None, local.date())
         and when.at in (None, local.time().replace(second=0, microsecond=0))
@@ -82,6 +84,30 @@ def restatement(deps: AgentDeps, stored: PendingAction, message: str) -> Restate
     # A bare number is the time only when the date grammar read one and no clock said it.
     bare = numbers if when.at is not None and not timed else frozenset()
     return Restatement(agrees, frozenset(phrases), bare, blanked)
+
+
+def _without_hour_parts(message: str, codes: tuple[str, ...]) -> str:
+    """``message`` with a part of the day that follows an hour blanked ("sexta às 6 da tarde",
+    "a las tres de la tarde"): the date grammar read it with the hour (18:00, 15:00), so the
+    time it says is checked; a part of the day said alone still is no restatement."""
+    folded, index = fold_with_map(message)
+    for m in reversed(list(_hour_parts(codes).finditer(folded))):
+        start, end = index[m.start("part")], index[m.end("part") - 1] + 1
+        message = message[:start] + " " * (end - start) + message[end:]
+    return message
+
+
+@functools.cache
+def _hour_parts(codes: tuple[str, ...]) -> re.Pattern[str]:
+    parts = [p for c in codes for key in _PART_AFTER for p in word_list(c, "times", key)]
+    # an hour of the twelve a part of the day decides ("6 da tarde"), never a clock's own
+    # ("14:00 à tarde": which part it is no reader checks)
+    words = [
+        w for c in codes for entry in word_list(c, "numbers", "cardinals")
+        for w, _, n in [entry.rpartition(" ")] if 1 <= int(n) <= 12
+    ]  # fmt: skip
+    hour = rf"1[0-2]|0?[1-9]|{alternation(words)}"
+    return re.compile(rf"(?<![\w])(?:{hour})\s+(?P<part>{alternation(parts)})(?![\w])")
 
 
 def _not_one_day(message: str, today: datetime, codes: tuple[str, ...]) -> bool:

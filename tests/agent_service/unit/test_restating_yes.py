@@ -14,12 +14,14 @@ from datetime import UTC, date, datetime, time, timedelta
 from typing import Any
 from zoneinfo import ZoneInfo
 
+import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from agent_service.application.consent_policy import Answer
 from agent_service.infrastructure.agent import consent
 from agent_service.infrastructure.agent.deps import PendingAction
+from agent_service.infrastructure.language.packs import word_list
 from tests.scale import size
 
 ZONE = ZoneInfo("America/Sao_Paulo")
@@ -335,3 +337,29 @@ def test_a_date_with_two_readings_is_no_restatement(start: datetime) -> None:
         return
     text = f"yes, {local.day}/{local.month}"  # the other order of an m/d writer
     assert _read("en", start, text) is not Answer.YES, text
+
+
+MARKER = {"pt": "às", "en": "at", "es": "a las"}
+
+
+@pytest.mark.parametrize("language", ["pt", "en", "es"])
+def test_an_hour_and_its_part_of_the_day_said_back_is_a_yes(language: str) -> None:
+    """ "sim, sexta às 6 da tarde" to Friday 18:00 (review 12: asked again): a part of the day
+    right after an hour of the twelve is read with it by the date grammar, so the time it says
+    is checked — the same words with the other part ("6 da manhã") are never a yes. Generated
+    over every ``[times]`` morning/afternoon/evening-after phrase of the language."""
+    wrong = []
+    day = TODAY + timedelta(days=4)  # Friday
+    for key, hours in (("afternoon_after", range(13, 18)), ("evening_after", range(19, 22))):
+        for part in word_list(language, "times", key):
+            for hour in hours:
+                start = datetime.combine(day, time(hour), ZONE)
+                said = f"{WEEKDAYS[language][day.weekday()]} {MARKER[language]} {hour - 12}"
+                if _read(language, start, f"{YES[language][0]}, {said} {part}") is not Answer.YES:
+                    wrong.append(f"{said} {part} ({hour}:00)")
+    for part in word_list(language, "times", "morning_after"):
+        start = datetime.combine(day, time(18), ZONE)
+        said = f"{YES[language][0]}, {WEEKDAYS[language][day.weekday()]} {MARKER[language]} 6"
+        if _read(language, start, f"{said} {part}") is Answer.YES:
+            wrong.append(f"{said} {part} read as 18:00")
+    assert not wrong, wrong
