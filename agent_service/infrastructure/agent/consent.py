@@ -379,10 +379,11 @@ def asks_for_a_change(message: str) -> bool:
 
 
 def _names_a_change(folded: str) -> bool:
-    """A day or time, a number ("is 11 possible?"), a noun of free times, appointments or
-    professionals ("só tem esse horário?"), or a word that asks for another day, time or
-    professional where no date is named ("mais tarde", "push it back", "adiantar", "someone
-    else", "the next day", "lunchtime", "de tarde")."""
+    """A day or time, a number in digits or words ("is 11 possible?", "is eleven ok?"), a noun
+    of free times, appointments or professionals ("só tem esse horário?"), a question for
+    another time (``asks_another_time``: "mais cedo?"), or a word that asks for another day,
+    time or professional where no date is named ("someone else", "the next day",
+    "lunchtime", "de tarde")."""
     if asks_another_time(folded):
         return True
     return (
@@ -404,6 +405,11 @@ _BOOKING_CLASSES = ("times", "appointments", "professionals")
 @functools.cache
 def _change_signal() -> re.Pattern[str]:
     words = [w for key in _CHANGE_KEYS for w in union(*key)]
+    # a number in words as in digits ("is eleven ok?"); "um", "one", "una" are articles too
+    words += [
+        w for entry in union("numbers", "cardinals")
+        for w, _, n in [entry.rpartition(" ")] if 2 <= int(n) <= 12
+    ]  # fmt: skip
     nouns = [
         noun
         for entry in union("numbers", "counted")
