@@ -46,8 +46,24 @@ def _asked(code: str) -> list[tuple[str, int, bool]]:
     return [
         (f"{phrase}?", way, table == "times")
         for (table, key), way in WAYS.items()
-        for phrase in word_list(code, table, key)
+        for phrase in word_list(code, table, key)[:PLAYED]
     ]
+
+
+PLAYED = 4
+"""Phrases of each list played through a whole conversation (every one is read by the rule in
+``test_every_phrase_asked_alone_asks_another_time``)."""
+
+
+@pytest.mark.parametrize("code", sorted(PROPOSE))
+def test_every_phrase_asked_alone_asks_another_time(code: str) -> None:
+    wrong = [
+        phrase
+        for (table, key), _ in WAYS.items()
+        for phrase in word_list(code, table, key)
+        if not asks_another_time(normalize(f"{phrase}?"))
+    ]
+    assert not wrong, wrong
 
 
 @pytest.mark.parametrize("code", sorted(PROPOSE))

@@ -32,7 +32,7 @@ HELD = Booked("hidratacao", "ana", local(THU, time(10)))  # Júlia Prado's
 async def test_an_undone_receipt_tells_the_terms_without_the_questions_notes(code: str) -> None:
     note = messages.text("also_held", code, appointments="").strip(" —:").split(":")[0]
     wrong = []
-    for said in word_list(code, "consent", "unsure"):
+    for said in word_list(code, "consent", "unsure")[::3]:  # every third: 4-6 a language
         harness = Harness(FunctionModel(offline_model_function, model_name="offline"))
         transcript = await harness.play([PROPOSE[code], said], [HELD])
         asked, answered = transcript.turns[0].reply, transcript.turns[1].reply
