@@ -76,7 +76,12 @@ from agent_service.infrastructure.language.grammar.asks import (
     asks_another_time,
     without_another_time,
 )
-from agent_service.infrastructure.language.grammar.vocabulary import alternation, bounded, union
+from agent_service.infrastructure.language.grammar.vocabulary import (
+    alternation,
+    bounded,
+    number_words,
+    union,
+)
 from agent_service.infrastructure.language.rules import language_rules
 
 MAX_WRITES_PER_TURN = 1
@@ -406,10 +411,7 @@ _BOOKING_CLASSES = ("times", "appointments", "professionals")
 def _change_signal() -> re.Pattern[str]:
     words = [w for key in _CHANGE_KEYS for w in union(*key)]
     # a number in words as in digits ("is eleven ok?"); "um", "one", "una" are articles too
-    words += [
-        w for entry in union("numbers", "cardinals")
-        for w, _, n in [entry.rpartition(" ")] if 2 <= int(n) <= 12
-    ]  # fmt: skip
+    words += list(number_words(2, 12))
     nouns = [
         noun
         for entry in union("numbers", "counted")

@@ -40,6 +40,7 @@ from agent_service.infrastructure.language.grammar.vocabulary import (
     alternation,
     any_of,
     bounded,
+    number_words,
     union,
     vocabularies,
 )
@@ -299,16 +300,8 @@ def bare_number(text: str, language: str | None = None) -> int | None:
     if match is None:
         return None
     number = match.group("n")
-    value = int(number) if number.isdigit() else _hour_words().get(number)
+    value = int(number) if number.isdigit() else number_words(1, 12).get(number)
     return value if value is not None and 1 <= value <= 23 else None
-
-
-@functools.cache
-def _hour_words() -> dict[str, int]:
-    """Number words that may be a clock's hour ("eleven", "onze", "once": up to twelve)."""
-    return {
-        w: n for v in vocabularies() for w, n in v.values("numbers", "cardinals").items() if n <= 12
-    }
 
 
 @functools.cache
@@ -322,7 +315,7 @@ def _agreement(language: str) -> re.Pattern[str]:
 @functools.cache
 def _bare_number() -> re.Pattern[str]:
     lead = alternation([*union("times", "markers"), *union("matching", "choice_articles")])
-    number = rf"(?P<n>\d{{1,2}}|{alternation(_hour_words())})"
+    number = rf"(?P<n>\d{{1,2}}|{alternation(number_words(1, 12))})"
     return re.compile(rf"\W*(?:(?:{lead})\s+)?{number}(?:\s?h)?\W*")
 
 

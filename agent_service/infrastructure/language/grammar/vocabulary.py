@@ -198,6 +198,18 @@ def vocabularies() -> tuple[Vocabulary, ...]:
     return tuple(Vocabulary(code) for code in spoken_languages())
 
 
+@functools.cache
+def number_words(low: int, high: int) -> dict[str, int]:
+    """The number words from ``low`` to ``high`` of every spoken language
+    (``[numbers].cardinals``) and their values."""
+    return {
+        word: n
+        for v in vocabularies()
+        for word, n in v.values("numbers", "cardinals").items()
+        if low <= n <= high
+    }
+
+
 def union(table: str, key: str) -> tuple[str, ...]:
     """``[table].key`` of every spoken language, together (patterns allowed)."""
     return tuple(p for vocabulary in vocabularies() for p in vocabulary.patterns(table, key))
