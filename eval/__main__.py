@@ -34,6 +34,7 @@ from eval import (
     whatsapp_batch12,
     whatsapp_batch13,
     whatsapp_batch14,
+    whatsapp_batch15,
     whatsapp_lirio,
 )
 from eval.harness import Harness
@@ -69,6 +70,7 @@ SUITES = {
     "whatsapp-batch12": whatsapp_batch12.CASES,
     "whatsapp-batch13": whatsapp_batch13.CASES,
     "whatsapp-batch14": whatsapp_batch14.CASES,
+    "whatsapp-batch15": whatsapp_batch15.CASES,
 }
 # Held out: played by name (--suite, --case), never by the default run (the cases of eval.suites).
 HELD_OUT = [
@@ -76,6 +78,7 @@ HELD_OUT = [
     *whatsapp_batch12.CASES,
     *whatsapp_batch13.CASES,
     *whatsapp_batch14.CASES,
+    *whatsapp_batch15.CASES,
 ]
 
 
