@@ -79,6 +79,11 @@ _INVISIBLE = frozenset({"\ufe0e", "\ufe0f", "\u200d", "\u20e3"})
 # What visible removes: the invisible characters and U+1F3FB-1F3FF (emoji skin tones).
 _UNSEEN = str.maketrans(dict.fromkeys([*_INVISIBLE, *map(chr, range(0x1F3FB, 0x1F400))]))
 _LETTERS_AND_SPACES = re.compile(r"[^\W_]+|\s+")
+# Pictographs that carry no answer, whatever the language: plants, fruit, food and drink
+# (U+1F330-1F37F), animals and paw prints (U+1F400-1F43F, U+1F980-1F9AE). Read as filler
+# emoji ("pode sim 🐶"); faces, hands and signs stay answers or unknown (a face may be a
+# doubt or a sneer: "sim 🙄" is no yes unless a list says so).
+_DECORATION = re.compile("[\U0001f330-\U0001f37f\U0001f400-\U0001f43f\U0001f980-\U0001f9ae]")
 
 
 def _one(run: re.Match[str]) -> str:
@@ -261,6 +266,8 @@ def _prepared(text: str, vocabularies: tuple[ConsentVocabulary, ...]) -> _Text:
         if symbol in bare:
             emoji[meaning] += bare.count(symbol)
             bare = bare.replace(symbol, " ")
+    bare, decorations = _DECORATION.subn(" ", bare)
+    emoji[FILLER] += decorations
     folded, index = fold_with_map(bare)
     question, strange = not _QUESTION.isdisjoint(bare), _strange(bare)
     return _Text(bare, emoji, question, strange, folded, index, list(_TOKEN.finditer(folded)))

@@ -77,7 +77,8 @@ class DataLanguageRules:
         return ConsentVocabulary(
             yes=word_list(code, "consent", "yes"),
             no=word_list(code, "consent", "no"),
-            filler=word_list(code, "consent", "filler"),
+            # taking leave ("até lá", "see you then") answers nothing, as filler does
+            filler=(*word_list(code, "consent", "filler"), *word_list(code, "consent", "farewell")),
             yes_by_kind=tuple((k, word_list(code, "consent", f"yes_{k}")) for k in CHANGE_KINDS),
             no_by_kind=tuple((k, word_list(code, "consent", f"no_{k}")) for k in CHANGE_KINDS),
             yes_emoji=_emoji(code, "yes_emoji"),
