@@ -44,6 +44,7 @@ from calendar_service.infrastructure.google.edge import (
     translated,
     was_404,
 )
+from calendar_service.infrastructure.google.errors import Scope
 from calendar_service.infrastructure.google.failures import GoogleApiError
 from calendar_service.infrastructure.google.mapping import (
     OWNER_PROPERTY,
@@ -404,16 +405,23 @@ class GoogleCalendarAdapter(BusyTimeCalendarAdapter):
         )
         if query.page_token:
             params.append(("pageToken", self._pages.unwrap(query.page_token, listing, feed=True)))
-        return await self._page(query.calendar_id, params, listing, feed=True)
+        scope: Scope = "sync" if query.sync_token is not None else "feed"
+        return await self._page(query.calendar_id, params, listing, feed=True, scope=scope)
 
     async def _page(
-        self, calendar_id: str, params: list[tuple[str, str]], listing: str, *, feed: bool
+        self,
+        calendar_id: str,
+        params: list[tuple[str, str]],
+        listing: str,
+        *,
+        feed: bool,
+        scope: Scope = "calendar",
     ) -> EventPage:
         """One page; Google's next page token goes out wrapped in the service's own, bound
         to ``listing`` and sealed (``page_tokens``): a token the service did not issue for
         this listing is refused before any request, never sent to Google."""
         call = ApiCall("GET", events_path(calendar_id), params)
-        with translated("feed" if feed else "calendar", calendar_id):
+        with translated(scope, calendar_id):
             data = await self._api().call(call, self._budget())
         items = data.get("items", [])
         zone = "UTC"
