@@ -24,6 +24,9 @@ calendar/api/guides/errors; REFERENCES.md §3), then by status; the decisions
 - 412 ``conditionNotMet`` → ``EtagMismatchError``;
 - 5xx, timeouts, resets, the token endpoint's 5xx/429 → ``CalendarUnavailableError``.
 
+A retryable answer's ``RetryInfo`` is Google's ``Retry-After`` when it sent one, whatever
+the status (a 503's too), else a default.
+
 A quota never reaches callers as "not found" (a product could unlink a healthy calendar), and
 a refused key is permanent, never "temporarily unavailable". Messages are English and name
 nothing the caller did not send; Google's own text is kept only for 400s (it says what is
@@ -35,6 +38,7 @@ from __future__ import annotations
 from typing import Literal
 
 from agenda_kit.calendar.errors import (
+    DEFAULT_RETRY_SECONDS,
     CalendarAccessDeniedError,
     CalendarCredentialsError,
     CalendarError,
@@ -125,7 +129,7 @@ def _from_api_error(error: GoogleApiError, *, scope: Scope) -> CalendarError:
     if is_rate_limited(error):
         return _quota("RATE_LIMITED", error)
     if error.status >= 500:
-        return CalendarUnavailableError()
+        return CalendarUnavailableError(retry_after=_retry_hint(error, DEFAULT_RETRY_SECONDS))
     if error.status == 401:
         return CalendarCredentialsError(MESSAGES[CREDENTIALS_INVALID])
     if error.status == 410 and scope in ("sync", "feed"):
@@ -168,5 +172,11 @@ def _forbidden(error: GoogleApiError) -> CalendarError:
 
 
 def _quota(reason: str, error: GoogleApiError) -> CalendarQuotaError:
-    retry = error.retry_after if error.retry_after is not None else RATE_LIMIT_RETRY
+    retry = _retry_hint(error, RATE_LIMIT_RETRY)
     return CalendarQuotaError(MESSAGES[reason], reason=reason, retry_after=retry)
+
+
+def _retry_hint(error: GoogleApiError, default: float) -> float:
+    """The ``RetryInfo`` of a retryable answer: Google's ``Retry-After`` when it sent one
+    (whatever the status: 429, a rate-limit 403, a 5xx), else ``default``."""
+    return error.retry_after if error.retry_after is not None else default

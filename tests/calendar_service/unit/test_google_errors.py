@@ -149,3 +149,26 @@ def test_retry_hints_come_from_the_gate_or_retry_after() -> None:
     assert unavailable.retry_after is not None and unavailable.retry_after > 0
     credentials = translate(TokenRequestError(400, "invalid_grant", ""), scope="calendar")
     assert credentials.retry_after is None  # permanent: waiting does not help
+
+
+RETRYABLE_ANSWERS = [
+    GoogleApiError(429, "rateLimitExceeded", ""),
+    GoogleApiError(403, "rateLimitExceeded", "", domain="usageLimits"),
+    GoogleApiError(403, "userRateLimitExceeded", "", domain="usageLimits"),
+    GoogleApiError(403, "newLimit", "", domain="usageLimits"),
+    GoogleApiError(403, "quotaExceeded", "", domain="usageLimits"),
+    *(GoogleApiError(status, "backendError", "") for status in (500, 502, 503, 504)),
+]
+
+
+@pytest.mark.parametrize("answer", RETRYABLE_ANSWERS, ids=lambda a: f"{a.status}-{a.reason}")
+@pytest.mark.parametrize("exhausted", [False, True], ids=["last", "retries-exhausted"])
+def test_every_retryable_answer_keeps_googles_retry_after(
+    answer: GoogleApiError, exhausted: bool
+) -> None:
+    """Review 14: a 503 with ``Retry-After: 9`` answered RetryInfo 1 s (only quota answers
+    kept Google's hint), so callers came back while Google had said to wait."""
+    answer.retry_after = 9.0
+    failure: BaseException = BudgetExhaustedError(answer) if exhausted else answer
+    error = translate(failure, scope="calendar", target=TARGET)
+    assert error.retry_after == 9.0
