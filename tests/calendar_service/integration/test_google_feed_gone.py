@@ -18,23 +18,22 @@ from tests.fakes.google_faults import Fault
 from tests.fakes.google_fixtures import CALENDAR_ID
 
 SINCE = datetime(2032, 1, 1, tzinfo=UTC)
-POSITIONS = {
-    "sync_token": (ChangeQuery(calendar_id=CALENDAR_ID, sync_token="s:1"), "SYNC_TOKEN_EXPIRED"),
-    "updated_since": (
-        ChangeQuery(calendar_id=CALENDAR_ID, updated_since=SINCE),
-        "PROVIDER_REJECTED_REQUEST",
-    ),
-}
+FEED = ChangeQuery(calendar_id=CALENDAR_ID, updated_since=SINCE)
+EXPECTED = {"sync_token": "SYNC_TOKEN_EXPIRED", "updated_since": "PROVIDER_REJECTED_REQUEST"}
 
 
 @pytest.mark.parametrize("reason", ["", "fullSyncRequired"])
-@pytest.mark.parametrize("position", sorted(POSITIONS))
+@pytest.mark.parametrize("position", sorted(EXPECTED))
 async def test_a_gone_feed_names_the_position_sent(
     adapter: GoogleCalendarAdapter, emulator: Emulator, position: str, reason: str
 ) -> None:
-    query, expected = POSITIONS[position]
+    query = FEED
+    if position == "sync_token":  # the service's own token of a feed listed before
+        token = (await adapter.list_changes(FEED)).next_sync_token
+        query = ChangeQuery(calendar_id=CALENDAR_ID, sync_token=token)
+    emulator.faults.calls.clear()
     emulator.faults.fail_next("events.list", Fault.error(410, reason))
     with pytest.raises(InvalidCalendarRequestError) as caught:
         await adapter.list_changes(query)
-    assert (caught.value.reason, caught.value.field) == (expected, position)
+    assert (caught.value.reason, caught.value.field) == (EXPECTED[position], position)
     assert emulator.faults.count("events.list") == 1  # a 410 is never retried
