@@ -21,8 +21,9 @@ from agenda_kit.calendar.errors import InvalidCalendarRequestError
 from agenda_kit.errors import details_of
 from calendar_service.infrastructure.page_tokens import SealedPageTokens, decode, sync_listing
 from tests.calendar_service.integration import test_event_owners as owners
-from tests.calendar_service.integration.test_event_owners import CALENDAR_ID, T0, Running
+from tests.calendar_service.integration.test_event_owners import T0, Running
 from tests.calendar_service.integration.test_page_tokens import TAMPERED
+from tests.fakes.google_fixtures import CALENDAR_ID
 
 pytest_plugins = ["tests.kit.mongo_fixtures"]
 running = owners.running  # the fixture: two owners of one calendar, on both backends
