@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from datetime import UTC, datetime
 from pathlib import Path
 from types import TracebackType
@@ -44,6 +45,7 @@ from calendar_service.infrastructure.google.edge import (
     translated,
     was_404,
 )
+from calendar_service.infrastructure.google.errors import Scope
 from calendar_service.infrastructure.google.failures import GoogleApiError
 from calendar_service.infrastructure.google.mapping import (
     OWNER_PROPERTY,
@@ -57,7 +59,7 @@ from calendar_service.infrastructure.google.mapping import (
 )
 from calendar_service.infrastructure.google.quota import QuotaGates, QuotaPolicy
 from calendar_service.infrastructure.google.transport import ApiCall, GoogleTransport
-from calendar_service.infrastructure.page_tokens import SealedPageTokens, listing_of
+from calendar_service.infrastructure.page_tokens import SealedPageTokens, listing_of, sync_listing
 
 DEFAULT_API_BASE = "https://www.googleapis.com/calendar/v3"
 MAX_PAGE_SIZE = 2500
@@ -386,8 +388,9 @@ class GoogleCalendarAdapter(BusyTimeCalendarAdapter):
             ("singleEvents", "true"),
             ("showDeleted", "true"),
         ]
+        resumed = sync_listing(query.calendar_id, query.owner)
         if query.sync_token is not None:
-            params.append(("syncToken", query.sync_token))
+            params.append(("syncToken", self._pages.unwrap_sync(query.sync_token, resumed)))
         else:
             if query.updated_since is not None:
                 params.append(("updatedMin", rfc3339(query.updated_since)))
@@ -404,16 +407,26 @@ class GoogleCalendarAdapter(BusyTimeCalendarAdapter):
         )
         if query.page_token:
             params.append(("pageToken", self._pages.unwrap(query.page_token, listing, feed=True)))
-        return await self._page(query.calendar_id, params, listing, feed=True)
+        scope: Scope = "sync" if query.sync_token is not None else "feed"
+        page = await self._page(query.calendar_id, params, listing, feed=True, scope=scope)
+        if page.next_sync_token is None:
+            return page
+        return replace(page, next_sync_token=self._pages.wrap_sync(page.next_sync_token, resumed))
 
     async def _page(
-        self, calendar_id: str, params: list[tuple[str, str]], listing: str, *, feed: bool
+        self,
+        calendar_id: str,
+        params: list[tuple[str, str]],
+        listing: str,
+        *,
+        feed: bool,
+        scope: Scope = "calendar",
     ) -> EventPage:
         """One page; Google's next page token goes out wrapped in the service's own, bound
         to ``listing`` and sealed (``page_tokens``): a token the service did not issue for
         this listing is refused before any request, never sent to Google."""
         call = ApiCall("GET", events_path(calendar_id), params)
-        with translated("feed" if feed else "calendar", calendar_id):
+        with translated(scope, calendar_id):
             data = await self._api().call(call, self._budget())
         items = data.get("items", [])
         zone = "UTC"

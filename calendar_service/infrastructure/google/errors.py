@@ -17,9 +17,15 @@ calendar/api/guides/errors; REFERENCES.md §3), then by status; the decisions
 - 403 ``accessNotConfigured``, ``keyInvalid``, ``ipRefererBlocked``, ``domainPolicy``
   → ``CalendarCredentialsError`` (the project's setup is refused: an operator fixes it);
 - 404, 410 → ``EventNotFoundError`` for event operations, else ``CalendarNotFoundError``;
-  410 ``fullSyncRequired`` → ``InvalidCalendarRequestError`` (SYNC_TOKEN_EXPIRED);
+  but a 410 of a change feed is its position gone, whatever its reason (some 410s carry
+  none, REFERENCES.md §3): resumed from a sync token → ``InvalidCalendarRequestError``
+  (SYNC_TOKEN_EXPIRED, naming ``sync_token``), from ``updated_since`` → one naming
+  ``updated_since`` (PROVIDER_REJECTED_REQUEST: further back than Google keeps changes);
 - 412 ``conditionNotMet`` → ``EtagMismatchError``;
 - 5xx, timeouts, resets, the token endpoint's 5xx/429 → ``CalendarUnavailableError``.
+
+A retryable answer's ``RetryInfo`` is Google's ``Retry-After`` when it sent one, whatever
+the status (a 503's too), else a default.
 
 A quota never reaches callers as "not found" (a product could unlink a healthy calendar), and
 a refused key is permanent, never "temporarily unavailable". Messages are English and name
@@ -32,6 +38,7 @@ from __future__ import annotations
 from typing import Literal
 
 from agenda_kit.calendar.errors import (
+    DEFAULT_RETRY_SECONDS,
     CalendarAccessDeniedError,
     CalendarCredentialsError,
     CalendarError,
@@ -52,7 +59,9 @@ from calendar_service.infrastructure.google.failures import (
 )
 from calendar_service.infrastructure.google.quota import CREDENTIALS_INVALID, QuotaOpenError
 
-Scope = Literal["calendar", "event", "feed"]
+Scope = Literal["calendar", "event", "sync", "feed"]
+"""What the failed call addressed: a calendar (free/busy, a range listing), one event, or a
+change feed resumed from a sync token (``sync``) or from ``updated_since`` (``feed``)."""
 
 FORBIDDEN_REASONS: dict[str, tuple[type[CalendarError], str]] = {
     "quotaExceeded": (CalendarQuotaError, "QUOTA_EXCEEDED"),
@@ -120,21 +129,33 @@ def _from_api_error(error: GoogleApiError, *, scope: Scope) -> CalendarError:
     if is_rate_limited(error):
         return _quota("RATE_LIMITED", error)
     if error.status >= 500:
-        return CalendarUnavailableError()
+        return CalendarUnavailableError(retry_after=_retry_hint(error, DEFAULT_RETRY_SECONDS))
     if error.status == 401:
         return CalendarCredentialsError(MESSAGES[CREDENTIALS_INVALID])
-    if error.status == 410 and error.reason == "fullSyncRequired":
-        return InvalidCalendarRequestError(
-            "The sync token expired; list the feed again from updated_since.",
-            field="sync_token",
-            reason="SYNC_TOKEN_EXPIRED",
-        )
+    if error.status == 410 and scope in ("sync", "feed"):
+        return _feed_position_gone(scope)
     if error.status in (404, 410):
         return EventNotFoundError() if scope == "event" else CalendarNotFoundError()
     if error.status == 412:
         return EtagMismatchError()
     return InvalidCalendarRequestError(
         f"The calendar provider rejected the request: {(error.message or error.reason)[:200]}",
+        reason="PROVIDER_REJECTED_REQUEST",
+    )
+
+
+def _feed_position_gone(scope: Scope) -> CalendarError:
+    """A change feed's 410: the position it resumed from is no longer served."""
+    if scope == "sync":
+        return InvalidCalendarRequestError(
+            "The sync token expired; list the feed again from updated_since.",
+            field="sync_token",
+            reason="SYNC_TOKEN_EXPIRED",
+        )
+    return InvalidCalendarRequestError(
+        "updated_since is further back than the calendar provider keeps changes; list the "
+        "range again, then follow the feed from a recent updated_since.",
+        field="updated_since",
         reason="PROVIDER_REJECTED_REQUEST",
     )
 
@@ -151,5 +172,11 @@ def _forbidden(error: GoogleApiError) -> CalendarError:
 
 
 def _quota(reason: str, error: GoogleApiError) -> CalendarQuotaError:
-    retry = error.retry_after if error.retry_after is not None else RATE_LIMIT_RETRY
+    retry = _retry_hint(error, RATE_LIMIT_RETRY)
     return CalendarQuotaError(MESSAGES[reason], reason=reason, retry_after=retry)
+
+
+def _retry_hint(error: GoogleApiError, default: float) -> float:
+    """The ``RetryInfo`` of a retryable answer: Google's ``Retry-After`` when it sent one
+    (whatever the status: 429, a rate-limit 403, a 5xx), else ``default``."""
+    return error.retry_after if error.retry_after is not None else default

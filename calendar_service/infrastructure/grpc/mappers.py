@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from datetime import UTC, datetime, time
 
+from google.protobuf.timestamp_pb2 import Timestamp
+
 from agenda.calendar.v1 import calendar_service_pb2 as pb
 from agenda_kit.calendar import event_messages as messages
 from agenda_kit.calendar.port import (
@@ -33,11 +35,23 @@ def to_range(field: str, message: pb.TimeRange, *, present: bool) -> tuple[datet
     sent microseconds the checks had cut: two touching events overlapped by them)."""
     if not present or not message.HasField("start") or not message.HasField("end"):
         raise RequestValidationError(field, "start and end are required")
-    start = limits.to_millisecond(to_datetime(f"{field}.start", message.start))
-    end = limits.to_millisecond(to_datetime(f"{field}.end", message.end))
+    start = request_instant(f"{field}.start", message.start)
+    end = request_instant(f"{field}.end", message.end)
     if end <= start:
         raise RequestValidationError(field, "end must be after start")
     return start, end
+
+
+def request_instant(field: str, stamp: Timestamp) -> datetime:
+    """Every instant a caller sends, whatever the field (ranges, windows, ``updated_since``):
+    a valid Timestamp, cut to the millisecond, between ``validation.EARLIEST`` and
+    ``LATEST`` (the years 1900 and 9000, docs/calendar-service.md#errors)."""
+    value = limits.to_millisecond(to_datetime(field, stamp))
+    if not limits.EARLIEST <= value <= limits.LATEST:
+        raise RequestValidationError(
+            field, f"must lie between years {limits.EARLIEST.year} and {limits.LATEST.year}"
+        )
+    return value
 
 
 def time_zone_name(field: str, text: str) -> str:
@@ -192,7 +206,7 @@ def to_event_listing(request: pb.ListEventsRequest) -> EventListing:
     if request.HasField("range") or not (request.HasField("updated_since") or request.sync_token):
         start, end = to_range("range", request.range, present=request.HasField("range"))
     since = (
-        to_datetime("updated_since", request.updated_since)
+        request_instant("updated_since", request.updated_since)
         if request.HasField("updated_since")
         else None
     )

@@ -22,7 +22,7 @@ from calendar_service.infrastructure.local.paging import (
     listing_of,
 )
 from calendar_service.infrastructure.local.queries import check_event_range
-from calendar_service.infrastructure.page_tokens import SealedPageTokens
+from calendar_service.infrastructure.page_tokens import SealedPageTokens, sync_listing
 
 FEED_OVERLAP = timedelta(seconds=5)
 """A sync token resumes this long before the newest change it saw: a write whose
@@ -63,7 +63,8 @@ def feed_query(query: ChangeQuery, pages: SealedPageTokens) -> tuple[dict[str, A
     """The MongoDB filter of a feed listing, and the position it starts from (a page token
     unsealed by ``pages``)."""
     if query.sync_token is not None:
-        since = decode_sync_token(query.sync_token)
+        listing = sync_listing(query.calendar_id, query.owner)
+        since = decode_sync_token(pages.unwrap_sync(query.sync_token, listing))
     else:
         since = (query.updated_since or _EPOCH).astimezone(UTC)
     wanted: dict[str, Any] = {"calendar_id": query.calendar_id, "updated_at": {"$gte": since}}
@@ -104,4 +105,7 @@ def feed_page(
         return EventPage(events=events, next_page_token=token)
     newest = max((stored_instant(d.updated_at) for d in page), default=None)
     resume = since if newest is None else max(since, newest - FEED_OVERLAP)
-    return EventPage(events=events, next_sync_token=encode_sync_token(resume))
+    listing = sync_listing(query.calendar_id, query.owner)
+    return EventPage(
+        events=events, next_sync_token=pages.wrap_sync(encode_sync_token(resume), listing)
+    )

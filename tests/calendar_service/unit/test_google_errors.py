@@ -79,11 +79,6 @@ def test_an_unknown_usage_limits_reason_is_a_rate_limit() -> None:
         (GoogleApiError(401, "authError", ""), CalendarCredentialsError, "CREDENTIALS_INVALID"),
         (GoogleApiError(404, "notFound", ""), CalendarNotFoundError, "CALENDAR_NOT_FOUND"),
         (GoogleApiError(410, "deleted", ""), CalendarNotFoundError, "CALENDAR_NOT_FOUND"),
-        (
-            GoogleApiError(410, "fullSyncRequired", ""),
-            InvalidCalendarRequestError,
-            "SYNC_TOKEN_EXPIRED",
-        ),
         (GoogleApiError(412, "conditionNotMet", ""), EtagMismatchError, "ETAG_MISMATCH"),
         (GoogleApiError(500, "backendError", ""), CalendarUnavailableError, "PROVIDER_UNAVAILABLE"),
         (GoogleApiError(503, "backendError", ""), CalendarUnavailableError, "PROVIDER_UNAVAILABLE"),
@@ -118,6 +113,29 @@ def test_every_other_failure(
     assert str(error) and TARGET not in str(error)
 
 
+GONE_REASONS = ("fullSyncRequired", "updatedMinTooLongAgo", "deleted", "")
+"""Google's 410s: some carry no reason (REFERENCES.md §3), so the status and what the call
+addressed decide."""
+GONE: dict[str, tuple[type[CalendarError], str, str]] = {
+    "sync": (InvalidCalendarRequestError, "SYNC_TOKEN_EXPIRED", "sync_token"),
+    "feed": (InvalidCalendarRequestError, "PROVIDER_REJECTED_REQUEST", "updated_since"),
+    "event": (EventNotFoundError, "EVENT_NOT_FOUND", ""),
+    "calendar": (CalendarNotFoundError, "CALENDAR_NOT_FOUND", ""),
+}
+
+
+@pytest.mark.parametrize("reason", GONE_REASONS)
+@pytest.mark.parametrize("scope", sorted(GONE))
+def test_a_410_is_classified_by_what_the_call_addressed(reason: str, scope: str) -> None:
+    """Review 14: a reasonless 410 of a sync-token feed was CALENDAR_NOT_FOUND (a product
+    would unlink a healthy calendar), and a 410 of an updated_since feed SYNC_TOKEN_EXPIRED
+    naming a sync_token the caller never sent."""
+    klass, port_reason, field = GONE[scope]
+    error = translate(GoogleApiError(410, reason, ""), scope=scope, target=TARGET)  # type: ignore[arg-type]
+    assert (type(error), error.reason, getattr(error, "field", "")) == (klass, port_reason, field)
+    assert TARGET not in str(error)
+
+
 def test_a_404_of_an_event_operation_is_the_event_and_names_no_id() -> None:
     error = translate(GoogleApiError(404, "notFound", ""), scope="event", target="abc123")
     assert isinstance(error, EventNotFoundError) and "abc123" not in str(error)
@@ -131,3 +149,26 @@ def test_retry_hints_come_from_the_gate_or_retry_after() -> None:
     assert unavailable.retry_after is not None and unavailable.retry_after > 0
     credentials = translate(TokenRequestError(400, "invalid_grant", ""), scope="calendar")
     assert credentials.retry_after is None  # permanent: waiting does not help
+
+
+RETRYABLE_ANSWERS = [
+    GoogleApiError(429, "rateLimitExceeded", ""),
+    GoogleApiError(403, "rateLimitExceeded", "", domain="usageLimits"),
+    GoogleApiError(403, "userRateLimitExceeded", "", domain="usageLimits"),
+    GoogleApiError(403, "newLimit", "", domain="usageLimits"),
+    GoogleApiError(403, "quotaExceeded", "", domain="usageLimits"),
+    *(GoogleApiError(status, "backendError", "") for status in (500, 502, 503, 504)),
+]
+
+
+@pytest.mark.parametrize("answer", RETRYABLE_ANSWERS, ids=lambda a: f"{a.status}-{a.reason}")
+@pytest.mark.parametrize("exhausted", [False, True], ids=["last", "retries-exhausted"])
+def test_every_retryable_answer_keeps_googles_retry_after(
+    answer: GoogleApiError, exhausted: bool
+) -> None:
+    """Review 14: a 503 with ``Retry-After: 9`` answered RetryInfo 1 s (only quota answers
+    kept Google's hint), so callers came back while Google had said to wait."""
+    answer.retry_after = 9.0
+    failure: BaseException = BudgetExhaustedError(answer) if exhausted else answer
+    error = translate(failure, scope="calendar", target=TARGET)
+    assert error.retry_after == 9.0
