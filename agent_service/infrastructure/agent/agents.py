@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 import functools
 import inspect
 from collections.abc import Awaitable, Callable, Sequence
@@ -116,7 +117,7 @@ def build_agents(
         else {}
     )
     writes = {
-        t.__name__: compact_tool(reporting_progress(t))
+        t.__name__: built_tool(t)
         for s in specialists
         for t in s.tools
         if t.__name__ in IN_CODE_TOOLS
@@ -134,7 +135,7 @@ def _specialist_agent(
         deps_type=AgentDeps,
         output_type=[str, ToolOutput(Escape, name=ESCAPE_TOOL)],
         instructions=[instructions_for(spec), _context],
-        tools=gated(spec.tool_gate, [compact_tool(reporting_progress(t)) for t in spec.tools]),
+        tools=gated(spec.tool_gate, [built_tool(t) for t in spec.tools]),
         capabilities=[*system_replies(spec), *streamed],
         model_settings=settings,
         retries=retries,
@@ -142,6 +143,19 @@ def _specialist_agent(
     )
     agent.output_validator(grounded_output)  # an ungrounded reply goes back to the model once
     return agent
+
+
+def built_tool(function: Callable[..., Awaitable[Any]]) -> Tool[AgentDeps]:
+    """``function`` as a compact tool that reports progress: a copy of the one made per
+    process, whose schema (pydantic's JSON schema generation, most of the cost of building the
+    agents) is made once; a copy because an agent's toolset sets its own retries and metadata
+    on it, and :func:`gated` its own ``prepare``."""
+    return copy.copy(_built_once(function))
+
+
+@functools.cache
+def _built_once(function: Callable[..., Awaitable[Any]]) -> Tool[AgentDeps]:
+    return compact_tool(reporting_progress(function))
 
 
 def compact_tool(function: Callable[..., Awaitable[str]]) -> Tool[AgentDeps]:
