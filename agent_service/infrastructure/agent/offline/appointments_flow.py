@@ -117,12 +117,46 @@ def _act(ctx: OfflineContext, appointments: list[catalog.AppointmentInfo]) -> Mo
     items = appointment_items(appointments, ctx.language)
     if not (wants_move or wants_cancel):
         return text(listing_say("appointments", ctx.language, items=items))
-    chosen = choose(ctx.texts[:2], appointments, ctx.now, moving=wants_move, language=ctx.language)
+    said = [acted_on(ctx.text, _CANCEL if wants_cancel else _MOVE), *ctx.texts[1:2]]
+    chosen = choose(said, appointments, ctx.now, moving=wants_move, language=ctx.language)
     if chosen is None:
         return text(say("which_appointment", ctx.language, items=items))
     if wants_cancel:
         return call("cancel_appointment", appointment_id=chosen.id)
     return _reschedule(ctx, chosen)
+
+
+_KEEP = bounded(alternation([*union("consent", "no_cancel"), *union("consent", "no_reschedule")]))
+
+
+def acted_on(text: str, act: re.Pattern[str]) -> str:
+    """The part of ``text`` that tells which appointment to act on: when a clause of it asks
+    for the act (``act``: a cancel or move word) and refuses nothing, the clauses that refuse
+    or keep ("o banho não, esse fica. cancela a vacina de quinta", "la vacuna no, esa la
+    mantengo; cancela el baño") describe the ones to leave alone and are left out. A clause
+    that asks for the act and refuses it ("não cancela o banho") is one of those."""
+    clauses = [c for c in _CLAUSE.split(text) if c.strip()]
+    refusing = [_refuses(c) for c in clauses]
+    acting = [
+        not r and bool(act.search(normalize(c))) for c, r in zip(clauses, refusing, strict=True)
+    ]
+    if not any(acting) or not any(refusing):
+        return text
+    return ", ".join(c for c, r in zip(clauses, refusing, strict=True) if not r)
+
+
+def _refuses(clause: str) -> bool:
+    """Whether a clause keeps an appointment or says no to one. A clause that starts with a
+    cancel word ("cancel the bath": a negative start in a message) asks for the cancellation,
+    and one that says the customer cannot make it ("não vou poder ir quinta") is its reason."""
+    folded = normalize(clause)
+    if _KEEP.search(folded):
+        return True
+    return (
+        is_negative(clause)
+        and not _CANCEL.match(folded.strip())
+        and not _CANT_MAKE_IT.search(folded)
+    )
 
 
 _NEXT_OR_PREVIOUS_DAY = bounded(
