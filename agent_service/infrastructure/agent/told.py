@@ -152,6 +152,11 @@ def told_values(texts: Sequence[ToolText]) -> list[ToldValue]:
 CLOSED_KEY = "closed"
 """A day's flag that it is not worked, or the list of the days a week does not work
 (``OpeningHours.closed``): their values are no fact of what is open."""
+NOT_WORKED_FLAGS = (CLOSED_KEY, "day_off")
+"""A day's flags that it is not worked: the business is closed, or the professional's day off
+(``tools.results.DayTimes``). Such a day's values (its professional, weekday and date) are
+told in no item: "A Carla trabalha segunda" after Carla's day off on Monday relates what the
+result refuses (review 14: sent before)."""
 
 
 def _json_object(text: str) -> dict[str, Any] | None:
@@ -209,7 +214,7 @@ def _item_values(
         elif isinstance(value, str | int):
             own.append((key, path, value))
             plain.append((key, path, value))
-    closed = node.get("closed") is True
+    closed = any(node.get(flag) is True for flag in NOT_WORKED_FLAGS)
     for key, where, value in [*own, *around]:
         # a day not worked (``closed``: a day's flag, or the list of a week's days off)
         untold = closed or key == CLOSED_KEY or refused is None or (not where and key in refused)
