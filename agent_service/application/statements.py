@@ -157,6 +157,11 @@ class StatementRules:
     yes_marks: tuple[str, ...] = ()
     """The yes emoji of the languages ("✅", "👍"): beside an appointment's facts it says the
     appointment is done ("Ana Souza, amanhã 10:00 ✅")."""
+    first_of: frozenset[str] = frozenset()
+    """Frame words that say an appointment is the first of the customer's by start ("next",
+    "próxima"): a sentence with one names the first, never another."""
+    last_of: frozenset[str] = frozenset()
+    """The same for the last ("last", "último")."""
     meets: Callable[[str], bool] = lambda sentence: False
     """Whether a sentence says the customer will be met ("see you", "nos vemos", "te
     esperamos"): beside a day or a time it presents an appointment as made."""
@@ -592,9 +597,21 @@ class Statements:
         if _DIGITS.search(rest):
             return False  # a number no fact reads ("You have 2 appointments: ...") is no record's
         words = _WORDS.findall(normalize(rest))
+        if not self._in_place(words, record):
+            return False  # "your next appointment is ..." of one that is not the first
         allowed = record.words | self._rules.frame
         left = " ".join(w for w in words if w not in allowed)
         return not left or self._rules.courtesy(left, False)
+
+
+    def _in_place(self, words: Sequence[str], record: _Record) -> bool:
+        """Whether a word of ``words`` that says a place among the customer's appointments
+        ("next", "último") says ``record``'s (they are listed by start)."""
+        first = not self._rules.first_of.isdisjoint(words)
+        last = not self._rules.last_of.isdisjoint(words)
+        return (not first or record is self._records[0]) and (
+            not last or record is self._records[-1]
+        )
 
 
 def _asking_part(question: str, head: str, clauses: Sequence[str]) -> str:

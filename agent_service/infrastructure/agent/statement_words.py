@@ -67,6 +67,8 @@ def statement_rules(codes: tuple[str, ...]) -> StatementRules:
         no_marks=tuple({m for code in codes for m in rules.consent(code).no_emoji}),
         yes_marks=tuple({m for code in codes for m in rules.consent(code).yes_emoji}),
         recurs=_recurring(codes[0]),
+        first_of=frozenset().union(*(rules.places(code)[0] for code in codes)),
+        last_of=frozenset().union(*(rules.places(code)[1] for code in codes)),
         meets=_meeting(codes),
         consent_heads=tuple(
             {_head(messages.CATALOG[code][key]) for code in codes for key in CONSENT_KEYS}

@@ -133,6 +133,14 @@ class DataLanguageRules:
         return frozenset(normalize(w) for w in word_list(code, "truth", "appointment_frame"))
 
     @functools.cache  # noqa: B019
+    def places(self, code: str) -> tuple[frozenset[str], frozenset[str]]:
+        """``[truth].first_of`` and ``.last_of``, folded (see ``application/statements``)."""
+        return tuple(  # type: ignore[return-value]
+            frozenset(normalize(w) for w in word_list(code, "truth", key))
+            for key in ("first_of", "last_of")
+        )
+
+    @functools.cache  # noqa: B019
     def listing_frame(self, code: str) -> frozenset[str]:
         """``[truth].listing_frame``, folded (see ``application/statements``)."""
         return frozenset(normalize(w) for w in word_list(code, "truth", "listing_frame"))
