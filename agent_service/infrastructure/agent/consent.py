@@ -169,18 +169,30 @@ def confirmed_call(pending: PendingAction | None, tool: str, arguments: dict[str
     )
 
 
+RENDERED_TERMS = frozenset({"what"})
+"""A proposal's terms told in the conversation's words (a booking's items as its question
+showed them): shown, never compared; the structured terms beside them say the same in no
+language, so a yes in another language ("yes please, book it" to a Portuguese question, which
+renders them anew in English) confirms the same terms (review 14: it was told they changed)."""
+
+
 def confirmed_as_shown(
     pending: PendingAction | None, tool: str, arguments: dict[str, str], terms: dict[str, str]
 ) -> bool:
     """Whether this call of ``tool`` is the confirmed pending action, on the terms its question
     showed: the same call, and the same ``terms`` (service, professional, start, price,
-    length... as the catalog gives them now). Terms changed since the question (a price, a
-    length, a name the back office changed) are asked again: a yes confirms what was shown."""
+    length... as the catalog gives them now; ``RENDERED_TERMS`` aside). Terms changed since
+    the question (a price, a length, a name the back office changed) are asked again: a yes
+    confirms what was shown."""
     return (
         confirmed_call(pending, tool, arguments)
         and pending is not None
-        and (pending.details == terms)
+        and _compared(pending.details) == _compared(terms)
     )
+
+
+def _compared(terms: dict[str, str]) -> dict[str, str]:
+    return {key: value for key, value in terms.items() if key not in RENDERED_TERMS}
 
 
 def confirmation_gate(
