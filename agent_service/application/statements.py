@@ -603,7 +603,6 @@ class Statements:
         left = " ".join(w for w in words if w not in allowed)
         return not left or self._rules.courtesy(left, False)
 
-
     def _in_place(self, words: Sequence[str], record: _Record) -> bool:
         """Whether a word of ``words`` that says a place among the customer's appointments
         ("next", "último") says ``record``'s (they are listed by start)."""
