@@ -38,6 +38,7 @@ from pathlib import Path
 import grpc
 import pytest
 from hypothesis import settings as hypothesis_settings
+from hypothesis.internal.conjecture import providers as _providers
 
 from agenda.calendar.v1 import calendar_service_pb2_grpc as pb_grpc
 from agenda_kit.grpc.server import settle_heap
@@ -54,6 +55,13 @@ from tests.scale import FULL
 hypothesis_settings.register_profile("reduced", derandomize=True, deadline=None)
 hypothesis_settings.register_profile("full", derandomize=False, deadline=None)
 hypothesis_settings.load_profile("full" if FULL else "reduced")
+if not FULL:
+    # Derandomized draws must not depend on which modules a worker happened to import: Hypothesis
+    # also draws constants it reads from the project's loaded modules (a string literal of
+    # eval/harness.py, "location", was drawn beside a people word only in the worker that had
+    # imported it, and failed a landing). The reduced run draws from the strategies alone.
+    _providers.GLOBAL_CONSTANTS  # noqa: B018 - the module this relies on, checked at import
+    _providers._get_local_constants = lambda: _providers._local_constants
 
 TOKEN = "test-token-calendar"
 TESTS = Path(__file__).resolve().parent
