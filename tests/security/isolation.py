@@ -291,14 +291,23 @@ def _is_uuid(hint: Any) -> bool:
     return hint is UUID or UUID in typing.get_args(hint)
 
 
+ID_TEXT_PARAMETERS = {"also": "appointment", "then": "service"}
+"""A tool's text parameters that carry ids (comma-separated): attacked with a foreign id too."""
+
+
 def tool_targets() -> list[ToolTarget]:
     targets: list[ToolTarget] = []
     for tool in all_tools():
-        ids = [name for name, hint in tool_parameters(tool).items() if _is_uuid(hint)]
+        ids = [
+            name
+            for name, hint in tool_parameters(tool).items()
+            if _is_uuid(hint) or name in ID_TEXT_PARAMETERS
+        ]
         if not ids:
             targets.append(ToolTarget(tool, None, None))
         for name in ids:
-            targets.append(ToolTarget(tool, name, FIELD_KINDS.get(name, "unknown")))
+            kind = FIELD_KINDS.get(name) or ID_TEXT_PARAMETERS.get(name, "unknown")
+            targets.append(ToolTarget(tool, name, kind))
     return targets
 
 

@@ -35,6 +35,7 @@ from tests.process_clock import services_now
 from tests.security.conftest import scaled
 from tests.security.isolation import (
     BASELINES,
+    ID_TEXT_PARAMETERS,
     OK,
     RpcTarget,
     ToolTarget,
@@ -99,8 +100,9 @@ async def _attack_tool(
 ) -> str:
     a, b = stack.tenants["A"], stack.tenants["B"]
     arguments = tool_arguments(target.tool, a, stack, query)
-    if target.parameter is not None:
-        arguments[target.parameter] = UUID(foreign)
+    if target.parameter is not None:  # an id, or a text of ids (``also``, ``then``)
+        is_text = target.parameter in ID_TEXT_PARAMETERS
+        arguments[target.parameter] = foreign if is_text else UUID(foreign)
     pending = None
     if confirmed and target.name in WRITE_TOOLS:  # as if the customer had said yes to exactly this
         textual = {

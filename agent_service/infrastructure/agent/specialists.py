@@ -141,7 +141,8 @@ SPECIALISTS: tuple[Specialist, ...] = (
             "cancel_appointment and reschedule_appointment first only record the proposal: "
             "the system itself ends your reply with the confirmation question, so do not ask "
             "it. If the customer's next message is a plain yes, call them again with the same "
-            "arguments. Never say a change was made unless the tool returned CANCELLED or "
+            "arguments. To cancel several or all, call cancel_appointment once, the further "
+            "ids in also. Never say a change was made unless the tool returned CANCELLED or "
             "RESCHEDULED."
         ),
         tools=(

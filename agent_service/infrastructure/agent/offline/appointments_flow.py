@@ -117,6 +117,10 @@ def _act(ctx: OfflineContext, appointments: list[catalog.AppointmentInfo]) -> Mo
     items = appointment_items(appointments, ctx.language)
     if not (wants_move or wants_cancel):
         return text(listing_say("appointments", ctx.language, items=items))
+    several = every_one(ctx.text, appointments, ctx.now) if wants_cancel else None
+    if several is not None:
+        rest = ",".join(a.id for a in several[1:])
+        return call("cancel_appointment", appointment_id=several[0].id, also=rest)
     said = [acted_on(ctx.text, _CANCEL if wants_cancel else _MOVE), *ctx.texts[1:2]]
     chosen = choose(said, appointments, ctx.now, moving=wants_move, language=ctx.language)
     if chosen is None:
@@ -143,6 +147,33 @@ def acted_on(text: str, act: re.Pattern[str]) -> str:
     if not any(acting) or not any(refusing):
         return text
     return ", ".join(c for c, r in zip(clauses, refusing, strict=True) if not r)
+
+
+_ALL = any_of("appointments", "all_words")
+_BOTH = any_of("appointments", "both_words")
+
+
+def every_one(
+    text: str, appointments: list[catalog.AppointmentInfo], now: datetime
+) -> list[catalog.AppointmentInfo] | None:
+    """The appointments a cancellation of several names: with an all word in a clause that
+    cancels ("cancela todos os meus horários", "cancel everything"), every one its words
+    describe (all of them, or all the groomings: "cancel all my baths"); with a both word,
+    the two there are. ``None`` when the message names no several (a "tudo bem" before
+    "cancela a vacina" is in another clause) or a both word meets another number."""
+    clauses = [normalize(c) for c in _CLAUSE.split(text) if _CANCEL.search(normalize(c))]
+    every = any(_ALL.search(c) for c in clauses)
+    both = any(_BOTH.search(c) for c in clauses)
+    if not (every or both):
+        return None
+    said = _described(" ".join(clauses), now)
+    left = list(appointments)
+    for pick in (_by_service, _by_professional, _by_day):
+        narrowed = pick(said, left)
+        left = narrowed if narrowed else left
+    if both and not every:
+        return left if len(left) == 2 else None
+    return left if len(left) >= 2 else None
 
 
 def _refuses(clause: str) -> bool:

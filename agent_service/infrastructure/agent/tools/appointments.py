@@ -1,3 +1,4 @@
+# Over 300 lines: the customer's three appointment tools and the rules of each write.
 """The customer's own appointments: list, cancel, reschedule (writes after confirmation)."""
 
 from __future__ import annotations
@@ -5,7 +6,7 @@ from __future__ import annotations
 from datetime import datetime
 from uuid import UUID
 
-from pydantic_ai import RunContext
+from pydantic_ai import ModelRetry, RunContext
 
 from agenda_kit.calendar.errors import CalendarError
 from agent_service.application.ports import AppointmentFilter
@@ -81,45 +82,102 @@ async def _upcoming(ctx: RunContext[AgentDeps]) -> Appointments:
     )
 
 
-async def cancel_appointment(ctx: RunContext[AgentDeps], appointment_id: UUID) -> WriteResult:
-    """Cancel one of the customer's appointments. The first call only proposes it; repeat
-    it after the customer says yes.
+MAX_CANCELLED = 20
+"""At most so many appointments cancelled at once: every upcoming one the listing shows."""
+
+
+async def cancel_appointment(
+    ctx: RunContext[AgentDeps], appointment_id: UUID, also: str = ""
+) -> WriteResult:
+    """Cancel one of the customer's appointments, or several at once. The first call only
+    proposes it; repeat it after the customer says yes.
 
     Args:
         appointment_id: From list_my_appointments.
+        also: The further appointment ids to cancel with it, comma-separated, when the
+            customer asks to cancel several or all of them. Empty for one.
     """
     deps = ctx.deps
-    try:
-        appointment = await deps.booking.customer_appointment.execute(
-            deps.tenant_id, deps.customer_id, appointment_id
-        )
+    mine = deps.booking.customer_appointment
+    try:  # the named one first: another's id is not found, whatever else was said
+        appointments = [await mine.execute(deps.tenant_id, deps.customer_id, appointment_id)]
+        ids = list(dict.fromkeys([appointment_id, *_ids(also)]))
+        for further in ids[1:]:
+            appointments.append(await mine.execute(deps.tenant_id, deps.customer_id, further))
     except NotFoundError as error:
         return not_found(error)
-    when = local_text(appointment.start, deps.tenant.zone, deps.turn.language)
-    summary = describe(
-        appointment.service_name, appointment.professional_name, when, deps.turn.language
+    zone, language = deps.tenant.zone, deps.turn.language
+    summaries = [
+        describe(a.service_name, a.professional_name, local_text(a.start, zone, language), language)
+        for a in appointments
+    ]
+    summary = " + ".join(summaries)
+    arguments = {"appointment_id": str(appointment_id)} | (
+        {"also": ",".join(str(i) for i in ids[1:])} if len(ids) > 1 else {}
     )
-    proposal = Proposal(
-        ActionKind.APPOINTMENT_CANCELLED,
-        summary,
-        {
-            "service": appointment.service_name,
-            "professional": appointment.professional_name,
-            "start": appointment.start.isoformat(),
-            "appointment_id": str(appointment_id),
-        },
-    )
-    blocked = gate(deps, "cancel_appointment", {"appointment_id": str(appointment_id)}, proposal)
+    proposal = Proposal(ActionKind.APPOINTMENT_CANCELLED, summary, _cancel_terms(appointments))
+    blocked = gate(deps, "cancel_appointment", arguments, proposal)
     if blocked is not None:
         return blocked
+    done: list[str] = []
+    failed: list[tuple[str, str]] = []  # (the appointment, why not)
+    for appointment, what in zip(appointments, summaries, strict=True):
+        why = await _cancel_one(deps, appointment.id, what)
+        if why is None:
+            done.append(str(appointment.id))
+        else:
+            failed.append((what, why))
+    if not done:  # each one not cancelled is told (record_outcome), beside the others
+        why = "; ".join(w if len(failed) == 1 else f"{what}: {w}" for what, w in failed)
+        return Failed(result="NOT_CANCELLED", reason="not_possible", summary=summary,
+                      note=f"NOT CANCELLED: {why}")  # fmt: skip
+    return Done(result="CANCELLED", summary=summary, appointment_ids=done)
+
+
+ALSO_FORMAT = "also: appointment ids from list_my_appointments, comma-separated"
+
+
+def _ids(also: str) -> list[UUID]:
+    """The further ids of ``also`` (comma-separated); a malformed one is the model's to fix."""
+    pieces = [piece.strip() for piece in also.split(",") if piece.strip()]
+    if len(pieces) >= MAX_CANCELLED:
+        raise ModelRetry(f"also: at most {MAX_CANCELLED - 1} further appointment ids")
+    try:
+        return [UUID(piece) for piece in pieces]
+    except ValueError as error:
+        raise ModelRetry(
+            "also: appointment ids from list_my_appointments, comma-separated"
+        ) from error
+
+
+def _cancel_terms(appointments: list[Appointment]) -> dict[str, str]:
+    """What the customer is asked to confirm: each appointment's service, professional and
+    start (the first's alone for one, as ``consent.restatement`` reads them)."""
+    first = appointments[0]
+    terms = {
+        "service": first.service_name,
+        "professional": first.professional_name,
+        "start": first.start.isoformat(),
+        "appointment_id": str(first.id),
+    }
+    if len(appointments) == 1:
+        return terms
+    return terms | {
+        "appointment_ids": ",".join(str(a.id) for a in appointments),
+        "services": " + ".join(a.service_name for a in appointments),
+        "starts": ",".join(a.start.isoformat() for a in appointments),
+    }
+
+
+async def _cancel_one(deps: AgentDeps, appointment_id: UUID, summary: str) -> str | None:
+    """Cancel one confirmed appointment and record its outcome; why not, when it failed."""
     try:
         _, changed = await deps.booking.cancel.execute(
             deps.tenant_id, appointment_id, reason="cancelled by the customer", enforce_window=True
         )
     except (CalendarError, AgendaError) as error:
         record_outcome(deps, "cancel", "failed", summary, appointment_id=appointment_id)
-        return Failed(result="NOT_CANCELLED", reason="not_possible", summary=summary,
-                      note=f"NOT CANCELLED: {said(error, deps.turn.language)}")  # fmt: skip
+        return said(error, deps.turn.language)
     record_booking("cancel", "cancelled" if changed else "already_cancelled")
     done = TurnAction(
         kind=ActionKind.APPOINTMENT_CANCELLED, appointment_id=appointment_id, detail=summary
@@ -128,7 +186,7 @@ async def cancel_appointment(ctx: RunContext[AgentDeps], appointment_id: UUID) -
         deps.turn.actions.append(done)
     else:  # cancelled since it was asked (by the business): told as it is, "already cancelled"
         deps.turn.already = (*deps.turn.already, done)
-    return Done(result="CANCELLED", summary=summary, appointment_ids=[str(appointment_id)])
+    return None
 
 
 async def reschedule_appointment(
