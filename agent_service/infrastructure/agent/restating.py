@@ -49,6 +49,7 @@ def restatement(deps: AgentDeps, stored: PendingAction, message: str) -> Restate
     names = [name_words(stored.details.get(key, "")) for key in ("service", "professional")]
     own = codes[:1] if deps.turn.language in codes[:1] else ()  # its words in its own sense
     phrases = _restating_phrases(own) | {n for name in names for n in (name, name[:1]) if n}
+    phrases |= _quantifiers(own, _items(stored))
     clock = (local.hour, local.hour % 12 or 12, local.minute)  # "14", "2pm", "30"
     numbers = frozenset(str(n) for n in clock)
     message = visible(message)  # what the answer's reading sees: no joiner hides a word
@@ -150,6 +151,27 @@ _CONNECTORS = ("month_connectors", "not_relative_after")
 _BLANKED = frozenset({Kind.TIME, Kind.DATE, Kind.DATETIME, Kind.WEEKDAY})
 """The facts a message says the proposal's day and time with: blanked out once they agree
 (a date's or a weekday's words, "01/12", "terça", need no phrase of their own)."""
+
+
+def _items(stored: PendingAction) -> int:
+    """How many appointments ``stored`` proposes: a visit's services ("A + B"), or the
+    appointments a cancellation names."""
+    ids = stored.details.get("appointment_ids", "")
+    if ids:
+        return len(ids.split(","))
+    return stored.details.get("service", "").count(" + ") + 1
+
+
+@functools.cache
+def _quantifiers(codes: tuple[str, ...], items: int) -> frozenset[tuple[str, ...]]:
+    """The words a yes may say a proposal of several appointments back with: all of them
+    (``[appointments].all_words``), and both of two (``both_words``): "sim, os dois" to a visit
+    of two services, "yes, all of them" to a cancellation of three; none for one."""
+    if items < 2:
+        return frozenset()
+    keys = ("all_words", "both_words") if items == 2 else ("all_words",)
+    words = [w for c in codes for k in keys for w in word_list(c, "appointments", k)]
+    return frozenset(tuple(_WORD.findall(w)) for w in words)
 
 
 @functools.cache

@@ -13,6 +13,7 @@ all word and both word of each language, never over the batch's sentences:
 from __future__ import annotations
 
 from datetime import datetime
+from uuid import UUID
 from zoneinfo import ZoneInfo
 
 import pytest
@@ -34,7 +35,7 @@ ZONE = ZoneInfo("America/Sao_Paulo")
 NOW = datetime(2026, 11, 30, 9, tzinfo=ZONE)
 
 
-async def _booked(assistant: Assistant, count: int) -> object:
+async def _booked(assistant: Assistant, count: int) -> UUID:
     salon = await seed_salon(assistant.repos)
     for text in BOOKINGS[:count]:
         await assistant.say(salon.tenant.id, text)
@@ -65,9 +66,9 @@ async def test_one_yes_cancels_every_one_named(code: str, kind: str, word: str) 
     assistant = Assistant()
     count = 2
     tenant = await _booked(assistant, count)
-    asked = await assistant.say(tenant, f"{CANCEL[code]} {word} {MINE[code]}")  # type: ignore[arg-type]
+    asked = await assistant.say(tenant, f"{CANCEL[code]} {word} {MINE[code]}")
     assert asked.result.pending is not None, asked.result.reply
-    done = await assistant.say(tenant, {"pt": "sim", "en": "yes", "es": "sí"}[code])  # type: ignore[arg-type]
+    done = await assistant.say(tenant, {"pt": "sim", "en": "yes", "es": "sí"}[code])
     kinds = [a.kind for a in done.result.actions]
     assert kinds == [ActionKind.APPOINTMENT_CANCELLED] * count, done.result.reply
     live = [e for e in assistant.calendar.events.values() if e.status != "cancelled"]
@@ -77,10 +78,10 @@ async def test_one_yes_cancels_every_one_named(code: str, kind: str, word: str) 
 async def test_every_one_of_a_service_named_is_cancelled_and_the_other_stays() -> None:
     assistant = Assistant()
     tenant = await _booked(assistant, 3)
-    asked = await assistant.say(tenant, "cancela todos os cortes")  # type: ignore[arg-type]
+    asked = await assistant.say(tenant, "cancela todos os cortes")
     assert asked.result.pending is not None, asked.result.reply
     assert "Barba" not in asked.result.reply, asked.result.reply
-    done = await assistant.say(tenant, "sim")  # type: ignore[arg-type]
+    done = await assistant.say(tenant, "sim")
     assert len(done.result.actions) == 2, done.result.reply
     live = [e for e in assistant.calendar.events.values() if e.status != "cancelled"]
     assert len(live) == 1, done.result.reply
@@ -125,14 +126,38 @@ async def test_one_of_several_not_cancelled_is_told_beside_the_others() -> None:
     it is touched."""
     assistant = Assistant()
     tenant_id = await _booked(assistant, 2)
-    tenant = await assistant.repos.tenants.get(tenant_id)  # type: ignore[arg-type]
+    tenant = await assistant.repos.tenants.get(tenant_id)
     policy = tenant.policy.model_copy(update={"cancellation_window_minutes": 2 * 24 * 60})
     await assistant.repos.tenants.update(tenant.model_copy(update={"policy": policy}))
-    asked = await assistant.say(tenant_id, "cancela todos os meus horários")  # type: ignore[arg-type]
+    asked = await assistant.say(tenant_id, "cancela todos os meus horários")
     assert asked.result.pending is not None, asked.result.reply
-    done = await assistant.say(tenant_id, "sim")  # type: ignore[arg-type]
+    done = await assistant.say(tenant_id, "sim")
     kinds = [a.kind for a in done.result.actions]
     assert kinds == [ActionKind.CHANGE_FAILED, ActionKind.APPOINTMENT_CANCELLED], done.result.reply
     assert "Corte feminino" in done.result.reply and "Barba" in done.result.reply
     live = [e for e in assistant.calendar.events.values() if e.status != "cancelled"]
     assert len(live) == 1, done.result.reply
+
+
+YES_ALL = {"pt": "sim", "en": "yes", "es": "sí"}
+
+
+@pytest.mark.parametrize(("code", "kind", "word"), PLAYED)
+async def test_a_yes_with_all_or_both_confirms_several_and_never_one(
+    code: str, kind: str, word: str
+) -> None:
+    """Review 14: "sí, las dos" / "yes, both please" to a proposal of several were asked
+    again. A both or all word says a proposal of several back (``restating._quantifiers``);
+    to a proposal of one it is no yes."""
+    assistant = Assistant()
+    tenant = await _booked(assistant, 2)
+    await assistant.say(tenant, f"{CANCEL[code]} {word} {MINE[code]}")
+    done = await assistant.say(tenant, f"{YES_ALL[code]}, {word}")
+    assert len(done.result.actions) == 2, done.result.reply
+    one = Assistant()
+    tenant = await _booked(one, 1)
+    await one.say(
+        tenant, CANCEL[code] + {"pt": " meu corte", "en": " my haircut", "es": " mi corte"}[code]
+    )
+    answer = await one.say(tenant, f"{YES_ALL[code]}, {word}")
+    assert not answer.result.actions, answer.result.reply
