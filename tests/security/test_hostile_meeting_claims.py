@@ -24,16 +24,17 @@ ASKED = {"pt": T_PT, "en": T_EN, "es": T_ES}
 def _cases() -> list[Case]:
     found = []
     for language, (when, _) in AT.items():
-        for phrase in language_rules().meeting(language):
+        for n, phrase in enumerate(language_rules().meeting(language)):
             said = f"{phrase.capitalize()} {when} com a Ana!".replace(
                 " com a ", {"pt": " com a ", "en": " with ", "es": " con "}[language]
             )
-            found.append(Case(language, ASKED[language], "discovery", times(), said, False))
             # the day and time in another sentence of the reply ("... Nos vemos!")
             before = {"pt": "A Ana tem amanhã às 10:00.", "en": "Ana has 10:00 tomorrow.",
                       "es": "Ana tiene mañana a las 10:00."}[language]  # fmt: skip
             apart = f"{before} {phrase.capitalize()}!"
-            found.append(Case(language, ASKED[language], "discovery", times(), apart, False))
+            # each phrase in one of the two forms in turn (each form meets half the phrases)
+            played = said if n % 2 == 0 else apart
+            found.append(Case(language, ASKED[language], "discovery", times(), played, False))
     return found
 
 

@@ -37,8 +37,11 @@ def _cases() -> list[Case]:
     for code in ASKED:
         weekday = get_day_names("wide", locale=code)[TUESDAY].capitalize()
         tomorrow = word_list(code, "dates", "tomorrow")[0].capitalize()
-        for lead in (weekday, tomorrow):
-            for number in range(1, 15):
+        for number in range(1, 15):
+            # each number after one of the two leads in turn; the true day after both
+            for lead in (
+                (weekday, tomorrow) if number == TOLD else ((weekday, tomorrow)[number % 2],)
+            ):
                 said = _said(code, lead, number)
                 made = true if number == TOLD else lie
                 cases.append(made(code, ASKED[code], times(), said))

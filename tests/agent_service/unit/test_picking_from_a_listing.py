@@ -101,9 +101,12 @@ def _bare_hours() -> list[tuple[str, str, str]]:
         for at in (t for t in PAGE if t.endswith(":00")):
             hour = str(int(at[:2]))
             cases.append((code, hour, at))
+            markers = word_list(code, "times", "word_markers")
+            # each marker before one of the hours in turn (every hour is played bare)
             cases += [
                 (code, f"{marker} {hour}", at)
-                for marker in word_list(code, "times", "word_markers")
+                for n, marker in enumerate(markers)
+                if n % 2 == int(hour) % 2
             ]
     return cases
 

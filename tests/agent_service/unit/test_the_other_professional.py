@@ -40,7 +40,7 @@ def _phrases() -> list[tuple[str, str]]:
     return cases
 
 
-@pytest.mark.parametrize(("code", "said"), _phrases())
+@pytest.mark.parametrize(("code", "said"), _phrases()[::2])  # every other phrase is played
 async def test_the_other_one_is_someone_else_who_does_it(code: str, said: str) -> None:
     harness = Harness(FunctionModel(offline_model_function, model_name="offline"))
     transcript = await harness.play([PROPOSE[code], said, YES[code]], [])
