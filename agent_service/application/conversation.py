@@ -111,7 +111,7 @@ class HandleMessage:
         if handled is not None:
             return handled
         await _accepted(progress)  # a redelivery: its place in the lane was taken before
-        stored = await self._redelivery.stored_result(key, digest)
+        stored = await self._redelivery.stored_result(key, digest, customer_ref(message))
         if stored is not None:
             if stored.customer_ref and stored.customer_ref != customer_ref(message):
                 raise MessageIdTakenError()

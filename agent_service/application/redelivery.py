@@ -1,7 +1,8 @@
 """A redelivery of a channel message (same id): the first delivery's outcome, waited for.
 
 Rules: the same id with other content (``request_digest``) is ``MessageIdReusedError`` at
-once, whatever the first delivery's state; a stored reply is returned; a retryable failure
+once, whatever the first delivery's state (``MessageIdTakenError`` when the first delivery's
+stored reply is another customer's: the same text from another sender); a stored reply is returned; a retryable failure
 stored while this delivery waited is its answer too, one stored before it came lets it run
 the message again (it takes the claim, as it does when the first delivery's holder died and
 its lease expired); it waits at most ``duplicate_wait`` seconds and never past most of its
@@ -21,6 +22,7 @@ from agent_service.application.ports import TurnRepository
 from agent_service.domain.conversations import TurnFailure, TurnResult
 from agent_service.domain.errors import (
     MessageIdReusedError,
+    MessageIdTakenError,
     MessageInProgressError,
     StoredTurnFailureError,
 )
@@ -45,15 +47,18 @@ class Redelivery:
         self._waiters = waiters
         self._duplicate_wait = duplicate_wait
 
-    async def stored_result(self, key: MessageKey, digest: str) -> TurnResult | None:
-        """The first delivery's reply; None when this delivery took the claim over."""
+    async def stored_result(
+        self, key: MessageKey, digest: str, customer: str = ""
+    ) -> TurnResult | None:
+        """The first delivery's reply; None when this delivery took the claim over.
+        ``customer``: this delivery's sender (``customer_ref``)."""
         self._waiters.expect(key)
         try:
-            return await self._waited(key, digest)
+            return await self._waited(key, digest, customer)
         finally:
             self._waiters.forget(key)
 
-    async def _waited(self, key: MessageKey, digest: str) -> TurnResult | None:
+    async def _waited(self, key: MessageKey, digest: str, customer: str) -> TurnResult | None:
         loop = asyncio.get_running_loop()
         give_up = loop.time() + self._wait_limit()
         next_try = loop.time()
@@ -61,6 +66,9 @@ class Redelivery:
         while True:
             stored = await self._turns.stored(*key)
             if stored is not None and stored.digest and digest and stored.digest != digest:
+                owner = stored.result.customer_ref if stored.result is not None else ""
+                if owner and customer and owner != customer:
+                    raise MessageIdTakenError()  # another customer's id, whatever the text
                 raise MessageIdReusedError()
             if stored is not None and stored.result is not None:
                 return stored.result
