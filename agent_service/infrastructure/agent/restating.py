@@ -13,7 +13,7 @@ from datetime import datetime
 from decimal import Decimal
 
 from agent_service.application.consent_policy import Restatement, visible
-from agent_service.application.fact_spans import Fact, Kind
+from agent_service.application.fact_spans import Fact, Kind, Value
 from agent_service.application.relations import name_words
 from agent_service.application.text import fold_with_map, normalize
 from agent_service.infrastructure.agent.deps import AgentDeps, PendingAction
@@ -77,14 +77,36 @@ def restatement(deps: AgentDeps, stored: PendingAction, message: str) -> Restate
     if sum(fact.kind is Kind.DATE for fact in facts) > 1 or _after_connector(message, facts, own):
         agrees = False  # a day said twice ("mañana de mañana": in the morning) is no restatement
     for fact in facts:
-        if not said.intersection(fact.values):
+        values = _clock_read(fact, own)
+        if not said.intersection(values):
             agrees = False
-        elif fact.kind in _BLANKED:
+        elif fact.kind in _BLANKED or values is not fact.values:
             blanked = blanked[: fact.start] + " " * (fact.end - fact.start) + blanked[fact.end :]
             timed = timed or fact.kind in (Kind.TIME, Kind.DATETIME)
     # A bare number is the time only when the date grammar read one and no clock said it.
     bare = numbers if when.at is not None and not timed else frozenset()
     return Restatement(agrees, frozenset(phrases), bare, blanked)
+
+
+def _clock_read(fact: Fact, codes: tuple[str, ...]) -> tuple[Value, ...]:
+    """``fact``'s readings, and a whole hour said with a clock unit of ``codes``
+    (``[times].clock_hours``: "onze horas", "3 horas") also as that time of day, the
+    afternoon's too ("3 horas" is 03:00 or 15:00): a yes saying a proposal back says its hour
+    so. Any other fact as it was read."""
+    hours = [v for kind, v in fact.values if kind is Kind.DURATION and isinstance(v, int)]
+    unit = _WORD.findall(normalize(fact.text))[-1:] if fact.kind is Kind.DURATION else []
+    if not hours or not unit or unit[0] not in _clock_units(codes):
+        return fact.values
+    whole = [h // 60 for h in hours if h % 60 == 0 and 1 <= h // 60 <= 23]
+    times = [(Kind.TIME, h * 60) for h in whole] + [
+        (Kind.TIME, (h + 12) * 60) for h in whole if h < 12
+    ]
+    return (*fact.values, *times) if times else fact.values
+
+
+@functools.cache
+def _clock_units(codes: tuple[str, ...]) -> frozenset[str]:
+    return frozenset(w for code in codes for w in word_list(code, "times", "clock_hours"))
 
 
 def _without_hour_parts(message: str, codes: tuple[str, ...]) -> str:
