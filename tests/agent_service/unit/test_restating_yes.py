@@ -363,3 +363,18 @@ def test_an_hour_and_its_part_of_the_day_said_back_is_a_yes(language: str) -> No
         if _read(language, start, f"{said} {part}") is Answer.YES:
             wrong.append(f"{said} {part} read as 18:00")
     assert not wrong, wrong
+
+
+@EXAMPLES
+@given(start=starts, form=st.integers(0, 5), days=st.integers(0, 3), word=st.data())
+def test_the_proposal_said_back_with_a_copula_and_a_yes_word(
+    start: datetime, form: int, days: int, word: st.DataObject
+) -> None:
+    """Review 14: "yes, Friday at 10 is perfect" was asked again. A copula between the
+    proposal said back and a yes word of the language's list restates it; another day said so
+    does not."""
+    yes = word.draw(st.sampled_from([w for w in word_list("en", "consent", "yes") if " " not in w]))
+    other = start + timedelta(days=days)
+    assume(other.astimezone(ZONE).weekday() < 6)
+    text = f"yes, {_said('en', other, form)} is {yes}"
+    assert (_read("en", start, text) is Answer.YES) is (days == 0), text
