@@ -43,6 +43,11 @@ Rules (pure; the vocabularies come from each language's data file through the la
   a preposition (Portuguese "no" of "sim, no horário que você falou"); before anything else,
   or alone ("sim, no"), it stays a no.
 
+* A cancellation's answer is read without the customer's reason for it ("não vou conseguir
+  ir", "I can't make it": ``[appointments].cant_make_it``, blanked by the adapter,
+  ``infrastructure/agent/consent.without_reasons``), and a no right after the reason that
+  only repeats its negation: the yes must still be there; alone a reason is no answer.
+
 Languages in play: the conversation's own vocabulary comes first and its reading wins ("y" is
 a yes in English, a filler in Spanish); its other words ("vale", a voucher in Portuguese, a yes
 in Spanish) and a phrase that is a yes in one language and a no in another are left over.

@@ -56,7 +56,7 @@ from agent_service.application.consent_policy import (
     read_restating,
 )
 from agent_service.application.repeated_confirmations import Executed, repeats
-from agent_service.application.text import normalize
+from agent_service.application.text import fold_with_map, normalize
 from agent_service.domain.conversations import (
     ActionKind,
     PendingConfirmation,
@@ -78,6 +78,7 @@ from agent_service.infrastructure.language.grammar.asks import (
 )
 from agent_service.infrastructure.language.grammar.vocabulary import (
     alternation,
+    any_of,
     bounded,
     number_words,
     union,
@@ -131,7 +132,39 @@ def read(deps: AgentDeps, text: str, kind: str, stored: PendingAction | None = N
     """``text`` as an answer to a change of ``kind`` (the policy); to ``stored`` too."""
     said_back = None if stored is None else lambda: restatement(deps, stored, text)
     vocabularies = language_rules().consent_in(deps.turn.language)
-    return read_restating(text, vocabularies, _CHANGE_KINDS.get(kind, ""), said_back)
+    change = _CHANGE_KINDS.get(kind, "")
+    return read_restating(without_reasons(text, change), vocabularies, change, said_back)
+
+
+def without_reasons(text: str, change: str) -> str:
+    """``text`` without the customer's reason that agrees with a cancellation ("não vou
+    conseguir ir", "I can't make it", "ya no lo necesito": ``[appointments].cant_make_it``),
+    with a no word right after it that only repeats its negation ("não vou conseguir ir
+    não"): a reason answers nothing, so the yes must still be there ("pode cancelar sim, não
+    vou conseguir ir não" is a yes; "não vou conseguir ir" alone is no answer). Any other
+    change, or any other words, are read as they are."""
+    if change != "cancel":
+        return text
+    folded, index = fold_with_map(text)
+    spans = [(m.start(), m.end()) for m in _reasons().finditer(folded)]
+    for start, end in reversed(spans):
+        after = _concord().match(folded, end)
+        if after is not None:
+            end = after.end()
+        text = text[: index[start]] + " " + text[index[end - 1] + 1 :]
+    return text
+
+
+@functools.cache
+def _reasons() -> re.Pattern[str]:
+    return any_of("appointments", "cant_make_it")
+
+
+@functools.cache
+def _concord() -> re.Pattern[str]:
+    """A one-word no of any language right after a reason (its punctuation between)."""
+    nos = [w for w in union("consent", "no") if " " not in w]
+    return re.compile(rf"[\s,.!…]*(?:{alternation(nos)})(?![a-z0-9])")
 
 
 def is_plain_yes(text: str, language: str = "pt", kind: str = "") -> bool:
