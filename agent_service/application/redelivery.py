@@ -4,10 +4,10 @@ Rules: the same id with other content (``request_digest``) is ``MessageIdReusedE
 once, whatever the first delivery's state (``MessageIdTakenError`` when the first delivery's
 stored reply is another customer's: the same text from another sender); a stored reply is
 returned; a retryable failure stored while this delivery waited is its answer too, one stored
-before it came lets it run
-the message again (it takes the claim, as it does when the first delivery's holder died and
-its lease expired); it waits at most ``duplicate_wait`` seconds and never past most of its
-caller's time left, then answers ``MessageInProgressError`` (retry shortly).
+before it came lets it run the message again (it takes the claim, as it does when the first
+delivery's holder died and its lease expired); it waits at most ``duplicate_wait`` seconds
+and never past most of its caller's time left, then answers ``MessageInProgressError``
+(retry shortly).
 """
 
 from __future__ import annotations
