@@ -18,7 +18,7 @@ from agent_service.application.relations import name_words
 from agent_service.application.text import fold_with_map, normalize
 from agent_service.infrastructure.agent.deps import AgentDeps, PendingAction
 from agent_service.infrastructure.agent.statement_words import statement_rules
-from agent_service.infrastructure.language.grammar.vocabulary import alternation
+from agent_service.infrastructure.language.grammar.vocabulary import alternation, number_words
 from agent_service.infrastructure.language.grammar.when import parse_when, two_readings
 from agent_service.infrastructure.language.packs import word_list
 from agent_service.infrastructure.language.rules import (
@@ -187,12 +187,17 @@ def _items(stored: PendingAction) -> int:
 @functools.cache
 def _quantifiers(codes: tuple[str, ...], items: int) -> frozenset[tuple[str, ...]]:
     """The words a yes may say a proposal of several appointments back with: all of them
-    (``[appointments].all_words``), and both of two (``both_words``): "sim, os dois" to a visit
-    of two services, "yes, all of them" to a cancellation of three; none for one."""
+    (``[appointments].all_words``), both of two (``both_words``), and their number after an
+    all-of word (``all_of``: "os três", "all three"): "sim, os dois" to a visit of two
+    services, "yes, all three" to a cancellation of three; none for one."""
     if items < 2:
         return frozenset()
     keys = ("all_words", "both_words") if items == 2 else ("all_words",)
     words = [w for c in codes for k in keys for w in word_list(c, "appointments", k)]
+    # their number after an all-of word ("os três", "all three", "todas las cuatro")
+    numbers = [w for w, n in number_words(items, items).items()]
+    words += [f"{lead} {n}" for c in codes for lead in word_list(c, "appointments", "all_of")
+              for n in numbers]  # fmt: skip
     return frozenset(tuple(_WORD.findall(w)) for w in words)
 
 

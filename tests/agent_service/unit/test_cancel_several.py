@@ -161,3 +161,27 @@ async def test_a_yes_with_all_or_both_confirms_several_and_never_one(
     )
     answer = await one.say(tenant, f"{YES_ALL[code]}, {word}")
     assert not answer.result.actions, answer.result.reply
+
+
+def _number(code: str, value: int) -> str:
+    return next(
+        word
+        for entry in word_list(code, "numbers", "cardinals")
+        for word, _, n in [entry.rpartition(" ")]
+        if int(n) == value
+    )
+
+
+@pytest.mark.parametrize("code", ["pt", "en", "es"])
+async def test_a_yes_with_all_of_their_number_confirms_that_many_only(code: str) -> None:
+    """Review 14: "sim, os três" to a visit of three was asked again. An all-of word and the
+    number of the proposal's appointments ([appointments].all_of) say it back; another number
+    does not."""
+    lead = word_list(code, "appointments", "all_of")[0]
+    every = word_list(code, "appointments", "all_words")[0]
+    for booked, said in ((3, 3), (3, 2)):
+        assistant = Assistant()
+        tenant = await _booked(assistant, booked)
+        await assistant.say(tenant, f"{CANCEL[code]} {every} {MINE[code]}")
+        done = await assistant.say(tenant, f"{YES_ALL[code]}, {lead} {_number(code, said)}")
+        assert (len(done.result.actions) == booked) is (said == booked), done.result.reply
