@@ -667,6 +667,8 @@ def _restates(words: list[str], proposal: Restatement) -> bool:
 
 
 def _number(word: str, proposal: Restatement) -> bool:
+    if word in proposal.numbers and word.isalpha():  # the hour in words, where the date
+        return True  # grammar read the proposal's time ("a las tres está bien")
     number = _NUMBER_WORD.fullmatch(word)
     if number is None:
         return False

@@ -83,8 +83,11 @@ def restatement(deps: AgentDeps, stored: PendingAction, message: str) -> Restate
         elif fact.kind in _BLANKED or values is not fact.values:
             blanked = blanked[: fact.start] + " " * (fact.end - fact.start) + blanked[fact.end :]
             timed = timed or fact.kind in (Kind.TIME, Kind.DATETIME)
-    # A bare number is the time only when the date grammar read one and no clock said it.
-    bare = numbers if when.at is not None and not timed else frozenset()
+    # A bare number is the time only when the date grammar read one and no clock said it; so
+    # is the hour's number word ("a las tres está bien": no clock fact reads "tres" there).
+    said_hours = {local.hour, local.hour % 12 or 12}
+    words = {w for w, n in number_words(1, 23).items() if n in said_hours and len(w) > 2}
+    bare = numbers | words if when.at is not None and not timed else frozenset()
     return Restatement(agrees, frozenset(phrases), bare, blanked)
 
 

@@ -53,3 +53,25 @@ def test_english_hours_are_a_length_never_the_time(start: datetime) -> None:
     hour = start.astimezone(ZONE).hour
     assert not UNITS["en"]
     assert _read("en", start, f"yes, {hour} hours") is not Answer.YES
+
+
+AGREE = {"pt": "tá ótimo", "en": "perfect", "es": "está bien"}
+
+
+@EXAMPLES
+@given(language=st.sampled_from(["pt", "en", "es"]), start=on_the_hour, marker=st.data(),
+       other=st.integers(1, 5))  # fmt: skip
+def test_an_hour_in_words_before_a_yes_word_is_the_proposals_or_no_yes(
+    language: str, start: datetime, marker: st.DataObject, other: int
+) -> None:
+    """Review 14: "sí, el martes a las tres está bien" was asked again: the date grammar read
+    the hour, no clock fact read "tres" before "está", and a number word was never a bare
+    number. Now the hour's number word is, where the date grammar read the proposal's time."""
+    hour = start.astimezone(ZONE).hour % 12 or 12
+    words = _words(language)
+    if hour not in words or len(words[hour]) <= 2:
+        return  # "um", "un": an article as much as a number, never read as the hour
+    lead = marker.draw(st.sampled_from(word_list(language, "times", "word_markers")))
+    text = f"{YES[language][0]}, {lead} {words[hour]} {AGREE[language]}"
+    assert _read(language, start, text) is Answer.YES, text
+    assert _read(language, start + timedelta(hours=other), text) is not Answer.YES, text
