@@ -23,6 +23,7 @@ from agent_service.infrastructure.agent.offline import catalog
 from agent_service.infrastructure.agent.offline.appointments_flow import every_one
 from agent_service.infrastructure.language.packs import word_list
 from tests.agent_service.conversation_fixtures import Assistant, seed_salon
+from tests.security.test_hours_after_markers import _words
 
 BOOKINGS = (
     "Quero agendar um corte feminino com a Ana amanhã às 10h",
@@ -163,15 +164,6 @@ async def test_a_yes_with_all_or_both_confirms_several_and_never_one(
     assert not answer.result.actions, answer.result.reply
 
 
-def _number(code: str, value: int) -> str:
-    return next(
-        word
-        for entry in word_list(code, "numbers", "cardinals")
-        for word, _, n in [entry.rpartition(" ")]
-        if int(n) == value
-    )
-
-
 @pytest.mark.parametrize("code", ["pt", "en", "es"])
 async def test_a_yes_with_all_of_their_number_confirms_that_many_only(code: str) -> None:
     """Review 14: "sim, os três" to a visit of three was asked again. An all-of word and the
@@ -183,5 +175,5 @@ async def test_a_yes_with_all_of_their_number_confirms_that_many_only(code: str)
         assistant = Assistant()
         tenant = await _booked(assistant, booked)
         await assistant.say(tenant, f"{CANCEL[code]} {every} {MINE[code]}")
-        done = await assistant.say(tenant, f"{YES_ALL[code]}, {lead} {_number(code, said)}")
+        done = await assistant.say(tenant, f"{YES_ALL[code]}, {lead} {_words(code)[said]}")
         assert (len(done.result.actions) == booked) is (said == booked), done.result.reply

@@ -14,17 +14,9 @@ from hypothesis import strategies as st
 from agent_service.application.consent_policy import Answer
 from agent_service.infrastructure.language.packs import word_list
 from tests.agent_service.unit.test_restating_yes import EXAMPLES, YES, ZONE, _read, starts
+from tests.security.test_hours_after_markers import _words
 
 UNITS = {code: word_list(code, "times", "clock_hours") for code in ("pt", "en", "es")}
-
-
-def _words(code: str) -> dict[int, str]:
-    found: dict[int, str] = {}
-    for entry in word_list(code, "numbers", "cardinals"):
-        word, _, value = entry.rpartition(" ")
-        if 1 <= int(value) <= 12:
-            found.setdefault(int(value), word)
-    return found
 
 
 on_the_hour = starts.map(lambda start: start.replace(minute=0))
