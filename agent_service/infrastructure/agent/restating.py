@@ -85,8 +85,8 @@ def restatement(deps: AgentDeps, stored: PendingAction, message: str) -> Restate
             timed = timed or fact.kind in (Kind.TIME, Kind.DATETIME)
     # A bare number is the time only when the date grammar read one and no clock said it; so
     # is the hour's number word ("a las tres está bien": no clock fact reads "tres" there).
-    said_hours = {local.hour, local.hour % 12 or 12}
-    words = {w for w, n in number_words(1, 23).items() if n in said_hours and len(w) > 2}
+    hours = {local.hour, local.hour % 12 or 12}
+    words = {w for hour in hours for w in number_words(hour, hour) if len(w) > 2}
     bare = numbers | words if when.at is not None and not timed else frozenset()
     return Restatement(agrees, frozenset(phrases), bare, blanked)
 
@@ -198,9 +198,8 @@ def _quantifiers(codes: tuple[str, ...], items: int) -> frozenset[tuple[str, ...
     keys = ("all_words", "both_words") if items == 2 else ("all_words",)
     words = [w for c in codes for k in keys for w in word_list(c, "appointments", k)]
     # their number after an all-of word ("os três", "all three", "todas las cuatro")
-    numbers = [w for w, n in number_words(items, items).items()]
-    words += [f"{lead} {n}" for c in codes for lead in word_list(c, "appointments", "all_of")
-              for n in numbers]  # fmt: skip
+    leads = [lead for c in codes for lead in word_list(c, "appointments", "all_of")]
+    words += [f"{lead} {n}" for lead in leads for n in number_words(items, items)]
     return frozenset(tuple(_WORD.findall(w)) for w in words)
 
 

@@ -161,7 +161,7 @@ def every_one(
     describe (all of them, or all the groomings: "cancel all my baths"); with a both word,
     the two there are. ``None`` when the message names no several (a "tudo bem" before
     "cancela a vacina" is in another clause) or a both word meets another number."""
-    clauses = [normalize(c) for c in _CLAUSE.split(text) if _CANCEL.search(normalize(c))]
+    clauses = [c for c in map(normalize, _CLAUSE.split(text)) if _CANCEL.search(c)]
     every = any(_ALL.search(c) for c in clauses)
     both = any(_BOTH.search(c) for c in clauses)
     if not (every or both):

@@ -145,9 +145,7 @@ def _ids(also: str) -> list[UUID]:
     try:
         return [UUID(piece) for piece in pieces]
     except ValueError as error:
-        raise ModelRetry(
-            "also: appointment ids from list_my_appointments, comma-separated"
-        ) from error
+        raise ModelRetry(ALSO_FORMAT) from error
 
 
 def _cancel_terms(appointments: list[Appointment]) -> dict[str, str]:
