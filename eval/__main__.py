@@ -35,6 +35,7 @@ from eval import (
     whatsapp_batch13,
     whatsapp_batch14,
     whatsapp_batch15,
+    whatsapp_batch16,
     whatsapp_lirio,
 )
 from eval.harness import Harness
@@ -71,6 +72,7 @@ SUITES = {
     "whatsapp-batch13": whatsapp_batch13.CASES,
     "whatsapp-batch14": whatsapp_batch14.CASES,
     "whatsapp-batch15": whatsapp_batch15.CASES,
+    "whatsapp-batch16": whatsapp_batch16.CASES,
 }
 # Held out: played by name (--suite, --case), never by the default run (the cases of eval.suites).
 HELD_OUT = [
@@ -79,6 +81,7 @@ HELD_OUT = [
     *whatsapp_batch13.CASES,
     *whatsapp_batch14.CASES,
     *whatsapp_batch15.CASES,
+    *whatsapp_batch16.CASES,
 ]
 
 
