@@ -25,7 +25,10 @@ def statement_rules(codes: tuple[str, ...]) -> StatementRules:
     """The courtesy words, frames and asking words of the languages in play (the system's own
     questions' words about one's appointments are no asking word for all: ``StatementRules``)."""
     rules = language_rules()
-    frame = frozenset().union(*(rules.appointment_frame(code) for code in codes))
+    # A word saying a fact holds for every or any one ("cada", "any", "cualquier") has no
+    # checker: it is in no frame and no phrase told aside, whatever the data lists.
+    universal = frozenset().union(*(rules.universal(code) for code in codes))
+    frame = frozenset().union(*(rules.appointment_frame(code) for code in codes)) - universal
 
     vocabularies = {
         answers: _one_label(rules.courtesy(c, answers) for c in codes) for answers in (True, False)
@@ -34,8 +37,13 @@ def statement_rules(codes: tuple[str, ...]) -> StatementRules:
     def courtesy(sentence: str, answers: bool) -> bool:
         return only_words_of(sentence, vocabularies[answers])
 
-    listing = frozenset().union(*(rules.listing_frame(code) for code in codes))
-    fillers = {phrase for v in vocabularies[False] for phrase in v.filler}
+    listing = frozenset().union(*(rules.listing_frame(code) for code in codes)) - universal
+    fillers = {
+        phrase
+        for v in vocabularies[False]
+        for phrase in v.filler
+        if universal.isdisjoint(phrase.split())
+    }
     polite = {phrase for phrase in fillers if " " not in phrase}
     # the system's own clause ending a list of times ("— para ver outros, diga um período
     # (manhã, tarde) ou outro horário"): its words are no claim, its parts of the day none

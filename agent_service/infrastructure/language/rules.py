@@ -146,6 +146,12 @@ class DataLanguageRules:
         return frozenset(normalize(w) for w in word_list(code, "truth", "listing_frame"))
 
     @functools.cache  # noqa: B019
+    def universal(self, code: str) -> frozenset[str]:
+        """``[truth].universal``, folded: words saying a fact holds for every or any one of a
+        kind, which no checker reads (``statement_words`` keeps them out of every frame)."""
+        return frozenset(normalize(w) for w in word_list(code, "truth", "universal"))
+
+    @functools.cache  # noqa: B019
     def denials(self, code: str) -> frozenset[str]:
         """``[truth].denials``, folded (see ``application/relations``)."""
         return frozenset(normalize(w) for w in word_list(code, "truth", "denials"))
