@@ -28,6 +28,12 @@ from agent_service.infrastructure.agent.offline.corrections import (
     affirmed,
     asks_for_another,
     negated,
+    says_any,
+)
+from agent_service.infrastructure.agent.offline.exclusions import (
+    excluded_days,
+    excluded_people,
+    first_day_at,
 )
 from agent_service.infrastructure.agent.offline.matching import (
     best_service,
@@ -135,6 +141,20 @@ def _next_question_or_action(ctx: OfflineContext) -> ModelResponse:
     if visit:
         return _visit_step(ctx, visit, request)
     span = _span(ctx, request.day, request.at)
+    excluded = excluded_days(negated(ctx.text, ctx.language), ctx.now)
+    if request.day in excluded:
+        request.day = None  # a day the customer excluded is never the request's
+    if (
+        request.day is None
+        and request.at is not None
+        and request.service is not None
+        and (span is not None or (excluded and says_any(ctx.text)))
+    ):
+        # "qualquer dia menos terça às 7h", "this week at 7am": the first day of the span (or of
+        # the coming days) that is not excluded and has the time free
+        return first_day_at(
+            ctx, request.service, request.professional, professionals, request.at, span, excluded
+        )
     if span is not None and request.day is None:
         request.day = span[0]
     if request.not_offered is not None and request.service is not None:
@@ -461,7 +481,12 @@ def _understand(
     if person is not None and chosen is not None and chosen.name not in person.services:
         # Never book someone else silently: say who does it instead.
         return Request(chosen, None, day, at, not_offered=person)
-    offering = [p for p in professionals if chosen is not None and chosen.name in p.services]
+    excluded = excluded_people(refused, professionals)
+    offering = [
+        p
+        for p in professionals
+        if chosen is not None and chosen.name in p.services and p not in excluded
+    ]
     names_now = best_person(texts[0], [p.words for p in professionals]) is not None
     if person is not None and not names_now and asks_for_another(ctx.text):
         # "mejor con la otra profe": someone else who does it, never the one named before

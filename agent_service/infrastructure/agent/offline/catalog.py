@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from datetime import date, datetime, time
 
 from agent_service.infrastructure.agent.offline.context import ToolResult
+from agent_service.infrastructure.agent.offline.matching import initials
 from agent_service.infrastructure.agent.tools.results import (
     Appointments,
     FreeTimes,
@@ -25,8 +26,11 @@ class ServiceInfo:
 
     @property
     def words(self) -> tuple[str, ...]:
-        """Every way to call it: the name, then its aliases."""
-        return (self.name, *self.aliases)
+        """Every way to call it: the name, its aliases, then its initials when the name has
+        three words or more that are no function words ("RPG" for "Reeducação Postural
+        Global": :func:`matching.initials`)."""
+        short = initials(self.name)
+        return (self.name, *self.aliases, *((short,) if short else ()))
 
 
 @dataclass(frozen=True)

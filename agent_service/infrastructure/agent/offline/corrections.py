@@ -19,9 +19,14 @@ Words are the language data's; none is in this code.
 from __future__ import annotations
 
 import functools
+import itertools
 import re
 
-from agent_service.infrastructure.agent.offline.text import detect_language, normalize
+from agent_service.infrastructure.agent.offline.text import (
+    detect_language,
+    fold_with_map,
+    normalize,
+)
 from agent_service.infrastructure.language.grammar.vocabulary import (
     alternation,
     any_of,
@@ -29,7 +34,7 @@ from agent_service.infrastructure.language.grammar.vocabulary import (
     union,
 )
 
-__all__ = ["affirmed", "asks_for_another", "negated"]
+__all__ = ["affirmed", "asks_for_another", "negated", "says_any"]
 
 
 @functools.cache
@@ -38,14 +43,70 @@ def _clause() -> re.Pattern[str]:
     return re.compile(rf"[,;.!?]+|\s+[-–—]+\s+|\s+(?=(?:{split})(?![\w']))", re.I)
 
 
+@functools.cache
+def _exclusion() -> re.Pattern[str]:
+    """An exclusion word where it excludes (see the module): never after an
+    ``except_not_after`` phrase ("mais ou menos") nor before an ``except_not_before`` word
+    ("menos de uma hora")."""
+    words = alternation(union("corrections", "except"))
+    not_after = "".join(
+        rf"(?<!\b{re.escape(p)} )" for p in union("corrections", "except_not_after")
+    )
+    not_before = alternation(union("corrections", "except_not_before"))
+    return re.compile(rf"{not_after}\b(?:{words})\b(?!\s+(?:{not_before})\b)(?=\s+\w)")
+
+
+@functools.cache
+def _any_then() -> re.Pattern[str]:
+    """A clause ending in an ``except_after`` word ("any day", "qualquer um"): a ``split``
+    clause after it excludes ("any day but Monday")."""
+    return re.compile(rf"\b(?:{alternation(union('corrections', 'except_after'))})\s*$")
+
+
+def says_any(text: str) -> bool:
+    """Whether ``text`` says any one will do ("qualquer dia", "any day", "cualquier día"): an
+    ``except_after`` word anywhere."""
+    return _any_word().search(normalize(text)) is not None
+
+
+@functools.cache
+def _any_word() -> re.Pattern[str]:
+    return re.compile(rf"\b(?:{alternation(union('corrections', 'except_after'))})\b")
+
+
 def _clauses(text: str) -> list[str]:
-    return [part for part in _clause().split(text) if part and part.strip()]
+    parts = [part for part in _clause().split(text) if part and part.strip()]
+    return [piece for part in parts for piece in _at_exclusions(part)]
 
 
-def _is_negated(clause: str, language: str) -> bool:
+def _at_exclusions(part: str) -> list[str]:
+    """``part`` split before each exclusion word ("qualquer dia menos terça"), the clause of
+    what is excluded starting with it."""
+    folded, index = fold_with_map(part)
+    starts = [index[m.start()] for m in _exclusion().finditer(folded)]
+    bounds = [0, *starts, len(part)]
+    pieces = [part[a:b] for a, b in itertools.pairwise(bounds)]
+    return [piece for piece in pieces if piece.strip()]
+
+
+def _excludes(clause: str, before: str) -> bool:
+    """Whether ``clause`` names what the customer does not want by an exclusion: it starts
+    with an exclusion word, or with a ``split`` word right after an ``except_after`` word."""
+    folded = normalize(clause)
+    if _exclusion().match(folded):
+        return True
+    split = any_of("corrections", "split").match(folded)
+    return bool(split and _any_then().search(normalize(before)))
+
+
+def _is_negated(clause: str, language: str, before: str = "") -> bool:
     folded = normalize(clause)
     instead = any_of("corrections", "instead_of").match(folded)
-    return bool(instead or in_language("corrections", "negation", language).search(folded))
+    return bool(
+        instead
+        or in_language("corrections", "negation", language).search(folded)
+        or _excludes(clause, before)
+    )
 
 
 def _split(text: str, language: str | None) -> tuple[list[str], list[str], int]:
@@ -56,8 +117,9 @@ def _split(text: str, language: str | None) -> tuple[list[str], list[str], int]:
     restart = _restart(text, clauses)
     kept: list[str] = []
     dropped: list[str] = []
-    for clause in (*clauses[restart:], *clauses[:restart]):
-        (dropped if _is_negated(clause, code) else kept).append(clause.strip())
+    for i in (*range(restart, len(clauses)), *range(restart)):
+        before = clauses[i - 1] if i else ""
+        (dropped if _is_negated(clauses[i], code, before) else kept).append(clauses[i].strip())
     return kept, dropped, restart
 
 

@@ -55,6 +55,7 @@ __all__ = [
     "best_person",
     "best_service",
     "extract_name",
+    "initials",
     "ordinal_choice",
     "service_candidates",
     "visit_parts",
@@ -78,6 +79,17 @@ _COMMON_WORDS = STOPWORDS | frozenset(
     """
     )
 )
+
+
+def initials(name: str) -> str | None:
+    """The initials of a name of three words or more, none a function word ("Reeducação
+    Postural Global": "rpg"), which customers say for it; ``None`` for a shorter name, one with
+    a function word between ("Corte de Unhas") or initials that are a word of their own."""
+    words = tokens(name)
+    if len(words) < 3 or any(len(w) < 3 or w in STOPWORDS for w in words):
+        return None
+    short = "".join(w[0] for w in words)
+    return None if short in _COMMON_WORDS else short
 
 
 # --- best_match --------------------------------------------------------------------------
@@ -128,12 +140,18 @@ def service_candidates(text: str, groups: Sequence[Sequence[str]]) -> list[int]:
     own = [i for i, score in enumerate(scores) if top[0] > 0 and score == top]
     if len(own) == 1:
         return own
-    pool = own or list(range(len(groups)))
-    lexical = service_lexicon().scores(text, [groups[i] for i in pool])
+    # A tie of the salon's own words comes from a word they share ("fisio" of "Sessão de
+    # Fisioterapia" and "Avaliação Fisioterapêutica"): the lexicon then judges every service,
+    # so a service the message names in other words ("punción seca") is not lost to it.
+    lexical = service_lexicon().scores(text, list(groups))
     best = unique_best(lexical)
+    if best is not None and (not own or lexical[best] > max(lexical[i] for i in own)):
+        return [best]
+    pool = own or list(range(len(groups)))
+    best = unique_best([lexical[i] for i in pool])
     if best is not None:
         return [pool[best]]
-    return own or [pool[i] for i in tied_best(lexical)]
+    return own or [pool[i] for i in tied_best([lexical[i] for i in pool])]
 
 
 def visit_parts(text: str, groups: Sequence[Sequence[str]]) -> list[tuple[str, list[int]]]:

@@ -1,0 +1,123 @@
+"""What the customer excluded, and the first day left: "qualquer dia menos terça às 7h", "any
+day except Thursday", "cualquier día menos hoy y el miércoles", "anyone but Henrique", "só não
+quero com o Diego".
+
+Rules:
+
+* What is excluded is read from the message's negated clauses (``corrections.negated``: a
+  negation, an "instead of", or an exclusion word, ``[corrections].except``), each of its
+  parts (split at commas and ``[matching].and_words``) read alone: the days they name and the
+  professionals they name.
+* An excluded professional is never among those who may do the service; an excluded day is
+  never the request's day.
+* A time with no day, when something is excluded or a span is named ("essa semana"), is the
+  first day of the span (else of the coming ``MAX_RANGE_DAYS`` days) that is not excluded and
+  has that time free with someone who may do the service: one availability check per such
+  professional over the days, then that day's proposal; several free then and none named,
+  asked among them; none, the day is asked.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from datetime import date, datetime, time, timedelta
+
+from pydantic_ai.messages import ModelResponse, ToolCallPart
+
+from agent_service.domain.availability import local_instant
+from agent_service.infrastructure.agent.offline import catalog
+from agent_service.infrastructure.agent.offline.availability_flow import wants_anyone
+from agent_service.infrastructure.agent.offline.context import OfflineContext
+from agent_service.infrastructure.agent.offline.corrections import negated
+from agent_service.infrastructure.agent.offline.matching import best_person
+from agent_service.infrastructure.agent.offline.replies import say
+from agent_service.infrastructure.agent.offline.responses import call, text
+from agent_service.infrastructure.agent.offline.when import parse_when
+from agent_service.infrastructure.agent.tools.discovery import MAX_RANGE_DAYS
+from agent_service.infrastructure.agent.tools.results import FreeTimes
+from agent_service.infrastructure.language.grammar.vocabulary import alternation, union
+
+__all__ = ["excluded_days", "excluded_people", "first_day_at"]
+
+
+@functools.cache
+def _parts() -> re.Pattern[str]:
+    return re.compile(rf"[,;]|\s(?:{alternation(union('matching', 'and_words'))})\s", re.I)
+
+
+def _pieces(refused: str) -> list[str]:
+    return [p.strip() for p in _parts().split(refused) if p and p.strip()]
+
+
+def excluded_days(refused: str, now: datetime) -> frozenset[date]:
+    """The days the negated clauses ``refused`` name."""
+    days = (parse_when(piece, now).day for piece in _pieces(refused))
+    return frozenset(day for day in days if day is not None)
+
+
+def excluded_people(
+    refused: str, professionals: list[catalog.ProfessionalInfo]
+) -> list[catalog.ProfessionalInfo]:
+    """The professionals the negated clauses ``refused`` name."""
+    names = [p.words for p in professionals]
+    found = (best_person(piece, names) for piece in _pieces(refused))
+    return [professionals[i] for i in sorted({i for i in found if i is not None})]
+
+
+def first_day_at(
+    ctx: OfflineContext,
+    service: catalog.ServiceInfo,
+    named: catalog.ProfessionalInfo | None,
+    professionals: list[catalog.ProfessionalInfo],
+    at: time,
+    span: tuple[date, date] | None,
+    excluded: frozenset[date],
+) -> ModelResponse:
+    """The first day not excluded with ``at`` free with the professional ``named``, else with
+    one who does ``service`` and is not excluded (see the module)."""
+    unwanted = excluded_people(negated(ctx.text, ctx.language), professionals)
+    able = [p for p in professionals if service.name in p.services and p not in unwanted]
+    who = [named] if named is not None else able
+    today = ctx.now.date()
+    first, last = span or (today, today + timedelta(days=MAX_RANGE_DAYS - 1))
+    first = max(first, today)
+    checked = [r for r in ctx.results if r.tool == "check_availability"]
+    if not checked:
+        parts = [
+            ToolCallPart(
+                "check_availability",
+                {
+                    "professional_id": p.id,
+                    "target_date": first.isoformat(),
+                    "end_date": last.isoformat(),
+                    "service_id": service.id,
+                },
+            )
+            for p in who
+        ]
+        return ModelResponse(parts=parts, model_name="offline")
+    asked = at.strftime("%H:%M")
+    free: dict[date, list[str]] = {}
+    for result in checked:
+        if not isinstance(result.data, FreeTimes):
+            continue
+        for times in result.data.days:
+            when = date.fromisoformat(times.day)
+            if when not in excluded and first <= when <= last and asked in times.times:
+                free.setdefault(when, []).append(times.professional_id)
+    if not free:
+        return text(say("ask_day_anyone", ctx.language, service=service.name))
+    day = min(free)
+    ids = set(free[day])
+    people = [p for p in who if p.id in ids]
+    if len(people) > 1 and not wants_anyone(ctx.texts):
+        names = ", ".join(p.name for p in people)
+        return text(say("ask_professional", ctx.language, items=names))
+    start = local_instant(day, at, ctx.zone).astimezone(ctx.zone)
+    return call(
+        "book_appointment",
+        professional_id=people[0].id,
+        service_id=service.id,
+        start_time=start.isoformat(),
+    )
