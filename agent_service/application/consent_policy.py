@@ -133,6 +133,10 @@ class ConsentVocabulary:
     the trailing dots they end an answer ("ok então", "ok then")."""
     words: frozenset[str] = frozenset()
     """The conversation's language's other known words (folded): read in no other sense."""
+    no_alone: tuple[str, ...] = ()
+    """No words that are also a function word of the language (Portuguese "no", "in the"):
+    a no only standing alone (the end, punctuation, or an answer word after them); before any
+    other word they are that function word ("sim, surgiu um imprevisto no trabalho")."""
 
     def yes_for(self, kind: str) -> tuple[str, ...]:
         return next((words for name, words in self.yes_by_kind if name == kind), ())
@@ -544,7 +548,7 @@ def _segments(tokens: list[re.Match[str]], phrases: _Table) -> list[tuple[int, i
 def read_answer(text: str, vocabularies: Sequence[ConsentVocabulary], kind: str = "") -> Reading:
     """The answer ``text`` gives to a proposed change of ``kind`` (see the module's rules)."""
     languages = tuple(vocabularies)
-    said = _prepared(text, languages)
+    said = _prepared(_without_function_nos(text, languages, kind), languages)
     if _only_unclear(said, languages, kind):
         return Reading(Answer.OTHER, unclear=True)
     scan = _read(said, languages, kind)
@@ -623,6 +627,29 @@ def _no_words(text: str, vocabularies: tuple[ConsentVocabulary, ...], kind: str)
     """Whether ``text`` has no words (and no hesitation: that is never a preposition)."""
     counts = _scan(text, vocabularies, kind).counts
     return bool(counts[NO]) and not counts[UNSURE]
+
+
+def _without_function_nos(text: str, vocabularies: tuple[ConsentVocabulary, ...], kind: str) -> str:
+    """``text`` without its ``no_alone`` words that are function words there: followed, after
+    spaces only, by a word that is no answer word (see ``ConsentVocabulary.no_alone``)."""
+    # only the conversation's own language (the vocabulary with its known words) reads them so:
+    # Spanish "no" is a no in a Spanish conversation
+    alone = {word for v in vocabularies if v.words for word in v.no_alone}
+    if not alone:
+        return text
+    folded, index = fold_with_map(text)
+    table = _phrases(vocabularies, kind).phrases
+    cut = [
+        token
+        for token, following in itertools.pairwise(_TOKEN.finditer(folded))
+        if token.group() in alone
+        and not folded[token.end() : following.start()].strip()
+        and table.get((following.group(),)) in (None, OWN)
+    ]
+    for token in reversed(cut):
+        start, end = index[token.start()], index[token.end() - 1] + 1
+        text = text[:start] + " " * (end - start) + text[end:]
+    return text
 
 
 def _without_prepositions(

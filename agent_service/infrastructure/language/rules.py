@@ -93,6 +93,7 @@ class DataLanguageRules:
             lead_in_trailing=word_list(code, "consent", "lead_in_trailing"),
             hesitation=word_list(code, "consent", "hesitation"),
             conditional=word_list(code, "consent", "conditional_spellings"),
+            no_alone=word_list(code, "consent", "no_alone"),
         )
 
     @functools.cache  # noqa: B019
