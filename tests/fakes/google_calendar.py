@@ -73,6 +73,8 @@ class Emulator:
             await asyncio.sleep(fault.delay)
         if fault is not None and fault.reset:
             return _reset(request)
+        if fault is not None and fault.body is not None:
+            return _raw(fault.status or 200, fault.body, fault.content_type)
         if fault is not None and fault.status is not None:
             response = error_response(fault.status, fault.reason or "backendError")
             if fault.retry_after is not None:
@@ -91,6 +93,8 @@ class Emulator:
             response = error_response(exc.code, exc.reason, exc.message)
         if fault is not None and fault.drop_response:
             return _reset(request)
+        if fault is not None and fault.garble is not None:
+            return _raw(200, fault.garble, fault.content_type)
         return response
 
     def _authorized(self, request: web.Request) -> bool:
@@ -100,6 +104,10 @@ class Emulator:
             return False
         request[SUBJECT] = self.oauth.tokens[token].subject
         return True
+
+
+def _raw(status: int, body: bytes, content_type: str) -> web.Response:
+    return web.Response(status=status, body=body, headers={"Content-Type": content_type})
 
 
 def _reset(request: web.Request) -> web.Response:

@@ -18,7 +18,10 @@ class Fault:
 
     ``status``/``reason``: answer with Google's error; ``delay``: sleep first (past the
     client's timeout); ``reset``: close the connection without an answer; ``drop_response``:
-    run the real handler (store the event), then close the connection.
+    run the real handler (store the event), then close the connection; ``body``: answer these
+    bytes (with ``status``, default 200) instead of running the handler; ``garble``: run the
+    real handler, then answer 200 with these bytes instead of its JSON. The last two are what
+    a front end or proxy between the service and Google can send: a cut body, an HTML page.
     """
 
     status: int | None = None
@@ -28,6 +31,9 @@ class Fault:
     drop_response: bool = False
     retry_after: int | None = None
     """With ``status``: a ``Retry-After`` header of that many seconds."""
+    body: bytes | None = None
+    garble: bytes | None = None
+    content_type: str = "application/json"
 
     @classmethod
     def error(cls, status: int, reason: str, *, retry_after: int | None = None) -> Fault:
@@ -44,6 +50,16 @@ class Fault:
     @classmethod
     def store_then_drop(cls) -> Fault:
         return cls(drop_response=True)
+
+    @classmethod
+    def answer(cls, body: bytes, *, status: int = 200, content_type: str = "text/html") -> Fault:
+        """Answer ``body`` as is, without running the handler (nothing stored)."""
+        return cls(status=status, body=body, content_type=content_type)
+
+    @classmethod
+    def store_then_garble(cls, body: bytes, *, content_type: str = "text/html") -> Fault:
+        """Run the handler (store the write), then answer 200 with ``body``."""
+        return cls(garble=body, content_type=content_type)
 
 
 RETRYABLE_FAULTS: tuple[Fault, ...] = (

@@ -31,7 +31,7 @@ from agenda_kit.calendar.port import (
 from agenda_kit.resilience import TtlCache
 from calendar_service.application.busy_time import BusyTimeCalendarAdapter
 from calendar_service.application.idempotency import key_reused, same_request
-from calendar_service.infrastructure.google import freebusy
+from calendar_service.infrastructure.google import answers, freebusy
 from calendar_service.infrastructure.google.auth import ServiceAccountTokenSource
 from calendar_service.infrastructure.google.budget import Budget, RetryPolicy
 from calendar_service.infrastructure.google.edge import (
@@ -176,13 +176,14 @@ class GoogleCalendarAdapter(BusyTimeCalendarAdapter):
         async def ask(query: freebusy.FreeBusyQuery) -> dict[str, Any]:
             async with bound:
                 return await self._api().call(
-                    ApiCall("POST", "/freeBusy", body=query.body()), budget
+                    ApiCall("POST", "/freeBusy", body=query.body(), answer=answers.free_busy),
+                    budget,
                 )
 
         queries = freebusy.plan(calendar_ids, start, end)
         with translated("calendar", ", ".join(calendar_ids[:3])):
-            answers = await all_or_nothing([ask(query) for query in queries])
-        return freebusy.merge(calendar_ids, answers)
+            replies = await all_or_nothing([ask(query) for query in queries])
+        return freebusy.merge(calendar_ids, replies)
 
     async def call_api(self, call: ApiCall, target: str) -> dict[str, Any]:
         """One REST call with this adapter's token, retries and deadline (push channels)."""
@@ -204,7 +205,14 @@ class GoogleCalendarAdapter(BusyTimeCalendarAdapter):
             with translated("calendar", cid):
                 try:
                     body = event_body(draft, event_id)
-                    insert = ApiCall("POST", events_path(cid), params, body, calendar_id=cid)
+                    insert = ApiCall(
+                        "POST",
+                        events_path(cid),
+                        params,
+                        body,
+                        calendar_id=cid,
+                        answer=answers.event,
+                    )
                     data: dict[str, Any] | None = await self._api().call(insert, budget)
                     created = True
                 except GoogleApiError as exc:
@@ -236,7 +244,8 @@ class GoogleCalendarAdapter(BusyTimeCalendarAdapter):
         """The event a key already created, if any (None: never created, or gone)."""
         try:
             with translated("event", event_id):
-                return await self._api().call(ApiCall("GET", event_path(cid, event_id)), budget)
+                get = ApiCall("GET", event_path(cid, event_id), answer=answers.event)
+                return await self._api().call(get, budget)
         except EventNotFoundError:
             return None
 
@@ -245,7 +254,7 @@ class GoogleCalendarAdapter(BusyTimeCalendarAdapter):
         provider not consistent yet): the calendar is checked (``CalendarNotFoundError`` only
         if it is gone), else the caller is told to try again, never that the calendar is
         unknown."""
-        fetch = ApiCall("GET", event_path(cid, event_id), calendar_id=cid)
+        fetch = ApiCall("GET", event_path(cid, event_id), calendar_id=cid, answer=answers.event)
         try:
             with translated("event", event_id):
                 return await self._api().call(fetch, budget)
@@ -260,9 +269,8 @@ class GoogleCalendarAdapter(BusyTimeCalendarAdapter):
         budget = self._budget()
         try:
             with translated("event", event_id):
-                data = await self._api().call(
-                    ApiCall("GET", event_path(calendar_id, event_id)), budget
-                )
+                get = ApiCall("GET", event_path(calendar_id, event_id), answer=answers.event)
+                data = await self._api().call(get, budget)
         except EventNotFoundError as error:
             if was_404(error):
                 await self._require_calendar(calendar_id, budget)
@@ -289,6 +297,7 @@ class GoogleCalendarAdapter(BusyTimeCalendarAdapter):
             {"sendUpdates": send_updates.value},
             calendar_id=calendar_id,
             if_match=etag,
+            answer=answers.no_body,
         )
         with translated("event", event_id):
             try:
@@ -326,6 +335,7 @@ class GoogleCalendarAdapter(BusyTimeCalendarAdapter):
                     body,
                     calendar_id=calendar_id,
                     if_match=changes.etag,
+                    answer=answers.event,
                 )
                 data = await self._api().call(call, budget)
         except EventNotFoundError as error:
@@ -346,7 +356,8 @@ class GoogleCalendarAdapter(BusyTimeCalendarAdapter):
         if not needs_zone and changes.private is None:
             zone = changes.time.time_zone if changes.time is not None else "UTC"
             return _stand_in(calendar_id, event_id, zone or "UTC"), None
-        data = await self._api().call(ApiCall("GET", event_path(calendar_id, event_id)), budget)
+        get = ApiCall("GET", event_path(calendar_id, event_id), answer=answers.event)
+        data = await self._api().call(get, budget)
         zone = await self._zone_if_all_day(calendar_id, data)
         return live_event(calendar_id, event_id, data, zone), kept_fingerprint(data)
 
@@ -425,10 +436,10 @@ class GoogleCalendarAdapter(BusyTimeCalendarAdapter):
         """One page; Google's next page token goes out wrapped in the service's own, bound
         to ``listing`` and sealed (``page_tokens``): a token the service did not issue for
         this listing is refused before any request, never sent to Google."""
-        call = ApiCall("GET", events_path(calendar_id), params)
+        call = ApiCall("GET", events_path(calendar_id), params, answer=answers.events)
         with translated(scope, calendar_id):
             data = await self._api().call(call, self._budget())
-        items = data.get("items", [])
+        items = data.get("items") or []
         zone = "UTC"
         if any(is_all_day(item) for item in items):
             zone = await self.calendar_time_zone(calendar_id) or "UTC"
@@ -450,9 +461,8 @@ class GoogleCalendarAdapter(BusyTimeCalendarAdapter):
         if kept is not None:
             return kept
         with translated("calendar", calendar_id):
-            data = await self._api().call(
-                ApiCall("GET", calendar_path(calendar_id)), self._budget()
-            )
+            get = ApiCall("GET", calendar_path(calendar_id), answer=answers.calendar)
+            data = await self._api().call(get, self._budget())
         zone = str(data.get("timeZone") or "UTC")
         self._zones.put(calendar_id, zone)
         return zone
@@ -471,7 +481,8 @@ class GoogleCalendarAdapter(BusyTimeCalendarAdapter):
         """``calendars.get``; ``CalendarNotFoundError`` when Google does not know the calendar
         (or does not share it with the service account)."""
         with translated("calendar", calendar_id):
-            await self._api().call(ApiCall("GET", calendar_path(calendar_id)), budget)
+            get = ApiCall("GET", calendar_path(calendar_id), answer=answers.calendar)
+            await self._api().call(get, budget)
 
     def _api(self) -> GoogleTransport:
         if self._transport is None:

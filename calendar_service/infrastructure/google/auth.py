@@ -24,7 +24,7 @@ from google.auth import jwt
 from google.oauth2 import service_account
 
 from calendar_service.infrastructure.google.failures import TokenRequestError
-from calendar_service.infrastructure.google.responses import read_json
+from calendar_service.infrastructure.google.responses import error_json
 
 CALENDAR_SCOPE = "https://www.googleapis.com/auth/calendar"
 JWT_BEARER_GRANT = "urn:ietf:params:oauth:grant-type:jwt-bearer"
@@ -123,14 +123,30 @@ class ServiceAccountTokenSource:
     async def _fetch(self, session: aiohttp.ClientSession) -> AccessToken:
         form = {"grant_type": JWT_BEARER_GRANT, "assertion": self._assertion()}
         async with session.post(self._token_uri, data=form) as response:
-            payload = await read_json(response)
-            if response.status != 200 or "access_token" not in payload:
+            raw = await response.read()
+            if response.status >= 300:
+                payload = error_json(raw)
                 raise TokenRequestError(
                     response.status,
                     str(payload.get("error", "unknown")),
                     str(payload.get("error_description", "")),
                 )
-        lifetime = float(payload.get("expires_in", ASSERTION_LIFETIME))
-        return AccessToken.issued(
-            str(payload["access_token"]), now=self._clock(), lifetime=lifetime
+        value, lifetime = _token_answer(raw)
+        return AccessToken.issued(value, now=self._clock(), lifetime=lifetime)
+
+
+def _token_answer(raw: bytes) -> tuple[str, float]:
+    """A 2xx token answer's ``access_token`` and lifetime. A body that is not one (cut short,
+    a proxy's page, ``expires_in`` not a number) is the endpoint failing, like a 502 — never
+    refused credentials, which would close the credentials gate."""
+    try:
+        payload = json.loads(raw)
+        value, lifetime = (
+            payload["access_token"],
+            float(payload.get("expires_in", ASSERTION_LIFETIME)),
         )
+    except (UnicodeDecodeError, ValueError, TypeError, KeyError, AttributeError) as error:
+        raise TokenRequestError(502, "malformed_answer", "not a token answer") from error
+    if not isinstance(value, str) or not value or not 0 <= lifetime < float("inf"):
+        raise TokenRequestError(502, "malformed_answer", "not a token answer")
+    return value, lifetime

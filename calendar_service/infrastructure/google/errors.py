@@ -22,7 +22,8 @@ calendar/api/guides/errors; REFERENCES.md §3), then by status; the decisions
   (SYNC_TOKEN_EXPIRED, naming ``sync_token``), from ``updated_since`` → one naming
   ``updated_since`` (PROVIDER_REJECTED_REQUEST: further back than Google keeps changes);
 - 412 ``conditionNotMet`` → ``EtagMismatchError``;
-- 5xx, timeouts, resets, the token endpoint's 5xx/429 → ``CalendarUnavailableError``.
+- 5xx, timeouts, resets, the token endpoint's 5xx/429, a 2xx body that is not the shape its
+  call reads (``answers``: a 502 ``malformedAnswer``) → ``CalendarUnavailableError``.
 
 A retryable answer's ``RetryInfo`` is Google's ``Retry-After`` when it sent one, whatever
 the status (a 503's too), else a default.

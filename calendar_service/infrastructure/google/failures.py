@@ -36,6 +36,15 @@ class GoogleApiError(Exception):
         self.retry_after = retry_after
 
 
+class MalformedAnswerError(GoogleApiError):
+    """A 2xx answer whose body is not what the call asked for (``answers``): the provider
+    (or a proxy in front of it) failed, like a 502 — retried, then UNAVAILABLE; never read as
+    an empty or absent answer."""
+
+    def __init__(self, detail: str) -> None:
+        super().__init__(502, "malformedAnswer", detail)
+
+
 class TokenRequestError(Exception):
     """The OAuth token endpoint refused the service-account assertion or failed."""
 

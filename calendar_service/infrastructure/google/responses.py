@@ -5,14 +5,13 @@ from __future__ import annotations
 import json
 from typing import Any
 
-import aiohttp
-
 from calendar_service.infrastructure.google.failures import GoogleApiError
 
 
-async def read_json(response: aiohttp.ClientResponse) -> dict[str, Any]:
-    """The body as a JSON object; an empty or non-JSON body reads as ``{}``."""
-    raw = await response.read()
+def error_json(raw: bytes) -> dict[str, Any]:
+    """An error answer's body as a JSON object; an empty or non-JSON body (a front end's HTML
+    502) reads as ``{}``: the status classifies it. Successful answers are read strictly
+    (``answers``)."""
     if not raw:
         return {}
     try:

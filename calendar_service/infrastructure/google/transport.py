@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 import aiohttp
@@ -18,6 +18,7 @@ from tenacity import (
 )
 from tenacity.stop import stop_base
 
+from calendar_service.infrastructure.google.answers import AnswerShape, decode
 from calendar_service.infrastructure.google.auth import ServiceAccountTokenSource
 from calendar_service.infrastructure.google.budget import Budget, RetryPolicy
 from calendar_service.infrastructure.google.failures import (
@@ -29,7 +30,7 @@ from calendar_service.infrastructure.google.failures import (
 )
 from calendar_service.infrastructure.google.metrics import count_attempt, count_retry
 from calendar_service.infrastructure.google.quota import CREDENTIALS, QuotaGates
-from calendar_service.infrastructure.google.responses import api_error, read_json
+from calendar_service.infrastructure.google.responses import api_error, error_json
 
 JsonObject = dict[str, Any]
 log = structlog.get_logger(__name__)
@@ -39,7 +40,8 @@ log = structlog.get_logger(__name__)
 class ApiCall:
     """One REST call; ``path`` is relative to the API base and already percent-encoded;
     ``calendar_id`` names the calendar it acts on (its quota gate), ``if_match`` an etag the
-    event must still have (Google answers 412 otherwise)."""
+    event must still have (Google answers 412 otherwise). ``answer`` is the shape its 2xx
+    body must have (``answers``; required: no call reads an answer it did not describe)."""
 
     method: str
     path: str
@@ -47,6 +49,7 @@ class ApiCall:
     body: JsonObject | None = None
     calendar_id: str | None = None
     if_match: str | None = None
+    answer: AnswerShape = field(kw_only=True)
 
 
 class _stop_when_budget_spent(stop_base):  # noqa: N801 - tenacity's naming style
@@ -152,8 +155,11 @@ class GoogleTransport:
             json=call.body,
             headers=headers,
         ) as response:
-            payload = await read_json(response)
-            return response.status, payload, response.headers.get("Retry-After")
+            raw = await response.read()
+            retry_after = response.headers.get("Retry-After")
+            if response.status >= 300:
+                return response.status, error_json(raw), retry_after
+            return response.status, call.answer(decode(raw)), retry_after
 
 
 def _credentials_refused(error: BaseException) -> bool:

@@ -24,6 +24,7 @@ import structlog
 from aiohttp import web
 
 from agenda_kit.calendar.errors import CalendarError
+from calendar_service.infrastructure.google import answers
 from calendar_service.infrastructure.google.adapter import GoogleCalendarAdapter
 from calendar_service.infrastructure.google.edge import events_path
 from calendar_service.infrastructure.google.transport import ApiCall
@@ -147,13 +148,16 @@ async def watch_events(
     """``events.watch``: open a push channel (``channel`` is Google's channel body); the
     answer is Google's ``api#channel`` resource."""
     path = events_path(calendar_id) + "/watch"
-    return await adapter.call_api(ApiCall("POST", path, body=channel), calendar_id)
+    return await adapter.call_api(
+        ApiCall("POST", path, body=channel, answer=answers.channel), calendar_id
+    )
 
 
 async def stop_channel(adapter: GoogleCalendarAdapter, channel_id: str, resource_id: str) -> None:
     """``channels.stop``: Google sends no more notifications on that channel."""
     body = {"id": channel_id, "resourceId": resource_id}
-    await adapter.call_api(ApiCall("POST", "/channels/stop", body=body), channel_id)
+    stop = ApiCall("POST", "/channels/stop", body=body, answer=answers.no_body)
+    await adapter.call_api(stop, channel_id)
 
 
 def receiver(feed: GoogleChangeFeed) -> web.Application:
