@@ -34,7 +34,9 @@ MAX_EMAIL = 254
 MAX_DISPLAY_NAME = 256
 MAX_PROPERTIES = 20
 MAX_PROPERTY_FILTER = 5
-MAX_PROPERTY_KEY = 64
+MAX_PROPERTY_KEY = 44
+"""Google's bound: it silently drops an extended property with a longer key (its
+extended-properties guide), so a longer key is refused on every backend."""
 MAX_PROPERTY_VALUE = 256
 MAX_TIME_ZONE = 64
 """Longer than any IANA zone name."""

@@ -5,8 +5,11 @@ resource a client may write (anything else is 400, as Google's "Unknown name" re
 ``start``/``end`` carry either ``dateTime`` (+ ``timeZone``) or an all-day ``date`` (end
 exclusive); ``transparency`` is ``opaque`` or ``transparent``; an ``If-Match`` etag that is
 stale is 412 ``conditionNotMet``; a service account without a delegated subject may not
-invite attendees (403 ``forbiddenForServiceAccounts``). ``schema_violations`` counts every
-request refused for its shape, so suites can assert the client never sent one.
+invite attendees (403 ``forbiddenForServiceAccounts``); a private extended property whose
+key is over 44 characters is silently dropped and a value over 1024 characters silently cut,
+as Google's extended-properties guide says (``dropped_properties`` counts them, so suites can
+assert the client never lost one). ``schema_violations`` counts every request refused for its
+shape, so suites can assert the client never sent one.
 """
 
 from __future__ import annotations
@@ -25,6 +28,10 @@ from tests.fakes.google_errors import EmulatorError
 from tests.process_clock import services_now
 
 EVENT_ID = re.compile(r"[a-v0-9]{5,1024}")
+MAX_PROPERTY_KEY = 44
+"""Google drops a private or shared extended property with a longer key, silently."""
+MAX_PROPERTY_VALUE = 1024
+"""Google cuts a longer value, silently."""
 MAX_FREEBUSY_RANGE = timedelta(days=62)
 MAX_FREEBUSY_CALENDARS = 50
 WRITABLE = frozenset(
@@ -110,6 +117,8 @@ class EmulatorState:
     """Called with a calendar id after each change to its events (push notifications)."""
     schema_violations: Counter[str] = field(default_factory=Counter)
     """Requests refused for their shape, by what was wrong."""
+    dropped_properties: Counter[str] = field(default_factory=Counter)
+    """Extended properties Google would lose silently ("key" dropped, "value" cut)."""
     clock: Callable[[], datetime] = services_now
     """Stamps ``updated``/``created`` as Google does; the one real clock of the tests
     (``tests/process_clock``), injectable."""
@@ -147,6 +156,7 @@ class EmulatorState:
     def insert(self, calendar_id: str, body: Json, *, may_invite: bool = True) -> Json:
         events = self.calendar(calendar_id)
         self._check_body(body, may_invite=may_invite)
+        body = self._kept_properties(body)
         event_id = body.get("id") or uuid.uuid4().hex
         if not isinstance(event_id, str) or not EVENT_ID.fullmatch(event_id):
             raise self.refuse("id", "Invalid resource id value.")
@@ -200,6 +210,7 @@ class EmulatorState:
         if stored.cancelled and body.get("status", "cancelled") == "cancelled":
             raise EmulatorError(410, "deleted")
         self._check_body(body, may_invite=may_invite, partial=True)
+        body = self._kept_properties(body)
         self._precondition(stored, if_match)
         for key in ("summary", "description", "location", "status", "transparency"):
             if key in body:
@@ -212,6 +223,28 @@ class EmulatorState:
             merged = {"start": stored.data["start"], "end": stored.data["end"]} | body
             self._set_times(stored, merged)
         return self._touch(stored, self.clock())
+
+    def _kept_properties(self, body: Json) -> Json:
+        """The body as Google keeps it: extended properties with keys over 44 characters
+        dropped, values over 1024 cut (no error: the guide says "silently")."""
+        extended = body.get("extendedProperties")
+        if not isinstance(extended, dict):
+            return body
+        kept: Json = {}
+        for kind, properties in extended.items():
+            if not isinstance(properties, dict):
+                kept[kind] = properties
+                continue
+            kept[kind] = {}
+            for key, value in properties.items():
+                if len(key) > MAX_PROPERTY_KEY:
+                    self.dropped_properties["key"] += 1
+                    continue
+                if isinstance(value, str) and len(value) > MAX_PROPERTY_VALUE:
+                    self.dropped_properties["value"] += 1
+                    value = value[:MAX_PROPERTY_VALUE]
+                kept[kind][key] = value
+        return body | {"extendedProperties": kept}
 
     def _precondition(self, stored: StoredEvent, if_match: str | None) -> None:
         if if_match is not None and if_match != "*" and if_match != stored.data.get("etag"):

@@ -113,3 +113,36 @@ def test_control_characters_stay_refused(character: str) -> None:
     else:
         with pytest.raises(rules.InvalidRequestError, match=r"(control|NUL) characters"):
             rules.check_text("description", f"Ana{character}Lima", longest=100, multiline=True)
+
+
+async def test_a_private_property_key_is_kept_on_every_backend_or_refused(
+    running: Running,
+) -> None:
+    """Google silently drops an extended property whose key is over 44 characters (its
+    extended-properties guide; the emulator does too): such a key was accepted (the contract
+    said 64) and lost on Google — the create answered OK, the event and a filter on it had
+    nothing (review 15). The bound is now Google's, on both backends."""
+    longest, over = "k" * rules.MAX_PROPERTY_KEY, "k" * (rules.MAX_PROPERTY_KEY + 1)
+    event = await running.create("kept-key", private_properties={longest: "4711"})
+    listing = pb.ListEventsRequest(
+        calendar_id=CALENDAR_ID, range=span(T0, 600), private_property_filter={longest: "4711"}
+    )
+    found: pb.ListEventsResponse = await running.call("ListEvents", listing)
+    create = pb.CreateEventRequest(
+        calendar_id=CALENDAR_ID,
+        summary="Visit",
+        idempotency_key="lost-key",
+        time=span(T0),
+        private_properties={over: "4711"},
+        conflict_policy=pb.CONFLICT_POLICY_ALLOW_OVERLAP,
+    )
+    filtered = pb.ListEventsRequest(
+        calendar_id=CALENDAR_ID, range=span(T0, 600), private_property_filter={over: "4711"}
+    )
+
+    assert event.private_properties[longest] == "4711"
+    assert [e.event_id for e in found.events] == [event.event_id]
+    assert await _field_refused(running, "CreateEvent", create) == "private_properties"
+    assert await _field_refused(running, "ListEvents", filtered) == "private_property_filter"
+    if running.emulator is not None:
+        assert not running.emulator.state.dropped_properties
