@@ -3,6 +3,7 @@ business limits, then asks the calendar, showing a caller only what it may see."
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from datetime import datetime
 
@@ -162,12 +163,23 @@ class ListEvents:
                 private=listing.private or None,
                 owner=owner,
             )
-        visible = tuple(event for event in page.events if caller.sees(event))
+        visible = tuple(
+            event
+            for event in page.events
+            if caller.sees(event) and _holds_every(event, listing.private)
+        )
         return EventPage(
             events=visible,
             next_page_token=page.next_page_token,
             next_sync_token=page.next_sync_token,
         )
+
+
+def _holds_every(event: CalendarEvent, wanted: Mapping[str, str]) -> bool:
+    """Whether ``event``'s private properties hold every entry of the filter. Checked here on
+    every page, whatever the backend did with the filter: Google's extended-properties guide
+    says repeated constraints are OR'ed (its reference says all must match)."""
+    return all(event.private.get(key) == value for key, value in wanted.items())
 
 
 def _check_listing(listing: EventListing) -> None:

@@ -149,7 +149,7 @@ async def list_events(request: web.Request) -> web.Response:
     if query.get("orderBy") == "startTime" and query.get("singleEvents") != "true":
         raise EmulatorError(400, "badRequest", "orderBy=startTime requires singleEvents=true.")
     after = _sync_position(state, query)
-    chosen = _matching(events, query, after)
+    chosen = _matching(events, query, after, any_property=state.private_filter_any)
     order = (lambda e: e.changed) if _is_feed(query) else (lambda e: (e.start, e.data["id"]))
     chosen.sort(key=order)
     offset, size = _page_offset(query.get("pageToken")), _page_size(query.get("maxResults"))
@@ -192,12 +192,15 @@ def _sync_position(state: EmulatorState, query: Any) -> int:
     return int(number)
 
 
-def _matching(events: Any, query: Any, after: int) -> list[StoredEvent]:
+def _matching(
+    events: Any, query: Any, after: int, *, any_property: bool = False
+) -> list[StoredEvent]:
     lo = parse_time(query["timeMin"], "timeMin") if "timeMin" in query else None
     hi = parse_time(query["timeMax"], "timeMax") if "timeMax" in query else None
     since = parse_time(query["updatedMin"], "updatedMin") if "updatedMin" in query else None
     deleted = query.get("showDeleted") == "true" or "syncToken" in query
     wanted = [_property(text) for text in query.getall("privateExtendedProperty", [])]
+    combine = any if any_property and wanted else all
     return [
         e
         for e in events
@@ -206,7 +209,7 @@ def _matching(events: Any, query: Any, after: int) -> list[StoredEvent]:
         and (hi is None or e.start < hi)
         and e.changed > after
         and (since is None or parse_time(e.data["updated"], "updated") >= since)
-        and all(_private_of(e).get(k) == v for k, v in wanted)
+        and combine(_private_of(e).get(k) == v for k, v in wanted)
     ]
 
 

@@ -122,6 +122,10 @@ class EmulatorState:
     clock: Callable[[], datetime] = services_now
     """Stamps ``updated``/``created`` as Google does; the one real clock of the tests
     (``tests/process_clock``), injectable."""
+    private_filter_any: bool = False
+    """Repeated ``privateExtendedProperty`` constraints OR'ed, as Google's extended-properties
+    guide says ("an event only needs to match one"); False: all must match, as its
+    ``events.list`` reference says. Which one Google does, clients must not depend on."""
     _etags: itertools.count[int] = field(default_factory=lambda: itertools.count(1))
     changes: int = 0
     sync_floor: int = 0

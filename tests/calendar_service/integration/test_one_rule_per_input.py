@@ -12,6 +12,8 @@
 
 from __future__ import annotations
 
+from datetime import UTC, datetime, timedelta
+
 import grpc
 import pytest
 
@@ -19,7 +21,7 @@ from agenda.calendar.v1 import calendar_service_pb2 as pb
 from agenda_kit.errors import details_of
 from calendar_service.domain import validation as rules
 from tests.calendar_service.integration import test_event_model as model
-from tests.calendar_service.integration.test_event_model import T0, Running, span
+from tests.calendar_service.integration.test_event_model import T0, Running, span, stamp
 from tests.fakes.google_fixtures import CALENDAR_ID
 
 pytest_plugins = ["tests.kit.mongo_fixtures"]
@@ -146,3 +148,29 @@ async def test_a_private_property_key_is_kept_on_every_backend_or_refused(
     assert await _field_refused(running, "ListEvents", filtered) == "private_property_filter"
     if running.emulator is not None:
         assert not running.emulator.state.dropped_properties
+
+
+async def test_a_property_filter_lists_only_events_holding_every_entry(running: Running) -> None:
+    """``private_property_filter``: only events whose properties hold EVERY entry. Google's
+    extended-properties guide says repeated constraints are OR'ed (the emulator does so here);
+    the service listed what Google returned, so an event holding one entry of two was listed
+    (review 15)."""
+    if running.emulator is not None:
+        running.emulator.state.private_filter_any = True
+    both = await running.create("both", private_properties={"a": "1", "b": "2"})
+    await running.create("one", time=span(T0 + timedelta(hours=2)), private_properties={"a": "1"})
+    await running.create("other", time=span(T0 + timedelta(hours=4)), private_properties={"b": "2"})
+    listing = pb.ListEventsRequest(
+        calendar_id=CALENDAR_ID, range=span(T0, 600), private_property_filter={"a": "1", "b": "2"}
+    )
+    feed = pb.ListEventsRequest(
+        calendar_id=CALENDAR_ID,
+        updated_since=stamp(datetime(2020, 1, 1, tzinfo=UTC)),
+        private_property_filter={"a": "1", "b": "2"},
+    )
+
+    listed: pb.ListEventsResponse = await running.call("ListEvents", listing)
+    changed: pb.ListEventsResponse = await running.call("ListEvents", feed)
+
+    assert [e.event_id for e in listed.events] == [both.event_id]
+    assert [e.event_id for e in changed.events] == [both.event_id]
