@@ -158,7 +158,7 @@ async def list_events(request: web.Request) -> web.Response:
     if offset + size < len(chosen):
         answer["nextPageToken"] = base64.urlsafe_b64encode(f"o:{offset + size}".encode()).decode()
     elif _gives_sync_token(query):
-        answer["nextSyncToken"] = f"s:{state.changes}"
+        answer["nextSyncToken"] = f"s:{state.sync_generation}:{state.changes}"
     return web.json_response(answer)
 
 
@@ -186,8 +186,8 @@ def _sync_position(state: EmulatorState, query: Any) -> int:
         k.startswith(SYNC_EXCLUSIVE_PREFIXES) for k in query
     ):
         raise state.refuse("syncToken", "syncToken cannot be combined with these filters.")
-    tag, _, number = str(token).partition(":")
-    if tag != "s" or not number.isdigit() or int(number) < state.sync_floor - 1:
+    tag, generation, number = [*str(token).split(":", 2), "", ""][:3]
+    if tag != "s" or generation != str(state.sync_generation) or not number.isdigit():
         raise EmulatorError(410, "fullSyncRequired", "Sync token is no longer valid.")
     return int(number)
 

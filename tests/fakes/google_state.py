@@ -128,8 +128,9 @@ class EmulatorState:
     ``events.list`` reference says. Which one Google does, clients must not depend on."""
     _etags: itertools.count[int] = field(default_factory=lambda: itertools.count(1))
     changes: int = 0
-    sync_floor: int = 0
-    """Sync tokens older than this are expired (410 ``fullSyncRequired``)."""
+    sync_generation: int = 0
+    """Sync tokens name the generation they were issued in; a token of an earlier one is
+    expired (410 ``fullSyncRequired``)."""
 
     def add_calendar(self, calendar_id: str, time_zone: str = "UTC") -> None:
         self.calendars.setdefault(calendar_id, {})
@@ -342,7 +343,7 @@ class EmulatorState:
 
     def expire_sync_tokens(self) -> None:
         """Every sync token issued so far becomes invalid (Google's 410 fullSyncRequired)."""
-        self.sync_floor = self.changes + 1
+        self.sync_generation += 1
 
 
 def _answered(attendees: Any) -> list[Json]:

@@ -37,3 +37,22 @@ async def test_a_gone_feed_names_the_position_sent(
         await adapter.list_changes(query)
     assert (caught.value.reason, caught.value.field) == (EXPECTED[position], position)
     assert emulator.faults.count("events.list") == 1  # a 410 is never retried
+
+
+async def test_the_emulator_expires_every_sync_token_issued_so_far(
+    adapter: GoogleCalendarAdapter, emulator: Emulator
+) -> None:
+    """``EmulatorState.expire_sync_tokens`` ends every token issued so far, the newest too, as
+    Google's 410 ``fullSyncRequired`` does; before review 15 the newest one (issued after the
+    last change) stayed valid, so a feed said to be expired went on answering."""
+    token = (await adapter.list_changes(FEED)).next_sync_token
+    resumed = ChangeQuery(calendar_id=CALENDAR_ID, sync_token=token)
+    await adapter.list_changes(resumed)  # valid until expired
+    emulator.state.expire_sync_tokens()
+
+    with pytest.raises(InvalidCalendarRequestError) as caught:
+        await adapter.list_changes(resumed)
+
+    assert (caught.value.reason, caught.value.field) == ("SYNC_TOKEN_EXPIRED", "sync_token")
+    fresh = (await adapter.list_changes(FEED)).next_sync_token  # a full sync again
+    await adapter.list_changes(ChangeQuery(calendar_id=CALENDAR_ID, sync_token=fresh))
