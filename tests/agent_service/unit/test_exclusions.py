@@ -83,3 +83,25 @@ async def test_an_excluded_professional_is_never_proposed(code: str, excluding: 
     transcript = await harness.play([said, YES[code]], [])
     booked = [(a.professional, a.start) for a in transcript.appointments]
     assert booked == [("Júlia Prado", local(TUE, time(10)))], (said, transcript.turns)
+
+
+ASK_EARLIEST = {
+    "pt": "quero marcar um corte feminino, {earliest}",
+    "en": "I'd like a haircut, {earliest}",
+    "es": "quiero un corte de pelo, {earliest}",
+}
+
+
+def _earliest_cases() -> list[tuple[str, str]]:
+    return [(code, p) for code in CODES for p in word_list(code, "ranges", "earliest")[::2]]
+
+
+@pytest.mark.parametrize(("code", "earliest"), _earliest_cases())
+async def test_the_earliest_with_no_day_is_the_first_free_start(code: str, earliest: str) -> None:
+    """Blind batch 16: "no primeiro horário livre que vocês tiverem" listed the coming days'
+    times and the yes then booked nothing. Generated over every language's earliest phrases."""
+    said = ASK_EARLIEST[code].format(earliest=earliest)
+    harness = Harness(FunctionModel(offline_model_function, model_name="offline"))
+    transcript = await harness.play([said, YES[code]], [])
+    booked = [(a.professional, a.start) for a in transcript.appointments]
+    assert booked == [("Júlia Prado", local(MONDAY, time(10)))], (said, transcript.turns)

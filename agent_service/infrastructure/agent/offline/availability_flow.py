@@ -75,6 +75,13 @@ class Wanted:
     """The message says yes: to a listing of one time, that time."""
 
     @property
+    def earliest(self) -> bool:
+        """The customer asks for the first free time ("o mais cedo", "o primeiro horário
+        livre"), not bound by their own window or part of the day."""
+        first = self.pick_first or (bool(self.ordinal) and ordinal_choice(self.ordinal, 2) == 0)
+        return first and not self.pick_last and not self.narrowed
+
+    @property
     def narrowed(self) -> bool:
         """The customer's own words bound the times (a window, a part of the day)."""
         return self.window is not None or self.part is not None

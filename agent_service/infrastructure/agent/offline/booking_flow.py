@@ -144,11 +144,12 @@ def _next_question_or_action(ctx: OfflineContext) -> ModelResponse:
     excluded = excluded_days(negated(ctx.text, ctx.language), ctx.now)
     if request.day in excluded:
         request.day = None  # a day the customer excluded is never the request's
+    earliest = request.at is None and wanted(ctx).earliest
     if (
         request.day is None
-        and request.at is not None
+        and (request.at is not None or earliest)
         and request.service is not None
-        and (span is not None or (excluded and says_any(ctx.text)))
+        and (span is not None or (excluded and says_any(ctx.text)) or earliest)
     ):
         # "qualquer dia menos terça às 7h", "this week at 7am": the first day of the span (or of
         # the coming days) that is not excluded and has the time free

@@ -14,7 +14,9 @@ Rules:
   first day of the span (else of the coming ``MAX_RANGE_DAYS`` days) that is not excluded and
   has that time free with someone who may do the service: one availability check per such
   professional over the days, then that day's proposal; several free then and none named,
-  asked among them; none, the day is asked.
+  asked among them; none, the day is asked. With no time and no day, the earliest asked for
+  ("o primeiro horário livre", "the earliest … you have") is the first free start of those
+  days, whoever may do it.
 """
 
 from __future__ import annotations
@@ -70,7 +72,7 @@ def first_day_at(
     service: catalog.ServiceInfo,
     named: catalog.ProfessionalInfo | None,
     professionals: list[catalog.ProfessionalInfo],
-    at: time,
+    at: time | None,
     span: tuple[date, date] | None,
     excluded: frozenset[date],
 ) -> ModelResponse:
@@ -97,24 +99,26 @@ def first_day_at(
             for p in who
         ]
         return ModelResponse(parts=parts, model_name="offline")
-    asked = at.strftime("%H:%M")
-    free: dict[date, list[str]] = {}
+    free: dict[tuple[date, str], list[str]] = {}
     for result in checked:
         if not isinstance(result.data, FreeTimes):
             continue
         for times in result.data.days:
             when = date.fromisoformat(times.day)
-            if when not in excluded and first <= when <= last and asked in times.times:
-                free.setdefault(when, []).append(times.professional_id)
+            if when in excluded or not first <= when <= last or not times.times:
+                continue
+            wanted = at.strftime("%H:%M") if at is not None else times.times[0]
+            if wanted in times.times:
+                free.setdefault((when, wanted), []).append(times.professional_id)
     if not free:
         return text(say("ask_day_anyone", ctx.language, service=service.name))
-    day = min(free)
-    ids = set(free[day])
+    day, start_at = min(free)
+    ids = set(free[(day, start_at)])
     people = [p for p in who if p.id in ids]
     if len(people) > 1 and not wants_anyone(ctx.texts):
         names = ", ".join(p.name for p in people)
         return text(say("ask_professional", ctx.language, items=names))
-    start = local_instant(day, at, ctx.zone).astimezone(ctx.zone)
+    start = local_instant(day, time.fromisoformat(start_at), ctx.zone).astimezone(ctx.zone)
     return call(
         "book_appointment",
         professional_id=people[0].id,

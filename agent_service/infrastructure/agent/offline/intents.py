@@ -124,7 +124,10 @@ def classify_intent(text: str, language: str | None = None) -> tuple[Intent, flo
     if found("intents", "policy_question", folded, language):
         return "faq", 0.9  # about the rules, not a request: "até quando posso cancelar?"
     folded = without_moments_ahead(folded)
-    opening = found("faq", "hours_question", folded, language)
+    # "the first opening", "o primeiro horário livre": the earliest or latest asks for times,
+    # and its words ask nothing about the opening hours
+    first_or_last = wants_earliest(folded) or wants_latest(folded)
+    opening = found("faq", "hours_question", _without_first_or_last(folded), language)
     if opening and not found("intents", "booking", folded, language):
         return "faq", 0.9  # "what time do you open on Saturdays?": the opening hours
     if asks_about_appointments(folded, language) or cancels_in_other_words(folded):
@@ -134,6 +137,8 @@ def classify_intent(text: str, language: str | None = None) -> tuple[Intent, flo
         hits = len(found("intents", key, folded, language))
         if hits:
             scores[intent] = scores.get(intent, 0.0) + weight * hits
+    if first_or_last:
+        scores["booking"] = scores.get("booking", 0.0) + 1.0
     if scores.get("discovery") and has_when_mention(text):
         # "corte amanhã às 10h, tanto faz o profissional": a day or time asks for a booking.
         scores["booking"] = scores.get("booking", 0.0) + scores["discovery"]
@@ -141,6 +146,12 @@ def classify_intent(text: str, language: str | None = None) -> tuple[Intent, flo
         intent = max(scores, key=lambda name: (scores[name], -_order(name)))
         return intent, round(min(0.95, 0.6 + 0.15 * scores[intent]), 2)
     return _fallback(text, folded)
+
+
+def _without_first_or_last(folded: str) -> str:
+    for phrases in (any_of("ranges", "earliest"), any_of("ranges", "latest")):
+        folded = phrases.sub(lambda m: " " * len(m.group()), folded)
+    return folded
 
 
 def _asks_whether_a_day(text: str, folded: str) -> bool:
