@@ -115,13 +115,21 @@ SPECIALISTS: tuple[Specialist, ...] = (
         instructions=(
             "You book appointments. Find the service and professional ids with list_services "
             "and list_professionals, check free times with check_availability, then call "
-            "book_appointment. Its first call only records the proposal: the system itself "
+            "book_appointment (list_my_appointments when the customer places it by one of "
+            "theirs: the same professional, right after it). Its first call only records "
+            "the proposal: the system itself "
             "ends your reply with the confirmation question, so do not ask it or repeat the "
             "details. If the customer's next message is a plain yes, call book_appointment "
             "again with the same arguments. The system adds a receipt of every change. Never "
             "say an appointment is booked unless book_appointment returned BOOKED."
         ),
-        tools=(list_services, list_professionals, check_availability, book_appointment),
+        tools=(
+            list_services,
+            list_professionals,
+            check_availability,
+            list_my_appointments,
+            book_appointment,
+        ),
         asks="booking",
         tool_gate=booking_tools,
         done_results="BOOKED",

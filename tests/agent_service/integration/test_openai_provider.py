@@ -35,6 +35,7 @@ BOOKING_TOOLS = {
     "list_services",
     "list_professionals",
     "check_availability",
+    "list_my_appointments",
     "book_appointment",
     "transfer_to_router",
 }

@@ -88,7 +88,7 @@ async def test_a_proposal_ends_the_run_and_the_confirmation_makes_no_request() -
     assert all("book_appointment" in tools and ESCAPE_RULE in text for tools, _, text in choosing)
     # every request of the run is sent the same tools in the same order (a provider's prompt
     # cache serves the prefix only while they are identical)
-    assert len(choosing[0][0]) == 4 and all(t == choosing[0][0] for t, _, _ in choosing), choosing
+    assert len(choosing[0][0]) == 5 and all(t == choosing[0][0] for t, _, _ in choosing), choosing
     # the last request is the one that proposed: no request follows for a reply, which is
     # the system's question alone
     assert asked.result.reply == asked.result.pending.question, asked.result.reply

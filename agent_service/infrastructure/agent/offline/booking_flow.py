@@ -14,6 +14,7 @@ from agent_service.domain.availability import local_instant
 from agent_service.infrastructure.agent import outcome_text
 from agent_service.infrastructure.agent.listings import counted_key, listing_text
 from agent_service.infrastructure.agent.offline import catalog
+from agent_service.infrastructure.agent.offline.anchors import anchor_in, placed
 from agent_service.infrastructure.agent.offline.availability_flow import (
     date_range,
     listing,
@@ -136,7 +137,18 @@ def _names_entry(ctx: OfflineContext) -> bool:
 def _next_question_or_action(ctx: OfflineContext) -> ModelResponse:
     services = catalog.services(ctx.catalog("list_services"))
     professionals = catalog.professionals(ctx.catalog("list_professionals"))
-    request = _understand(ctx, services, professionals)
+    anchor = anchor_in(ctx)
+    # "com a mesma profissional do meu RPG", "logo depois da minha sessão": what describes the
+    # customer's own appointment is no part of the request
+    asked = replace(ctx, text=anchor.before) if anchor is not None else ctx
+    request = _understand(asked, services, professionals)
+    if anchor is not None:
+        if ctx.result("list_my_appointments") is None:
+            return call("list_my_appointments")
+        place = placed(ctx, anchor, services, professionals)
+        if place is not None:
+            request.professional = place.professional or request.professional
+            request.day, request.at = place.day or request.day, place.at or request.at
     visit = _visit(ctx, services, professionals, request)
     if visit:
         return _visit_step(ctx, visit, request)

@@ -18,13 +18,20 @@ passar aí amanhã pra fazer a barba?" stays a booking.
 
 from __future__ import annotations
 
+import functools
+import re
 from datetime import datetime
 
 from agent_service.infrastructure.agent.offline.context import OfflineContext
 from agent_service.infrastructure.agent.offline.nlu import Intent, classify_intent, parse_when
 from agent_service.infrastructure.agent.offline.text import normalize
 from agent_service.infrastructure.language.grammar.asks import QUESTION
-from agent_service.infrastructure.language.grammar.vocabulary import any_of, found
+from agent_service.infrastructure.language.grammar.vocabulary import (
+    alternation,
+    any_of,
+    found,
+    union,
+)
 from agent_service.infrastructure.language.lexicon import service_lexicon
 
 
@@ -50,10 +57,12 @@ def about_upcoming(
     asks_of_mine = QUESTION.search(folded) and any_of("listing", "possessives").search(folded)
     if not (changes or asks_of_mine):
         return False
-    return any(_names(text, item, now) for item in upcoming)
+    if not changes and anchor_phrase(folded) is not None:
+        return False  # "could I add a massage right after my RPG?": a new booking placed by it
+    return any(names_item(text, item, now) for item in upcoming)
 
 
-def _names(text: str, item: str, now: datetime) -> bool:
+def names_item(text: str, item: str, now: datetime) -> bool:
     """``text`` names ``item``'s service (its most named kinds) or its day."""
     said = service_lexicon().kinds_in(text)
     top = {kind for kind, count in said.items() if count == max(said.values(), default=0)}
@@ -61,3 +70,24 @@ def _names(text: str, item: str, now: datetime) -> bool:
         return True
     day = parse_when(text, now).day
     return day is not None and day == parse_when(item, now).day
+
+
+@functools.cache
+def _same_as() -> re.Pattern[str]:
+    same = alternation(union("anchors", "same_as"))
+    not_after = alternation(union("anchors", "same_as_not"))
+    return re.compile(rf"\b(?:{same})\b(?!\s+(?:{not_after})\b)")
+
+
+def anchor_phrase(folded: str) -> tuple[str, re.Match[str]] | None:
+    """The first ``[anchors]`` phrase of ``folded`` and its kind (``right_after`` first): a
+    ``same_as`` word not followed by a ``same_as_not`` word ("mesmo horário" asks for a
+    time), or a ``right_after`` phrase (see ``anchors``)."""
+    for kind, pattern in (
+        ("right_after", any_of("anchors", "right_after")),
+        ("same_as", _same_as()),
+    ):
+        found = pattern.search(folded)
+        if found is not None:
+            return kind, found
+    return None
