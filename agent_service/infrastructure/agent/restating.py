@@ -50,6 +50,10 @@ def restatement(deps: AgentDeps, stored: PendingAction, message: str) -> Restate
     own = codes[:1] if deps.turn.language in codes[:1] else ()  # its words in its own sense
     phrases = _restating_phrases(own) | {n for name in names for n in (name, name[:1]) if n}
     phrases |= _quantifiers(own, _items(stored))
+    # "com o professor Carlos", "with Dr. Costa": a title said before a word of the proposal's
+    # own professional's name (``[consent].titles``); a title alone or before another name no
+    titled = [(word,) for word in names[1]] + ([names[1]] if names[1] else [])
+    phrases |= {(t, *name) for t in _titles(own) for name in titled}
     clock = (local.hour, local.hour % 12 or 12, local.minute)  # "14", "2pm", "30"
     numbers = frozenset(str(n) for n in clock)
     message = visible(message)  # what the answer's reading sees: no joiner hides a word
@@ -204,6 +208,11 @@ def _quantifiers(codes: tuple[str, ...], items: int) -> frozenset[tuple[str, ...
 
 
 @functools.cache
+@functools.cache
+def _titles(codes: tuple[str, ...]) -> frozenset[str]:
+    return frozenset(normalize(t) for code in codes for t in word_list(code, "consent", "titles"))
+
+
 def _restating_phrases(codes: tuple[str, ...]) -> frozenset[tuple[str, ...]]:
     """The phrases (word tuples) a yes may say a proposal back with, in ``codes``:
     ``[consent].restating``, the relative days, and the phrases around a day or a time — but
