@@ -74,7 +74,7 @@ async def test_a_hedge_writes_nothing_and_the_reply_says_so(code: str, answer: s
     writes = {ActionKind.APPOINTMENT_BOOKED, ActionKind.APPOINTMENT_PENDING}
     assert not writes & {a.kind for a in said.result.actions}, said.result.reply
     assert AGREES[code] not in said.result.reply, said.result.reply
-    lead = messages.text("receipt_dropped", code, what="").split(":")[0]
+    lead = messages.text("dropped_appointment_booked", code, what="").split(":")[0]
     confirm_again = asked.result.pending.question in said.result.reply
     assert said.result.reply.startswith(lead) or confirm_again, said.result.reply
 

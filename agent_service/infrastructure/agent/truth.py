@@ -79,7 +79,7 @@ def receipts(deps: AgentDeps) -> list[str]:
     """One line per outcome of the turn, in the conversation's language."""
     turn = deps.turn
     language = turn.language
-    lines = [_receipt(action, language) for action in turn.actions]
+    lines = [_receipt(action, language, turn.turned_down) for action in turn.actions]
     lines.extend(_already(action, language) for action in turn.already)
     proposal = turn.pending if turn.proposed else None
     other = proposal is not None and proposal.question != turn.open_question
@@ -110,7 +110,9 @@ def _undone_line(deps: AgentDeps) -> str:
     dropped = deps.turn.dropped
     if dropped is None or not _left_undone(deps):
         return ""
-    return messages.text("receipt_dropped", deps.turn.language, what=described(deps, dropped))
+    key = f"dropped_{dropped.kind}"
+    key = key if key in messages.CATALOG["en"] else "receipt_dropped"
+    return messages.text(key, deps.turn.language, what=described(deps, dropped))
 
 
 def _left_undone(deps: AgentDeps) -> bool:
@@ -122,9 +124,24 @@ def _left_undone(deps: AgentDeps) -> bool:
     return turn.dropped is not None and not turn.proposed and not wrote
 
 
-def _receipt(action: TurnAction, language: str) -> str:
+DECLINED_KINDS = {
+    "book_appointment": "appointment_booked",
+    "cancel_appointment": "appointment_cancelled",
+    "reschedule_appointment": "appointment_rescheduled",
+}
+"""The kind of change each write tool proposes: a declined one is told by its kind ("your
+appointment stays booked"), never as "X was not done", which reads as the appointment's."""
+
+
+def _receipt(
+    action: TurnAction, language: str, turned_down: tuple[str, dict[str, str]] | None = None
+) -> str:
     what = action.detail or messages.text("this_change", language)
-    return messages.text(f"receipt_{action.kind.value}", language, what=what)
+    key = f"receipt_{action.kind.value}"
+    if action.kind is ActionKind.CHANGE_DECLINED and turned_down is not None:
+        kind = DECLINED_KINDS.get(turned_down[0], "")
+        key = f"declined_{kind}" if f"declined_{kind}" in messages.CATALOG["en"] else key
+    return messages.text(key, language, what=what)
 
 
 def _already(action: TurnAction, language: str) -> str:

@@ -21,11 +21,14 @@ KINDS = ("book", "cancel", "reschedule")
 
 
 def _answer_words(code: str) -> set[str]:
-    vocabulary = language_rules().consent(code)
-    phrases = [*vocabulary.yes, *vocabulary.no, *vocabulary.filler, *vocabulary.unsure]
-    phrases += [*vocabulary.change, *vocabulary.unclear, *vocabulary.hesitation]
-    for kind in KINDS:
-        phrases += [*vocabulary.yes_for(kind), *vocabulary.no_for(kind)]
+    """Every word of an answer phrase of the languages in play (a change word of any of them
+    asks for a change whatever comes before it)."""
+    phrases: list[str] = []
+    for vocabulary in language_rules().consent_in(code):
+        phrases += [*vocabulary.yes, *vocabulary.no, *vocabulary.filler, *vocabulary.unsure]
+        phrases += [*vocabulary.change, *vocabulary.unclear, *vocabulary.hesitation]
+        for kind in KINDS:
+            phrases += [*vocabulary.yes_for(kind), *vocabulary.no_for(kind)]
     return {w for phrase in phrases for w in phrase.split()}
 
 

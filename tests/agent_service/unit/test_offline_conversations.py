@@ -51,7 +51,7 @@ async def test_no_means_nothing_is_booked() -> None:
     await assistant.say(salon.tenant.id, "Quero agendar um corte feminino com a Ana amanhã às 10h")
     reply = await assistant.say(salon.tenant.id, "não")
     assert assistant.calendar.events == {}
-    assert "Nada foi alterado" in reply.result.reply, reply.result.reply
+    assert "Nada foi agendado" in reply.result.reply, reply.result.reply
     assert [a.kind.value for a in reply.result.actions] == ["change_declined"]
 
 

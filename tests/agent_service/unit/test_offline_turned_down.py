@@ -48,7 +48,7 @@ async def test_a_no_that_asks_nothing_new_leaves_the_proposal(code: str, phrase:
     assert answer.result.pending is None, answer.result.reply
     # the system says nothing was done (truth.receipts: the proposal left without a yes),
     # closing as the offline model's own words would
-    done = messages.text("receipt_dropped", code, what="")
+    done = messages.text("dropped_appointment_booked", code, what="")
     lead, closing = done.split(":")[0], say("declined", code).split(". ")[-1]
     assert answer.result.reply.startswith(lead), answer.result.reply
     assert answer.result.reply.endswith(closing), answer.result.reply
