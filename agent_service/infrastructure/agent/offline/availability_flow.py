@@ -225,17 +225,8 @@ def team_step(
     asked = at.strftime("%H:%M") if at is not None else want.pick(_union(free, want))
     if asked is not None:
         free_then = [person for person in offering if asked in free.get(person.name, [])]
-        if len(free_then) > 1 and not anyone:
-            names = ", ".join(person.name for person in free_then)
-            return text(say("ask_professional", ctx.language, items=names))
         if free_then:
-            start = local_instant(day, time.fromisoformat(asked), ctx.zone).astimezone(ctx.zone)
-            return call(
-                "book_appointment",
-                professional_id=free_then[0].id,
-                service_id=service.id,
-                start_time=start.isoformat(),
-            )
+            return propose_among(ctx, service, free_then, day, asked, anyone=anyone)
     lines = [
         f"- {name}: {shown}"
         for name, times in free.items()
@@ -247,6 +238,29 @@ def team_step(
     lead = "team_taken" if at is not None else "team_times"
     return text(
         say(lead, ctx.language, service=service.name, day=shown_day, items="\n".join(lines))
+    )
+
+
+def propose_among(
+    ctx: OfflineContext,
+    service: catalog.ServiceInfo,
+    free_then: list[catalog.ProfessionalInfo],
+    day: date,
+    at: str,
+    *,
+    anyone: bool,
+) -> ModelResponse:
+    """The proposal of ``at`` on ``day`` with the one of ``free_then`` free then; several and
+    not ``anyone``: asked which, among them only."""
+    if len(free_then) > 1 and not anyone:
+        names = ", ".join(person.name for person in free_then)
+        return text(say("ask_professional", ctx.language, items=names))
+    start = local_instant(day, time.fromisoformat(at), ctx.zone).astimezone(ctx.zone)
+    return call(
+        "book_appointment",
+        professional_id=free_then[0].id,
+        service_id=service.id,
+        start_time=start.isoformat(),
     )
 
 

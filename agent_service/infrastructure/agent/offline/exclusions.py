@@ -27,14 +27,16 @@ from datetime import date, datetime, time, timedelta
 
 from pydantic_ai.messages import ModelResponse, ToolCallPart
 
-from agent_service.domain.availability import local_instant
 from agent_service.infrastructure.agent.offline import catalog
-from agent_service.infrastructure.agent.offline.availability_flow import wants_anyone
+from agent_service.infrastructure.agent.offline.availability_flow import (
+    propose_among,
+    wants_anyone,
+)
 from agent_service.infrastructure.agent.offline.context import OfflineContext
 from agent_service.infrastructure.agent.offline.corrections import negated
 from agent_service.infrastructure.agent.offline.matching import best_person
 from agent_service.infrastructure.agent.offline.replies import say
-from agent_service.infrastructure.agent.offline.responses import call, text
+from agent_service.infrastructure.agent.offline.responses import text
 from agent_service.infrastructure.agent.offline.when import parse_when
 from agent_service.infrastructure.agent.tools.discovery import MAX_RANGE_DAYS
 from agent_service.infrastructure.agent.tools.results import FreeTimes
@@ -115,13 +117,4 @@ def first_day_at(
     day, start_at = min(free)
     ids = set(free[(day, start_at)])
     people = [p for p in who if p.id in ids]
-    if len(people) > 1 and not wants_anyone(ctx.texts):
-        names = ", ".join(p.name for p in people)
-        return text(say("ask_professional", ctx.language, items=names))
-    start = local_instant(day, time.fromisoformat(start_at), ctx.zone).astimezone(ctx.zone)
-    return call(
-        "book_appointment",
-        professional_id=people[0].id,
-        service_id=service.id,
-        start_time=start.isoformat(),
-    )
+    return propose_among(ctx, service, people, day, start_at, anyone=wants_anyone(ctx.texts))
