@@ -156,18 +156,19 @@ def _next_question_or_action(ctx: OfflineContext) -> ModelResponse:
     excluded = excluded_days(negated(ctx.text, ctx.language), ctx.now)
     if request.day in excluded:
         request.day = None  # a day the customer excluded is never the request's
-    earliest = request.at is None and wanted(ctx).earliest
-    if (
-        request.day is None
-        and (request.at is not None or earliest)
-        and request.service is not None
-        and (span is not None or (excluded and says_any(ctx.text)) or earliest)
-    ):
+    if request.day is None and request.service is not None:
         # "qualquer dia menos terça às 7h", "this week at 7am": the first day of the span (or of
-        # the coming days) that is not excluded and has the time free
-        return first_day_at(
-            ctx, request.service, request.professional, professionals, request.at, span, excluded
-        )
+        # the coming days) that is not excluded and has the time free; "o primeiro horário
+        # livre": the first free start (what the customer wants is read only then)
+        if request.at is not None:
+            first_day = span is not None or bool(excluded and says_any(ctx.text))
+        else:
+            first_day = wanted(ctx).earliest
+        if first_day:
+            return first_day_at(
+                ctx, request.service, request.professional, professionals, request.at, span,
+                excluded,
+            )  # fmt: skip
     if span is not None and request.day is None:
         request.day = span[0]
     if request.not_offered is not None and request.service is not None:
