@@ -36,6 +36,7 @@ from eval import (
     whatsapp_batch14,
     whatsapp_batch15,
     whatsapp_batch16,
+    whatsapp_batch17,
     whatsapp_lirio,
 )
 from eval.harness import Harness
@@ -73,6 +74,7 @@ SUITES = {
     "whatsapp-batch14": whatsapp_batch14.CASES,
     "whatsapp-batch15": whatsapp_batch15.CASES,
     "whatsapp-batch16": whatsapp_batch16.CASES,
+    "whatsapp-batch17": whatsapp_batch17.CASES,
 }
 # Held out: played by name (--suite, --case), never by the default run (the cases of eval.suites).
 HELD_OUT = [
@@ -82,6 +84,7 @@ HELD_OUT = [
     *whatsapp_batch14.CASES,
     *whatsapp_batch15.CASES,
     *whatsapp_batch16.CASES,
+    *whatsapp_batch17.CASES,
 ]
 
 
