@@ -24,10 +24,12 @@ export PYTHONPYCACHEPREFIX := $(CURDIR)/$(TOOLS)/pycache
 unexport PYTHONDONTWRITEBYTECODE
 PYTEST := $(BIN)/pytest -q -p no:cacheprovider
 # make test and its tiers run on TEST_WORKERS pytest-xdist workers (0: in this process), a test
-# file per worker at a time (--dist loadfile: a module's shared server stays on one worker).
+# file per worker at a time (--dist loadfile: a module's shared server stays on one worker), in
+# the order tests/conftest.py sorts them (heavy tiers first: --no-loadscope-reorder, or xdist
+# would hand out the files with the most tests first and end on the minute-long one-test files).
 # Each worker has its own data dir and embedded MongoDB (tests/conftest.py); ports are port 0.
 TEST_WORKERS ?= 2
-PYTEST_TIERS := $(PYTEST) -n $(TEST_WORKERS) --dist loadfile
+PYTEST_TIERS := $(PYTEST) -n $(TEST_WORKERS) --dist loadfile --no-loadscope-reorder
 NEW ?=
 
 .PHONY: help setup proto proto-check proto-langs lint lint-log fmt test test-tiers test-unit test-integration \
