@@ -67,6 +67,50 @@ def word_similarity(left: str, right: str, typo: bool = True) -> float:
     return 0.0
 
 
+# Letters the spoken languages write differently in the same learned word (Greek and Latin
+# roots): "psychology"/"psicologia", "therapy"/"terapia", "nutrition"/"nutricao"/"nutricion".
+_COGNATE_LETTERS = (("ph", "f"), ("th", "t"), ("rh", "r"), ("ch", "c"), ("y", "i"), ("k", "c"))
+_COGNATE_ENDINGS = (("coes", "cion"), ("cao", "cion"), ("soes", "sion"), ("sao", "sion"))
+COGNATE_MIN = 6
+"""Words shorter than this are compared as they are (no cognate spelling, no compound tail)."""
+COMPOUND_HEAD = 3
+"""The shortest first part of a compound word whose tail a customer says ("psico|terapia")."""
+
+
+@functools.lru_cache(maxsize=8192)
+def cognate(word: str) -> str:
+    """A folded word spelled as its cognates in the spoken languages are: one spelling for
+    ph/f, th/t, rh/r, ch/c, y/i, k/c, -tion-/-cion-; the endings -ção and -ción as one, -são
+    and -sion as one; a doubled letter once ("session"/"sessão"). Short words stay as they are."""
+    if len(word) < COGNATE_MIN:
+        return word
+    for written, said in (*_COGNATE_LETTERS, ("tion", "cion")):
+        word = word.replace(written, said)
+    for ending, said in _COGNATE_ENDINGS:
+        if word.endswith(ending):
+            word = word[: -len(ending)] + said
+            break
+    return "".join(c for i, c in enumerate(word) if i == 0 or c != word[i - 1])
+
+
+@functools.lru_cache(maxsize=8192)
+def name_word_similarity(said: str, name_word: str) -> float:
+    """How alike a customer's word is to a word of a catalog name: :func:`word_similarity`;
+    else the two spelled as cognates (:func:`cognate`: "therapy" is "terapia", "nutritionist"
+    "nutricao"); else the word said is the tail of a compound name word ("terapia" of
+    "psicoterapia", "therapy" too) — each a loose likeness."""
+    direct = word_similarity(said, name_word)
+    if direct or min(len(said), len(name_word)) < COGNATE_MIN - 1:
+        return direct
+    left, right = cognate(said), cognate(name_word)
+    if word_similarity(left, right, typo=False):
+        return LOOSE
+    for head in range(COMPOUND_HEAD, len(right) - COGNATE_MIN + 2):
+        if word_similarity(left, right[head:], typo=False):
+            return LOOSE
+    return 0.0
+
+
 def phrase_word_alike(phrase_word: str, word: str, typo: bool = True) -> bool:
     """A phrase's word and a text's word: alike (:func:`word_similarity`), except that a word
     shorter than ``SHORT`` letters must be the same or its plural ("pe"/"pes", never "pela")."""
@@ -167,11 +211,18 @@ class ServiceLexicon:
                         covered[kind] = max(covered.get(kind, 0.0), share)
         return covered
 
-    def scores(self, text: str, entries: Sequence[Sequence[str]]) -> list[float]:
-        """How well each entry (its names) fits the kinds ``text`` names (see the module)."""
+    def scores(
+        self, text: str, entries: Sequence[Sequence[str]], qualifiers: bool = True
+    ) -> list[float]:
+        """How well each entry (its names) fits the kinds ``text`` names (see the module);
+        without ``qualifiers``, by the kinds of service only, never by whom it is for."""
         said = self.kinds_in(text)
         if said.keys() <= self.qualifiers:  # nothing said, or only whom it is for
             return [0.0 for _ in entries]
+        if not qualifiers:
+            said = {
+                kind: strength for kind, strength in said.items() if kind not in self.qualifiers
+            }
         return [self._score(said, self.kinds_of(names)) for names in entries]
 
     @staticmethod

@@ -82,3 +82,24 @@ def test_with_nothing_refused_the_whole_message_describes_it(
     """ "a vacina, cancela essa": no clause refuses, so every clause still describes."""
     text = f"{ARTICLE[language]} {service}{mark} {ACT['cancel'][language][0]}"
     assert acted_on(text, _CANCEL) == text
+
+
+@EXAMPLES
+@given(language=st.sampled_from(["pt", "en", "es"]), pair=st.permutations(SERVICES),
+       negation=st.data(), mark=st.sampled_from([",", ";"]),
+       refused_first=st.booleans())  # fmt: skip
+def test_a_negated_clause_does_not_describe_the_one_chosen(
+    language: str, pair: list[str], negation: st.DataObject, mark: str, refused_first: bool
+) -> None:
+    """The whole message reaches ``choose`` (blind batch 17's "not the vaccine, … cancel the
+    Friday check-up" named two appointments once "vaccine" was read as "Vacinação"): a clause
+    the language's negation opens says which one is not meant."""
+    refused, wanted = pair[0], pair[1]
+    appointments = [_appointment(n, s) for n, s in enumerate(SERVICES)]
+    words = [w for w in word_list(language, "corrections", "negation") if "'" not in w]
+    no = negation.draw(st.sampled_from(words))
+    refusal = f"{no} {ARTICLE[language]} {refused.lower()}"
+    acting = f"{ACT['cancel'][language][0]} {ARTICLE[language]} {wanted}"
+    text = f"{refusal}{mark} {acting}" if refused_first else f"{acting}{mark} {refusal}"
+    chosen = choose([text], appointments, NOW, language=language)
+    assert chosen is not None and chosen.service == wanted, (text, chosen)

@@ -27,6 +27,7 @@ from agent_service.infrastructure.agent.listings import appointment_items
 from agent_service.infrastructure.agent.listings import say as listing_say
 from agent_service.infrastructure.agent.offline import catalog
 from agent_service.infrastructure.agent.offline.context import OfflineContext, ToolResult
+from agent_service.infrastructure.agent.offline.corrections import affirmed
 from agent_service.infrastructure.agent.offline.intents import cancels_in_other_words
 from agent_service.infrastructure.agent.offline.matching import best_service, ordinal_words
 from agent_service.infrastructure.agent.offline.nlu import (
@@ -359,7 +360,11 @@ def choose(
     on_day = _as_a_day(texts[0], appointments, language) if index is not None else []
     if index is not None and (not on_day or appointments[index] in on_day):
         return appointments[index]
-    described = [_described(_describing(t) if moving else t, now) for t in texts]
+    # A clause that says no to an appointment does not describe the one meant ("not the
+    # vaccine, cancel the Friday check-up"); one that cannot make it does ("não vou conseguir
+    # ir no corte de quinta").
+    kept = [t if _CANT_MAKE_IT.search(normalize(t)) else affirmed(t, language) for t in texts]
+    described = [_described(_describing(t) if moving else t, now) for t in kept]
     left = list(appointments)
     said = False
     for pick in (_by_service, _by_professional, _by_day, _by_time):

@@ -31,10 +31,15 @@ from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from agent_service.application import customer_names
-from agent_service.application.service_lexicon import tied_best, unique_best, word_similarity
+from agent_service.application.service_lexicon import (
+    name_word_similarity,
+    tied_best,
+    unique_best,
+    word_similarity,
+)
 from agent_service.infrastructure.agent.offline.text import normalize, tokens
 from agent_service.infrastructure.language.grammar.vocabulary import (
     alternation,
@@ -100,15 +105,18 @@ def _significant(text: str) -> list[str]:
 
 
 def _score(
-    words: list[str], candidate: str, exact: frozenset[str] = frozenset()
+    words: list[str],
+    candidate: str,
+    exact: frozenset[str] = frozenset(),
+    alike: Callable[[str, str], float] = word_similarity,
 ) -> tuple[float, float]:
-    """How much of ``candidate`` ``words`` say (each of its words' best likeness); a word of
-    ``exact`` is like only itself."""
+    """How much of ``candidate`` ``words`` say (each of its words' best likeness by
+    ``alike``); a word of ``exact`` is like only itself."""
     wanted = _significant(candidate)
     if not wanted:
         return 0.0, 0.0
     weights = [
-        max((float(w == c) if w in exact else word_similarity(w, c) for w in words), default=0.0)
+        max((float(w == c) if w in exact else alike(w, c) for w in words), default=0.0)
         for c in wanted
     ]
     matched = sum(weights)
@@ -135,11 +143,38 @@ def service_candidates(text: str, groups: Sequence[Sequence[str]]) -> list[int]:
     built-in lexicon (``application/service_lexicon.py``) over those tied, else over all. One
     index: that service; several: a tie the customer is asked about; none: not named."""
     words = _significant(text)
-    scores = [max((_score(words, n) for n in g), default=(0.0, 0.0)) for g in groups]
+    said_by = [
+        max(((_score(words, n, alike=name_word_similarity), n) for n in g), default=_NONE)
+        for g in groups
+    ]
+    scores = [score for score, _ in said_by]
+    # Whom a service is for, as the name the message said it by puts it ("barba" of "Barba
+    # completa" says no "completa").
+    scores = _without_unsaid_qualifiers(text, [(name,) for _, name in said_by], scores)
     top = max(scores, default=(0.0, 0.0))
-    own = [i for i, score in enumerate(scores) if top[0] > 0 and score == top]
+    # The fuller match wins only over the same words when it is said whole ("manicure":
+    # "Manicure", not "Manicure e pedicure"); a word two names share is a tie otherwise
+    # ("nutricionista": "Primeira Consulta de Nutrição" and "Retorno de Nutrição").
+    own = [
+        i
+        for i, score in enumerate(scores)
+        if top[0] > 0 and (score == top or (top[1] < 1.0 and score[0] == top[0]))
+    ]
     if len(own) == 1:
-        return own
+        # A name said in part may be said for a word of another service: "consulta" of
+        # "Primeira Consulta de Nutrição" in "consulta de seguimiento". A service the lexicon
+        # finds better named by kinds of service (never by whom it is for: a qualifier) wins.
+        said, own_qualifiers = _qualifiers(text, groups)
+        kinds = [
+            score if q == said else 0.0
+            for score, q in zip(
+                service_lexicon().scores(text, list(groups), qualifiers=False),
+                own_qualifiers,
+                strict=True,
+            )
+        ]
+        best = unique_best(kinds) if top[1] < 1.0 else None
+        return [best] if best is not None and kinds[best] > kinds[own[0]] else own
     # A tie of the salon's own words comes from a word they share ("fisio" of "Sessão de
     # Fisioterapia" and "Avaliação Fisioterapêutica"): the lexicon then judges every service,
     # so a service the message names in other words ("punción seca") is not lost to it.
@@ -152,6 +187,52 @@ def service_candidates(text: str, groups: Sequence[Sequence[str]]) -> list[int]:
     if best is not None:
         return [pool[best]]
     return own or [pool[i] for i in tied_best([lexical[i] for i in pool])]
+
+
+_NONE = ((0.0, 0.0), "")
+
+
+def _without_unsaid_qualifiers(
+    text: str, groups: Sequence[Sequence[str]], scores: list[tuple[float, float]]
+) -> list[tuple[float, float]]:
+    """The salon's own-word ``scores`` without the services whose names say whom they are
+    for (lexicon qualifier kinds: a couple, a private class, a large dog) otherwise than the
+    message, while another service the message names does not: those saying none the message
+    does ("terapia" and "terapia individual" are "Sessão de Psicoterapia", not "Terapia de
+    Casal"); then, when a service whose name says whom it is for as the message does is named
+    by other words too, those missing one it says ("couples therapy session" is "Terapia de
+    Casal", not "Sessão de Psicoterapia"; "corte de uñas para mi gato" is still "Corte de
+    Unhas": "Banho para Gatos" is named by its cat only). A step that would leave none changes
+    nothing."""
+    said, own = _qualifiers(text, groups)
+    names = [group[0] for group in groups]
+    unsaid = [
+        score[0] > 0 and bool(q) and not q & said for q, score in zip(own, scores, strict=True)
+    ]
+    if any(score[0] > 0 and not u for score, u in zip(scores, unsaid, strict=True)):
+        scores = [(0.0, 0.0) if u else score for score, u in zip(scores, unsaid, strict=True)]
+    if not said:
+        return scores
+    lexicon = service_lexicon()
+    whom = {w for kind in said for phrase in lexicon.kinds[kind] for w in tokens(phrase)}
+    rest = [w for w in _significant(text) if not any(word_similarity(w, q) for q in whom)]
+    agrees = [
+        score[0] > 0 and said <= q and _score(rest, name, alike=name_word_similarity)[0] > 0
+        for q, name, score in zip(own, names, scores, strict=True)
+    ]
+    if any(agrees):
+        scores = [(0.0, 0.0) if said - q else score for q, score in zip(own, scores, strict=True)]
+    return scores
+
+
+def _qualifiers(
+    text: str, groups: Sequence[Sequence[str]]
+) -> tuple[frozenset[str], list[frozenset[str]]]:
+    """The lexicon's qualifier kinds (whom a service is for) ``text`` says, and each
+    service's."""
+    lexicon = service_lexicon()
+    said = frozenset(lexicon.kinds_in(text).keys() & lexicon.qualifiers)
+    return said, [frozenset(lexicon.kinds_of(g).keys() & lexicon.qualifiers) for g in groups]
 
 
 def visit_parts(text: str, groups: Sequence[Sequence[str]]) -> list[tuple[str, list[int]]]:
