@@ -3,7 +3,8 @@
 
 * A number is a time only when marked: a ``[times].markers`` word before it ("às", "at", "a
   las"), an hour mark after it (``hour_marks``: "h"; ``hour_words`` — "horas" — only with a
-  marker or a period), ``:MM``, am/pm, a half (``half_after``: "e meia", "y media") or a period
+  marker or a period, never before a ``per_period`` rate: "umas 4 horas por noite" is an
+  amount of time), ``:MM``, am/pm, a half (``half_after``: "e meia", "y media") or a period
   (``morning_after``/``afternoon_after``/``evening_after``: "da tarde", "de la noche"). Not
   after a ``[dates].day_before`` word ("dia 5"), nor before a ``[numbers].count_nouns`` word.
 * ``[times].noon``/``midnight`` are 12:00 and 00:00; a half after them adds 30 minutes.
@@ -257,6 +258,13 @@ def _approximate() -> re.Pattern[str]:
 
 
 @functools.cache
+def _per_period() -> re.Pattern[str]:
+    """After an hour with its unit, a rate or a run ("4 horas por noite", "8 hours a day", "6
+    horas seguidas"): an amount of time, no time of day."""
+    return re.compile(rf"\s*(?:{alternation(union('times', 'per_period'))}){BOUND_AFTER}")
+
+
+@functools.cache
 def _day_word_before() -> re.Pattern[str]:
     return re.compile(rf"{BOUND_BEFORE}(?:{alternation(union('dates', 'day_before'))})\s+$")
 
@@ -289,6 +297,12 @@ def _is_marked(match: re.Match[str], folded: str, grammar: TimeGrammar) -> bool:
     if _day_word_before().search(folded, 0, match.start("h")) and not match["prefix"]:
         return False
     if _approximate().match(folded, match.end()):  # "às 3 e pouco": some time past 3
+        return False
+    if (
+        match["hmark"]
+        and match["hmark"] not in grammar.hour_marks
+        and _per_period().match(folded, match.end())
+    ):  # "umas 4 horas por noite": an amount of time
         return False
     if match["colon"] or match["ampm"] or match["period"] or match["half"]:
         return True
