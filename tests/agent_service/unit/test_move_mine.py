@@ -1,8 +1,10 @@
 """One's own appointment named by the day it is on and sent to another day is a move, whatever
 the verb ("joga minha barba de sexta pro sábado", "bump my Friday beard trim to Saturday",
 "aplaza mi barba del viernes al sábado": session 41's blind batch found all three routed to a
-new booking). A booking for someone else on a day at a time ("para mi esposo mañana a las 10")
-moves nothing. Generated from every language's ``[listing].possessives``,
+new booking); so is one named with a definite article ("¿me pasan la terapia del viernes al
+sábado?": blind batch 17). A booking for someone else on a day at a time ("para mi esposo
+mañana a las 10") moves nothing. Generated from every language's ``[listing].possessives`` and
+``definite_articles``,
 ``[intents].from_words``/``to_words`` and CLDR weekday names, never written here; the verbs are
 nonsense words, so no verb list can be what reads them.
 """
@@ -28,6 +30,14 @@ def _words(language: str, table: str, key: str) -> list[str]:
     return list(Vocabulary(language).words(table, key))
 
 
+def _owners(language: str) -> list[str]:
+    """A possessive or a definite article: "minha barba", "la terapia"."""
+    return [
+        *_words(language, "listing", "possessives"),
+        *_words(language, "listing", "definite_articles"),
+    ]
+
+
 def _weekdays(language: str) -> list[str]:
     return sorted(calendar_names(Vocabulary(language)).weekdays)
 
@@ -35,7 +45,7 @@ def _weekdays(language: str) -> list[str]:
 @st.composite
 def _moves(draw: st.DrawFn) -> str:
     language = draw(st.sampled_from(LANGUAGES))
-    mine = draw(st.sampled_from(_words(language, "listing", "possessives")))
+    mine = draw(st.sampled_from(_owners(language)))
     first, then = (
         draw(st.sampled_from(_weekdays(language))),
         draw(st.sampled_from(_weekdays(language))),
@@ -59,7 +69,7 @@ def test_ones_own_appointment_sent_from_its_day_to_another_is_a_move(message: st
 @st.composite
 def _for_someone(draw: st.DrawFn) -> str:
     language = draw(st.sampled_from(LANGUAGES))
-    mine = draw(st.sampled_from(_words(language, "listing", "possessives")))
+    mine = draw(st.sampled_from(_owners(language)))
     day = draw(st.sampled_from([*_weekdays(language), *_words(language, "dates", "tomorrow")]))
     to = draw(st.sampled_from(_words(language, "intents", "to_words")))
     relative = draw(st.sampled_from(["esposo", "marido", "filha", "husband", "son", "hijo"]))
@@ -77,7 +87,7 @@ def test_a_booking_for_someone_on_a_day_moves_nothing(message: str) -> None:
 def _two_things(draw: st.DrawFn) -> str:
     """ "minha barba de sexta e unha pro sábado": one thing kept, another booked."""
     language = draw(st.sampled_from(LANGUAGES))
-    mine = draw(st.sampled_from(_words(language, "listing", "possessives")))
+    mine = draw(st.sampled_from(_owners(language)))
     source = draw(st.sampled_from(_words(language, "intents", "from_words")))
     first, then = (
         draw(st.sampled_from(_weekdays(language))),

@@ -97,7 +97,8 @@ def _names_an_appointment(said: str) -> bool:
 def _move_mine(code: str) -> re.Pattern[str]:
     """One's own appointment named by its day, then the day it goes to, whatever the verb:
     "joga minha barba de sexta pro sábado", "bump my Friday beard trim to Saturday", "mi barba
-    del viernes al sábado" (a possessive; the day it is on right after it, or after a
+    del viernes al sábado", "¿me pasan la terapia del viernes al sábado?" (a possessive or a
+    definite article, ``[listing].definite_articles``; the day it is on right after it, or after a
     ``from_words`` word within four words; at most three words; a ``to_words`` word; a day),
     all in one language's words, with no "and" (``[ranges].and_words``) and no punctuation
     between. A new booking names no day it is on already: "para mi esposo mañana a las 10",
@@ -109,10 +110,10 @@ def _move_mine(code: str) -> re.Pattern[str]:
     day = rf"(?:{alternation(days)})(?:[\s-]*(?:{v.alt('dates', 'weekday_suffixes')}))?"
     on = rf"(?:\s+{day}|{word}{{0,4}}?\s+(?:{v.alt('intents', 'from_words')})\s+{day})"
     target = v.alt("intents", "to_words")
-    return bounded(
-        rf"(?:{v.alt('listing', 'possessives')}){on}{word}{{0,3}}?\s+(?:{target})\s+"
-        rf"(?:[a-z]+\s+)?{day}"
+    owner = alternation(
+        [*v.words("listing", "possessives"), *v.words("listing", "definite_articles")]
     )
+    return bounded(rf"(?:{owner}){on}{word}{{0,3}}?\s+(?:{target})\s+(?:[a-z]+\s+)?{day}")
 
 
 _RELATIVE = ("today", "tomorrow", "day_after_tomorrow")
