@@ -8,8 +8,9 @@
   "after 3": starts from it on), ``[ranges].between`` + a time + ``[ranges].between_and`` + a
   time ("entre 14h e 16h", "between 1 and 3pm", "de las 10 a las 12": starts from the first,
   before the second). The number after a range word is an hour even without other marks; a
-  second time's am/pm carries to the first when the first has none. A window and a part of the
-  day combine (both must hold).
+  second time's am/pm carries to the first when the first has none, and a part of the day
+  said after the second time is both times' ("entre las 8 y las 9 de la noche": 20:00 to
+  21:00). A window and a part of the day combine (both must hold).
 * The earliest (:func:`wants_earliest`): a ``[ranges].earliest`` phrase ("o mais cedo", "the
   earliest", "lo antes posible"): the first free start that fits everything else said; the
   latest (:func:`wants_latest`, ``[ranges].latest``: "o último horário", "the latest slot", "a
@@ -113,6 +114,18 @@ def _window_patterns() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str
     return before, after, between
 
 
+@functools.cache
+def _period() -> re.Pattern[str]:
+    """A part of the day said after a time ("da noite", "in the evening", "de la tarde")."""
+    keys = ("morning_after", "afternoon_after", "evening_after")
+    return re.compile(rf"\s+(?:{alternation([w for k in keys for w in union('times', k)])})\b")
+
+
+def _hour_in(text: str, grammars: tuple[TimeGrammar, ...]) -> time | None:
+    """The time ``text`` (an hour and a part of the day) says."""
+    return resolve_time(find_time(text, grammars), text)
+
+
 def _hour(text: str, named: str | None, grammars: tuple[TimeGrammar, ...]) -> time | None:
     """A time said right after a range word: marked by that word."""
     if named:
@@ -134,6 +147,13 @@ def time_window(folded: str, grammars: tuple[TimeGrammar, ...]) -> Window | None
     """The window of start times ``folded`` asks for, or ``None`` (see the module)."""
     before, after, between = _window_patterns()
     found = between.search(folded)
+    period = _period().match(folded, found.end()) if found is not None else None
+    if found is not None and period is not None and found["t1"] and found["t2"]:
+        # "entre las 8 y las 9 de la noche": the period after the window is both ends'.
+        said = period.group().strip()
+        first, second = (_hour_in(f"{found[g]} {said}", grammars) for g in ("t1", "t2"))
+        if first is not None and second is not None and first < second:
+            return Window(first, second, (found.start(), period.end()))
     if found is not None and not followed_by_count(folded, found.end()):
         second = _hour(found["t2"] or "", found["t2n"], grammars)
         first_text = found["t1"] or ""
