@@ -1,3 +1,5 @@
+# Over 300 lines: every span a customer gives instead of one time or one day (windows, parts of
+# the day, the earliest and latest, day ranges) reads here, from one set of compiled patterns.
 """Spans the customer gives instead of one time or one day.
 
 * Part of the day (:func:`part_of_day`): the first ``[parts].morning``/``afternoon``/
