@@ -119,3 +119,15 @@ def test_a_follow_up_is_never_a_first_visit() -> None:
                 assert service_candidates(text, catalog) == [1], text
         for phrase in word_list(code, "services", "first_visit"):
             assert service_candidates(f"{phrase} de zorbania", catalog) == [0], phrase
+
+
+def test_an_earliest_or_latest_phrase_names_no_service() -> None:
+    """ "terapia de pareja, dame lo primero que tengan disponible" is no visit with "Primeira
+    Consulta de Psicologia" (blind batch 17): the words of an earliest or latest phrase
+    (``[ranges]``) name no service, even a service whose name has them."""
+    for code in LANGUAGES:
+        for key in ("earliest", "latest"):
+            for phrase in word_list(code, "ranges", key):
+                catalog = [(f"{phrase.title()} Zorbania",), ("Corte Xiscano",)]
+                text = f"quero xiscano, {phrase}"
+                assert service_candidates(text, catalog) == [1], (code, phrase)

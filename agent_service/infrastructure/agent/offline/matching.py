@@ -141,7 +141,10 @@ def service_candidates(text: str, groups: Sequence[Sequence[str]]) -> list[int]:
     """The catalog services ``text`` may mean (each group: a name and the salon's aliases):
     the salon's own words first (:func:`best_match_group`); when they name none, or tie, the
     built-in lexicon (``application/service_lexicon.py``) over those tied, else over all. One
-    index: that service; several: a tie the customer is asked about; none: not named."""
+    index: that service; several: a tie the customer is asked about; none: not named. An
+    earliest or latest phrase names no service ("lo primero que tengan" is no "Primeira
+    Consulta")."""
+    text = _when_phrases().sub(" ", normalize(text))
     words = _significant(text)
     said_by = [
         max(((_score(words, n, alike=name_word_similarity), n) for n in g), default=_NONE)
@@ -190,6 +193,12 @@ def service_candidates(text: str, groups: Sequence[Sequence[str]]) -> list[int]:
 
 
 _NONE = ((0.0, 0.0), "")
+
+
+@functools.cache
+def _when_phrases() -> re.Pattern[str]:
+    """The spoken languages' earliest and latest phrases (``[ranges]``)."""
+    return bounded(alternation([*union("ranges", "earliest"), *union("ranges", "latest")]))
 
 
 def _without_unsaid_qualifiers(

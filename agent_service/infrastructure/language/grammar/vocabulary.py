@@ -48,8 +48,10 @@ NEVER = r"(?!x)x"
 
 
 def alternation(phrases: Iterable[str]) -> str:
-    """``a|b|c`` over ``phrases``, longest first; ``NEVER`` when there are none."""
-    unique = sorted(set(phrases), key=lambda p: (-len(p), p))
+    """``a|b|c`` over ``phrases``, longest first: most words, then most letters (a word's
+    forms, "horario|horarinho", make no phrase longer than one more word: "primeiro horario
+    livre" is tried before "primeiro horario|horarinho"); ``NEVER`` when there are none."""
+    unique = sorted(set(phrases), key=lambda p: (-len(p.split()), -len(p), p))
     if not unique:
         return NEVER
     return "|".join(_phrase(p) for p in unique)
