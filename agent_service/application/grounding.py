@@ -9,12 +9,14 @@ Rules (pure; spans are recognised by ``fact_spans``):
   customer's own appointments and the pending action).
 * Money, percentages, times, durations and counts state the business's prices and calendar:
   only records ground them. Inside a question ("às 15h?") the customer's own words ground them
-  too — asking back is not stating. A count ("3 horários", "two stylists") is grounded by a
-  record that counts as many: a list of that many in a structured result (a professional's
-  free times, one day's or the whole result's added up, the professionals, the services, the
-  customer's appointments) or the same count in a record's words; in a result of several days,
-  one day's count only in a sentence that names a day ("A Ana tem 11 horários." is refused
-  when 11 is Tuesday's of a result of Tuesday and Wednesday).
+  too — asking back is not stating (a time a question offers must also be free in this
+  turn's results, or the customer's own: ``statements``). A count ("3 horários", "two
+  stylists") is grounded by a record that counts as many: a list of that many in a
+  structured result (a professional's free times, one day's or the whole result's added up,
+  the professionals, the services, the customer's appointments) or the same count in a
+  record's words; in a result of several days, one day's count only in a sentence that names
+  a day ("A Ana tem 11 horários." is refused when 11 is Tuesday's of a result of Tuesday and
+  Wednesday).
 * A date is a calendar fact: it is grounded when it falls in the booking window (today to
   the booking horizon) or a record has it, and a weekday named next to it (within a few
   characters) must be that date's weekday ("terça, 09/12" is refused when the 9th is a
@@ -242,6 +244,10 @@ class Grounding:
         if fact.kind is Kind.NAME:
             return all(part in self._this_turn.words for part in name_parts(fact.values[0][1]))
         return self._this_turn.grounds(fact, dated)
+
+    def heard(self, fact: Fact) -> bool:
+        """Whether the customer's own words hold ``fact`` (a time asked back)."""
+        return self._customer.grounds(fact)
 
     def common_word(self, fact: Fact) -> bool:
         """Whether a name's every part is a common word of the languages ("Cheque", "Tarifa

@@ -21,13 +21,16 @@ times). Rules (pure; the items come from the tools' structured results, ``ToldVa
   service, a day the professional does not work, a result saying something was not done) is
   held in no item: it is told only in the system's words (``outcome_text``), so a sentence
   with a mention only such values hold is not bound, alone too ("We are open on Sunday"
-  after a result saying the professional does not work that Sunday).
+  after a result saying the professional does not work that Sunday). A refused time with free
+  times near it keeps its day in their item (``DAY_ROLE``: they are that day's).
 * Consecutive mentions that share a role are one **run** (a list: "Corte feminino e Barba",
   "10:00, 10:30 e 11:00", "Ana Souza e Bruno Lima"). With two runs or more, the runs must
-  split, in order, into **groups** of two runs or more in which every two mentions of
-  different runs are held by one item: "Temos Corte feminino (R$ 80,00) e Barba (R$ 40,00)"
-  is the groups (Corte feminino, R$ 80,00) and (Barba, R$ 40,00); with the prices swapped no
-  split exists. Two groups in a row may share a run of names (a name relates to facts of
+  split, in order, into **groups** of two runs or more in which one item holds every choice
+  of one mention of each run: "Temos Corte feminino (R$ 80,00) e Barba (R$ 40,00)" is the
+  groups (Corte feminino, R$ 80,00) and (Barba, R$ 40,00); with the prices swapped no split
+  exists. One item holds the whole choice, not one item each pair of it: "A Ana tem terça às
+  10h" is refused when only Ana's Wednesday, Bruno's Tuesday and Ana's Tuesday each hold two
+  of the three. Two groups in a row may share a run of names (a name relates to facts of
   several items: "Júlia Prado faz Corte e escova (60 min)" is the groups (Júlia Prado, Corte
   e escova) and (Corte e escova, 60 min)), never a run of other facts: "O Corte feminino (15
   min, R$ 30,00)" is refused when R$ 30,00 is another 15-minute service's price.
@@ -42,6 +45,14 @@ times). Rules (pure; the items come from the tools' structured results, ``ToldVa
 * A price, a length, a percentage or a free time is some service's or professional's: a
   sentence saying one without naming a service or a professional a result holds ("Leva 30
   minutos.", "All services cost R$ 40,00.", "Às 10h e 14h.") is not bound.
+
+* A **question** relates its names, prices and lengths as the results and the catalog pair
+  them (``pairs``), and a time it says is a time it offers as free: when a result of this
+  turn tells times, each time and day of the question is held by an item (not a refusal's
+  value), and the names, days and times are told together as a statement's are — "Quer
+  marcar com a Ana na terça às 10h?" is refused when Ana's Tuesday has no 10:00 free, whatever
+  else holds 10:00 (the customer's own appointment, another day, another professional), and
+  when the results have no Tuesday of Ana's. A question with no time is not read for its day.
 
 Fails closed: a sentence with a mention nothing holds beside a held one is not bound, nor one
 relating more than ``MAX_RUNS`` runs.
@@ -85,6 +96,17 @@ FAQ answer's item does), and a count, held by the item whose list has as many ("
 horários" when Bruno's day has 3 and Ana's 2 is no relation a result holds)."""
 PAIRED_KINDS = frozenset({Kind.MONEY, Kind.DURATION, Kind.PERCENT})
 """What a question relates to a name (``Relations.pairs``): a price or a length is a service's."""
+OFFERED_KINDS = frozenset({Kind.TIME, Kind.DATETIME})
+"""What a question offers: a time it says is one it presents as free (``Relations.pairs``)."""
+OFFER_KINDS = OFFERED_KINDS | {Kind.DATE, Kind.WEEKDAY}
+"""What a question offering a time relates besides its names: the time and its day."""
+DAY_ROLE = "day"
+"""The role of a value that tells a day (a day of free times; the day of a refused time with
+free times near it): its date and weekday are held, never a time of it."""
+MAX_GROUP_SETS = 4096
+"""The most distinct sets of items a group's check keeps (``_jointly``) before it fails closed:
+far more than any sentence of a reply relates."""
+_DAY_KINDS = frozenset({Kind.DATE, Kind.WEEKDAY})
 _TOKEN = re.compile(r"[^\W\d_]+")
 _WORD = re.compile(r"[^\W\d_]+(?:'[^\W\d_]+)*")
 
@@ -141,8 +163,11 @@ class Relations:
                     if word not in plain and not short:
                         self._names.setdefault(word, []).append(value)
             for reading in frozenset(value.readings) | _readings(reader, value.text):
-                self._spans.setdefault(reading, []).append(value)
+                if value.role != DAY_ROLE or reading[0] in _DAY_KINDS:
+                    self._spans.setdefault(reading, []).append(value)
         self._entities = entities - plain
+        # a result of this turn tells times (free, booked or refused): a question's are read
+        self._timed = any(kind in OFFERED_KINDS for kind, _ in self._spans)
 
     def bound(self, sentence: str) -> bool:
         """Whether ``sentence`` relates its facts as this turn's results do — or, when it
@@ -168,18 +193,42 @@ class Relations:
             return False  # a price, a length, a time says whose: "Leva 30 minutos", "Às 10h."
         return _all_bound(runs)
 
+    @property
+    def timed(self) -> bool:
+        """Whether a result of this turn tells times (free, booked or refused)."""
+        return self._timed
+
     def pairs(self, question: str) -> bool:
         """Whether ``question`` relates its names, prices and lengths as one item holds them
         ("Quer marcar o Corte feminino com o Bruno?" when Bruno does not do it: not bound),
-        and a time a result of this turn holds as that result does ("às 09:00 com o Bruno"
-        after Ana's free times); a time no result holds, and dates, are not read (whether a
-        time is free is the tools' to say)."""
-        times = [f for f in self._reader.facts(question) if f.kind is Kind.TIME]
-        held = [m for m in map(self._fact_mention, times) if m.items]
-        mentions = sorted([*self._mentions(question, PAIRED_KINDS), *held], key=lambda m: m.start)
+        and, when a result of this turn tells times, offers a time only as a statement would
+        say it is free: held by an item, with the names and the day the question says it with
+        ("Quer marcar com a Ana na terça às 10h?" when Ana's Tuesday has no 10:00 free — the
+        customer's own appointment, another day's or another professional's free time — or
+        the result has no Tuesday of Ana's: not bound; "às 09:00 com o Bruno" after Ana's
+        free times neither). A time or a day only a refusal holds is not free. With no time,
+        a question's day is not read; with no result telling times (``timed``), its time is
+        not read here: it is the customer's own, asked back (``Statements``)."""
+        facts = self._reader.facts(question)
+        offers = self._timed and bool(self.offered(question))
+        if offers and any(not self._fact_mention(f).items for f in facts if f.kind in OFFER_KINDS):
+            return False  # a time or a day no item holds: not free, or not told free
+        mentions = self._mentions(question, OFFER_KINDS | PAIRED_KINDS if offers else PAIRED_KINDS)
         if any(m.mixed for m in mentions):
             return False  # "Quer marcar com a Ana Lima?": no one's name
         return _all_bound(_runs(mentions))
+
+    def offered(self, question: str) -> list[Fact]:
+        """The times ``question`` offers: its time and date-time spans, but one a value holds as
+        a length ("o Corte feminino de 1h" is its 60 minutes)."""
+        return [
+            fact
+            for fact in self._reader.facts(question)
+            if fact.kind in OFFERED_KINDS
+            and not any(
+                kind is Kind.DURATION and (kind, v) in self._spans for kind, v in fact.values
+            )
+        ]
 
     def _mentions(self, sentence: str, kinds: frozenset[Kind] = RELATED_KINDS) -> list[_Mention]:
         facts = [f for f in self._reader.facts(sentence) if f.kind in kinds]
@@ -297,10 +346,24 @@ def _names(run: Sequence[_Mention]) -> bool:
 
 
 def _group(runs: Sequence[Sequence[_Mention]]) -> bool:
-    """Whether every two mentions of different runs of ``runs`` are held by one item."""
-    return all(
+    """Whether every choice of one mention of each run of ``runs`` is held by one item ("Ana,
+    terça, 10h": one day of Ana's has 10:00 — not one pair each in Ana's Wednesday, Bruno's
+    Tuesday and Ana's Tuesday)."""
+    pairwise = all(
         _together(runs[i], runs[j]) for i in range(len(runs)) for j in range(i + 1, len(runs))
     )
+    return pairwise and (len(runs) < 3 or _jointly(runs))
+
+
+def _jointly(runs: Sequence[Sequence[_Mention]]) -> bool:
+    """Whether every choice of one mention of each run has an item in common: the items each
+    choice so far shares, kept as distinct sets (past ``MAX_GROUP_SETS`` it fails closed)."""
+    shared = {m.items for m in runs[0]}
+    for run in runs[1:]:
+        shared = {items & m.items for items in shared for m in run}
+        if frozenset() in shared or len(shared) > MAX_GROUP_SETS:
+            return False
+    return True
 
 
 def _together(run: Sequence[_Mention], other: Sequence[_Mention]) -> bool:

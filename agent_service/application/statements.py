@@ -58,8 +58,16 @@ professional names, or courtesy, and no denial. A question's presupposition is a
 in no such list, so it is refused in any wording. One's appointments are asked about only by
 one who has one (``asking_own``, the frame's state words, "your appointment": ``your``), and a
 question's names, prices and lengths are paired as the catalog and this turn's results pair
-them (``Relations.pairs``). A yes or no answering the customer's question is no courtesy: no
-tool backs it (``bare_answers``: left out, the rest may go).
+them (``Relations.pairs``). A time a question says is a time it offers as free, whatever its
+wording ("Quer marcar com a Ana na terça às 10h?", "Would Tuesday at 10am with Ana suit
+you?"): when a result of this turn tells times, the time is held by an item with the names and
+the day it is said with, as a statement's facts are (``Relations.pairs``: not by the
+customer's own appointment, another day or another professional); when none does, it is a
+time the customer said, asked back (no record makes it free: not their appointment's time,
+not an earlier turn's listing). The day and time of one's own appointment, named in a
+question about it ("Quer remarcar o seu horário de terça às 10h?"), offer nothing; where it
+would go does ("para quinta às 11h"). A yes or no answering the customer's question is no
+courtesy: no tool backs it (``bare_answers``: left out, the rest may go).
 
 Anything else is refused; the caller renders the system's reply instead (``truth.py``).
 """
@@ -78,11 +86,13 @@ from agent_service.application.grounding import (
     sentences,
     stated_head,
 )
-from agent_service.application.relations import Relations
+from agent_service.application.relations import OFFERED_KINDS, Relations
 from agent_service.application.text import fold_with_map, normalize
 
 _ENDS = " .!…"
 APPOINTMENT_KINDS = frozenset({Kind.NAME, Kind.DATE, Kind.TIME, Kind.DATETIME, Kind.WEEKDAY})
+OWN_DAY_KINDS = APPOINTMENT_KINDS - {Kind.NAME}
+"""The facts that say when one's appointment is (a question naming it offers no time)."""
 _WORDS = re.compile(r"[^\W\d_]+(?:'[^\W\d_]+)*")
 _DIGITS = re.compile(r"\d")
 
@@ -471,11 +481,18 @@ class Statements:
         yours = the or self._rules.says_yours(words)
         if not own and (yours or self._yours_named(question, facts)):
             return False  # "Quer remarcar o seu horário de amanhã?" to one with none
-        if own and (the or self._rules.about_own(words)) and not self._names_own(question):
+        about_own = own and (the or self._rules.about_own(words))
+        if about_own and not self._names_own(question):
             return False  # "Quer remarcar o seu horário de quinta?" to one booked on Tuesday
         pairs = self._pairs_told()
-        if pairs is not None and not pairs.pairs(question):
-            return False  # "Quer marcar o Corte feminino com o Bruno?" (he does not do it)
+        # the day and time of one's own appointment are the record's, no time offered ("Quer
+        # remarcar o seu horário de terça às 10h?"); where it would go is offered ("para ...")
+        offered = self._without_own(question) if about_own else question
+        if pairs is not None and not pairs.pairs(offered):
+            return False  # "Quer marcar o Corte feminino com o Bruno?" (he does not do it),
+            # "Quer marcar com a Ana na terça às 10h?" (Ana's Tuesday has no 10:00 free)
+        if (pairs is None or not pairs.timed) and not self._asked_back(offered, pairs):
+            return False  # no result of this turn tells times: a time offered is the customer's
         left = [w for w in words if w not in self._heard and not self._rules.asks(w, own)]
         if not left:
             return True
@@ -539,6 +556,26 @@ class Statements:
             if f.kind in APPOINTMENT_KINDS and not self._rules.destined(question, f)
         ]
         return not facts or any(all(_in(f, r) for f in facts) for r in self._records)
+
+    def _asked_back(self, question: str, pairs: Relations | None) -> bool:
+        """Whether every time ``question`` offers (``Relations.offered``: not a length) is one
+        the customer's words have (asked back: "Às 15h, então?"), not one only a record has
+        (their own appointment's, an earlier listing's)."""
+        if pairs is not None:
+            offered = pairs.offered(question)
+        else:
+            offered = [f for f in self._reader.facts(question) if f.kind in OFFERED_KINDS]
+        return all(self._grounding.heard(fact) for fact in offered)
+
+    def _without_own(self, question: str) -> str:
+        """``question`` without the days and times it says of one's appointment (not where it
+        would go: ``destined``): what is left is what it offers."""
+        facts = [
+            f
+            for f in self._reader.facts(question)
+            if f.kind in OWN_DAY_KINDS and not self._rules.destined(question, f)
+        ]
+        return _blanked(question, facts)
 
     def _pairs_told(self) -> Relations | None:
         if self._pairs_of is not None:

@@ -21,7 +21,7 @@ from agent_service.application.fact_spans import (
     Kind,
 )
 from agent_service.application.grounding import Grounding
-from agent_service.application.relations import Relations, ToldValue
+from agent_service.application.relations import DAY_ROLE, Relations, ToldValue
 from agent_service.application.statements import Statements
 from agent_service.application.text import normalize
 from agent_service.infrastructure.agent.deps import ToolText
@@ -139,13 +139,14 @@ def told_values(texts: Sequence[ToolText]) -> list[ToldValue]:
     item, with the plain values of the objects around it (a day's free times with the
     result's professional). A refusal's values — the asked time that is not free, the
     professional who does not offer the service, a day not worked, a result of something not
-    done — belong to no item."""
+    done — belong to no item; the day of an asked time that is not free is its item's when
+    free times near it are (they are that day's: "às 11h na terça" after 10:00 refused)."""
     found: list[ToldValue] = []
     items = itertools.count()
     for item in texts:
         data = _json_object(item.text) if item.this_turn else None
         if data is not None:
-            _item_values(data, (), [], found, items, _refused_keys(data))
+            _item_values(data, (), [], found, items, _refused_keys(data), _days_kept(data))
     return found
 
 
@@ -187,6 +188,13 @@ def _refused_keys(data: dict[str, Any]) -> frozenset[str] | None:
     return frozenset()
 
 
+def _days_kept(data: dict[str, Any]) -> frozenset[str]:
+    """The refused keys of ``data`` whose day its item still tells (``told_values``): the
+    asked time that is not free, when the free times near it (that day's) are listed."""
+    listed = data.get("result") == "NOT_AVAILABLE" and data.get("nearest")
+    return frozenset({"asked"} if listed else ())
+
+
 def _item_values(
     node: dict[str, Any],
     path: tuple[str, ...],
@@ -194,6 +202,7 @@ def _item_values(
     found: list[ToldValue],
     items: Iterator[int],
     refused: frozenset[str] | None,
+    days: frozenset[str] = frozenset(),
 ) -> None:
     item = next(items)
     own: list[tuple[str, tuple[str, ...], Any]] = []
@@ -219,6 +228,8 @@ def _item_values(
         # a day not worked (``closed``: a day's flag, or the list of a week's days off)
         untold = closed or key == CLOSED_KEY or refused is None or (not where and key in refused)
         found.append(_told_value(key, where, value, None if untold else item))
+        if untold and not where and key in days and not closed:
+            found.append(ToldValue(DAY_ROLE, str(value), item))  # its date and weekday only
     for key, child in children:
         _item_values(child, (*path, key), [*around, *plain], found, items, refused)
 
