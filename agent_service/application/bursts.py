@@ -104,8 +104,9 @@ class LaneRepository(Protocol):
     have no outcome yet. One lane has at most one holder, in every replica together."""
 
     async def claim(self, lane: LaneKey, message: QueuedMessage, digest: str) -> Joined:
-        """Claim ``message`` (as ``TurnRepository.claim`` with ``digest``) and queue it in
-        ``lane``, holding the lane when nobody does: one write in the usual case."""
+        """Claim ``message`` (as ``TurnRepository.claim`` with ``digest`` and the lane's
+        customer as its sender) and queue it in ``lane``, holding the lane when nobody does:
+        one write in the usual case."""
         ...
 
     async def join(self, lane: LaneKey, message: QueuedMessage) -> bool:

@@ -55,17 +55,20 @@ class HandleMessage:
 
     Rules:
     - the first delivery of a message id claims it (a lease in the store, renewed while it
-      waits or runs) with a digest of who sent what; the message then joins its customer's
-      lane and is answered by the next turn of that lane, alone or with the rest of its burst
-      (``bursts``). Once claimed, this runs to its end even if the caller goes away: the
-      outcome is stored for the redelivery;
+      waits or runs) with a digest of who sent what and, apart, who sent it (its
+      ``customer_ref``, so a reuse by another customer is told apart while the first
+      delivery still runs); the message then joins its customer's lane and is answered by
+      the next turn of that lane, alone or with the rest of its burst (``bursts``). Once
+      claimed, this runs to its end even if the caller goes away: the outcome is stored for
+      the redelivery;
     - a redelivery (same id, same sender and text) gets the stored reply (``duplicate``) and
       changes nothing; while the first delivery is still being handled it waits, at most
       ``duplicate_wait`` seconds and never past most of its caller's time left, then answers
       ``MessageInProgressError`` (retry shortly); when the first delivery's holder died
       (lease expired) or its turn failed, the redelivery handles the message itself;
-    - the same id with another sender is ``MessageIdTakenError``, with other text
-      ``MessageIdReusedError``: nothing runs;
+    - the same id with another sender is ``MessageIdTakenError`` (whatever its text), from
+      the same sender with other text ``MessageIdReusedError``: nothing runs (``redelivery``;
+      a claim of an older replica records no sender, see there);
     - a message runs only if its tenant has a place in ``gate`` (default: unlimited), else
       ``CapacityExceededError`` and the id stays unclaimed; waiting duplicates take no place.
     """

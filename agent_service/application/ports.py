@@ -185,20 +185,28 @@ class ConversationRepository(Protocol):
 @dataclass(frozen=True, slots=True)
 class StoredTurn:
     """What is stored under a channel message id: its claim's ``digest`` (who sent what; ""
-    for claims stored before digests), and its reply or retryable failure once known."""
+    for claims stored before digests), its ``sender`` (the first delivery's ``customer_ref``,
+    known from the claim on, while its turn still runs; "" for claims stored before senders
+    were recorded, e.g. by an older replica during a rolling upgrade), and its reply or
+    retryable failure once known."""
 
     result: TurnResult | None = None
     failure: TurnFailure | None = None
     digest: str = ""
+    sender: str = ""
 
 
 class TurnRepository(Protocol):
     """Channel message ids already handled, and their replies."""
 
-    async def claim(self, tenant_id: UUID, channel: str, message_id: str, digest: str = "") -> bool:
+    async def claim(
+        self, tenant_id: UUID, channel: str, message_id: str, digest: str = "", sender: str = ""
+    ) -> bool:
         """True for the first claim of this message id, or when the previous claim has no
         result and its lease expired (its holder died) or its turn failed (``fail``), and it
-        was claimed with the same ``digest`` (or none); False otherwise."""
+        was claimed with the same ``digest`` (or none); False otherwise. The claim records
+        ``sender`` (who sent it: ``customer_ref``) apart from the digest; a takeover records
+        it on a claim that had none."""
         ...
 
     async def renew(self, tenant_id: UUID, channel: str, message_id: str) -> None:

@@ -1,13 +1,19 @@
 """A redelivery of a channel message (same id): the first delivery's outcome, waited for.
 
-Rules: the same id with other content (``request_digest``) is ``MessageIdReusedError`` at
-once, whatever the first delivery's state (``MessageIdTakenError`` when the first delivery's
-stored reply is another customer's: the same text from another sender); a stored reply is
+Rules: the same id from another sender than the first delivery's is ``MessageIdTakenError``
+at once, whatever its text and the first delivery's state; from the same sender with other
+content (``request_digest``) it is ``MessageIdReusedError`` at once; a stored reply is
 returned; a retryable failure stored while this delivery waited is its answer too, one stored
 before it came lets it run the message again (it takes the claim, as it does when the first
 delivery's holder died and its lease expired); it waits at most ``duplicate_wait`` seconds
 and never past most of its caller's time left, then answers ``MessageInProgressError``
 (retry shortly).
+
+The first delivery's sender is the one its claim records (``StoredTurn.sender``). A claim
+written before claims recorded it (an older replica's, during a rolling upgrade) names its
+sender only through its stored reply: until that reply is stored, another sender's reuse of
+the id, whatever its text, is told apart by the digest alone and answered
+``MessageIdReusedError`` (the behaviour of those replicas); nothing runs either way.
 """
 
 from __future__ import annotations
@@ -19,7 +25,7 @@ import structlog
 
 from agenda_kit import deadline
 from agent_service.application.burst_driver import Waiters
-from agent_service.application.ports import TurnRepository
+from agent_service.application.ports import StoredTurn, TurnRepository
 from agent_service.domain.conversations import TurnFailure, TurnResult
 from agent_service.domain.errors import (
     MessageIdReusedError,
@@ -66,10 +72,10 @@ class Redelivery:
         first_look = True
         while True:
             stored = await self._turns.stored(*key)
+            owner = "" if stored is None else first_sender(stored)
+            if owner and customer and owner != customer:
+                raise MessageIdTakenError()  # another customer's id, whatever the text
             if stored is not None and stored.digest and digest and stored.digest != digest:
-                owner = stored.result.customer_ref if stored.result is not None else ""
-                if owner and customer and owner != customer:
-                    raise MessageIdTakenError()  # another customer's id, whatever the text
                 raise MessageIdReusedError()
             if stored is not None and stored.result is not None:
                 return stored.result
@@ -78,7 +84,7 @@ class Redelivery:
             first_look = False
             if loop.time() >= next_try:
                 next_try = loop.time() + TAKEOVER_EVERY
-                if await self._turns.claim(*key, digest):
+                if await self._turns.claim(*key, digest, customer):
                     log.warning("claim_taken_over", message_id=key[2])
                     return None
             if loop.time() >= give_up:
@@ -94,6 +100,14 @@ class Redelivery:
         if left is None:
             return self._duplicate_wait
         return max(0.0, min(self._duplicate_wait, left * CALLER_SHARE))
+
+
+def first_sender(stored: StoredTurn) -> str:
+    """Who sent the message first (``customer_ref``): recorded on its claim, else (a claim
+    of an older replica) known from its stored reply only; "" while unknown."""
+    if stored.sender:
+        return stored.sender
+    return stored.result.customer_ref if stored.result is not None else ""
 
 
 def failed(failure: TurnFailure) -> StoredTurnFailureError:

@@ -476,6 +476,8 @@ class InMemoryConversationRepository:
 class _Claim:
     lease_until: datetime | None
     digest: str = ""
+    sender: str = ""
+    """``customer_ref`` of who claimed it ("" as for a claim of an older replica)."""
     result: TurnResult | None = None
     failure: TurnFailure | None = None
     # the lane (see ``tests.fakes.lane_repository``)
@@ -500,7 +502,9 @@ class InMemoryTurnRepository:
         self.clock = clock or TickingClock()
         self.lease = lease
 
-    async def claim(self, tenant_id: UUID, channel: str, message_id: str, digest: str = "") -> bool:
+    async def claim(
+        self, tenant_id: UUID, channel: str, message_id: str, digest: str = "", sender: str = ""
+    ) -> bool:
         key = (tenant_id, channel, message_id)
         now = self.clock()
         held = self.claims.get(key)
@@ -510,10 +514,11 @@ class InMemoryTurnRepository:
             if held.result is not None or not free or not same:
                 return False
         if held is None:
-            self.claims[key] = _Claim(now + self.lease, digest)
+            self.claims[key] = _Claim(now + self.lease, digest, sender=sender)
         else:  # taken over: the lane fields stay, as in MongoDB
             held.lease_until, held.failure = now + self.lease, None
             held.digest = digest or held.digest
+            held.sender = sender or held.sender
         return True
 
     async def renew(self, tenant_id: UUID, channel: str, message_id: str) -> None:
@@ -536,7 +541,11 @@ class InMemoryTurnRepository:
 
     async def stored(self, tenant_id: UUID, channel: str, message_id: str) -> StoredTurn | None:
         held = self.claims.get((tenant_id, channel, message_id))
-        return None if held is None else StoredTurn(held.result, held.failure, held.digest)
+        return (
+            None
+            if held is None
+            else StoredTurn(held.result, held.failure, held.digest, held.sender)
+        )
 
     async def result(self, tenant_id: UUID, channel: str, message_id: str) -> TurnResult | None:
         held = self.claims.get((tenant_id, channel, message_id))

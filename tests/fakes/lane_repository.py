@@ -36,7 +36,7 @@ class InMemoryLanes:
 
     async def claim(self, lane: LaneKey, message: QueuedMessage, digest: str) -> Joined:
         key = (lane.tenant_id, lane.channel, message.message_id)
-        if not await self.turns.claim(*key, digest):
+        if not await self.turns.claim(*key, digest, lane.customer):
             return Joined.TAKEN
         self._enter(lane, message)
         return Joined.HOLDING if self._tell_or_hold(lane, message.message_id) else Joined.QUEUED

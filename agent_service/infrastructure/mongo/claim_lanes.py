@@ -55,7 +55,11 @@ class BeanieClaimLanes:
     async def claim(self, lane: LaneKey, message: QueuedMessage, digest: str) -> Joined:
         fields = _lane_fields(lane, message)
         claimed, holding = await self._turns.insert_claim(
-            _key(lane, message.message_id), digest, fields, running=lane_name(lane)
+            _key(lane, message.message_id),
+            digest,
+            fields,
+            running=lane_name(lane),
+            sender=lane.customer,
         )
         if not claimed:
             return Joined.TAKEN

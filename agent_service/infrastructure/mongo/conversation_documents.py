@@ -142,6 +142,10 @@ class ProcessedTurnDocument(Document):
     """A retryable failure of its turn (``TurnFailure``), stored instead of a result."""
     digest: str | None = None
     """Who sent what under this id (``request_digest``); None for claims older than it."""
+    sender: str | None = None
+    """Who sent it (``customer_ref``), apart from the digest so that a reuse of the id by
+    another customer is told apart while the turn runs; None (absent) for claims written
+    by older replicas, which ignore it when they read a newer claim."""
     # Written with pymongo, not declared here (an unset field must be ABSENT, never null, for
     # the partial indexes): ``slot`` ("<tenant>/<n>") and ``slot_until`` while the claim's
     # turn holds one of its tenant's turn slots (see ``claim_slots``); ``lane``,
@@ -183,4 +187,4 @@ class ProcessedTurnDocument(Document):
 
     def stored(self) -> StoredTurn:
         failure = None if self.failure is None else TurnFailure.model_validate(self.failure)
-        return StoredTurn(self.turn_result(), failure, self.digest or "")
+        return StoredTurn(self.turn_result(), failure, self.digest or "", self.sender or "")

@@ -42,8 +42,12 @@ class BeanieTurnRepository:
         return collection
 
     @guarded
-    async def claim(self, tenant_id: UUID, channel: str, message_id: str, digest: str = "") -> bool:
-        claimed, _ = await self.insert_claim(_key(tenant_id, channel, message_id), digest)
+    async def claim(
+        self, tenant_id: UUID, channel: str, message_id: str, digest: str = "", sender: str = ""
+    ) -> bool:
+        claimed, _ = await self.insert_claim(
+            _key(tenant_id, channel, message_id), digest, sender=sender
+        )
         return claimed
 
     async def insert_claim(
@@ -52,11 +56,12 @@ class BeanieTurnRepository:
         digest: str,
         fields: dict[str, Any] | None = None,
         running: str | None = None,
+        sender: str = "",
     ) -> tuple[bool, bool]:
-        """Claim ``key`` with ``fields`` (a lane's) and, if free, the lane ``running``:
-        whether it was claimed and whether it holds that lane. One insert in the usual case:
-        a slot or a lane found taken is left out of the next try (the slot is then taken
-        from the free ones, or ``CapacityExceededError``)."""
+        """Claim ``key`` for ``digest`` and ``sender`` with ``fields`` (a lane's) and, if
+        free, the lane ``running``: whether it was claimed and whether it holds that lane.
+        One insert in the usual case: a slot or a lane found taken is left out of the next
+        try (the slot is then taken from the free ones, or ``CapacityExceededError``)."""
         now = await self._clock.now()
         holder = uuid4().hex
         marker = key | {
@@ -66,6 +71,7 @@ class BeanieTurnRepository:
             "result": None,
             "failure": None,
             "digest": digest,
+            "sender": sender,
             **(fields or {}),
         }
         optional: dict[str, dict[str, Any]] = {}
@@ -78,11 +84,11 @@ class BeanieTurnRepository:
             try:
                 if await self._insert(key, marker | _merged(optional)):
                     break
-                return await self._claimed_before(key, holder, now, digest), False
+                return await self._claimed_before(key, holder, now, digest, sender), False
             except DuplicateKeyError as error:
                 taken = _index_taken(error)
                 if taken not in optional:  # the message's own claim: claimed before
-                    return await self._claimed_before(key, holder, now, digest), False
+                    return await self._claimed_before(key, holder, now, digest, sender), False
                 del optional[taken]
         if "slot" not in optional:
             await self._hold_slot(key | {"holder": holder}, key["tenant_id"], now)
@@ -101,18 +107,22 @@ class BeanieTurnRepository:
         return written.upserted_id is not None
 
     async def _claimed_before(
-        self, key: dict[str, object], holder: str, now: datetime, digest: str
+        self, key: dict[str, object], holder: str, now: datetime, digest: str, sender: str
     ) -> bool:
         # A retried insert whose first attempt was stored (its reply lost) meets itself.
         stored = await self._claims().find_one(key, {"holder": 1})
         if stored is not None and stored.get("holder") == holder:
             return True
-        return await self._take_over(key, now, digest)
+        return await self._take_over(key, now, digest, sender)
 
-    async def _take_over(self, key: dict[str, object], now: datetime, digest: str) -> bool:
+    async def _take_over(
+        self, key: dict[str, object], now: datetime, digest: str, sender: str
+    ) -> bool:
         """A claim without a result whose turn failed or whose lease expired (a lease-less
         legacy claim counts as expired), claimed for the same content (or for none known).
-        Its slot, if it still holds one, comes with it (renewed); else a free one is taken."""
+        Its slot, if it still holds one, comes with it (renewed); else a free one is taken.
+        The same digest is the same sender: ``sender`` is written for a claim that recorded
+        none (an older replica's)."""
         holder = uuid4().hex
         free = {
             "$or": [
@@ -131,6 +141,8 @@ class BeanieTurnRepository:
         }
         if digest:
             fields["digest"] = digest
+        if sender:
+            fields["sender"] = sender
         if self._slots is not None:  # renews the slot it may still hold, in the same write
             fields["slot_until"] = now + self._slots.lease
         taken = await self._claims().find_one_and_update(

@@ -6,7 +6,9 @@ replicas on one embedded MongoDB, the agent reaching the calendar through its gR
   real answer, and the booking goes through;
 - a burst of three messages sent to two replicas while the first turn runs gets ONE reply,
   and every message id is answered;
-- the same message id with other text is ALREADY_EXISTS (MESSAGE_ID_REUSED), nothing runs.
+- the same message id with other text is ALREADY_EXISTS (MESSAGE_ID_REUSED), nothing runs;
+- the same message id from another customer is ALREADY_EXISTS (MESSAGE_ID_TAKEN) whatever its
+  text, while the first delivery's turn is still inside the model too.
 
 The model is the offline one behind a gate the test opens: the turn is inside the model while
 the test acts, so every ordering is an event, never a time.
@@ -21,6 +23,7 @@ import grpc
 import pytest
 
 from agenda.agent.v1 import agent_service_pb2 as pb
+from agenda.agent.v1 import agent_service_pb2_grpc as pb_grpc
 from agenda.agent.v1 import types_pb2 as types
 from agenda_kit.errors import details_of
 from agenda_kit.mongo import EmbeddedMongo
@@ -157,3 +160,47 @@ async def test_a_message_id_reused_for_other_text_is_already_exists_and_runs_not
         assert details_of(refused).reason == "MESSAGE_ID_REUSED"
     assert again.duplicate and again.reply == first.reply
     assert [m.role for m in conversation.conversation.messages] == ["customer", "assistant"]
+
+
+async def refused(stub: pb_grpc.AgentServiceAsyncStub, request: pb.SendMessageRequest) -> str:
+    """The ErrorInfo reason of a SendMessage that must be ALREADY_EXISTS."""
+    with pytest.raises(grpc.aio.AioRpcError) as error:
+        await stub.SendMessage(request, metadata=AUTH, timeout=30)
+    assert error.value.code() is Code.ALREADY_EXISTS, error.value.details()
+    return details_of(error.value).reason
+
+
+async def test_a_message_id_is_its_first_senders_while_its_turn_still_runs(
+    embedded_mongo: EmbeddedMongo, tmp_path: Path
+) -> None:
+    """Review g15, V5: with the first turn held inside the model, the same id from another
+    customer answered MESSAGE_ID_REUSED (same text or other); it is MESSAGE_ID_TAKEN, as after
+    the turn ended. Each text is a held turn of its own."""
+    gate = Gate()
+    texts = [booking_request_text(booking_day(), "16:00"), "Qual é o endereço?", "oi"]
+    async with agent_stack(embedded_mongo, tmp_path, replicas=0) as stack:
+        app = await stack.start_replica(Overrides(model=gate.model()))
+        async with channel_to(app.port) as channel:
+            maria = Customer(agent_stub(channel), await seed_demo_salon(channel))
+            ana = Customer(maria.stub, maria.tenant_id)
+            for n, text in enumerate(texts):
+                message_id, changed = f"wamid.{n}", f"{text} (outro)"
+                gate.close()
+                first = asyncio.ensure_future(
+                    maria.stub.SendMessage(maria.request(text, message_id), metadata=AUTH)
+                )
+                await asyncio.wait_for(gate.entered.wait(), 30)  # the turn is in the model
+                for again in (text, changed):
+                    reason = await refused(ana.stub, ana.request(again, message_id))
+                    assert reason == "MESSAGE_ID_TAKEN", (text, again)
+                reason = await refused(maria.stub, maria.request(changed, message_id))
+                assert reason == "MESSAGE_ID_REUSED", text
+                redelivery = asyncio.ensure_future(
+                    maria.stub.SendMessage(maria.request(text, message_id), metadata=AUTH)
+                )
+                gate.opened.set()
+                answered, redelivered = await asyncio.gather(first, redelivery)
+                assert redelivered.duplicate and redelivered.reply == answered.reply
+                for again in (text, changed):  # and once the turn ended
+                    reason = await refused(ana.stub, ana.request(again, message_id))
+                    assert reason == "MESSAGE_ID_TAKEN", (text, again)

@@ -6,10 +6,15 @@ from __future__ import annotations
 import asyncio
 from uuid import uuid4
 
+import pytest
+
+from agent_service.application.burst_driver import Waiters
 from agent_service.application.bursts import Completed, Joined, LaneKey, QueuedMessage
+from agent_service.application.redelivery import Redelivery
 from agent_service.application.repositories import Repositories
 from agent_service.domain.catalog import Tenant
 from agent_service.domain.conversations import ConversationStatus, TurnFailure, TurnResult
+from agent_service.domain.errors import MessageIdReusedError, MessageIdTakenError
 from agent_service.infrastructure.mongo.conversation_documents import ProcessedTurnDocument
 from tests.agent_service.integration.repository_fixtures import LONG_AGO, expire_leases, repos
 from tests.fakes.agent_repositories import InMemoryTurnRepository
@@ -106,6 +111,62 @@ async def test_a_claims_digest_is_kept_and_guards_takeovers(repos: Repositories)
     assert stored is not None and stored.digest == "d1"
     await turns.complete(tenant.id, "whatsapp", "m1", RESULT)
     assert await turns.stored(tenant.id, "whatsapp", "m1") == type(stored)(RESULT, None, "d1")
+
+
+async def _as_an_older_replica_wrote_it(repos: Repositories, message_id: str) -> None:
+    """The claim without its sender, as a replica from before senders were recorded wrote it
+    (a peek behind the port: MongoDB's document has no ``sender`` field)."""
+    turns = repos.turns
+    if isinstance(turns, InMemoryTurnRepository):
+        for (_, _, claimed), claim in turns.claims.items():
+            if claimed == message_id:
+                claim.sender = ""
+        return
+    collection = ProcessedTurnDocument.get_pymongo_collection()
+    await collection.update_one({"message_id": message_id}, {"$unset": {"sender": ""}})
+
+
+async def test_a_claim_records_its_sender_apart_from_its_digest(repos: Repositories) -> None:
+    """Review g15, V5: the first sender is known from the claim on, while its turn runs (it
+    was known from the stored reply only). A claim of an older replica has none; a takeover
+    (the same digest: the same sender) records it."""
+    lanes, turns = repos.lanes, repos.turns
+    lane = await lane_of(repos, customer="c1")
+    assert await lanes.claim(lane, queued("m1"), "d1") is Joined.HOLDING
+    stored = await turns.stored(lane.tenant_id, "whatsapp", "m1")
+    assert stored is not None and (stored.digest, stored.sender) == ("d1", "c1")
+    assert await turns.claim(lane.tenant_id, "whatsapp", "m2", "d2", "c2")
+    await _as_an_older_replica_wrote_it(repos, "m2")
+    stored = await turns.stored(lane.tenant_id, "whatsapp", "m2")
+    assert stored is not None and (stored.digest, stored.sender) == ("d2", "")
+    await expire_leases(repos)
+    assert not await turns.claim(lane.tenant_id, "whatsapp", "m2", "d3", "c3")  # other content
+    assert await turns.claim(lane.tenant_id, "whatsapp", "m2", "d2", "c2")  # its redelivery
+    stored = await turns.stored(lane.tenant_id, "whatsapp", "m2")
+    assert stored is not None and (stored.digest, stored.sender) == ("d2", "c2")
+
+
+async def test_an_older_replicas_claim_names_its_sender_by_its_reply_only(
+    repos: Repositories,
+) -> None:
+    """Rolling upgrade: while the turn of a claim written without a sender runs, another
+    sender's reuse of its id is told apart by the digest only (MESSAGE_ID_REUSED, the older
+    replicas' answer); once its reply is stored it is MESSAGE_ID_TAKEN. Nothing runs."""
+    turns = repos.turns
+    tenant = await repos.tenants.add(Tenant(name="Salão"))
+    key = (tenant.id, "whatsapp", "m1")
+    redelivery = Redelivery(turns, Waiters(), duplicate_wait=0.0)
+    assert await turns.claim(*key, "d1", "c1")
+    with pytest.raises(MessageIdTakenError):
+        await redelivery.stored_result(key, "d2", "c2")
+    await _as_an_older_replica_wrote_it(repos, "m1")
+    with pytest.raises(MessageIdReusedError):
+        await redelivery.stored_result(key, "d2", "c2")
+    await turns.complete(*key, RESULT.model_copy(update={"customer_ref": "c1"}))
+    with pytest.raises(MessageIdTakenError):
+        await redelivery.stored_result(key, "d2", "c2")
+    with pytest.raises(MessageIdReusedError):
+        await redelivery.stored_result(key, "d3", "c1")
 
 
 async def _expire_lanes(repos: Repositories) -> None:
