@@ -86,7 +86,6 @@ def transcript_text(message: IncomingMessage) -> str:
     if message.text.strip() or message.decision is None:
         return message.text
     return f"[{message.decision.choice.value}]"
-    return sender_ref(message.external_id)
 
 
 def sender_ref(external_id: str) -> str:
