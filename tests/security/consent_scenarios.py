@@ -75,6 +75,17 @@ def _expired_note(ctx: Ctx, records: list[TurnRecord]) -> None:
     assert "expirou" in records[-1].reply, records[-1].reply
 
 
+def _told_once(ctx: Ctx, records: list[TurnRecord]) -> None:
+    """A declined change is told once, by its receipt: never a second block saying again that
+    nothing changed (review 16: "No se cambió nada: … ¿Te ayudo con otra cosa? Este mensaje no
+    cambió nada. Tus próximas citas: …")."""
+    from agent_service.infrastructure.agent import messages
+
+    _declined(ctx, records)
+    again = messages.text("nothing_changed", "pt")
+    assert again not in records[-1].reply, records[-1].reply
+
+
 def _declined(ctx: Ctx, records: list[TurnRecord]) -> None:
     from agenda.agent.v1 import types_pb2 as types
 
@@ -403,6 +414,20 @@ TRUTH: list[Scenario] = [
         lambda c: plan({BOOK: gate(c), "sim": book_again(c, "A" * BIG_REPLY)}),
         (Say(BOOK), Say("sim", yes=True), Redeliver()),
         writes=1,
+    ),
+    Scenario(
+        "a declined cancellation, and the model claims it was cancelled",
+        "truth",
+        lambda c: plan(
+            {
+                "cancelar minha barba": cancel_own(c, "Certo."),
+                "não": cancel_own(c, "Pronto, seu horário foi cancelado."),
+            }
+        ),
+        (Say("cancelar minha barba"), Say("não")),
+        route=to("appointments"),
+        lies=("foi cancelado",),
+        check=_told_once,
     ),
     Scenario(
         "a cancel claimed in English without a write",
