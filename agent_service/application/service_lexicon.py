@@ -139,6 +139,16 @@ def phrase_in(
     )
 
 
+def _holds(phrase: Sequence[str], alike: Sequence[frozenset[str]]) -> bool:
+    """Whether ``phrase``'s words are, in order and next to each other, among the words each
+    of a text's words is alike (:meth:`ServiceLexicon._find_alike`): :func:`phrase_in`."""
+    size = len(phrase)
+    return any(
+        all(word in alike[i + j] for j, word in enumerate(phrase))
+        for i in range(len(alike) - size + 1)
+    )
+
+
 class ServiceLexicon:
     """Kinds of service and their phrases (every language), and the words that never count
     towards an entry's name (function words: "de", "dos", "c")."""
@@ -164,10 +174,13 @@ class ServiceLexicon:
         self._phrases = {
             kind: tuple(tuple(tokens(p)) for p in phrases) for kind, phrases in kinds.items()
         }
+        self._vocabulary = tuple(sorted(own))
         # Pure functions of the lexicon's fixed data, asked again on every turn for the same
-        # catalog names and messages: memoised per lexicon, bounded (docs/architecture.md).
+        # catalog names, messages and words: memoised per lexicon, bounded
+        # (docs/architecture.md).
         self._kinds_in = functools.lru_cache(maxsize=MEMO_ENTRIES)(self._find_kinds_in)
         self._kinds_of = functools.lru_cache(maxsize=MEMO_ENTRIES)(self._find_kinds_of)
+        self._alike = functools.lru_cache(maxsize=MEMO_ENTRIES)(self._find_alike)
 
     @staticmethod
     def _phrases_of(kinds: Mapping[str, Sequence[str]]) -> list[list[str]]:
@@ -181,18 +194,25 @@ class ServiceLexicon:
         """kind -> coverage for an entry called ``names`` (its name, then its aliases)."""
         return dict(self._kinds_of(tuple(names)))
 
+    def _find_alike(self, word: str) -> frozenset[str]:
+        """The lexicon's phrase words a message's ``word`` is alike, by :func:`phrase_in`'s
+        rule (a word of ``never_alike`` only itself; a ``spelled`` word never as a typo),
+        found once per word rather than once per phrase and message."""
+        exact = self._never_alike
+        if word in exact:
+            return frozenset({word}) & frozenset(self._vocabulary)
+        typo = word not in self._spelled
+        return frozenset(
+            p
+            for p in self._vocabulary
+            if (p == word if p in exact else phrase_word_alike(p, word, typo))
+        )
+
     def _find_kinds_in(self, text: str) -> dict[str, int]:
-        words = tokens(text)
+        alike = [self._alike(word) for word in tokens(text)]
         found: dict[str, int] = {}
         for kind, phrases in self._phrases.items():
-            best = max(
-                (
-                    len(p)
-                    for p in phrases
-                    if p and phrase_in(p, words, self._never_alike, self._spelled)
-                ),
-                default=0,
-            )
+            best = max((len(p) for p in phrases if p and _holds(p, alike)), default=0)
             if best:
                 found[kind] = best
         return found

@@ -213,7 +213,11 @@ def _without_unsaid_qualifiers(
     Casal", not "Sessão de Psicoterapia"; "corte de uñas para mi gato" is still "Corte de
     Unhas": "Banho para Gatos" is named by its cat only). A step that would leave none changes
     nothing."""
-    said, own = _qualifiers(text, groups)
+    lexicon = service_lexicon()
+    own = [frozenset(lexicon.kinds_of(g).keys() & lexicon.qualifiers) for g in groups]
+    if not any(q for q, score in zip(own, scores, strict=True) if score[0] > 0):
+        return scores  # no service named says whom it is for: the message need not be read
+    said = frozenset(lexicon.kinds_in(text).keys() & lexicon.qualifiers)
     names = [group[0] for group in groups]
     unsaid = [
         score[0] > 0 and bool(q) and not q & said for q, score in zip(own, scores, strict=True)
@@ -222,7 +226,6 @@ def _without_unsaid_qualifiers(
         scores = [(0.0, 0.0) if u else score for score, u in zip(scores, unsaid, strict=True)]
     if not said:
         return scores
-    lexicon = service_lexicon()
     whom = {w for kind in said for phrase in lexicon.kinds[kind] for w in tokens(phrase)}
     rest = [w for w in _significant(text) if not any(word_similarity(w, q) for q in whom)]
     agrees = [
