@@ -163,20 +163,20 @@ def service_candidates(text: str, groups: Sequence[Sequence[str]]) -> list[int]:
         for i, score in enumerate(scores)
         if top[0] > 0 and (score == top or (top[1] < 1.0 and score[0] == top[0]))
     ]
+    if len(own) == 1 and top[1] >= 1.0:
+        return own
     if len(own) == 1:
         # A name said in part may be said for a word of another service: "consulta" of
         # "Primeira Consulta de Nutrição" in "consulta de seguimiento". A service the lexicon
         # finds better named by kinds of service (never by whom it is for: a qualifier) wins.
-        said, own_qualifiers = _qualifiers(text, groups)
+        said = _whom_said(text)
         kinds = [
-            score if q == said else 0.0
-            for score, q in zip(
-                service_lexicon().scores(text, list(groups), qualifiers=False),
-                own_qualifiers,
-                strict=True,
+            score if _whom(group) == said else 0.0
+            for score, group in zip(
+                service_lexicon().scores(text, list(groups), qualifiers=False), groups, strict=True
             )
         ]
-        best = unique_best(kinds) if top[1] < 1.0 else None
+        best = unique_best(kinds)
         return [best] if best is not None and kinds[best] > kinds[own[0]] else own
     # A tie of the salon's own words comes from a word they share ("fisio" of "Sessão de
     # Fisioterapia" and "Avaliação Fisioterapêutica"): the lexicon then judges every service,
@@ -213,11 +213,10 @@ def _without_unsaid_qualifiers(
     Casal", not "Sessão de Psicoterapia"; "corte de uñas para mi gato" is still "Corte de
     Unhas": "Banho para Gatos" is named by its cat only). A step that would leave none changes
     nothing."""
-    lexicon = service_lexicon()
-    own = [frozenset(lexicon.kinds_of(g).keys() & lexicon.qualifiers) for g in groups]
+    own = [_whom(group) for group in groups]
     if not any(q for q, score in zip(own, scores, strict=True) if score[0] > 0):
         return scores  # no service named says whom it is for: the message need not be read
-    said = frozenset(lexicon.kinds_in(text).keys() & lexicon.qualifiers)
+    said = _whom_said(text)
     names = [group[0] for group in groups]
     unsaid = [
         score[0] > 0 and bool(q) and not q & said for q, score in zip(own, scores, strict=True)
@@ -226,7 +225,8 @@ def _without_unsaid_qualifiers(
         scores = [(0.0, 0.0) if u else score for score, u in zip(scores, unsaid, strict=True)]
     if not said:
         return scores
-    whom = {w for kind in said for phrase in lexicon.kinds[kind] for w in tokens(phrase)}
+    kinds = service_lexicon().kinds
+    whom = {w for kind in said for phrase in kinds[kind] for w in tokens(phrase)}
     rest = [w for w in _significant(text) if not any(word_similarity(w, q) for q in whom)]
     agrees = [
         score[0] > 0 and said <= q and _score(rest, name, alike=name_word_similarity)[0] > 0
@@ -237,14 +237,16 @@ def _without_unsaid_qualifiers(
     return scores
 
 
-def _qualifiers(
-    text: str, groups: Sequence[Sequence[str]]
-) -> tuple[frozenset[str], list[frozenset[str]]]:
-    """The lexicon's qualifier kinds (whom a service is for) ``text`` says, and each
-    service's."""
+def _whom(names: Sequence[str]) -> frozenset[str]:
+    """The lexicon's qualifier kinds (whom a service is for) a catalog entry's names say."""
     lexicon = service_lexicon()
-    said = frozenset(lexicon.kinds_in(text).keys() & lexicon.qualifiers)
-    return said, [frozenset(lexicon.kinds_of(g).keys() & lexicon.qualifiers) for g in groups]
+    return frozenset(lexicon.kinds_of(names).keys() & lexicon.qualifiers)
+
+
+def _whom_said(text: str) -> frozenset[str]:
+    """The lexicon's qualifier kinds a message says."""
+    lexicon = service_lexicon()
+    return frozenset(lexicon.kinds_in(text).keys() & lexicon.qualifiers)
 
 
 def visit_parts(text: str, groups: Sequence[Sequence[str]]) -> list[tuple[str, list[int]]]:
