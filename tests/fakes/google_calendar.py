@@ -12,6 +12,8 @@ from __future__ import annotations
 import asyncio
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
+from datetime import UTC, datetime, timedelta
+from email.utils import format_datetime
 
 from aiohttp import web
 
@@ -78,7 +80,9 @@ class Emulator:
         if fault is not None and fault.status is not None:
             response = error_response(fault.status, fault.reason or "backendError")
             if fault.retry_after is not None:
-                response.headers["Retry-After"] = str(fault.retry_after)
+                response.headers["Retry-After"] = _retry_after(fault)
+                if fault.retry_after_as_date:
+                    response.headers["Date"] = format_datetime(ANSWERED_AT, usegmt=True)
             return response
         if route != "token" and not self._authorized(request):
             return error_response(401, "authError")
@@ -136,3 +140,15 @@ async def running_emulator(
     finally:
         await emulator.watch.close()
         await runner.cleanup()
+
+
+ANSWERED_AT = datetime(2032, 3, 1, 8, 0, 0, tzinfo=UTC)
+"""The ``Date`` of an answer whose ``Retry-After`` is an HTTP date (``_retry_after``): fixed,
+so that the wait it names is exact whatever the machine's clock says."""
+
+
+def _retry_after(fault: Fault) -> str:
+    seconds = fault.retry_after or 0
+    if not fault.retry_after_as_date:
+        return str(seconds)
+    return format_datetime(ANSWERED_AT + timedelta(seconds=seconds), usegmt=True)

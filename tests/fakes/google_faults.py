@@ -31,13 +31,19 @@ class Fault:
     drop_response: bool = False
     retry_after: int | None = None
     """With ``status``: a ``Retry-After`` header of that many seconds."""
+    retry_after_as_date: bool = False
+    """The ``Retry-After`` as an HTTP date that many seconds after the answer's ``Date``."""
     body: bytes | None = None
     garble: bytes | None = None
     content_type: str = "application/json"
 
     @classmethod
-    def error(cls, status: int, reason: str, *, retry_after: int | None = None) -> Fault:
-        return cls(status=status, reason=reason, retry_after=retry_after)
+    def error(
+        cls, status: int, reason: str, *, retry_after: int | None = None, as_date: bool = False
+    ) -> Fault:
+        return cls(
+            status=status, reason=reason, retry_after=retry_after, retry_after_as_date=as_date
+        )
 
     @classmethod
     def slow(cls, delay: float) -> Fault:

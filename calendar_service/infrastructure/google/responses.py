@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+from datetime import UTC, datetime
+from email.utils import parsedate_to_datetime
 from typing import Any
 
 from calendar_service.infrastructure.google.failures import GoogleApiError
@@ -22,11 +24,11 @@ def error_json(raw: bytes) -> dict[str, Any]:
 
 
 def api_error(
-    status: int, payload: dict[str, Any], retry_after: str | None = None
+    status: int, payload: dict[str, Any], retry_after: float | None = None
 ) -> GoogleApiError:
     """Google's error envelope as a ``GoogleApiError`` (reason and domain of the first
-    entry; ``retry_after``: the ``Retry-After`` header, seconds)."""
-    seconds = retry_seconds(retry_after)
+    entry; ``retry_after``: the ``Retry-After`` header's seconds, ``retry_seconds``)."""
+    seconds = retry_after
     error = payload.get("error")
     if not isinstance(error, dict):
         return GoogleApiError(status, "unknown", str(error or ""), retry_after=seconds)
@@ -38,12 +40,28 @@ def api_error(
     return GoogleApiError(status, reason, message, domain=domain, retry_after=seconds)
 
 
-def retry_seconds(header: str | None) -> float | None:
-    """A ``Retry-After`` of delta-seconds (an HTTP date or nonsense: None)."""
+def retry_seconds(header: str | None, answered_at: str | None = None) -> float | None:
+    """A ``Retry-After`` header's seconds (RFC 9110 §10.2.3): delta-seconds, or an HTTP date
+    counted from the answer's own ``Date`` header ``answered_at`` (the server's clock, so the
+    two clocks' skew does not count; from now when it has none), a date already past being
+    0. A header that is neither, or a wait of a day or more: None."""
     if not header:
         return None
+    text = header.strip()
     try:
-        seconds = float(header.strip())
+        seconds = float(text)
     except ValueError:
-        return None
+        until = _http_date(text)
+        if until is None:
+            return None
+        since = _http_date(answered_at or "") or datetime.now(UTC)
+        seconds = max(0.0, (until - since).total_seconds())
     return seconds if 0 <= seconds < 86_400 else None
+
+
+def _http_date(text: str) -> datetime | None:
+    try:
+        moment = parsedate_to_datetime(text)
+    except (TypeError, ValueError, IndexError):
+        return None
+    return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)

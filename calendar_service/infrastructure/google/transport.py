@@ -30,7 +30,7 @@ from calendar_service.infrastructure.google.failures import (
 )
 from calendar_service.infrastructure.google.metrics import count_attempt, count_retry
 from calendar_service.infrastructure.google.quota import CREDENTIALS, QuotaGates
-from calendar_service.infrastructure.google.responses import api_error, error_json
+from calendar_service.infrastructure.google.responses import api_error, error_json, retry_seconds
 
 JsonObject = dict[str, Any]
 log = structlog.get_logger(__name__)
@@ -144,7 +144,7 @@ class GoogleTransport:
             raise api_error(status, payload, retry_after)
         return payload
 
-    async def _send(self, call: ApiCall, token: str) -> tuple[int, JsonObject, str | None]:
+    async def _send(self, call: ApiCall, token: str) -> tuple[int, JsonObject, float | None]:
         headers = {"Authorization": f"Bearer {token}"}
         if call.if_match is not None:
             headers["If-Match"] = call.if_match
@@ -156,7 +156,8 @@ class GoogleTransport:
             headers=headers,
         ) as response:
             raw = await response.read()
-            retry_after = response.headers.get("Retry-After")
+            hint, date = response.headers.get("Retry-After"), response.headers.get("Date")
+            retry_after = retry_seconds(hint, date)
             if response.status >= 300:
                 return response.status, error_json(raw), retry_after
             return response.status, call.answer(decode(raw)), retry_after

@@ -248,3 +248,18 @@ async def test_retries_are_logged_with_reason_and_attempt_but_no_token(
     assert issued
     assert not any(token in repr(logs) for token in issued)
     assert "PRIVATE KEY" not in repr(logs)
+
+
+@pytest.mark.parametrize("as_date", [False, True], ids=["seconds", "http-date"])
+async def test_a_retry_after_is_kept_in_either_of_its_two_forms(
+    adapter: GoogleCalendarAdapter, emulator: Emulator, as_date: bool
+) -> None:
+    """RFC 9110 lets ``Retry-After`` be delta-seconds or an HTTP date; the date form was read
+    as no hint at all (the caller was told the default second while Google said 9)."""
+    fault = Fault.error(503, "backendError", retry_after=9, as_date=as_date)
+    emulator.faults.fail_always(INSERT, fault)
+
+    with pytest.raises(CalendarUnavailableError) as caught:
+        await adapter.insert_event(draft())
+
+    assert caught.value.retry_after == 9.0
