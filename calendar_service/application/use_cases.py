@@ -141,7 +141,9 @@ class ListEvents:
     one page (≤ 1000) at a time; only those the caller may see. The backend lists only the
     caller's own unless it sees all owners, so a page token names no other owner's event or
     change (on Google a sync token's feed takes no filter, and its tokens name nothing: the
-    page is filtered here, and may hold fewer than ``page_size``)."""
+    page is filtered here, and may hold fewer than ``page_size``). A feed's deletion the
+    provider no longer describes (``EventPage.deleted``, id only) names no owner, so only a
+    caller who sees all owners receives it."""
 
     def __init__(self, calendar: BusyTimeCalendarAdapter) -> None:
         self._calendar = calendar
@@ -172,6 +174,8 @@ class ListEvents:
             events=visible,
             next_page_token=page.next_page_token,
             next_sync_token=page.next_sync_token,
+            # a deletion known by id only names no owner: only a caller who sees them all
+            deleted=page.deleted if caller.all_owners else (),
         )
 
 

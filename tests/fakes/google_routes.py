@@ -154,12 +154,19 @@ async def list_events(request: web.Request) -> web.Response:
     chosen.sort(key=order)
     offset, size = _page_offset(query.get("pageToken")), _page_size(query.get("maxResults"))
     page = chosen[offset : offset + size]
-    answer: dict[str, Any] = {"kind": "calendar#events", "items": [e.data for e in page]}
+    bare = state.bare_deletions and _is_feed(query)
+    items = [_stub(e) if bare and e.cancelled else e.data for e in page]
+    answer: dict[str, Any] = {"kind": "calendar#events", "items": items}
     if offset + size < len(chosen):
         answer["nextPageToken"] = base64.urlsafe_b64encode(f"o:{offset + size}".encode()).decode()
     elif _gives_sync_token(query):
         answer["nextSyncToken"] = f"s:{state.sync_generation}:{state.changes}"
     return web.json_response(answer)
+
+
+def _stub(event: StoredEvent) -> dict[str, Any]:
+    """A deleted event as an incremental listing may give it: its id and status only."""
+    return {key: event.data[key] for key in ("kind", "etag", "id", "status") if key in event.data}
 
 
 def _is_feed(query: Any) -> bool:

@@ -126,6 +126,11 @@ class EmulatorState:
     """Repeated ``privateExtendedProperty`` constraints OR'ed, as Google's extended-properties
     guide says ("an event only needs to match one"); False: all must match, as its
     ``events.list`` reference says. Which one Google does, clients must not depend on."""
+    bare_deletions: bool = True
+    """A deleted event in an incremental listing (``syncToken``/``updatedMin``) is a bare
+    stub: kind, etag, id and status only, as Google's Event reference allows ("deleted
+    events are only guaranteed to have the id field populated"); ``events.get`` still
+    answers it whole ("the get method always returns them"). False: the whole resource."""
     _etags: itertools.count[int] = field(default_factory=lambda: itertools.count(1))
     changes: int = 0
     sync_generation: int = 0

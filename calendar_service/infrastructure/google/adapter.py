@@ -22,6 +22,7 @@ from agenda_kit.calendar.errors import (
 from agenda_kit.calendar.port import (
     CalendarEvent,
     ChangeQuery,
+    DeletedEvent,
     EventChanges,
     EventDraft,
     EventPage,
@@ -66,6 +67,8 @@ MAX_PAGE_SIZE = 2500
 PAGE_TOKEN_LABEL = b"agenda.calendar.v1 page tokens"
 """What the page-token key is derived from (with the service account's key: every replica
 with the same key file accepts the others' tokens; a new key file ends the old tokens)."""
+STUB_READS_AT_ONCE = 8
+"""``events.get`` calls in flight at once when a feed page's deletions are read whole."""
 ZONE_TTL = 3600.0
 """Seconds a calendar's time zone is kept (all-day events are its local dates)."""
 
@@ -437,9 +440,13 @@ class GoogleCalendarAdapter(BusyTimeCalendarAdapter):
         to ``listing`` and sealed (``page_tokens``): a token the service did not issue for
         this listing is refused before any request, never sent to Google."""
         call = ApiCall("GET", events_path(calendar_id), params, answer=answers.events)
+        budget = self._budget()
         with translated(scope, calendar_id):
-            data = await self._api().call(call, self._budget())
+            data = await self._api().call(call, budget)
         items = data.get("items") or []
+        deleted: list[DeletedEvent] = []
+        if feed and any(_bare(item) for item in items):
+            items, deleted = await self._whole_deletions(calendar_id, items, budget)
         zone = "UTC"
         if any(is_all_day(item) for item in items):
             zone = await self.calendar_time_zone(calendar_id) or "UTC"
@@ -448,7 +455,41 @@ class GoogleCalendarAdapter(BusyTimeCalendarAdapter):
             events=tuple(event for event in events if event is not None),
             next_page_token=self._wrapped(data.get("nextPageToken"), listing, feed=feed),
             next_sync_token=(data.get("nextSyncToken") or None) if feed else None,
+            deleted=tuple(deleted),
         )
+
+    async def _whole_deletions(
+        self, calendar_id: str, items: list[Any], budget: Budget
+    ) -> tuple[list[Any], list[DeletedEvent]]:
+        """A feed page's items with each bare deletion stub (an id and a status: all Google
+        promises for a deleted event in a listing) read whole by ``events.get``, which
+        "always returns" deleted events: its owner, references and times, so that every
+        caller whose event it was learns of the deletion. A stub Google no longer answers
+        (404/410) becomes a ``DeletedEvent``, id only. Reads run a few at a time within the
+        listing's budget; any other failure fails the page (a deletion is never dropped)."""
+        gate = asyncio.Semaphore(STUB_READS_AT_ONCE)
+
+        async def whole(stub: Any) -> Any:
+            get = ApiCall("GET", event_path(calendar_id, stub["id"]), answer=answers.event)
+            async with gate:
+                try:
+                    with translated("event", stub["id"]):
+                        return await self._api().call(get, budget)
+                except EventNotFoundError:
+                    return None
+
+        bare = [item for item in items if _bare(item)]
+        found = iter(await all_or_nothing([whole(item) for item in bare]))
+        kept: list[Any] = []
+        deleted: list[DeletedEvent] = []
+        for item in items:
+            data = next(found) if _bare(item) else item
+            if data is not None and not _bare(data):
+                kept.append(data)
+            else:
+                etag = str(item.get("etag", ""))
+                deleted.append(DeletedEvent(str(item["id"]), calendar_id, etag))
+        return kept, deleted
 
     def _wrapped(self, provider_token: Any, listing: str, *, feed: bool) -> str | None:
         if not isinstance(provider_token, str) or not provider_token:
@@ -491,6 +532,12 @@ class GoogleCalendarAdapter(BusyTimeCalendarAdapter):
 
     def _budget(self) -> Budget:
         return Budget.start(self._policy)
+
+
+def _bare(item: Any) -> bool:
+    """A deleted event as a listing may give it: without its times (``answers.event`` lets
+    only a cancelled one come so)."""
+    return not (item.get("start") and item.get("end"))
 
 
 def _owned(private: Mapping[str, str] | None, owner: str | None) -> Mapping[str, str] | None:

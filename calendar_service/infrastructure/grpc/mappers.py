@@ -224,3 +224,4 @@ def to_event_listing(request: pb.ListEventsRequest) -> EventListing:
 
 
 event_message = messages.event_message
+deletion_message = messages.deletion_message

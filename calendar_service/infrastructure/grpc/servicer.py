@@ -128,7 +128,10 @@ class CalendarServicer(pb_grpc.CalendarServiceServicer):
         listing = mappers.to_event_listing(request)
         page = await self._cases.list_events.execute(listing, _caller(request.calendar_id))
         return pb.ListEventsResponse(
-            events=[mappers.event_message(event) for event in page.events],
+            events=[
+                *(mappers.event_message(event) for event in page.events),
+                *(mappers.deletion_message(gone) for gone in page.deleted),
+            ],
             next_page_token=page.next_page_token or "",
             next_sync_token=page.next_sync_token or "",
         )

@@ -17,6 +17,7 @@ from agenda_kit.calendar.values import (
     CalendarEvent,
     ConflictPolicy,
     DateSpan,
+    DeletedEvent,
     SendUpdates,
     Transparency,
 )
@@ -146,6 +147,23 @@ def event_message(event: CalendarEvent) -> pb.Event:
     if event.updated is not None:
         message.update_time.CopyFrom(proto_time.to_timestamp(event.updated))
     return message
+
+
+def deletion_message(gone: DeletedEvent) -> pb.Event:
+    """A change feed's deletion known by id only: an ``Event`` with its id, calendar, etag
+    and status "cancelled", and no ``time`` (``is_deletion``)."""
+    return pb.Event(
+        event_id=gone.event_id, calendar_id=gone.calendar_id, status="cancelled", etag=gone.etag
+    )
+
+
+def is_deletion(message: pb.Event) -> bool:
+    """Whether ``message`` is a deletion known by id only (``deletion_message``)."""
+    return message.status == "cancelled" and not message.HasField("time")
+
+
+def deletion(message: pb.Event) -> DeletedEvent:
+    return DeletedEvent(message.event_id, message.calendar_id, message.etag)
 
 
 def calendar_event(message: pb.Event) -> CalendarEvent:

@@ -277,8 +277,11 @@ class GrpcCalendarAdapter(ICalendarAdapter, ChannelClient):
 
 
 def _page(response: pb.ListEventsResponse) -> EventPage:
+    """A page; an event without a time that is cancelled is a deletion known by id only."""
+    gone = event_messages.is_deletion
     return EventPage(
-        events=tuple(mappers.calendar_event(event) for event in response.events),
+        events=tuple(mappers.calendar_event(e) for e in response.events if not gone(e)),
         next_page_token=response.next_page_token or None,
         next_sync_token=response.next_sync_token or None,
+        deleted=tuple(event_messages.deletion(e) for e in response.events if gone(e)),
     )

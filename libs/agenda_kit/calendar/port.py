@@ -17,6 +17,7 @@ from agenda_kit.calendar.values import (
     ChangeQuery,
     ConflictPolicy,
     DateSpan,
+    DeletedEvent,
     EventChanges,
     EventDraft,
     EventPage,
@@ -36,6 +37,7 @@ __all__ = [
     "ChangeQuery",
     "ConflictPolicy",
     "DateSpan",
+    "DeletedEvent",
     "EventChanges",
     "EventDraft",
     "EventPage",
@@ -179,7 +181,8 @@ class ICalendarAdapter(ABC):
     @abstractmethod
     async def list_changes(self, query: ChangeQuery) -> EventPage:
         """The change feed: events changed since ``query``'s position, cancelled ones
-        included, one page at a time; the last page carries ``next_sync_token``."""
+        included, one page at a time; the last page carries ``next_sync_token``. A deletion
+        the provider no longer describes is in the page's ``deleted`` (id only)."""
 
 
 class ForwardingCalendarAdapter(ICalendarAdapter):

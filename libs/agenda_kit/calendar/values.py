@@ -222,14 +222,27 @@ class EventChanges:
         )
 
 
+@dataclass(frozen=True, slots=True)
+class DeletedEvent:
+    """A deletion in a change feed that the provider no longer describes: its id only
+    (Google: "deleted events are only guaranteed to have the id field populated", and one
+    it no longer answers whole cannot be told apart by owner or time)."""
+
+    event_id: str
+    calendar_id: str
+    etag: str = ""
+
+
 @dataclass(frozen=True, slots=True, kw_only=True)
 class EventPage:
     """One page of events ordered by start; ``next_page_token`` is None on the last page.
-    The last page of a change-feed listing carries ``next_sync_token``."""
+    The last page of a change-feed listing carries ``next_sync_token``. ``deleted``: the
+    feed's deletions known by id only (``DeletedEvent``)."""
 
     events: tuple[CalendarEvent, ...] = field(default_factory=tuple)
     next_page_token: str | None = None
     next_sync_token: str | None = None
+    deleted: tuple[DeletedEvent, ...] = ()
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
