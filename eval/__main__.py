@@ -37,6 +37,7 @@ from eval import (
     whatsapp_batch15,
     whatsapp_batch16,
     whatsapp_batch17,
+    whatsapp_batch18,
     whatsapp_lirio,
 )
 from eval.harness import Harness
@@ -75,6 +76,7 @@ SUITES = {
     "whatsapp-batch15": whatsapp_batch15.CASES,
     "whatsapp-batch16": whatsapp_batch16.CASES,
     "whatsapp-batch17": whatsapp_batch17.CASES,
+    "whatsapp-batch18": whatsapp_batch18.CASES,
 }
 # Held out: played by name (--suite, --case), never by the default run (the cases of eval.suites).
 HELD_OUT = [
@@ -85,6 +87,7 @@ HELD_OUT = [
     *whatsapp_batch15.CASES,
     *whatsapp_batch16.CASES,
     *whatsapp_batch17.CASES,
+    *whatsapp_batch18.CASES,
 ]
 
 
