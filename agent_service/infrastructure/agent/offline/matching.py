@@ -168,7 +168,10 @@ def service_candidates(text: str, groups: Sequence[Sequence[str]]) -> list[int]:
     if len(own) == 1:
         # A name said in part may be said for a word of another service: "consulta" of
         # "Primeira Consulta de Nutrição" in "consulta de seguimiento". A service the lexicon
-        # finds better named by kinds of service (never by whom it is for: a qualifier) wins.
+        # finds better named by kinds of service (never by whom it is for: a qualifier) wins,
+        # by a kind the message says that the salon's own winner is not: a kind both are in
+        # part ("evaluación" of "Avaliação Optométrica" and of "Avaliação Visual Infantil")
+        # leaves the customer's own words the judge.
         said = _whom_said(text)
         kinds = [
             score if _whom(group) == said else 0.0
@@ -177,7 +180,9 @@ def service_candidates(text: str, groups: Sequence[Sequence[str]]) -> list[int]:
             )
         ]
         best = unique_best(kinds)
-        return [best] if best is not None and kinds[best] > kinds[own[0]] else own
+        if best is None or kinds[best] <= kinds[own[0]]:
+            return own
+        return [best] if _kinds_apart(text, groups[best], groups[own[0]]) else own
     # A tie of the salon's own words comes from a word they share ("fisio" of "Sessão de
     # Fisioterapia" and "Avaliação Fisioterapêutica"): the lexicon then judges every service,
     # so a service the message names in other words ("punción seca") is not lost to it.
@@ -193,6 +198,14 @@ def service_candidates(text: str, groups: Sequence[Sequence[str]]) -> list[int]:
 
 
 _NONE = ((0.0, 0.0), "")
+
+
+def _kinds_apart(text: str, group: Sequence[str], other: Sequence[str]) -> bool:
+    """Whether ``text`` names a kind of service (no qualifier) that ``group`` is and
+    ``other`` is not."""
+    lexicon = service_lexicon()
+    said = lexicon.kinds_in(text).keys() - lexicon.qualifiers
+    return bool(said & lexicon.kinds_of(group).keys() - lexicon.kinds_of(other).keys())
 
 
 @functools.cache
