@@ -71,6 +71,38 @@ async def test_an_excluded_day_is_never_booked(code: str, excluding: str, weekda
     assert booked == [("Júlia Prado", local(first, time(10)))], (said, transcript.turns)
 
 
+def _two_day_cases() -> list[tuple[str, str, str, int]]:
+    cases = []
+    for code in CODES:
+        # "and" ("plus" reads as an addition, never a list of exclusions)
+        joins = [
+            *word_list(code, "corrections", "either_words"),
+            word_list(code, "matching", "and_words")[0],
+        ]
+        for position, (excluding, join) in enumerate(
+            (e, j) for e in _excluding(code)[:3] for j in joins
+        ):
+            cases.append((code, excluding, join, position % 5))
+    return cases
+
+
+@pytest.mark.parametrize(("code", "excluding", "join", "weekday"), _two_day_cases())
+async def test_every_day_a_negated_clause_joins_is_excluded(
+    code: str, excluding: str, join: str, weekday: int
+) -> None:
+    """Blind batch 18, before any fix: "que no sea hoy ni el miércoles" booked the Wednesday
+    (the clause was read as one part, its first day only)."""
+    names = _weekday_names(code)
+    article = "el " if code == "es" else ""
+    days = f"{names[weekday]} {join} {article}{names[weekday + 1]}"
+    said = ASK_DAYS[code].format(excluding=excluding, day=days)
+    harness = Harness(FunctionModel(offline_model_function, model_name="offline"))
+    transcript = await harness.play([said, YES[code]], [])
+    first = next(MONDAY + timedelta(days=d) for d in range(6) if d not in (weekday, weekday + 1))
+    booked = [(a.professional, a.start) for a in transcript.appointments]
+    assert booked == [("Júlia Prado", local(first, time(10)))], (said, transcript.turns)
+
+
 def _people_cases() -> list[tuple[str, str]]:
     negation = {"pt": "não com", "en": "not with", "es": "no con"}
     return [(code, e) for code in CODES for e in [*_excluding(code), negation[code]]]

@@ -6,7 +6,8 @@ Rules:
 
 * What is excluded is read from the message's negated clauses (``corrections.negated``: a
   negation, an "instead of", or an exclusion word, ``[corrections].except``), each of its
-  parts (split at commas and ``[matching].and_words``) read alone: the days they name and the
+  parts (split at commas, ``[matching].and_words`` and ``[corrections].either_words``: "que no
+  sea hoy ni el miércoles" excludes both) read alone: the days they name and the
   professionals they name.
 * An excluded professional is never among those who may do the service; an excluded day is
   never the request's day.
@@ -47,7 +48,8 @@ __all__ = ["excluded_days", "excluded_people", "first_day_at"]
 
 @functools.cache
 def _parts() -> re.Pattern[str]:
-    return re.compile(rf"[,;]|\s(?:{alternation(union('matching', 'and_words'))})\s", re.I)
+    joins = (*union("matching", "and_words"), *union("corrections", "either_words"))
+    return re.compile(rf"[,;]|\s(?:{alternation(joins)})\s", re.I)
 
 
 def _pieces(refused: str) -> list[str]:
