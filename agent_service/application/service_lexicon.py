@@ -1,3 +1,4 @@
+# Over 300 lines: the lexicon's matching rules and the memoised lexicon, one unit.
 """Which catalog service a customer means, when the salon's own words do not say it.
 
 A built-in lexicon names the *kinds* of service businesses offer ("haircut", "beard",
@@ -13,6 +14,10 @@ every language (the data files' ``[services]`` table). Rules:
 * A phrase is *in* a text when its words appear there in order, each alike to the text's word
   (a word shorter than four letters only as itself or its plural: "pe" is in "os pes", never in
   "pela"); its strength is its number of words (a longer phrase is more specific).
+* A message names the kinds of the phrases in it, save a phrase inside a longer one found of
+  another kind that does not refine it (a kind refines another when one of its phrases holds
+  one of the other's word for word): "hearing test" names no trial by its "test", "corte
+  feminino" is still a "corte".
 * A catalog entry has a kind when a phrase of that kind is in its name or one of its aliases;
   its *coverage* is the share of the entry's significant words that phrase covers ("Escova
   Modeladora" is all blow-dry; "Corte Feminino c/ Escova" a third blow-dry).
@@ -139,14 +144,21 @@ def phrase_in(
     )
 
 
-def _holds(phrase: Sequence[str], alike: Sequence[frozenset[str]]) -> bool:
-    """Whether ``phrase``'s words are, in order and next to each other, among the words each
+def _starts(phrase: Sequence[str], alike: Sequence[frozenset[str]]) -> list[int]:
+    """Where ``phrase``'s words are, in order and next to each other, among the words each
     of a text's words is alike (:meth:`ServiceLexicon._find_alike`): :func:`phrase_in`."""
     size = len(phrase)
-    return any(
-        all(word in alike[i + j] for j, word in enumerate(phrase))
+    return [
+        i
         for i in range(len(alike) - size + 1)
-    )
+        if all(word in alike[i + j] for j, word in enumerate(phrase))
+    ]
+
+
+def _inside(shorter: Sequence[str], longer: Sequence[str]) -> bool:
+    """Whether ``shorter``'s words are ``longer``'s, or next to each other in it."""
+    size = len(shorter)
+    return any(tuple(longer[i : i + size]) == tuple(shorter) for i in range(len(longer) - size + 1))
 
 
 class ServiceLexicon:
@@ -175,6 +187,19 @@ class ServiceLexicon:
             kind: tuple(tuple(tokens(p)) for p in phrases) for kind, phrases in kinds.items()
         }
         self._vocabulary = tuple(sorted(own))
+        # A kind refines another when one of its phrases holds one of the other's word for
+        # word ("corte feminino", "corte"): a phrase inside a longer one of a kind that
+        # refines it still names its kind.
+        self._refines = {
+            kind: {
+                other
+                for other, others in self._phrases.items()
+                for longer in self._phrases[kind]
+                for shorter in others
+                if shorter and other != kind and _inside(shorter, longer)
+            }
+            for kind in self._phrases
+        }
         # Pure functions of the lexicon's fixed data, asked again on every turn for the same
         # catalog names, messages and words: memoised per lexicon, bounded
         # (docs/architecture.md).
@@ -208,13 +233,30 @@ class ServiceLexicon:
             if (p == word if p in exact else phrase_word_alike(p, word, typo))
         )
 
-    def _find_kinds_in(self, text: str) -> dict[str, int]:
+    def spans(self, text: str) -> list[tuple[int, int, str]]:
+        """Every phrase found in ``text``: its first word's index, its end, its kind."""
         alike = [self._alike(word) for word in tokens(text)]
+        return [
+            (start, start + len(p), kind)
+            for kind, phrases in self._phrases.items()
+            for p in phrases
+            if p
+            for start in _starts(p, alike)
+        ]
+
+    def _find_kinds_in(self, text: str) -> dict[str, int]:
+        """Every phrase found, then the kinds of those not inside a longer one found of
+        another kind, unless that kind refines theirs (``_refines``): "hearing test" says no
+        "test" ("testar", a trial) of its own, while "corte feminino" is still a "corte"."""
+        spans = self.spans(text)
         found: dict[str, int] = {}
-        for kind, phrases in self._phrases.items():
-            best = max((len(p) for p in phrases if p and _holds(p, alike)), default=0)
-            if best:
-                found[kind] = best
+        for start, end, kind in spans:
+            if any(
+                s <= start and end <= e and e - s > end - start and kind not in self._refines[k]
+                for s, e, k in spans
+            ):
+                continue
+            found[kind] = max(found.get(kind, 0), end - start)
         return found
 
     def _find_kinds_of(self, names: tuple[str, ...]) -> dict[str, float]:
