@@ -66,6 +66,28 @@ def test_every_phrase_asked_alone_asks_another_time(code: str) -> None:
     assert not wrong, wrong
 
 
+BACK = {
+    "pt": ("{} desse horário?", "tem algo {} dessa hora?"),
+    "en": ("anything {} that time?", "something {} than that?"),
+    "es": ("¿y algo {} de esa hora?", "¿hay algo {} de ese horario?"),
+}
+
+
+@pytest.mark.parametrize("code", sorted(PROPOSE))
+def test_the_proposed_time_named_back_still_asks_another_time(code: str) -> None:
+    """Blind batch 18, before any fix: "¿y algo después de esa hora?" was no question of
+    another time ("esa" and "hora" were words of something else): the same proposal was
+    shown again and the yes booked it (a wrong write)."""
+    wrong = [
+        said
+        for key in ("earlier", "later")
+        for phrase in word_list(code, "times", key)
+        for template in BACK[code]
+        if not asks_another_time(normalize(said := template.format(phrase)))
+    ]
+    assert not wrong, wrong
+
+
 @pytest.mark.parametrize("code", sorted(PROPOSE))
 async def test_earlier_or_later_asked_after_a_proposal_is_proposed_that_way(code: str) -> None:
     wrong = []
