@@ -140,6 +140,8 @@ def wanted(ctx: OfflineContext) -> Wanted:
     texts = ctx.fresh_texts
     said = [parse_when(candidate, ctx.now) for candidate in texts]
     window = next((when.window for when in said if when.window is not None), None)
+    if window is not None and window.done_by is not None:
+        window = window.ending_by(catalog.checked_minutes([*ctx.earlier_results, *ctx.results]))
     current = said[0] if said else None
     ordinal = ""
     if current is not None and current.at is None:

@@ -106,6 +106,14 @@ def appointments(result: ToolResult | None) -> list[AppointmentInfo]:
     ]  # fmt: skip
 
 
+def checked_minutes(results: list[ToolResult]) -> int:
+    """The length of the service whose free times were checked last (0: none yet)."""
+    for result in reversed(results):
+        if isinstance(result.data, FreeTimes) and result.data.days:
+            return result.data.days[0].minutes
+    return 0
+
+
 def free_times(result: ToolResult | None) -> list[str]:
     """``["09:00", "09:30", …]``: the first day of a check_availability result."""
     data = result.data if result is not None else None

@@ -13,6 +13,11 @@
   second time's am/pm carries to the first when the first has none, and a part of the day
   said after the second time is both times' ("entre las 8 y las 9 de la noche": 20:00 to
   21:00). A window and a part of the day combine (both must hold).
+* When the customer must be gone (``Window.done_by``): a time after ``[ranges].leave_by``
+  ("preciso sair até 9h30", "I need to be done by 9", "salir antes de las 12") or before
+  ``[ranges].leave_after`` ("a las 12 ya me tengo que ir"): the service ends by then, so its
+  starts are those up to that time less the service's length (``Window.ending_by``) — never
+  a start at that time.
 * The earliest (:func:`wants_earliest`): a ``[ranges].earliest`` phrase ("o mais cedo", "the
   earliest", "lo antes posible"): the first free start that fits everything else said; the
   latest (:func:`wants_latest`, ``[ranges].latest``: "o último horário", "the latest slot", "a
@@ -27,7 +32,7 @@ from __future__ import annotations
 import functools
 import re
 from dataclasses import dataclass
-from datetime import date, time, timedelta
+from datetime import date, datetime, time, timedelta
 
 from agent_service.infrastructure.language.grammar.calendar_names import calendar_names
 from agent_service.infrastructure.language.grammar.times import (
@@ -65,9 +70,21 @@ class Window:
     end: time | None = None
     span: tuple[int, int] = (0, 0)
     """Where the window was said, in the folded text."""
+    done_by: time | None = None
+    """When the customer must be gone: the service ends by then (``ending_by``)."""
 
     def holds(self, at: time) -> bool:
         return (self.start is None or at >= self.start) and (self.end is None or at < self.end)
+
+    def ending_by(self, minutes: int) -> Window:
+        """The window of starts of a service of ``minutes`` that ends by ``done_by``."""
+        if self.done_by is None:
+            return self
+        last = datetime.combine(date.min, self.done_by) - timedelta(minutes=minutes - 1)
+        end = last.time() if last.date() == date.min else time(0)
+        if self.end is not None:
+            end = min(end, self.end)
+        return Window(self.start, end, self.span)
 
 
 def without_greetings(folded: str) -> str:
@@ -145,8 +162,38 @@ def _hour(text: str, named: str | None, grammars: tuple[TimeGrammar, ...]) -> ti
     return time(hour, minute) if hour <= 23 and minute <= 59 else None
 
 
+@functools.cache
+def _leave_patterns() -> tuple[re.Pattern[str], re.Pattern[str]]:
+    """A time the customer must be gone by: after a ``[ranges].leave_by`` phrase ("preciso
+    sair até 9h30", "done by 9am") or before a ``leave_after`` one ("a las 12 ya me tengo que
+    ir")."""
+    r = functools.partial(union, "ranges")
+    loose = (
+        r"(?:(?P<t1>\d{1,2}(?::\d{2}|\s?h(?:\d{2})?)?(?:\s?[ap]\.?m\b\.?)?)"
+        rf"|(?P<t1n>{alternation([*union('times', 'noon'), *union('times', 'midnight')])}))"
+    )
+    markers = rf"(?:(?:{alternation(union('times', 'markers'))})\s+)?"
+    by = bounded(rf"(?:{alternation(r('leave_by'))})\s+{markers}{loose}")
+    then = bounded(rf"{markers}{loose}[\s,]+(?:{alternation(r('leave_after'))})")
+    return by, then
+
+
+def _gone_by(folded: str, grammars: tuple[TimeGrammar, ...]) -> Window | None:
+    for pattern in _leave_patterns():
+        found = pattern.search(folded)
+        if found is None or followed_by_count(folded, found.end()):
+            continue
+        at = _hour(found["t1"] or "", found["t1n"], grammars)
+        if at is not None:
+            return Window(span=found.span(), done_by=at)
+    return None
+
+
 def time_window(folded: str, grammars: tuple[TimeGrammar, ...]) -> Window | None:
     """The window of start times ``folded`` asks for, or ``None`` (see the module)."""
+    gone = _gone_by(folded, grammars)
+    if gone is not None:
+        return gone
     before, after, between = _window_patterns()
     found = between.search(folded)
     period = _period().match(folded, found.end()) if found is not None else None
