@@ -71,3 +71,28 @@ async def test_right_after_an_own_appointment(code: str, after: str) -> None:
     said = template.format(after=after, rest=linked_rest if linked else rest)
     booked = await _booked(code, said, BEARD_WED)
     assert booked == [("Júlia Prado", local(WED, time(10, 30)))], said
+
+
+SAME_DAY = {
+    "pt": ("corte feminino {phrase} {rest}, às 15h", "minha barba", "barba"),
+    "en": ("a haircut {phrase} {rest}, at 3pm", "my beard trim", "beard trim"),
+    "es": ("un corte de pelo {phrase} {rest}, a las 15", "mi barba", "barba"),
+}
+LINKED = ENDS_LINKED | {"the", "el"}
+
+
+def _same_day_cases() -> list[tuple[str, str]]:
+    return [(code, p) for code in CODES for p in word_list(code, "anchors", "same_day")]
+
+
+@pytest.mark.parametrize(("code", "phrase"), _same_day_cases())
+async def test_on_the_day_of_an_own_appointment(code: str, phrase: str) -> None:
+    """Blind batch 18, before any fix: "no mesmo dia da minha adaptação de lentes, às 17h", "on
+    the same day as my hearing test, at 3pm" asked which professional (or listed the
+    customer's appointments) and the yes booked nothing: the day is the appointment's, the
+    time said after it the request's."""
+    template, rest, linked_rest = SAME_DAY[code]
+    linked = phrase.split()[-1] in LINKED
+    said = template.format(phrase=phrase, rest=linked_rest if linked else rest)
+    booked = await _booked(code, said, BEARD_WED)
+    assert booked == [("Júlia Prado", local(WED, time(15)))], said

@@ -13,7 +13,10 @@ Rules (words: ``[anchors]`` of the language data, every spoken language):
   chosen as a cancellation's is (``appointments_flow.choose``); none or several: no anchor.
 * ``same_as``: the request's professional is that appointment's. ``right_after``: the request's
   day is that appointment's and its time the appointment's end (its service's length from the
-  catalog), whatever day or time the description itself said.
+  catalog), whatever day or time the description itself said. ``same_day`` ("no mesmo dia da
+  minha adaptação de lentes, às 17h", "the same day as my hearing test"): the request's day is
+  that appointment's; a time said after the phrase is the request's, unless it is the
+  appointment's own (then it described the appointment).
 """
 
 from __future__ import annotations
@@ -35,7 +38,7 @@ __all__ = ["Anchor", "anchor_in", "placed"]
 @dataclass(frozen=True, slots=True)
 class Anchor:
     kind: str
-    """``same_as`` or ``right_after``."""
+    """``same_as``, ``same_day`` or ``right_after``."""
     described: str
     """The words after the anchor phrase, which describe the appointment."""
     before: str
@@ -78,13 +81,26 @@ def placed(
     """What the anchored appointment places, once the appointments are listed (see the
     module); ``None`` when the words describe none or several of them."""
     mine = catalog.appointments(ctx.result("list_my_appointments"))
-    own = choose([anchor.described], mine, ctx.now, language=ctx.language)
+    described, rest = anchor.described, ""
+    own = choose([described], mine, ctx.now, language=ctx.language)
+    if own is None and anchor.kind == "same_day":
+        # "no mesmo dia da minha adaptação de lentes, às 17h": the fewest words right after the
+        # phrase that name one appointment describe it; what follows is the request's (its time)
+        words = described.split()
+        for size in range(1, len(words)):
+            own = choose([" ".join(words[:size])], mine, ctx.now, language=ctx.language)
+            if own is not None:
+                rest = " ".join(words[size:])
+                break
     if own is None or own.day is None or own.at is None:
         return None
     if anchor.kind == "same_as":
         return Placed(
             professional=next((p for p in professionals if p.id == own.professional_id), None)
         )
+    if anchor.kind == "same_day":
+        at = parse_when(rest or described, ctx.now).at
+        return Placed(day=own.day, at=at if at != own.at else None)
     minutes = next((s.minutes for s in services if s.id == own.service_id), None)
     if minutes is None:
         return None

@@ -80,11 +80,13 @@ def _same_as() -> re.Pattern[str]:
 
 
 def anchor_phrase(folded: str) -> tuple[str, re.Match[str]] | None:
-    """The first ``[anchors]`` phrase of ``folded`` and its kind (``right_after`` first): a
+    """The first ``[anchors]`` phrase of ``folded`` and its kind (``right_after``, then
+    ``same_day`` first): a
     ``same_as`` word not followed by a ``same_as_not`` word ("mesmo horário" asks for a
     time), or a ``right_after`` phrase (see ``anchors``)."""
     for kind, pattern in (
         ("right_after", any_of("anchors", "right_after")),
+        ("same_day", any_of("anchors", "same_day")),
         ("same_as", _same_as()),
     ):
         found = pattern.search(folded)
