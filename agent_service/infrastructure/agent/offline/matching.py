@@ -186,7 +186,7 @@ def service_candidates(text: str, groups: Sequence[Sequence[str]]) -> list[int]:
     # A tie of the salon's own words comes from a word they share ("fisio" of "Sessão de
     # Fisioterapia" and "Avaliação Fisioterapêutica"): the lexicon then judges every service,
     # so a service the message names in other words ("punción seca") is not lost to it.
-    lexical = service_lexicon().scores(text, list(groups))
+    lexical = _for_whom_said(text, groups, service_lexicon().scores(text, list(groups)))
     best = unique_best(lexical)
     if best is not None and (not own or lexical[best] > max(lexical[i] for i in own)):
         return [best]
@@ -248,6 +248,20 @@ def _without_unsaid_qualifiers(
     if any(agrees):
         scores = [(0.0, 0.0) if said - q else score for q, score in zip(own, scores, strict=True)]
     return scores
+
+
+def _for_whom_said(text: str, groups: Sequence[Sequence[str]], scores: list[float]) -> list[float]:
+    """Whom the message says a service is for ("para mi hija", "a children's eye exam") picks
+    among the services the lexicon finds: those for them, when some are ("examen de la vista
+    para mi hija": "Avaliação Visual Infantil", not "Avaliação Optométrica" by a longer share
+    of its name)."""
+    said = _whom_said(text)
+    if not said:
+        return scores
+    fits = [score > 0 and said <= _whom(group) for score, group in zip(scores, groups, strict=True)]
+    if not any(fits):
+        return scores
+    return [score if fit else 0.0 for score, fit in zip(scores, fits, strict=True)]
 
 
 def _whom(names: Sequence[str]) -> frozenset[str]:
