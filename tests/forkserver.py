@@ -16,8 +16,10 @@ The rules that make forking safe and faithful:
   at import (settings, failpoints and logging are read when ``main()`` runs, in the child).
 - **The child becomes the requested process**: environment replaced, working directory,
   stdin from ``/dev/null``, stdout and stderr to the log file, ``sys.argv``, a fresh random
-  seed, default signal handlers; then ``runpy`` runs the module as ``__main__``, and the
-  interpreter exits as it would (atexit, exit code, traceback on an uncaught exception).
+  seed, default signal handlers (SIGPIPE and SIGXFSZ ignored, as an interpreter starts them:
+  a write to a pipe nobody reads is ``BrokenPipeError``, not death); then ``runpy`` runs the
+  module as ``__main__``, and the interpreter exits as it would (atexit, exit code, traceback
+  on an uncaught exception).
 - **Nothing outlives the run**: the zygote gets SIGKILL when the test process dies and each
   child when the zygote dies (``PR_SET_PDEATHSIG``); on end of input the zygote kills and
   reaps the children still alive.
@@ -241,8 +243,10 @@ def _serve(parent: int) -> dict[str, Any] | None:
 def _become(zygote: int, request: dict[str, Any]) -> None:
     """In the forked child: turn into ``python -m <module>`` as ``request`` describes."""
     _die_with(zygote)
-    for sig in (signal.SIGINT, signal.SIGTERM, signal.SIGPIPE, signal.SIGCHLD):
+    for sig in (signal.SIGINT, signal.SIGTERM, signal.SIGCHLD):
         signal.signal(sig, signal.SIG_DFL)
+    for sig in (signal.SIGPIPE, signal.SIGXFSZ):  # as an interpreter starts them
+        signal.signal(sig, signal.SIG_IGN)
     os.chdir(request["cwd"])
     os.environ.clear()
     os.environ.update(request["env"])

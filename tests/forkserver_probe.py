@@ -10,7 +10,15 @@ import sys
 
 if __name__ == "__main__":
     print(
-        json.dumps({"argv0": sys.argv[0], "cwd": os.getcwd(), "env": dict(os.environ)}), flush=True
+        json.dumps(
+            {
+                "argv0": sys.argv[0],
+                "cwd": os.getcwd(),
+                "env": dict(os.environ),
+                "sigpipe_ignored": signal.getsignal(signal.SIGPIPE) == signal.SIG_IGN,
+            }
+        ),
+        flush=True,
     )
     print("to stderr", file=sys.stderr)
     if os.environ.get("PROBE_EXIT") == "wait":

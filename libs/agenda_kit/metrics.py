@@ -32,6 +32,12 @@ BREAKER_STATE = Gauge(
 DEPENDENCY_UP = Gauge(
     "agenda_dependency_up", "1 while the last health probe of a dependency passed", ["dependency"]
 )
+LOG_LINES_DROPPED = Counter(
+    "agenda_log_lines_dropped_total",
+    "Log lines not written: the log stream's reader is gone (stream_gone) or a write failed "
+    "(write_failed)",
+    ["reason"],
+)
 
 
 def count_cache(cache: str, *, hits: int = 0, misses: int = 0) -> None:

@@ -41,6 +41,8 @@ def test_a_forked_process_is_started_as_an_execd_one(
     assert forked["rest"] == execd["rest"] == ["to stderr"]
     assert forked["started"]["cwd"] == execd["started"]["cwd"] == str(tmp_path)
     assert forked["started"]["argv0"].endswith("forkserver_probe.py")
+    # a write to a pipe nobody reads raises BrokenPipeError, it does not kill the process
+    assert forked["started"]["sigpipe_ignored"] is execd["started"]["sigpipe_ignored"] is True
     extra = {"PATH", "PROBE_EXIT", "ONLY_THIS"}
     interpreter = {"PYTHONUNBUFFERED", "LC_CTYPE"}  # the zygote's -u; PEP 538's coercion
     assert set(forked["started"]["env"]) - interpreter == set(execd["started"]["env"]) - interpreter
