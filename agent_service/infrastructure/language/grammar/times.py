@@ -12,6 +12,9 @@
 * Hours in words count only next to a clock mark (:func:`clock_digits`): after a
   ``word_markers`` word, or before minutes ("dez e quinze"; ``minus``: "las 5 menos cuarto"
   is 4:45), a period, am/pm or ``oclock``.
+* An hour (in words or digits) and then its minutes with no word between, in a language that
+  says them so (``connectorless_minutes``: "nine thirty", "2 forty-five pm"), is that clock
+  time, never before a minute or hour unit ("nine fifteen minutes").
 * Business hours: 1..7 with no am/pm and no period, not written with a leading zero, is
   afternoon ("às 3" -> 15:00); so is 1..11 when the message has a ``pm_context`` phrase
   ("tonight", "à tarde", "por la noche") and no am/pm.
@@ -46,6 +49,7 @@ class TimeGrammar:
     word_hour: re.Pattern[str] | None
     word_minutes: re.Pattern[str] | None
     minus_minutes: re.Pattern[str] | None
+    bare_minutes: re.Pattern[str] | None
     shift: tuple[re.Pattern[str], ...]
     ahead: tuple[re.Pattern[str], ...]
     clock_words: dict[str, int]
@@ -88,10 +92,11 @@ def time_grammar(v: Vocabulary) -> TimeGrammar:
         word_hour=_word_hour(v, clock, minutes, period),
         word_minutes=_word_minutes(v, minutes, "minute_connector"),
         minus_minutes=_word_minutes(v, minutes, "minus"),
+        bare_minutes=_bare_minutes(v, clock),
         shift=_shift(v),
         ahead=_ahead(v),
         clock_words=clock,
-        minute_words=minutes,
+        minute_words={**minutes, **v.values("times", "connectorless_minutes")},
         hour_marks=frozenset(v.words("times", "hour_marks")),
     )
 
@@ -127,6 +132,21 @@ def _word_hour(
         rf"(?:(?P<before>{BOUND_BEFORE}(?:{t('word_markers')})\s+)(?P<w1>{words}){BOUND_AFTER}"
         rf"(?!\s+(?:{t('not_hour_after')}){BOUND_AFTER})"
         rf"|{BOUND_BEFORE}(?P<w2>{words})(?={'|'.join(after)}))"
+    )
+
+
+def _bare_minutes(v: Vocabulary, clock: dict[str, int]) -> re.Pattern[str] | None:
+    """An hour and then its minutes with no word between ("nine thirty", "ten fifteen",
+    "2 forty-five"): ``[times].connectorless_minutes``, never before a unit ("nine fifteen
+    minutes" is no time)."""
+    minutes = v.values("times", "connectorless_minutes")
+    if not minutes:
+        return None
+    units = alternation([*v.words("times", "minute_units"), *v.words("times", "hour_words")])
+    hours = rf"(?:{alternation(clock)}|\d{{1,2}})"
+    return re.compile(
+        rf"{BOUND_BEFORE}(?P<h>{hours})[\s-]+(?P<m>{alternation(minutes)}){BOUND_AFTER}"
+        rf"(?!\s+(?:{units}){BOUND_AFTER})"
     )
 
 
@@ -219,6 +239,8 @@ def clock_digits(folded: str, grammars: tuple[TimeGrammar, ...]) -> str:
     "as 2:15", "a las cinco menos cuarto" -> "a las 4:45"); other number words stay."""
     text = folded
     for grammar in grammars:
+        if grammar.bare_minutes is not None:
+            text = grammar.bare_minutes.sub(functools.partial(_bare, grammar), text)
         if grammar.word_hour is not None:
             text = grammar.word_hour.sub(functools.partial(_hour, grammar.clock_words), text)
         if grammar.word_minutes is not None:
@@ -230,6 +252,12 @@ def clock_digits(folded: str, grammars: tuple[TimeGrammar, ...]) -> str:
 
 def _hour(words: dict[str, int], match: re.Match[str]) -> str:
     return (match["before"] or "") + str(words[match["w1"] or match["w2"]])
+
+
+def _bare(grammar: TimeGrammar, match: re.Match[str]) -> str:
+    hour = match["h"]
+    hour = str(grammar.clock_words[hour]) if hour in grammar.clock_words else hour
+    return f"{hour}:{grammar.minute_words[match['m']]:02d}"
 
 
 def _plus(minutes: dict[str, int], match: re.Match[str]) -> str:
