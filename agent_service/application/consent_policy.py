@@ -53,11 +53,13 @@ a yes in English, a filler in Spanish); its other words ("vale", a voucher in Po
 in Spanish) and a phrase that is a yes in one language and a no in another are left over.
 Within one language a phrase with two meanings is a data error.
 
-Fails closed: no vocabulary, no yes. Words repeat letters in chat ("simmm", "yesss"): a word
-found in no list is compared again with runs of three or more equal letters cut to one, and
-with its last letter repeated any number of times ("simm", "okk", "yeahh") cut to one (or to
-two: "agreee"): only the end of a word is stretched by a doubled letter ("valle", a valley, is
-no "vale").
+Fails closed: no vocabulary, no yes. Chat slips (``application/chat_spelling``): a word found
+in no list and known to no language's data is read as the list's word it stretches ("siim",
+"simmm", "yess", "claaaro", "agreee": a vowel or the last letter repeated, any letter three
+times or more; a doubled consonant inside spells another word: "valle" is no "vale"), and, in
+a customer's answer (vocabularies with their language's ``spelled`` words), as the word of five
+letters or more it swaps two neighbouring letters of ("confrima"); a word that stands for two
+words stands for none. Never in the model's text (courtesy vocabularies have no ``spelled``).
 """
 
 from __future__ import annotations
@@ -67,18 +69,17 @@ import hmac
 import itertools
 import re
 import unicodedata
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from enum import StrEnum
 
 from agent_service.application.by_identity import by_identity
+from agent_service.application.chat_spelling import Spellings
 from agent_service.application.text import fold_with_map
 from agent_service.domain.conversations import ReplyChoice
 
 _TOKEN = re.compile(r"[^\W_]+(?:'[^\W_]+)*")
-_REPEATS = re.compile(r"(.)\1{2,}|(.)\2+$")
-_END_RUN = re.compile(r"(.)\1+$")
 _QUESTION = frozenset("?¿")
 _INVISIBLE = frozenset({"\ufe0e", "\ufe0f", "\u200d", "\u20e3"})
 # What visible removes: the invisible characters and U+1F3FB-1F3FF (emoji skin tones).
@@ -89,11 +90,6 @@ _LETTERS_AND_SPACES = re.compile(r"[^\W_]+|\s+")
 # emoji ("pode sim 🐶"); faces, hands and signs stay answers or unknown (a face may be a
 # doubt or a sneer: "sim 🙄" is no yes unless a list says so).
 _DECORATION = re.compile("[\U0001f330-\U0001f37f\U0001f400-\U0001f43f\U0001f980-\U0001f9ae]")
-
-
-def _one(run: re.Match[str]) -> str:
-    """A run of a repeated letter, as the letter once."""
-    return run.group(1) or run.group(2)
 
 
 @dataclass(frozen=True, slots=True)
@@ -137,6 +133,9 @@ class ConsentVocabulary:
     """No words that are also a function word of the language (Portuguese "no", "in the"):
     a no only standing alone (the end, punctuation, or an answer word after them); before any
     other word they are that function word ("sim, surgiu um imprevisto no trabalho")."""
+    spelled: frozenset[str] = frozenset()
+    """Every word the language's data know (folded): none is a slip of another word. Given
+    (a customer's answer), a word may also be a swap of two letters of a list's word."""
 
     def yes_for(self, kind: str) -> tuple[str, ...]:
         return next((words for name, words in self.yes_by_kind if name == kind), ())
@@ -182,11 +181,20 @@ class _Table:
     phrases: dict[tuple[str, ...], str]
     longest: int
     prefixes: frozenset[tuple[str, ...]]
+    spellings: Spellings
+    """What a word in no phrase may be a slip of (see the module)."""
 
     @classmethod
-    def of(cls, phrases: dict[tuple[str, ...], str]) -> _Table:
+    def of(
+        cls, phrases: dict[tuple[str, ...], str], spelled: frozenset[str] | None = None
+    ) -> _Table:
+        """The table of ``phrases``; ``spelled``: the known words, given only to read a
+        customer's answer (then a swap of two letters is a slip too)."""
         starts = frozenset(key[:size] for key in phrases for size in range(1, len(key) + 1))
-        return cls(phrases, max(map(len, phrases), default=0), starts)
+        targets = {word for key, label in phrases.items() if label != OWN for word in key}
+        known = {word for key in phrases for word in key} | (spelled or set())
+        spellings = Spellings.of_words(targets, known, swapped=spelled is not None)
+        return cls(phrases, max(map(len, phrases), default=0), starts, spellings)
 
 
 @by_identity
@@ -211,7 +219,15 @@ def _phrases(vocabularies: tuple[ConsentVocabulary, ...], kind: str) -> _Table:
             earlier = table.setdefault(key, label)
             if {earlier, label} == {YES, NO}:
                 table[key] = UNREADABLE  # a yes in one language, a no in another
-    return _Table.of(table)
+    return _Table.of(table, _known(vocabularies))
+
+
+def _known(vocabularies: tuple[ConsentVocabulary, ...]) -> frozenset[str] | None:
+    """The known words of ``vocabularies``, when they read a customer's answer (see
+    ``ConsentVocabulary.spelled``); ``None`` otherwise."""
+    if not any(v.spelled for v in vocabularies):
+        return None
+    return frozenset().union(*(v.spelled for v in vocabularies))
 
 
 @by_identity
@@ -346,18 +362,22 @@ def _read(said: _Text, vocabularies: tuple[ConsentVocabulary, ...], kind: str) -
     return _Scan(counts, left, said.question, said.strange, said.bare, said.index, more, repeated)
 
 
+_NO_SPELLINGS = Spellings.of_words(())
+
+
 @dataclass(frozen=True, slots=True)
 class _Leads:
     """Words that leave more to come after an answer (folded word tuples): ``first`` opens it
     (the strong lead-ins; the trailing ones too when the message trails off), ``last`` ends
     an unfinished message (lead-ins and hesitations: "yes and um"), ``ifs`` are a yes's
     spelling that is an "if" (Spanish "si" unaccented: "sí, si..."); ``trails_off``: the
-    message ends in dots."""
+    message ends in dots; ``spellings``: their words as chat stretches them ("eee", "hmmm")."""
 
     first: frozenset[tuple[str, ...]]
     last: frozenset[tuple[str, ...]]
     trails_off: bool
     ifs: frozenset[str] = frozenset()
+    spellings: Spellings = _NO_SPELLINGS
 
 
 @by_identity
@@ -371,8 +391,10 @@ def _lead_ins(vocabularies: tuple[ConsentVocabulary, ...], trails_off: bool) -> 
     hesitant = folded(p for v in vocabularies for p in v.hesitation)
     first = strong | weak if trails_off else strong
     ifs = frozenset(w for v in vocabularies for w in v.conditional)
+    every = strong | weak | hesitant
+    spellings = Spellings.of_words((w for p in every for w in p), swapped=False)
     # vocabularies with no lead-ins (a greeting's) read no message as unfinished
-    return _Leads(first, strong | weak | hesitant, trails_off and bool(strong | weak), ifs)
+    return _Leads(first, every, trails_off and bool(strong | weak), ifs, spellings)
 
 
 def _more_to_come(
@@ -384,11 +406,11 @@ def _more_to_come(
     ``_trails_off_unanswered``). A lead-in written with an accent it does not have is another
     word ("sim, é": it is)."""
     start, size, _ = segments[position]
-    words = _said_words(said, start, size)
+    words = _said_words(said, start, size, leads)
     rest = segments[position + 1 :]
     if not _among(words, leads.first) or _accented(said, start, size):
         return False
-    tail = [_said_words(said, s, n) for s, n, f in rest if f == FILLER]
+    tail = [_said_words(said, s, n, leads) for s, n, f in rest if f == FILLER]
     # what follows is courtesy, or a yes of its own ("go ahead and book it", "ok e pode
     # marcar"): the answer is done; a no, a hesitation or any other word is more
     agrees = [f for s, n, f in rest if f == YES]
@@ -412,11 +434,11 @@ def _trails_off_unanswered(
     return found == YES and _written(said, start + size - 1) in leads.ifs
 
 
-def _said_words(said: _Text, start: int, size: int) -> tuple[tuple[str, ...], ...]:
-    """A segment's folded words as written, and with a letter stretched in chat as itself
-    ("hmmm", "eee")."""
-    words = tuple(t.group() for t in said.tokens[start : start + size])
-    return words, tuple(_REPEATS.sub(_one, w) for w in words)
+def _said_words(said: _Text, start: int, size: int, leads: _Leads) -> tuple[tuple[str, ...], ...]:
+    """A segment's folded words as written, and as the lead-in and hesitation words chat
+    stretches them to ("hmmm", "eee", "entãooo")."""
+    words = [t.group() for t in said.tokens[start : start + size]]
+    return tuple(itertools.product(*((w, *leads.spellings.of(w)) for w in words)))
 
 
 def _among(readings: tuple[tuple[str, ...], ...], phrases: frozenset[tuple[str, ...]]) -> bool:
@@ -449,7 +471,7 @@ def _unclear_phrases(vocabularies: tuple[ConsentVocabulary, ...], kind: str) -> 
         key = tuple(_TOKEN.findall(phrase))
         if key and table.get(key, OWN) == OWN:
             table[key] = UNCLEAR
-    return _Table.of(table)
+    return _Table.of(table, _known(vocabularies))
 
 
 def _only_unclear(said: _Text, vocabularies: tuple[ConsentVocabulary, ...], kind: str) -> bool:
@@ -506,28 +528,24 @@ def _segments(tokens: list[re.Match[str]], phrases: _Table) -> list[tuple[int, i
     reading covers ("yes, that works for me": "yes that works" is a phrase, "that works for
     me" too)."""
     count = len(tokens)
-    words = [match.group() for match in tokens]
-    squeezed = [_REPEATS.sub(_one, w) for w in words]
-    doubled = [_END_RUN.sub(r"\1\1", w) for w in words]  # "agreee" is "agree"
-    repeats = squeezed != words  # else the squeezed reading is the same lookup again
-    readings = (words, squeezed, doubled) if repeats else (words,)
+    # each word as written, then the words it may be a slip of, the nearest first ("siim")
+    options = [(m.group(), *phrases.spellings.of(m.group())) for m in tokens]
     table, longest, prefixes = phrases.phrases, phrases.longest, phrases.prefixes
+
+    def keys(start: int, size: int) -> Iterator[tuple[str, ...]]:
+        return itertools.product(*options[start : start + size])
+
     best: list[tuple[int, tuple[int, str | None]]] = [(0, (0, None))] * (count + 1)
     for start in range(count - 1, -1, -1):
         choice: tuple[int, tuple[int, str | None]] = (best[start + 1][0] + 1, (1, None))
         # no phrase is longer than the words from here some phrase starts with
         reach = 0
         while reach < min(longest, count - start) and any(
-            tuple(said[start : start + reach + 1]) in prefixes for said in readings
+            key in prefixes for key in keys(start, reach + 1)
         ):
             reach += 1
         for size in range(reach, 0, -1):
-            key = tuple(words[start : start + size])
-            label = table.get(key)
-            if label is None and repeats:
-                label = table.get(tuple(squeezed[start : start + size])) or table.get(
-                    tuple(doubled[start : start + size])
-                )
+            label = next(filter(None, map(table.get, keys(start, size))), None)
             if label is None or label == OWN:
                 continue
             unread = size if label == UNREADABLE else 0

@@ -94,6 +94,8 @@ class DataLanguageRules:
             hesitation=word_list(code, "consent", "hesitation"),
             conditional=word_list(code, "consent", "conditional_spellings"),
             no_alone=word_list(code, "consent", "no_alone"),
+            # a customer's answer: a word the language knows is never a slip of another
+            spelled=known_words(code),
         )
 
     @functools.cache  # noqa: B019

@@ -32,6 +32,7 @@ from agent_service.application.consent_policy import (
     PendingView,
     StructuredDecision,
     decide,
+    only_words_of,
     read_answer,
 )
 from agent_service.application.grounding import Grounding
@@ -70,10 +71,14 @@ YES = sorted({p for v in VOCABULARIES for p in v.yes})
 
 
 def _no_consent_word(token: str) -> bool:
+    """No word of ``token`` is a consent word, nor one slipped in chat ("siim", "confrima")."""
     folded = normalize(token)
     words = _TOKEN.findall(folded)
     return bool(words) and all(
-        w not in CONSENT_WORDS and _REPEATS.sub(r"\1", w) not in CONSENT_WORDS for w in words
+        w not in CONSENT_WORDS
+        and _REPEATS.sub(r"\1", w) not in CONSENT_WORDS
+        and not only_words_of(w, VOCABULARIES)
+        for w in words
     )
 
 
