@@ -21,6 +21,7 @@ words it stretches too (lists hold stretched forms: "sii sii" is "si si"). Pure.
 from __future__ import annotations
 
 import itertools
+import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 
@@ -33,9 +34,12 @@ def runs(word: str) -> tuple[tuple[str, int], ...]:
     return tuple((letter, len(list(group))) for letter, group in itertools.groupby(word))
 
 
+_RUN = re.compile(r"(.)\1+")
+
+
 def skeleton(word: str) -> str:
     """``word`` with every run of a repeated letter as the letter once."""
-    return "".join(letter for letter, _ in runs(word))
+    return _RUN.sub(r"\1", word)
 
 
 def stretched(typed: str, known: str) -> bool:
@@ -73,6 +77,8 @@ class Spellings:
     known: frozenset[str]
     targets: dict[str, tuple[str, ...]]
     swapped: dict[str, str]
+    words: frozenset[str] = frozenset()
+    """The targets themselves."""
 
     @classmethod
     def of_words(
@@ -96,19 +102,19 @@ class Spellings:
             every,
             {k: tuple(v) for k, v in by_skeleton.items()},
             {form: word for form, word in forms.items() if word is not None},
+            frozenset(words),
         )
 
     def of(self, typed: str) -> tuple[str, ...]:
         """The target words ``typed`` may stand for, the nearest first (the fewest letters
         stretched); none when ``typed`` is a known word, only the targets it stretches when
         it is a target itself (the lists hold stretched forms too: "sii sii" is "si si")."""
-        if not typed.isalpha() or (typed in self.known and not self._target(typed)):
+        if typed in self.known and typed not in self.words:
             return ()
-        found = [w for w in self.targets.get(skeleton(typed), ()) if stretched(typed, w)]
-        found.sort(key=lambda w: (-len(w), w))
+        found = []
+        if _RUN.search(typed):  # only a word with a repeated letter stretches another
+            found = [w for w in self.targets.get(skeleton(typed), ()) if stretched(typed, w)]
+            found.sort(key=lambda w: (-len(w), w))
         if not found and typed in self.swapped:
             found.append(self.swapped[typed])
         return tuple(found)
-
-    def _target(self, word: str) -> bool:
-        return word in self.targets.get(skeleton(word), ())
