@@ -25,6 +25,7 @@ from agent_service.application.handoff_policy import HandoffPhrases
 from agent_service.application.language_port import CalendarWords
 from agent_service.application.text import normalize
 from agent_service.infrastructure.agent.messages import LOCALE_FILES
+from agent_service.infrastructure.language.grammar.vocabulary import with_enclitic_forms
 from agent_service.infrastructure.language.packs import (
     LanguageDataError,
     data_languages,
@@ -79,7 +80,10 @@ class DataLanguageRules:
             no=word_list(code, "consent", "no"),
             # taking leave ("até lá", "see you then") answers nothing, as filler does
             filler=(*word_list(code, "consent", "filler"), *word_list(code, "consent", "farewell")),
-            yes_by_kind=tuple((k, word_list(code, "consent", f"yes_{k}")) for k in CHANGE_KINDS),
+            # a kind's own verb with its pronouns written on ("muévela"): [morphology]
+            yes_by_kind=tuple(
+                (k, with_enclitic_forms(code, "consent", f"yes_{k}")) for k in CHANGE_KINDS
+            ),
             no_by_kind=tuple((k, word_list(code, "consent", f"no_{k}")) for k in CHANGE_KINDS),
             yes_emoji=_emoji(code, "yes_emoji"),
             no_emoji=_emoji(code, "no_emoji"),

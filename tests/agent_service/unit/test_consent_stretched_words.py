@@ -22,15 +22,11 @@ import pytest
 from agent_service.application.chat_spelling import SWAP_MIN_LETTERS, VOWELS, swaps
 from agent_service.application.consent_policy import Answer, read_answer
 from agent_service.infrastructure.agent.statement_words import statement_rules
-from agent_service.infrastructure.language.packs import known_words, word_list
+from agent_service.infrastructure.language.packs import known_words
 from agent_service.infrastructure.language.rules import language_rules
 
 LANGUAGES = ("pt", "en", "es")
 _WORD = re.compile(r"[a-z]+")
-LISTS = (
-    "yes", "no", "filler", "farewell", "unsure", "unclear", "yes_book", "yes_cancel",
-    "yes_reschedule", "no_cancel", "no_reschedule",
-)  # fmt: skip
 
 
 def _one_word(phrases: tuple[str, ...]) -> list[str]:
@@ -38,14 +34,14 @@ def _one_word(phrases: tuple[str, ...]) -> list[str]:
 
 
 def _consent_words() -> frozenset[str]:
-    """Every word of every consent phrase of every language."""
-    return frozenset(
-        word
-        for code in LANGUAGES
-        for key in LISTS
-        for phrase in word_list(code, "consent", key)
-        for word in _WORD.findall(phrase)
-    )
+    """Every word of every consent phrase of every language (a kind's forms included)."""
+    words = set()
+    for code in LANGUAGES:
+        v = language_rules().consent(code)
+        kinds = (w for _, ws in (*v.yes_by_kind, *v.no_by_kind) for w in ws)
+        for phrase in (*v.yes, *v.no, *v.filler, *v.unsure, *v.unclear, *kinds):
+            words.update(_WORD.findall(phrase))
+    return frozenset(words)
 
 
 def _answers(language: str) -> list[tuple[Answer, str]]:

@@ -103,6 +103,29 @@ def _with_enclitics(phrase: str) -> str:
     )
 
 
+def with_enclitic_forms(code: str, table: str, key: str) -> tuple[str, ...]:
+    """``[table].key`` of ``code``'s data (folded phrases), and, when
+    ``[morphology].enclitic_lists`` names it, each phrase whose last word may be a command
+    (see the module) with that word written with one or two of the language's enclitics
+    ("mueve": "muevela", "cambiamelo"), never ending in one of ``enclitic_never_last``
+    ("cancelase" is another form of the verb): the forms a list of plain words is read in
+    (consent reads its words so, not as patterns)."""
+    phrases = word_list(code, table, key)
+    morphology = language_data(code).get("morphology", {})
+    if key not in morphology.get("enclitic_lists", {}).get(table, ()):
+        return phrases
+    pronouns = tuple(morphology.get("enclitics", ()))
+    never_last = frozenset(morphology.get("enclitic_never_last", ()))
+    endings = [p for p in pronouns if p not in never_last]
+    endings += [a + b for a in pronouns for b in pronouns if b not in never_last]
+    forms = list(phrases)
+    for phrase in phrases:
+        head, _, last = phrase.rpartition(" ")
+        if _COMMAND_WORD.fullmatch(last):
+            forms += [f"{head} {last}{ending}".lstrip() for ending in endings]
+    return tuple(dict.fromkeys(forms))
+
+
 _PLAIN = re.compile(r"[a-z]{3,}")
 _VOWELS = "aeiou"
 
