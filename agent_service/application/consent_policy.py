@@ -410,11 +410,11 @@ def _more_to_come(
     rest = segments[position + 1 :]
     if not _among(words, leads.first) or _accented(said, start, size):
         return False
-    tail = [_said_words(said, s, n, leads) for s, n, f in rest if f == FILLER]
+    tail = [_said_words(said, s, n, leads) for s, n, f in rest if f in (FILLER, YES)]
     # what follows is courtesy, or a yes of its own ("go ahead and book it", "ok e pode
-    # marcar"): the answer is done; a no, a hesitation or any other word is more
-    agrees = [f for s, n, f in rest if f == YES]
-    courteous = bool(rest) and len(tail) + len(agrees) == len(rest)
+    # marcar"): the answer is done; a no, a hesitation, a yes that is a "well" too ("sí, y
+    # bueno") or any other word is more
+    courteous = bool(rest) and len(tail) == len(rest)
     return not (courteous and not any(_among(t, leads.last) for t in tail))
 
 
@@ -422,7 +422,9 @@ def _trails_off_unanswered(
     said: _Text, segments: Sequence[tuple[int, int, str | None]], leads: _Leads
 ) -> bool:
     """Whether the message trails off after something that is not an answer word ("sim, com
-    a...", "sim obrigada...") or after a yes spelled as an "if" ("si..." in Spanish)."""
+    a...", "sim obrigada..."), after a yes that is also a word leading into more (Spanish
+    "bueno...", "well...": a lead-in of the language too) or after a yes spelled as an "if"
+    ("si..." in Spanish). Any other yes trailing off answers ("ok...", "sim...": chat's dots)."""
     if not leads.trails_off or not segments:
         return False
     before = _TRAILS_OFF.sub("", said.bare).rstrip()
@@ -431,6 +433,8 @@ def _trails_off_unanswered(
     start, size, found = segments[-1]
     if found not in (YES, NO, UNSURE):
         return True
+    if found == YES and _among(_said_words(said, start, size, leads), leads.first):
+        return True  # "bueno...", "sí, bueno...": the yes that is a "well" leads on
     return found == YES and _written(said, start + size - 1) in leads.ifs
 
 

@@ -109,3 +109,31 @@ def test_words_after_a_lead_in_or_before_the_dots_leave_more_to_come(language: s
 
 
 TOMORROW_WORD = {"pt": "amanhã", "en": "tomorrow", "es": "mañana"}
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_a_yes_that_is_also_a_lead_in_trailing_off_is_no_answer_yet(language: str) -> None:
+    """Review 17: "bueno..." booked while "pues..." is no answer yet. A yes word listed as a
+    lead-in of its language too (Spanish "bueno", "well") leads into more when the message
+    trails off after it, alone or after another yes; without the dots, or before another yes,
+    it answers. Any other yes trailing off still answers: chat's dots ("ok...", "sim…")."""
+    vocabulary = language_rules().consent_in(language)
+    own = language_rules().consent(language)
+    # every language in play's: Spanish "y" (and) leads on after English "y" (yes) too
+    leading = {w for v in vocabulary for w in (*v.lead_in, *v.lead_in_trailing)}
+    both = [y for y in _plain_yeses(language) if y in {*own.lead_in, *own.lead_in_trailing}]
+    if language == "es":
+        assert both == ["bueno"]
+    other = next(
+        y for y in _plain_yeses(language) if y.split()[-1] not in (*leading, *own.conditional)
+    )
+    for yes in both:
+        for said in (f"{yes}...", f"{yes} …", f"{other}, {yes}...", f"{other}, y {yes}"):
+            assert read_answer(said, vocabulary, "book").answer is not Answer.YES, said
+        for said in (yes, f"{yes}!", f"{yes}, {other}..."):
+            assert read_answer(said, vocabulary, "book").answer is Answer.YES, said
+    for yes in _plain_yeses(language):
+        if yes in leading or yes.split()[-1] in own.conditional:
+            continue  # "si..." is an "if" (test above)
+        for said in (f"{yes}...", f"{yes}…", f"{yes} ..."):
+            assert read_answer(said, vocabulary, "book").answer is Answer.YES, said

@@ -137,6 +137,8 @@ def test_plain_yes_forms_confirm(
 ) -> None:
     language, parts = drawn
     assume(not (punctuation == "..." and parts[-1][0] == "filler"))  # trailing off: more to come
+    leading = {*RULES.consent(language).lead_in, *RULES.consent(language).lead_in_trailing}
+    assume(not (punctuation == "..." and parts[-1][1] in leading))  # "bueno...": a "well"
     said = [p for kind, p in parts if kind == "yes"]
     assume(not any(_said_again(a, b) for a, b in itertools.pairwise(said)))
     text = ", ".join(p for _, p in parts) + punctuation
