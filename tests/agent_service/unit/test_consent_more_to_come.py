@@ -137,3 +137,15 @@ def test_a_yes_that_is_also_a_lead_in_trailing_off_is_no_answer_yet(language: st
             continue  # "si..." is an "if" (test above)
         for said in (f"{yes}...", f"{yes}…", f"{yes} ..."):
             assert read_answer(said, vocabulary, "book").answer is Answer.YES, said
+
+
+def test_a_hedge_for_many_speakers_is_no_yes() -> None:
+    """Review 17: Portuguese "pode ser" booked and Spanish "puede ser" did not, answered as if
+    nothing was proposed. "Pode ser" is an acceptance in Brazil (the blind batches book with
+    it); "puede ser" is "maybe" in most of the Spanish-speaking world: it is an unsure answer
+    (the proposal is not kept), never a yes, alone or beside one."""
+    es = language_rules().consent_in("es")
+    for said in ("puede ser", "Puede ser.", "sí, puede ser", "puede ser, gracias"):
+        reading = read_answer(said, es, "book")
+        assert reading.answer is not Answer.YES and reading.unwanted, said
+    assert read_answer("pode ser", language_rules().consent_in("pt"), "book").answer is Answer.YES
