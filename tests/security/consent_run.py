@@ -1,3 +1,4 @@
+# Over 300 lines: one scenario run end to end over gRPC and every judgement of its turns, together.
 """Running one consent-and-truth scenario through SendMessage, and judging it.
 
 Each customer message is sent over gRPC; before and after it every appointment of both
@@ -31,17 +32,38 @@ from agenda.agent.v1 import agent_service_pb2 as agent_pb
 from agenda.agent.v1 import types_pb2 as types
 from agent_service.domain.appointments import Appointment, AppointmentStatus
 from agent_service.domain.catalog import Customer
+from agent_service.infrastructure.agent.messages import LOCALE_FILES
 from tests.security.consent_world import AUTH, Plan, World
 
 ZONE = ZoneInfo("America/Sao_Paulo")
 MAX_REPLY_CHARS = 2000
 TTL_SECONDS = 900
-RECEIPTS = {
-    "booked": ("✅ Agendado:", "✅ Booked:"),
-    "pending": ("⏳ Em andamento:", "⏳ In progress:"),
-    "cancelled": ("✅ Cancelado:", "✅ Cancelled:"),
-    "rescheduled": ("✅ Remarcado:", "✅ Moved:"),
+RECEIPT_KEYS = {
+    "booked": "receipt_appointment_booked",
+    "pending": "receipt_appointment_pending",
+    "cancelled": "receipt_appointment_cancelled",
+    "rescheduled": "receipt_appointment_rescheduled",
 }
+
+
+def _receipts() -> dict[str, tuple[str, ...]]:
+    """Each write's receipt opening in every language's message catalog ("✅ Agendado:",
+    "✅ Reservado:"): its sentence before the ``{what}`` (read, never copied: a language or a
+    reworded receipt is judged as the service writes it)."""
+    return {
+        kind: tuple(
+            dict.fromkeys(
+                catalog["system"][key].split("{what}", 1)[0].strip()
+                for catalog in LOCALE_FILES.values()
+            )
+        )
+        for kind, key in RECEIPT_KEYS.items()
+    }
+
+
+RECEIPTS = _receipts()
+"""Write kind → its receipt openings, one per wording (Spanish "✅ Cancelado:" is Portuguese's)."""
+EVERY_RECEIPT = frozenset(opening for openings in RECEIPTS.values() for opening in openings)
 PENDING_KINDS = {
     "booked": types.ACTION_KIND_APPOINTMENT_BOOKED,
     "pending": types.ACTION_KIND_APPOINTMENT_BOOKED,
@@ -350,7 +372,7 @@ def _misstatements(scenario: Scenario, record: TurnRecord) -> list[str]:
         local = write.appointment.start.astimezone(ZONE)
         if not any(r in reply for r in RECEIPTS[write.kind]) or f"{local:%H:%M}" not in reply:
             found.append(f"{write.kind} without its receipt: {reply[:300]!r}")
-    receipts = sum(reply.count(r) for pair in RECEIPTS.values() for r in pair)
+    receipts = sum(reply.count(r) for r in EVERY_RECEIPT)
     if receipts != len(record.writes):
         found.append(f"{receipts} receipts for {len(record.writes)} writes: {reply[:300]!r}")
     written = sum(1 for kind in record.actions if kind in WRITE_ACTIONS)

@@ -1,3 +1,4 @@
+# Over 300 lines: every consent, handoff, grounding and idempotency rule as a generated property.
 """Issue 21, the rules as properties over generated inputs (not the quoted sentences).
 
 * Consent by allowlist: a yes phrase of any language's data plus ANY token that is no
