@@ -64,6 +64,27 @@ class SalonCases:
         )  # fmt: skip
         return self.case(name, messages, expected)
 
+    def booked_having(
+        self, name: str, language: Language, messages: tuple[str, ...], what: Visit, category: str
+    ) -> EvalCase:
+        """Booked ``what`` after one yes, by a customer who has ``existing`` (listed first: the
+        request names one of them); those stay as they are."""
+        service, professional, day, at = what
+        expected = Expected(
+            category=category, language=language, outcome="booked",
+            tools=(LIST_MINE, BOOK, BOOK), service=service, professional=professional,
+            start=local(day, at), distinct_replies=True,
+        )  # fmt: skip
+        return self.case(name, messages, expected, self.existing)
+
+    def kept(self, name: str, language: Language, messages: tuple[str, ...]) -> EvalCase:
+        """A cancellation proposed, then called off: every appointment of ``existing`` stays."""
+        expected = Expected(
+            category="cancel-kept", language=language, outcome="nothing",
+            tools=(LIST_MINE, CANCEL), distinct_replies=True,
+        )  # fmt: skip
+        return self.case(name, messages, expected, self.existing)
+
     def changed(
         self,
         name: str,

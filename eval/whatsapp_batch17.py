@@ -105,9 +105,9 @@ from __future__ import annotations
 from datetime import date, time
 
 from agent_service.domain.catalog import WorkingHours
-from eval.dataset import BOOK, CANCEL, LIST_MINE, EvalCase, Expected, Language
+from eval.dataset import BOOK, EvalCase
 from eval.harness import SALONS, Booked, SalonSpec, local
-from eval.salon_cases import SalonCases, Visit
+from eval.salon_cases import SalonCases
 
 SALON = "consultorio-ipe"
 MON, TUE, WED, THU, FRI, SAT = (date(2026, 11, 30), *(date(2026, 12, d) for d in range(1, 6)))
@@ -265,28 +265,7 @@ _CASES = SalonCases(SALON, EXISTING)
 booked, changed, nothing, faq, states = (
     _CASES.booked, _CASES.changed, _CASES.nothing, _CASES.faq, _CASES.states,
 )  # fmt: skip
-
-
-def booked_having(
-    name: str, language: Language, messages: tuple[str, ...], what: Visit, category: str
-) -> EvalCase:
-    """Booked ``what`` after one yes, by a customer who has ``EXISTING`` (listed first: the
-    request names one of them); those stay as they are."""
-    service, professional, day, at = what
-    expected = Expected(
-        category=category, language=language, outcome="booked", tools=(LIST_MINE, BOOK, BOOK),
-        service=service, professional=professional, start=local(day, at), distinct_replies=True,
-    )  # fmt: skip
-    return _CASES.case(name, messages, expected, EXISTING)
-
-
-def kept(name: str, language: Language, messages: tuple[str, ...]) -> EvalCase:
-    """A cancellation proposed, then called off: every appointment of ``EXISTING`` stays."""
-    expected = Expected(
-        category="cancel-kept", language=language, outcome="nothing", tools=(LIST_MINE, CANCEL),
-        distinct_replies=True,
-    )  # fmt: skip
-    return _CASES.case(name, messages, expected, EXISTING)
+booked_having, kept = _CASES.booked_having, _CASES.kept
 
 
 CASES: list[EvalCase] = [

@@ -22,7 +22,6 @@ from typing import Any
 
 import grpc
 import pytest
-from google.protobuf.timestamp_pb2 import Timestamp
 
 from agenda.calendar.v1 import calendar_service_pb2 as pb
 from agenda.calendar.v1 import calendar_service_pb2_grpc as pb_grpc
@@ -30,6 +29,7 @@ from agenda_kit.auth.directory import token_hash
 from agenda_kit.calendar.grpc_client import GrpcCalendarAdapter
 from agenda_kit.calendar.port import ChangeQuery, DeletedEvent
 from agenda_kit.mongo import EmbeddedMongo
+from agenda_kit.proto_time import to_timestamp as _stamp
 from agenda_kit.settings import SharedSettings
 from calendar_service.bootstrap import CalendarApp, bootstrap
 from calendar_service.infrastructure.settings import Backend
@@ -43,12 +43,6 @@ T0 = datetime(2032, 3, 1, 8, 0, tzinfo=UTC)
 SINCE = T0 - timedelta(days=3650)
 TOKENS = {"x": "token-of-x-0123456789", "y": "token-of-y-0123456789"}
 OPS_TOKEN = "token-of-ops-0123456789"
-
-
-def _stamp(value: datetime) -> Timestamp:
-    result = Timestamp()
-    result.FromDatetime(value)
-    return result
 
 
 def _principals(directory: Path) -> Path:
