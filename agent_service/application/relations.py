@@ -236,7 +236,7 @@ class Relations:
         taken = [(f.start, f.end) for f in facts]
         for name in _name_runs(sentence, taken, self._names, self._entities):
             found.append(self._name_mention(name))
-        return sorted(found, key=lambda m: m.start)
+        return _one_day(sorted(found, key=lambda m: m.start))
 
     def _name_mention(self, name: Sequence[tuple[int, str]]) -> _Mention:
         """One name, its words said one after the other: held by the values that hold every
@@ -309,6 +309,34 @@ def _held(start: int, held: Iterable[ToldValue], kind: str | None) -> _Mention:
     return _Mention(start, roles, items, refused=bool(values) and not items)
 
 
+_WEEKDAY_ROLE = frozenset({Kind.WEEKDAY.value})
+_DATE_ROLE = frozenset({Kind.DATE.value})
+
+
+def _one_day(mentions: Sequence[_Mention]) -> list[_Mention]:
+    """``mentions`` with a weekday and a date said one after the other ("terça dia 15",
+    "Wednesday the 16th", "jueves 17/12") as one mention of one day: held by the items that
+    hold both. Two mentions, they were two runs, and a group of the two alone split the day
+    from the time said with it ("Na terça dia 15 a Ana pode às 09:30" bound by Ana's Tuesday
+    15 for the day and Ana's Thursday for 09:30); a pair no item holds (a weekday that is not
+    the date's) is no day a result tells (``mixed``)."""
+    merged: list[_Mention] = []
+    for mention in mentions:
+        last = merged[-1] if merged else None
+        if last is not None and {last.roles, mention.roles} == {_WEEKDAY_ROLE, _DATE_ROLE}:
+            items = last.items & mention.items
+            merged[-1] = _Mention(
+                last.start,
+                _WEEKDAY_ROLE | _DATE_ROLE,
+                items,
+                refused=last.refused or mention.refused,
+                mixed=not items and not (last.refused or mention.refused),
+            )
+            continue
+        merged.append(mention)
+    return merged
+
+
 def _runs(mentions: Sequence[_Mention]) -> list[list[_Mention]]:
     runs: list[list[_Mention]] = []
     for mention in mentions:
@@ -332,11 +360,26 @@ def _all_bound(runs: Sequence[Sequence[_Mention]]) -> bool:
         for end in range(start + 2, count + 1):
             if not _group(runs[start:end]):
                 break  # a longer group holds these pairs too
-            shared = end < count and _names(runs[end - 1]) and covered[end - 1]
+            shared = (
+                end < count
+                and _names(runs[end - 1])
+                and covered[end - 1]
+                and not _timed(runs[start:end])
+            )
             if covered[end] or shared:
                 covered[start] = True
                 break
     return covered[0]
+
+
+def _timed(group: Sequence[Sequence[_Mention]]) -> bool:
+    """Whether ``group`` says a day or a time: it shares no name with the next group, whose
+    times or day would then be another item's ("Na terça dia 15 a Ana pode às 09:30" is not
+    (Tuesday 15, Ana) and (Ana, 09:30) held by two of Ana's days)."""
+    return any(run[0].roles & _DAY_OR_TIME for run in group)
+
+
+_DAY_OR_TIME = frozenset(k.value for k in (*_DAY_KINDS, *OFFERED_KINDS))
 
 
 def _names(run: Sequence[_Mention]) -> bool:

@@ -175,7 +175,14 @@ class StatementRules:
     meets: Callable[[str], bool] = lambda sentence: False
     """Whether a sentence says the customer will be met ("see you", "nos vemos", "te
     esperamos"): beside a day or a time it presents an appointment as made."""
+    free_frame: frozenset[str] = frozenset()
+    """The folded words that say someone is free at a time ("pode", "opening", "hueco"): a
+    statement may use them only beside a time its professional's and day's item holds."""
+    earliest: tuple[str, ...] = ()
+    """The folded phrases that say a time is the first free one ("primeiro", "earliest", "más
+    temprano"): a statement with one is told only of the first time of the item it names."""
     _phrase: re.Pattern[str] | None = field(init=False, default=None, repr=False, compare=False)
+    _earliest: re.Pattern[str] | None = field(init=False, default=None, repr=False, compare=False)
     _frame: re.Pattern[str] | None = field(init=False, default=None, repr=False, compare=False)
     _clause: re.Pattern[str] | None = field(init=False, default=None, repr=False, compare=False)
     _recall: re.Pattern[str] | None = field(init=False, default=None, repr=False, compare=False)
@@ -188,6 +195,7 @@ class StatementRules:
         object.__setattr__(self, "_frame", _bounded(self.frames))
         object.__setattr__(self, "_recall", _bounded(self.recalls))
         object.__setattr__(self, "_outcome", _bounded(self.outcomes))
+        object.__setattr__(self, "_earliest", _bounded(self.earliest))
         if self.clauses:
             openers = "|".join(re.escape(c) for c in sorted(self.clauses, key=len, reverse=True))
             clause = re.compile(rf",\s*(?:{openers})(?!\w)[^,?]*")
@@ -236,6 +244,14 @@ class StatementRules:
     def without_phrases(self, folded: str) -> str:
         """``folded`` without its courtesy phrases."""
         return self._phrase.sub(" ", folded) if self._phrase else folded
+
+    def says_earliest(self, sentence: str) -> bool:
+        """Whether ``sentence`` says a time is the first free one ("O primeiro horário ...")."""
+        return bool(self._earliest and self._earliest.search(normalize(sentence)))
+
+    def without_earliest(self, folded: str) -> str:
+        """``folded`` without its phrases of ``earliest``."""
+        return self._earliest.sub(" ", folded) if self._earliest else folded
 
     def framed(self, question: str) -> str:
         """What ``question`` states after its last frame phrase ("Você sabia que o
@@ -326,11 +342,14 @@ class Statements:
         pairs_of: Callable[[], Relations | None] | None = None,
         open_days: frozenset[int] | None = None,
         whole: Sequence[str] = (),
+        earliest_of: Callable[[], Relations | None] | None = None,
     ) -> None:
         """``heard``: folded words a question may use as said to it (the tenant's names);
         ``pairs_of``: the relations a question's names, prices and lengths must keep (this
         turn's results and the catalog's), built on the first question; ``open_days``: the
-        weekdays (Monday 0) someone works, a question offers no other. ``told_words_of`` and
+        weekdays (Monday 0) someone works, a question offers no other; ``earliest_of``: the
+        relations of this turn's results with each day's free times cut to its first (a
+        statement saying a time is the first free one is bound by them). ``told_words_of`` and
         ``relations_of``, when given, build ``told_words`` and ``relations`` on the first
         sentence that reaches them (most replies are courtesy or a tool's words as they are:
         they never do)."""
@@ -354,6 +373,8 @@ class Statements:
         self._whole = [sentences_of(squashed(t)) for t in whole]
         self._relations_of = relations_of
         self._relations = relations
+        self._earliest_of = earliest_of
+        self._earliest: Relations | None = None
 
     def refused(self, text: str) -> list[str]:
         """The statement sentences of ``text`` that may not be sent, in order."""
@@ -421,12 +442,31 @@ class Statements:
         named = self._named_records(sentence)
         if not self._grounding.told_this_turn(sentence):
             return False
-        if not self._tells_only_told(sentence, bool(named)):
+        # "O primeiro horário livre da Ana na quarta é às 9h": a claim of a free time's place,
+        # told only of the first time of the item holding its professional and day
+        earliest = not named and self._rules.says_earliest(sentence)
+        if not self._tells_only_told(sentence, bool(named), earliest):
             return False
         relations = self._relations_told()
         if relations is not None and not relations.bound(sentence):
             return False  # its facts are this turn's, their relation is not (``relations``)
+        if earliest and (relations is None or not self._first_free(sentence)):
+            return False
         return self._tells_appointment_as_recorded(sentence, named)
+
+    def _first_free(self, sentence: str) -> bool:
+        """Whether ``sentence`` names a day and a time, and one item of this turn's free
+        times, cut to each day's first, holds them with its names (``earliest_of``): "the
+        first" of a day is that day's first time, never a later one, another day's or another
+        professional's."""
+        kinds = {f.kind for f in self._reader.facts(sentence)}
+        if Kind.DATETIME not in kinds and not (
+            kinds & {Kind.TIME} and kinds & {Kind.DATE, Kind.WEEKDAY}
+        ):
+            return False  # "the first" of no day named: of which day is no item's to say
+        if self._earliest_of is not None:
+            self._earliest, self._earliest_of = self._earliest_of(), None
+        return self._earliest is not None and self._earliest.bound(sentence)
 
     def _marks_an_appointment(self, sentence: str) -> bool:
         """A yes emoji beside two or more of an appointment's facts ("Ana Souza, amanhã 10:00
@@ -595,15 +635,23 @@ class Statements:
             self._told_sentences = {squashed(u).rstrip(_ENDS) for t in told for u in sentences(t)}
         return self._told_sentences
 
-    def _tells_only_told(self, sentence: str, names_record: bool) -> bool:
+    def _tells_only_told(self, sentence: str, names_record: bool, earliest: bool) -> bool:
         """Whether, beside its facts, ``sentence`` only has words a tool of this turn returned
         (its values, not its notes), words of the language's frame or courtesy words: a fact
-        a tool grounds does not carry a state no tool told ("Bruno asked to push it back")."""
-        rest = self._without_facts(sentence, self._reader.facts(sentence))
+        a tool grounds does not carry a state no tool told ("Bruno asked to push it back").
+        Beside a time, the words saying someone is free then (``free_frame``); ``earliest``:
+        the phrases saying it is the first (``_first_free`` checks that it is)."""
+        facts = self._reader.facts(sentence)
+        rest = self._without_facts(sentence, facts)
         allowed = self._words_told() | self._rules.listing
         if names_record:  # the words that tell one's appointment, for one
             allowed |= self._rules.frame
-        words = _WORDS.findall(self._rules.without_phrases(normalize(rest)))
+        if any(f.kind in OFFERED_KINDS for f in facts):
+            allowed |= self._rules.free_frame
+        folded = self._rules.without_phrases(normalize(rest))
+        if earliest:
+            folded = self._rules.without_earliest(folded)
+        words = _WORDS.findall(folded)
         return all(w in allowed for w in words)
 
     def _named_records(self, sentence: str) -> list[_Record]:

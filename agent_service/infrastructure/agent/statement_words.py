@@ -78,6 +78,8 @@ def statement_rules(codes: tuple[str, ...]) -> StatementRules:
         first_of=frozenset().union(*(rules.places(code)[0] for code in codes)),
         last_of=frozenset().union(*(rules.places(code)[1] for code in codes)),
         meets=_meeting(codes),
+        free_frame=frozenset().union(*(rules.free_times_words(c)[0] for c in codes)) - universal,
+        earliest=tuple({p for code in codes for p in rules.free_times_words(code)[1]}),
         consent_heads=tuple(
             {_head(messages.CATALOG[code][key]) for code in codes for key in CONSENT_KEYS}
         ),

@@ -1,3 +1,4 @@
+# Over 300 lines: every reading of the turn's tool returns a no-change reply is judged by.
 """What a reply of a turn that changed nothing may repeat as told (``application/statements``):
 this turn's tool returns as the model read them and their text values, the words of those
 values (not of the system's notes to the model), the system's sentences for the structured
@@ -286,8 +287,27 @@ def no_change_statements(
         heard=entities,
         relations_of=lambda: _relations(reader, codes, told_values(texts), entities),
         pairs_of=lambda: _relations(reader, codes, [*told_values(texts), *catalog], entities),
+        earliest_of=lambda: _relations(reader, codes, told_values(_first_times(texts)), entities),
         open_days=open_days,
     )
+
+
+def _first_times(texts: Sequence[ToolText]) -> list[ToolText]:
+    """This turn's structured returns with every day's free times cut to the first: what
+    "the first free time" of a professional's day may be (``Statements``)."""
+    cut = []
+    for item in texts:
+        data = _json_object(item.text) if item.this_turn else None
+        days = data.get("days") if data is not None else None
+        if data is None or not isinstance(days, list):
+            continue
+        first = [
+            {**day, "times": day["times"][:1]}
+            for day in days
+            if isinstance(day, dict) and isinstance(day.get("times"), list)
+        ]
+        cut.append(ToolText(item.tool, json.dumps({**data, "days": first}), True))
+    return cut
 
 
 def _relations(

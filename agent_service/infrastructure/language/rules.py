@@ -153,6 +153,12 @@ class DataLanguageRules:
         return frozenset(normalize(w) for w in word_list(code, "truth", "listing_frame"))
 
     @functools.cache  # noqa: B019
+    def free_times_words(self, code: str) -> tuple[frozenset[str], tuple[str, ...]]:
+        """``[truth].free_frame`` and ``.first_free``, folded (see ``application/statements``)."""
+        free = frozenset(normalize(w) for w in word_list(code, "truth", "free_frame"))
+        return free, tuple(normalize(w) for w in word_list(code, "truth", "first_free"))
+
+    @functools.cache  # noqa: B019
     def universal(self, code: str) -> frozenset[str]:
         """``[truth].universal``, folded: words saying a fact holds for every or any one of a
         kind, which no checker reads (``statement_words`` keeps them out of every frame)."""
