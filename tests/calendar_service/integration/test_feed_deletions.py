@@ -9,7 +9,7 @@ it kept a stale event forever. Now each stub is read whole (its owner, reference
 so its owner's feed lists it cancelled and another owner's does not; a stub Google no longer
 answers whole is an id-only deletion (an ``Event`` without ``time``) that only callers who
 see all owners receive, and the gRPC client maps it to ``EventPage.deleted``; a read that
-fails otherwise fails the listing (retryable), never drops the deletion.
+fails otherwise fails the listing, never drops the deletion.
 """
 
 from __future__ import annotations
@@ -183,11 +183,12 @@ async def test_a_failed_read_of_a_deletion_fails_the_listing_instead_of_dropping
 ) -> None:
     event = await running.create("x", "fails-1")
     running.emulator.state.delete(CALENDAR_ID, event.event_id)
-    running.emulator.faults.fail_always("events.get", Fault.error(500, "backendError"))
+    # refused outright (a 5xx would be retried until the budget is spent: the same outcome)
+    running.emulator.faults.fail_always("events.get", Fault.error(403, "forbidden"))
 
     with pytest.raises(grpc.aio.AioRpcError) as caught:
         await running.feed("x")
 
-    assert caught.value.code() == grpc.StatusCode.UNAVAILABLE
+    assert caught.value.code() == grpc.StatusCode.FAILED_PRECONDITION  # CALENDAR_ACCESS_DENIED
     running.emulator.faults.clear()
     assert _statuses(await running.feed("x")) == {event.event_id: ("cancelled", True)}
