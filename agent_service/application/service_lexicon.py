@@ -155,10 +155,20 @@ def _starts(phrase: Sequence[str], alike: Sequence[frozenset[str]]) -> list[int]
     ]
 
 
-def _inside(shorter: Sequence[str], longer: Sequence[str]) -> bool:
-    """Whether ``shorter``'s words are ``longer``'s, or next to each other in it."""
-    size = len(shorter)
-    return any(tuple(longer[i : i + size]) == tuple(shorter) for i in range(len(longer) - size + 1))
+def _refinements(phrases: Mapping[str, Sequence[Sequence[str]]]) -> dict[str, set[str]]:
+    """kind -> the other kinds one of its phrases holds a phrase of, word for word (each
+    phrase's runs of words looked up once, not every pair of phrases compared)."""
+    kinds_of: dict[tuple[str, ...], set[str]] = {}
+    for kind, said in phrases.items():
+        for phrase in said:
+            kinds_of.setdefault(tuple(phrase), set()).add(kind)
+    refines: dict[str, set[str]] = {kind: set() for kind in phrases}
+    for kind, said in phrases.items():
+        for phrase in said:
+            for start in range(len(phrase)):
+                for end in range(start + 1, len(phrase) + 1):
+                    refines[kind] |= kinds_of.get(tuple(phrase[start:end]), set()) - {kind}
+    return refines
 
 
 class ServiceLexicon:
@@ -190,16 +200,7 @@ class ServiceLexicon:
         # A kind refines another when one of its phrases holds one of the other's word for
         # word ("corte feminino", "corte"): a phrase inside a longer one of a kind that
         # refines it still names its kind.
-        self._refines = {
-            kind: {
-                other
-                for other, others in self._phrases.items()
-                for longer in self._phrases[kind]
-                for shorter in others
-                if shorter and other != kind and _inside(shorter, longer)
-            }
-            for kind in self._phrases
-        }
+        self._refines = _refinements(self._phrases)
         # Pure functions of the lexicon's fixed data, asked again on every turn for the same
         # catalog names, messages and words: memoised per lexicon, bounded
         # (docs/architecture.md).
