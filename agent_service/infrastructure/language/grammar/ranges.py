@@ -114,16 +114,26 @@ def part_window(part: str) -> tuple[time, time]:
     return PARTS[part]
 
 
+def _loose(group: str) -> str:
+    """A time right after a range word (digits, or noon/midnight as ``<group>n``), in
+    ``group``."""
+    noon = alternation([*union("times", "noon"), *union("times", "midnight")])
+    return (
+        rf"(?:(?P<{group}>\d{{1,2}}(?::\d{{2}}|\s?h(?:\d{{2}})?)?(?:\s?[ap]\.?m\b\.?)?)"
+        rf"|(?P<{group}n>{noon}))"
+    )
+
+
+def _markers() -> str:
+    """The markers that may stand before a time ("às", "at"), optional."""
+    return rf"(?:(?:{alternation(union('times', 'markers'))})\s+)?"
+
+
 @functools.cache
 def _window_patterns() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str]]:
     r = functools.partial(union, "ranges")
-    loose = (
-        r"(?:(?P<{g}>\d{{1,2}}(?::\d{{2}}|\s?h(?:\d{{2}})?)?(?:\s?[ap]\.?m\b\.?)?)"
-        r"|(?P<{g}n>{noon}))"
-    )
-    noon = alternation([*union("times", "noon"), *union("times", "midnight")])
-    markers = rf"(?:(?:{alternation(union('times', 'markers'))})\s+)?"
-    first, second = (loose.format(g=g, noon=noon) for g in ("t1", "t2"))
+    markers = _markers()
+    first, second = _loose("t1"), _loose("t2")
     before = bounded(rf"(?:{alternation(r('before'))})\s+{markers}{first}")
     after = bounded(rf"(?:{alternation(r('after'))})\s+{markers}{first}")
     between = bounded(
@@ -168,11 +178,7 @@ def _leave_patterns() -> tuple[re.Pattern[str], re.Pattern[str]]:
     sair até 9h30", "done by 9am") or before a ``leave_after`` one ("a las 12 ya me tengo que
     ir")."""
     r = functools.partial(union, "ranges")
-    loose = (
-        r"(?:(?P<t1>\d{1,2}(?::\d{2}|\s?h(?:\d{2})?)?(?:\s?[ap]\.?m\b\.?)?)"
-        rf"|(?P<t1n>{alternation([*union('times', 'noon'), *union('times', 'midnight')])}))"
-    )
-    markers = rf"(?:(?:{alternation(union('times', 'markers'))})\s+)?"
+    loose, markers = _loose("t1"), _markers()
     by = bounded(rf"(?:{alternation(r('leave_by'))})\s+{markers}{loose}")
     then = bounded(rf"{markers}{loose}[\s,]+(?:{alternation(r('leave_after'))})")
     return by, then
